@@ -1,0 +1,3 @@
+export * from "./access";
+export * from "./catalogue";
+export * from "./trial";

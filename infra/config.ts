@@ -1,0 +1,45 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the app reads, with its default. One module for the web server, the worker and
+ * the CLI commands alike (they run outside Astro, so `astro:env` cannot serve them all).
+ */
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().default("localhost"),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(".data"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(5),
+  RUN_WORKER: booleanFlag.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("SocialDesk <no-reply@socialdesk.local>"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type AppConfig = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };
+
+export const readConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const config = parsed.data;
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+  };
+};
+
+let cached: AppConfig | undefined;
+/** The process's configuration, read once. */
+export const config = (): AppConfig => (cached ??= readConfig());

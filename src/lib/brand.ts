@@ -1,0 +1,2 @@
+export const PRODUCT_NAME = "SocialDesk";
+export const SUPPORT_EMAIL = "support@socialdesk.app";
