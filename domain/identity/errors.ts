@@ -1,0 +1,22 @@
+import { Schema } from "effect";
+
+/** Wrong email or password (HTTP 401); never says which. */
+export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()("InvalidCredentials", {}) {
+  static readonly userMessage = "Invalid email or password.";
+}
+
+/** Too many failed sign-ins for one email (HTTP 429). */
+export class TooManyAttempts extends Schema.TaggedError<TooManyAttempts>()("TooManyAttempts", {
+  minutes: Schema.Number,
+}) {
+  get userMessage() {
+    return `Too many sign-in attempts. Try again in ${this.minutes} minute${this.minutes === 1 ? "" : "s"}.`;
+  }
+}
+
+export const MAX_FAILED_LOGINS = 10;
+export const FAILED_LOGIN_WINDOW_MINUTES = 15;
+export const RESET_LINK_MINUTES = 60;
+export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists.";
+export const USERNAME_TAKEN_MESSAGE = "This username is already taken.";
+export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Request a new one.";

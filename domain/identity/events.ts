@@ -1,0 +1,34 @@
+import { Schema } from "effect";
+import type { DomainEvent } from "../shared";
+
+/** Events of a user's stream (`user-{id}`) and of a workspace's stream (`workspace-{id}`). */
+export const UserRegistered = Schema.Struct({
+  userId: Schema.String,
+  workspaceId: Schema.String,
+  email: Schema.String,
+  username: Schema.String,
+  passwordHash: Schema.NullOr(Schema.String),
+  firstName: Schema.String,
+  lastName: Schema.String,
+  company: Schema.String,
+  selectedPlan: Schema.String,
+  timeZone: Schema.String,
+});
+
+export type UserEvent =
+  | DomainEvent<"UserRegistered", typeof UserRegistered.Type>
+  | DomainEvent<"TrialStarted", { readonly plan: string; readonly endsAt: string }>
+  | DomainEvent<"TrialExpired", { readonly endedAt: string }>
+  | DomainEvent<"PlanChanged", { readonly tier: string; readonly previousTier: string; readonly reason: string }>
+  | DomainEvent<"ProfileUpdated", { readonly username: string; readonly email: string; readonly timeZone: string }>
+  | DomainEvent<"PasswordChanged", { readonly passwordHash: string; readonly via: "settings" | "reset" }>
+  | DomainEvent<"OperatorGranted", Record<string, never>>
+  | DomainEvent<"OnboardingCompleted", { readonly timeZone: string }>;
+
+export type WorkspaceEvent = DomainEvent<
+  "WorkspaceCreated",
+  { readonly workspaceId: string; readonly name: string; readonly ownerId: string; readonly isDemo: boolean }
+>;
+
+export const userStreamId = (userId: string) => `user-${userId}`;
+export const workspaceStreamId = (workspaceId: string) => `workspace-${workspaceId}`;

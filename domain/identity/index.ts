@@ -1,0 +1,5 @@
+export * from "./events";
+export * from "./user";
+export * from "./username";
+export * from "./errors";
+export * from "./timezones";

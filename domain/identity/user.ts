@@ -1,0 +1,143 @@
+import { Effect } from "effect";
+import { type Tier, trialEndsAtFrom } from "../plans";
+import { Conflict, type Decider, NotFound } from "../shared";
+import type { UserEvent } from "./events";
+
+export interface UserState {
+  readonly exists: boolean;
+  readonly email: string;
+  readonly username: string;
+  readonly timeZone: string;
+  readonly tier: Tier;
+  readonly isTrialActive: boolean;
+  readonly trialEndsAt: Date | null;
+  readonly isOperator: boolean;
+  readonly onboarded: boolean;
+}
+
+export const userDecider: Decider<UserState, UserEvent> = {
+  initialState: () => ({
+    exists: false,
+    email: "",
+    username: "",
+    timeZone: "America/New_York",
+    tier: "trial",
+    isTrialActive: false,
+    trialEndsAt: null,
+    isOperator: false,
+    onboarded: false,
+  }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case "UserRegistered":
+        return {
+          ...state,
+          exists: true,
+          email: event.data.email,
+          username: event.data.username,
+          timeZone: event.data.timeZone,
+        };
+      case "TrialStarted":
+        return { ...state, tier: "trial", isTrialActive: true, trialEndsAt: new Date(event.data.endsAt) };
+      case "TrialExpired":
+        return { ...state, isTrialActive: false };
+      case "PlanChanged":
+        return { ...state, tier: event.data.tier as Tier, isTrialActive: event.data.tier === "trial" && state.isTrialActive };
+      case "ProfileUpdated":
+        return { ...state, email: event.data.email, username: event.data.username, timeZone: event.data.timeZone };
+      case "OperatorGranted":
+        return { ...state, isOperator: true };
+      case "OnboardingCompleted":
+        return { ...state, onboarded: true, timeZone: event.data.timeZone };
+      case "PasswordChanged":
+        return state;
+    }
+  },
+};
+
+/** Decides for an existing user only; a command for an unknown user is NotFound. */
+const forExisting = (state: UserState, decide: () => ReadonlyArray<UserEvent>) =>
+  state.exists ? Effect.succeed(decide()) : Effect.fail(new NotFound({ what: "user" }));
+
+export interface RegisterUser {
+  readonly userId: string;
+  readonly workspaceId: string;
+  readonly email: string;
+  readonly username: string;
+  readonly passwordHash: string | null;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly company: string;
+  readonly selectedPlan: string;
+  readonly timeZone: string;
+  readonly trialDays: number;
+  readonly now: Date;
+}
+
+/** Registration starts the trial at once (spec core §4: the trial begins at registration). */
+export const register = (command: RegisterUser) => (state: UserState) =>
+  state.exists
+    ? Effect.fail(new Conflict({ message: "An account with this email already exists." }))
+    : Effect.succeed<ReadonlyArray<UserEvent>>([
+        {
+          type: "UserRegistered",
+          data: {
+            userId: command.userId,
+            workspaceId: command.workspaceId,
+            email: command.email,
+            username: command.username,
+            passwordHash: command.passwordHash,
+            firstName: command.firstName,
+            lastName: command.lastName,
+            company: command.company,
+            selectedPlan: command.selectedPlan,
+            timeZone: command.timeZone,
+          },
+        },
+        {
+          type: "TrialStarted",
+          data: {
+            plan: command.selectedPlan,
+            endsAt: trialEndsAtFrom(command.now, command.trialDays).toISOString(),
+          },
+        },
+      ]);
+
+/** Ends the trial once its time is up; nothing to do otherwise (the job may run twice). */
+export const expireTrial = (command: { readonly now: Date }) => (state: UserState) =>
+  Effect.succeed<ReadonlyArray<UserEvent>>(
+    state.exists &&
+      state.tier === "trial" &&
+      state.isTrialActive &&
+      state.trialEndsAt !== null &&
+      state.trialEndsAt.getTime() <= command.now.getTime()
+      ? [{ type: "TrialExpired", data: { endedAt: command.now.toISOString() } }]
+      : [],
+  );
+
+export const changePlan = (command: { readonly tier: Tier; readonly reason: string }) => (state: UserState) =>
+  forExisting(state, () =>
+    state.tier === command.tier
+      ? []
+      : [{ type: "PlanChanged", data: { tier: command.tier, previousTier: state.tier, reason: command.reason } }],
+  );
+
+export const updateProfile =
+  (command: { readonly username: string; readonly email: string; readonly timeZone: string }) => (state: UserState) =>
+    forExisting(state, () =>
+      state.username === command.username && state.email === command.email && state.timeZone === command.timeZone
+        ? []
+        : [{ type: "ProfileUpdated", data: { ...command } }],
+    );
+
+export const changePassword =
+  (command: { readonly passwordHash: string; readonly via: "settings" | "reset" }) => (state: UserState) =>
+    forExisting(state, () => [{ type: "PasswordChanged", data: { ...command } }]);
+
+export const grantOperator = () => (state: UserState) =>
+  forExisting(state, () =>
+    state.isOperator ? [] : [{ type: "OperatorGranted", data: {} }],
+  );
+
+export const completeOnboarding = (command: { readonly timeZone: string }) => (state: UserState) =>
+  forExisting(state, () => [{ type: "OnboardingCompleted", data: { ...command } }]);

@@ -1,0 +1,12 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+
+/** 160 random bits, printable: session cookies and reset links. */
+export const generateToken = (): string => {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+};
+
+/** Tokens are stored only as their SHA-256: a leaked table opens no session. */
+export const hashToken = (token: string): string => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));

@@ -1,0 +1,151 @@
+import { Context, Effect, Layer } from "effect";
+import {
+  ConcurrencyConflict,
+  type DomainEvent,
+  type EventMetadata,
+  type ExpectedVersion,
+  type RecordedEvent,
+} from "../../domain/shared";
+import { Database, type Sql, type SqlError } from "../db/Database";
+import { handlesEvent, type Projection, type Reaction } from "./projections";
+
+export interface AppendOptions {
+  readonly expectedVersion: ExpectedVersion;
+  readonly metadata: EventMetadata;
+  /** When it happened: commands carry the time, the store has no clock of its own. */
+  readonly now: Date;
+}
+
+export interface AppendResult {
+  readonly nextVersion: number;
+  readonly events: ReadonlyArray<RecordedEvent>;
+}
+
+export interface EventRow {
+  global_position: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  created_at: Date;
+}
+
+export const toRecordedEvent = (row: EventRow): RecordedEvent => ({
+  globalPosition: Number(row.global_position),
+  streamId: row.stream_id,
+  streamVersion: row.stream_version,
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+  createdAt: row.created_at,
+});
+
+/** The read models and reactions kept inline with every append. */
+export class InlineHandlers extends Context.Service<
+  InlineHandlers,
+  { readonly projections: ReadonlyArray<Projection>; readonly reactions: ReadonlyArray<Reaction> }
+>()("app/InlineHandlers") {}
+
+/** Moves the stream's version from `expected` to `expected + count`, or says who got there first. */
+const claimVersions = (sql: Sql, streamId: string, expected: ExpectedVersion, count: number, now: Date) => {
+  if (expected === "any") {
+    return sql<{ version: number }[]>`
+      insert into streams (stream_id, version, updated_at) values (${streamId}, ${count}, ${now})
+      on conflict (stream_id) do update set version = streams.version + ${count}, updated_at = ${now}
+      returning version`;
+  }
+  if (expected === "no_stream" || expected === 0) {
+    return sql<{ version: number }[]>`
+      insert into streams (stream_id, version, updated_at) values (${streamId}, ${count}, ${now})
+      on conflict (stream_id) do nothing
+      returning version`;
+  }
+  return sql<{ version: number }[]>`
+    update streams set version = version + ${count}, updated_at = ${now}
+    where stream_id = ${streamId} and version = ${expected}
+    returning version`;
+};
+
+export class EventStore extends Context.Service<
+  EventStore,
+  {
+    readonly append: (
+      streamId: string,
+      events: ReadonlyArray<DomainEvent>,
+      options: AppendOptions,
+    ) => Effect.Effect<AppendResult, ConcurrencyConflict | SqlError>;
+    readonly readStream: (
+      streamId: string,
+    ) => Effect.Effect<{ readonly version: number; readonly events: ReadonlyArray<RecordedEvent> }, SqlError>;
+  }
+>()("app/EventStore") {
+  static layer = Layer.effect(
+    EventStore,
+    Effect.gen(function* () {
+      const db = yield* Database;
+      const { projections, reactions } = yield* InlineHandlers;
+
+      const runInline = (event: RecordedEvent) =>
+        Effect.gen(function* () {
+          for (const projection of projections) {
+            if (projection.kind === "inline" && handlesEvent(projection, event.type)) yield* projection.apply(event);
+          }
+          for (const reaction of reactions) {
+            if (reaction.handles.includes(event.type)) yield* reaction.react(event);
+          }
+        }).pipe(Effect.provideService(Database, db));
+
+      const append = Effect.fn("EventStore.append")(function* (
+        streamId: string,
+        events: ReadonlyArray<DomainEvent>,
+        options: AppendOptions,
+      ) {
+        return yield* db.withTransaction(
+          Effect.gen(function* () {
+            const claimed = yield* db.query((sql) =>
+              claimVersions(sql, streamId, options.expectedVersion, events.length, options.now),
+            );
+            if (claimed.length === 0) {
+              const [current] = yield* db.query(
+                (sql) => sql<{ version: number }[]>`select version from streams where stream_id = ${streamId}`,
+              );
+              return yield* new ConcurrencyConflict({
+                streamId,
+                expected: String(options.expectedVersion),
+                actual: current?.version ?? 0,
+              });
+            }
+            const nextVersion = claimed[0].version;
+            const firstVersion = nextVersion - events.length + 1;
+            const recorded: RecordedEvent[] = [];
+            for (const [index, event] of events.entries()) {
+              const [row] = yield* db.query(
+                (sql) => sql<EventRow[]>`
+                  insert into events (stream_id, stream_version, type, data, metadata, created_at)
+                  values (${streamId}, ${firstVersion + index}, ${event.type},
+                          ${sql.json(event.data as never)}, ${sql.json(options.metadata as never)}, ${options.now})
+                  returning global_position, stream_id, stream_version, type, data, metadata, created_at`,
+              );
+              recorded.push(toRecordedEvent(row));
+            }
+            for (const event of recorded) yield* runInline(event);
+            return { nextVersion, events: recorded };
+          }),
+        );
+      });
+
+      const readStream = Effect.fn("EventStore.readStream")(function* (streamId: string) {
+        const rows = yield* db.query(
+          (sql) => sql<EventRow[]>`
+            select global_position, stream_id, stream_version, type, data, metadata, created_at
+            from events where stream_id = ${streamId} order by stream_version`,
+        );
+        const events = rows.map(toRecordedEvent);
+        return { version: events.at(-1)?.streamVersion ?? 0, events };
+      });
+
+      return { append, readStream };
+    }),
+  );
+}

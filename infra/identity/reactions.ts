@@ -1,0 +1,17 @@
+import { Effect } from "effect";
+import type { UserEvent } from "../../domain/identity";
+import type { RecordedEvent } from "../../domain/shared";
+import type { Reaction } from "../eventstore/projections";
+import { addJob } from "../jobs/add-job";
+
+/** A started trial gets a job at its end, in the same transaction; the key makes a restart replace it. */
+export const trialEndReaction: Reaction = {
+  name: "schedule-trial-end",
+  handles: ["TrialStarted"],
+  react: (recorded) =>
+    Effect.gen(function* () {
+      const event = recorded as RecordedEvent<Extract<UserEvent, { type: "TrialStarted" }>>;
+      const userId = event.streamId.slice("user-".length);
+      yield* addJob("expire_trial", { userId }, { runAt: new Date(event.data.endsAt), jobKey: `trial:${userId}` });
+    }),
+};

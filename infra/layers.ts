@@ -1,0 +1,29 @@
+import { Effect, Layer } from "effect";
+import { auditProjection } from "./audit/projection";
+import { Passwords } from "./auth/Passwords";
+import { Sessions } from "./auth/Sessions";
+import { resolveDatabase } from "./db/connection";
+import { Database } from "./db/Database";
+import { EventStore, InlineHandlers } from "./eventstore/EventStore";
+import type { Projection, Reaction } from "./eventstore/projections";
+import { Accounts } from "./identity/Accounts";
+import { identityProjection } from "./identity/projection";
+import { trialEndReaction } from "./identity/reactions";
+import { Mailer } from "./mail/Mailer";
+
+/** Every read model, in the order a replay feeds them. */
+export const projections: ReadonlyArray<Projection> = [identityProjection, auditProjection];
+/** Live-only consequences of events (jobs to add), never replayed. */
+export const reactions: ReadonlyArray<Reaction> = [trialEndReaction];
+
+/** The services of the app on a given database: used by the web server, the worker, the CLI and tests alike. */
+export const servicesOn = <E>(database: Layer.Layer<Database, E>) => {
+  const store = EventStore.layer.pipe(Layer.provide(Layer.succeed(InlineHandlers, { projections, reactions })));
+  const base = Layer.mergeAll(store, Passwords.layer, Sessions.layer, Mailer.layer);
+  return Accounts.layer.pipe(Layer.provideMerge(base), Layer.provideMerge(database));
+};
+
+/** The app's services on the configured database (DATABASE_URL, or the embedded server of DATA_DIR). */
+export const AppLayer = servicesOn(
+  Database.layerFrom(Effect.promise(() => resolveDatabase().then((db) => db.url))),
+);

@@ -1,0 +1,69 @@
+import { Context, Effect, Layer } from "effect";
+import nodemailer from "nodemailer";
+import { config } from "../config";
+import { Database, type SqlError } from "../db/Database";
+import { addJob } from "../jobs/add-job";
+import { logger } from "../log";
+
+export interface Mail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/**
+ * Outgoing mail goes through the outbox: queued in the caller's transaction, sent by the `send_mail`
+ * job over SMTP when SMTP_URL is set. Without SMTP the message stays in the outbox and is logged,
+ * so links (password resets) work on a fresh machine.
+ */
+export class Mailer extends Context.Service<
+  Mailer,
+  {
+    readonly queue: (mail: Mail) => Effect.Effect<void, SqlError>;
+    readonly send: (outboxId: number) => Effect.Effect<void, SqlError>;
+  }
+>()("app/Mailer") {
+  static layer = Layer.effect(
+    Mailer,
+    Effect.gen(function* () {
+      const db = yield* Database;
+      const { SMTP_URL, MAIL_FROM } = config();
+      const transport = SMTP_URL ? nodemailer.createTransport(SMTP_URL) : null;
+
+      const queue = Effect.fn("Mailer.queue")(function* (mail: Mail) {
+        const [row] = yield* db.query(
+          (sql) => sql<{ id: string }[]>`insert into mail_outbox (to_address, subject, body_text)
+                                        values (${mail.to}, ${mail.subject}, ${mail.text}) returning id`,
+        );
+        if (transport) {
+          yield* addJob("send_mail", { outboxId: Number(row.id) }, { maxAttempts: 10 }).pipe(
+            Effect.provideService(Database, db),
+          );
+        } else {
+          logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, "Mail kept in the outbox (SMTP_URL is not set)");
+        }
+      });
+
+      const send = Effect.fn("Mailer.send")(function* (outboxId: number) {
+        if (!transport) return;
+        const [mail] = yield* db.query(
+          (sql) => sql<{ to_address: string; subject: string; body_text: string; sent_at: Date | null }[]>`
+            select to_address, subject, body_text, sent_at from mail_outbox where id = ${outboxId}`,
+        );
+        if (!mail || mail.sent_at) return;
+        const error = yield* Effect.promise(() =>
+          transport
+            .sendMail({ from: MAIL_FROM, to: mail.to_address, subject: mail.subject, text: mail.body_text })
+            .then(() => null, (e: unknown) => String(e)),
+        );
+        if (error) {
+          yield* db.query((sql) => sql`update mail_outbox set last_error = ${error} where id = ${outboxId}`);
+          return yield* Effect.die(new Error(`SMTP delivery failed: ${error}`));
+        }
+        yield* db.query((sql) => sql`update mail_outbox set sent_at = now(), last_error = null where id = ${outboxId}`);
+      });
+
+      return { queue, send };
+    }),
+  );
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from "node:crypto";
+import { Effect, Exit } from "effect";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EventMetadata } from "../../domain/shared";
+import { Database } from "../../infra/db/Database";
+import { catchUpAsyncProjections } from "../../infra/eventstore/async-projector";
+import { EventStore } from "../../infra/eventstore/EventStore";
+import { rebuildProjections, verifyProjections } from "../../infra/eventstore/rebuild";
+import { Accounts } from "../../infra/identity/Accounts";
+import { projections } from "../../infra/layers";
+import { createTestApp } from "../support/database";
+
+const meta: EventMetadata = { actorId: null, workspaceId: null, correlationId: "test", causationId: null };
+const now = new Date("2026-03-01T12:00:00Z");
+let app: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  app = await createTestApp({ poolSize: 20 });
+});
+afterAll(() => app?.close());
+
+const append = (streamId: string, expectedVersion: number | "no_stream" | "any", type = "Tested") =>
+  EventStore.use((store) => store.append(streamId, [{ type, data: { n: 1 } }], { expectedVersion, metadata: meta, now }));
+
+describe("appending with an expected version", () => {
+  it("given a new stream, when two writers both expect no stream, then exactly one succeeds", async () => {
+    const stream = `test-${randomUUID()}`;
+    const results = await Promise.all([
+      app.runtime.runPromiseExit(append(stream, "no_stream")),
+      app.runtime.runPromiseExit(append(stream, "no_stream")),
+    ]);
+    expect(results.filter(Exit.isSuccess)).toHaveLength(1);
+    const failure = results.find(Exit.isFailure)!;
+    expect(JSON.stringify(failure.cause)).toContain("ConcurrencyConflict");
+  });
+
+  it("given a stream at version 3, when 20 writers all expect version 3, then one wins and the stream has 4 events", async () => {
+    const stream = `test-${randomUUID()}`;
+    for (const expected of ["no_stream", 1, 2] as const) await app.run(append(stream, expected));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => app.runtime.runPromiseExit(append(stream, 3))),
+    );
+    expect(results.filter(Exit.isSuccess)).toHaveLength(1);
+    const [{ count }] = await app.sql`select count(*)::int as count from events where stream_id = ${stream}`;
+    expect(count).toBe(4);
+    const versions = await app.sql`select stream_version from events where stream_id = ${stream} order by 1`;
+    expect(versions.map((r) => r.stream_version)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("given concurrent writers with 'any', then no event is lost and versions stay gapless", async () => {
+    const stream = `test-${randomUUID()}`;
+    await Promise.all(Array.from({ length: 25 }, () => app.run(append(stream, "any"))));
+    const versions = await app.sql`select stream_version from events where stream_id = ${stream} order by 1`;
+    expect(versions.map((r) => r.stream_version)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+});
+
+describe("projections", () => {
+  const ctx = () => ({ now: new Date(), correlationId: randomUUID(), actorId: null });
+  const registerSome = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      await app.run(
+        Accounts.use((accounts) =>
+          accounts.register(
+            {
+              firstName: "Test",
+              lastName: `User${i}`,
+              email: `user${i}-${randomUUID().slice(0, 8)}@example.com`,
+              company: "Example Co",
+              password: "correct horse",
+              selectedPlan: "starter",
+              timeZone: "Europe/Paris",
+            },
+            ctx(),
+          ),
+        ),
+      );
+    }
+  };
+
+  it("given registered users, when the read models are rebuilt, then they equal the live ones", async () => {
+    await registerSome(3);
+    const before = await app.sql`select * from users order by id`;
+    await app.run(catchUpAsyncProjections(projections));
+    const verified = await app.run(verifyProjections(projections));
+    expect(verified.differences).toEqual([]);
+    await app.run(rebuildProjections(projections));
+    const after = await app.sql`select * from users order by id`;
+    expect(after).toEqual(before);
+  });
+
+  it("given a tampered read model, verify reports the difference and changes nothing", async () => {
+    await registerSome(1);
+    await app.sql`update users set company = 'Tampered' where id = (select id from users order by created_at limit 1)`;
+    const verified = await app.run(verifyProjections(projections));
+    expect(verified.differences.map((d) => d.table)).toEqual(["users"]);
+    expect(verified.differences[0]).toMatchObject({ onlyLive: 1, onlyRebuilt: 1 });
+    const [{ count }] = await app.sql`select count(*)::int as count from users where company = 'Tampered'`;
+    expect(count).toBe(1);
+    await app.run(rebuildProjections(projections));
+    expect((await app.run(verifyProjections(projections))).differences).toEqual([]);
+  });
+
+  it("given an event committed late with a smaller position, the async projector does not skip it", async () => {
+    await app.run(catchUpAsyncProjections(projections));
+    // A transaction that takes a position now but commits only after a later one has committed.
+    const slow = postgres(app.url, { max: 1, onnotice: () => {} });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let positioned!: () => void;
+    const hasPosition = new Promise<void>((resolve) => (positioned = resolve));
+    const slowCommit = slow.begin(async (tx) => {
+      await tx`insert into events (stream_id, stream_version, type, data, metadata)
+               values (${`late-${randomUUID()}`}, 1, 'LateEvent', '{}'::jsonb, ${tx.json({ ...meta })})`;
+      positioned();
+      await held;
+    });
+    await hasPosition;
+    await app.run(append(`early-${randomUUID()}`, "no_stream", "EarlyEvent"));
+    await app.run(catchUpAsyncProjections(projections));
+    const seen = async () =>
+      (await app.sql`select type from audit_log where type in ('LateEvent', 'EarlyEvent')`).map((r) => r.type).sort();
+    // The early event is held back too: its transaction is newer than the running one.
+    expect(await seen()).toEqual([]);
+    release();
+    await slowCommit;
+    await slow.end();
+    await app.run(catchUpAsyncProjections(projections));
+    expect(await seen()).toEqual(["EarlyEvent", "LateEvent"]);
+  });
+
+  it("inline projections are read-your-writes: a failed append leaves no read-model row", async () => {
+    const email = `dup-${randomUUID().slice(0, 8)}@example.com`;
+    const register = Accounts.use((accounts) =>
+      accounts.register(
+        { firstName: "Dup", lastName: "User", email, company: "Dup Co", password: "correct horse", selectedPlan: "growth", timeZone: "UTC" },
+        ctx(),
+      ),
+    );
+    await app.run(register);
+    const second = await app.runtime.runPromiseExit(register);
+    expect(Exit.isFailure(second)).toBe(true);
+    const rows = await app.sql`select count(*)::int as count from users where email = ${email}`;
+    expect(rows[0].count).toBe(1);
+    const workspaces = await app.sql`select count(*)::int as count from workspaces where name = 'Dup Co'`;
+    expect(workspaces[0].count).toBe(1);
+  });
+});
+
+describe("the database service", () => {
+  it("rolls back every query of a failed transaction", async () => {
+    const stream = `test-${randomUUID()}`;
+    const exit = await app.runtime.runPromiseExit(
+      Database.use((db) =>
+        db.withTransaction(
+          Effect.gen(function* () {
+            yield* append(stream, "no_stream");
+            return yield* Effect.fail("boom" as const);
+          }),
+        ),
+      ),
+    );
+    expect(Exit.isFailure(exit)).toBe(true);
+    const rows = await app.sql`select 1 from events where stream_id = ${stream}`;
+    expect(rows).toHaveLength(0);
+  });
+});

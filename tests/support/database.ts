@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import { Effect, Layer, ManagedRuntime } from "effect";
+import postgres from "postgres";
+import { inject } from "vitest";
+import { Database } from "../../infra/db/Database";
+import { servicesOn } from "../../infra/layers";
+import { TEMPLATE_DATABASE, withDatabase } from "../integration/global-setup";
+
+/** A fresh database cloned from the migrated template, for one test file. */
+export const createTestDatabase = async () => {
+  const adminUrl = inject("adminDatabaseUrl");
+  const name = `socialdesk_test_${randomBytes(5).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}" template "${TEMPLATE_DATABASE}"`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  const drop = async () => {
+    const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await a.unsafe(`drop database if exists "${name}" with (force)`);
+    await a.end();
+  };
+  return { url, drop };
+};
+
+/** The app's services on a fresh test database, as one runtime (like the app's). */
+export const createTestApp = async (options: { poolSize?: number } = {}) => {
+  const database = await createTestDatabase();
+  const runtime = ManagedRuntime.make(
+    servicesOn(Database.layerFrom(Effect.succeed(database.url), { max: options.poolSize ?? 10 })),
+  );
+  const sql = postgres(database.url, { max: 2, onnotice: () => {} });
+  return {
+    url: database.url,
+    runtime,
+    sql,
+    run: <A, E>(effect: Effect.Effect<A, E, Layer.Success<ReturnType<typeof servicesOn>>>) => runtime.runPromise(effect),
+    close: async () => {
+      await sql.end();
+      await runtime.dispose();
+      await database.drop();
+    },
+  };
+};
