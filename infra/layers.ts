@@ -4,6 +4,7 @@ import { Passwords } from "./auth/Passwords";
 import { Sessions } from "./auth/Sessions";
 import { resolveDatabase } from "./db/connection";
 import { Database } from "./db/Database";
+import { migrate } from "./db/migrate";
 import { EventStore, InlineHandlers } from "./eventstore/EventStore";
 import type { Projection, Reaction } from "./eventstore/projections";
 import { Accounts } from "./identity/Accounts";
@@ -23,7 +24,12 @@ export const servicesOn = <E>(database: Layer.Layer<Database, E>) => {
   return Accounts.layer.pipe(Layer.provideMerge(base), Layer.provideMerge(database));
 };
 
-/** The app's services on the configured database (DATABASE_URL, or the embedded server of DATA_DIR). */
-export const AppLayer = servicesOn(
-  Database.layerFrom(Effect.promise(() => resolveDatabase().then((db) => db.url))),
-);
+/** The configured database (DATABASE_URL, or the embedded server of DATA_DIR), migrated. */
+export const configuredDatabaseUrl = async () => {
+  const database = await resolveDatabase();
+  await migrate(database.url);
+  return database.url;
+};
+
+/** The app's services on the configured database. */
+export const AppLayer = servicesOn(Database.layerFrom(Effect.promise(configuredDatabaseUrl)));

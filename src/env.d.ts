@@ -6,7 +6,9 @@ declare namespace App {
     user: import("./lib/current-user").CurrentUser | null;
     /** True when the request is in demo mode (path starts with /demo or ?demo=true). */
     demo: boolean;
-    /** The raw session token hash of the request, when signed in. */
+    /** The id (token hash) of the request's session, when signed in. */
     sessionId: string | null;
+    /** A toast carried over a redirect (shown once by the app layout). */
+    flash: import("./lib/session-cookie").FlashToast | null;
   }
 }

@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { runMigrations as runWorkerMigrations } from "graphile-worker";
 import postgres from "postgres";
 
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../migrations");
+// Resolved from the project root (npm scripts run there): bundled copies of this module live elsewhere.
+const MIGRATIONS_DIR = path.resolve("migrations");
 
 /** Applies the ordered SQL files of migrations/ not applied yet, each in its own transaction, then graphile-worker's schema. */
 export const migrate = async (url: string, log: (line: string) => void = () => {}): Promise<string[]> => {

@@ -1,0 +1,117 @@
+import { hostname } from "node:os";
+import { Effect, type ManagedRuntime } from "effect";
+import { Logger, run, type Runner, type TaskList } from "graphile-worker";
+import { Sessions } from "../auth/Sessions";
+import { config } from "../config";
+import { Database } from "../db/Database";
+import { catchUpAsyncProjections } from "../eventstore/async-projector";
+import { Accounts } from "../identity/Accounts";
+import { projections, type servicesOn } from "../layers";
+import { logger } from "../log";
+import { Mailer } from "../mail/Mailer";
+
+type AppServices = ReturnType<typeof servicesOn> extends import("effect").Layer.Layer<infer A, any, any> ? A : never;
+type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>;
+
+const HEARTBEAT_MS = 5_000;
+const PROJECTOR_MS = 500;
+
+/** Daily clean-up at 03:00 UTC; trials are also ended by their own job at their end time, this sweeps any missed. */
+export const CRONTAB = ["0 3 * * * purge_expired_auth", "7 * * * * expire_trials"].join("\n");
+
+const jobContext = (correlationId: string) => ({ now: new Date(), correlationId, actorId: null });
+
+export const taskList = (runtime: AppRuntime): TaskList => ({
+  expire_trial: async (payload, helpers) => {
+    const { userId } = payload as { userId: string };
+    await runtime.runPromise(
+      Accounts.use((accounts) => accounts.expireTrial(userId, jobContext(`job-${helpers.job.id}`))).pipe(
+        Effect.catchTag("NotFound", () => Effect.succeed(false)),
+      ),
+    );
+  },
+  expire_trials: async (_payload, helpers) => {
+    const expired = await runtime.runPromise(
+      Accounts.use((accounts) => accounts.expireDueTrials(jobContext(`job-${helpers.job.id}`))),
+    );
+    if (expired > 0) helpers.logger.info(`Ended ${expired} trial(s)`);
+  },
+  purge_expired_auth: async (_payload, helpers) => {
+    const now = new Date();
+    const removed = await runtime.runPromise(
+      Effect.gen(function* () {
+        const sessions = yield* (yield* Sessions).purgeExpired(now);
+        const db = yield* Database;
+        const tokens = yield* db.query((sql) => sql`delete from password_reset_tokens where expires_at <= ${now}`);
+        yield* db.query((sql) => sql`delete from login_attempts where attempted_at < ${new Date(now.getTime() - 86_400_000)}`);
+        return { sessions, tokens: tokens.count };
+      }),
+    );
+    helpers.logger.info(`Removed ${removed.sessions} expired session(s) and ${removed.tokens} reset token(s)`);
+  },
+  send_mail: async (payload) => {
+    const { outboxId } = payload as { outboxId: number };
+    await runtime.runPromise(Mailer.use((mailer) => mailer.send(outboxId)));
+  },
+});
+
+const graphileLogger = new Logger((scope) => (level, message, meta) => {
+  const method = level === "warning" ? "warn" : level === "error" ? "error" : level === "debug" ? "debug" : "info";
+  logger[method]({ scope, ...meta }, message);
+});
+
+export interface RunningWorker {
+  readonly id: string;
+  readonly stop: () => Promise<void>;
+}
+
+/**
+ * Job processing: graphile-worker (tasks and crontab), the async projections' catch-up loop and a
+ * heartbeat that /api/health reads. Several of these may run against one database.
+ */
+export const startWorker = async (url: string, runtime: AppRuntime): Promise<RunningWorker> => {
+  const id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  const runner: Runner = await run({
+    connectionString: url,
+    concurrency: config().WORKER_CONCURRENCY,
+    noHandleSignals: true,
+    pollInterval: 1_000,
+    taskList: taskList(runtime),
+    crontab: CRONTAB,
+    logger: graphileLogger,
+  });
+
+  const beat = () =>
+    runtime.runPromise(
+      Database.use((db) =>
+        db.query(
+          (sql) => sql`insert into worker_heartbeats (worker_id, started_at, seen_at) values (${id}, now(), now())
+                       on conflict (worker_id) do update set seen_at = now()`,
+        ),
+      ),
+    );
+  await beat();
+  const heartbeat = setInterval(() => beat().catch((e) => logger.warn({ err: e }, "Worker heartbeat failed")), HEARTBEAT_MS);
+
+  let projecting = false;
+  const projector = setInterval(() => {
+    if (projecting) return;
+    projecting = true;
+    runtime
+      .runPromise(catchUpAsyncProjections(projections))
+      .catch((e) => logger.error({ err: e }, "Async projection failed"))
+      .finally(() => (projecting = false));
+  }, PROJECTOR_MS);
+
+  return {
+    id,
+    stop: async () => {
+      clearInterval(heartbeat);
+      clearInterval(projector);
+      await runner.stop();
+      await runtime
+        .runPromise(Database.use((db) => db.query((sql) => sql`delete from worker_heartbeats where worker_id = ${id}`)))
+        .catch(() => undefined);
+    },
+  };
+};

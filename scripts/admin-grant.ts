@@ -1,0 +1,20 @@
+import { randomUUID } from "node:crypto";
+import { Accounts } from "../infra/identity/Accounts";
+import { runCli } from "./lib/app";
+
+/** npm run admin:grant -- <email>: marks an account as operator (OperatorGranted), for /admin pages. */
+runCli(async (app, [email]) => {
+  if (!email) {
+    console.error("Usage: npm run admin:grant -- <email>");
+    return 2;
+  }
+  const exit = await app.runtime.runPromiseExit(
+    Accounts.use((accounts) => accounts.grantOperator(email, { now: new Date(), correlationId: randomUUID(), actorId: null })),
+  );
+  if (exit._tag === "Failure") {
+    console.error(`No account with the email ${email}.`);
+    return 1;
+  }
+  console.log(`${exit.value.email} is now an operator: /admin/projections is open to this account.`);
+  return 0;
+});

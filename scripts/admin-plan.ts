@@ -1,0 +1,23 @@
+import { randomUUID } from "node:crypto";
+import { isTier, TIERS } from "../domain/plans";
+import { Accounts } from "../infra/identity/Accounts";
+import { runCli } from "./lib/app";
+
+/** npm run admin:plan -- <email> <tier>: support staff set a user's plan (recorded as PlanChanged). */
+runCli(async (app, [email, tier]) => {
+  if (!email || !isTier(tier)) {
+    console.error(`Usage: npm run admin:plan -- <email> <tier>   (tier: ${TIERS.join(", ")})`);
+    return 2;
+  }
+  const exit = await app.runtime.runPromiseExit(
+    Accounts.use((accounts) =>
+      accounts.setPlan(email, tier, "set by support", { now: new Date(), correlationId: randomUUID(), actorId: null }),
+    ),
+  );
+  if (exit._tag === "Failure") {
+    console.error(`No account with the email ${email}.`);
+    return 1;
+  }
+  console.log(`${exit.value.email} is now on the ${exit.value.subscriptionTier} plan (${exit.value.subscriptionStatus}).`);
+  return 0;
+});

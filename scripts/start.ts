@@ -1,0 +1,52 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { config } from "../infra/config";
+import { Accounts } from "../infra/identity/Accounts";
+import { type RunningWorker, startWorker } from "../infra/jobs/worker";
+import { logger } from "../infra/log";
+import { openApp } from "./lib/app";
+
+/**
+ * npm start: the database (embedded when DATABASE_URL is unset), migrations, a build when there is
+ * none, the worker in this process (unless RUN_WORKER=false) and the web server on PORT.
+ */
+const settings = config();
+const app = await openApp();
+// The web server's runtime reads DATABASE_URL: point it at the server just resolved.
+process.env.DATABASE_URL = app.url;
+await app.runtime.runPromise(Accounts.use((accounts) => accounts.ensureDemoWorkspace(new Date())));
+
+const entry = path.resolve("dist/server/entry.mjs");
+if (!existsSync(entry)) {
+  logger.info("No build found: building the site (npm run build)…");
+  const build = spawnSync("npx", ["astro", "build"], { stdio: "inherit" });
+  if (build.status !== 0) {
+    logger.error("The build failed.");
+    await app.close();
+    process.exit(1);
+  }
+}
+
+const worker: RunningWorker | null = settings.RUN_WORKER ? await startWorker(app.url, app.runtime) : null;
+
+process.env.ASTRO_NODE_AUTOSTART = "disabled";
+process.env.PORT = String(settings.PORT);
+process.env.HOST = settings.HOST;
+const server = await import(pathToFileURL(entry).href);
+const { server: http } = server.startServer();
+logger.info(`SocialDesk is running on ${settings.publicUrl} (database: ${app.ownsDatabase ? "embedded" : "external"}). Ctrl-C stops it.`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal}: stopping the web server, the worker and the database…`);
+  await http.stop().catch(() => undefined);
+  await worker?.stop().catch(() => undefined);
+  await app.close().catch(() => undefined);
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,0 +1,18 @@
+import type { z } from "zod";
+import { fieldErrors } from "../../lib/http-fields";
+
+/** The values of a posted form as a plain object (what the schemas read). */
+export const formValues = (form: FormData): Record<string, string> =>
+  Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+
+/** Validates a posted form: its data, or the per-field messages to show beside the fields. */
+export const validateForm = <S extends z.ZodType>(schema: S, values: Record<string, string>) => {
+  const parsed = schema.safeParse(values);
+  return parsed.success
+    ? { ok: true as const, data: parsed.data as z.infer<S> }
+    : { ok: false as const, errors: fieldErrors(parsed.error) };
+};
+
+/** Where to go after signing in: a local path only (no open redirect). */
+export const safeNext = (next: string | null | undefined, fallback = "/app/dashboard"): string =>
+  next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : fallback;

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { DEFAULT_PLAN, PLAN_IDS } from "../../../domain/plans";
+import { isTimeZone } from "../../../domain/identity";
+
+/** A string field whose missing, wrong-typed and too-short values all read the spec's one message. */
+const atLeast = (min: number, message: string, max = 100) =>
+  z.string({ error: message }).trim().min(min, message).max(max, `Please use at most ${max} characters.`);
+
+const email = (message: string) =>
+  z.string({ error: message }).trim().max(254, message).pipe(z.email({ error: message }));
+
+export const registerSchema = z
+  .object({
+    firstName: atLeast(2, "First name must be at least 2 characters"),
+    lastName: atLeast(2, "Last name must be at least 2 characters"),
+    email: email("Please enter a valid email address"),
+    company: atLeast(2, "Company name must be at least 2 characters", 200),
+    password: z
+      .string({ error: "Password must be at least 8 characters" })
+      .min(8, "Password must be at least 8 characters")
+      .max(256, "Please use at most 256 characters."),
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+    selectedPlan: z.enum(PLAN_IDS, { error: "Please choose a plan." }).default(DEFAULT_PLAN),
+    timeZone: z.string().refine(isTimeZone).optional().catch(undefined),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+
+export const loginSchema = z.object({
+  email: email("Please enter a valid email address"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});
+
+export const profileSchema = z.object({
+  username: atLeast(3, "Username must be at least 3 characters", 30).regex(
+    /^[A-Za-z0-9._-]+$/,
+    "Use only letters, digits, dots, dashes and underscores.",
+  ),
+  email: email("Invalid email address"),
+  timezone: z.string({ error: "Choose a time zone." }).refine(isTimeZone, "Choose a time zone from the list."),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: email("Please enter a valid email address"),
+});
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "This reset link is invalid or has expired. Request a new one." }).min(1),
+    password: z
+      .string({ error: "Password must be at least 8 characters" })
+      .min(8, "Password must be at least 8 characters")
+      .max(256, "Please use at most 256 characters."),
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+
+export const onboardingSchema = z.object({
+  timeZone: z.string({ error: "Choose a time zone." }).refine(isTimeZone, "Choose a time zone from the list."),
+});
+
+export const FORGOT_PASSWORD_SENT =
+  "If an account exists for that email, we've sent a link to reset the password. It works once, within 1 hour.";

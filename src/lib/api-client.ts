@@ -1,0 +1,104 @@
+/**
+ * The islands' way to call our API. Cookies go along; a JSON body (with its content type) only
+ * when there is a payload; any non-OK answer throws `ApiError` whose message is
+ * `${status}: ${bodyText || statusText}` (spec core §8).
+ */
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiFetchOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. Leave undefined for no body. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** A non-OK answer of the API. `message` follows the spec's rule; `body` is the raw text. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * Calls `path` and answers its parsed JSON (or the text when the answer is not JSON, or null
+ * when it is empty). Throws `ApiError` on a non-OK status; network failures throw as fetch does.
+ */
+export const apiFetch = async <T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> => {
+  const { method = "GET", body, signal, headers = {} } = options;
+  const hasBody = body !== undefined;
+  const response = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: { Accept: "application/json", ...(hasBody ? { "Content-Type": "application/json" } : {}), ...headers },
+    ...(hasBody ? { body: JSON.stringify(body) } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+  if (text === "") return null as T;
+  const contentType = response.headers.get("content-type") ?? "";
+  if (contentType.includes("json")) return JSON.parse(text) as T;
+  return text as T;
+};
+
+interface ApiErrorBody {
+  error?: { code?: unknown; message?: unknown; fields?: unknown };
+}
+
+/** The JSON body of an API error (from an `ApiError` or any Error with the "NNN: body" message). */
+const errorBodyOf = (error: unknown): ApiErrorBody | null => {
+  let text: string | undefined;
+  if (error instanceof ApiError) text = error.body;
+  else if (error instanceof Error) text = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1];
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null ? (parsed as ApiErrorBody) : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The human message of an API error `{ "error": { "code", "message", "fields"? } }`, for a
+ * toast's description; `fallback` when the error carries none (network failure, HTML, empty).
+ */
+export const apiErrorMessage = (error: unknown, fallback: string): string => {
+  const message = errorBodyOf(error)?.error?.message;
+  return typeof message === "string" && message.trim() !== "" ? message : fallback;
+};
+
+/** The error's machine code (e.g. "conflict"), when the API gave one. */
+export const apiErrorCode = (error: unknown): string | null => {
+  const code = errorBodyOf(error)?.error?.code;
+  return typeof code === "string" ? code : null;
+};
+
+/** The per-field messages of a validation error (field name → message), or {}. */
+export const apiErrorFields = (error: unknown): Record<string, string> => {
+  const fields = errorBodyOf(error)?.error?.fields;
+  if (typeof fields !== "object" || fields === null) return {};
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([name, value]) => {
+      const message = Array.isArray(value) ? value[0] : value;
+      return typeof message === "string" ? [[name, message]] : [];
+    }),
+  );
+};
+
+/** The HTTP status of an API error, or null for other errors. */
+export const apiErrorStatus = (error: unknown): number | null => {
+  if (error instanceof ApiError) return error.status;
+  if (error instanceof Error) {
+    const match = /^(\d{3}): /.exec(error.message);
+    return match ? Number(match[1]) : null;
+  }
+  return null;
+};

@@ -1,0 +1,113 @@
+import { Cause, Effect, Exit } from "effect";
+import type { z } from "zod";
+import { ConcurrencyConflict } from "../../domain/shared";
+import { logger } from "../../infra/log";
+import { runtime } from "../runtime";
+import { fieldErrors } from "./http-fields";
+
+export interface ApiErrorBody {
+  readonly error: { readonly code: string; readonly message: string; readonly fields?: Record<string, string> };
+}
+
+export const json = (data: unknown, init: number | ResponseInit = 200): Response => {
+  const options = typeof init === "number" ? { status: init } : init;
+  return new Response(JSON.stringify(data), {
+    ...options,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...options.headers },
+  });
+};
+
+export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>): Response =>
+  json({ error: { code, message, ...(fields ? { fields } : {}) } } satisfies ApiErrorBody, status);
+
+export const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
+export const DEMO_READ_ONLY_MESSAGE = "Demo mode is read-only. Start your free trial to save changes.";
+
+/** A typed failure of a command, as the HTTP answer a person can act on. */
+const errorResponse = (error: unknown): Response | null => {
+  if (typeof error !== "object" || error === null || !("_tag" in error)) return null;
+  const e = error as { _tag: string; message?: string; fields?: Record<string, string>; userMessage?: string };
+  switch (e._tag) {
+    case "InvalidInput":
+      return apiError(400, "invalid_input", e.message ?? "Please check the form.", e.fields);
+    case "NotFound":
+      return apiError(404, "not_found", "Not found.");
+    case "Forbidden":
+      return apiError(403, "forbidden", e.message ?? "You are not allowed to do this.");
+    case "PlanLimitReached":
+      return apiError(403, "plan_limit", e.message ?? "Upgrade your plan to do this.");
+    case "Conflict":
+      return apiError(409, "conflict", e.message ?? "Conflict.");
+    case "ConcurrencyConflict":
+      return apiError(409, "version_conflict", ConcurrencyConflict.userMessage);
+    case "InvalidCredentials":
+      return apiError(401, "invalid_credentials", e.userMessage ?? "Invalid email or password.");
+    case "TooManyAttempts":
+      return apiError(429, "too_many_attempts", e.userMessage ?? "Too many attempts.");
+    default:
+      return null;
+  }
+};
+
+/**
+ * Runs an effect on the app runtime and answers: its value through `onSuccess`, a typed failure as
+ * its 4xx, anything else as a logged 500 with no internals in the body.
+ */
+export const respond = async <A, E>(
+  effect: Effect.Effect<A, E, ManagedRuntimeServices>,
+  onSuccess: (value: A) => Response | Promise<Response>,
+): Promise<Response> => {
+  const exit = await runtime.runPromiseExit(effect);
+  if (Exit.isSuccess(exit)) return onSuccess(exit.value);
+  const failure = Cause.findErrorOption(exit.cause);
+  if (failure._tag === "Some") {
+    const response = errorResponse(failure.value);
+    if (response) return response;
+  }
+  logger.error({ cause: Cause.pretty(exit.cause) }, "Request failed");
+  return apiError(500, "server_error", SERVER_ERROR_MESSAGE);
+};
+
+/** Runs an effect for a page: the value, or the typed failure to render; defects throw (500 page). */
+export const runForPage = async <A, E>(effect: Effect.Effect<A, E, ManagedRuntimeServices>) => {
+  const exit = await runtime.runPromiseExit(effect);
+  if (Exit.isSuccess(exit)) return { ok: true as const, value: exit.value };
+  const failure = Cause.findErrorOption(exit.cause);
+  if (failure._tag === "Some" && errorResponse(failure.value)) return { ok: false as const, error: failure.value as E };
+  logger.error({ cause: Cause.pretty(exit.cause) }, "Page action failed");
+  throw new Error(SERVER_ERROR_MESSAGE);
+};
+
+type ManagedRuntimeServices = typeof runtime extends import("effect").ManagedRuntime.ManagedRuntime<infer R, any> ? R : never;
+
+/** Parses a JSON body against a schema: the data, or the 400 answer to send. */
+export const parseJsonBody = async <S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> => {
+  let body: unknown;
+  try {
+    const text = await request.text();
+    body = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    return { ok: false, response: apiError(400, "invalid_json", "The request body is not valid JSON.") };
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    return { ok: false, response: apiError(400, "invalid_input", Object.values(fields)[0] ?? "Please check the form.", fields) };
+  }
+  return { ok: true, data: parsed.data };
+};
+
+/** The command context of a request: now, its correlation id, and who acts. */
+export const commandContext = (locals: App.Locals, request: Request) => ({
+  now: new Date(),
+  correlationId: request.headers.get("x-request-id") ?? crypto.randomUUID(),
+  actorId: locals.user?.id ?? null,
+});
+
+export const clientInfo = (request: Request, clientAddress: string | undefined) => ({
+  userAgent: request.headers.get("user-agent"),
+  ip: clientAddress ?? null,
+});

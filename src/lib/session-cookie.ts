@@ -1,0 +1,30 @@
+import type { AstroCookies } from "astro";
+import { SESSION_COOKIE, SESSION_DAYS } from "../../infra/auth/Sessions";
+
+const isSecure = (url: URL, request: Request) =>
+  url.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+
+/** HttpOnly, SameSite=Lax, Secure over HTTPS, 30 days (renewed as the session slides). */
+export const setSessionCookie = (cookies: AstroCookies, token: string, url: URL, request: Request) =>
+  cookies.set(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecure(url, request),
+    path: "/",
+    maxAge: SESSION_DAYS * 86_400,
+  });
+
+export const clearSessionCookie = (cookies: AstroCookies) => cookies.delete(SESSION_COOKIE, { path: "/" });
+
+export const DEMO_COOKIE = "demo";
+export const FLASH_COOKIE = "flash";
+
+export interface FlashToast {
+  readonly title: string;
+  readonly description?: string;
+  readonly variant?: "default" | "destructive";
+}
+
+/** A toast for the next page the browser shows (after a redirect), e.g. "Welcome back!". */
+export const setFlash = (cookies: AstroCookies, toast: FlashToast) =>
+  cookies.set(FLASH_COOKIE, JSON.stringify(toast), { path: "/", sameSite: "lax", maxAge: 60, httpOnly: true });

@@ -1,0 +1,128 @@
+import { defineMiddleware } from "astro:middleware";
+import { Effect } from "effect";
+import { SESSION_COOKIE, Sessions } from "../infra/auth/Sessions";
+import { Accounts, DEMO_USER_ID } from "../infra/identity/Accounts";
+import { logger } from "../infra/log";
+import { apiError, DEMO_READ_ONLY_MESSAGE } from "./lib/http";
+import { legacyToAppPath } from "./lib/routes";
+import { clearSessionCookie, DEMO_COOKIE, FLASH_COOKIE, type FlashToast, setSessionCookie } from "./lib/session-cookie";
+import { runtime } from "./runtime";
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Sign-up and sign-in stay open in demo mode: they are how a visitor leaves it. */
+const AUTH_API = /^\/api\/auth\//;
+
+const isAppPath = (path: string) => path === "/app" || path.startsWith("/app/");
+const isAdminPath = (path: string) => path === "/admin" || path.startsWith("/admin/");
+const wantsHtml = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
+
+/** The signed-in user of the request, renewing the session cookie as it slides. */
+const loadUser = async (token: string, context: Parameters<Parameters<typeof defineMiddleware>[0]>[0]) => {
+  const exit = await runtime.runPromiseExit(
+    Effect.gen(function* () {
+      const session = yield* (yield* Sessions).validate(token, new Date());
+      if (!session) return null;
+      const user = yield* (yield* Accounts).findById(session.userId);
+      return user ? { session, user } : null;
+    }),
+  );
+  if (exit._tag === "Failure") {
+    logger.error({ cause: String(exit.cause) }, "Session lookup failed");
+    return null;
+  }
+  const found = exit.value;
+  if (!found) {
+    clearSessionCookie(context.cookies);
+    return null;
+  }
+  if (found.session.renewed) setSessionCookie(context.cookies, token, context.url, context.request);
+  return found;
+};
+
+const loadDemoUser = async () =>
+  runtime.runPromise(
+    Accounts.use((accounts) =>
+      Effect.flatMap(accounts.findById(DEMO_USER_ID), (user) =>
+        user ? Effect.succeed(user) : Effect.andThen(accounts.ensureDemoWorkspace(new Date()), accounts.findById(DEMO_USER_ID)),
+      ),
+    ),
+  );
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { url, request, cookies, locals } = context;
+  const path = url.pathname;
+  locals.user = null;
+  locals.demo = false;
+  locals.sessionId = null;
+  locals.flash = null;
+
+  if (path.startsWith("/_astro/") || path === "/favicon.svg" || path === "/api/health") return next();
+
+  // Cross-site writes are refused whatever their content type (Astro's own check covers forms only).
+  if (UNSAFE.has(request.method)) {
+    const origin = request.headers.get("origin");
+    const crossSite = origin ? origin !== url.origin : request.headers.get("sec-fetch-site") === "cross-site";
+    if (crossSite) return apiError(403, "cross_site", "Cross-site requests are not allowed.");
+  }
+
+  if (path === "/demo" || path.startsWith("/demo/")) {
+    const rest = path.slice("/demo".length).replace(/^\/+/, "");
+    return context.redirect(`/app/${rest || "dashboard"}?demo=true`, 302);
+  }
+
+  const token = cookies.get(SESSION_COOKIE)?.value;
+  const signedIn = token ? await loadUser(token, context) : null;
+  if (signedIn) {
+    locals.user = signedIn.user;
+    locals.sessionId = signedIn.session.id;
+  }
+
+  const flash = cookies.get(FLASH_COOKIE)?.value;
+  if (flash) {
+    try {
+      locals.flash = JSON.parse(flash) as FlashToast;
+    } catch {}
+    cookies.delete(FLASH_COOKIE, { path: "/" });
+  }
+
+  const legacyTarget = legacyToAppPath(path, { signedIn: Boolean(signedIn) || url.searchParams.get("demo") === "true" || cookies.has(DEMO_COOKIE) });
+  const appPath = legacyTarget ?? path;
+  const inShell = isAppPath(appPath);
+
+  // Demo mode (spec core §1): /demo or ?demo=true; a cookie keeps it while the visitor browses the app.
+  const demoRequested = url.searchParams.get("demo") === "true";
+  if (demoRequested && (inShell || path.startsWith("/api/"))) cookies.set(DEMO_COOKIE, "1", { path: "/", sameSite: "lax", httpOnly: true });
+  const demo = (inShell || path.startsWith("/api/")) && !AUTH_API.test(path) && (demoRequested || (!signedIn && cookies.has(DEMO_COOKIE)));
+  if (demo) {
+    locals.demo = true;
+    locals.user = await loadDemoUser();
+    locals.sessionId = null;
+    if (UNSAFE.has(request.method)) return apiError(403, "demo_read_only", DEMO_READ_ONLY_MESSAGE);
+  }
+
+  if (path.startsWith("/api/admin/") && !(signedIn?.user.isOperator && !demo)) {
+    return apiError(404, "not_found", "Not found.");
+  }
+  if (isAdminPath(path) && !(signedIn?.user.isOperator && !demo)) {
+    const notFound = await next("/404");
+    return new Response(notFound.body, { status: 404, headers: notFound.headers });
+  }
+
+  if (inShell && !locals.user) {
+    const back = `${path}${url.search}`;
+    return context.redirect(`/login?next=${encodeURIComponent(back)}`, 302);
+  }
+
+  if (signedIn && !demo && (path === "/login" || path === "/register") && request.method === "GET") {
+    return context.redirect("/app/dashboard", 302);
+  }
+
+  if (path.startsWith("/api/") && !wantsHtml(request)) {
+    // API answers are never cached by browsers or proxies.
+    const response = await next();
+    response.headers.set("cache-control", "no-store");
+    return response;
+  }
+
+  return legacyTarget ? next(`${legacyTarget}${url.search}`) : next();
+});

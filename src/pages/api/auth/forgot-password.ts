@@ -1,0 +1,14 @@
+import type { APIRoute } from "astro";
+import { Accounts } from "../../../../infra/identity/Accounts";
+import { FORGOT_PASSWORD_SENT, forgotPasswordSchema } from "../../../features/auth/schemas";
+import { json, parseJsonBody, respond } from "../../../lib/http";
+
+/** POST /api/auth/forgot-password: mails a one-hour, single-use reset link; the answer never tells whether the email has an account. */
+export const POST: APIRoute = async ({ request }) => {
+  const input = await parseJsonBody(request, forgotPasswordSchema);
+  if (!input.ok) return input.response;
+  return respond(
+    Accounts.use((accounts) => accounts.requestPasswordReset(input.data.email, new Date())),
+    () => json({ message: FORGOT_PASSWORD_SENT }),
+  );
+};

@@ -1,0 +1,26 @@
+import type { APIRoute } from "astro";
+import { Accounts } from "../../../../infra/identity/Accounts";
+import { Effect } from "effect";
+import { registerSchema } from "../../../features/auth/schemas";
+import { publicUser } from "../../../lib/auth-guard";
+import { clientInfo, commandContext, json, parseJsonBody, respond } from "../../../lib/http";
+import { DEMO_COOKIE, setSessionCookie } from "../../../lib/session-cookie";
+
+/** POST /api/auth/register: creates the account, its workspace and trial; answers 201 with the user and a session cookie. */
+export const POST: APIRoute = async ({ request, locals, cookies, url, clientAddress }) => {
+  const input = await parseJsonBody(request, registerSchema);
+  if (!input.ok) return input.response;
+  const ctx = commandContext(locals, request);
+  return respond(
+    Accounts.use((accounts) =>
+      Effect.flatMap(accounts.register({ ...input.data, timeZone: input.data.timeZone ?? "America/New_York" }, ctx), (user) =>
+        Effect.map(accounts.startSession(user.id, clientInfo(request, clientAddress), ctx.now), (session) => ({ user, session })),
+      ),
+    ),
+    ({ user, session }) => {
+      setSessionCookie(cookies, session.token, url, request);
+      cookies.delete(DEMO_COOKIE, { path: "/" });
+      return json({ user: publicUser(user), redirectTo: "/app/onboarding" }, 201);
+    },
+  );
+};
