@@ -4,14 +4,14 @@ import postgres from "postgres";
 import { inject } from "vitest";
 import { Database } from "../../infra/db/Database";
 import { servicesOn } from "../../infra/layers";
-import { TEMPLATE_DATABASE, withDatabase } from "../integration/global-setup";
+import { withDatabase } from "../integration/global-setup";
 
 /** A fresh database cloned from the migrated template, for one test file. */
 export const createTestDatabase = async () => {
   const adminUrl = inject("adminDatabaseUrl");
-  const name = `socialdesk_test_${randomBytes(5).toString("hex")}`;
+  const name = `${inject("testDatabasePrefix")}${randomBytes(5).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}" template "${TEMPLATE_DATABASE}"`);
+  await admin.unsafe(`create database "${name}" template "${inject("templateDatabase")}"`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const drop = async () => {
