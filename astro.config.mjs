@@ -5,6 +5,8 @@ import { defineConfig } from "astro/config";
 
 export default defineConfig({
   output: "server",
+  // BUILD_DIR lets test runs build side by side without touching dist/.
+  outDir: process.env.BUILD_DIR ?? "./dist",
   adapter: node({ mode: "standalone" }),
   integrations: [react()],
   site: process.env.PUBLIC_URL ?? "http://localhost:4321",

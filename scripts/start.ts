@@ -18,7 +18,7 @@ const app = await openApp();
 process.env.DATABASE_URL = app.url;
 await app.runtime.runPromise(Accounts.use((accounts) => accounts.ensureDemoWorkspace(new Date())));
 
-const entry = path.resolve("dist/server/entry.mjs");
+const entry = path.resolve(process.env.BUILD_DIR ?? "dist", "server/entry.mjs");
 if (!existsSync(entry)) {
   logger.info("No build found: building the site (npm run build)…");
   const build = spawnSync("npx", ["astro", "build"], { stdio: "inherit" });

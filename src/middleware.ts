@@ -93,6 +93,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const demoRequested = url.searchParams.get("demo") === "true";
   if (demoRequested && (inShell || path.startsWith("/api/"))) cookies.set(DEMO_COOKIE, "1", { path: "/", sameSite: "lax", httpOnly: true });
   const demo = (inShell || path.startsWith("/api/")) && !AUTH_API.test(path) && (demoRequested || (!signedIn && cookies.has(DEMO_COOKIE)));
+  if (!inShell && !path.startsWith("/api/") && cookies.has(DEMO_COOKIE)) {
+    // Leaving the app for the public site ends demo mode.
+    cookies.delete(DEMO_COOKIE, { path: "/" });
+  }
   if (demo) {
     locals.demo = true;
     locals.user = await loadDemoUser();

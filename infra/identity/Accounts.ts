@@ -24,7 +24,7 @@ import {
   userStreamId,
   workspaceStreamId,
 } from "../../domain/identity";
-import type { Tier } from "../../domain/plans";
+import type { PlanId, Tier } from "../../domain/plans";
 import { type ConcurrencyConflict, Conflict, type EventMetadata, InvalidInput, NotFound } from "../../domain/shared";
 import type { CurrentUser } from "../../src/lib/current-user";
 import { Passwords } from "../auth/Passwords";
@@ -67,6 +67,7 @@ interface UserRow {
   last_name: string;
   company: string;
   subscription_tier: Tier;
+  selected_plan: PlanId;
   subscription_status: string;
   is_trial_active: boolean;
   trial_ends_at: Date | null;
@@ -85,6 +86,7 @@ const toCurrentUser = (row: UserRow): CurrentUser => ({
   lastName: row.last_name,
   company: row.company,
   subscriptionTier: row.subscription_tier,
+  selectedPlan: row.selected_plan,
   subscriptionStatus: row.subscription_status,
   isTrialActive: row.is_trial_active,
   trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
@@ -146,7 +148,7 @@ export class Accounts extends Context.Service<
         db
           .query(
             (sql) => sql<UserRow[]>`
-              select id, workspace_id, email, username, first_name, last_name, company, subscription_tier,
+              select id, workspace_id, email, username, first_name, last_name, company, subscription_tier, selected_plan,
                      subscription_status, is_trial_active, trial_ends_at, team_role, time_zone, is_operator, onboarded_at
               from users where ${where(sql)}`,
           )

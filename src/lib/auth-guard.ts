@@ -16,6 +16,7 @@ export const publicUser = (user: CurrentUser) => ({
   lastName: user.lastName,
   company: user.company,
   subscriptionTier: user.subscriptionTier,
+  selectedPlan: user.selectedPlan,
   subscriptionStatus: user.subscriptionStatus,
   isTrialActive: user.isTrialActive,
   trialEndsAt: user.trialEndsAt,

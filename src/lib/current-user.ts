@@ -1,4 +1,4 @@
-import type { Tier } from "../../domain/plans";
+import type { PlanId, Tier } from "../../domain/plans";
 
 /** What pages and GET /api/auth/user know about the caller. */
 export interface CurrentUser {
@@ -10,6 +10,8 @@ export interface CurrentUser {
   lastName: string;
   company: string;
   subscriptionTier: Tier;
+  /** The plan chosen at sign-up: the one a trial tries. */
+  selectedPlan: PlanId;
   subscriptionStatus: string;
   isTrialActive: boolean;
   trialEndsAt: string | null;
