@@ -1,0 +1,19 @@
+import type { APIRoute } from "astro";
+
+/** Private areas crawlers should skip. */
+export const DISALLOWED_PATHS = ["/app", "/api", "/admin", "/demo"] as const;
+
+export const GET: APIRoute = (context) => {
+  const base = context.site ?? context.url;
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${new URL("/sitemap.xml", base).href}`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+};
