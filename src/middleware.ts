@@ -77,7 +77,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     locals.sessionId = signedIn.session.id;
   }
 
-  const flash = cookies.get(FLASH_COOKIE)?.value;
+  const flash = path.startsWith("/api/") ? undefined : cookies.get(FLASH_COOKIE)?.value;
   if (flash) {
     try {
       locals.flash = JSON.parse(flash) as FlashToast;

@@ -96,9 +96,6 @@ const toCurrentUser = (row: UserRow): CurrentUser => ({
   onboardedAt: row.onboarded_at?.toISOString() ?? null,
 });
 
-// A verify against this keeps a sign-in for an unknown email as slow as one with a wrong password.
-const TIMING_DUMMY_HASH =
-  "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$5F0q8S9SQhF2KsbcuvZ6W1W4NFh2C7O3FY0lC7n0PZs";
 
 export const DEMO_USER_ID = "00000000-0000-4000-8000-00000000de30";
 export const DEMO_WORKSPACE_ID = "00000000-0000-4000-8000-00000000de31";
@@ -247,6 +244,9 @@ export class Accounts extends Context.Service<
 
       const startSession = (userId: string, client: ClientInfo, now: Date) => sessions.create(userId, client, now);
 
+      // Verifying against this keeps a sign-in for an unknown email as slow as one with a wrong password.
+      const timingDummyHash = yield* Effect.cached(passwords.hash("timing dummy: no account has this password"));
+
       const signIn = Effect.fn("Accounts.signIn")(function* (email: string, password: string, client: ClientInfo, now: Date) {
         const key = email.trim().toLowerCase();
         const windowStart = new Date(now.getTime() - FAILED_LOGIN_WINDOW_MINUTES * 60_000);
@@ -263,7 +263,7 @@ export class Accounts extends Context.Service<
           (sql) => sql<{ id: string; password_hash: string | null }[]>`
             select id, password_hash from users where lower(email) = ${key}`,
         );
-        const valid = yield* passwords.verify(row?.password_hash ?? TIMING_DUMMY_HASH, password);
+        const valid = yield* passwords.verify(row?.password_hash ?? (yield* timingDummyHash), password);
         if (!row?.password_hash || !valid) {
           yield* db.query((sql) => sql`insert into login_attempts (email, attempted_at) values (${key}, ${now})`);
           return yield* new InvalidCredentials();

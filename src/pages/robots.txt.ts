@@ -1,10 +1,11 @@
 import type { APIRoute } from "astro";
+import { config } from "../../infra/config";
 
 /** Private areas crawlers should skip. */
 export const DISALLOWED_PATHS = ["/app", "/api", "/admin", "/demo"] as const;
 
 export const GET: APIRoute = (context) => {
-  const base = context.site ?? context.url;
+  const base = config().publicUrl;
   const body = [
     "User-agent: *",
     "Allow: /",

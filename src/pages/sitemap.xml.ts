@@ -1,4 +1,5 @@
 import type { APIRoute } from "astro";
+import { config } from "../../infra/config";
 
 /** The public, indexable pages. */
 export const SITEMAP_PATHS = [
@@ -15,7 +16,7 @@ const escapeXml = (text: string): string =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export const GET: APIRoute = (context) => {
-  const base = context.site ?? context.url;
+  const base = config().publicUrl;
   const urls = SITEMAP_PATHS.map(
     (path) => `  <url><loc>${escapeXml(new URL(path, base).href)}</loc></url>`,
   ).join("\n");
