@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { DeciderSpecification } from "../shared/decider-spec";
+import type { UserEvent } from "./events";
+import { changePlan, completeOnboarding, expireTrial, grantOperator, register, updateProfile, userDecider } from "./user";
+import { uniqueUsername, usernameBase } from "./username";
+
+const spec = DeciderSpecification(userDecider);
+const now = new Date("2026-05-01T10:00:00Z");
+
+const registration = {
+  userId: "u1",
+  workspaceId: "w1",
+  email: "jane@example.com",
+  username: "jane",
+  passwordHash: "hash",
+  firstName: "Jane",
+  lastName: "Doe",
+  company: "Doe Dental",
+  selectedPlan: "growth",
+  timeZone: "Europe/Paris",
+  trialDays: 5,
+  now,
+};
+
+const registered: UserEvent[] = [
+  {
+    type: "UserRegistered",
+    data: {
+      userId: "u1",
+      workspaceId: "w1",
+      email: "jane@example.com",
+      username: "jane",
+      passwordHash: "hash",
+      firstName: "Jane",
+      lastName: "Doe",
+      company: "Doe Dental",
+      selectedPlan: "growth",
+      timeZone: "Europe/Paris",
+    },
+  },
+  { type: "TrialStarted", data: { plan: "growth", endsAt: "2026-05-06T10:00:00.000Z" } },
+];
+
+describe("a user", () => {
+  it("when registering, then the trial starts at once and ends after the trial days", () =>
+    spec.given([]).when(register(registration)).then(registered));
+
+  it("given a registered user, registering again fails with a conflict", () =>
+    spec.given(registered).when(register(registration)).thenFails("Conflict"));
+
+  it("given a trial whose end has passed, expiring it records TrialExpired", () =>
+    spec
+      .given(registered)
+      .when(expireTrial({ now: new Date("2026-05-06T10:00:00Z") }))
+      .then([{ type: "TrialExpired", data: { endedAt: "2026-05-06T10:00:00.000Z" } }]));
+
+  it("given a trial still running, expiring does nothing", () =>
+    spec.given(registered).when(expireTrial({ now: new Date("2026-05-06T09:59:59Z") })).thenNothingHappens());
+
+  it("given an expired trial, expiring again does nothing (the job may run twice)", () =>
+    spec
+      .given([...registered, { type: "TrialExpired", data: { endedAt: "2026-05-06T10:00:00.000Z" } }])
+      .when(expireTrial({ now: new Date("2026-06-01T00:00:00Z") }))
+      .thenNothingHappens());
+
+  it("given a paid plan, the trial no longer expires", () =>
+    spec
+      .given([...registered, { type: "PlanChanged", data: { tier: "growth", previousTier: "trial", reason: "support" } }])
+      .when(expireTrial({ now: new Date("2027-01-01T00:00:00Z") }))
+      .thenNothingHappens());
+
+  it("changes plan only when it differs", () => {
+    spec
+      .given(registered)
+      .when(changePlan({ tier: "agency", reason: "support" }))
+      .then([{ type: "PlanChanged", data: { tier: "agency", previousTier: "trial", reason: "support" } }]);
+    spec
+      .given([...registered, { type: "PlanChanged", data: { tier: "agency", previousTier: "trial", reason: "support" } }])
+      .when(changePlan({ tier: "agency", reason: "again" }))
+      .thenNothingHappens();
+  });
+
+  it("updates the profile only when something changed", () => {
+    spec.given(registered).when(updateProfile({ username: "jane", email: "jane@example.com", timeZone: "Europe/Paris" })).thenNothingHappens();
+    spec
+      .given(registered)
+      .when(updateProfile({ username: "janed", email: "jane@example.com", timeZone: "Asia/Tokyo" }))
+      .then([{ type: "ProfileUpdated", data: { username: "janed", email: "jane@example.com", timeZone: "Asia/Tokyo" } }]);
+  });
+
+  it("grants operator once", () => {
+    spec.given(registered).when(grantOperator()).then([{ type: "OperatorGranted", data: {} }]);
+    spec.given([...registered, { type: "OperatorGranted", data: {} }]).when(grantOperator()).thenNothingHappens();
+  });
+
+  it("refuses commands for a user that does not exist", () => {
+    spec.given([]).when(completeOnboarding({ timeZone: "UTC" })).thenFails("NotFound");
+    spec.given([]).when(grantOperator()).thenFails("NotFound");
+  });
+});
+
+describe("usernames", () => {
+  it("derive from the email's local part", () => {
+    expect(usernameBase("Jane.Doe+news@Example.com")).toBe("jane.doe");
+    expect(usernameBase("a@b.co")).toBe("auser");
+    expect(usernameBase("!!@b.co")).toBe("user");
+  });
+  it("take the smallest free number", () => {
+    expect(uniqueUsername("jane", new Set())).toBe("jane");
+    expect(uniqueUsername("jane", new Set(["jane", "jane2"]))).toBe("jane3");
+  });
+});
