@@ -11,7 +11,7 @@ export default defineConfig({
   integrations: [react()],
   site: process.env.PUBLIC_URL ?? "http://localhost:4321",
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? "localhost" },
-  security: { checkOrigin: true },
+  security: { checkOrigin: true, csp: true },
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
