@@ -9,8 +9,8 @@ import { clearSessionCookie, DEMO_COOKIE, FLASH_COOKIE, type FlashToast, setSess
 import { runtime } from "./runtime";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** Sign-up and sign-in stay open in demo mode: they are how a visitor leaves it. */
-const AUTH_API = /^\/api\/auth\//;
+/** Sign-up, sign-in and the rest of auth stay out of demo mode (they are how a visitor leaves it); reading the user does not. */
+const AUTH_API = /^\/api\/auth\/(?!user$)/;
 
 const isAppPath = (path: string) => path === "/app" || path.startsWith("/app/");
 const isAdminPath = (path: string) => path === "/admin" || path.startsWith("/admin/");

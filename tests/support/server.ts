@@ -57,7 +57,10 @@ export const startTestServer = async (options: { databaseUrl?: string; env?: Rec
   };
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`The app exited with ${child.exitCode}:\n${output}`);
+    }
     const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (healthy) return { url, port, output: () => output, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -1,0 +1,152 @@
+import { expect, test } from "@playwright/test";
+import { TRIAL_DAYS, fillRegisterForm, newUser, registerElsewhere, signedInUser, toast } from "./support";
+
+test.describe("sign-up", () => {
+  test("registers with the plan chosen on /pricing, onboards and reaches the dashboard", async ({ page }) => {
+    const user = newUser({ firstName: "Morgan" });
+
+    await page.goto("/pricing");
+    const growth = page.getByRole("article", { name: "Growth" });
+    await growth.getByRole("link", { name: /Free Trial/ }).click();
+
+    await expect(page).toHaveURL(/\/register\?plan=growth$/);
+    await expect(page.getByRole("radio", { name: /^Growth\b/ })).toBeChecked();
+    await expect(page.getByRole("radio", { name: /^(Most Popular )?Professional\b/ })).not.toBeChecked();
+
+    await fillRegisterForm(page, user);
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+
+    await expect(page).toHaveURL(/\/app\/onboarding$/);
+    await expect(page.getByRole("heading", { level: 1, name: `Let's set up ${user.company}` })).toBeVisible();
+    await expect(page.getByText(`Welcome, ${user.firstName}`)).toBeVisible();
+    await expect(toast(page)).toContainText("Account Created Successfully!");
+    await expect(toast(page)).toContainText(`${TRIAL_DAYS}-day free trial`);
+
+    await page.getByLabel("Time zone").selectOption("Europe/Paris");
+    await page.getByRole("button", { name: "Go to the dashboard" }).click();
+
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome back, ${user.firstName}!` })).toBeVisible();
+    await expect(page.getByTestId("trial-banner")).toContainText(`${TRIAL_DAYS} days left in your free trial`);
+    await expect(toast(page)).toContainText("You're all set");
+    await expect(toast(page)).toContainText("Europe/Paris".replace("_", " "));
+
+    // The sidebar's footer shows the real user, not sample content.
+    await expect(page.getByTestId("sidebar-user")).toContainText(`${user.firstName} ${user.lastName}`);
+
+    // The time zone chosen at onboarding is the profile's.
+    await page.goto("/app/settings");
+    await expect(page.getByLabel("Time zone")).toHaveValue("Europe/Paris");
+  });
+
+  test("shows the validation messages beside the fields", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+
+    await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
+    await expect(page.getByText("Last name must be at least 2 characters")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Company name must be at least 2 characters")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/register$/);
+
+    // Too short and malformed values read the same messages; what was typed stays in the fields.
+    await fillRegisterForm(page, { firstName: "J", lastName: "R", email: "not-an-email", company: "A", password: "short" });
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+    await expect(page.getByText("First name must be at least 2 characters")).toBeVisible();
+    await expect(page.getByText("Last name must be at least 2 characters")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Company name must be at least 2 characters")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
+
+    // Everything valid but the confirmation: the message sits on the confirm field.
+    const user = newUser();
+    await fillRegisterForm(page, { ...user, confirmPassword: `${user.password}!` });
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+    await expect(page.getByLabel("Confirm password")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("First name must be at least 2 characters")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test("refuses an email that is already registered", async ({ page, playwright, baseURL }) => {
+    const existing = newUser();
+    await registerElsewhere(playwright, baseURL, existing);
+
+    await page.goto("/register");
+    await fillRegisterForm(page, { ...existing, firstName: "Casey" });
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+
+    const alert = page.getByRole("alert").filter({ hasText: "Registration Failed" });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText("An account with this email already exists.");
+    await expect(page).toHaveURL(/\/register$/);
+  });
+});
+
+test.describe("sign-in and sign-out", () => {
+  test("a wrong password fails; the right one opens the dashboard", async ({ page, playwright, baseURL }) => {
+    const user = newUser({ firstName: "Robin" });
+    await registerElsewhere(playwright, baseURL, user);
+
+    await page.goto("/login");
+    await page.getByLabel("Email", { exact: true }).fill(user.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+
+    const alert = page.getByRole("alert").filter({ hasText: "Login Failed" });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText("Invalid email or password.");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
+
+    // An unknown email reads the same.
+    await page.getByLabel("Email", { exact: true }).fill(`nobody-${user.email}`);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Login Failed" })).toContainText("Invalid email or password.");
+
+    await page.getByLabel("Email", { exact: true }).fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Robin!" })).toBeVisible();
+    await expect(toast(page)).toContainText("Welcome back!");
+  });
+
+  test("a signed-out visit to /app/settings signs in and comes back to it", async ({ page, playwright, baseURL }) => {
+    const user = newUser();
+    await registerElsewhere(playwright, baseURL, user);
+
+    await page.goto("/app/settings");
+    await expect(page).toHaveURL(/\/login\?next=%2Fapp%2Fsettings$/);
+
+    await page.getByLabel("Email", { exact: true }).fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+
+    await expect(page).toHaveURL(/\/app\/settings$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
+  });
+
+  test("the sidebar's sign-out goes to / and closes the session", async ({ page }) => {
+    await signedInUser(page);
+    await page.goto("/app/dashboard");
+    const sidebar = page.getByTestId("sidebar");
+    await sidebar.getByRole("button", { name: "Sign out" }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("flash")).toContainText("Logged out successfully");
+
+    await page.goto("/app/dashboard");
+    await expect(page).toHaveURL(/\/login\?next=%2Fapp%2Fdashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+
+    const me = await page.request.get("/api/auth/user");
+    expect(me.status()).toBe(401);
+  });
+});

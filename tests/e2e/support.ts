@@ -1,0 +1,76 @@
+import { randomBytes } from "node:crypto";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+
+/** The trial length the server runs with (the web server inherits this process's environment). */
+export const TRIAL_DAYS = Number(process.env.TRIAL_DAYS || 5);
+
+export const DEMO_READ_ONLY_MESSAGE = "Demo mode is read-only. Start your free trial to save changes.";
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  password: string;
+}
+
+/** A user nobody registered yet: a unique email per call, so tests never share an account. */
+export const newUser = (overrides: Partial<NewUser> = {}): NewUser => {
+  const tag = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+  return {
+    firstName: "Jordan",
+    lastName: "Rivera",
+    email: `e2e-${tag}@example.com`,
+    company: `Rivera Studio ${tag}`,
+    password: "correct horse battery",
+    ...overrides,
+  };
+};
+
+/**
+ * Registers through POST /api/auth/register. With a page's or context's `request`, the session
+ * cookie lands in that browser context: the browser is then signed in.
+ */
+export const registerByApi = async (request: APIRequestContext, user: NewUser, selectedPlan = "professional") => {
+  const response = await request.post("/api/auth/register", {
+    data: { ...user, confirmPassword: user.password, selectedPlan },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return user;
+};
+
+/** A fresh account, signed in in the page's browser context. */
+export const signedInUser = async (page: Page, overrides: Partial<NewUser> = {}) =>
+  registerByApi(page.request, newUser(overrides));
+
+/** Fills the registration form (the fields as a person sees them, by their labels). */
+export const fillRegisterForm = async (page: Page, user: Partial<NewUser> & { confirmPassword?: string }) => {
+  const values: Array<[string, string | undefined]> = [
+    ["First name", user.firstName],
+    ["Last name", user.lastName],
+    ["Email", user.email],
+    ["Company name", user.company],
+    ["Password", user.password],
+    ["Confirm password", user.confirmPassword ?? user.password],
+  ];
+  for (const [label, value] of values) {
+    if (value !== undefined) await page.getByLabel(label, { exact: true }).fill(value);
+  }
+};
+
+/** The toast viewport of the app shell (one toast at a time). */
+export const toast = (page: Page) => page.getByTestId("toast");
+
+/** Registers from a separate HTTP client, so the test's browser stays signed out. */
+export const registerElsewhere = async (
+  playwright: { request: { newContext: (options: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  user: NewUser = newUser(),
+) => {
+  const client = await playwright.request.newContext({ baseURL });
+  try {
+    return await registerByApi(client, user);
+  } finally {
+    await client.dispose();
+  }
+};
