@@ -35,4 +35,20 @@ export const auditProjection: Projection = {
           on conflict (global_position) do nothing`,
       ),
     ).pipe(Effect.asVoid),
+  applyBatch: (events) =>
+    Database.use((db) =>
+      db.query(
+        (sql) => sql`
+          insert into audit_log (global_position, workspace_id, actor_id, stream_id, type, summary, occurred_at)
+          select * from unnest(
+            ${events.map((e) => e.globalPosition)}::bigint[],
+            ${events.map((e) => e.metadata.workspaceId)}::uuid[],
+            ${events.map((e) => e.metadata.actorId)}::uuid[],
+            ${events.map((e) => e.streamId)}::text[],
+            ${events.map((e) => e.type)}::text[],
+            ${events.map(summarize)}::text[],
+            ${events.map((e) => e.createdAt.toISOString())}::timestamptz[])
+          on conflict (global_position) do nothing`,
+      ),
+    ).pipe(Effect.asVoid),
 };

@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import { Database } from "../db/Database";
 import { type EventRow, toRecordedEvent } from "./EventStore";
-import type { Projection } from "./projections";
+import { applyAll, type Projection } from "./projections";
 
 const BATCH = 1_000;
 
@@ -36,7 +36,7 @@ export const advanceProjection = Effect.fn("Projections.advance")(function* (pro
           order by transaction_id, global_position
           limit ${BATCH}`,
       );
-      for (const row of rows) yield* projection.apply(toRecordedEvent(row));
+      yield* db.pipelined(applyAll(projection, rows.map(toRecordedEvent)));
       const last = rows.at(-1);
       if (last) {
         yield* db.query(

@@ -1,4 +1,4 @@
-import type { Effect } from "effect";
+import { Effect } from "effect";
 import type { RecordedEvent } from "../../domain/shared";
 import type { Database, SqlError } from "../db/Database";
 
@@ -15,6 +15,8 @@ export interface Projection {
   /** Event types it reacts to, or every event. */
   readonly handles: ReadonlyArray<string> | "all";
   readonly apply: (event: RecordedEvent) => Effect.Effect<void, SqlError, Database>;
+  /** The same as `apply` on each event in order, in fewer statements: used by replays and catch-ups. */
+  readonly applyBatch?: (events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, SqlError, Database>;
 }
 
 /**
@@ -29,3 +31,11 @@ export interface Reaction {
 
 export const handlesEvent = (projection: Pick<Projection, "handles">, type: string): boolean =>
   projection.handles === "all" || projection.handles.includes(type);
+
+/** Applies events in order, in one batch when the projection can. */
+export const applyAll = (projection: Projection, events: ReadonlyArray<RecordedEvent>) =>
+  events.length === 0
+    ? Effect.void
+    : projection.applyBatch
+      ? projection.applyBatch(events)
+      : Effect.forEach(events, projection.apply, { discard: true });

@@ -2,7 +2,7 @@ import { Effect } from "effect";
 import type { RecordedEvent } from "../../domain/shared";
 import { Database } from "../db/Database";
 import { type EventRow, toRecordedEvent } from "./EventStore";
-import { handlesEvent, type Projection } from "./projections";
+import { applyAll, handlesEvent, type Projection } from "./projections";
 
 const BATCH = 5_000;
 
@@ -26,16 +26,24 @@ const feedAll = (projections: ReadonlyArray<Projection>, until?: ReadonlyMap<str
           from events where global_position > ${after} order by global_position limit ${BATCH}`,
       );
       if (rows.length === 0) break;
-      for (const row of rows) {
-        const event: RecordedEvent = toRecordedEvent(row);
-        for (const projection of projections) {
-          if (!handlesEvent(projection, event.type)) continue;
-          const limit = until?.get(projection.name);
-          if (limit && !isAtOrBefore(row.transaction_id, event.globalPosition, limit)) continue;
-          yield* projection.apply(event);
-        }
-        last = { position: event.globalPosition, transactionId: row.transaction_id };
-      }
+      const events = rows.map((row) => ({ event: toRecordedEvent(row) as RecordedEvent, transactionId: row.transaction_id }));
+      yield* db.pipelined(
+        Effect.forEach(
+          projections,
+          (projection) => {
+            const limit = until?.get(projection.name);
+            const handled = events
+              .filter(({ event, transactionId }) =>
+                handlesEvent(projection, event.type) && (!limit || isAtOrBefore(transactionId, event.globalPosition, limit)),
+              )
+              .map(({ event }) => event);
+            return applyAll(projection, handled);
+          },
+          { discard: true },
+        ),
+      );
+      const lastRow = rows.at(-1)!;
+      last = { position: Number(lastRow.global_position), transactionId: lastRow.transaction_id };
       count += rows.length;
       after = Number(rows.at(-1)!.global_position);
     }

@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import { startTestServer, type TestServer } from "../tests/support/server";
+
+export interface BenchApp {
+  readonly server: TestServer;
+  readonly url: string;
+  /** `session=...`: the Cookie header of a signed-in user. */
+  readonly sessionCookie: string;
+  readonly email: string;
+}
+
+/**
+ * The real app (scripts/start.ts from the build in BUILD_DIR or dist/) on the bench database, with
+ * one registered user signed in through the public API, as a browser would.
+ */
+export const startBenchApp = async (databaseUrl: string): Promise<BenchApp> => {
+  const server = await startTestServer({ databaseUrl });
+  try {
+    const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
+    const response = await fetch(`${server.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url, accept: "application/json" },
+      body: JSON.stringify({
+        firstName: "Bench",
+        lastName: "Marker",
+        email,
+        company: "Bench Co",
+        password: "correct horse battery",
+        confirmPassword: "correct horse battery",
+        selectedPlan: "professional",
+        timeZone: "Europe/Berlin",
+      }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (response.status !== 201) {
+      throw new Error(`POST /api/auth/register answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    }
+    const session = response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("session="));
+    if (!session) throw new Error("POST /api/auth/register set no session cookie");
+    return { server, url: server.url, sessionCookie: session, email };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+};

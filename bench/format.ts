@@ -1,0 +1,29 @@
+/** Number formatting shared by the figures. */
+
+const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** 12,345 */
+export const int = (n: number): string => grouped.format(Math.round(n));
+
+/** 12.3 */
+export const dec1 = (n: number): string => oneDecimal.format(n);
+
+/** Bytes as "0 B", "812 B" or "70.9 KB" (1 KB = 1024 B). */
+export const bytes = (n: number): string => (n < 1024 ? `${int(n)} B` : `${dec1(n / 1024)} KB`);
+
+/** Seconds as "8.42 s". */
+export const seconds = (s: number): string => `${s.toFixed(2)} s`;
+
+/** A bound on wall-clock time: `left()` is false once `ms` have passed since it was made. */
+export const deadline = (ms: number) => {
+  const end = performance.now() + ms;
+  return { left: () => performance.now() < end };
+};
+
+/** Runs `fn` and returns its result with the elapsed seconds. */
+export const timed = async <A>(fn: () => Promise<A>): Promise<{ value: A; seconds: number }> => {
+  const start = performance.now();
+  const value = await fn();
+  return { value, seconds: (performance.now() - start) / 1000 };
+};

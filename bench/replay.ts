@@ -1,0 +1,145 @@
+import postgres from "postgres";
+import type { Projection } from "../infra/eventstore/projections";
+import { rebuildProjections } from "../infra/eventstore/rebuild";
+import { projections } from "../infra/layers";
+import { appRuntime } from "./database";
+import { timed } from "./format";
+
+export interface ReplayRun {
+  /** The projections fed, by name and kind. */
+  readonly projections: string;
+  readonly events: number;
+  /** Wall time of the whole rebuild (truncate, feed, checkpoints, commit). */
+  readonly seconds: number;
+  readonly perSecond: number;
+  /** Seconds 1,000,000 events would take at this rate. */
+  readonly projectedMillionSeconds: number;
+}
+
+export interface ReplayFigures {
+  readonly seeded: number;
+  readonly seedSeconds: number;
+  readonly mix: string;
+  /** Every read model (`projections` of infra/layers, the async audit projection included). */
+  readonly all: ReplayRun;
+  /** Each projection alone, to show where the time goes. */
+  readonly each: ReadonlyArray<ReplayRun>;
+  /** Rows the full replay produced, checked against what the seeded log implies. */
+  readonly rows: { readonly workspaces: number; readonly users: number; readonly auditLog: number };
+}
+
+/** The design budget: 1,000,000 events into all read models in under 60 s. */
+export const REPLAY_BUDGET_SECONDS = 60;
+
+const IGNORED_TYPES = ["PostDrafted", "PostEdited", "MediaAttached", "PostScheduled", "PostPublished", "CommentReceived", "PostMetricsRecorded"];
+const GROUP = 3 + IGNORED_TYPES.length;
+const PASSWORD_HASH = "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$3Vt2ZcwKqvQ0eO9r0mX1bq0Z5rYk4m1y8n2o7p6q5r4";
+
+/**
+ * Replaces the log with `count` generated events, in groups of ten as a sign-up and its first posts
+ * write them: WorkspaceCreated (workspace-{id}), UserRegistered and TrialStarted (user-{id}), then
+ * seven events of types the current read models only audit (post-{id}, versions 1..7). Ids are
+ * deterministic UUIDs, emails and usernames unique; metadata carries actor, workspace and correlation.
+ * One INSERT ... SELECT generate_series, then the streams rows and fresh statistics.
+ */
+const seedLog = async (sql: postgres.Sql, count: number) => {
+  const ignored = sql.array(IGNORED_TYPES);
+  await sql.begin(async (tx) => {
+    await tx`truncate events, streams, projection_checkpoints, audit_log, notification_preferences, users, workspaces restart identity`;
+    await tx`
+      insert into events (stream_id, stream_version, type, data, metadata, created_at)
+      select
+        case when k = 0 then 'workspace-' || ws when k <= 2 then 'user-' || u else 'post-' || p end,
+        case when k = 0 then 1 when k <= 2 then k else k - 2 end,
+        case k when 0 then 'WorkspaceCreated' when 1 then 'UserRegistered' when 2 then 'TrialStarted'
+               else (${ignored}::text[])[k - 2] end,
+        case k
+          when 0 then jsonb_build_object('workspaceId', ws, 'name', 'Workspace ' || g, 'ownerId', u, 'isDemo', false)
+          when 1 then jsonb_build_object('userId', u, 'workspaceId', ws, 'email', 'bench' || g || '@example.com',
+                        'username', 'bench' || g, 'passwordHash', ${PASSWORD_HASH}::text, 'firstName', 'Bench',
+                        'lastName', 'User ' || g, 'company', 'Company ' || g, 'selectedPlan', 'professional',
+                        'timeZone', 'Europe/Berlin')
+          when 2 then jsonb_build_object('plan', 'professional',
+                        'endsAt', to_char((at + interval '5 days') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          else jsonb_build_object('postId', p, 'content', 'Launch day! Our spring collection is live. #spring #launch ' || g,
+                        'platforms', jsonb_build_array('twitter', 'linkedin', 'instagram'), 'scheduledFor', at + interval '1 day',
+                        'step', k - 2)
+        end,
+        jsonb_build_object('actorId', u, 'workspaceId', ws, 'correlationId', md5('c' || g)::uuid,
+                           'causationId', null),
+        at
+      from (
+        select i, i / ${GROUP} as g, i % ${GROUP} as k,
+               md5('ws' || (i / ${GROUP}))::uuid as ws, md5('u' || (i / ${GROUP}))::uuid as u,
+               md5('p' || (i / ${GROUP}))::uuid as p,
+               now() - make_interval(secs => ${count} - i) as at
+        from generate_series(0, ${count - 1}) as i
+      ) s
+      order by i`;
+    await tx`
+      insert into streams (stream_id, version, updated_at)
+      select stream_id, max(stream_version), max(created_at) from events group by stream_id`;
+  });
+  await sql`analyze events`;
+  await sql`analyze streams`;
+};
+
+const describe = (list: ReadonlyArray<Projection>) => list.map((p) => `${p.name} (${p.kind})`).join(" + ");
+
+const replay = async (runtime: ReturnType<typeof appRuntime>, list: ReadonlyArray<Projection>): Promise<ReplayRun> => {
+  const { value, seconds } = await timed(() => runtime.runPromise(rebuildProjections(list)));
+  const perSecond = value.events / seconds;
+  return {
+    projections: describe(list),
+    events: value.events,
+    seconds,
+    perSecond,
+    projectedMillionSeconds: 1_000_000 / perSecond,
+  };
+};
+
+/**
+ * `rebuildProjections` (what `npm run replay` runs) over a seeded log of `events` events: once with
+ * every read model, then with each projection alone (skipped with `breakdown: false`).
+ */
+export const measureReplay = async (
+  databaseUrl: string,
+  options: { events?: number; breakdown?: boolean } = {},
+): Promise<ReplayFigures> => {
+  const count = Math.max(GROUP, Math.round((options.events ?? 100_000) / GROUP) * GROUP);
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const runtime = appRuntime(databaseUrl, 2);
+  try {
+    const seed = await timed(() => seedLog(sql, count));
+    const groups = count / GROUP;
+
+    const all = await replay(runtime, projections);
+    const [rows] = await sql<{ workspaces: number; users: number; audit_log: number }[]>`
+      select (select count(*)::int from workspaces) as workspaces, (select count(*)::int from users) as users,
+             (select count(*)::int from audit_log) as audit_log`;
+    if (all.events !== count || rows.workspaces !== groups || rows.users !== groups || rows.audit_log !== count) {
+      throw new Error(
+        `The replay did not produce the expected read models: ${all.events} events fed of ${count}; ` +
+          `${rows.workspaces} workspaces, ${rows.users} users (expected ${groups}); ${rows.audit_log} audit rows (expected ${count})`,
+      );
+    }
+
+    const each: ReplayRun[] = [];
+    if (options.breakdown !== false && projections.length > 1) {
+      // Each rebuild empties only its own tables, so the read models are whole again afterwards.
+      for (const projection of projections) each.push(await replay(runtime, [projection]));
+    }
+
+    return {
+      seeded: count,
+      seedSeconds: seed.seconds,
+      mix: `per ${GROUP} events: WorkspaceCreated, UserRegistered, TrialStarted, ${IGNORED_TYPES.length} post events only the audit log reads`,
+      all,
+      each,
+      rows: { workspaces: rows.workspaces, users: rows.users, auditLog: rows.audit_log },
+    };
+  } finally {
+    await sql.end({ timeout: 5 });
+    await runtime.dispose();
+  }
+};

@@ -1,0 +1,262 @@
+/**
+ * npm run bench: the measurements of issue 2 ("Tests and measurements"), printed one figure a line.
+ *
+ *   event appends per second (single stream, 1,000 streams, and with the inline identity projection)
+ *   replay events per second into every read model, projected to 1,000,000 events vs the 60 s budget
+ *   client JS (gzip) of every page route vs the 15 KB / 110 KB budgets
+ *   requests per second and p99 latency of GET / and GET /api/auth/user under loopback load
+ *
+ * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
+ * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
+ * the build in BUILD_DIR (default dist/), built first when missing.
+ *
+ * Options: --only appends,replay,client-js,http   BENCH_REPLAY_EVENTS (default 100000).
+ * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
+ * not be measured.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import path from "node:path";
+import { type AppendFigure, measureAppends } from "./appends";
+import { type BenchApp, startBenchApp } from "./app-server";
+import { APP_BUDGET_BYTES, measureClientJs, PUBLIC_BUDGET_BYTES } from "./client-js";
+import { type BenchDatabase, type BenchServer, createBenchDatabase, openBenchServer } from "./database";
+import { bytes, dec1, int, seconds } from "./format";
+import { measureHttpLoad } from "./http-load";
+import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
+
+const MEASUREMENTS = ["appends", "replay", "client-js", "http"] as const;
+type Measurement = (typeof MEASUREMENTS)[number];
+
+const parseOnly = (): ReadonlySet<Measurement> => {
+  const index = process.argv.indexOf("--only");
+  if (index === -1) return new Set(MEASUREMENTS);
+  const picked = (process.argv[index + 1] ?? "").split(",").filter(Boolean);
+  const unknown = picked.filter((name) => !(MEASUREMENTS as ReadonlyArray<string>).includes(name));
+  if (unknown.length > 0 || picked.length === 0) {
+    console.error(`--only takes a comma-separated list of: ${MEASUREMENTS.join(", ")}`);
+    process.exit(2);
+  }
+  return new Set(picked as Measurement[]);
+};
+
+const only = parseOnly();
+const replayEvents = Number(process.env.BENCH_REPLAY_EVENTS || 100_000);
+if (!Number.isInteger(replayEvents) || replayEvents < 10 || replayEvents > 2_000_000) {
+  console.error("BENCH_REPLAY_EVENTS must be a whole number from 10 to 2,000,000");
+  process.exit(2);
+}
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "dist");
+
+/** Progress goes to stderr; stdout carries the figures only. */
+const note = (line: string) => console.error(`[bench] ${line}`);
+const figure = (line: string) => console.log(line);
+
+const summary: string[] = [];
+const failures: string[] = [];
+
+/** Runs one measurement; a failure is recorded (exit code 1) and the others still run. */
+const attempt = async <A>(name: string, run: () => Promise<A>): Promise<A | null> => {
+  const started = performance.now();
+  note(`${name}…`);
+  try {
+    const value = await run();
+    note(`${name} done in ${seconds((performance.now() - started) / 1000)}`);
+    return value;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    failures.push(`${name}: ${message}`);
+    figure(`${name}: NOT MEASURED (${message.split("\n")[0]})`);
+    return null;
+  }
+};
+
+const appendLine = (f: AppendFigure) =>
+  `${f.label}: ${int(f.perSecond)} events/s (${int(f.appends)} appends in ${seconds(f.seconds)}, ${f.detail}; ` +
+  `latency p50 ${dec1(f.p50Ms)} ms, p99 ${dec1(f.p99Ms)} ms)`;
+
+const replayLine = (label: string, r: ReplayRun, into = ` into ${r.projections}`) =>
+  `${label}: ${int(r.perSecond)} events/s (${int(r.events)} events in ${seconds(r.seconds)}${into}; ` +
+  `1,000,000 events ≈ ${int(r.projectedMillionSeconds)} s)`;
+
+/** The newest source file the build is made from (src/, domain/, infra/, public/, astro.config.mjs). */
+const newestSource = (): { file: string; mtimeMs: number } => {
+  let newest = { file: "astro.config.mjs", mtimeMs: statSync("astro.config.mjs").mtimeMs };
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!entry.name.endsWith(".test.ts")) {
+        const { mtimeMs } = statSync(full);
+        if (mtimeMs > newest.mtimeMs) newest = { file: full, mtimeMs };
+      }
+    }
+  };
+  for (const dir of ["src", "domain", "infra", "public"]) walk(dir);
+  return newest;
+};
+
+/** Builds when there is no build; says which build is measured and whether sources changed since. */
+const ensureBuild = () => {
+  const entry = path.join(buildDir, "server", "entry.mjs");
+  if (!existsSync(entry)) {
+    note(`no build in ${buildDir}: running npx astro build`);
+    const build = spawnSync("npx", ["astro", "build"], { stdio: ["ignore", 2, 2], timeout: 300_000, env: process.env });
+    if (build.status !== 0) throw new Error(`npx astro build failed (status ${build.status ?? build.signal})`);
+  }
+  const builtAt = statSync(entry).mtimeMs;
+  const newest = newestSource();
+  const stale = newest.mtimeMs > builtAt ? `; OLDER than ${newest.file}: rebuild to measure the current code` : "";
+  figure(`build: ${path.relative(process.cwd(), buildDir) || "."} (built ${new Date(builtAt).toISOString()}${stale})`);
+};
+
+let server: BenchServer | null = null;
+let database: BenchDatabase | null = null;
+let app: BenchApp | null = null;
+
+/** Stops the app, drops the bench database and stops the bench's own PostgreSQL; each once. */
+const cleanUp = async () => {
+  const [runningApp, benchDatabase, benchServer] = [app, database, server];
+  [app, database, server] = [null, null, null];
+  const steps: Array<[string, (() => Promise<void>) | undefined]> = [
+    ["stop the app", runningApp?.server.stop],
+    ["drop the bench database", benchDatabase?.drop],
+    ["stop the bench PostgreSQL", benchServer?.stop],
+  ];
+  for (const [what, step] of steps) {
+    try {
+      await step?.();
+    } catch (error) {
+      failures.push(`clean-up (${what}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+};
+
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    note(`${signal}: cleaning up`);
+    // Dropping the database ends the connections still in use; their clients may throw on the way out.
+    process.on("uncaughtException", (error) => note(`while stopping: ${error.message}`));
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const main = async () => {
+  const started = performance.now();
+  server = await openBenchServer();
+  database = await createBenchDatabase(server);
+  figure(`database: ${database.name} on ${server.label}, PostgreSQL ${database.serverVersion}`);
+  figure(
+    `machine: ${process.platform} ${process.arch}, Node ${process.version}, ${availableParallelism()} cores, ` +
+      `load average ${loadavg()[0].toFixed(2)} at start (other work on the machine skews every figure)`,
+  );
+  const databaseUrl = database.url;
+
+  if (only.has("appends")) {
+    const appends = await attempt("event appends", () => measureAppends(databaseUrl));
+    if (appends) {
+      for (const f of [appends.singleStream, appends.manyStreams, appends.withProjection]) figure(appendLine(f));
+      summary.push(
+        `appends: ${int(appends.singleStream.perSecond)} events/s single stream, ${int(appends.manyStreams.perSecond)} events/s over 1,000 streams, ` +
+          `${int(appends.withProjection.perSecond)} events/s with the identity projection`,
+      );
+    }
+  }
+
+  if (only.has("replay")) {
+    const replay = await attempt("replay", () => measureReplay(databaseUrl, { events: replayEvents }));
+    if (replay) {
+      figure(`replay seed: ${int(replay.seeded)} events in ${seconds(replay.seedSeconds)} (${replay.mix})`);
+      const mark = replay.all.projectedMillionSeconds <= REPLAY_BUDGET_SECONDS ? "PASS" : "OVER";
+      figure(`${replayLine("replay, all read models", replay.all)}, budget ${REPLAY_BUDGET_SECONDS} s: ${mark}`);
+      for (const run of replay.each) figure(replayLine(`replay, ${run.projections} alone`, run, ""));
+      figure(
+        `replay result: ${int(replay.rows.workspaces)} workspaces, ${int(replay.rows.users)} users, ${int(replay.rows.auditLog)} audit_log rows`,
+      );
+      summary.push(
+        `replay: ${int(replay.all.perSecond)} events/s into all read models, 1,000,000 events ≈ ${int(replay.all.projectedMillionSeconds)} s ` +
+          `(budget ${REPLAY_BUDGET_SECONDS} s): ${mark}`,
+      );
+    }
+  }
+
+  if (only.has("client-js") || only.has("http")) {
+    app = await attempt("app start", async () => {
+      ensureBuild();
+      return startBenchApp(databaseUrl);
+    });
+  }
+  const running = app;
+
+  if (running && only.has("client-js")) {
+    const js = await attempt("client JS", () =>
+      measureClientJs({ baseUrl: running.url, sessionCookie: running.sessionCookie, buildDir }),
+    );
+    if (js) {
+      const mark = (ok: boolean) => (ok ? "PASS" : "OVER");
+      const publicPages = js.pages.filter((p) => !p.route.startsWith("/app"));
+      const appPages = js.pages.filter((p) => p.route.startsWith("/app"));
+      const list = (pages: typeof js.pages) => pages.map((p) => `${p.route} ${bytes(p.gzipBytes)}`).join(", ");
+      const publicOk = publicPages.every((p) => p.withinBudget);
+      const appOk = appPages.every((p) => p.withinBudget);
+      figure(
+        `client JS (gzip), per page route: ${list(js.pages)} (budget: public ≤ ${bytes(PUBLIC_BUDGET_BYTES)}, ` +
+          `app ≤ ${bytes(APP_BUDGET_BYTES)}) public ${mark(publicOk)}, app ${mark(appOk)}`,
+      );
+      for (const page of js.pages) {
+        const files = page.files.map((f) => `${f.source} ${bytes(f.gzipBytes)}`).join(", ") || "none";
+        const where = page.finalPath !== page.route ? ` → ${page.finalPath}` : "";
+        const lazy = page.dynamicImports.length > 0 ? `; loaded later by import(): ${page.dynamicImports.join(", ")}` : "";
+        figure(
+          `  ${page.route}${where} [${page.status}${page.signedIn ? ", signed in" : ""}]: ${bytes(page.gzipBytes)} gzip ` +
+            `(${page.files.length} files: ${files}${lazy}) ${mark(page.withinBudget)}`,
+        );
+      }
+      figure(`client JS in the build: ${js.buildTotal.files} files, ${bytes(js.buildTotal.gzipBytes)} gzip in total (${path.relative(process.cwd(), js.buildDir) || "."}/client)`);
+      if (js.notInBuild.length > 0) {
+        failures.push(`client JS: the app served modules not in ${js.buildDir}/client: ${js.notInBuild.join(", ")}`);
+      }
+      const heaviest = [...appPages].sort((a, b) => b.gzipBytes - a.gzipBytes)[0];
+      const heaviestPublic = [...publicPages].sort((a, b) => b.gzipBytes - a.gzipBytes)[0];
+      summary.push(
+        `client JS: heaviest public page ${heaviestPublic?.route} ${bytes(heaviestPublic?.gzipBytes ?? 0)} (≤ ${bytes(PUBLIC_BUDGET_BYTES)}: ${mark(publicOk)}), ` +
+          `heaviest app page ${heaviest?.route} ${bytes(heaviest?.gzipBytes ?? 0)} (≤ ${bytes(APP_BUDGET_BYTES)}: ${mark(appOk)})`,
+      );
+    }
+  }
+
+  if (running && only.has("http")) {
+    const load = await attempt("HTTP load", () => measureHttpLoad({ baseUrl: running.url, sessionCookie: running.sessionCookie }));
+    if (load) {
+      for (const f of load) {
+        const line =
+          `${f.label}: ${int(f.requestsPerSecond)} req/s, p99 ${int(f.p99Ms)} ms, p50 ${int(f.p50Ms)} ms ` +
+          `(autocannon, ${f.connections} connections, ${f.seconds} s, ${int(f.requests)} requests, loopback)`;
+        figure(line);
+        summary.push(`${f.label}: ${int(f.requestsPerSecond)} req/s, p99 ${int(f.p99Ms)} ms`);
+      }
+    }
+  }
+
+  await cleanUp();
+  figure("");
+  figure(`summary (${seconds((performance.now() - started) / 1000)}):`);
+  for (const line of summary) figure(`  ${line}`);
+  if (failures.length > 0) {
+    figure(`not measured:`);
+    for (const failure of failures) figure(`  ${failure}`);
+  }
+};
+
+main()
+  .catch(async (error) => {
+    failures.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    console.error(`[bench] ${failures.at(-1)}`);
+    await cleanUp();
+  })
+  .finally(() => process.exit(failures.length > 0 ? 1 : 0));
