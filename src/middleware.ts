@@ -93,15 +93,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const demoRequested = url.searchParams.get("demo") === "true";
   if (demoRequested && (inShell || path.startsWith("/api/"))) cookies.set(DEMO_COOKIE, "1", { path: "/", sameSite: "lax", httpOnly: true });
   const demo = (inShell || path.startsWith("/api/")) && !AUTH_API.test(path) && (demoRequested || (!signedIn && cookies.has(DEMO_COOKIE)));
-  if (!inShell && !path.startsWith("/api/") && cookies.has(DEMO_COOKIE)) {
-    // Leaving the app for the public site ends demo mode.
+  if (!inShell && !path.startsWith("/api/") && wantsHtml(request) && cookies.has(DEMO_COOKIE)) {
+    // Opening a public page ends demo mode (not the browser's own fetches, such as /favicon.ico).
     cookies.delete(DEMO_COOKIE, { path: "/" });
   }
   if (demo) {
     locals.demo = true;
     locals.user = await loadDemoUser();
     locals.sessionId = null;
-    if (UNSAFE.has(request.method)) return apiError(403, "demo_read_only", DEMO_READ_ONLY_MESSAGE);
+    if (UNSAFE.has(request.method)) {
+      if (!wantsHtml(request)) return apiError(403, "demo_read_only", DEMO_READ_ONLY_MESSAGE);
+      // A plain form post gets a page saying so, with the way back.
+      const page = await next(new Request(new URL("/demo-read-only", url), { headers: request.headers }));
+      return new Response(page.body, { status: 403, headers: page.headers });
+    }
   }
 
   if (path.startsWith("/api/admin/") && !(signedIn?.user.isOperator && !demo)) {

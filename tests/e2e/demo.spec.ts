@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_READ_ONLY_MESSAGE } from "./support";
 
+/** What Chromium sends when it fetches /favicon.ico for a page without an icon link (e.g. a JSON answer). */
+const FAVICON_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+
 test.describe("demo mode", () => {
   test("shows the dashboard without an account and refuses writes", async ({ page }) => {
     await page.goto("/app/dashboard?demo=true");
@@ -22,8 +25,9 @@ test.describe("demo mode", () => {
     expect(answer.status).toBe(403);
     expect(answer.body).toContain(DEMO_READ_ONLY_MESSAGE);
 
-    // The demo carries on across the app; the profile form is refused and nothing changes.
-    await page.goto("/app/settings");
+    // The demo carries on while browsing the app (cookie); the profile form is refused.
+    await page.getByTestId("sidebar").getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/app\/settings$/);
     await expect(page.getByTestId("demo-banner")).toBeVisible();
     const username = page.getByLabel("Username");
     const before = await username.inputValue();
@@ -34,10 +38,32 @@ test.describe("demo mode", () => {
       page.getByRole("button", { name: "Save Changes" }).click(),
     ]);
     expect(response.status()).toBe(403);
-    expect(await response.text()).toContain(DEMO_READ_ONLY_MESSAGE);
     await expect(page.getByText(DEMO_READ_ONLY_MESSAGE)).toBeVisible();
 
+    // The page says so and offers the way back; demo mode goes on, and nothing was saved.
+    await expect(page.getByRole("link", { name: "Back to the demo" })).toBeVisible();
     await page.goto("/app/settings");
+    await expect(page.getByTestId("demo-banner")).toBeVisible();
     await expect(page.getByLabel("Username")).toHaveValue(before);
+  });
+
+  test("stays on while the browser fetches /favicon.ico", async ({ page }) => {
+    await page.goto("/app/dashboard?demo=true");
+    await expect(page.getByTestId("demo-banner")).toBeVisible();
+
+    await page.request.get("/favicon.ico", { headers: { accept: FAVICON_ACCEPT }, failOnStatusCode: false });
+
+    await page.goto("/app/settings");
+    await expect(page).toHaveURL(/\/app\/settings$/, { timeout: 2_000 });
+    await expect(page.getByTestId("demo-banner")).toBeVisible({ timeout: 2_000 });
+  });
+
+  test("ends when the visitor goes back to the public site", async ({ page }) => {
+    await page.goto("/app/dashboard?demo=true");
+    await page.getByTestId("sidebar").getByRole("link", { name: "Exit demo" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto("/app/dashboard");
+    await expect(page).toHaveURL(/\/login\?next=%2Fapp%2Fdashboard$/);
   });
 });

@@ -45,9 +45,9 @@ test.describe("mobile sidebar", () => {
     await expect(sidebar).toBeVisible();
     await expect(overlay).toBeVisible();
     await expect(menu).toHaveAttribute("aria-expanded", "true");
-    const box = await sidebar.boundingBox();
-    expect(box?.x).toBe(0);
-    expect(Math.round(box?.width ?? 0)).toBe(256);
+    // It slides in (0.2 s) to the left edge, 16rem wide.
+    await expect.poll(async () => Math.round((await sidebar.boundingBox())?.x ?? -1)).toBe(0);
+    expect(Math.round((await sidebar.boundingBox())?.width ?? 0)).toBe(256);
     await overlay.tap({ position: { x: 350, y: 400 } });
     await expect(sidebar).toHaveAttribute("data-open", "false");
     await expect(sidebar).toBeHidden();

@@ -1,0 +1,89 @@
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests in real Chromium against the app as `npm start` runs it (scripts/start.ts:
+ * embedded PostgreSQL in a fresh DATA_DIR, migrations, worker, web server).
+ *
+ * - BUILD_DIR: the build to serve (default dist/, built first when missing).
+ * - E2E_DATABASE_URL: use that PostgreSQL server instead of an embedded one.
+ * - E2E_PORT / E2E_PG_PORT: the app's and the embedded PostgreSQL's ports (4610 / 54361).
+ * - CHROMIUM_PATH: the browser (default Debian's /usr/bin/chromium).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4610);
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54361);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// One fresh data directory per run, shared with the worker processes through the environment.
+process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `socialdesk-e2e-${Date.now()}-${process.pid}`);
+const DATA_DIR = process.env.E2E_DATA_DIR;
+
+// The runner process removes it when it exits, after the web server (and its PostgreSQL) stopped.
+if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_KEEP_DATA) {
+  process.once("exit", () => {
+    try {
+      rmSync(DATA_DIR, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`Could not remove the e2e data directory ${DATA_DIR}: ${String(error)}`);
+    }
+  });
+}
+
+const serverEnv: Record<string, string> = {
+  PORT: String(PORT),
+  HOST: "127.0.0.1",
+  DATA_DIR,
+  EMBEDDED_PG_PORT: String(PG_PORT),
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  // The app's own DATABASE_URL (e.g. from a developer's shell) must not leak in: embedded unless asked.
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+};
+if (process.env.BUILD_DIR) serverEnv.BUILD_DIR = process.env.BUILD_DIR;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  outputDir: "test-results/e2e",
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: `"${process.execPath}" --import tsx scripts/start.ts`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: serverEnv,
+    stdout: "ignore",
+    stderr: "pipe",
+    // SIGTERM lets start.ts stop the web server, the worker and the embedded PostgreSQL cleanly.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+  },
+});
