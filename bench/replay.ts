@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import type { Projection } from "../infra/eventstore/projections";
+import type { Projection } from "../domain/shared";
 import { rebuildProjections } from "../infra/eventstore/rebuild";
 import { projections } from "../infra/layers";
 import { appRuntime } from "./database";

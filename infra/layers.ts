@@ -6,9 +6,10 @@ import { resolveDatabase } from "./db/connection";
 import { Database } from "./db/Database";
 import { migrate } from "./db/migrate";
 import { EventStore, InlineHandlers } from "./eventstore/EventStore";
-import type { Projection, Reaction } from "./eventstore/projections";
+import type { Reaction } from "./eventstore/reactions";
+import { identityProjection } from "../domain/identity";
+import type { Projection } from "../domain/shared";
 import { Accounts } from "./identity/Accounts";
-import { identityProjection } from "./identity/projection";
 import { trialEndReaction } from "./identity/reactions";
 import { Mailer } from "./mail/Mailer";
 

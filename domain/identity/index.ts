@@ -3,3 +3,4 @@ export * from "./user";
 export * from "./username";
 export * from "./errors";
 export * from "./timezones";
+export * from "./projection";

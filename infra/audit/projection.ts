@@ -1,7 +1,4 @@
-import { Effect } from "effect";
-import type { RecordedEvent } from "../../domain/shared";
-import { Database } from "../db/Database";
-import type { Projection } from "../eventstore/projections";
+import { insertRow, type Projection, type RecordedEvent } from "../../domain/shared";
 
 const SUMMARIES: Record<string, (data: any) => string> = {
   WorkspaceCreated: (d) => `Workspace "${d.name}" created`,
@@ -23,32 +20,17 @@ export const summarize = (event: RecordedEvent): string =>
 export const auditProjection: Projection = {
   name: "audit-log",
   kind: "async",
-  tables: ["audit_log"],
+  tables: [{ name: "audit_log", key: ["global_position"] }],
   handles: "all",
-  apply: (event) =>
-    Database.use((db) =>
-      db.query(
-        (sql) => sql`
-          insert into audit_log (global_position, workspace_id, actor_id, stream_id, type, summary, occurred_at)
-          values (${event.globalPosition}, ${event.metadata.workspaceId}, ${event.metadata.actorId},
-                  ${event.streamId}, ${event.type}, ${summarize(event)}, ${event.createdAt})
-          on conflict (global_position) do nothing`,
-      ),
-    ).pipe(Effect.asVoid),
-  applyBatch: (events) =>
-    Database.use((db) =>
-      db.query(
-        (sql) => sql`
-          insert into audit_log (global_position, workspace_id, actor_id, stream_id, type, summary, occurred_at)
-          select * from unnest(
-            ${events.map((e) => e.globalPosition)}::bigint[],
-            ${events.map((e) => e.metadata.workspaceId)}::uuid[],
-            ${events.map((e) => e.metadata.actorId)}::uuid[],
-            ${events.map((e) => e.streamId)}::text[],
-            ${events.map((e) => e.type)}::text[],
-            ${events.map(summarize)}::text[],
-            ${events.map((e) => e.createdAt.toISOString())}::timestamptz[])
-          on conflict (global_position) do nothing`,
-      ),
-    ).pipe(Effect.asVoid),
+  project: (event) => [
+    insertRow("audit_log", {
+      global_position: event.globalPosition,
+      workspace_id: event.metadata.workspaceId,
+      actor_id: event.metadata.actorId,
+      stream_id: event.streamId,
+      type: event.type,
+      summary: summarize(event),
+      occurred_at: event.createdAt,
+    }),
+  ],
 };

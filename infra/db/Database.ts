@@ -30,13 +30,6 @@ export class Database extends Context.Service<
     readonly pool: Sql;
     readonly query: <A>(run: (sql: Sql) => Promise<A>) => Effect.Effect<A, SqlError>;
     readonly withTransaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | SqlError, R>;
-    /**
-     * Runs write-only work inside the current transaction with its statements pipelined: each
-     * `query` is sent at once, in order, on the transaction's connection, without waiting for the
-     * answer (its result is `undefined`); all answers are awaited at the end. For replays, where
-     * one round trip per event would dominate.
-     */
-    readonly pipelined: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | SqlError, Exclude<R, Database>>;
   }
 >()("app/Database") {
   static make = (pool: Sql): Database["Service"] => {
@@ -65,28 +58,7 @@ export class Database extends Context.Service<
         );
       });
 
-    const pipelined = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-      Effect.flatMap(CurrentTransaction, (tx) => {
-        if (!tx) return Effect.die(new Error("Database.pipelined needs a transaction"));
-        const sent: Promise<void>[] = [];
-        let failure: unknown = null;
-        const sendOnly = <A>(run: (sql: Sql) => Promise<A>) =>
-          Effect.sync(() => {
-            const pending = run(tx) as Promise<A> & { execute?: () => unknown };
-            pending.execute?.();
-            sent.push(pending.then(() => undefined, (error) => void (failure ??= error)));
-            return undefined as A;
-          });
-        const service: Database["Service"] = { pool, query: sendOnly, withTransaction, pipelined };
-        return Effect.flatMap(Effect.provideService(effect, Database, service), (value) =>
-          Effect.flatMap(
-            Effect.promise(() => Promise.all(sent)),
-            () => (failure ? Effect.fail(toSqlError(failure)) : Effect.succeed(value)),
-          ),
-        );
-      }) as Effect.Effect<A, E | SqlError, Exclude<R, Database>>;
-
-    return { pool, query, withTransaction, pipelined };
+    return { pool, query, withTransaction };
   };
 
   /** A pool for the given URL (or the URL an effect finds), closed when the layer is released. */

@@ -4,10 +4,13 @@ import {
   type DomainEvent,
   type EventMetadata,
   type ExpectedVersion,
+  handlesEvent,
+  type Projection,
   type RecordedEvent,
 } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
-import { handlesEvent, type Projection, type Reaction } from "./projections";
+import type { Reaction } from "./reactions";
+import { writeChanges } from "./row-changes";
 
 export interface AppendOptions {
   readonly expectedVersion: ExpectedVersion;
@@ -89,7 +92,7 @@ export class EventStore extends Context.Service<
       const runInline = (event: RecordedEvent) =>
         Effect.gen(function* () {
           for (const projection of projections) {
-            if (projection.kind === "inline" && handlesEvent(projection, event.type)) yield* projection.apply(event);
+            if (projection.kind === "inline" && handlesEvent(projection, event.type)) yield* writeChanges(projection.project(event));
           }
           for (const reaction of reactions) {
             if (reaction.handles.includes(event.type)) yield* reaction.react(event);

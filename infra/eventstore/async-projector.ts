@@ -1,7 +1,8 @@
 import { Effect } from "effect";
 import { Database } from "../db/Database";
 import { type EventRow, toRecordedEvent } from "./EventStore";
-import { applyAll, type Projection } from "./projections";
+import type { Projection } from "../../domain/shared";
+import { writeBatch } from "./row-changes";
 
 const BATCH = 1_000;
 
@@ -36,7 +37,7 @@ export const advanceProjection = Effect.fn("Projections.advance")(function* (pro
           order by transaction_id, global_position
           limit ${BATCH}`,
       );
-      yield* db.pipelined(applyAll(projection, rows.map(toRecordedEvent)));
+      yield* writeBatch(projection.tables, rows.flatMap((row) => projection.project(toRecordedEvent(row))));
       const last = rows.at(-1);
       if (last) {
         yield* db.query(
@@ -83,7 +84,7 @@ export const projectionStatuses = Effect.fn("Projections.status")(function* (pro
   const statuses: ProjectionStatus[] = [];
   for (const projection of projections) {
     if (projection.kind === "inline") {
-      statuses.push({ name: projection.name, kind: "inline", tables: projection.tables, checkpoint: Number(head), lag: 0 });
+      statuses.push({ name: projection.name, kind: "inline", tables: projection.tables.map((t) => t.name), checkpoint: Number(head), lag: 0 });
       continue;
     }
     const types = projection.handles === "all" ? null : [...projection.handles];
@@ -98,7 +99,7 @@ export const projectionStatuses = Effect.fn("Projections.status")(function* (pro
     statuses.push({
       name: projection.name,
       kind: "async",
-      tables: projection.tables,
+      tables: projection.tables.map((t) => t.name),
       checkpoint: Number(row.checkpoint),
       lag: row.lag,
     });

@@ -1,8 +1,8 @@
 import { Effect } from "effect";
-import type { RecordedEvent } from "../../domain/shared";
+import { handlesEvent, type Projection, type RecordedEvent } from "../../domain/shared";
 import { Database } from "../db/Database";
 import { type EventRow, toRecordedEvent } from "./EventStore";
-import { applyAll, handlesEvent, type Projection } from "./projections";
+import { writeBatch } from "./row-changes";
 
 const BATCH = 5_000;
 
@@ -27,21 +27,15 @@ const feedAll = (projections: ReadonlyArray<Projection>, until?: ReadonlyMap<str
       );
       if (rows.length === 0) break;
       const events = rows.map((row) => ({ event: toRecordedEvent(row) as RecordedEvent, transactionId: row.transaction_id }));
-      yield* db.pipelined(
-        Effect.forEach(
-          projections,
-          (projection) => {
-            const limit = until?.get(projection.name);
-            const handled = events
-              .filter(({ event, transactionId }) =>
-                handlesEvent(projection, event.type) && (!limit || isAtOrBefore(transactionId, event.globalPosition, limit)),
-              )
-              .map(({ event }) => event);
-            return applyAll(projection, handled);
-          },
-          { discard: true },
-        ),
-      );
+      for (const projection of projections) {
+        const limit = until?.get(projection.name);
+        const changes = events
+          .filter(({ event, transactionId }) =>
+            handlesEvent(projection, event.type) && (!limit || isAtOrBefore(transactionId, event.globalPosition, limit)),
+          )
+          .flatMap(({ event }) => projection.project(event));
+        yield* writeBatch(projection.tables, changes);
+      }
       const lastRow = rows.at(-1)!;
       last = { position: Number(lastRow.global_position), transactionId: lastRow.transaction_id };
       count += rows.length;
@@ -64,7 +58,7 @@ export const rebuildProjections = Effect.fn("Projections.rebuild")(function* (pr
   const db = yield* Database;
   return yield* db.withTransaction(
     Effect.gen(function* () {
-      const tables = projections.flatMap((p) => p.tables);
+      const tables = projections.flatMap((p) => p.tables.map((t) => t.name));
       yield* db.query((sql) => sql.unsafe(`truncate ${tables.map((t) => `"${t}"`).join(", ")}`));
       const started = Date.now();
       const { count, last } = yield* feedAll(projections);
@@ -104,7 +98,7 @@ export const verifyProjections = Effect.fn("Projections.verify")(function* (proj
       const [{ schema }] = yield* db.query((sql) => sql<{ schema: string }[]>`select current_schema() as schema`);
       const scratch = `verify_${Date.now().toString(36)}`;
       yield* db.query((sql) => sql.unsafe(`create schema "${scratch}"`));
-      for (const table of projections.flatMap((p) => p.tables)) {
+      for (const table of projections.flatMap((p) => p.tables.map((t) => t.name))) {
         yield* db.query((sql) =>
           sql.unsafe(`create table "${scratch}"."${table}" (like "${schema}"."${table}" including defaults including indexes)`),
         );
@@ -126,7 +120,7 @@ export const verifyProjections = Effect.fn("Projections.verify")(function* (proj
 
       const differences: TableDifference[] = [];
       for (const projection of projections) {
-        for (const table of projection.tables) {
+        for (const { name: table } of projection.tables) {
           const live = `"${schema}"."${table}"`;
           const rebuilt = `"${scratch}"."${table}"`;
           const onlyLive = yield* db.query((sql) =>

@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import type { UserEvent } from "../../domain/identity";
 import type { RecordedEvent } from "../../domain/shared";
-import type { Reaction } from "../eventstore/projections";
+import type { Reaction } from "../eventstore/reactions";
 import { addJob } from "../jobs/add-job";
 
 /** A started trial gets a job at its end, in the same transaction; the key makes a restart replace it. */

@@ -1,0 +1,85 @@
+import { insertRow, type Projection, type RowChange, updateRow } from "../shared";
+import type { UserEvent, WorkspaceEvent } from "./events";
+
+const userKey = (streamId: string) => ({ id: streamId.slice("user-".length) });
+
+/** The users, workspaces and notification preferences read models. */
+export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
+  name: "identity",
+  kind: "inline",
+  tables: [
+    { name: "workspaces", key: ["id"] },
+    { name: "users", key: ["id"] },
+    { name: "notification_preferences", key: ["user_id"] },
+  ],
+  handles: [
+    "WorkspaceCreated",
+    "UserRegistered",
+    "TrialStarted",
+    "TrialExpired",
+    "PlanChanged",
+    "ProfileUpdated",
+    "PasswordChanged",
+    "OperatorGranted",
+    "OnboardingCompleted",
+  ],
+  project: (event): ReadonlyArray<RowChange> => {
+    const at = event.createdAt;
+    const user = (set: Record<string, unknown>) => [updateRow("users", userKey(event.streamId), { ...set, updated_at: at })];
+    switch (event.type) {
+      case "WorkspaceCreated": {
+        const d = event.data;
+        return [insertRow("workspaces", { id: d.workspaceId, name: d.name, owner_id: d.ownerId, is_demo: d.isDemo, created_at: at })];
+      }
+      case "UserRegistered": {
+        const d = event.data;
+        return [
+          insertRow("users", {
+            id: d.userId,
+            workspace_id: d.workspaceId,
+            email: d.email,
+            username: d.username,
+            password_hash: d.passwordHash,
+            first_name: d.firstName,
+            last_name: d.lastName,
+            company: d.company,
+            selected_plan: d.selectedPlan,
+            subscription_tier: "trial",
+            subscription_status: "trial",
+            trial_ends_at: null,
+            is_trial_active: false,
+            team_role: "owner",
+            time_zone: d.timeZone,
+            is_operator: false,
+            onboarded_at: null,
+            created_at: at,
+            updated_at: at,
+          }),
+          insertRow("notification_preferences", { user_id: d.userId }),
+        ];
+      }
+      case "TrialStarted":
+        return user({
+          subscription_tier: "trial",
+          subscription_status: "trial",
+          trial_ends_at: new Date(event.data.endsAt),
+          is_trial_active: true,
+        });
+      case "TrialExpired":
+        return user({ is_trial_active: false, subscription_status: "expired" });
+      case "PlanChanged":
+        // Back to trial keeps the trial as it was; any paid plan ends it.
+        return event.data.tier === "trial"
+          ? user({ subscription_tier: "trial", subscription_status: "trial" })
+          : user({ subscription_tier: event.data.tier, subscription_status: "active", is_trial_active: false });
+      case "ProfileUpdated":
+        return user({ username: event.data.username, email: event.data.email, time_zone: event.data.timeZone });
+      case "PasswordChanged":
+        return user({ password_hash: event.data.passwordHash });
+      case "OperatorGranted":
+        return user({ is_operator: true });
+      case "OnboardingCompleted":
+        return user({ onboarded_at: at, time_zone: event.data.timeZone });
+    }
+  },
+};

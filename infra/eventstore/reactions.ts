@@ -1,0 +1,13 @@
+import type { Effect } from "effect";
+import type { RecordedEvent } from "../../domain/shared";
+import type { Database, SqlError } from "../db/Database";
+
+/**
+ * A live consequence of an appended event that must happen with it or not at all, such as a job to
+ * add with graphile_worker.add_job. Reactions never run during a replay.
+ */
+export interface Reaction {
+  readonly name: string;
+  readonly handles: ReadonlyArray<string>;
+  readonly react: (event: RecordedEvent) => Effect.Effect<void, SqlError, Database>;
+}
