@@ -11,13 +11,31 @@ interface Checkpoint {
   readonly transactionId: string;
 }
 
-/** Feeds every event (up to `until` when given) to the projections, in log order, batch by batch. */
-const feedAll = (projections: ReadonlyArray<Projection>, until?: ReadonlyMap<string, Checkpoint>) =>
+/** Whether an event (by its transaction and position) may be fed to a projection. */
+type Admit = (transactionId: bigint, position: number) => boolean;
+
+const isAtOrBefore = (checkpoint: Checkpoint): Admit => {
+  const cp = BigInt(checkpoint.transactionId);
+  return (tx, position) => tx < cp || (tx === cp && position <= checkpoint.position);
+};
+
+const laterOf = (a: Checkpoint | undefined, b: Checkpoint): Checkpoint =>
+  !a || BigInt(b.transactionId) > BigInt(a.transactionId) ||
+  (BigInt(b.transactionId) === BigInt(a.transactionId) && b.position > a.position)
+    ? b
+    : a;
+
+/**
+ * Feeds every event to the projections, in log order, batch by batch, each projection only what
+ * its `admit` lets through. Answers the number of events read and, per projection, the furthest
+ * event (in transaction order, the async projector's order) it was fed.
+ */
+const feedAll = (projections: ReadonlyArray<Projection>, admit: ReadonlyMap<string, Admit> = new Map()) =>
   Effect.gen(function* () {
     const db = yield* Database;
     let after = 0;
     let count = 0;
-    let last: { position: number; transactionId: string } | null = null;
+    const reached = new Map<string, Checkpoint>();
     for (;;) {
       const rows = yield* db.query(
         (sql) => sql<(EventRow & { transaction_id: string })[]>`
@@ -28,27 +46,21 @@ const feedAll = (projections: ReadonlyArray<Projection>, until?: ReadonlyMap<str
       if (rows.length === 0) break;
       const events = rows.map((row) => ({ event: toRecordedEvent(row) as RecordedEvent, transactionId: row.transaction_id }));
       for (const projection of projections) {
-        const limit = until?.get(projection.name);
-        const changes = events
-          .filter(({ event, transactionId }) =>
-            handlesEvent(projection, event.type) && (!limit || isAtOrBefore(transactionId, event.globalPosition, limit)),
-          )
-          .flatMap(({ event }) => projection.project(event));
-        yield* writeBatch(projection.tables, changes);
+        const admits = admit.get(projection.name);
+        const fed = events.filter(
+          ({ event, transactionId }) =>
+            handlesEvent(projection, event.type) && (!admits || admits(BigInt(transactionId), event.globalPosition)),
+        );
+        for (const { event, transactionId } of fed) {
+          reached.set(projection.name, laterOf(reached.get(projection.name), { position: event.globalPosition, transactionId }));
+        }
+        yield* writeBatch(projection.tables, fed.flatMap(({ event }) => projection.project(event)));
       }
-      const lastRow = rows.at(-1)!;
-      last = { position: Number(lastRow.global_position), transactionId: lastRow.transaction_id };
       count += rows.length;
       after = Number(rows.at(-1)!.global_position);
     }
-    return { count, last };
+    return { count, reached };
   });
-
-const isAtOrBefore = (transactionId: string, position: number, checkpoint: Checkpoint) => {
-  const tx = BigInt(transactionId);
-  const cp = BigInt(checkpoint.transactionId);
-  return tx < cp || (tx === cp && position <= checkpoint.position);
-};
 
 /**
  * Empties the projections' tables and projects the whole log again, in one transaction: appends that
@@ -61,12 +73,20 @@ export const rebuildProjections = Effect.fn("Projections.rebuild")(function* (pr
       const tables = projections.flatMap((p) => p.tables.map((t) => t.name));
       yield* db.query((sql) => sql.unsafe(`truncate ${tables.map((t) => `"${t}"`).join(", ")}`));
       const started = Date.now();
-      const { count, last } = yield* feedAll(projections);
-      for (const projection of projections.filter((p) => p.kind === "async")) {
+      // Async projections take only what their projector could: events of transactions older than
+      // any still running. Their checkpoint is the last of those, so the projector goes on from there.
+      const [{ horizon }] = yield* db.query(
+        (sql) => sql<{ horizon: string }[]>`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`,
+      );
+      const belowHorizon: Admit = (tx) => tx < BigInt(horizon);
+      const asyncProjections = projections.filter((p) => p.kind === "async");
+      const { count, reached } = yield* feedAll(projections, new Map(asyncProjections.map((p) => [p.name, belowHorizon])));
+      for (const projection of asyncProjections) {
+        const checkpoint = reached.get(projection.name);
         yield* db.query(
           (sql) => sql`
             insert into projection_checkpoints (name, last_position, last_transaction_id, updated_at)
-            values (${projection.name}, ${last?.position ?? 0}, ${last?.transactionId ?? "0"}::xid8, now())
+            values (${projection.name}, ${checkpoint?.position ?? 0}, ${checkpoint?.transactionId ?? "0"}::xid8, now())
             on conflict (name) do update set last_position = excluded.last_position,
               last_transaction_id = excluded.last_transaction_id, updated_at = now()`,
         );
@@ -103,17 +123,17 @@ export const verifyProjections = Effect.fn("Projections.verify")(function* (proj
           sql.unsafe(`create table "${scratch}"."${table}" (like "${schema}"."${table}" including defaults including indexes)`),
         );
       }
-      const checkpoints = new Map<string, Checkpoint>();
+      const checkpoints = new Map<string, Admit>();
       const rows = yield* db.query(
         (sql) => sql<{ name: string; last_position: string; last_transaction_id: string }[]>`
           select name, last_position, last_transaction_id::text from projection_checkpoints`,
       );
       for (const projection of projections.filter((p) => p.kind === "async")) {
         const row = rows.find((r) => r.name === projection.name);
-        checkpoints.set(projection.name, {
-          position: Number(row?.last_position ?? 0),
-          transactionId: row?.last_transaction_id ?? "0",
-        });
+        checkpoints.set(
+          projection.name,
+          isAtOrBefore({ position: Number(row?.last_position ?? 0), transactionId: row?.last_transaction_id ?? "0" }),
+        );
       }
       yield* db.query((sql) => sql.unsafe(`set local search_path to "${scratch}", "${schema}"`));
       const { count } = yield* feedAll(projections, checkpoints);

@@ -130,6 +130,35 @@ describe("projections", () => {
     expect(await seen()).toEqual(["EarlyEvent", "LateEvent"]);
   });
 
+  it("given events whose positions and transactions run in opposite orders, a rebuild leaves the async projector nothing to repeat", async () => {
+    await app.run(catchUpAsyncProjections(projections));
+    // Transaction A takes its id first but writes its event after B: A's event has the later position.
+    const slow = postgres(app.url, { max: 1, onnotice: () => {} });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const hasId = new Promise<void>((resolve) => (started = resolve));
+    const slowCommit = slow.begin(async (tx) => {
+      await tx`select pg_current_xact_id()`;
+      started();
+      await held;
+      await tx`insert into events (stream_id, stream_version, type, data, metadata)
+               values (${`a-${randomUUID()}`}, 1, 'OrderA', '{}'::jsonb, ${tx.json({ ...meta })})`;
+    });
+    await hasId;
+    await app.run(append(`b-${randomUUID()}`, "no_stream", "OrderB"));
+    release();
+    await slowCommit;
+    await slow.end();
+
+    await app.run(rebuildProjections(projections));
+    await app.run(catchUpAsyncProjections(projections));
+    const [{ events }] = await app.sql`select count(*)::int as events from events`;
+    const [{ audited }] = await app.sql`select count(*)::int as audited from audit_log`;
+    expect(audited).toBe(events);
+    expect((await app.run(verifyProjections(projections))).differences).toEqual([]);
+  });
+
   it("inline projections are read-your-writes: a failed append leaves no read-model row", async () => {
     const email = `dup-${randomUUID().slice(0, 8)}@example.com`;
     const register = Accounts.use((accounts) =>
