@@ -34,7 +34,8 @@ export const advanceProjection = Effect.fn("Projections.advance")(function* (pro
           where (transaction_id, global_position) > (${checkpoint.last_transaction_id}::xid8, ${checkpoint.last_position}::bigint)
             and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
             ${types ? sql`and type = any(${types})` : sql``}
-          order by transaction_id, global_position
+          -- Qualified: the bare name would sort by the text column of the select list ("1000" < "999").
+          order by events.transaction_id, events.global_position
           limit ${BATCH}`,
       );
       yield* writeBatch(projection.tables, rows.flatMap((row) => projection.project(toRecordedEvent(row))));

@@ -177,6 +177,27 @@ describe("projections", () => {
   });
 });
 
+describe("the async projector's order", () => {
+  it("given transaction ids of different lengths (99, 100, 1000), it orders them as numbers, not as text", async () => {
+    const fresh = await createTestApp();
+    try {
+      // Transaction ids well below any running transaction, written directly: the projector reads them in id order.
+      for (const [tx, type] of [["99", "A"], ["1000", "C"], ["100", "B"]] as const) {
+        await fresh.sql`insert into events (stream_id, stream_version, type, data, metadata, transaction_id)
+                        values (${`order-${type}`}, 1, ${type}, '{}'::jsonb, ${fresh.sql.json({ ...meta })}, ${tx}::xid8)`;
+      }
+      await fresh.run(catchUpAsyncProjections(projections));
+      const [checkpoint] = await fresh.sql`select last_transaction_id::text as tx from projection_checkpoints where name = 'audit-log'`;
+      expect(checkpoint.tx).not.toBe("100");
+      expect(BigInt(checkpoint.tx)).toBeGreaterThanOrEqual(1000n);
+      await fresh.run(catchUpAsyncProjections(projections));
+      expect((await fresh.run(verifyProjections(projections))).differences).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe("the database service", () => {
   it("rolls back every query of a failed transaction", async () => {
     const stream = `test-${randomUUID()}`;
