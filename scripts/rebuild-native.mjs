@@ -4,11 +4,22 @@
 // Node 24's, so we point node-gyp at those.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 
-const require = createRequire(import.meta.url);
-const ADDONS = ["better-sqlite3"];
+// Each addon with a probe that loads its binary (requiring better-sqlite3 alone does not).
+const ADDONS = { "better-sqlite3": `new (require("better-sqlite3"))(":memory:").close()` };
+
+/** Runs the probe in a fresh process: a binary that failed to load here stays cached in this one. */
+const loads = (probe) => {
+  try {
+    execFileSync(process.execPath, ["-e", probe], { stdio: "pipe" });
+    return true;
+  } catch (error) {
+    const message = String(error.stderr ?? error.message);
+    if (message.includes("NODE_MODULE_VERSION") || message.includes("Could not locate the bindings")) return false;
+    throw error;
+  }
+};
 
 /** A folder holding include/node/node.h of the running Node: the `node` package's, or its platform package fetched from the registry. */
 const headersDir = () => {
@@ -23,21 +34,14 @@ const headersDir = () => {
   return path.join(target, "package");
 };
 
-for (const addon of ADDONS) {
-  if (!existsSync(path.resolve("node_modules", addon))) continue;
-  try {
-    require(addon);
-    continue;
-  } catch (error) {
-    if (!String(error?.message).includes("NODE_MODULE_VERSION") && !String(error?.message).includes("Could not locate the bindings")) {
-      throw error;
-    }
-  }
+for (const [addon, probe] of Object.entries(ADDONS)) {
+  if (!existsSync(path.resolve("node_modules", addon)) || loads(probe)) continue;
   console.log(`Rebuilding ${addon} for Node ${process.versions.node} (ABI ${process.versions.modules})…`);
   const nodeDir = headersDir();
   execFileSync("npm", ["rebuild", addon, `--nodedir=${nodeDir}`], {
     stdio: "inherit",
     env: { ...process.env, npm_config_nodedir: nodeDir },
   });
-  require(addon);
+  if (!loads(probe)) throw new Error(`${addon} still does not load in Node ${process.versions.node}.`);
+  console.log(`${addon} now loads in Node ${process.versions.node}.`);
 }
