@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { config } from "../infra/config";
-import { Accounts } from "../infra/identity/Accounts";
+import { ensureDemo } from "../infra/demo";
 import { type RunningWorker, startWorker } from "../infra/jobs/worker";
 import { logger } from "../infra/log";
 import { openApp } from "./lib/app";
@@ -16,7 +16,7 @@ const settings = config();
 const app = await openApp();
 // The web server's runtime reads DATABASE_URL: point it at the server just resolved.
 process.env.DATABASE_URL = app.url;
-await app.runtime.runPromise(Accounts.use((accounts) => accounts.ensureDemoWorkspace(new Date())));
+await app.runtime.runPromise(ensureDemo(new Date()));
 
 const entry = path.resolve(process.env.BUILD_DIR ?? "dist", "server/entry.mjs");
 if (!existsSync(entry)) {

@@ -1,6 +1,7 @@
 import { defineMiddleware } from "astro:middleware";
 import { Effect } from "effect";
 import { SESSION_COOKIE, Sessions } from "../infra/auth/Sessions";
+import { ensureDemo } from "../infra/demo";
 import { Accounts, DEMO_USER_ID } from "../infra/identity/Accounts";
 import { logger } from "../infra/log";
 import { apiError, DEMO_READ_ONLY_MESSAGE } from "./lib/http";
@@ -43,7 +44,7 @@ const loadDemoUser = async () =>
   runtime.runPromise(
     Accounts.use((accounts) =>
       Effect.flatMap(accounts.findById(DEMO_USER_ID), (user) =>
-        user ? Effect.succeed(user) : Effect.andThen(accounts.ensureDemoWorkspace(new Date()), accounts.findById(DEMO_USER_ID)),
+        user ? Effect.succeed(user) : Effect.andThen(ensureDemo(new Date()), accounts.findById(DEMO_USER_ID)),
       ),
     ),
   );

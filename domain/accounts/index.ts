@@ -1,1 +1,4 @@
+export * from "./account";
+export * from "./events";
 export * from "./platforms";
+export * from "./projection";

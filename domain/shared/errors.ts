@@ -34,3 +34,8 @@ export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", {
 export class PlanLimitReached extends Schema.TaggedError<PlanLimitReached>()("PlanLimitReached", {
   message: Schema.String,
 }) {}
+
+/** A platform refused or could not be reached while connecting an account (HTTP 400 with its reason). */
+export class ConnectionFailed extends Schema.TaggedError<ConnectionFailed>()("ConnectionFailed", {
+  message: Schema.String,
+}) {}

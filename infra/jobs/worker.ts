@@ -5,6 +5,7 @@ import { Sessions } from "../auth/Sessions";
 import { config } from "../config";
 import { Database } from "../db/Database";
 import { catchUpAsyncProjections } from "../eventstore/async-projector";
+import { refreshDueTokens } from "../accounts/token-refresh";
 import { Accounts } from "../identity/Accounts";
 import { projections, type servicesOn } from "../layers";
 import { logger } from "../log";
@@ -16,8 +17,11 @@ type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>;
 const HEARTBEAT_MS = 5_000;
 const PROJECTOR_MS = 500;
 
-/** Daily clean-up at 03:00 UTC; trials are also ended by their own job at their end time, this sweeps any missed. */
-export const CRONTAB = ["0 3 * * * purge_expired_auth", "7 * * * * expire_trials"].join("\n");
+/**
+ * Daily clean-up at 03:00 UTC; an hourly sweep of ended trials (each trial also has its own job at its
+ * end); OAuth tokens renewed every 10 minutes ahead of their expiry.
+ */
+export const CRONTAB = ["0 3 * * * purge_expired_auth", "7 * * * * expire_trials", "*/10 * * * * refresh_account_tokens"].join("\n");
 
 const jobContext = (correlationId: string) => ({ now: new Date(), correlationId, actorId: null });
 
@@ -48,6 +52,10 @@ export const taskList = (runtime: AppRuntime): TaskList => ({
       }),
     );
     helpers.logger.info(`Removed ${removed.sessions} expired session(s) and ${removed.tokens} reset token(s)`);
+  },
+  refresh_account_tokens: async (_payload, helpers) => {
+    const result = await runtime.runPromise(refreshDueTokens(new Date()));
+    if (result.due > 0) helpers.logger.info(`Tokens: ${result.refreshed} renewed, ${result.failed} need a reconnect, of ${result.due} due`);
   },
   send_mail: async (payload) => {
     const { outboxId } = payload as { outboxId: number };

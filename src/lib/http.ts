@@ -38,6 +38,8 @@ const errorResponse = (error: unknown): Response | null => {
       return apiError(403, "plan_limit", e.message ?? "Upgrade your plan to do this.");
     case "Conflict":
       return apiError(409, "conflict", e.message ?? "Conflict.");
+    case "ConnectionFailed":
+      return apiError(400, "connection_failed", e.message ?? "Failed to connect account. Please try again.");
     case "ConcurrencyConflict":
       return apiError(409, "version_conflict", ConcurrencyConflict.userMessage);
     case "InvalidCredentials":
@@ -111,3 +113,8 @@ export const clientInfo = (request: Request, clientAddress: string | undefined) 
   userAgent: request.headers.get("user-agent"),
   ip: clientAddress ?? null,
 });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Route ids are UUIDs: anything else is simply not found (and never reaches a uuid column). */
+export const isUuid = (value: string | undefined): value is string => UUID.test(value ?? "");
+export const notFound = () => apiError(404, "not_found", "Not found.");

@@ -1,0 +1,285 @@
+import { randomUUID } from "node:crypto";
+import { Context, Effect, Layer } from "effect";
+import {
+  type AccountEvent,
+  type AccountKind,
+  type AccountProfile,
+  type AccountState,
+  type AccountStatus,
+  accountDecider,
+  accountStreamId,
+  connectAccount,
+  disconnectAccount,
+  type PlatformId,
+  platformById,
+  reconnectAccount,
+  recordTokensRefreshed,
+  requireReconnect,
+  setAccountActive,
+} from "../../domain/accounts";
+import { isLimitReached, limitReachedMessage, limitsOf } from "../../domain/plans";
+import { type ConcurrencyConflict, type Conflict, type EventMetadata, NotFound, PlanLimitReached } from "../../domain/shared";
+import type { CurrentUser } from "../../src/lib/current-user";
+import { Database, type SqlError } from "../db/Database";
+import { EventStore } from "../eventstore/EventStore";
+import { handleCommand } from "../eventstore/handle";
+import type { CommandContext } from "../identity/Accounts";
+import { decryptSecret, encryptSecret } from "../platforms/crypto";
+
+/** An account as the API and screens show it; tokens never leave the server. */
+export interface AccountView {
+  readonly id: string;
+  readonly platform: PlatformId;
+  readonly kind: AccountKind;
+  readonly accountName: string;
+  /** The platform's id of the account (spec: accountId). */
+  readonly accountId: string;
+  readonly username: string | null;
+  readonly avatar: string | null;
+  readonly profileUrl: string | null;
+  readonly followers: number;
+  readonly isActive: boolean;
+  readonly isConnected: boolean;
+  readonly status: AccountStatus;
+  readonly statusReason: string | null;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly connectedAt: string;
+  readonly tokenExpiresAt: string | null;
+}
+
+interface AccountRow {
+  id: string;
+  workspace_id: string;
+  platform: PlatformId;
+  kind: AccountKind;
+  external_id: string;
+  account_name: string;
+  username: string | null;
+  avatar_url: string | null;
+  profile_url: string | null;
+  followers: number;
+  metadata: Record<string, unknown>;
+  is_active: boolean;
+  status: AccountStatus;
+  status_reason: string | null;
+  token_expires_at: Date | null;
+  connected_at: Date;
+  disconnected_at: Date | null;
+}
+
+const toView = (row: AccountRow): AccountView => ({
+  id: row.id,
+  platform: row.platform,
+  kind: row.kind,
+  accountName: row.account_name,
+  accountId: row.external_id,
+  username: row.username,
+  avatar: row.avatar_url,
+  profileUrl: row.profile_url,
+  followers: row.followers,
+  isActive: row.is_active,
+  isConnected: row.disconnected_at === null && row.status !== "reconnect_needed",
+  status: row.status,
+  statusReason: row.status_reason,
+  metadata: row.metadata,
+  connectedAt: row.connected_at.toISOString(),
+  tokenExpiresAt: row.token_expires_at?.toISOString() ?? null,
+});
+
+export interface NewConnection {
+  readonly platform: PlatformId;
+  readonly kind: AccountKind;
+  readonly profile: AccountProfile;
+  /** Tokens, app password or session to keep encrypted; none for listings and sandboxes. */
+  readonly credentials: unknown | null;
+  readonly tokenExpiresAt: Date | null;
+}
+
+export interface DueRefresh {
+  readonly accountId: string;
+  readonly workspaceId: string;
+  readonly platform: PlatformId;
+  readonly kind: AccountKind;
+}
+
+type AccountError = SqlError | ConcurrencyConflict;
+
+export class SocialAccounts extends Context.Service<
+  SocialAccounts,
+  {
+    readonly list: (workspaceId: string) => Effect.Effect<ReadonlyArray<AccountView>, SqlError>;
+    readonly get: (workspaceId: string, accountId: string) => Effect.Effect<AccountView, NotFound | SqlError>;
+    readonly connect: (
+      user: CurrentUser,
+      connection: NewConnection,
+      ctx: CommandContext,
+    ) => Effect.Effect<{ readonly account: AccountView; readonly reconnected: boolean }, PlanLimitReached | Conflict | NotFound | AccountError>;
+    readonly setActive: (user: CurrentUser, accountId: string, isActive: boolean, ctx: CommandContext) => Effect.Effect<AccountView, NotFound | AccountError>;
+    readonly disconnect: (user: CurrentUser, accountId: string, ctx: CommandContext) => Effect.Effect<void, NotFound | AccountError>;
+    readonly credentials: <T>(accountId: string) => Effect.Effect<T | null, SqlError>;
+    readonly dueForRefresh: (before: Date) => Effect.Effect<ReadonlyArray<DueRefresh>, SqlError>;
+    readonly recordRefresh: (
+      due: DueRefresh,
+      credentials: unknown,
+      expiresAt: Date | null,
+      ctx: CommandContext,
+    ) => Effect.Effect<void, NotFound | AccountError>;
+    readonly requireReconnect: (due: DueRefresh, reason: string, ctx: CommandContext) => Effect.Effect<boolean, NotFound | AccountError>;
+  }
+>()("app/SocialAccounts") {
+  static layer = Layer.effect(
+    SocialAccounts,
+    Effect.gen(function* () {
+      const db = yield* Database;
+      const store = yield* EventStore;
+      const provide = <A, E>(effect: Effect.Effect<A, E, EventStore | Database>) =>
+        effect.pipe(Effect.provideService(EventStore, store), Effect.provideService(Database, db));
+
+      const rowsWhere = (where: (sql: import("../db/Database").Sql) => ReturnType<import("../db/Database").Sql>) =>
+        db.query(
+          (sql) => sql<AccountRow[]>`
+            select id, workspace_id, platform, kind, external_id, account_name, username, avatar_url, profile_url, followers,
+                   metadata, is_active, status, status_reason, token_expires_at, connected_at, disconnected_at
+            from social_accounts where ${where(sql)}`,
+        );
+
+      const get = (workspaceId: string, accountId: string) =>
+        Effect.flatMap(
+          rowsWhere((sql) => sql`workspace_id = ${workspaceId} and id = ${accountId}::uuid and disconnected_at is null`),
+          ([row]) => (row ? Effect.succeed(toView(row)) : Effect.fail(new NotFound({ what: "account" }))),
+        );
+
+      const onAccount = <E>(
+        accountId: string,
+        workspaceId: string,
+        decide: (state: AccountState) => Effect.Effect<ReadonlyArray<AccountEvent>, E>,
+        ctx: CommandContext,
+      ) => {
+        const metadata: EventMetadata = { actorId: ctx.actorId, workspaceId, correlationId: ctx.correlationId, causationId: null };
+        return provide(handleCommand(accountStreamId(accountId), accountDecider, decide, { metadata, now: ctx.now }));
+      };
+
+      const storeCredentials = (accountId: string, workspaceId: string, credentials: unknown, expiresAt: Date | null) =>
+        db.query(
+          (sql) => sql`
+            insert into account_credentials (account_id, workspace_id, ciphertext, expires_at, updated_at)
+            values (${accountId}, ${workspaceId}, ${encryptSecret(JSON.stringify(credentials))}, ${expiresAt}, now())
+            on conflict (account_id) do update set ciphertext = excluded.ciphertext, expires_at = excluded.expires_at,
+              updated_at = now()`,
+        );
+
+      const credentialsOf = <T>(accountId: string) =>
+        Effect.map(
+          db.query((sql) => sql<{ ciphertext: string }[]>`select ciphertext from account_credentials where account_id = ${accountId}`),
+          ([row]) => (row ? (JSON.parse(decryptSecret(row.ciphertext)) as T) : null),
+        );
+
+      const connect = Effect.fn("SocialAccounts.connect")(function* (user: CurrentUser, connection: NewConnection, ctx: CommandContext) {
+        return yield* db.withTransaction(
+          Effect.gen(function* () {
+            // One connection at a time per workspace, so two at once cannot both pass the plan's limit.
+            yield* db.query((sql) => sql`select id from workspaces where id = ${user.workspaceId} for update`);
+            const [existing] = yield* rowsWhere(
+              (sql) => sql`workspace_id = ${user.workspaceId} and platform = ${connection.platform}
+                           and external_id = ${connection.profile.externalId}`,
+            );
+            if (!existing || existing.disconnected_at) {
+              const [{ count }] = yield* db.query(
+                (sql) => sql<{ count: number }[]>`select count(*)::int as count from social_accounts
+                                                  where workspace_id = ${user.workspaceId} and disconnected_at is null`,
+              );
+              const limit = limitsOf(user.subscriptionTier).socialAccounts;
+              if (isLimitReached(count, limit)) {
+                return yield* new PlanLimitReached({ message: limitReachedMessage("socialAccounts", limit) });
+              }
+            }
+            const accountId = existing?.id ?? randomUUID();
+            const decide: (state: AccountState) => Effect.Effect<ReadonlyArray<AccountEvent>, Conflict | NotFound> = existing
+              ? reconnectAccount({ profile: connection.profile, tokenExpiresAt: connection.tokenExpiresAt })
+              : connectAccount({
+                    accountId,
+                    workspaceId: user.workspaceId,
+                    platform: connection.platform,
+                    kind: connection.kind,
+                    profile: connection.profile,
+                    tokenExpiresAt: connection.tokenExpiresAt,
+                  });
+            yield* onAccount(accountId, user.workspaceId, decide, ctx);
+            if (connection.credentials !== null) {
+              const previous = existing ? yield* credentialsOf<Record<string, unknown>>(accountId) : null;
+              yield* storeCredentials(accountId, user.workspaceId, keepRefreshToken(previous, connection.credentials), connection.tokenExpiresAt);
+            }
+            return { account: yield* get(user.workspaceId, accountId), reconnected: Boolean(existing) };
+          }),
+        );
+      });
+
+      return {
+        list: (workspaceId) =>
+          Effect.map(
+            db.query(
+              (sql) => sql<AccountRow[]>`
+                select id, workspace_id, platform, kind, external_id, account_name, username, avatar_url, profile_url, followers,
+                       metadata, is_active, status, status_reason, token_expires_at, connected_at, disconnected_at
+                from social_accounts where workspace_id = ${workspaceId} and disconnected_at is null
+                order by connected_at, id`,
+            ),
+            (rows) => rows.map(toView),
+          ),
+        get,
+        connect,
+        setActive: (user, accountId, isActive, ctx) =>
+          Effect.gen(function* () {
+            yield* get(user.workspaceId, accountId);
+            yield* onAccount(accountId, user.workspaceId, setAccountActive({ isActive }), ctx);
+            return yield* get(user.workspaceId, accountId);
+          }),
+        disconnect: (user, accountId, ctx) =>
+          db.withTransaction(
+            Effect.gen(function* () {
+              yield* get(user.workspaceId, accountId);
+              yield* onAccount(accountId, user.workspaceId, disconnectAccount(), ctx);
+              // Disconnecting forgets the tokens; a reconnect asks the platform again.
+              yield* db.query((sql) => sql`delete from account_credentials where account_id = ${accountId}`);
+            }),
+          ),
+        credentials: credentialsOf,
+        dueForRefresh: (before) =>
+          Effect.map(
+            db.query(
+              (sql) => sql<{ account_id: string; workspace_id: string; platform: PlatformId; kind: AccountKind }[]>`
+                select c.account_id, c.workspace_id, a.platform, a.kind
+                from account_credentials c join social_accounts a on a.id = c.account_id
+                where c.expires_at is not null and c.expires_at <= ${before}
+                  and a.disconnected_at is null and a.status <> 'reconnect_needed' and a.kind = 'oauth'
+                order by c.expires_at limit 500`,
+            ),
+            (rows) => rows.map((r) => ({ accountId: r.account_id, workspaceId: r.workspace_id, platform: r.platform, kind: r.kind })),
+          ),
+        recordRefresh: (due, credentials, expiresAt, ctx) =>
+          db.withTransaction(
+            Effect.gen(function* () {
+              yield* onAccount(due.accountId, due.workspaceId, recordTokensRefreshed({ expiresAt }), ctx);
+              const previous = yield* credentialsOf<Record<string, unknown>>(due.accountId);
+              yield* storeCredentials(due.accountId, due.workspaceId, keepRefreshToken(previous, credentials), expiresAt);
+            }),
+          ),
+        requireReconnect: (due, reason, ctx) =>
+          Effect.map(onAccount(due.accountId, due.workspaceId, requireReconnect({ reason }), ctx), (result) => result.events.length > 0),
+      };
+    }),
+  );
+}
+
+/**
+ * Platforms often return no refresh token on a reconnect (or a refresh): the one they gave before
+ * still works, so it is kept.
+ */
+export const keepRefreshToken = (previous: Record<string, unknown> | null, next: unknown): unknown => {
+  if (!previous || typeof next !== "object" || next === null) return next;
+  const fresh = next as Record<string, unknown>;
+  return !fresh.refreshToken && previous.refreshToken ? { ...fresh, refreshToken: previous.refreshToken } : fresh;
+};
+
+/** The platform's display name, for messages. */
+export const platformName = (platform: PlatformId) => platformById(platform).name;

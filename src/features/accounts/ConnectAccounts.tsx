@@ -1,0 +1,381 @@
+import { useMemo, useState } from "react";
+import type { AccountView } from "../../../infra/accounts/SocialAccounts";
+import type { PlatformId } from "../../../domain/accounts";
+import { isLimitReached, UNLIMITED, usageColour, usagePercent } from "../../../domain/plans";
+import { Dialog } from "../../components/ui/Dialog";
+import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { toast } from "../../islands/toast/toast-store";
+import { PlatformBadge } from "./platform-badge";
+import "./connect-accounts.css";
+
+export interface PlatformCard {
+  readonly id: PlatformId;
+  readonly name: string;
+  readonly category: "social" | "review";
+  readonly description: string;
+  readonly connection: "oauth" | "bluesky" | "listing";
+  readonly configured: boolean;
+  readonly missingVariables: ReadonlyArray<string>;
+  readonly listingExample: string | null;
+}
+
+interface Props {
+  readonly platforms: ReadonlyArray<PlatformCard>;
+  readonly initialAccounts: ReadonlyArray<AccountView>;
+  readonly limit: number;
+  readonly limitMessage: string;
+  readonly demo: boolean;
+}
+
+type Open =
+  | { readonly kind: "bluesky"; readonly platform: PlatformCard }
+  | { readonly kind: "listing"; readonly platform: PlatformCard }
+  | { readonly kind: "sandbox"; readonly platform: PlatformCard }
+  | { readonly kind: "disconnect"; readonly account: AccountView }
+  | null;
+
+const STATUS_LABEL: Record<AccountView["status"], string> = {
+  connected: "Connected",
+  reconnect_needed: "Reconnect needed",
+  sandbox: "Sandbox",
+  listing: "Listing",
+};
+
+const METHOD_NOTE: Record<PlatformCard["connection"], string> = {
+  oauth: "Sign in with the platform; we keep its access encrypted and renew it for you.",
+  bluesky: "Your handle and an app password, on bsky.social or your own server.",
+  listing: "Adds your public profile address so its reviews can be followed here. No posting: the site allows none.",
+};
+
+const formatNumber = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)}M` : n >= 1_000 ? `${(n / 1_000).toFixed(1)}K` : String(n));
+
+export default function ConnectAccounts({ platforms, initialAccounts, limit, limitMessage, demo }: Props) {
+  const [accounts, setAccounts] = useState<ReadonlyArray<AccountView>>(initialAccounts);
+  const [open, setOpen] = useState<Open>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const count = accounts.length;
+  const reached = isLimitReached(count, limit);
+  const byPlatform = useMemo(() => new Set(accounts.map((a) => a.platform)), [accounts]);
+  const stats = [
+    { label: "Connected accounts", value: String(count) },
+    { label: "Total followers", value: formatNumber(accounts.reduce((sum, a) => sum + a.followers, 0)) },
+    { label: "Platforms", value: String(byPlatform.size) },
+    { label: "Need attention", value: String(accounts.filter((a) => a.status === "reconnect_needed").length) },
+  ];
+
+  const upsert = (account: AccountView) =>
+    setAccounts((list) => (list.some((a) => a.id === account.id) ? list.map((a) => (a.id === account.id ? account : a)) : [...list, account]));
+
+  const connected = (account: AccountView) => {
+    upsert(account);
+    setOpen(null);
+    const name = platforms.find((p) => p.id === account.platform)?.name ?? account.platform;
+    toast({ title: "Account Connected!", description: `Successfully connected your ${name} account.` });
+  };
+
+  const failed = (error: unknown) =>
+    toast({ title: "Connection Failed", description: apiErrorMessage(error, "Failed to connect account. Please try again."), variant: "destructive" });
+
+  const toggleActive = async (account: AccountView) => {
+    setBusy(account.id);
+    try {
+      upsert(await apiFetch<AccountView>(`/api/social-accounts/${account.id}`, { method: "PUT", body: { isActive: !account.isActive } }));
+      toast({ title: account.isActive ? "Account paused" : "Account resumed", description: account.isActive ? "Nothing will be published to it until you resume it." : "Posts can go to it again." });
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to update the account."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const disconnect = async (account: AccountView) => {
+    setBusy(account.id);
+    try {
+      await apiFetch(`/api/social-accounts/${account.id}`, { method: "DELETE" });
+      setAccounts((list) => list.filter((a) => a.id !== account.id));
+      setOpen(null);
+      toast({ title: "Success", description: "Account disconnected successfully!" });
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to disconnect account."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const startConnect = (platform: PlatformCard) => {
+    if (reached) {
+      toast({ title: "Connection Failed", description: limitMessage, variant: "destructive" });
+      return;
+    }
+    if (platform.connection === "oauth") window.location.assign(`/api/auth/${platform.id}`);
+    else setOpen({ kind: platform.connection, platform });
+  };
+
+  const groups = [
+    { title: "Social networks", items: platforms.filter((p) => p.category === "social") },
+    { title: "Review and directory sites", items: platforms.filter((p) => p.category === "review") },
+  ];
+  const colour = usageColour(count, limit);
+
+  return (
+    <div className="connect">
+      <section className="stats" aria-label="Your accounts at a glance">
+        {stats.map((s) => (
+          <div className="card stat" key={s.label}>
+            <span className="stat-value">{s.value}</span>
+            <span className="muted">{s.label}</span>
+          </div>
+        ))}
+      </section>
+
+      <section className={`card meter${reached ? " meter-reached" : ""}`} aria-labelledby="meter-title" data-testid="account-meter">
+        <div className="meter-head">
+          <h2 id="meter-title">Account limit</h2>
+          <span data-testid="account-usage">{limit === UNLIMITED ? `${count} accounts · unlimited` : `${count} of ${limit} accounts used`}</span>
+        </div>
+        <div className="meter-track" role="meter" aria-valuemin={0} aria-valuemax={limit === UNLIMITED ? count : limit} aria-valuenow={count} aria-label="Accounts used">
+          <div className={`meter-fill usage-${colour} width-${Math.round(usagePercent(count, limit) / 5) * 5}`} data-colour={colour} />
+        </div>
+        {reached && <p className="meter-message" role="status">{limitMessage} <a href="/app/pricing">See plans</a></p>}
+      </section>
+
+      {accounts.length > 0 && (
+        <section className="card" aria-labelledby="connected-title">
+          <h2 id="connected-title">Connected accounts</h2>
+          <ul className="account-list">
+            {accounts.map((account) => {
+              const platform = platforms.find((p) => p.id === account.platform);
+              return (
+                <li key={account.id} className="account-row" data-testid={`account-${account.platform}`}>
+                  <PlatformBadge platform={account.platform} />
+                  <div className="account-main">
+                    <strong>{account.accountName}</strong>
+                    <span className="muted">
+                      {platform?.name}
+                      {account.username ? ` · @${account.username}` : ""}
+                      {account.kind !== "listing" ? ` · ${formatNumber(account.followers)} followers` : ""}
+                      {account.metadata.rating ? ` · ${account.metadata.rating}★ (${account.metadata.reviews ?? 0} reviews)` : ""}
+                    </span>
+                    {account.status === "reconnect_needed" && (
+                      <span className="field-error">{account.statusReason ?? "The platform no longer accepts our access. Reconnect the account."}</span>
+                    )}
+                  </div>
+                  <span className={`badge status-${account.status}`}>{STATUS_LABEL[account.status]}</span>
+                  {!account.isActive && <span className="badge">Paused</span>}
+                  <div className="account-actions">
+                    {account.status === "reconnect_needed" && platform && (
+                      <button type="button" className="btn btn-primary" onClick={() => (platform.connection === "oauth" ? window.location.assign(`/api/auth/${platform.id}`) : setOpen({ kind: "bluesky", platform }))}>
+                        Reconnect
+                      </button>
+                    )}
+                    <button type="button" className="btn btn-outline" disabled={busy === account.id} onClick={() => toggleActive(account)}>
+                      {account.isActive ? "Pause" : "Resume"}
+                    </button>
+                    <button type="button" className="btn btn-outline" disabled={busy === account.id} onClick={() => setOpen({ kind: "disconnect", account })}>
+                      Disconnect
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      {groups.map((group) => (
+        <section key={group.title} aria-labelledby={`group-${group.title}`}>
+          <h2 id={`group-${group.title}`} className="group-title">{group.title}</h2>
+          <ul className="platform-grid">
+            {group.items.map((platform) => {
+              const isConnected = byPlatform.has(platform.id);
+              return (
+                <li key={platform.id} className="card platform-card" data-testid={`platform-${platform.id}`}>
+                  <div className="platform-head">
+                    <PlatformBadge platform={platform.id} />
+                    <h3>{platform.name}</h3>
+                  </div>
+                  <p className="muted">{platform.description}</p>
+                  <p className="method">{METHOD_NOTE[platform.connection]}</p>
+                  {!platform.configured && (
+                    <p className="not-configured">
+                      Not configured on this server. Set{" "}
+                      {platform.missingVariables.map((name, i) => (
+                        <span key={name}>
+                          {i > 0 && " and "}
+                          <code>{name}</code>
+                        </span>
+                      ))}
+                      .
+                    </p>
+                  )}
+                  <div className="platform-actions">
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      disabled={isConnected || !platform.configured || demo}
+                      onClick={() => startConnect(platform)}
+                    >
+                      {isConnected ? "Connected" : "Connect"}
+                    </button>
+                    <button type="button" className="btn btn-ghost" disabled={demo} onClick={() => (reached ? startConnect(platform) : setOpen({ kind: "sandbox", platform }))}>
+                      Add sandbox account
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+
+      <BlueskyDialog open={open?.kind === "bluesky"} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
+      <ListingDialog platform={open?.kind === "listing" ? open.platform : null} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
+      <SandboxDialog platform={open?.kind === "sandbox" ? open.platform : null} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
+      <Dialog
+        open={open?.kind === "disconnect"}
+        title="Disconnect this account?"
+        description="Scheduled posts will no longer go to it. Its history stays, and you can connect it again later."
+        onClose={() => setOpen(null)}
+      >
+        {open?.kind === "disconnect" && (
+          <div className="ui-dialog-actions">
+            <button type="button" className="btn btn-outline" onClick={() => setOpen(null)}>Cancel</button>
+            <button type="button" className="btn btn-danger" disabled={busy === open.account.id} onClick={() => disconnect(open.account)}>
+              Disconnect {open.account.accountName}
+            </button>
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+interface FormDialogProps {
+  readonly onClose: () => void;
+  readonly onConnected: (account: AccountView) => void;
+  readonly onFailed: (error: unknown) => void;
+}
+
+/** Posts a form's fields to an endpoint; field messages show beside the fields, anything else as a toast. */
+const useSubmit = (path: string, { onConnected, onFailed }: Omit<FormDialogProps, "onClose">) => {
+  const [pending, setPending] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const submit = async (body: Record<string, unknown>) => {
+    setPending(true);
+    setFields({});
+    try {
+      onConnected(await apiFetch<AccountView>(path, { method: "POST", body }));
+    } catch (error) {
+      const messages = apiErrorFields(error);
+      if (Object.keys(messages).length > 0) setFields(messages);
+      else onFailed(error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { pending, fields, submit };
+};
+
+const FieldError = ({ message, id }: { message?: string; id: string }) =>
+  message ? <p className="field-error" id={id}>{message}</p> : null;
+
+const BlueskyDialog = ({ open, ...props }: FormDialogProps & { open: boolean }) => {
+  const { pending, fields, submit } = useSubmit("/api/social-accounts/bluesky", props);
+  return (
+    <Dialog open={open} title="Connect Bluesky" description="Use an app password, not your account password (Bluesky: Settings → Privacy and security → App passwords)." onClose={props.onClose}>
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          submit({ identifier: data.get("identifier"), appPassword: data.get("appPassword"), service: data.get("service") || undefined });
+        }}
+      >
+        <div className="field">
+          <label htmlFor="bsky-identifier">Handle or email</label>
+          <input className="input" id="bsky-identifier" name="identifier" placeholder="yourname.bsky.social" autoComplete="username" aria-invalid={Boolean(fields.identifier)} required />
+          <FieldError id="bsky-identifier-error" message={fields.identifier} />
+        </div>
+        <div className="field">
+          <label htmlFor="bsky-password">App password</label>
+          <input className="input" id="bsky-password" name="appPassword" type="password" autoComplete="current-password" aria-invalid={Boolean(fields.appPassword)} required />
+          <FieldError id="bsky-password-error" message={fields.appPassword} />
+        </div>
+        <div className="field">
+          <label htmlFor="bsky-service">Server</label>
+          <input className="input" id="bsky-service" name="service" type="url" placeholder="https://bsky.social" />
+          <FieldError id="bsky-service-error" message={fields.service} />
+        </div>
+        <div className="ui-dialog-actions">
+          <button type="button" className="btn btn-outline" onClick={props.onClose}>Cancel</button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? "Connecting..." : "Connect"}</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};
+
+const ListingDialog = ({ platform, ...props }: FormDialogProps & { platform: PlatformCard | null }) => {
+  const { pending, fields, submit } = useSubmit("/api/social-accounts/listing", props);
+  return (
+    <Dialog
+      open={platform !== null}
+      title={platform ? `Connect ${platform.name}` : "Connect"}
+      description={platform ? `${platform.name} allows no posting by other apps: we keep your profile's address to follow its reviews.` : undefined}
+      onClose={props.onClose}
+    >
+      {platform && (
+        <form
+          className="stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit({ platform: platform.id, url: new FormData(event.currentTarget).get("url") });
+          }}
+        >
+          <div className="field">
+            <label htmlFor="listing-url">Profile address</label>
+            <input className="input" id="listing-url" name="url" type="url" placeholder={platform.listingExample ?? "https://"} aria-invalid={Boolean(fields.url)} required />
+            <FieldError id="listing-url-error" message={fields.url} />
+          </div>
+          <div className="ui-dialog-actions">
+            <button type="button" className="btn btn-outline" onClick={props.onClose}>Cancel</button>
+            <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? "Connecting..." : "Connect"}</button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+};
+
+const SandboxDialog = ({ platform, ...props }: FormDialogProps & { platform: PlatformCard | null }) => {
+  const { pending, fields, submit } = useSubmit("/api/social-accounts/sandbox", props);
+  return (
+    <Dialog
+      open={platform !== null}
+      title={platform ? `Add a ${platform.name} sandbox account` : "Add a sandbox account"}
+      description="A test account: its posts go only to a sandbox timeline inside SocialDesk, never to the platform."
+      onClose={props.onClose}
+    >
+      {platform && (
+        <form
+          className="stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit({ platform: platform.id, accountName: new FormData(event.currentTarget).get("accountName") });
+          }}
+        >
+          <div className="field">
+            <label htmlFor="sandbox-name">Account name</label>
+            <input className="input" id="sandbox-name" name="accountName" placeholder={`Test ${platform.name}`} aria-invalid={Boolean(fields.accountName)} required />
+            <FieldError id="sandbox-name-error" message={fields.accountName} />
+          </div>
+          <div className="ui-dialog-actions">
+            <button type="button" className="btn btn-outline" onClick={props.onClose}>Cancel</button>
+            <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? "Adding..." : "Add account"}</button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+};

@@ -1,0 +1,29 @@
+import type { APIRoute } from "astro";
+import { generateCodeVerifier, generateState } from "arctic";
+import { normalizePlatformId, platformById } from "../../../../domain/accounts";
+import { oauthPlatform } from "../../../../infra/platforms";
+import { redirectUriFor, rememberFlow } from "../../../features/accounts/oauth-flow";
+import { CONNECTION_FAILED_TITLE } from "../../../features/accounts/connected-toasts";
+import { notFound } from "../../../lib/http";
+import { setFlash } from "../../../lib/session-cookie";
+
+/** GET /api/auth/{platform}: starts the platform's OAuth flow (state and PKCE in a short-lived cookie). */
+export const GET: APIRoute = ({ params, locals, cookies, url, request, redirect }) => {
+  const platform = normalizePlatformId(params.platform ?? "");
+  const adapter = platform ? oauthPlatform(platform) : null;
+  if (!platform || !adapter) return notFound();
+  if (!locals.user) return redirect(`/login?next=${encodeURIComponent("/app/connect-accounts")}`, 302);
+  const missing = adapter.missingVariables();
+  if (missing.length > 0) {
+    setFlash(cookies, {
+      title: CONNECTION_FAILED_TITLE,
+      description: `${platformById(platform).name} is not configured on this server. Set ${missing.join(" and ")}.`,
+      variant: "destructive",
+    });
+    return redirect("/app/connect-accounts", 303);
+  }
+  const flow = { platform, state: generateState(), codeVerifier: generateCodeVerifier() };
+  const secure = url.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  rememberFlow(cookies, flow, secure);
+  return redirect(adapter.authorizationUrl({ ...flow, redirectUri: redirectUriFor(platform) }).href, 302);
+};

@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+
+/**
+ * A tiny browser for HTTP tests: a cookie jar, an Origin header on unsafe requests (as a browser
+ * sends), no redirect following.
+ */
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export interface RequestOptions {
+  readonly json?: unknown;
+  /** A raw request body (sent with a JSON content type unless headers say otherwise). */
+  readonly body?: string | FormData;
+  readonly headers?: Record<string, string>;
+  /** Send the cookie header as given instead of the jar's. */
+  readonly cookie?: string;
+  /** Leave out the Origin header even on an unsafe request. */
+  readonly noOrigin?: boolean;
+}
+
+export class Browser {
+  readonly jar = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  cookieHeader() {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  get session() {
+    return this.jar.get("session");
+  }
+
+  async request(method: string, path: string, options: RequestOptions = {}) {
+    const headers: Record<string, string> = {};
+    const cookie = options.cookie ?? this.cookieHeader();
+    if (cookie) headers.cookie = cookie;
+    if (UNSAFE.has(method) && !options.noOrigin) headers.origin = this.baseUrl;
+    let body: string | FormData | undefined;
+    if (options.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(options.json);
+    } else if (options.body !== undefined) {
+      if (typeof options.body === "string") headers["content-type"] = "application/json";
+      body = options.body;
+    }
+    Object.assign(headers, options.headers);
+    const url = path.startsWith("http") ? path : `${this.baseUrl}${path}`;
+    const response = await fetch(url, { method, headers, body, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";").map((part) => part.trim());
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      const expired = attributes.some(
+        (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && new Date(a.slice(8)).getTime() <= Date.now()),
+      );
+      if (expired || value === "") this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    const text = await response.text();
+    let data: any = null;
+    try {
+      data = JSON.parse(text);
+    } catch {}
+    return { status: response.status, headers: response.headers, text, data, setCookies: response.headers.getSetCookie() };
+  }
+
+  get = (path: string, options?: RequestOptions) => this.request("GET", path, options);
+  post = (path: string, json?: unknown, options?: RequestOptions) => this.request("POST", path, { json, ...options });
+  put = (path: string, json?: unknown, options?: RequestOptions) => this.request("PUT", path, { json, ...options });
+  delete = (path: string, options?: RequestOptions) => this.request("DELETE", path, options);
+  page = (path: string) => this.request("GET", path, { headers: { accept: "text/html" } });
+}
+
+export const TEST_PASSWORD = "correct horse battery";
+
+export const registration = (overrides: Record<string, unknown> = {}) => ({
+  firstName: "Jordan",
+  lastName: "Lee",
+  email: `jordan-${randomUUID().slice(0, 8)}@example.com`,
+  company: "Lee Dental",
+  password: TEST_PASSWORD,
+  confirmPassword: TEST_PASSWORD,
+  selectedPlan: "professional",
+  ...overrides,
+});
+
+/** A newly registered, signed-in browser. */
+export const signUp = async (baseUrl: string, overrides: Record<string, unknown> = {}) => {
+  const browser = new Browser(baseUrl);
+  const input = registration(overrides);
+  const response = await browser.post("/api/auth/register", input);
+  if (response.status !== 201) throw new Error(`Sign-up failed: ${response.status} ${response.text}`);
+  return { browser, user: response.data.user as Record<string, any>, input };
+};

@@ -1,0 +1,481 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local OAuth 2 provider for tests: plays the authorization, token and profile endpoints of the
+ * platforms (one server for all of them, each platform a client of its own), checks every request
+ * as strictly as the real ones (client authentication where the platform wants it, redirect URI,
+ * PKCE S256, one-time codes, rotating refresh tokens, bearer tokens) and logs it.
+ *
+ * Use: `startOAuthProvider()`, `installFakePlatform(provider, "twitter")`, then point the app at it
+ * with `fakePlatformEnv("twitter", provider.url)` (process.env or a server's env).
+ */
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Record<string, string>;
+  readonly form: Record<string, string>;
+  readonly authorization: string | null;
+  /** Decoded HTTP Basic credentials, if any. */
+  readonly basic: { readonly username: string; readonly password: string } | null;
+  readonly bearer: string | null;
+}
+
+export interface ProviderClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** Where the token endpoint expects the client credentials. */
+  readonly auth: "basic" | "body";
+  /** TikTok: client_key. */
+  readonly clientIdParam?: string;
+  /** Require a PKCE S256 challenge at /authorize and its verifier at /token. */
+  readonly pkce: boolean;
+  /** Does the code exchange grant a refresh token (Meta: no). */
+  readonly refreshTokens: boolean;
+  /** Does a refresh grant a new refresh token (X, TikTok) or keep the old one valid (Google, Reddit). */
+  readonly rotate: boolean;
+  /** Wrap the code exchange answer in `data: [ ... ]` (Instagram's documented shape). */
+  readonly wrapInData?: boolean;
+  readonly expiresIn?: number;
+}
+
+type ApiHandler = (request: RecordedRequest) => unknown;
+
+interface Grant {
+  readonly client: ProviderClient;
+  readonly redirectUri: string;
+  readonly challenge: string | null;
+  readonly scope: string;
+}
+
+/** Meta's GET token calls: the long-lived exchanges and renewals. */
+const META_GRANTS = new Set(["fb_exchange_token", "ig_exchange_token", "th_exchange_token", "ig_refresh_token", "th_refresh_token"]);
+
+export interface OAuthProvider {
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  /** When true, every refresh (refresh_token grant, Meta renewal) is refused like an expired grant. */
+  failRefresh: boolean;
+  addClient(client: ProviderClient): void;
+  /** A JSON API endpoint (any method), answered only with a valid bearer token. */
+  route(path: string, handler: ApiHandler): void;
+  /** The next request to this path gets this answer instead (to play outages and refusals). */
+  respondOnce(path: string, status: number, body: unknown): void;
+  /** Requests whose path starts with this prefix. */
+  requestsTo(prefix: string): RecordedRequest[];
+  /** The access tokens currently valid. */
+  isValidAccessToken(token: string): boolean;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+export const startOAuthProvider = async (): Promise<OAuthProvider> => {
+  const clients = new Map<string, ProviderClient>();
+  const routes = new Map<string, ApiHandler>();
+  const once = new Map<string, { status: number; body: unknown }>();
+  const codes = new Map<string, Grant>();
+  const accessTokens = new Map<string, ProviderClient>();
+  const refreshTokens = new Map<string, ProviderClient>();
+  const requests: RecordedRequest[] = [];
+  let counter = 0;
+
+  const token = (kind: string) => `${kind}-${++counter}-${randomBytes(6).toString("hex")}`;
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+
+  const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
+    json(res, status, { error, error_description: description });
+
+  const metaError = (res: ServerResponse, message: string) =>
+    json(res, 400, { error: { message, type: "OAuthException", code: 190, fbtrace_id: "fake" } });
+
+  const issue = (client: ProviderClient, withRefresh: boolean, scope = "") => {
+    const accessToken = token("access");
+    accessTokens.set(accessToken, client);
+    const body: Record<string, unknown> = { access_token: accessToken, token_type: "bearer", expires_in: client.expiresIn ?? 3600 };
+    if (scope) body.scope = scope;
+    if (withRefresh) {
+      const refreshToken = token("refresh");
+      refreshTokens.set(refreshToken, client);
+      body.refresh_token = refreshToken;
+    }
+    return body;
+  };
+
+  /** The client a token request authenticates as, checked against where that client must put its credentials. */
+  const authenticate = (request: RecordedRequest): ProviderClient | string => {
+    const fromBody = request.form.client_id ?? request.form.client_key;
+    const id = request.basic?.username ?? fromBody;
+    const client = id ? clients.get(id) : undefined;
+    if (!client) return "unknown client";
+    if (client.auth === "basic") {
+      if (!request.basic) return "client must authenticate with HTTP Basic";
+      if (request.basic.password !== client.clientSecret) return "wrong client secret";
+      if (request.form.client_secret) return "client secret must not be in the body";
+    } else {
+      if (request.basic) return "client must send its credentials in the body";
+      if (request.form[client.clientIdParam ?? "client_id"] !== client.clientId) return `missing ${client.clientIdParam ?? "client_id"}`;
+      if (request.form.client_secret !== client.clientSecret) return "wrong client secret";
+    }
+    return client;
+  };
+
+  const handleAuthorize = (request: RecordedRequest, res: ServerResponse) => {
+    const q = request.query;
+    const client = [...clients.values()].find((c) => q[c.clientIdParam ?? "client_id"] === c.clientId);
+    if (!client) return json(res, 400, { error: "invalid_client" });
+    if (q.response_type !== "code" || !q.redirect_uri || !q.state) return json(res, 400, { error: "invalid_request" });
+    if (client.pkce && (q.code_challenge_method !== "S256" || !q.code_challenge)) {
+      return json(res, 400, { error: "invalid_request", error_description: "PKCE S256 required" });
+    }
+    const code = token("code");
+    codes.set(code, { client, redirectUri: q.redirect_uri, challenge: q.code_challenge ?? null, scope: q.scope ?? "" });
+    const target = new URL(q.redirect_uri);
+    target.searchParams.set("code", code);
+    target.searchParams.set("state", q.state);
+    res.writeHead(302, { location: target.toString() });
+    res.end();
+  };
+
+  const handleToken = (request: RecordedRequest, res: ServerResponse) => {
+    const authenticated = authenticate(request);
+    if (typeof authenticated === "string") return oauthError(res, 401, "invalid_client", authenticated);
+    const client = authenticated;
+    const form = request.form;
+    if (form.grant_type === "authorization_code") {
+      const grant = codes.get(form.code ?? "");
+      codes.delete(form.code ?? "");
+      if (!grant || grant.client !== client) return oauthError(res, 400, "invalid_grant", "unknown or used code");
+      if (form.redirect_uri !== grant.redirectUri) return oauthError(res, 400, "invalid_grant", "redirect_uri differs");
+      if (grant.challenge !== null) {
+        const expected = createHash("sha256").update(form.code_verifier ?? "").digest("base64url");
+        if (!form.code_verifier || expected !== grant.challenge) return oauthError(res, 400, "invalid_grant", "code_verifier does not match");
+      } else if (form.code_verifier) {
+        return oauthError(res, 400, "invalid_request", "code_verifier without a challenge");
+      }
+      const body = issue(client, client.refreshTokens, grant.scope);
+      return json(res, 200, client.wrapInData ? { data: [{ ...body, user_id: 17841400000000001, permissions: grant.scope }] } : body);
+    }
+    if (form.grant_type === "refresh_token") {
+      const owner = refreshTokens.get(form.refresh_token ?? "");
+      if (provider.failRefresh || owner !== client) return oauthError(res, 400, "invalid_grant", "refresh token expired or revoked");
+      if (client.rotate) refreshTokens.delete(form.refresh_token!);
+      return json(res, 200, issue(client, client.rotate));
+    }
+    return oauthError(res, 400, "unsupported_grant_type", String(form.grant_type));
+  };
+
+  /** Meta: GET with the credentials and the token to trade in the query string. */
+  const handleMetaGrant = (request: RecordedRequest, res: ServerResponse) => {
+    const q = request.query;
+    const traded = q.fb_exchange_token ?? q.access_token ?? "";
+    const owner = accessTokens.get(traded);
+    if (!owner) return metaError(res, "Error validating access token: the session is invalid.");
+    if (q.grant_type === "fb_exchange_token" && (q.client_id !== owner.clientId || q.client_secret !== owner.clientSecret)) {
+      return metaError(res, "Error validating client secret.");
+    }
+    if ((q.grant_type === "ig_exchange_token" || q.grant_type === "th_exchange_token") && q.client_secret !== owner.clientSecret) {
+      return metaError(res, "Error validating client secret.");
+    }
+    if (provider.failRefresh) return metaError(res, "Error validating access token: Session has expired.");
+    accessTokens.delete(traded);
+    return json(res, 200, issue({ ...owner, expiresIn: 5_184_000 }, false));
+  };
+
+  const handleApi = (request: RecordedRequest, res: ServerResponse, handler: ApiHandler) => {
+    if (!request.bearer || !accessTokens.has(request.bearer)) {
+      return json(res, 401, { error: { code: "invalid_token", message: "Invalid OAuth access token." } });
+    }
+    return json(res, 200, handler(request));
+  };
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? "/", "http://provider");
+    const authorization = req.headers.authorization ?? null;
+    let basic: RecordedRequest["basic"] = null;
+    if (authorization?.startsWith("Basic ")) {
+      const decoded = Buffer.from(authorization.slice(6), "base64").toString("utf8");
+      const colon = decoded.indexOf(":");
+      basic = { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+    }
+    const isForm = (req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
+    const request: RecordedRequest = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      form: isForm ? Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) : {},
+      authorization,
+      basic,
+      bearer: authorization?.startsWith("Bearer ") ? authorization.slice(7) : null,
+    };
+    requests.push(request);
+
+    const injected = once.get(request.path);
+    if (injected) {
+      once.delete(request.path);
+      return json(res, injected.status, injected.body);
+    }
+    if (request.method === "GET" && request.path === "/authorize") return handleAuthorize(request, res);
+    if (request.method === "GET" && META_GRANTS.has(request.query.grant_type ?? "")) return handleMetaGrant(request, res);
+    if (request.method === "POST" && request.path === "/token") return handleToken(request, res);
+    const handler = routes.get(request.path);
+    if (handler) return handleApi(request, res, handler);
+    json(res, 404, { error: "not_found", path: request.path });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const provider: OAuthProvider = {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failRefresh: false,
+    addClient: (client) => void clients.set(client.clientId, client),
+    route: (path, handler) => void routes.set(path, handler),
+    respondOnce: (path, status, body) => void once.set(path, { status, body }),
+    requestsTo: (prefix) => requests.filter((r) => r.path.startsWith(prefix)),
+    isValidAccessToken: (t) => accessTokens.has(t),
+    clear: () => {
+      requests.length = 0;
+      once.clear();
+      provider.failRefresh = false;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+  return provider;
+};
+
+// -----------------------------------------------------------------------------------------------
+// The ten OAuth platforms as this provider plays them: client behaviour, endpoints, profile answers
+// (shaped like each platform's documented responses).
+
+export type FakeOAuthPlatform =
+  | "facebook"
+  | "instagram"
+  | "twitter"
+  | "linkedin"
+  | "tiktok"
+  | "youtube"
+  | "pinterest"
+  | "google_business"
+  | "threads"
+  | "reddit";
+
+interface FakePlatform {
+  readonly client: Omit<ProviderClient, "clientId" | "clientSecret">;
+  /** API paths under /api/<platform>, and what they answer. */
+  readonly routes: Readonly<Record<string, ApiHandler>>;
+}
+
+const metaClient = { auth: "body", pkce: false, refreshTokens: false, rotate: false } as const;
+
+export const FAKE_PLATFORMS: Readonly<Record<FakeOAuthPlatform, FakePlatform>> = {
+  twitter: {
+    client: { auth: "basic", pkce: true, refreshTokens: true, rotate: true, expiresIn: 7200 },
+    routes: {
+      "/users/me": () => ({
+        data: {
+          id: "2244994945",
+          name: "SocialDesk Test",
+          username: "socialdesk_test",
+          profile_image_url: "https://pbs.twimg.com/profile_images/1/avatar_normal.jpg",
+          public_metrics: { followers_count: 1234, following_count: 5, tweet_count: 10, listed_count: 0 },
+        },
+      }),
+    },
+  },
+  linkedin: {
+    // Refresh tokens are for approved partner apps; the fake grants them so the refresh path is exercised.
+    client: { auth: "body", pkce: false, refreshTokens: true, rotate: false, expiresIn: 5_184_000 },
+    routes: {
+      "/userinfo": () => ({
+        sub: "782bbtaQ",
+        name: "Jane Doe",
+        given_name: "Jane",
+        family_name: "Doe",
+        picture: "https://media.licdn.com/dms/image/jane.jpg",
+        email: "jane@example.com",
+        email_verified: true,
+        locale: { country: "US", language: "en" },
+      }),
+    },
+  },
+  tiktok: {
+    client: { auth: "body", clientIdParam: "client_key", pkce: true, refreshTokens: true, rotate: true, expiresIn: 86_400 },
+    routes: {
+      "/user/info/": () => ({
+        data: {
+          user: {
+            open_id: "723f24d7-e717-40f8-a2b6-cb8464cd23b4",
+            union_id: "c9c60f44-a68e-4f5d-84dd-ce22faeb0ba1",
+            avatar_url: "https://p16-sign.tiktokcdn-us.com/avatar.jpeg",
+            display_name: "Tik Tester",
+            username: "tiktester",
+            follower_count: 321,
+            profile_deep_link: "https://vm.tiktok.com/ZMabc/",
+          },
+        },
+        error: { code: "ok", message: "", log_id: "20220829194722CBE87ED59D524E727021" },
+      }),
+    },
+  },
+  youtube: {
+    client: { auth: "basic", pkce: true, refreshTokens: true, rotate: false },
+    routes: {
+      "/channels": () => ({
+        kind: "youtube#channelListResponse",
+        items: [
+          {
+            id: "UC_x5XG1OV2P6uZZ5FSM9Ttw",
+            snippet: {
+              title: "Test Channel",
+              customUrl: "@testchannel",
+              thumbnails: { default: { url: "https://yt3.ggpht.com/a=s88" }, high: { url: "https://yt3.ggpht.com/a=s800" } },
+            },
+            statistics: { viewCount: "1000", subscriberCount: "4567", hiddenSubscriberCount: false, videoCount: "12" },
+          },
+        ],
+      }),
+    },
+  },
+  google_business: {
+    client: { auth: "basic", pkce: true, refreshTokens: true, rotate: false },
+    routes: {
+      "/accounts": () => ({
+        accounts: [{ name: "accounts/1234567890", accountName: "Joe's Pizza", type: "LOCATION_GROUP", verificationState: "VERIFIED" }],
+      }),
+      // Business Information API (GOOGLE_BUSINESS_INFO_API_BASE_URL → /api/google_business/info).
+      "/info/accounts/1234567890/locations": () => ({
+        locations: [
+          {
+            name: "locations/987654321",
+            title: "Joe's Pizza Downtown",
+            storefrontAddress: { addressLines: ["1 Main St"], locality: "Springfield", postalCode: "12345" },
+            metadata: { mapsUri: "https://maps.google.com/maps?cid=123" },
+          },
+        ],
+      }),
+    },
+  },
+  pinterest: {
+    client: { auth: "basic", pkce: false, refreshTokens: true, rotate: false, expiresIn: 2_592_000 },
+    routes: {
+      "/user_account": () => ({
+        account_type: "BUSINESS",
+        id: "549755885175",
+        profile_image: "https://i.pinimg.com/600x600_R/42/f5/36/avatar.jpg",
+        website_url: "https://example.com",
+        username: "pinner",
+        business_name: "Pinner Co",
+        follower_count: 88,
+        following_count: 3,
+      }),
+    },
+  },
+  reddit: {
+    client: { auth: "basic", pkce: false, refreshTokens: true, rotate: false },
+    routes: {
+      "/api/v1/me": () => ({
+        id: "abc123",
+        name: "redditor",
+        icon_img: "https://styles.redditmedia.com/t5_1/styles/profileIcon_x.png?width=256&amp;s=abc",
+        snoovatar_img: "",
+        subreddit: { display_name_prefixed: "u/redditor", subscribers: 17, url: "/user/redditor/" },
+        total_karma: 1000,
+      }),
+    },
+  },
+  facebook: {
+    client: metaClient,
+    routes: {
+      "/me/accounts": () => ({
+        data: [
+          {
+            id: "101",
+            name: "Joe's Pizza",
+            username: "joespizza",
+            link: "https://www.facebook.com/joespizza",
+            picture: { data: { url: "https://scontent.xx.fbcdn.net/page.jpg", is_silhouette: false } },
+            followers_count: 2500,
+            fan_count: 2400,
+          },
+          { id: "102", name: "Second Page", followers_count: 3 },
+        ],
+        paging: { cursors: { before: "a", after: "b" } },
+      }),
+    },
+  },
+  instagram: {
+    client: { ...metaClient, wrapInData: true },
+    routes: {
+      "/v23.0/me": () => ({
+        id: "9999",
+        user_id: "17841400000000001",
+        username: "joes.pizza",
+        name: "Joe's Pizza",
+        account_type: "BUSINESS",
+        profile_picture_url: "https://scontent.cdninstagram.com/avatar.jpg",
+        followers_count: 999,
+      }),
+    },
+  },
+  threads: {
+    client: metaClient,
+    routes: {
+      "/v1.0/me": () => ({
+        id: "2580",
+        username: "joes.threads",
+        name: "Joe",
+        threads_profile_picture_url: "https://scontent.cdninstagram.com/threads.jpg",
+      }),
+      "/v1.0/2580/threads_insights": () => ({
+        data: [
+          {
+            name: "followers_count",
+            period: "day",
+            title: "followers_count",
+            total_value: { value: 77 },
+            id: "2580/insights/followers_count/day",
+          },
+        ],
+      }),
+    },
+  },
+};
+
+const envPrefix = (platform: FakeOAuthPlatform) => platform.toUpperCase();
+
+export const fakeClientId = (platform: FakeOAuthPlatform) => `${platform}-client-id`;
+export const fakeClientSecret = (platform: FakeOAuthPlatform) => `${platform}-client-secret`;
+
+/** Registers the platform's client and its API routes (under /api/<platform>) with the provider. */
+export const installFakePlatform = (provider: OAuthProvider, platform: FakeOAuthPlatform) => {
+  const fake = FAKE_PLATFORMS[platform];
+  provider.addClient({ ...fake.client, clientId: fakeClientId(platform), clientSecret: fakeClientSecret(platform) });
+  for (const [path, handler] of Object.entries(fake.routes)) provider.route(`/api/${platform}${path}`, handler);
+};
+
+/** The environment that points the platform's adapter at the provider. */
+export const fakePlatformEnv = (platform: FakeOAuthPlatform, providerUrl: string): Record<string, string> => {
+  const p = envPrefix(platform);
+  const env: Record<string, string> = {
+    [`${p}_CLIENT_ID`]: fakeClientId(platform),
+    [`${p}_CLIENT_SECRET`]: fakeClientSecret(platform),
+    [`${p}_AUTHORIZE_URL`]: `${providerUrl}/authorize`,
+    [`${p}_TOKEN_URL`]: `${providerUrl}/token`,
+    [`${p}_API_BASE_URL`]: `${providerUrl}/api/${platform}`,
+  };
+  if (platform === "google_business") env.GOOGLE_BUSINESS_INFO_API_BASE_URL = `${providerUrl}/api/google_business/info`;
+  return env;
+};
