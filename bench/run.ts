@@ -5,12 +5,13 @@
  *   replay events per second into every read model, projected to 1,000,000 events vs the 60 s budget
  *   client JS (gzip) of every page route vs the 15 KB / 110 KB budgets
  *   requests per second and p99 latency of GET / and GET /api/auth/user under loopback load
+ *   media: upload throughput (files/s, MB/s) and GET /api/media over 10,000 items (p50/p99)
  *
  * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media   BENCH_REPLAY_EVENTS (default 100000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -24,9 +25,10 @@ import { APP_BUDGET_BYTES, measureClientJs, PUBLIC_BUDGET_BYTES } from "./client
 import { type BenchDatabase, type BenchServer, createBenchDatabase, openBenchServer } from "./database";
 import { bytes, dec1, int, seconds } from "./format";
 import { measureHttpLoad } from "./http-load";
+import { measureMedia } from "./media";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
 
-const MEASUREMENTS = ["appends", "replay", "client-js", "http"] as const;
+const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media"] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
 const parseOnly = (): ReadonlySet<Measurement> => {
@@ -185,7 +187,7 @@ const main = async () => {
     }
   }
 
-  if (only.has("client-js") || only.has("http")) {
+  if (only.has("client-js") || only.has("http") || only.has("media")) {
     app = await attempt("app start", async () => {
       ensureBuild();
       return startBenchApp(databaseUrl);
@@ -240,6 +242,30 @@ const main = async () => {
         figure(line);
         summary.push(`${f.label}: ${int(f.requestsPerSecond)} req/s, p99 ${int(f.p99Ms)} ms`);
       }
+    }
+  }
+
+  if (running && only.has("media")) {
+    const media = await attempt("media", () =>
+      measureMedia({ baseUrl: running.url, sessionCookie: running.sessionCookie, email: running.email, databaseUrl }),
+    );
+    if (media) {
+      for (const u of media.uploads) {
+        figure(
+          `${u.label}: ${dec1(u.filesPerSecond)} files/s, ${dec1(u.megabytesPerSecond)} MB/s ` +
+            `(${int(u.files)} files, ${dec1(u.bytes / 1024 / 1024)} MB in ${seconds(u.seconds)}; request p50 ${int(u.p50Ms)} ms, p99 ${int(u.p99Ms)} ms)`,
+        );
+      }
+      figure(`media listing seed: ${int(media.seeded)} rows in ${seconds(media.seedSeconds)}`);
+      for (const l of media.listings) {
+        figure(`${l.label}: p50 ${dec1(l.p50Ms)} ms, p99 ${dec1(l.p99Ms)} ms (${l.items} items per answer, ${l.samples} requests in a row)`);
+      }
+      const [batched] = media.uploads;
+      const deep = media.listings[1];
+      summary.push(
+        `media: upload ${dec1(batched.filesPerSecond)} files/s (${dec1(batched.megabytesPerSecond)} MB/s); gallery of ${int(media.seeded)}+ items ` +
+          `first page p99 ${dec1(media.listings[0].p99Ms)} ms, deep page p99 ${dec1(deep.p99Ms)} ms`,
+      );
     }
   }
 

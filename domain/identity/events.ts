@@ -15,6 +15,15 @@ export const UserRegistered = Schema.Struct({
   timeZone: Schema.String,
 });
 
+/** The five notification switches of Settings (spec core §3 "Notification preferences"). */
+export interface NotificationPreferences {
+  readonly emailNotifications: boolean;
+  readonly pushNotifications: boolean;
+  readonly weeklyReports: boolean;
+  readonly postReminders: boolean;
+  readonly failureAlerts: boolean;
+}
+
 export type UserEvent =
   | DomainEvent<"UserRegistered", typeof UserRegistered.Type>
   | DomainEvent<"TrialStarted", { readonly plan: string; readonly endsAt: string }>
@@ -23,7 +32,9 @@ export type UserEvent =
   | DomainEvent<"ProfileUpdated", { readonly username: string; readonly email: string; readonly timeZone: string }>
   | DomainEvent<"PasswordChanged", { readonly passwordHash: string; readonly via: "settings" | "reset" }>
   | DomainEvent<"OperatorGranted", Record<string, never>>
-  | DomainEvent<"OnboardingCompleted", { readonly timeZone: string }>;
+  | DomainEvent<"OnboardingCompleted", { readonly timeZone: string }>
+  /** All five preferences as they are after the change. */
+  | DomainEvent<"NotificationPreferencesChanged", NotificationPreferences>;
 
 export type WorkspaceEvent = DomainEvent<
   "WorkspaceCreated",

@@ -22,6 +22,7 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
     "PasswordChanged",
     "OperatorGranted",
     "OnboardingCompleted",
+    "NotificationPreferencesChanged",
   ],
   project: (event): ReadonlyArray<RowChange> => {
     const at = event.createdAt;
@@ -80,6 +81,18 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
         return user({ is_operator: true });
       case "OnboardingCompleted":
         return user({ onboarded_at: at, time_zone: event.data.timeZone });
+      case "NotificationPreferencesChanged": {
+        const d = event.data;
+        return [
+          updateRow("notification_preferences", { user_id: userKey(event.streamId).id }, {
+            email_notifications: d.emailNotifications,
+            push_notifications: d.pushNotifications,
+            weekly_reports: d.weeklyReports,
+            post_reminders: d.postReminders,
+            failure_alerts: d.failureAlerts,
+          }),
+        ];
+      }
     }
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DeciderSpecification } from "../shared/decider-spec";
 import type { UserEvent } from "./events";
-import { changePlan, completeOnboarding, expireTrial, grantOperator, register, updateProfile, userDecider } from "./user";
+import { changeNotificationPreferences, changePassword, changePlan, completeOnboarding, expireTrial, grantOperator, register, updateProfile, userDecider } from "./user";
 import { uniqueUsername, usernameBase } from "./username";
 
 const spec = DeciderSpecification(userDecider);
@@ -97,6 +97,36 @@ describe("a user", () => {
     spec.given([]).when(completeOnboarding({ timeZone: "UTC" })).thenFails("NotFound");
     spec.given([]).when(grantOperator()).thenFails("NotFound");
   });
+});
+
+describe("notification preferences", () => {
+  const all = { emailNotifications: true, pushNotifications: false, weeklyReports: true, postReminders: true, failureAlerts: true };
+
+  it("given a new user, turning switches changes them and records all five", () =>
+    spec
+      .given(registered)
+      .when(changeNotificationPreferences({ preferences: { pushNotifications: true, weeklyReports: false } }))
+      .then([{ type: "NotificationPreferencesChanged", data: { ...all, pushNotifications: true, weeklyReports: false } }]));
+
+  it("given earlier changes, they are kept for the switches not given", () =>
+    spec
+      .given([...registered, { type: "NotificationPreferencesChanged", data: { ...all, failureAlerts: false } }])
+      .when(changeNotificationPreferences({ preferences: { emailNotifications: false } }))
+      .then([{ type: "NotificationPreferencesChanged", data: { ...all, emailNotifications: false, failureAlerts: false } }]));
+
+  it("given the same values, nothing is recorded", () =>
+    spec.given(registered).when(changeNotificationPreferences({ preferences: { emailNotifications: true } })).thenNothingHappens());
+
+  it("refuses it for a user that does not exist", () =>
+    spec.given([]).when(changeNotificationPreferences({ preferences: { emailNotifications: false } })).thenFails("NotFound"));
+});
+
+describe("password change from settings", () => {
+  it("records the new hash and where it was changed", () =>
+    spec
+      .given(registered)
+      .when(changePassword({ passwordHash: "new-hash", via: "settings" }))
+      .then([{ type: "PasswordChanged", data: { passwordHash: "new-hash", via: "settings" } }]));
 });
 
 describe("usernames", () => {

@@ -1,7 +1,24 @@
 import { Effect } from "effect";
 import { type Tier, trialEndsAtFrom } from "../plans";
 import { Conflict, type Decider, NotFound } from "../shared";
-import type { UserEvent } from "./events";
+import type { NotificationPreferences, UserEvent } from "./events";
+
+/** The switches a new user starts with (the notification_preferences defaults). */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  emailNotifications: true,
+  pushNotifications: false,
+  weeklyReports: true,
+  postReminders: true,
+  failureAlerts: true,
+};
+
+export const NOTIFICATION_PREFERENCE_KEYS = [
+  "emailNotifications",
+  "pushNotifications",
+  "weeklyReports",
+  "postReminders",
+  "failureAlerts",
+] as const satisfies ReadonlyArray<keyof NotificationPreferences>;
 
 export interface UserState {
   readonly exists: boolean;
@@ -13,6 +30,7 @@ export interface UserState {
   readonly trialEndsAt: Date | null;
   readonly isOperator: boolean;
   readonly onboarded: boolean;
+  readonly notifications: NotificationPreferences;
 }
 
 export const userDecider: Decider<UserState, UserEvent> = {
@@ -26,6 +44,7 @@ export const userDecider: Decider<UserState, UserEvent> = {
     trialEndsAt: null,
     isOperator: false,
     onboarded: false,
+    notifications: DEFAULT_NOTIFICATION_PREFERENCES,
   }),
   evolve: (state, event) => {
     switch (event.type) {
@@ -51,6 +70,8 @@ export const userDecider: Decider<UserState, UserEvent> = {
         return { ...state, onboarded: true, timeZone: event.data.timeZone };
       case "PasswordChanged":
         return state;
+      case "NotificationPreferencesChanged":
+        return { ...state, notifications: { ...event.data } };
     }
   },
 };
@@ -141,3 +162,15 @@ export const grantOperator = () => (state: UserState) =>
 
 export const completeOnboarding = (command: { readonly timeZone: string }) => (state: UserState) =>
   forExisting(state, () => [{ type: "OnboardingCompleted", data: { ...command } }]);
+
+/** Sets the switches given (the others stay); records all five, and nothing when none changed. */
+export const changeNotificationPreferences =
+  (command: { readonly preferences: Partial<NotificationPreferences> }) => (state: UserState) =>
+    forExisting(state, () => {
+      const next: NotificationPreferences = Object.fromEntries(
+        NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, command.preferences[key] ?? state.notifications[key]]),
+      ) as unknown as NotificationPreferences;
+      return NOTIFICATION_PREFERENCE_KEYS.every((key) => next[key] === state.notifications[key])
+        ? []
+        : [{ type: "NotificationPreferencesChanged", data: next }];
+    });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Context, Effect, Layer } from "effect";
 import {
+  changeNotificationPreferences,
   changePassword,
   changePlan,
   completeOnboarding,
@@ -10,6 +11,8 @@ import {
   grantOperator,
   InvalidCredentials,
   MAX_FAILED_LOGINS,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
   register,
   RESET_LINK_INVALID_MESSAGE,
   RESET_LINK_MINUTES,
@@ -28,7 +31,7 @@ import type { PlanId, Tier } from "../../domain/plans";
 import { type ConcurrencyConflict, Conflict, type EventMetadata, InvalidInput, NotFound } from "../../domain/shared";
 import type { CurrentUser } from "../../src/lib/current-user";
 import { Passwords } from "../auth/Passwords";
-import { Sessions } from "../auth/Sessions";
+import { type ActiveSession, Sessions } from "../auth/Sessions";
 import { generateToken, hashToken } from "../auth/tokens";
 import { config } from "../config";
 import { Database, type SqlError, UNIQUE_VIOLATION } from "../db/Database";
@@ -97,6 +100,21 @@ const toCurrentUser = (row: UserRow): CurrentUser => ({
 });
 
 
+/** Settings › Security: a wrong current password (HTTP 400, on the currentPassword field). */
+export const CURRENT_PASSWORD_WRONG_MESSAGE = "Your current password is not correct.";
+
+/**
+ * The id a session shows outside the server: 16 hex characters of a hash of its key. The key (the
+ * SHA-256 of the cookie's token) opens nothing by itself, but this keeps even that out of pages,
+ * logs and URLs; it is matched only among the caller's own sessions.
+ */
+export const publicSessionId = (sessionId: string): string => hashToken(`session:${sessionId}`).slice(0, 16);
+
+export interface UserSession extends ActiveSession {
+  /** The id to show and to revoke by (see `publicSessionId`). */
+  readonly publicId: string;
+}
+
 export const DEMO_USER_ID = "00000000-0000-4000-8000-00000000de30";
 export const DEMO_WORKSPACE_ID = "00000000-0000-4000-8000-00000000de31";
 
@@ -128,6 +146,24 @@ export class Accounts extends Context.Service<
     readonly expireTrial: (userId: string, ctx: CommandContext) => Effect.Effect<boolean, NotFound | AccountError>;
     readonly expireDueTrials: (ctx: CommandContext) => Effect.Effect<number, NotFound | AccountError>;
     readonly ensureDemoWorkspace: (now: Date) => Effect.Effect<void, Conflict | NotFound | AccountError>;
+    readonly notificationPreferences: (userId: string) => Effect.Effect<NotificationPreferences, SqlError>;
+    readonly setNotificationPreferences: (
+      userId: string,
+      preferences: Partial<NotificationPreferences>,
+      ctx: CommandContext,
+    ) => Effect.Effect<NotificationPreferences, NotFound | AccountError>;
+    /** Checks the current password, records PasswordChanged (via settings), signs out every other session. */
+    readonly changePasswordWithCurrent: (
+      userId: string,
+      passwords: { readonly currentPassword: string; readonly newPassword: string },
+      keepSessionId: string | null,
+      ctx: CommandContext,
+    ) => Effect.Effect<void, InvalidInput | TooManyAttempts | NotFound | AccountError>;
+    readonly sessionsOf: (userId: string) => Effect.Effect<ReadonlyArray<UserSession>, SqlError>;
+    /** Signs out one of the user's sessions by its public id; another user's answers NotFound. */
+    readonly revokeSession: (userId: string, publicId: string) => Effect.Effect<void, NotFound | SqlError>;
+    /** Signs out every session of the user but `keepSessionId`; answers how many ended. */
+    readonly revokeOtherSessions: (userId: string, keepSessionId: string | null) => Effect.Effect<number, SqlError>;
   }
 >()("app/Accounts") {
   static layer = Layer.effect(
@@ -348,6 +384,66 @@ export class Accounts extends Context.Service<
         );
       });
 
+      const notificationPreferences = (userId: string) =>
+        db
+          .query(
+            (sql) => sql<{ email_notifications: boolean; push_notifications: boolean; weekly_reports: boolean; post_reminders: boolean; failure_alerts: boolean }[]>`
+              select email_notifications, push_notifications, weekly_reports, post_reminders, failure_alerts
+              from notification_preferences where user_id = ${userId}`,
+          )
+          .pipe(
+            Effect.map(([row]): NotificationPreferences =>
+              row
+                ? {
+                    emailNotifications: row.email_notifications,
+                    pushNotifications: row.push_notifications,
+                    weeklyReports: row.weekly_reports,
+                    postReminders: row.post_reminders,
+                    failureAlerts: row.failure_alerts,
+                  }
+                : DEFAULT_NOTIFICATION_PREFERENCES,
+            ),
+          );
+
+      const changePasswordWithCurrent = Effect.fn("Accounts.changePasswordWithCurrent")(function* (
+        userId: string,
+        input: { readonly currentPassword: string; readonly newPassword: string },
+        keepSessionId: string | null,
+        ctx: CommandContext,
+      ) {
+        const user = yield* mustFind(userId);
+        // Guessing the current password from a signed-in session counts like failed sign-ins.
+        const key = user.email.toLowerCase();
+        const windowStart = new Date(ctx.now.getTime() - FAILED_LOGIN_WINDOW_MINUTES * 60_000);
+        const [recent] = yield* db.query(
+          (sql) => sql<{ failures: number; oldest: Date | null }[]>`
+            select count(*)::int as failures, min(attempted_at) as oldest from login_attempts
+            where lower(email) = ${key} and attempted_at > ${windowStart}`,
+        );
+        if (recent.failures >= MAX_FAILED_LOGINS && recent.oldest) {
+          const freeAt = recent.oldest.getTime() + FAILED_LOGIN_WINDOW_MINUTES * 60_000;
+          return yield* new TooManyAttempts({ minutes: Math.max(1, Math.ceil((freeAt - ctx.now.getTime()) / 60_000)) });
+        }
+        const [row] = yield* db.query(
+          (sql) => sql<{ password_hash: string | null }[]>`select password_hash from users where id = ${userId}`,
+        );
+        const valid = row?.password_hash ? yield* passwords.verify(row.password_hash, input.currentPassword) : false;
+        if (!valid) {
+          yield* db.query((sql) => sql`insert into login_attempts (email, attempted_at) values (${key}, ${ctx.now})`);
+          return yield* new InvalidInput({ message: CURRENT_PASSWORD_WRONG_MESSAGE, fields: { currentPassword: CURRENT_PASSWORD_WRONG_MESSAGE } });
+        }
+        const passwordHash = yield* passwords.hash(input.newPassword);
+        yield* db.withTransaction(
+          Effect.gen(function* () {
+            yield* onUserCommand(user, changePassword({ passwordHash, via: "settings" }), ctx);
+            yield* sessions.revokeAllOf(user.id, keepSessionId ? { except: keepSessionId } : undefined);
+          }),
+        );
+      });
+
+      const sessionsOf = (userId: string) =>
+        Effect.map(sessions.list(userId), (list) => list.map((session): UserSession => ({ ...session, publicId: publicSessionId(session.id) })));
+
       const expireTrialOf = (userId: string, ctx: CommandContext) =>
         Effect.gen(function* () {
           const user = yield* mustFind(userId);
@@ -393,6 +489,28 @@ export class Accounts extends Context.Service<
             for (const { id } of due) if (yield* expireTrialOf(id, ctx)) expired++;
             return expired;
           }),
+        notificationPreferences,
+        setNotificationPreferences: (userId, preferences, ctx) =>
+          Effect.gen(function* () {
+            const user = yield* mustFind(userId);
+            yield* onUserCommand(user, changeNotificationPreferences({ preferences }), ctx);
+            return yield* notificationPreferences(userId);
+          }),
+        changePasswordWithCurrent,
+        sessionsOf,
+        revokeSession: (userId, publicId) =>
+          Effect.gen(function* () {
+            const session = (yield* sessionsOf(userId)).find((s) => s.publicId === publicId);
+            if (!session) return yield* new NotFound({ what: "session" });
+            yield* db.query((sql) => sql`delete from sessions where id = ${session.id} and user_id = ${userId}`);
+          }),
+        revokeOtherSessions: (userId, keepSessionId) =>
+          db
+            .query(
+              (sql) => sql`delete from sessions where user_id = ${userId}
+                           ${keepSessionId ? sql`and id <> ${keepSessionId}` : sql``}`,
+            )
+            .pipe(Effect.map((result) => result.count)),
         ensureDemoWorkspace: (now) =>
           Effect.gen(function* () {
             if (yield* findById(DEMO_USER_ID)) return;

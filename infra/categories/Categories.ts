@@ -1,0 +1,268 @@
+import { randomUUID } from "node:crypto";
+import { Context, Effect, Layer } from "effect";
+import {
+  CATEGORY_MESSAGES,
+  type CategoryColor,
+  categoryDecider,
+  type CategoryEvent,
+  type CategoryState,
+  categoryStreamId,
+  checkCategoryFields,
+  createCategory,
+  deleteCategory,
+  makeDefaultCategory,
+  removeDefaultCategory,
+  updateCategory,
+} from "../../domain/categories";
+import { type ConcurrencyConflict, Conflict, type EventMetadata, InvalidInput, NotFound } from "../../domain/shared";
+import { Database, SqlError, UNIQUE_VIOLATION } from "../db/Database";
+import { EventStore } from "../eventstore/EventStore";
+import { handleCommand } from "../eventstore/handle";
+import type { CommandContext } from "../identity/Accounts";
+
+/** A category as the API answers it (spec core §3, engagement §3). */
+export interface Category {
+  readonly id: string;
+  /** Who created it (spec core §3). */
+  readonly userId: string;
+  readonly name: string;
+  readonly description: string;
+  readonly color: CategoryColor;
+  readonly isDefault: boolean;
+  readonly platforms: ReadonlyArray<string>;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** The stream version: send it back with an edit to have a stale copy refused (409). */
+  readonly version: number;
+}
+
+/** Who acts: the category belongs to their workspace. */
+export interface CategoryCaller {
+  readonly userId: string;
+  readonly workspaceId: string;
+}
+
+export interface NewCategory {
+  readonly name: string;
+  readonly description?: string;
+  readonly color?: string;
+  readonly isDefault?: boolean;
+  readonly platforms?: ReadonlyArray<string>;
+}
+
+export interface CategoryPatch {
+  readonly name?: string;
+  readonly description?: string;
+  readonly color?: string;
+  readonly isDefault?: boolean;
+  readonly platforms?: ReadonlyArray<string>;
+  /** The version the client last saw; another one answers 409 instead of overwriting. */
+  readonly version?: number;
+}
+
+/** Enough for any real use; keeps the list one quick page. */
+export const MAX_CATEGORIES_PER_WORKSPACE = 200;
+export const TOO_MANY_CATEGORIES_MESSAGE = `A workspace can have at most ${MAX_CATEGORIES_PER_WORKSPACE} categories.`;
+
+interface CategoryRow {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  color: CategoryColor;
+  is_default: boolean;
+  platforms: string[];
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+}
+
+const toCategory = (row: CategoryRow): Category => ({
+  id: row.id,
+  userId: row.user_id,
+  name: row.name,
+  description: row.description,
+  color: row.color,
+  isDefault: row.is_default,
+  platforms: row.platforms,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+  version: row.version,
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type CategoryError = SqlError | ConcurrencyConflict;
+
+export class Categories extends Context.Service<
+  Categories,
+  {
+    readonly list: (workspaceId: string) => Effect.Effect<ReadonlyArray<Category>, SqlError>;
+    readonly get: (workspaceId: string, id: string) => Effect.Effect<Category, NotFound | SqlError>;
+    readonly create: (caller: CategoryCaller, input: NewCategory, ctx: CommandContext) => Effect.Effect<Category, InvalidInput | Conflict | NotFound | CategoryError>;
+    readonly update: (
+      caller: CategoryCaller,
+      id: string,
+      patch: CategoryPatch,
+      ctx: CommandContext,
+    ) => Effect.Effect<Category, InvalidInput | Conflict | NotFound | CategoryError>;
+    readonly remove: (caller: CategoryCaller, id: string, ctx: CommandContext, version?: number) => Effect.Effect<void, NotFound | CategoryError>;
+  }
+>()("app/Categories") {
+  static layer = Layer.effect(
+    Categories,
+    Effect.gen(function* () {
+      const db = yield* Database;
+      const store = yield* EventStore;
+
+      const select = (workspaceId: string, id?: string) =>
+        db.query(
+          (sql) => sql<CategoryRow[]>`
+            select id, user_id, name, description, color, is_default, platforms, created_at, updated_at, version
+            from categories where workspace_id = ${workspaceId} ${id ? sql`and id = ${id}` : sql``}
+            order by is_default desc, lower(name), created_at`,
+        );
+
+      const list = (workspaceId: string) => Effect.map(select(workspaceId), (rows) => rows.map(toCategory));
+
+      const get = (workspaceId: string, id: string) =>
+        UUID.test(id)
+          ? Effect.flatMap(select(workspaceId, id), ([row]) => (row ? Effect.succeed(toCategory(row)) : Effect.fail(new NotFound({ what: "category" }))))
+          : Effect.fail(new NotFound({ what: "category" }));
+
+      const metadata = (caller: CategoryCaller, ctx: CommandContext): EventMetadata => ({
+        actorId: ctx.actorId ?? caller.userId,
+        workspaceId: caller.workspaceId,
+        correlationId: ctx.correlationId,
+        causationId: null,
+      });
+
+      const onCategory = <E>(
+        id: string,
+        decide: (state: CategoryState) => Effect.Effect<ReadonlyArray<CategoryEvent>, E>,
+        caller: CategoryCaller,
+        ctx: CommandContext,
+        expectedVersion?: number,
+      ) =>
+        handleCommand(categoryStreamId(id), categoryDecider, decide, { metadata: metadata(caller, ctx), now: ctx.now, expectedVersion }).pipe(
+          Effect.provideService(EventStore, store),
+        );
+
+      /** Category writes of one workspace take turns: the name and default checks then hold until commit. */
+      const lockWorkspace = (workspaceId: string) =>
+        db.query((sql) => sql`select pg_advisory_xact_lock(hashtextextended(${`categories:${workspaceId}`}, 0))`);
+
+      const ensureNameFree = (workspaceId: string, name: string, exceptId: string | null) =>
+        Effect.flatMap(
+          db.query(
+            (sql) => sql<{ name: string }[]>`
+              select name from categories
+              where workspace_id = ${workspaceId} and lower(name) = ${name.toLowerCase()}
+                ${exceptId ? sql`and id <> ${exceptId}` : sql``}`,
+          ),
+          ([clash]) => (clash ? Effect.fail(new Conflict({ message: CATEGORY_MESSAGES.nameTaken(clash.name) })) : Effect.void),
+        );
+
+      /** The workspace's other default (if any) stops being it: one default per workspace. */
+      const clearOtherDefault = (caller: CategoryCaller, newDefaultId: string, ctx: CommandContext) =>
+        Effect.flatMap(
+          db.query(
+            (sql) => sql<{ id: string }[]>`
+              select id from categories where workspace_id = ${caller.workspaceId} and is_default and id <> ${newDefaultId}`,
+          ),
+          (rows) =>
+            Effect.forEach(
+              rows,
+              ({ id }) => onCategory(id, removeDefaultCategory({ workspaceId: caller.workspaceId, replacedBy: newDefaultId }), caller, ctx),
+              { discard: true },
+            ),
+        );
+
+      /** Checks the fields first, so the name is compared as it will be kept. */
+      const checked = (input: { name?: string; description?: string; color?: string; platforms?: ReadonlyArray<string> }) => {
+        const result = checkCategoryFields(input);
+        return result.ok
+          ? Effect.succeed(result.fields)
+          : Effect.fail(new InvalidInput({ message: Object.values(result.errors)[0], fields: result.errors }));
+      };
+
+      /** A unique index that still refuses (a writer outside the lock): the same 409 as the check. */
+      const uniqueAsConflict =
+        (name: string | undefined) =>
+        <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+          Effect.mapError(effect, (error): E | Conflict =>
+            error instanceof SqlError && error.code === UNIQUE_VIOLATION
+              ? new Conflict({
+                  message:
+                    error.constraint === "categories_workspace_name" && name
+                      ? CATEGORY_MESSAGES.nameTaken(name)
+                      : "Another change to your categories came first. Reload and try again.",
+                })
+              : error,
+          );
+
+      const create = Effect.fn("Categories.create")(function* (caller: CategoryCaller, input: NewCategory, ctx: CommandContext) {
+        const fields = yield* checked({ name: input.name, description: input.description, color: input.color, platforms: input.platforms });
+        const id = randomUUID();
+        yield* db
+          .withTransaction(
+            Effect.gen(function* () {
+              yield* lockWorkspace(caller.workspaceId);
+              const [{ count }] = yield* db.query(
+                (sql) => sql<{ count: number }[]>`select count(*)::int as count from categories where workspace_id = ${caller.workspaceId}`,
+              );
+              if (count >= MAX_CATEGORIES_PER_WORKSPACE) return yield* new Conflict({ message: TOO_MANY_CATEGORIES_MESSAGE });
+              yield* ensureNameFree(caller.workspaceId, fields.name!, null);
+              if (input.isDefault) yield* clearOtherDefault(caller, id, ctx);
+              yield* onCategory(
+                id,
+                createCategory({
+                  categoryId: id,
+                  workspaceId: caller.workspaceId,
+                  userId: caller.userId,
+                  name: fields.name!,
+                  description: fields.description,
+                  color: fields.color,
+                  isDefault: input.isDefault ?? false,
+                  platforms: fields.platforms,
+                }),
+                caller,
+                ctx,
+              );
+            }),
+          )
+          .pipe(uniqueAsConflict(fields.name));
+        return yield* get(caller.workspaceId, id).pipe(Effect.catchTag("NotFound", () => Effect.die(new Error("created category not found"))));
+      });
+
+      const update = Effect.fn("Categories.update")(function* (caller: CategoryCaller, id: string, patch: CategoryPatch, ctx: CommandContext) {
+        yield* get(caller.workspaceId, id);
+        const fields = yield* checked({ name: patch.name, description: patch.description, color: patch.color, platforms: patch.platforms });
+        yield* db
+          .withTransaction(
+            Effect.gen(function* () {
+              yield* lockWorkspace(caller.workspaceId);
+              if (fields.name !== undefined) yield* ensureNameFree(caller.workspaceId, fields.name, id);
+              const ws = { workspaceId: caller.workspaceId };
+              yield* onCategory(id, updateCategory({ ...ws, ...fields }), caller, ctx, patch.version);
+              if (patch.isDefault === true) {
+                yield* clearOtherDefault(caller, id, ctx);
+                yield* onCategory(id, makeDefaultCategory(ws), caller, ctx);
+              } else if (patch.isDefault === false) {
+                yield* onCategory(id, removeDefaultCategory({ ...ws, replacedBy: null }), caller, ctx);
+              }
+            }),
+          )
+          .pipe(uniqueAsConflict(fields.name));
+        return yield* get(caller.workspaceId, id);
+      });
+
+      const remove = Effect.fn("Categories.remove")(function* (caller: CategoryCaller, id: string, ctx: CommandContext, version?: number) {
+        yield* get(caller.workspaceId, id);
+        yield* onCategory(id, deleteCategory({ workspaceId: caller.workspaceId }), caller, ctx, version);
+      });
+
+      return { list, get, create, update, remove };
+    }),
+  );
+}

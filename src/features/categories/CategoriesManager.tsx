@@ -1,0 +1,444 @@
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { PLATFORMS } from "../../../domain/accounts/platforms";
+import {
+  CATEGORY_COLORS,
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_MESSAGES,
+  CATEGORY_NAME_MAX,
+  type CategoryColor,
+  DEFAULT_CATEGORY_COLOR,
+} from "../../../domain/categories/rules";
+import { toast } from "../../islands/toast/toast-store";
+import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import "./categories.css";
+
+/** A category as GET /api/categories answers it. */
+export interface CategoryView {
+  readonly id: string;
+  readonly userId: string;
+  readonly name: string;
+  readonly description: string;
+  readonly color: CategoryColor;
+  readonly isDefault: boolean;
+  readonly platforms: ReadonlyArray<string>;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly version: number;
+}
+
+interface Props {
+  /** The list as the server rendered it. */
+  readonly initial: ReadonlyArray<CategoryView>;
+  /** The user's time zone, so server and browser write dates alike. */
+  readonly timeZone: string;
+}
+
+const COLOR_LABELS: Record<CategoryColor, string> = {
+  blue: "Blue",
+  green: "Green",
+  purple: "Purple",
+  orange: "Orange",
+  red: "Red",
+  pink: "Pink",
+};
+
+const PLATFORM_NAMES = new Map(PLATFORMS.map((p) => [p.id as string, p.name]));
+const PLATFORM_GROUPS = [
+  { label: "Social networks", platforms: PLATFORMS.filter((p) => p.category === "social") },
+  { label: "Review sites", platforms: PLATFORMS.filter((p) => p.category === "review") },
+];
+
+interface Draft {
+  name: string;
+  description: string;
+  color: CategoryColor;
+  isDefault: boolean;
+  platforms: ReadonlyArray<string>;
+}
+
+const emptyDraft = (): Draft => ({ name: "", description: "", color: DEFAULT_CATEGORY_COLOR, isDefault: false, platforms: [] });
+const draftOf = (c: CategoryView): Draft => ({
+  name: c.name,
+  description: c.description,
+  color: c.color,
+  isDefault: c.isDefault,
+  platforms: c.platforms,
+});
+
+type Editing = { readonly mode: "create" } | { readonly mode: "edit"; readonly category: CategoryView };
+
+/** Client-side checks with the server's messages; the server checks again. */
+const checkDraft = (draft: Draft): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  const name = draft.name.trim();
+  if (name === "") errors.name = CATEGORY_MESSAGES.nameRequired;
+  else if (name.length > CATEGORY_NAME_MAX) errors.name = CATEGORY_MESSAGES.nameTooLong;
+  if (draft.description.trim().length > CATEGORY_DESCRIPTION_MAX) errors.description = CATEGORY_MESSAGES.descriptionTooLong;
+  return errors;
+};
+
+/**
+ * Content Categories (spec engagement §2): the list, the create/edit dialog and the delete
+ * confirmation. Server-rendered with the list, then hydrated (client:load).
+ */
+export default function CategoriesManager({ initial, timeZone }: Props) {
+  const [categories, setCategories] = useState<ReadonlyArray<CategoryView>>(initial);
+  const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState(false);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<CategoryView | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  useEffect(() => setHydrated(true), []);
+
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      setCategories(await apiFetch<CategoryView[]>("/api/categories"));
+      setLoadError(false);
+    } catch {
+      setLoadError(true);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  const open = (next: Editing) => {
+    returnFocus.current = document.activeElement as HTMLElement | null;
+    setEditing(next);
+  };
+  const askDelete = (category: CategoryView) => {
+    returnFocus.current = document.activeElement as HTMLElement | null;
+    setDeleting(category);
+  };
+  const closed = () => {
+    setEditing(null);
+    setDeleting(null);
+    // Back to the button that opened the dialog, or to the list's main action when it is gone.
+    const target = returnFocus.current?.isConnected ? returnFocus.current : document.querySelector<HTMLElement>("[data-new-category]");
+    requestAnimationFrame(() => target?.focus());
+  };
+
+  const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone });
+
+  return (
+    <section className="categories" aria-labelledby="categories-heading" data-testid="categories">
+      <div className="categories-toolbar">
+        <h2 id="categories-heading">Your categories</h2>
+        <button type="button" className="btn btn-primary" data-new-category onClick={() => open({ mode: "create" })} disabled={!hydrated}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          New Category
+        </button>
+      </div>
+
+      {loadError && (
+        <div className="form-error categories-error" role="alert">
+          <span>Could not load your categories.</span>{" "}
+          <button type="button" className="btn btn-outline btn-small" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {categories.length === 0 ? (
+        <div className="card categories-empty" data-testid="categories-empty">
+          <p className="categories-empty-title">No categories yet...</p>
+          <p className="muted">Create a category to group your posts by theme and to limit which accounts a post can go to.</p>
+          <button type="button" className="btn btn-outline" onClick={() => open({ mode: "create" })} disabled={!hydrated}>
+            Create your first category
+          </button>
+        </div>
+      ) : (
+        <ul className="category-list" aria-busy={loading} data-testid="category-list">
+          {categories.map((category) => (
+            <li key={category.id} className="card category" data-testid="category" data-category-id={category.id}>
+              <span className="swatch" data-color={category.color} aria-hidden="true" />
+              <div className="category-body">
+                <h3 className="category-name">
+                  <span>{category.name}</span>
+                  {category.isDefault && <span className="badge badge-brand">Default</span>}
+                  <span className="visually-hidden">, {COLOR_LABELS[category.color]}</span>
+                </h3>
+                {category.description && <p className="category-description muted">{category.description}</p>}
+                <div className="category-platforms">
+                  <span className="visually-hidden">Platforms:</span>
+                  {category.platforms.length === 0 ? (
+                    <span className="chip chip-all">All platforms</span>
+                  ) : (
+                    <ul className="chips" aria-label={`Platforms of ${category.name}`}>
+                      {category.platforms.map((id) => (
+                        <li key={id} className="chip" data-platform={id}>
+                          {PLATFORM_NAMES.get(id) ?? id}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+                <p className="category-meta muted">Created {formatDate(category.createdAt)}</p>
+              </div>
+              <div className="category-actions">
+                <button
+                  type="button"
+                  className="btn btn-outline btn-small"
+                  onClick={() => open({ mode: "edit", category })}
+                  disabled={!hydrated}
+                  aria-label={`Edit ${category.name}`}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-small btn-danger-text"
+                  onClick={() => askDelete(category)}
+                  disabled={!hydrated}
+                  aria-label={`Delete ${category.name}`}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editing && <CategoryDialog editing={editing} onClose={closed} onSaved={reload} />}
+      {deleting && <DeleteDialog category={deleting} onClose={closed} onDeleted={reload} />}
+    </section>
+  );
+}
+
+/** Opens a native modal <dialog> on mount: focus moves in, the page behind is inert, Escape closes. */
+const useModal = (onClose: () => void) => {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    const handleClose = () => onClose();
+    dialog.addEventListener("close", handleClose);
+    return () => dialog.removeEventListener("close", handleClose);
+  }, [onClose]);
+  return ref;
+};
+
+function CategoryDialog({ editing, onClose, onSaved }: { editing: Editing; onClose: () => void; onSaved: () => Promise<void> }) {
+  const ref = useModal(onClose);
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(editing.mode === "edit" ? draftOf(editing.category) : emptyDraft());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const creating = editing.mode === "create";
+
+  useEffect(() => nameRef.current?.focus(), []);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const togglePlatform = (platform: string, on: boolean) =>
+    set("platforms", on ? [...draft.platforms, platform] : draft.platforms.filter((p) => p !== platform));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      if (found.name) nameRef.current?.focus();
+      return;
+    }
+    setPending(true);
+    const body = {
+      name: draft.name.trim(),
+      description: draft.description.trim(),
+      color: draft.color,
+      isDefault: draft.isDefault,
+      platforms: draft.platforms,
+    };
+    try {
+      if (creating) {
+        await apiFetch("/api/categories", { method: "POST", body });
+        toast({ title: "Category Created", description: "Your new category has been created successfully." });
+      } else {
+        await apiFetch(`/api/categories/${editing.category.id}`, { method: "PUT", body: { ...body, version: editing.category.version } });
+        toast({ title: "Category Updated", description: `Your changes to "${body.name}" have been saved.` });
+      }
+      ref.current?.close();
+      await onSaved();
+    } catch (error) {
+      setErrors(apiErrorFields(error));
+      toast({
+        title: "Error",
+        description: apiErrorMessage(error, creating ? "Failed to create category" : "Failed to update category"),
+        variant: "destructive",
+      });
+      // Someone else changed or deleted it: show the list as it is now.
+      const code = apiErrorCode(error);
+      if (code === "version_conflict" || code === "not_found") await onSaved();
+      setPending(false);
+    }
+  };
+
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <p className="field-error" id={`${id}-${name}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <dialog ref={ref} className="category-dialog" aria-labelledby={`${id}-title`} data-testid="category-dialog">
+      <form className="dialog-form" onSubmit={submit} noValidate>
+        <header className="dialog-header">
+          <h2 id={`${id}-title`}>{creating ? "Create Category" : "Edit Category"}</h2>
+          <button type="button" className="dialog-close" aria-label="Close" onClick={() => ref.current?.close()}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M18 6L6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </header>
+        <div className="dialog-body stack">
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Name</label>
+            <input
+              ref={nameRef}
+              id={`${id}-name`}
+              className="input"
+              value={draft.name}
+              maxLength={CATEGORY_NAME_MAX + 20}
+              onChange={(e) => set("name", e.target.value)}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? `${id}-name-error` : undefined}
+              placeholder="e.g. Promotions"
+              autoComplete="off"
+              required
+            />
+            {fieldError("name")}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-description`}>
+              Description <span className="muted optional">(optional)</span>
+            </label>
+            <textarea
+              id={`${id}-description`}
+              className="textarea"
+              rows={2}
+              value={draft.description}
+              onChange={(e) => set("description", e.target.value)}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={errors.description ? `${id}-description-error` : undefined}
+              placeholder="What posts belong here"
+            />
+            {fieldError("description")}
+          </div>
+          <fieldset className="field colors" aria-describedby={errors.color ? `${id}-color-error` : undefined}>
+            <legend>Color</legend>
+            <div className="color-options">
+              {CATEGORY_COLORS.map((color) => (
+                <label key={color} className="color-option">
+                  <input type="radio" name="color" value={color} checked={draft.color === color} onChange={() => set("color", color)} />
+                  <span className="swatch" data-color={color} aria-hidden="true" />
+                  <span>{COLOR_LABELS[color]}</span>
+                </label>
+              ))}
+            </div>
+            {fieldError("color")}
+          </fieldset>
+          <label className="switch-row">
+            <input type="checkbox" role="switch" checked={draft.isDefault} onChange={(e) => set("isDefault", e.target.checked)} />
+            <span>
+              <strong>Default category</strong>
+              <span className="muted switch-hint">Only one category is the default; choosing this one replaces the current default.</span>
+            </span>
+          </label>
+          <fieldset className="field platforms" aria-describedby={`${id}-platforms-hint${errors.platforms ? ` ${id}-platforms-error` : ""}`}>
+            <legend>Limit to platforms</legend>
+            <p className="muted platforms-hint" id={`${id}-platforms-hint`}>
+              When composing a post in this category, only accounts on these platforms are offered. Leave all unticked to allow every platform.
+            </p>
+            {PLATFORM_GROUPS.map((group) => (
+              <div key={group.label} className="platform-group">
+                <p className="platform-group-label">{group.label}</p>
+                <div className="platform-options">
+                  {group.platforms.map((platform) => (
+                    <label key={platform.id} className="platform-option">
+                      <input
+                        type="checkbox"
+                        name="platforms"
+                        value={platform.id}
+                        checked={draft.platforms.includes(platform.id)}
+                        onChange={(e) => togglePlatform(platform.id, e.target.checked)}
+                      />
+                      <span>{platform.name}</span>
+                    </label>
+                  ))}
+                </div>
+              </div>
+            ))}
+            {fieldError("platforms")}
+          </fieldset>
+        </div>
+        <footer className="dialog-footer">
+          <button type="button" className="btn btn-outline" onClick={() => ref.current?.close()}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={pending} aria-disabled={pending}>
+            {pending ? (creating ? "Creating..." : "Saving...") : creating ? "Create Category" : "Save Changes"}
+          </button>
+        </footer>
+      </form>
+    </dialog>
+  );
+}
+
+function DeleteDialog({ category, onClose, onDeleted }: { category: CategoryView; onClose: () => void; onDeleted: () => Promise<void> }) {
+  const ref = useModal(onClose);
+  const id = useId();
+  const [pending, setPending] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => cancelRef.current?.focus(), []);
+
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await apiFetch(`/api/categories/${category.id}`, { method: "DELETE" });
+      toast({ title: "Category Deleted", description: `"${category.name}" has been deleted.` });
+      ref.current?.close();
+      await onDeleted();
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to delete category"), variant: "destructive" });
+      setPending(false);
+      if (apiErrorCode(error) === "not_found") {
+        ref.current?.close();
+        await onDeleted();
+      }
+    }
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="category-dialog confirm-dialog"
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      data-testid="delete-category-dialog"
+    >
+      <div className="dialog-body stack">
+        <h2 id={`${id}-title`}>Delete this category?</h2>
+        <p id={`${id}-text`}>
+          "{category.name}" will be removed from your categories. Your posts stay as they are.
+        </p>
+      </div>
+      <footer className="dialog-footer">
+        <button ref={cancelRef} type="button" className="btn btn-outline" onClick={() => ref.current?.close()}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-danger" onClick={confirm} disabled={pending} aria-disabled={pending}>
+          {pending ? "Deleting..." : "Delete"}
+        </button>
+      </footer>
+    </dialog>
+  );
+}

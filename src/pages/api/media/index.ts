@@ -1,0 +1,24 @@
+import type { APIRoute } from "astro";
+import { Media } from "../../../../infra/media/Media";
+import { mediaListQuerySchema } from "../../../features/media/schemas";
+import { requireUser } from "../../../lib/auth-guard";
+import { apiError, json, respond } from "../../../lib/http";
+import { fieldErrors } from "../../../lib/http-fields";
+
+/**
+ * GET /api/media?q=&type=all|images|videos&limit=1..200&cursor=: the workspace's media items, newest
+ * first, `{ items, nextCursor, total }` (keyset pagination: pass nextCursor with the same q and type).
+ */
+export const GET: APIRoute = ({ url, locals }) => {
+  const caller = requireUser(locals);
+  if (!caller.ok) return caller.response;
+  const query = mediaListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) {
+    const fields = fieldErrors(query.error);
+    return apiError(400, "invalid_input", Object.values(fields)[0] ?? "Please check the query.", fields);
+  }
+  return respond(
+    Media.use((media) => media.list(caller.user.workspaceId, query.data)),
+    (page) => json(page),
+  );
+};

@@ -1,0 +1,40 @@
+import type { APIRoute } from "astro";
+import { Effect } from "effect";
+import { UploadRejected } from "../../../../domain/media";
+import { Media } from "../../../../infra/media/Media";
+import { uploadRejectedResponse } from "../../../features/media/http";
+import { uploadQuerySchema } from "../../../features/media/schemas";
+import { requireUser } from "../../../lib/auth-guard";
+import { apiError, commandContext, json, respond } from "../../../lib/http";
+
+export const UPLOAD_SUCCESS_MESSAGE = "Media files have been uploaded to your gallery";
+
+/**
+ * POST /api/media/upload (multipart/form-data, field `files`, one or more): stores every file or
+ * none. 201 `{ items, message }`; 400 naming each file that is not an image or a video (decided by
+ * its bytes); 413 when one is over the plan's size limit. `?accept=images` (or `videos`) makes a
+ * picker of one kind refuse the other.
+ */
+export const POST: APIRoute = async ({ request, url, locals }) => {
+  const caller = requireUser(locals);
+  if (!caller.ok) return caller.response;
+  const query = uploadQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) return apiError(400, "invalid_input", query.error.issues[0]?.message ?? "Please check the query.");
+  const length = request.headers.get("content-length");
+  const { user } = caller;
+  return respond(
+    Media.use((media) =>
+      media.upload(
+        { userId: user.id, workspaceId: user.workspaceId, tier: user.subscriptionTier },
+        {
+          contentType: request.headers.get("content-type"),
+          contentLength: length !== null && /^\d+$/.test(length) ? Number(length) : null,
+          body: request.body as unknown as AsyncIterable<Uint8Array> | null,
+        },
+        query.data.accept,
+        commandContext(locals, request),
+      ),
+    ).pipe(Effect.catchTag("UploadRejected", (rejected) => Effect.succeed(rejected))),
+    (result) => (result instanceof UploadRejected ? uploadRejectedResponse(result) : json({ items: result, message: UPLOAD_SUCCESS_MESSAGE }, 201)),
+  );
+};

@@ -1,0 +1,24 @@
+import type { APIRoute } from "astro";
+import { Accounts } from "../../../../infra/identity/Accounts";
+import { changePasswordSchema, PASSWORD_CHANGED_DESCRIPTION } from "../../../features/settings/schemas";
+import { requireUser } from "../../../lib/auth-guard";
+import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
+
+/**
+ * POST /api/user/password {currentPassword, newPassword, confirmPassword}: a wrong current one is
+ * 400 "Your current password is not correct." (and counts as a failed sign-in); otherwise
+ * PasswordChanged (via settings), every other session signed out, this one kept.
+ */
+export const POST: APIRoute = async ({ request, locals }) => {
+  const caller = requireUser(locals);
+  if (!caller.ok) return caller.response;
+  const input = await parseJsonBody(request, changePasswordSchema);
+  if (!input.ok) return input.response;
+  const { currentPassword, newPassword } = input.data;
+  return respond(
+    Accounts.use((accounts) =>
+      accounts.changePasswordWithCurrent(caller.user.id, { currentPassword, newPassword }, locals.sessionId, commandContext(locals, request)),
+    ),
+    () => json({ message: PASSWORD_CHANGED_DESCRIPTION }),
+  );
+};

@@ -1,0 +1,120 @@
+import { expect, test } from "@playwright/test";
+import { newUser, registerByApi, signedInUser, toast } from "./support";
+
+test.describe("settings tabs", () => {
+  test("notification switches are saved and still set after a reload", async ({ page }) => {
+    await signedInUser(page);
+    await page.goto("/app/settings?tab=notifications");
+    await expect(page.getByRole("link", { name: "Notifications" })).toHaveAttribute("aria-current", "page");
+
+    const push = page.getByRole("switch", { name: /Push notifications/ });
+    const weekly = page.getByRole("switch", { name: /Weekly reports/ });
+    await expect(push).not.toBeChecked();
+    await expect(weekly).toBeChecked();
+    await push.check();
+    await weekly.uncheck();
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await expect(toast(page)).toContainText("Notification preferences saved.");
+
+    await page.reload();
+    await expect(push).toBeChecked();
+    await expect(weekly).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: /Email notifications/ })).toBeChecked();
+    await expect(page.getByRole("switch", { name: /Failure alerts/ })).toBeChecked();
+  });
+
+  test("sign out another session from Security", async ({ page, browser, baseURL }) => {
+    const user = await signedInUser(page);
+
+    // The same person signs in on another device: a second browser context.
+    const other = await browser.newContext({ baseURL });
+    try {
+      const login = await other.request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
+      expect(login.status()).toBe(200);
+      const otherPage = await other.newPage();
+      await otherPage.goto("/app/dashboard");
+      await expect(otherPage).toHaveURL(/\/app\/dashboard$/);
+
+      await page.goto("/app/settings?tab=security");
+      const sessions = page.getByTestId("session");
+      await expect(sessions).toHaveCount(2);
+      const current = sessions.filter({ hasText: "This device" });
+      await expect(current).toHaveCount(1);
+      await expect(current.getByRole("button", { name: /^Sign out/ })).toHaveCount(0);
+
+      const another = sessions.filter({ hasNotText: "This device" });
+      await another.getByRole("button", { name: /^Sign out/ }).click();
+      await expect(toast(page)).toContainText("Session signed out.");
+      await expect(sessions).toHaveCount(1);
+
+      // The other device is signed out; this one is not.
+      await otherPage.goto("/app/dashboard");
+      await expect(otherPage).toHaveURL(/\/login/);
+      await page.goto("/app/dashboard");
+      await expect(page).toHaveURL(/\/app\/dashboard$/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("change the password with the current one", async ({ page }) => {
+    const user = await signedInUser(page);
+    await page.goto("/app/settings?tab=security");
+    await page.getByLabel("Current password").fill("not the password");
+    await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
+    await page.getByLabel("Confirm new password").fill("a brand new secret");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(page.getByText("Your current password is not correct.")).toBeVisible();
+    await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
+    await page.getByLabel("Confirm new password").fill("a brand new secret");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(toast(page)).toContainText("Password changed");
+
+    const oldLogin = await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
+    expect(oldLogin.status()).toBe(401);
+  });
+
+  test("connected accounts: listed, and disconnected after a confirmation", async ({ page }) => {
+    await signedInUser(page);
+    await page.goto("/app/settings?tab=accounts");
+    await expect(page.getByTestId("accounts-empty")).toContainText("No accounts connected yet.");
+    await expect(page.getByTestId("accounts-empty").getByRole("link", { name: "Connect Accounts" })).toHaveAttribute("href", "/app/connect-accounts");
+
+    const created = await page.request.post("/api/social-accounts/sandbox", { data: { platform: "linkedin", accountName: "Rivera Studio" } });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.reload();
+    const account = page.getByTestId("connected-account").filter({ hasText: "Rivera Studio" });
+    await expect(account).toContainText("LinkedIn");
+    await expect(account).toContainText("Sandbox");
+
+    await account.getByRole("button", { name: "Disconnect Rivera Studio" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Disconnect Rivera Studio?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(account).toBeVisible();
+
+    await account.getByRole("button", { name: "Disconnect Rivera Studio" }).click();
+    await confirm.getByRole("button", { name: "Disconnect" }).click();
+    await expect(toast(page)).toContainText("Account disconnected successfully!");
+    await expect(page.getByTestId("accounts-empty")).toBeVisible();
+  });
+});
+
+test.describe("settings without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the notifications form saves with a plain post", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await page.goto("/app/settings?tab=notifications");
+    await page.getByRole("switch", { name: /Email notifications/ }).uncheck();
+    await page.getByRole("switch", { name: /Post reminders/ }).uncheck();
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await expect(page).toHaveURL(/\/app\/settings\?tab=notifications$/);
+    await expect(page.getByRole("switch", { name: /Email notifications/ })).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: /Post reminders/ })).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: /Weekly reports/ })).toBeChecked();
+  });
+});

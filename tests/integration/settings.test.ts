@@ -1,0 +1,377 @@
+import { createHash, randomUUID } from "node:crypto";
+import { Effect, ManagedRuntime } from "effect";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { identityProjection } from "../../domain/identity";
+import { Database } from "../../infra/db/Database";
+import { verifyProjections } from "../../infra/eventstore/rebuild";
+import { createTestDatabase } from "../support/database";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * Settings over HTTP (spec core §2, §3, §8): notification preferences, changing the password with
+ * the current one, and the active sessions (list, sign out one, sign out the others), through the
+ * JSON API and through the page's plain forms.
+ */
+
+let server: TestServer;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let sql: postgres.Sql;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startTestServer({ databaseUrl: database.url });
+  sql = postgres(database.url, { max: 2, onnotice: () => {} });
+}, 180_000);
+
+afterAll(async () => {
+  await sql?.end();
+  await server?.stop();
+  await database?.drop();
+});
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const PASSWORD = "correct horse battery";
+const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** A cookie jar, a user agent, an Origin header on unsafe requests, no redirect following. */
+class Browser {
+  readonly jar = new Map<string, string>();
+  constructor(readonly userAgent = CHROME_LINUX) {}
+
+  get session() {
+    return this.jar.get("session");
+  }
+
+  async request(method: string, path: string, options: { json?: unknown; form?: Record<string, string>; accept?: string } = {}) {
+    const headers: Record<string, string> = { "user-agent": this.userAgent };
+    if (this.jar.size > 0) headers.cookie = [...this.jar].map(([n, v]) => `${n}=${v}`).join("; ");
+    if (UNSAFE.has(method)) headers.origin = server.url;
+    if (options.accept) headers.accept = options.accept;
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(options.form).toString();
+    }
+    const response = await fetch(`${server.url}${path}`, { method, headers, body, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair.indexOf("=");
+      const value = pair.slice(eq + 1);
+      const expired = /max-age=0(?:;|$)/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line);
+      if (value === "" || expired) this.jar.delete(pair.slice(0, eq));
+      else this.jar.set(pair.slice(0, eq), value);
+    }
+    const text = await response.text();
+    let data: any = null;
+    try {
+      data = JSON.parse(text);
+    } catch {}
+    return { status: response.status, headers: response.headers, text, data };
+  }
+
+  get = (path: string) => this.request("GET", path);
+  page = (path: string) => this.request("GET", path, { accept: "text/html" });
+  post = (path: string, json?: unknown) => this.request("POST", path, { json });
+  put = (path: string, json?: unknown) => this.request("PUT", path, { json });
+  delete = (path: string) => this.request("DELETE", path);
+  /** A plain HTML form post, as a browser without JavaScript sends it. */
+  submit = (path: string, form: Record<string, string>) => this.request("POST", path, { form, accept: "text/html" });
+}
+
+const signedUp = async (userAgent = CHROME_LINUX) => {
+  const browser = new Browser(userAgent);
+  const email = `riley-${randomUUID().slice(0, 8)}@example.com`;
+  const response = await browser.post("/api/auth/register", {
+    firstName: "Riley",
+    lastName: "Park",
+    email,
+    company: "Park Dental",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    selectedPlan: "professional",
+  });
+  expect(response.status, response.text).toBe(201);
+  return { browser, email, userId: response.data.user.id as string };
+};
+
+const signIn = async (email: string, password: string, userAgent = SAFARI_IPHONE) => {
+  const browser = new Browser(userAgent);
+  const response = await browser.post("/api/auth/login", { email, password });
+  return { browser, status: response.status };
+};
+
+const isSignedIn = async (browser: Browser) => (await browser.get("/api/auth/user")).status === 200;
+
+const ALL_ON = { emailNotifications: true, pushNotifications: false, weeklyReports: true, postReminders: true, failureAlerts: true };
+
+describe("notification preferences", () => {
+  it("given a new user, then GET answers the five defaults", async () => {
+    const { browser } = await signedUp();
+    const response = await browser.get("/api/user/notifications");
+    expect(response.status).toBe(200);
+    expect(response.data).toEqual(ALL_ON);
+  });
+
+  it("given a partial PUT, then those switches are saved, the others kept, and they read back", async () => {
+    const { browser, userId } = await signedUp();
+    const response = await browser.put("/api/user/notifications", { pushNotifications: true, weeklyReports: false });
+    expect(response.status).toBe(200);
+    expect(response.data).toEqual({ ...ALL_ON, pushNotifications: true, weeklyReports: false, message: "Notification preferences saved." });
+
+    const second = await browser.put("/api/user/notifications", { failureAlerts: false });
+    expect(second.data).toMatchObject({ pushNotifications: true, weeklyReports: false, failureAlerts: false });
+    expect((await browser.get("/api/user/notifications")).data).toEqual({ ...ALL_ON, pushNotifications: true, weeklyReports: false, failureAlerts: false });
+
+    const [row] = await sql`select * from notification_preferences where user_id = ${userId}`;
+    expect(row).toEqual({
+      user_id: userId,
+      email_notifications: true,
+      push_notifications: true,
+      weekly_reports: false,
+      post_reminders: true,
+      failure_alerts: false,
+    });
+    const events = await sql<{ type: string; data: any; metadata: any }[]>`
+      select type, data, metadata from events where stream_id = ${`user-${userId}`} and type = 'NotificationPreferencesChanged' order by stream_version`;
+    expect(events).toHaveLength(2);
+    expect(events[1].data).toEqual({ ...ALL_ON, pushNotifications: true, weeklyReports: false, failureAlerts: false });
+    expect(events[1].metadata.actorId).toBe(userId);
+
+    // The same values again record nothing.
+    await browser.put("/api/user/notifications", { failureAlerts: false, pushNotifications: true });
+    const [{ n }] = await sql<{ n: number }[]>`
+      select count(*)::int as n from events where stream_id = ${`user-${userId}`} and type = 'NotificationPreferencesChanged'`;
+    expect(n).toBe(2);
+  });
+
+  it("given a value that is not a boolean, then it answers 400 and saves nothing", async () => {
+    const { browser } = await signedUp();
+    const response = await browser.put("/api/user/notifications", { emailNotifications: "no" });
+    expect(response.status).toBe(400);
+    expect(response.data.error.fields.emailNotifications).toBeTruthy();
+    expect((await browser.get("/api/user/notifications")).data).toEqual(ALL_ON);
+  });
+
+  it("given the plain Settings form, then the ticked boxes are on and the others off", async () => {
+    const { browser } = await signedUp();
+    const response = await browser.submit("/app/settings?tab=notifications", { _form: "notifications", pushNotifications: "on", postReminders: "on" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/app/settings?tab=notifications");
+    expect((await browser.get("/api/user/notifications")).data).toEqual({
+      emailNotifications: false,
+      pushNotifications: true,
+      weeklyReports: false,
+      postReminders: true,
+      failureAlerts: false,
+    });
+    const page = await browser.page("/app/settings?tab=notifications");
+    expect(page.text).toContain("Notification preferences saved.");
+  });
+
+  it("given no session, then it answers 401", async () => {
+    expect((await new Browser().get("/api/user/notifications")).status).toBe(401);
+    expect((await new Browser().put("/api/user/notifications", { emailNotifications: false })).status).toBe(401);
+  });
+});
+
+describe("changing the password", () => {
+  it("given a wrong current password or an unfit new one, then it answers 400 with the message and keeps the password", async () => {
+    const { browser, email } = await signedUp();
+    const wrong = await browser.post("/api/user/password", { currentPassword: "not my password", newPassword: "brand new secret", confirmPassword: "brand new secret" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.error.message).toBe("Your current password is not correct.");
+    expect(wrong.data.error.fields).toEqual({ currentPassword: "Your current password is not correct." });
+
+    const short = await browser.post("/api/user/password", { currentPassword: PASSWORD, newPassword: "short", confirmPassword: "short" });
+    expect(short.status).toBe(400);
+    expect(short.data.error.fields.newPassword).toBe("Password must be at least 8 characters");
+
+    const mismatch = await browser.post("/api/user/password", { currentPassword: PASSWORD, newPassword: "brand new secret", confirmPassword: "brand new secreT" });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.data.error.fields.confirmPassword).toBe("Passwords don't match");
+
+    const missing = await browser.post("/api/user/password", {});
+    expect(missing.status).toBe(400);
+    expect(missing.data.error.fields.currentPassword).toBe("Please enter your current password.");
+
+    expect((await signIn(email, PASSWORD)).status).toBe(200);
+  });
+
+  it("given the right current password, then the new one works, the old one fails, other sessions end and this one stays", async () => {
+    const { browser, email, userId } = await signedUp();
+    const phone = await signIn(email, PASSWORD);
+    expect(phone.status).toBe(200);
+    expect(await isSignedIn(phone.browser)).toBe(true);
+
+    const response = await browser.post("/api/user/password", { currentPassword: PASSWORD, newPassword: "a much newer secret", confirmPassword: "a much newer secret" });
+    expect(response.status, response.text).toBe(200);
+
+    expect(await isSignedIn(browser)).toBe(true);
+    expect(await isSignedIn(phone.browser)).toBe(false);
+    expect((await signIn(email, PASSWORD)).status).toBe(401);
+    expect((await signIn(email, "a much newer secret")).status).toBe(200);
+
+    const [event] = await sql<{ data: any }[]>`
+      select data from events where stream_id = ${`user-${userId}`} and type = 'PasswordChanged'`;
+    expect(event.data.via).toBe("settings");
+    expect(event.data.passwordHash).toMatch(/^\$argon2id\$/);
+    const sessions = await sql<{ id: string }[]>`select id from sessions where user_id = ${userId}`;
+    expect(sessions.map((s) => s.id)).toContain(sha256(browser.session!));
+  });
+
+  it("given the plain Security form, then a wrong current password shows the message and the right one redirects with a toast", async () => {
+    const { browser, email } = await signedUp();
+    const wrong = await browser.submit("/app/settings?tab=security", {
+      _form: "password",
+      currentPassword: "nope nope nope",
+      newPassword: "another secret 1",
+      confirmPassword: "another secret 1",
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain("Your current password is not correct.");
+
+    const right = await browser.submit("/app/settings?tab=security", {
+      _form: "password",
+      currentPassword: PASSWORD,
+      newPassword: "another secret 1",
+      confirmPassword: "another secret 1",
+    });
+    expect(right.status).toBe(303);
+    expect(right.headers.get("location")).toBe("/app/settings?tab=security");
+    expect((await signIn(email, "another secret 1")).status).toBe(200);
+    expect(await isSignedIn(browser)).toBe(true);
+  });
+
+  it("given 10 wrong current passwords within 15 minutes, then the next try answers 429", async () => {
+    const { browser } = await signedUp();
+    for (let i = 0; i < 10; i++) {
+      expect((await browser.post("/api/user/password", { currentPassword: `wrong ${i}`, newPassword: "whatever123", confirmPassword: "whatever123" })).status).toBe(400);
+    }
+    const blocked = await browser.post("/api/user/password", { currentPassword: PASSWORD, newPassword: "whatever123", confirmPassword: "whatever123" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.data.error.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+  });
+});
+
+describe("active sessions", () => {
+  it("lists the user's sessions with device, IP, times and this device marked, under short opaque ids", async () => {
+    const { browser, email } = await signedUp(CHROME_LINUX);
+    await signIn(email, PASSWORD, SAFARI_IPHONE);
+    const response = await browser.get("/api/user/sessions");
+    expect(response.status).toBe(200);
+    const list = response.data as Array<Record<string, any>>;
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({ device: "Chrome on Linux", browser: "Chrome", os: "Linux", current: true, ip: expect.any(String) });
+    expect(list[1]).toMatchObject({ device: "Safari on iPhone", current: false });
+    for (const s of list) {
+      expect(s.id).toMatch(/^[0-9a-f]{16}$/);
+      expect(Number.isNaN(Date.parse(s.createdAt))).toBe(false);
+      expect(Number.isNaN(Date.parse(s.lastUsedAt))).toBe(false);
+    }
+    expect(list[0].id).not.toBe(sha256(browser.session!).slice(0, 16));
+  });
+
+  it("signs out one session; another user's session id or an unknown one answers 404", async () => {
+    const { browser, email } = await signedUp();
+    const phone = await signIn(email, PASSWORD);
+    const stranger = await signedUp();
+    const strangerSessions = (await stranger.browser.get("/api/user/sessions")).data as Array<Record<string, any>>;
+
+    const denied = await browser.delete(`/api/user/sessions/${strangerSessions[0].id}`);
+    expect(denied.status).toBe(404);
+    expect(await isSignedIn(stranger.browser)).toBe(true);
+    expect((await browser.delete("/api/user/sessions/0123456789abcdef")).status).toBe(404);
+    expect((await browser.delete(`/api/user/sessions/${sha256(phone.browser.session!)}`)).status).toBe(404);
+
+    const mine = (await browser.get("/api/user/sessions")).data as Array<Record<string, any>>;
+    const other = mine.find((s) => !s.current)!;
+    const revoked = await browser.delete(`/api/user/sessions/${other.id}`);
+    expect(revoked.status).toBe(200);
+    expect(await isSignedIn(phone.browser)).toBe(false);
+    expect(await isSignedIn(browser)).toBe(true);
+    expect(((await browser.get("/api/user/sessions")).data as unknown[]).length).toBe(1);
+  });
+
+  it("signs out all the other sessions and keeps this one", async () => {
+    const { browser, email } = await signedUp();
+    const others = await Promise.all([signIn(email, PASSWORD), signIn(email, PASSWORD, "curl/8.5.0"), signIn(email, PASSWORD)]);
+    const stranger = await signedUp();
+    const response = await browser.post("/api/user/sessions/revoke-others");
+    expect(response.status).toBe(200);
+    expect(response.data).toMatchObject({ revoked: 3 });
+    for (const other of others) expect(await isSignedIn(other.browser)).toBe(false);
+    expect(await isSignedIn(browser)).toBe(true);
+    expect(await isSignedIn(stranger.browser)).toBe(true);
+    expect(((await browser.get("/api/user/sessions")).data as unknown[]).length).toBe(1);
+  });
+
+  it("the Security tab lists them and its plain forms sign out one or the others", async () => {
+    const { browser, email } = await signedUp();
+    const phone = await signIn(email, PASSWORD);
+    const tablet = await signIn(email, PASSWORD, "Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/604.1");
+    const page = await browser.page("/app/settings?tab=security");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("This device");
+    expect(page.text).toContain("Safari on iPhone");
+    expect(page.text).toContain("Safari on iPad");
+
+    const list = (await browser.get("/api/user/sessions")).data as Array<Record<string, any>>;
+    const phoneId = list.find((s) => s.device === "Safari on iPhone")!.id;
+    const one = await browser.submit("/app/settings?tab=security", { _form: "revoke-session", session: phoneId });
+    expect(one.status).toBe(303);
+    expect(await isSignedIn(phone.browser)).toBe(false);
+    expect(await isSignedIn(tablet.browser)).toBe(true);
+
+    const all = await browser.submit("/app/settings?tab=security", { _form: "revoke-others" });
+    expect(all.status).toBe(303);
+    expect(await isSignedIn(tablet.browser)).toBe(false);
+    expect(await isSignedIn(browser)).toBe(true);
+  });
+
+  it("given no session, then the session routes answer 401", async () => {
+    const anonymous = new Browser();
+    expect((await anonymous.get("/api/user/sessions")).status).toBe(401);
+    expect((await anonymous.delete("/api/user/sessions/0123456789abcdef")).status).toBe(401);
+    expect((await anonymous.post("/api/user/sessions/revoke-others")).status).toBe(401);
+    expect((await anonymous.post("/api/user/password", { currentPassword: "x", newPassword: "yyyyyyyy", confirmPassword: "yyyyyyyy" })).status).toBe(401);
+  });
+});
+
+describe("the settings tabs", () => {
+  it("render each tab on the server, the requested one current", async () => {
+    const { browser } = await signedUp();
+    for (const [tab, heading] of [
+      ["profile", "Profile"],
+      ["accounts", "Connected Accounts"],
+      ["notifications", "Notifications"],
+      ["billing", "Billing"],
+      ["security", "Change password"],
+    ]) {
+      const page = await browser.page(`/app/settings?tab=${tab}`);
+      expect(page.status, tab).toBe(200);
+      expect(page.text).toMatch(new RegExp(`<a href="/app/settings\\?tab=${tab}"[^>]*aria-current="page"`));
+      expect(page.text).toContain(`>${heading}</h2>`);
+    }
+    const unknown = await browser.page("/app/settings?tab=nope");
+    expect(unknown.text).toMatch(/<a href="\/app\/settings\?tab=profile"[^>]*aria-current="page"/);
+  });
+});
+
+describe("the identity read models", () => {
+  it("are rebuilt from the events, notification preferences and password changes included, exactly as they are live", async () => {
+    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(database.url), { max: 2 }));
+    try {
+      const result = await runtime.runPromise(verifyProjections([identityProjection]));
+      expect(result.differences).toEqual([]);
+    } finally {
+      await runtime.dispose();
+    }
+  });
+});
