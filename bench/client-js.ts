@@ -15,7 +15,16 @@ export const PUBLIC_ROUTES = [
   "/terms-of-service.html",
 ] as const;
 /** App pages, fetched with a session cookie (/app/nope is the in-app not-found screen, a 404). */
-export const APP_ROUTES = ["/app/dashboard", "/app/settings", "/app/pricing", "/app/onboarding", "/app/nope"] as const;
+export const APP_ROUTES = [
+  "/app/dashboard",
+  "/app/settings",
+  "/app/pricing",
+  "/app/onboarding",
+  "/app/connect-accounts",
+  "/app/content-categories",
+  "/app/media-gallery",
+  "/app/nope",
+] as const;
 
 /** Design budgets (gzip): public pages under 15 KB, the heaviest app page under 110 KB. 1 KB = 1024 B. */
 export const PUBLIC_BUDGET_BYTES = 15 * 1024;

@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { Effect } from "effect";
 import type { PlatformId } from "../domain/accounts";
 import { SocialAccounts } from "./accounts/SocialAccounts";
-import { Accounts, DEMO_USER_ID } from "./identity/Accounts";
+import type { CurrentUser } from "../src/lib/current-user";
+import { Categories } from "./categories/Categories";
+import { Accounts, type CommandContext, DEMO_USER_ID } from "./identity/Accounts";
+import { ensureDemoMedia } from "./media/demo";
 
 /** The demo workspace's accounts: sandboxes, so nothing ever reaches a real platform. */
 const DEMO_ACCOUNTS: ReadonlyArray<{ platform: PlatformId; accountName: string; username: string; followers: number; metadata?: Record<string, unknown> }> = [
@@ -13,14 +16,34 @@ const DEMO_ACCOUNTS: ReadonlyArray<{ platform: PlatformId; accountName: string; 
   { platform: "bluesky", accountName: "Morgan Family Dental", username: "morgandental.bsky.social", followers: 214 },
 ];
 
-/** The made-up user of demo mode, on the professional plan, with a seeded workspace (made once). */
+const DEMO_CATEGORIES = [
+  { name: "Patient tips", description: "Oral-care advice and how-tos.", color: "blue", isDefault: true, platforms: ["facebook", "instagram", "bluesky"] },
+  { name: "Offers", description: "Seasonal offers and whitening promotions.", color: "green", platforms: ["facebook", "instagram", "google_business"] },
+  { name: "Team news", description: "New faces, awards and community events.", color: "purple", platforms: ["linkedin", "facebook"] },
+];
+
+/**
+ * The made-up user of demo mode, on the professional plan, with a seeded workspace: sandbox
+ * accounts, categories and sample media (each made once).
+ */
 export const ensureDemo = Effect.fn("Demo.ensure")(function* (now: Date) {
   const accounts = yield* Accounts;
-  const social = yield* SocialAccounts;
   yield* accounts.ensureDemoWorkspace(now);
   const user = yield* accounts.findById(DEMO_USER_ID);
-  if (!user || (yield* social.list(user.workspaceId)).length > 0) return;
+  if (!user) return;
   const ctx = { now, correlationId: `demo-${randomUUID()}`, actorId: DEMO_USER_ID };
+  yield* ensureDemoAccounts(user, ctx);
+  const categories = yield* Categories;
+  const caller = { userId: user.id, workspaceId: user.workspaceId };
+  if ((yield* categories.list(user.workspaceId)).length === 0) {
+    for (const category of DEMO_CATEGORIES) yield* categories.create(caller, category, ctx);
+  }
+  yield* ensureDemoMedia({ userId: user.id, workspaceId: user.workspaceId, tier: user.subscriptionTier }, now);
+});
+
+const ensureDemoAccounts = Effect.fn("Demo.ensureAccounts")(function* (user: CurrentUser, ctx: CommandContext) {
+  const social = yield* SocialAccounts;
+  if ((yield* social.list(user.workspaceId)).length > 0) return;
   for (const account of DEMO_ACCOUNTS) {
     yield* social.connect(
       user,

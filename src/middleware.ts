@@ -14,6 +14,8 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const AUTH_API = /^\/api\/auth\/(?!user$)/;
 
 const isAppPath = (path: string) => path === "/app" || path.startsWith("/app/");
+/** The API and the media files: read in demo mode like the app's pages, never a navigation away from it. */
+const isDataPath = (path: string) => path.startsWith("/api/") || path.startsWith("/media/");
 const isAdminPath = (path: string) => path === "/admin" || path.startsWith("/admin/");
 const wantsHtml = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
 
@@ -78,7 +80,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     locals.sessionId = signedIn.session.id;
   }
 
-  const flash = path.startsWith("/api/") ? undefined : cookies.get(FLASH_COOKIE)?.value;
+  const flash = isDataPath(path) ? undefined : cookies.get(FLASH_COOKIE)?.value;
   if (flash) {
     try {
       locals.flash = JSON.parse(flash) as FlashToast;
@@ -92,9 +94,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Demo mode (spec core §1): /demo or ?demo=true; a cookie keeps it while the visitor browses the app.
   const demoRequested = url.searchParams.get("demo") === "true";
-  if (demoRequested && (inShell || path.startsWith("/api/"))) cookies.set(DEMO_COOKIE, "1", { path: "/", sameSite: "lax", httpOnly: true });
-  const demo = (inShell || path.startsWith("/api/")) && !AUTH_API.test(path) && (demoRequested || (!signedIn && cookies.has(DEMO_COOKIE)));
-  if (!inShell && !path.startsWith("/api/") && wantsHtml(request) && cookies.has(DEMO_COOKIE)) {
+  if (demoRequested && (inShell || isDataPath(path))) cookies.set(DEMO_COOKIE, "1", { path: "/", sameSite: "lax", httpOnly: true });
+  const demo = (inShell || isDataPath(path)) && !AUTH_API.test(path) && (demoRequested || (!signedIn && cookies.has(DEMO_COOKIE)));
+  if (!inShell && !isDataPath(path) && wantsHtml(request) && cookies.has(DEMO_COOKIE)) {
     // Opening a public page ends demo mode (not the browser's own fetches, such as /favicon.ico).
     cookies.delete(DEMO_COOKIE, { path: "/" });
   }
