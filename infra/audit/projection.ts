@@ -1,3 +1,4 @@
+import { PLATFORMS } from "../../domain/accounts";
 import { insertRow, type Projection, type RecordedEvent } from "../../domain/shared";
 
 const SUMMARIES: Record<string, (data: any) => string> = {
@@ -10,7 +11,26 @@ const SUMMARIES: Record<string, (data: any) => string> = {
   PasswordChanged: (d) => (d.via === "reset" ? "Password reset by e-mail link" : "Password changed"),
   OperatorGranted: () => "Operator access granted",
   OnboardingCompleted: (d) => `Onboarding completed (time zone ${d.timeZone})`,
+  NotificationPreferencesChanged: () => "Notification preferences changed",
+  AccountConnected: (d) => `${platformName(d.platform)} account "${d.accountName}" connected${d.kind === "sandbox" ? " (sandbox)" : d.kind === "listing" ? " (listing)" : ""}`,
+  AccountReconnected: (d) => `Account "${d.accountName}" reconnected`,
+  AccountProfileRefreshed: (d) => `Account "${d.accountName}" refreshed (${d.followers} followers)`,
+  AccountPaused: () => "Account paused",
+  AccountResumed: () => "Account resumed",
+  AccountTokensRefreshed: () => "Account access renewed",
+  AccountNeedsReconnect: (d) => `Account needs a reconnect: ${d.reason}`,
+  AccountDisconnected: () => "Account disconnected",
+  CategoryCreated: (d) => `Category "${d.name}" created`,
+  CategoryUpdated: (d) => (d.name ? `Category renamed to "${d.name}"` : "Category updated"),
+  CategoryMadeDefault: () => "Category made the default",
+  CategoryDefaultRemoved: () => "Category no longer the default",
+  CategoryDeleted: () => "Category deleted",
+  MediaUploaded: (d) => `Uploaded ${d.originalName}`,
+  MediaTagged: (d) => `Tagged ${d.originalName}: ${d.tags.join(", ") || "no tags"}`,
+  MediaDeleted: (d) => `Deleted ${d.originalName}`,
 };
+
+const platformName = (id: string) => PLATFORMS.find((p) => p.id === id)?.name ?? id;
 
 /** A readable line for any event; new event types read well before they get a summary of their own. */
 export const summarize = (event: RecordedEvent): string =>
