@@ -335,7 +335,7 @@ const ListingDialog = ({ platform, ...props }: FormDialogProps & { platform: Pla
         >
           <div className="field">
             <label htmlFor="listing-url">Profile address</label>
-            <input className="input" id="listing-url" name="url" type="url" placeholder={platform.listingExample ?? "https://"} aria-invalid={Boolean(fields.url)} required />
+            <input className="input" id="listing-url" name="url" type="text" inputMode="url" autoComplete="url" placeholder={platform.listingExample ?? "https://"} aria-invalid={Boolean(fields.url)} required />
             <FieldError id="listing-url-error" message={fields.url} />
           </div>
           <div className="ui-dialog-actions">
