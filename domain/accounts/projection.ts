@@ -1,7 +1,24 @@
 import { insertRow, type Projection, type RowChange, updateRow } from "../shared";
-import type { AccountEvent, AccountStatus } from "./events";
+import type { AccountEvent, AccountProfile, AccountStatus } from "./events";
 
 const statusOf = (kind: string): AccountStatus => (kind === "sandbox" ? "sandbox" : kind === "listing" ? "listing" : "connected");
+
+/** The columns a connection (first or again) sets: the platform's profile, active, in good standing. */
+const connectionColumns = (d: AccountProfile & { readonly kind: string; readonly tokenExpiresAt: string | null }, at: Date) => ({
+  external_id: d.externalId,
+  account_name: d.accountName,
+  username: d.username,
+  avatar_url: d.avatarUrl,
+  profile_url: d.profileUrl,
+  followers: d.followers,
+  metadata: d.metadata,
+  is_active: true,
+  status: statusOf(d.kind),
+  status_reason: null,
+  token_expires_at: d.tokenExpiresAt ? new Date(d.tokenExpiresAt) : null,
+  connected_at: at,
+  disconnected_at: null,
+});
 
 /** The social_accounts read model: every account ever connected; disconnected ones keep their row and history. */
 export const accountsProjection: Projection<AccountEvent> = {
@@ -31,41 +48,13 @@ export const accountsProjection: Projection<AccountEvent> = {
             workspace_id: d.workspaceId,
             platform: d.platform,
             kind: d.kind,
-            external_id: d.externalId,
-            account_name: d.accountName,
-            username: d.username,
-            avatar_url: d.avatarUrl,
-            profile_url: d.profileUrl,
-            followers: d.followers,
-            metadata: d.metadata,
-            is_active: true,
-            status: statusOf(d.kind),
-            status_reason: null,
-            token_expires_at: d.tokenExpiresAt ? new Date(d.tokenExpiresAt) : null,
-            connected_at: at,
-            disconnected_at: null,
+            ...connectionColumns(d, at),
             updated_at: at,
           }),
         ];
       }
-      case "AccountReconnected": {
-        const d = event.data;
-        return account({
-          external_id: d.externalId,
-          account_name: d.accountName,
-          username: d.username,
-          avatar_url: d.avatarUrl,
-          profile_url: d.profileUrl,
-          followers: d.followers,
-          metadata: d.metadata,
-          is_active: true,
-          status: statusOf(d.kind),
-          status_reason: null,
-          token_expires_at: d.tokenExpiresAt ? new Date(d.tokenExpiresAt) : null,
-          connected_at: at,
-          disconnected_at: null,
-        });
-      }
+      case "AccountReconnected":
+        return account(connectionColumns(event.data, at));
       case "AccountProfileRefreshed":
         return account({
           account_name: event.data.accountName,

@@ -316,66 +316,78 @@ const BlueskyDialog = ({ open, ...props }: FormDialogProps & { open: boolean }) 
   );
 };
 
-const ListingDialog = ({ platform, ...props }: FormDialogProps & { platform: PlatformCard | null }) => {
-  const { pending, fields, submit } = useSubmit("/api/social-accounts/listing", props);
+interface OneFieldDialogProps extends FormDialogProps {
+  readonly open: boolean;
+  readonly title: string;
+  readonly description: string;
+  readonly path: string;
+  readonly field: { readonly name: string; readonly label: string; readonly placeholder: string; readonly url?: boolean };
+  readonly body: (value: FormDataEntryValue | null) => Record<string, unknown>;
+  readonly submitLabel: string;
+  readonly pendingLabel: string;
+}
+
+/** The listing and sandbox dialogs: one field, posted with the platform. */
+const OneFieldDialog = ({ open, title, description, path, field, body, submitLabel, pendingLabel, ...props }: OneFieldDialogProps) => {
+  const { pending, fields, submit } = useSubmit(path, props);
+  const id = `dialog-${field.name}`;
   return (
-    <Dialog
-      open={platform !== null}
-      title={platform ? `Connect ${platform.name}` : "Connect"}
-      description={platform ? `${platform.name} allows no posting by other apps: we keep your profile's address to follow its reviews.` : undefined}
-      onClose={props.onClose}
-    >
-      {platform && (
-        <form
-          className="stack"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit({ platform: platform.id, url: new FormData(event.currentTarget).get("url") });
-          }}
-        >
-          <div className="field">
-            <label htmlFor="listing-url">Profile address</label>
-            <input className="input" id="listing-url" name="url" type="text" inputMode="url" autoComplete="url" placeholder={platform.listingExample ?? "https://"} aria-invalid={Boolean(fields.url)} required />
-            <FieldError id="listing-url-error" message={fields.url} />
-          </div>
-          <div className="ui-dialog-actions">
-            <button type="button" className="btn btn-outline" onClick={props.onClose}>Cancel</button>
-            <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? "Connecting..." : "Connect"}</button>
-          </div>
-        </form>
-      )}
+    <Dialog open={open} title={title} description={description} onClose={props.onClose}>
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(body(new FormData(event.currentTarget).get(field.name)));
+        }}
+      >
+        <div className="field">
+          <label htmlFor={id}>{field.label}</label>
+          <input
+            className="input"
+            id={id}
+            name={field.name}
+            type="text"
+            inputMode={field.url ? "url" : undefined}
+            autoComplete={field.url ? "url" : "off"}
+            placeholder={field.placeholder}
+            aria-invalid={Boolean(fields[field.name])}
+            required
+          />
+          <FieldError id={`${id}-error`} message={fields[field.name]} />
+        </div>
+        <div className="ui-dialog-actions">
+          <button type="button" className="btn btn-outline" onClick={props.onClose}>Cancel</button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? pendingLabel : submitLabel}</button>
+        </div>
+      </form>
     </Dialog>
   );
 };
 
-const SandboxDialog = ({ platform, ...props }: FormDialogProps & { platform: PlatformCard | null }) => {
-  const { pending, fields, submit } = useSubmit("/api/social-accounts/sandbox", props);
-  return (
-    <Dialog
-      open={platform !== null}
-      title={platform ? `Add a ${platform.name} sandbox account` : "Add a sandbox account"}
-      description="A test account: its posts go only to a sandbox timeline inside SocialDesk, never to the platform."
-      onClose={props.onClose}
-    >
-      {platform && (
-        <form
-          className="stack"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit({ platform: platform.id, accountName: new FormData(event.currentTarget).get("accountName") });
-          }}
-        >
-          <div className="field">
-            <label htmlFor="sandbox-name">Account name</label>
-            <input className="input" id="sandbox-name" name="accountName" placeholder={`Test ${platform.name}`} aria-invalid={Boolean(fields.accountName)} required />
-            <FieldError id="sandbox-name-error" message={fields.accountName} />
-          </div>
-          <div className="ui-dialog-actions">
-            <button type="button" className="btn btn-outline" onClick={props.onClose}>Cancel</button>
-            <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? "Adding..." : "Add account"}</button>
-          </div>
-        </form>
-      )}
-    </Dialog>
-  );
-};
+const ListingDialog = ({ platform, ...props }: FormDialogProps & { platform: PlatformCard | null }) => (
+  <OneFieldDialog
+    {...props}
+    open={platform !== null}
+    title={platform ? `Connect ${platform.name}` : "Connect"}
+    description={platform ? `${platform.name} allows no posting by other apps: we keep your profile's address to follow its reviews.` : ""}
+    path="/api/social-accounts/listing"
+    field={{ name: "url", label: "Profile address", placeholder: platform?.listingExample ?? "https://", url: true }}
+    body={(url) => ({ platform: platform?.id, url })}
+    submitLabel="Connect"
+    pendingLabel="Connecting..."
+  />
+);
+
+const SandboxDialog = ({ platform, ...props }: FormDialogProps & { platform: PlatformCard | null }) => (
+  <OneFieldDialog
+    {...props}
+    open={platform !== null}
+    title={platform ? `Add a ${platform.name} sandbox account` : "Add a sandbox account"}
+    description="A test account: its posts go only to a sandbox timeline inside SocialDesk, never to the platform."
+    path="/api/social-accounts/sandbox"
+    field={{ name: "accountName", label: "Account name", placeholder: platform ? `Test ${platform.name}` : "" }}
+    body={(accountName) => ({ platform: platform?.id, accountName })}
+    submitLabel="Add account"
+    pendingLabel="Adding..."
+  />
+);
