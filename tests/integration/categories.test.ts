@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoriesProjection } from "../../domain/categories";
 import { Database } from "../../infra/db/Database";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
+import { Browser, signUp } from "../support/browser";
 import { createTestDatabase } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -29,60 +30,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/** A cookie jar and an Origin header on unsafe requests. */
-class Browser {
-  readonly jar = new Map<string, string>();
-
-  async request(method: string, path: string, options: { json?: unknown; body?: string } = {}) {
-    const headers: Record<string, string> = {};
-    if (this.jar.size > 0) headers.cookie = [...this.jar].map(([n, v]) => `${n}=${v}`).join("; ");
-    if (UNSAFE.has(method)) headers.origin = server.url;
-    let body: string | undefined;
-    if (options.json !== undefined || options.body !== undefined) {
-      headers["content-type"] = "application/json";
-      body = options.body ?? JSON.stringify(options.json);
-    }
-    const response = await fetch(`${server.url}${path}`, { method, headers, body, redirect: "manual" });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      const value = pair.slice(eq + 1);
-      const expired = /max-age=0(?:;|$)/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line);
-      if (value === "" || expired) this.jar.delete(pair.slice(0, eq));
-      else this.jar.set(pair.slice(0, eq), value);
-    }
-    const text = await response.text();
-    let data: any = null;
-    try {
-      data = JSON.parse(text);
-    } catch {}
-    return { status: response.status, text, data };
-  }
-
-  get = (path: string) => this.request("GET", path);
-  post = (path: string, json?: unknown) => this.request("POST", path, { json });
-  put = (path: string, json?: unknown) => this.request("PUT", path, { json });
-  delete = (path: string) => this.request("DELETE", path);
-}
-
-const signedUp = async () => {
-  const browser = new Browser();
-  const password = "correct horse battery";
-  const response = await browser.post("/api/auth/register", {
-    firstName: "Casey",
-    lastName: "Nguyen",
-    email: `casey-${randomUUID().slice(0, 8)}@example.com`,
-    company: "Nguyen Law",
-    password,
-    confirmPassword: password,
-    selectedPlan: "professional",
-  });
-  expect(response.status, response.text).toBe(201);
-  return { browser, user: response.data.user as { id: string } };
-};
-
 const workspaceOf = async (userId: string) => (await sql<{ workspace_id: string }[]>`select workspace_id from users where id = ${userId}`)[0].workspace_id;
 
 const create = async (browser: Browser, input: Record<string, unknown>) => {
@@ -93,7 +40,7 @@ const create = async (browser: Browser, input: Record<string, unknown>) => {
 
 describe("creating categories", () => {
   it("given only a name, then it answers 201 with the category: trimmed, blue, not the default, every platform", async () => {
-    const { browser, user } = await signedUp();
+    const { browser, user } = await signUp(server.url);
     expect((await browser.get("/api/categories")).data).toEqual([]);
 
     const response = await browser.post("/api/categories", { name: "  Weekly   tips " });
@@ -110,7 +57,7 @@ describe("creating categories", () => {
   });
 
   it("given platforms, then they are kept as known ids (x is twitter), each once, and listed with the category", async () => {
-    const { browser } = await signedUp();
+    const { browser } = await signUp(server.url);
     const created = await create(browser, { name: "Promotions", description: "Offers", color: "green", platforms: ["x", "facebook", "twitter"] });
     expect(created.platforms).toEqual(["facebook", "twitter"]);
     const list = (await browser.get("/api/categories")).data;
@@ -119,7 +66,7 @@ describe("creating categories", () => {
   });
 
   it("given wrong input, then it answers 400 with the field's message and records nothing", async () => {
-    const { browser } = await signedUp();
+    const { browser } = await signUp(server.url);
     const cases: Array<[unknown, string, string]> = [
       [{}, "name", "Category name is required"],
       [{ name: "   " }, "name", "Category name is required"],
@@ -141,24 +88,24 @@ describe("creating categories", () => {
   });
 
   it("given a name the workspace already has, in any letter case, then it answers 409 with a clear message", async () => {
-    const { browser } = await signedUp();
+    const { browser } = await signUp(server.url);
     await create(browser, { name: "Promotions" });
     const response = await browser.post("/api/categories", { name: " promotions" });
     expect(response.status).toBe(409);
     expect(response.data.error.message).toBe('A category named "Promotions" already exists.');
     // Another workspace may use the name.
-    const other = await signedUp();
+    const other = await signUp(server.url);
     await create(other.browser, { name: "Promotions" });
   });
 
   it("given two creations with one name at the same time, then exactly one is made", async () => {
-    const { browser } = await signedUp();
+    const { browser } = await signUp(server.url);
     const answers = await Promise.all(Array.from({ length: 5 }, () => browser.post("/api/categories", { name: "Race" })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
   });
 
   it("given no session, then every route answers 401", async () => {
-    const anonymous = new Browser();
+    const anonymous = new Browser(server.url);
     expect((await anonymous.get("/api/categories")).status).toBe(401);
     expect((await anonymous.post("/api/categories", { name: "X" })).status).toBe(401);
     expect((await anonymous.put(`/api/categories/${randomUUID()}`, { name: "X" })).status).toBe(401);
@@ -168,7 +115,7 @@ describe("creating categories", () => {
 
 describe("the default category", () => {
   it("is one per workspace: a new default un-defaults the old one in the same transaction", async () => {
-    const { browser } = await signedUp();
+    const { browser } = await signUp(server.url);
     const tips = await create(browser, { name: "Tips", isDefault: true });
     expect(tips.isDefault).toBe(true);
     const news = await create(browser, { name: "News", isDefault: true });
@@ -198,7 +145,7 @@ describe("the default category", () => {
   });
 
   it("stays one when several are chosen at the same time", async () => {
-    const { browser } = await signedUp();
+    const { browser } = await signUp(server.url);
     const made = [];
     for (const name of ["A", "B", "C", "D"]) made.push(await create(browser, { name }));
     const answers = await Promise.all(made.map((c) => browser.put(`/api/categories/${c.id}`, { isDefault: true })));
@@ -210,7 +157,7 @@ describe("the default category", () => {
 
 describe("editing and deleting", () => {
   it("given a partial edit, then only those fields change and the version moves", async () => {
-    const { browser } = await signedUp();
+    const { browser } = await signUp(server.url);
     const promo = await create(browser, { name: "Promotions", description: "Offers", color: "green", platforms: ["instagram"] });
     const response = await browser.put(`/api/categories/${promo.id}`, { description: "Sales and offers", platforms: ["instagram", "linkedin"] });
     expect(response.status).toBe(200);
@@ -224,7 +171,7 @@ describe("editing and deleting", () => {
   });
 
   it("given a stale version, a taken name or a wrong field, then it answers 409 or 400 and changes nothing", async () => {
-    const { browser } = await signedUp();
+    const { browser } = await signUp(server.url);
     const a = await create(browser, { name: "Alpha" });
     await create(browser, { name: "Beta" });
     expect((await browser.put(`/api/categories/${a.id}`, { name: "Alpha 2" })).status).toBe(200);
@@ -246,7 +193,7 @@ describe("editing and deleting", () => {
   });
 
   it("given a deletion, then it answers 204, the category is gone and its name is free again", async () => {
-    const { browser } = await signedUp();
+    const { browser } = await signUp(server.url);
     const promo = await create(browser, { name: "Promotions", isDefault: true });
     expect((await browser.delete(`/api/categories/${promo.id}`)).status).toBe(204);
     expect((await browser.get(`/api/categories/${promo.id}`)).status).toBe(404);
@@ -257,8 +204,8 @@ describe("editing and deleting", () => {
   });
 
   it("given another workspace's category or a malformed id, then GET, PUT and DELETE answer 404 and change nothing", async () => {
-    const owner = await signedUp();
-    const stranger = await signedUp();
+    const owner = await signUp(server.url);
+    const stranger = await signUp(server.url);
     const promo = await create(owner.browser, { name: "Promotions", platforms: ["facebook"] });
 
     expect((await stranger.browser.get(`/api/categories/${promo.id}`)).status).toBe(404);

@@ -14,6 +14,7 @@ import { ensureDemoMedia } from "../../infra/media/demo";
 import { Media } from "../../infra/media/Media";
 import { MediaStorage } from "../../infra/media/MediaStorage";
 import { HTML_PAGE, makeJpeg, makePng, makeVideo, SVG_IMAGE } from "../../infra/media/fixtures";
+import { Browser, signUp } from "../support/browser";
 import { createTestDatabase } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -41,56 +42,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-// ---------------------------------------------------------------------------------------------
-// A tiny browser: a cookie jar and an Origin header on unsafe requests.
-
 type Upload = { readonly name: string; readonly bytes: Uint8Array; readonly type?: string };
 
-class Browser {
-  cookie = "";
-
-  async request(method: string, pathname: string, init: { json?: unknown; form?: FormData; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { accept: "application/json", ...init.headers };
-    if (this.cookie) headers.cookie = this.cookie;
-    if (method !== "GET" && method !== "HEAD") headers.origin ??= server.url;
-    let body: string | FormData | undefined;
-    if (init.json !== undefined) {
-      headers["content-type"] = "application/json";
-      body = JSON.stringify(init.json);
-    } else if (init.form) body = init.form;
-    const response = await fetch(`${server.url}${pathname}`, { method, headers, body, redirect: "manual" });
-    const session = response.headers.getSetCookie().find((c) => c.startsWith("session="));
-    if (session) this.cookie = session.split(";")[0];
-    const buffer = Buffer.from(await response.arrayBuffer());
-    let data: any = null;
-    try {
-      data = JSON.parse(buffer.toString("utf8"));
-    } catch {}
-    return { status: response.status, headers: response.headers, data, buffer, text: buffer.toString("utf8") };
-  }
-
-  upload(files: ReadonlyArray<Upload>, query = "") {
-    const form = new FormData();
-    for (const file of files) form.append("files", new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" }));
-    return this.request("POST", `/api/media/upload${query}`, { form });
-  }
-}
-
-const signedUp = async () => {
-  const browser = new Browser();
-  const response = await browser.request("POST", "/api/auth/register", {
-    json: {
-      firstName: "Mia",
-      lastName: "Media",
-      email: `media-${randomUUID().slice(0, 8)}@example.com`,
-      company: "Media Studio",
-      password: "correct horse battery",
-      confirmPassword: "correct horse battery",
-      selectedPlan: "professional",
-    },
-  });
-  expect(response.status, response.text).toBe(201);
-  return browser;
+/** Posts the files to the gallery in one multipart form. */
+const upload = (browser: Browser, files: ReadonlyArray<Upload>, query = "") => {
+  const form = new FormData();
+  for (const file of files) form.append("files", new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" }));
+  return browser.request("POST", `/api/media/upload${query}`, { body: form });
 };
 
 const workspaceOf = async (mediaId: string) =>
@@ -113,14 +71,14 @@ let jpeg: Buffer;
 const video = makeVideo({ durationMs: 5000, width: 640, height: 360, mediaBytes: 50_000 });
 
 beforeAll(async () => {
-  [owner, stranger] = await Promise.all([signedUp(), signedUp()]);
+  [{ browser: owner }, { browser: stranger }] = await Promise.all([signUp(server.url), signUp(server.url)]);
   png = await makePng(800, 600);
   jpeg = await makeJpeg(300, 500);
 });
 
 describe("uploading", () => {
   it("stores two images and a video in one request, with sizes, thumbnails and the duration", async () => {
-    const response = await owner.upload([
+    const response = await upload(owner, [
       { name: "beach.png", bytes: png, type: "image/png" },
       { name: "portrait.jpg", bytes: jpeg, type: "image/jpeg" },
       { name: "clip.mp4", bytes: video, type: "video/mp4" },
@@ -155,22 +113,22 @@ describe("uploading", () => {
   });
 
   it("lets the content decide: a PNG named .mp4 is kept as an image, and refused where a video is required", async () => {
-    const kept = await owner.upload([{ name: "renamed.mp4", bytes: png, type: "video/mp4" }]);
+    const kept = await upload(owner, [{ name: "renamed.mp4", bytes: png, type: "video/mp4" }]);
     expect(kept.status, kept.text).toBe(201);
     expect(kept.data.items[0]).toMatchObject({ originalName: "renamed.mp4", fileType: "image/png", kind: "image" });
     expect(kept.data.items[0].fileUrl).toMatch(/\/original\.png$/);
 
-    const refused = await owner.upload([{ name: "renamed.mp4", bytes: png, type: "video/mp4" }], "?accept=videos");
+    const refused = await upload(owner, [{ name: "renamed.mp4", bytes: png, type: "video/mp4" }], "?accept=videos");
     expect(refused.status).toBe(400);
     expect(refused.data.error.message).toBe("renamed.mp4 is not a video. Please select video files only.");
-    const imagesOnly = await owner.upload([{ name: "clip.mp4", bytes: video }], "?accept=images");
+    const imagesOnly = await upload(owner, [{ name: "clip.mp4", bytes: video }], "?accept=images");
     expect(imagesOnly.status).toBe(400);
     expect(imagesOnly.data.error.message).toBe("clip.mp4 is not an image. Please select image files only.");
   });
 
   it("refuses an HTML page named .jpg and an SVG, naming the file, and keeps nothing of the request", async () => {
     const before = (await owner.request("GET", "/api/media")).data.total;
-    const html = await owner.upload([
+    const html = await upload(owner, [
       { name: "fine.png", bytes: png, type: "image/png" },
       { name: "photo.jpg", bytes: HTML_PAGE, type: "image/jpeg" },
     ]);
@@ -179,7 +137,7 @@ describe("uploading", () => {
     expect(html.data.error.message).toMatch(/^photo\.jpg is not an image or a video\./);
     expect(html.data.error.problems).toEqual([{ file: "photo.jpg", message: expect.stringMatching(/^photo\.jpg is not an image/) }]);
 
-    const svg = await owner.upload([{ name: "logo.svg", bytes: SVG_IMAGE, type: "image/svg+xml" }]);
+    const svg = await upload(owner, [{ name: "logo.svg", bytes: SVG_IMAGE, type: "image/svg+xml" }]);
     expect(svg.status).toBe(400);
     expect(svg.data.error.message).toMatch(/^logo\.svg is not an image or a video\./);
 
@@ -190,7 +148,7 @@ describe("uploading", () => {
   it("refuses a file over the plan's limit with the plan's message (413)", async () => {
     // A trial takes images up to 10 MB: a real PNG start and 11 MB of padding.
     const big = Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]);
-    const response = await owner.upload([{ name: "huge.png", bytes: big, type: "image/png" }]);
+    const response = await upload(owner, [{ name: "huge.png", bytes: big, type: "image/png" }]);
     expect(response.status).toBe(413);
     expect(response.data.error.code).toBe("file_too_large");
     expect(response.data.error.message).toBe(
@@ -200,28 +158,28 @@ describe("uploading", () => {
   });
 
   it("needs at least one file, as multipart, and at most 20 of them", async () => {
-    const none = await owner.request("POST", "/api/media/upload", { form: new FormData() });
+    const none = await owner.request("POST", "/api/media/upload", { body: new FormData() });
     expect(none.status).toBe(400);
     expect(none.data.error.message).toBe("Choose at least one file to upload.");
     const emptyPick = new FormData();
     emptyPick.append("files", new File([], ""));
-    expect((await owner.request("POST", "/api/media/upload", { form: emptyPick })).data.error.message).toBe("Choose at least one file to upload.");
+    expect((await owner.request("POST", "/api/media/upload", { body: emptyPick })).data.error.message).toBe("Choose at least one file to upload.");
     const json = await owner.request("POST", "/api/media/upload", { json: { files: [] } });
     expect(json.status).toBe(400);
-    const many = await owner.upload(Array.from({ length: 21 }, (_, i) => ({ name: `${i}.png`, bytes: png })));
+    const many = await upload(owner, Array.from({ length: 21 }, (_, i) => ({ name: `${i}.png`, bytes: png })));
     expect(many.status).toBe(400);
     expect(many.data.error.message).toBe("You can upload up to 20 files at a time.");
-    expect((await owner.upload([{ name: "empty.png", bytes: new Uint8Array(0) }])).data.error.message).toBe("empty.png is empty.");
+    expect((await upload(owner, [{ name: "empty.png", bytes: new Uint8Array(0) }])).data.error.message).toBe("empty.png is empty.");
   });
 
   it("is refused signed out, in demo mode and cross-site", async () => {
-    expect((await new Browser().upload([{ name: "a.png", bytes: png }])).status).toBe(401);
-    const demo = await new Browser().upload([{ name: "a.png", bytes: png }], "?demo=true");
+    expect((await upload(new Browser(server.url), [{ name: "a.png", bytes: png }])).status).toBe(401);
+    const demo = await upload(new Browser(server.url), [{ name: "a.png", bytes: png }], "?demo=true");
     expect(demo.status).toBe(403);
     expect(demo.data.error.code).toBe("demo_read_only");
     const form = new FormData();
     form.append("files", new File([png as BlobPart], "a.png"));
-    const crossSite = await owner.request("POST", "/api/media/upload", { form, headers: { origin: "https://evil.example" } });
+    const crossSite = await owner.request("POST", "/api/media/upload", { body: form, headers: { origin: "https://evil.example" } });
     expect(crossSite.status).toBe(403);
   });
 });
@@ -231,10 +189,10 @@ describe("listing", () => {
   const names = ["alpha.png", "bravo.png", "charlie.png", "delta.png", "echo.png"];
 
   beforeAll(async () => {
-    lister = await signedUp();
-    const response = await lister.upload(names.map((name) => ({ name, bytes: png })));
+    ({ browser: lister } = await signUp(server.url));
+    const response = await upload(lister, names.map((name) => ({ name, bytes: png })));
     expect(response.status, response.text).toBe(201);
-    expect((await lister.upload([{ name: "movie.mov", bytes: makeVideo({ brand: "qt  " }) }])).status).toBe(201);
+    expect((await upload(lister, [{ name: "movie.mov", bytes: makeVideo({ brand: "qt  " }) }])).status).toBe(201);
   });
 
   it("pages newest first with a cursor, and counts the whole", async () => {
@@ -288,7 +246,7 @@ describe("listing", () => {
       expect(response.status, query).toBe(400);
       expect(response.data.error.message.length).toBeGreaterThan(5);
     }
-    expect((await new Browser().request("GET", "/api/media")).status).toBe(401);
+    expect((await new Browser(server.url).request("GET", "/api/media")).status).toBe(401);
   });
 
   it("keeps a read model that a replay rebuilds the same", async () => {
@@ -304,7 +262,7 @@ describe("serving and deleting", () => {
   let clip: any;
 
   beforeAll(async () => {
-    const response = await owner.upload([
+    const response = await upload(owner, [
       { name: "served.png", bytes: png },
       { name: "served.mp4", bytes: video },
     ]);
@@ -344,7 +302,7 @@ describe("serving and deleting", () => {
     expect((await stranger.request("DELETE", `/api/media/${image.id}`)).status).toBe(404);
     expect((await stranger.request("GET", image.fileUrl)).status).toBe(404);
     expect((await stranger.request("GET", image.thumbnailUrl)).status).toBe(404);
-    expect((await new Browser().request("GET", image.fileUrl)).status).toBe(404);
+    expect((await new Browser(server.url).request("GET", image.fileUrl)).status).toBe(404);
     expect((await stranger.request("GET", "/api/media")).data.items.map((i: any) => i.id)).not.toContain(image.id);
     // Nothing changed for the owner.
     expect((await owner.request("GET", `/api/media/${image.id}`)).data.tags).toEqual([]);

@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { Effect, ManagedRuntime } from "effect";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { identityProjection } from "../../domain/identity";
 import { Database } from "../../infra/db/Database";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
+import { Browser, signUp, TEST_PASSWORD } from "../support/browser";
 import { createTestDatabase } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -30,79 +31,21 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const PASSWORD = "correct horse battery";
 const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** A cookie jar, a user agent, an Origin header on unsafe requests, no redirect following. */
-class Browser {
-  readonly jar = new Map<string, string>();
-  constructor(readonly userAgent = CHROME_LINUX) {}
-
-  get session() {
-    return this.jar.get("session");
-  }
-
-  async request(method: string, path: string, options: { json?: unknown; form?: Record<string, string>; accept?: string } = {}) {
-    const headers: Record<string, string> = { "user-agent": this.userAgent };
-    if (this.jar.size > 0) headers.cookie = [...this.jar].map(([n, v]) => `${n}=${v}`).join("; ");
-    if (UNSAFE.has(method)) headers.origin = server.url;
-    if (options.accept) headers.accept = options.accept;
-    let body: string | undefined;
-    if (options.json !== undefined) {
-      headers["content-type"] = "application/json";
-      body = JSON.stringify(options.json);
-    } else if (options.form) {
-      headers["content-type"] = "application/x-www-form-urlencoded";
-      body = new URLSearchParams(options.form).toString();
-    }
-    const response = await fetch(`${server.url}${path}`, { method, headers, body, redirect: "manual" });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      const value = pair.slice(eq + 1);
-      const expired = /max-age=0(?:;|$)/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line);
-      if (value === "" || expired) this.jar.delete(pair.slice(0, eq));
-      else this.jar.set(pair.slice(0, eq), value);
-    }
-    const text = await response.text();
-    let data: any = null;
-    try {
-      data = JSON.parse(text);
-    } catch {}
-    return { status: response.status, headers: response.headers, text, data };
-  }
-
-  get = (path: string) => this.request("GET", path);
-  page = (path: string) => this.request("GET", path, { accept: "text/html" });
-  post = (path: string, json?: unknown) => this.request("POST", path, { json });
-  put = (path: string, json?: unknown) => this.request("PUT", path, { json });
-  delete = (path: string) => this.request("DELETE", path);
-  /** A plain HTML form post, as a browser without JavaScript sends it. */
-  submit = (path: string, form: Record<string, string>) => this.request("POST", path, { form, accept: "text/html" });
-}
+/** A browser that sends the given user agent. */
+const browserAs = (userAgent: string) => new Browser(server.url, { "user-agent": userAgent });
 
 const signedUp = async (userAgent = CHROME_LINUX) => {
-  const browser = new Browser(userAgent);
-  const email = `riley-${randomUUID().slice(0, 8)}@example.com`;
-  const response = await browser.post("/api/auth/register", {
-    firstName: "Riley",
-    lastName: "Park",
-    email,
-    company: "Park Dental",
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    selectedPlan: "professional",
-  });
-  expect(response.status, response.text).toBe(201);
-  return { browser, email, userId: response.data.user.id as string };
+  const { browser, user, input } = await signUp(browserAs(userAgent));
+  return { browser, email: input.email, userId: user.id as string };
 };
 
 const signIn = async (email: string, password: string, userAgent = SAFARI_IPHONE) => {
-  const browser = new Browser(userAgent);
+  const browser = browserAs(userAgent);
   const response = await browser.post("/api/auth/login", { email, password });
   return { browser, status: response.status };
 };
@@ -176,8 +119,8 @@ describe("notification preferences", () => {
   });
 
   it("given no session, then it answers 401", async () => {
-    expect((await new Browser().get("/api/user/notifications")).status).toBe(401);
-    expect((await new Browser().put("/api/user/notifications", { emailNotifications: false })).status).toBe(401);
+    expect((await new Browser(server.url).get("/api/user/notifications")).status).toBe(401);
+    expect((await new Browser(server.url).put("/api/user/notifications", { emailNotifications: false })).status).toBe(401);
   });
 });
 
@@ -189,11 +132,11 @@ describe("changing the password", () => {
     expect(wrong.data.error.message).toBe("Your current password is not correct.");
     expect(wrong.data.error.fields).toEqual({ currentPassword: "Your current password is not correct." });
 
-    const short = await browser.post("/api/user/password", { currentPassword: PASSWORD, newPassword: "short", confirmPassword: "short" });
+    const short = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: "short", confirmPassword: "short" });
     expect(short.status).toBe(400);
     expect(short.data.error.fields.newPassword).toBe("Password must be at least 8 characters");
 
-    const mismatch = await browser.post("/api/user/password", { currentPassword: PASSWORD, newPassword: "brand new secret", confirmPassword: "brand new secreT" });
+    const mismatch = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: "brand new secret", confirmPassword: "brand new secreT" });
     expect(mismatch.status).toBe(400);
     expect(mismatch.data.error.fields.confirmPassword).toBe("Passwords don't match");
 
@@ -201,21 +144,21 @@ describe("changing the password", () => {
     expect(missing.status).toBe(400);
     expect(missing.data.error.fields.currentPassword).toBe("Please enter your current password.");
 
-    expect((await signIn(email, PASSWORD)).status).toBe(200);
+    expect((await signIn(email, TEST_PASSWORD)).status).toBe(200);
   });
 
   it("given the right current password, then the new one works, the old one fails, other sessions end and this one stays", async () => {
     const { browser, email, userId } = await signedUp();
-    const phone = await signIn(email, PASSWORD);
+    const phone = await signIn(email, TEST_PASSWORD);
     expect(phone.status).toBe(200);
     expect(await isSignedIn(phone.browser)).toBe(true);
 
-    const response = await browser.post("/api/user/password", { currentPassword: PASSWORD, newPassword: "a much newer secret", confirmPassword: "a much newer secret" });
+    const response = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: "a much newer secret", confirmPassword: "a much newer secret" });
     expect(response.status, response.text).toBe(200);
 
     expect(await isSignedIn(browser)).toBe(true);
     expect(await isSignedIn(phone.browser)).toBe(false);
-    expect((await signIn(email, PASSWORD)).status).toBe(401);
+    expect((await signIn(email, TEST_PASSWORD)).status).toBe(401);
     expect((await signIn(email, "a much newer secret")).status).toBe(200);
 
     const [event] = await sql<{ data: any }[]>`
@@ -239,7 +182,7 @@ describe("changing the password", () => {
 
     const right = await browser.submit("/app/settings?tab=security", {
       _form: "password",
-      currentPassword: PASSWORD,
+      currentPassword: TEST_PASSWORD,
       newPassword: "another secret 1",
       confirmPassword: "another secret 1",
     });
@@ -254,7 +197,7 @@ describe("changing the password", () => {
     for (let i = 0; i < 10; i++) {
       expect((await browser.post("/api/user/password", { currentPassword: `wrong ${i}`, newPassword: "whatever123", confirmPassword: "whatever123" })).status).toBe(400);
     }
-    const blocked = await browser.post("/api/user/password", { currentPassword: PASSWORD, newPassword: "whatever123", confirmPassword: "whatever123" });
+    const blocked = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: "whatever123", confirmPassword: "whatever123" });
     expect(blocked.status).toBe(429);
     expect(blocked.data.error.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
   });
@@ -263,7 +206,7 @@ describe("changing the password", () => {
 describe("active sessions", () => {
   it("lists the user's sessions with device, IP, times and this device marked, under short opaque ids", async () => {
     const { browser, email } = await signedUp(CHROME_LINUX);
-    await signIn(email, PASSWORD, SAFARI_IPHONE);
+    await signIn(email, TEST_PASSWORD, SAFARI_IPHONE);
     const response = await browser.get("/api/user/sessions");
     expect(response.status).toBe(200);
     const list = response.data as Array<Record<string, any>>;
@@ -280,7 +223,7 @@ describe("active sessions", () => {
 
   it("signs out one session; another user's session id or an unknown one answers 404", async () => {
     const { browser, email } = await signedUp();
-    const phone = await signIn(email, PASSWORD);
+    const phone = await signIn(email, TEST_PASSWORD);
     const stranger = await signedUp();
     const strangerSessions = (await stranger.browser.get("/api/user/sessions")).data as Array<Record<string, any>>;
 
@@ -301,7 +244,7 @@ describe("active sessions", () => {
 
   it("signs out all the other sessions and keeps this one", async () => {
     const { browser, email } = await signedUp();
-    const others = await Promise.all([signIn(email, PASSWORD), signIn(email, PASSWORD, "curl/8.5.0"), signIn(email, PASSWORD)]);
+    const others = await Promise.all([signIn(email, TEST_PASSWORD), signIn(email, TEST_PASSWORD, "curl/8.5.0"), signIn(email, TEST_PASSWORD)]);
     const stranger = await signedUp();
     const response = await browser.post("/api/user/sessions/revoke-others");
     expect(response.status).toBe(200);
@@ -314,8 +257,8 @@ describe("active sessions", () => {
 
   it("the Security tab lists them and its plain forms sign out one or the others", async () => {
     const { browser, email } = await signedUp();
-    const phone = await signIn(email, PASSWORD);
-    const tablet = await signIn(email, PASSWORD, "Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/604.1");
+    const phone = await signIn(email, TEST_PASSWORD);
+    const tablet = await signIn(email, TEST_PASSWORD, "Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/604.1");
     const page = await browser.page("/app/settings?tab=security");
     expect(page.status).toBe(200);
     expect(page.text).toContain("This device");
@@ -336,7 +279,7 @@ describe("active sessions", () => {
   });
 
   it("given no session, then the session routes answer 401", async () => {
-    const anonymous = new Browser();
+    const anonymous = new Browser(server.url);
     expect((await anonymous.get("/api/user/sessions")).status).toBe(401);
     expect((await anonymous.delete("/api/user/sessions/0123456789abcdef")).status).toBe(401);
     expect((await anonymous.post("/api/user/sessions/revoke-others")).status).toBe(401);

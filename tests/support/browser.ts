@@ -8,8 +8,11 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export interface RequestOptions {
   readonly json?: unknown;
-  /** A raw request body (sent with a JSON content type unless headers say otherwise). */
-  readonly body?: string | FormData;
+  /**
+   * A raw request body: a string is sent with a JSON content type unless headers say otherwise;
+   * FormData (multipart) and URLSearchParams (a plain form) with the content type fetch gives them.
+   */
+  readonly body?: string | FormData | URLSearchParams;
   readonly headers?: Record<string, string>;
   /** Send the cookie header as given instead of the jar's. */
   readonly cookie?: string;
@@ -20,7 +23,11 @@ export interface RequestOptions {
 export class Browser {
   readonly jar = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  /** `headers` go with every request (a user agent, say); a request's own headers win. */
+  constructor(
+    readonly baseUrl: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   cookieHeader() {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -31,11 +38,11 @@ export class Browser {
   }
 
   async request(method: string, path: string, options: RequestOptions = {}) {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.headers };
     const cookie = options.cookie ?? this.cookieHeader();
     if (cookie) headers.cookie = cookie;
     if (UNSAFE.has(method) && !options.noOrigin) headers.origin = this.baseUrl;
-    let body: string | FormData | undefined;
+    let body: string | FormData | URLSearchParams | undefined;
     if (options.json !== undefined) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(options.json);
@@ -57,12 +64,13 @@ export class Browser {
       if (expired || value === "") this.jar.delete(name);
       else this.jar.set(name, value);
     }
-    const text = await response.text();
+    const buffer = Buffer.from(await response.arrayBuffer());
+    const text = new TextDecoder().decode(buffer);
     let data: any = null;
     try {
       data = JSON.parse(text);
     } catch {}
-    return { status: response.status, headers: response.headers, text, data, setCookies: response.headers.getSetCookie() };
+    return { status: response.status, headers: response.headers, text, data, buffer, setCookies: response.headers.getSetCookie() };
   }
 
   get = (path: string, options?: RequestOptions) => this.request("GET", path, options);
@@ -70,6 +78,9 @@ export class Browser {
   put = (path: string, json?: unknown, options?: RequestOptions) => this.request("PUT", path, { json, ...options });
   delete = (path: string, options?: RequestOptions) => this.request("DELETE", path, options);
   page = (path: string) => this.request("GET", path, { headers: { accept: "text/html" } });
+  /** A plain HTML form post, as a browser without JavaScript sends it. */
+  submit = (path: string, form: Record<string, string>) =>
+    this.request("POST", path, { body: new URLSearchParams(form), headers: { accept: "text/html" } });
 }
 
 export const TEST_PASSWORD = "correct horse battery";
@@ -85,9 +96,9 @@ export const registration = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** A newly registered, signed-in browser. */
-export const signUp = async (baseUrl: string, overrides: Record<string, unknown> = {}) => {
-  const browser = new Browser(baseUrl);
+/** A newly registered, signed-in browser: a new one on the base URL given, or the browser given. */
+export const signUp = async (target: string | Browser, overrides: Record<string, unknown> = {}) => {
+  const browser = typeof target === "string" ? new Browser(target) : target;
   const input = registration(overrides);
   const response = await browser.post("/api/auth/register", input);
   if (response.status !== 201) throw new Error(`Sign-up failed: ${response.status} ${response.text}`);
