@@ -1,10 +1,17 @@
 import { expect, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { newUser, registerByApi, toast } from "./support";
+
+/** The screen once its island has hydrated (its buttons are disabled until then). */
+const openConnectAccounts = async (page: Page) => {
+  await page.goto("/app/connect-accounts");
+  await expect(page.getByTestId("connect-accounts")).toHaveAttribute("data-hydrated", "true");
+};
 
 test.describe("connect accounts", () => {
   test("a sandbox account shows as Connected and the meter moves, up to the trial's limit", async ({ page }) => {
     await registerByApi(page.request, newUser());
-    await page.goto("/app/connect-accounts");
+    await openConnectAccounts(page);
     await expect(page.getByTestId("account-usage")).toHaveText("0 of 3 accounts used");
 
     for (const [platform, name] of [["facebook", "Lee Dental FB"], ["linkedin", "Lee Dental LI"], ["bluesky", "Lee Dental Sky"]] as const) {
@@ -23,13 +30,14 @@ test.describe("connect accounts", () => {
 
     // Still there after a reload: saved on the server.
     await page.reload();
+    await expect(page.getByTestId("connect-accounts")).toHaveAttribute("data-hydrated", "true");
     await expect(page.getByTestId("account-usage")).toHaveText("3 of 3 accounts used");
     await expect(page.getByTestId("account-facebook")).toContainText("Lee Dental FB");
   });
 
   test("disconnecting asks first, then frees a place", async ({ page }) => {
     await registerByApi(page.request, newUser());
-    await page.goto("/app/connect-accounts");
+    await openConnectAccounts(page);
     await page.getByTestId("platform-yelp").getByRole("button", { name: "Connect" }).click();
     await page.getByLabel("Profile address").fill("www.yelp.com/biz/lee-dental-springfield");
     await page.getByRole("dialog").getByRole("button", { name: "Connect" }).click();

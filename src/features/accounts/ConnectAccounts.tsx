@@ -3,6 +3,7 @@ import type { AccountView } from "../../../infra/accounts/SocialAccounts";
 import type { PlatformId } from "../../../domain/accounts";
 import { isLimitReached, UNLIMITED, usageColour, usagePercent } from "../../../domain/plans";
 import { Dialog } from "../../components/ui/Dialog";
+import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import { PlatformBadge } from "./platform-badge";
@@ -53,6 +54,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
   const [accounts, setAccounts] = useState<ReadonlyArray<AccountView>>(initialAccounts);
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   const count = accounts.length;
   const reached = isLimitReached(count, limit);
@@ -119,7 +121,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
   const colour = usageColour(count, limit);
 
   return (
-    <div className="connect">
+    <div className="connect" data-testid="connect-accounts" data-hydrated={hydrated ? "true" : undefined}>
       <section className="stats" aria-label="Your accounts at a glance">
         {stats.map((s) => (
           <div className="card stat" key={s.label}>
@@ -169,10 +171,10 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                         Reconnect
                       </button>
                     )}
-                    <button type="button" className="btn btn-outline" disabled={busy === account.id} onClick={() => toggleActive(account)}>
+                    <button type="button" className="btn btn-outline" disabled={!hydrated || busy === account.id} onClick={() => toggleActive(account)}>
                       {account.isActive ? "Pause" : "Resume"}
                     </button>
-                    <button type="button" className="btn btn-outline" disabled={busy === account.id} onClick={() => setOpen({ kind: "disconnect", account })}>
+                    <button type="button" className="btn btn-outline" disabled={!hydrated || busy === account.id} onClick={() => setOpen({ kind: "disconnect", account })}>
                       Disconnect
                     </button>
                   </div>
@@ -213,12 +215,12 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                     <button
                       type="button"
                       className="btn btn-primary"
-                      disabled={isConnected || !platform.configured || demo}
+                      disabled={!hydrated || isConnected || !platform.configured || demo}
                       onClick={() => startConnect(platform)}
                     >
                       {isConnected ? "Connected" : "Connect"}
                     </button>
-                    <button type="button" className="btn btn-ghost" disabled={demo} onClick={() => (reached ? startConnect(platform) : setOpen({ kind: "sandbox", platform }))}>
+                    <button type="button" className="btn btn-ghost" disabled={!hydrated || demo} onClick={() => (reached ? startConnect(platform) : setOpen({ kind: "sandbox", platform }))}>
                       Add sandbox account
                     </button>
                   </div>

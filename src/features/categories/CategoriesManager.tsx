@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "../../components/ui/use-hydrated";
 import { PLATFORMS } from "../../../domain/accounts/platforms";
 import {
   CATEGORY_COLORS,
@@ -87,10 +88,8 @@ export default function CategoriesManager({ initial, timeZone }: Props) {
   const [loadError, setLoadError] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<CategoryView | null>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const returnFocus = useRef<HTMLElement | null>(null);
-
-  useEffect(() => setHydrated(true), []);
 
   const reload = useCallback(async () => {
     setLoading(true);

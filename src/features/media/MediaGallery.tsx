@@ -1,4 +1,5 @@
 import { type DragEvent, type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useHydrated } from "../../components/ui/use-hydrated";
 import { formatDuration, formatFileSize, type MediaLimits } from "../../../domain/media/limits";
 import type { Tier } from "../../../domain/plans/catalogue";
 import { toast } from "../../islands/toast/toast-store";
@@ -81,7 +82,7 @@ export default function MediaGallery(props: MediaGalleryProps) {
   const [deleting, setDeleting] = useState(false);
   const [tagging, setTagging] = useState<MediaItem | null>(null);
   const [preview, setPreview] = useState<MediaItem | null>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
 
   const fileInput = useRef<HTMLInputElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -95,8 +96,6 @@ export default function MediaGallery(props: MediaGalleryProps) {
 
   const dateFormat = useMemo(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }), [timeZone]);
   const query = useMemo<GalleryQuery>(() => ({ q, type }), [q, type]);
-
-  useEffect(() => setHydrated(true), []);
 
   /** The first page for the current filters, replacing the list. */
   const reload = useCallback(
