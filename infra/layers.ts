@@ -3,6 +3,7 @@ import { SocialAccounts } from "./accounts/SocialAccounts";
 import { auditProjection } from "./audit/projection";
 import { Passwords } from "./auth/Passwords";
 import { Sessions } from "./auth/Sessions";
+import { CalendarNotes } from "./calendar/CalendarNotes";
 import { Categories } from "./categories/Categories";
 import { resolveDatabase } from "./db/connection";
 import { Database } from "./db/Database";
@@ -10,6 +11,7 @@ import { migrate } from "./db/migrate";
 import { EventStore, InlineHandlers } from "./eventstore/EventStore";
 import type { Reaction } from "./eventstore/reactions";
 import { accountsProjection } from "../domain/accounts";
+import { calendarNotesProjection } from "../domain/calendar";
 import { categoriesProjection } from "../domain/categories";
 import { identityProjection } from "../domain/identity";
 import type { Projection } from "../domain/shared";
@@ -25,6 +27,7 @@ export const projections: ReadonlyArray<Projection> = [
   accountsProjection,
   categoriesProjection,
   mediaProjection,
+  calendarNotesProjection,
   auditProjection,
 ];
 /** Live-only consequences of events (jobs to add), never replayed. */
@@ -40,6 +43,7 @@ export const servicesOn = <E>(database: Layer.Layer<Database, E>) => {
     SocialAccounts.layer,
     Categories.layer,
     Media.layer,
+    CalendarNotes.layer,
   );
   return modules.pipe(Layer.provideMerge(base), Layer.provideMerge(database));
 };

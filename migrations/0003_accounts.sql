@@ -1,7 +1,7 @@
 -- Connected social and review-site accounts (a read model of the account streams).
 create table social_accounts (
   id               uuid primary key,
-  workspace_id     uuid not null references workspaces (id),
+  workspace_id     uuid not null,            -- no foreign key: each projection rebuilds on its own
   platform         text not null,
   kind             text not null,            -- oauth, bluesky, listing, sandbox
   external_id      text not null,            -- the platform's id of the account (did, page id, profile URL, ...)

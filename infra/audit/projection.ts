@@ -28,6 +28,9 @@ const SUMMARIES: Record<string, (data: any) => string> = {
   MediaUploaded: (d) => `Uploaded ${d.originalName}`,
   MediaTagged: (d) => `Tagged ${d.originalName}: ${d.tags.join(", ") || "no tags"}`,
   MediaDeleted: (d) => `Deleted ${d.originalName}`,
+  NoteAdded: (d) => `Calendar note added for ${d.date}`,
+  NoteEdited: (d) => (d.date ? `Calendar note moved to ${d.date}` : "Calendar note edited"),
+  NoteDeleted: () => "Calendar note deleted",
 };
 
 const platformName = (id: string) => PLATFORMS.find((p) => p.id === id)?.name ?? id;
