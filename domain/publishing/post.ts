@@ -1,0 +1,418 @@
+import { Effect } from "effect";
+import { platformById } from "../accounts/platforms";
+import { Conflict, type Decider, InvalidInput, NotFound } from "../shared";
+import type { PostContent, PostEvent, PostStatus, PostTarget } from "./events";
+import { checkRecurrenceRule, nextOccurrenceAfter, type RecurrenceRule } from "./recurrence";
+import { isInPast, isValidTimeZone, SCHEDULED_IN_PAST_MESSAGE } from "./scheduled-at";
+import { checkContent } from "./validation";
+
+export type TargetStatus = "pending" | "attempted" | "published" | "failed";
+
+export interface TargetState extends PostTarget {
+  readonly status: TargetStatus;
+  /** Attempts in the current publication. */
+  readonly attempts: number;
+  readonly permanent: boolean;
+  readonly error: string | null;
+  readonly platformPostId: string | null;
+  readonly url: string | null;
+}
+
+export interface PostState {
+  readonly exists: boolean;
+  readonly deleted: boolean;
+  readonly status: PostStatus;
+  readonly content: PostContent | null;
+  readonly timeZone: string;
+  readonly scheduledAt: string | null;
+  /** The time the user last chose: recurring occurrences keep its wall-clock time of day. */
+  readonly anchorAt: string | null;
+  readonly recurrence: RecurrenceRule | null;
+  /** The number of the current (or next) publication, from 1. */
+  readonly occurrence: number;
+  readonly targets: ReadonlyArray<TargetState>;
+  readonly lastError: string | null;
+  readonly publishedAt: string | null;
+}
+
+const pendingTarget = (t: PostTarget): TargetState => ({
+  accountId: t.accountId,
+  platform: t.platform,
+  status: "pending",
+  attempts: 0,
+  permanent: false,
+  error: null,
+  platformPostId: null,
+  url: null,
+});
+
+const updateTarget = (state: PostState, accountId: string, change: (t: TargetState) => TargetState): PostState => ({
+  ...state,
+  targets: state.targets.map((t) => (t.accountId === accountId ? change(t) : t)),
+});
+
+export const postDecider: Decider<PostState, PostEvent> = {
+  initialState: () => ({
+    exists: false,
+    deleted: false,
+    status: "draft",
+    content: null,
+    timeZone: "America/New_York",
+    scheduledAt: null,
+    anchorAt: null,
+    recurrence: null,
+    occurrence: 1,
+    targets: [],
+    lastError: null,
+    publishedAt: null,
+  }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case "PostDrafted": {
+        const { postId: _p, workspaceId: _w, authorId: _a, timeZone, ...content } = event.data;
+        return { ...state, exists: true, status: "draft", content, timeZone, targets: content.targets.map(pendingTarget) };
+      }
+      case "PostScheduled":
+      case "PostRescheduled":
+        return { ...state, status: "scheduled", scheduledAt: event.data.scheduledAt, anchorAt: event.data.scheduledAt, timeZone: event.data.timeZone };
+      case "PostEdited": {
+        const { addedAccountIds: _a, removedAccountIds: _r, ...content } = event.data;
+        const kept = new Map(state.targets.map((t) => [t.accountId, t]));
+        return { ...state, content, targets: content.targets.map((t) => ({ ...(kept.get(t.accountId) ?? pendingTarget(t)), platform: t.platform })) };
+      }
+      case "PostPublishRequested": {
+        const again = new Set(event.data.accountIds);
+        return {
+          ...state,
+          status: "publishing",
+          occurrence: event.data.occurrence,
+          targets: state.targets.map((t) => (again.has(t.accountId) ? { ...pendingTarget(t), platformPostId: t.platformPostId, url: t.url } : t)),
+        };
+      }
+      case "PostPublishAttempted":
+        return updateTarget(state, event.data.accountId, (t) => ({ ...t, status: "attempted", attempts: event.data.attempt }));
+      case "PostPublishedToAccount":
+        return updateTarget(state, event.data.accountId, (t) => ({
+          ...t,
+          status: "published",
+          permanent: false,
+          error: null,
+          platformPostId: event.data.platformPostId,
+          url: event.data.url,
+        }));
+      case "PostPublishFailedOnAccount":
+        return updateTarget(state, event.data.accountId, (t) => ({ ...t, status: "failed", permanent: event.data.permanent, error: event.data.reason }));
+      case "PostPublished":
+        return { ...state, status: "published", publishedAt: event.data.publishedAt, lastError: null };
+      case "PostPublishFailed":
+        return { ...state, lastError: event.data.reason };
+      case "PostReturnedToDrafts":
+        return { ...state, status: "draft", scheduledAt: null, lastError: event.data.reason };
+      case "PostDeleted":
+        return { ...state, deleted: true };
+      case "RecurrenceSet":
+        return { ...state, recurrence: event.data.rule };
+      case "RecurrenceCleared":
+        return { ...state, recurrence: null };
+      case "OccurrenceScheduled":
+        return {
+          ...state,
+          status: "scheduled",
+          scheduledAt: event.data.scheduledAt,
+          occurrence: event.data.occurrence,
+          targets: state.targets.map(pendingTarget),
+        };
+    }
+  },
+};
+
+type Decision = Effect.Effect<ReadonlyArray<PostEvent>, Conflict | InvalidInput | NotFound>;
+const decided = (events: ReadonlyArray<PostEvent>): Decision => Effect.succeed(events);
+const conflict = (message: string): Decision => Effect.fail(new Conflict({ message }));
+const invalid = (message: string, field?: string): Decision =>
+  Effect.fail(new InvalidInput({ message, ...(field ? { fields: { [field]: message } } : {}) }));
+
+const existing = (state: PostState, decide: () => Decision): Decision =>
+  state.exists && !state.deleted ? decide() : Effect.fail(new NotFound({ what: "post" }));
+
+/** Drafts and scheduled posts only: the messages of the states that forbid a change. */
+const changeable = (state: PostState, what: "edited" | "deleted" | "rescheduled", decide: () => Decision): Decision =>
+  existing(state, () =>
+    state.status === "published"
+      ? conflict(`A published post cannot be ${what}.`)
+      : state.status === "publishing"
+        ? conflict(`This post is being published and cannot be ${what}.`)
+        : decide(),
+  );
+
+const validateContent = (content: PostContent): string | null => {
+  const problem = checkContent(content.content, content.platforms, content.media.length);
+  if (problem) return problem;
+  const outside = content.targets.find((t) => !content.platforms.includes(t.platform));
+  return outside ? `An account of ${platformById(outside.platform).name} was chosen but ${platformById(outside.platform).name} is not selected.` : null;
+};
+
+const checkTime = (at: Date, timeZone: string, now: Date): string | null =>
+  !isValidTimeZone(timeZone) ? `Unknown time zone "${timeZone}".` : isInPast(at, now) ? SCHEDULED_IN_PAST_MESSAGE : null;
+
+export interface DraftPostCommand {
+  readonly postId: string;
+  readonly workspaceId: string;
+  readonly authorId: string;
+  readonly content: PostContent;
+  readonly timeZone: string;
+  readonly now: Date;
+}
+
+export const draftPost = (command: DraftPostCommand) => (state: PostState): Decision => {
+  if (state.exists) return conflict("This post already exists.");
+  const problem = validateContent(command.content) ?? (isValidTimeZone(command.timeZone) ? null : `Unknown time zone "${command.timeZone}".`);
+  if (problem) return invalid(problem, "content");
+  return decided([
+    {
+      type: "PostDrafted",
+      data: { postId: command.postId, workspaceId: command.workspaceId, authorId: command.authorId, ...command.content, timeZone: command.timeZone },
+    },
+  ]);
+};
+
+/** Schedules a draft (a scheduled post is rescheduled). */
+export const schedulePost =
+  (command: { readonly scheduledAt: Date; readonly timeZone: string; readonly now: Date }) =>
+  (state: PostState): Decision =>
+    state.status === "scheduled"
+      ? reschedule(command)(state)
+      : changeable(state, "rescheduled", () => {
+          const problem = checkTime(command.scheduledAt, command.timeZone, command.now);
+          return problem
+            ? invalid(problem, "scheduledAt")
+            : decided([{ type: "PostScheduled", data: { scheduledAt: command.scheduledAt.toISOString(), timeZone: command.timeZone } }]);
+        });
+
+/** A scheduled post to another time (nothing when it is the same). */
+export const reschedule =
+  (command: { readonly scheduledAt: Date; readonly timeZone: string; readonly now: Date }) =>
+  (state: PostState): Decision =>
+    changeable(state, "rescheduled", () => {
+      if (state.status !== "scheduled") return conflict("Only a scheduled post can be rescheduled.");
+      const at = command.scheduledAt.toISOString();
+      if (at === state.scheduledAt && command.timeZone === state.timeZone) return decided([]);
+      const problem = checkTime(command.scheduledAt, command.timeZone, command.now);
+      return problem
+        ? invalid(problem, "scheduledAt")
+        : decided([{ type: "PostRescheduled", data: { scheduledAt: at, timeZone: command.timeZone, previousScheduledAt: state.scheduledAt } }]);
+    });
+
+/** Takes a scheduled post off the schedule: a draft again. */
+export const unschedulePost = (_command: { readonly now: Date }) => (state: PostState): Decision =>
+  changeable(state, "rescheduled", () =>
+    state.status === "scheduled" ? decided([{ type: "PostReturnedToDrafts", data: { reason: "Unscheduled" } }]) : decided([]),
+  );
+
+export const editPost = (command: { readonly content: PostContent; readonly now: Date }) => (state: PostState): Decision =>
+  changeable(state, "edited", () => {
+    const problem = validateContent(command.content);
+    if (problem) return invalid(problem, "content");
+    if (JSON.stringify(command.content) === JSON.stringify(state.content)) return decided([]);
+    const before = new Set(state.targets.map((t) => t.accountId));
+    const after = new Set(command.content.targets.map((t) => t.accountId));
+    return decided([
+      {
+        type: "PostEdited",
+        data: {
+          ...command.content,
+          addedAccountIds: [...after].filter((id) => !before.has(id)),
+          removedAccountIds: [...before].filter((id) => !after.has(id)),
+        },
+      },
+    ]);
+  });
+
+/** The targets a publication still has to publish to: not published, not failed for good. */
+export const targetsToPublish = (state: PostState): ReadonlyArray<TargetState> =>
+  state.targets.filter((t) => t.status !== "published" && !(t.status === "failed" && t.permanent));
+
+/**
+ * Starts a publication: "publish now", or the scheduler at the due time. Idempotent while one is in
+ * flight (a retried job gets no event). Accounts already published (a partly published post sent
+ * again) are left out: never published twice.
+ */
+export const requestPublish = (command: { readonly now: Date }) => (state: PostState): Decision =>
+  existing(state, () => {
+    if (state.status === "publishing") return decided([]);
+    if (state.status === "published") return conflict("This post is already published.");
+    const accountIds = state.targets.filter((t) => t.status !== "published").map((t) => t.accountId);
+    if (accountIds.length === 0) return invalid("Choose at least one connected account to publish to.", "accountIds");
+    const dueAt = state.status === "scheduled" ? state.scheduledAt : null;
+    return decided([
+      {
+        type: "PostPublishRequested",
+        data: {
+          requestedAt: command.now.toISOString(),
+          dueAt,
+          lateByMs: dueAt ? Math.max(0, command.now.getTime() - new Date(dueAt).getTime()) : 0,
+          occurrence: state.occurrence,
+          accountIds,
+        },
+      },
+    ]);
+  });
+
+const inFlightTarget = (state: PostState, accountId: string, decide: (t: TargetState) => Decision): Decision =>
+  existing(state, () => {
+    const target = state.targets.find((t) => t.accountId === accountId);
+    if (!target) return Effect.fail(new NotFound({ what: "post target" }));
+    if (target.status === "published") return decided([]);
+    return decide(target);
+  });
+
+/**
+ * Recorded before the platform is called. No event for a target already published; an error for
+ * one that failed for good or when no publication is in flight. A target whose status is
+ * "attempted" when the worker starts again may exist on the platform: look it up or use the
+ * platform's idempotency key before posting again.
+ */
+export const recordAttempt = (command: { readonly accountId: string; readonly now: Date }) => (state: PostState): Decision =>
+  inFlightTarget(state, command.accountId, (t) =>
+    state.status !== "publishing"
+      ? conflict("This post is not being published.")
+      : t.status === "failed" && t.permanent
+        ? conflict("Publishing to this account failed for good.")
+        : decided([
+            {
+              type: "PostPublishAttempted",
+              data: { accountId: t.accountId, platform: t.platform, attempt: t.attempts + 1, attemptedAt: command.now.toISOString() },
+            },
+          ]),
+  );
+
+/** The platform's answer: recorded whatever the post's status (it is the truth), once per account. */
+export const recordPublishedToAccount =
+  (command: { readonly accountId: string; readonly platformPostId: string; readonly url: string | null; readonly publishedAt: Date }) =>
+  (state: PostState): Decision =>
+    inFlightTarget(state, command.accountId, (t) =>
+      decided([
+        {
+          type: "PostPublishedToAccount",
+          data: {
+            accountId: t.accountId,
+            platform: t.platform,
+            platformPostId: command.platformPostId,
+            url: command.url,
+            publishedAt: command.publishedAt.toISOString(),
+          },
+        },
+      ]),
+    );
+
+/** `permanent`: the platform refused for good, or the retries are used up. */
+export const recordFailureOnAccount =
+  (command: { readonly accountId: string; readonly reason: string; readonly permanent: boolean; readonly now: Date }) =>
+  (state: PostState): Decision =>
+    inFlightTarget(state, command.accountId, (t) =>
+      state.status !== "publishing"
+        ? conflict("This post is not being published.")
+        : decided([
+            {
+              type: "PostPublishFailedOnAccount",
+              data: { accountId: t.accountId, platform: t.platform, reason: command.reason, permanent: command.permanent, failedAt: command.now.toISOString() },
+            },
+          ]),
+    );
+
+const accountLabel = (t: TargetState, names: Readonly<Record<string, string>>) =>
+  names[t.accountId] ? `${platformById(t.platform).name} (${names[t.accountId]})` : platformById(t.platform).name;
+
+/**
+ * Ends a publication once no target is pending. All published: PostPublished, and for a recurring
+ * post the next occurrence. Some failed for good: PostPublishFailed and PostReturnedToDrafts with a
+ * reason naming the failed accounts (those published stay published and are not sent again).
+ * Nothing while targets are still pending. `accountNames` (account id to display name) for the reason.
+ */
+export const completePublication =
+  (command: { readonly now: Date; readonly accountNames?: Readonly<Record<string, string>> }) =>
+  (state: PostState): Decision =>
+    existing(state, () => {
+      if (state.status !== "publishing") return decided([]);
+      if (targetsToPublish(state).length > 0) return decided([]);
+      const failed = state.targets.filter((t) => t.status !== "published");
+      const published = state.targets.filter((t) => t.status === "published");
+      if (failed.length === 0) {
+        const events: Array<PostEvent> = [{ type: "PostPublished", data: { publishedAt: command.now.toISOString(), occurrence: state.occurrence } }];
+        const next = nextOccurrenceOf(state, command.now);
+        if (next) events.push(next);
+        return decided(events);
+      }
+      const names = command.accountNames ?? {};
+      const reason =
+        `Publishing failed on ${failed.map((t) => `${accountLabel(t, names)}: ${t.error ?? "unknown error"}`).join("; ")}.` +
+        (published.length > 0 ? ` Published on ${published.map((t) => accountLabel(t, names)).join(", ")}.` : "");
+      return decided([
+        {
+          type: "PostPublishFailed",
+          data: { reason, failedAccountIds: failed.map((t) => t.accountId), publishedAccountIds: published.map((t) => t.accountId), occurrence: state.occurrence },
+        },
+        { type: "PostReturnedToDrafts", data: { reason } },
+      ]);
+    });
+
+const nextOccurrenceOf = (state: PostState, now: Date): PostEvent | null => {
+  if (!state.recurrence || !state.anchorAt) return null;
+  const last = state.scheduledAt ? new Date(state.scheduledAt) : now;
+  const at = nextOccurrenceAfter(state.recurrence, {
+    anchor: new Date(state.anchorAt),
+    after: last.getTime() > now.getTime() ? last : now,
+    occurrence: state.occurrence,
+    timeZone: state.timeZone,
+  });
+  return at
+    ? { type: "OccurrenceScheduled", data: { scheduledAt: at.toISOString(), occurrence: state.occurrence + 1, accountIds: state.targets.map((t) => t.accountId) } }
+    : null;
+};
+
+/** A published recurring post's next occurrence (completePublication already gives it; for repairs). */
+export const nextOccurrence = (command: { readonly now: Date }) => (state: PostState): Decision =>
+  existing(state, () => {
+    if (state.status !== "published") return decided([]);
+    const next = nextOccurrenceOf(state, command.now);
+    return decided(next ? [next] : []);
+  });
+
+/** The occurrence times follow the post's scheduled time; the first publication is occurrence 1. */
+export const setRecurrence = (command: { readonly rule: RecurrenceRule; readonly now: Date }) => (state: PostState): Decision =>
+  changeable(state, "edited", () => {
+    const problem = checkRecurrenceRule(command.rule);
+    if (problem) return invalid(problem, "recurrence");
+    return JSON.stringify(state.recurrence) === JSON.stringify(command.rule) ? decided([]) : decided([{ type: "RecurrenceSet", data: { rule: command.rule } }]);
+  });
+
+/** Stops the repeats; allowed on a published recurring post too (no next occurrence then). */
+export const clearRecurrence = (_command: { readonly now: Date }) => (state: PostState): Decision =>
+  existing(state, () => (state.recurrence ? decided([{ type: "RecurrenceCleared", data: {} }]) : decided([])));
+
+export const deletePost = (command: { readonly now: Date }) => (state: PostState): Decision =>
+  changeable(state, "deleted", () => decided([{ type: "PostDeleted", data: { deletedAt: command.now.toISOString() } }]));
+
+/**
+ * A new post as the API creates it: drafted, then scheduled (`scheduledAt`), made recurring
+ * (`recurrence`, needs `scheduledAt`), or published now (`publishNow`), as one list of events.
+ */
+export const createPost =
+  (command: DraftPostCommand & { readonly scheduledAt?: Date | null; readonly recurrence?: RecurrenceRule | null; readonly publishNow?: boolean }) =>
+  (state: PostState): Decision => {
+    if (command.recurrence && !command.scheduledAt) return invalid("Choose a date and time for a recurring post.", "scheduledAt");
+    const steps: Array<(s: PostState) => Decision> = [draftPost(command)];
+    if (command.scheduledAt) steps.push(schedulePost({ scheduledAt: command.scheduledAt, timeZone: command.timeZone, now: command.now }));
+    if (command.recurrence) steps.push(setRecurrence({ rule: command.recurrence, now: command.now }));
+    if (command.publishNow) steps.push(requestPublish({ now: command.now }));
+    return Effect.gen(function* () {
+      let current = state;
+      const events: Array<PostEvent> = [];
+      for (const step of steps) {
+        const decidedEvents = yield* step(current);
+        current = decidedEvents.reduce(postDecider.evolve, current);
+        events.push(...decidedEvents);
+      }
+      return events as ReadonlyArray<PostEvent>;
+    });
+  };

@@ -1,0 +1,50 @@
+import { TZDate } from "@date-fns/tz";
+import { Effect } from "effect";
+import { InvalidInput } from "../shared";
+
+/** Spec core §9. */
+export const DEFAULT_TIME_ZONE = "America/New_York";
+
+const PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+export const isValidTimeZone = (timeZone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const invalid = (message: string) => Effect.fail(new InvalidInput({ message, fields: { scheduledAt: message } }));
+
+/**
+ * Reads a scheduledAt as the API receives it. With an offset or `Z` it is taken as given; without
+ * one (the spec's `date + "T" + time`, with or without ":00") it is the wall-clock time in
+ * `timeZone`. A time skipped by a DST change (02:30 on 2026-03-08 in New York) moves forward an hour;
+ * a time that happens twice is the first.
+ */
+export const readScheduledAt = (input: string, timeZone: string): Effect.Effect<Date, InvalidInput> => {
+  const m = PATTERN.exec(input.trim());
+  if (!m) return invalid(`"${input}" is not a date and time (expected YYYY-MM-DDTHH:mm).`);
+  const [year, month, day, hours, minutes, seconds = 0, ms = 0] = m.slice(1, 8).map((v, i) =>
+    v === undefined ? undefined : i === 6 ? Number(v.padEnd(3, "0")) : Number(v),
+  ) as Array<number>;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > lastDay || hours > 23 || minutes > 59 || seconds > 59)
+    return invalid(`"${input}" is not a valid date and time.`);
+  const offset = m[8];
+  if (offset) {
+    const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${String(seconds).padStart(2, "0")}.${String(ms).padStart(3, "0")}${
+      offset === "Z" ? "Z" : offset.includes(":") ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`
+    }`;
+    const at = new Date(iso);
+    return Number.isNaN(at.getTime()) ? invalid(`"${input}" is not a valid date and time.`) : Effect.succeed(at);
+  }
+  if (!isValidTimeZone(timeZone)) return invalid(`Unknown time zone "${timeZone}".`);
+  return Effect.succeed(new Date(new TZDate(year, month - 1, day, hours, minutes, seconds, ms, timeZone).getTime()));
+};
+
+export const isInPast = (at: Date, now: Date): boolean => at.getTime() < now.getTime();
+
+export const SCHEDULED_IN_PAST_MESSAGE = "The scheduled time is in the past. Choose a later time.";
