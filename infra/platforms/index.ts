@@ -14,6 +14,19 @@ export {
   type BlueskySession,
   type BlueskyConnection,
 } from "./bluesky";
+export {
+  publisherFor,
+  findPublished,
+  canFindPublished,
+  publishablePlatforms,
+  blueskyRkey,
+  type PublishRequest,
+  type PublishMedia,
+  type Published,
+  type Publisher,
+  type OAuthCredentials,
+  type BlueskyCredentials,
+} from "./publish";
 export { validateListingUrl, type ListingResult } from "./listing";
 export { encryptSecret, decryptSecret, SecretDecryptionError, SecretKeyError } from "./crypto";
 

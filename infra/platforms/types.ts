@@ -47,6 +47,10 @@ export const PLATFORM_ERROR_KINDS = [
   "invalid_response",
   /** Access works but the account cannot be used here (no Facebook Page, no YouTube channel, no Business Profile). */
   "not_eligible",
+  /** The platform refused the content itself (too long, media type, missing board or subreddit): permanent, do not retry. */
+  "rejected",
+  /** The platform limits our requests for now: retry after `retryAfterSeconds` when it said, else with backoff. */
+  "rate_limited",
 ] as const;
 export type PlatformErrorKind = (typeof PLATFORM_ERROR_KINDS)[number];
 
@@ -60,6 +64,8 @@ export class PlatformError extends Schema.TaggedError<PlatformError>()("Platform
   message: Schema.String,
   status: Schema.optional(Schema.Number),
   code: Schema.optional(Schema.String),
+  /** With "rate_limited": how long the platform asked us to wait, when it said. */
+  retryAfterSeconds: Schema.optional(Schema.Number),
 }) {}
 
 export const isPlatformError = (error: unknown): error is PlatformError => error instanceof PlatformError;

@@ -21,6 +21,21 @@ export interface RecordedRequest {
   /** Decoded HTTP Basic credentials, if any. */
   readonly basic: { readonly username: string; readonly password: string } | null;
   readonly bearer: string | null;
+  readonly contentType: string;
+  /** The parsed JSON body, if any. */
+  readonly json: unknown;
+  /** multipart/form-data fields: text as strings, files as their name, type and size. */
+  readonly multipart: Record<string, string | { readonly fileName: string; readonly type: string; readonly size: number }>;
+  readonly bodySize: number;
+}
+
+/** An API answer with a status and headers other than 200 (return it from a route handler). */
+export class ApiReply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
 }
 
 export interface ProviderClient {
@@ -41,7 +56,7 @@ export interface ProviderClient {
   readonly expiresIn?: number;
 }
 
-type ApiHandler = (request: RecordedRequest) => unknown;
+type ApiHandler = (request: RecordedRequest) => unknown | Promise<unknown>;
 
 interface Grant {
   readonly client: ProviderClient;
@@ -62,11 +77,13 @@ export interface OAuthProvider {
   /** A JSON API endpoint (any method), answered only with a valid bearer token. */
   route(path: string, handler: ApiHandler): void;
   /** The next request to this path gets this answer instead (to play outages and refusals). */
-  respondOnce(path: string, status: number, body: unknown): void;
+  respondOnce(path: string, status: number, body: unknown, headers?: Record<string, string>): void;
   /** Requests whose path starts with this prefix. */
   requestsTo(prefix: string): RecordedRequest[];
   /** The access tokens currently valid. */
   isValidAccessToken(token: string): boolean;
+  /** A new valid access token (e.g. a Facebook Page token derived from the user's). */
+  grantAccessToken(): string;
   clear(): void;
   close(): Promise<void>;
 }
@@ -74,7 +91,7 @@ export interface OAuthProvider {
 export const startOAuthProvider = async (): Promise<OAuthProvider> => {
   const clients = new Map<string, ProviderClient>();
   const routes = new Map<string, ApiHandler>();
-  const once = new Map<string, { status: number; body: unknown }>();
+  const once = new Map<string, { status: number; body: unknown; headers?: Record<string, string> }>();
   const codes = new Map<string, Grant>();
   const accessTokens = new Map<string, ProviderClient>();
   const refreshTokens = new Map<string, ProviderClient>();
@@ -83,8 +100,8 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
 
   const token = (kind: string) => `${kind}-${++counter}-${randomBytes(6).toString("hex")}`;
 
-  const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" });
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
     res.end(JSON.stringify(body));
   };
 
@@ -187,11 +204,13 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
     return json(res, 200, issue({ ...owner, expiresIn: 5_184_000 }, false));
   };
 
-  const handleApi = (request: RecordedRequest, res: ServerResponse, handler: ApiHandler) => {
+  const handleApi = async (request: RecordedRequest, res: ServerResponse, handler: ApiHandler) => {
     if (!request.bearer || !accessTokens.has(request.bearer)) {
       return json(res, 401, { error: { code: "invalid_token", message: "Invalid OAuth access token." } });
     }
-    return json(res, 200, handler(request));
+    const answer = await handler(request);
+    if (answer instanceof ApiReply) return json(res, answer.status, answer.body, answer.headers);
+    return json(res, 200, answer);
   };
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -205,7 +224,24 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
       const colon = decoded.indexOf(":");
       basic = { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
     }
-    const isForm = (req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
+    const contentType = req.headers["content-type"] ?? "";
+    const isForm = contentType.startsWith("application/x-www-form-urlencoded");
+    const raw = Buffer.concat(chunks);
+    let parsedJson: unknown = undefined;
+    if (contentType.startsWith("application/json") && raw.length > 0) {
+      try {
+        parsedJson = JSON.parse(raw.toString("utf8"));
+      } catch {
+        parsedJson = undefined;
+      }
+    }
+    const multipart: RecordedRequest["multipart"] = {};
+    if (contentType.startsWith("multipart/form-data")) {
+      const data = await new Response(raw, { headers: { "content-type": contentType } }).formData();
+      for (const [name, value] of data.entries()) {
+        multipart[name] = typeof value === "string" ? value : { fileName: value.name, type: value.type, size: value.size };
+      }
+    }
     const request: RecordedRequest = {
       method: req.method ?? "GET",
       path: url.pathname,
@@ -214,13 +250,17 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
       authorization,
       basic,
       bearer: authorization?.startsWith("Bearer ") ? authorization.slice(7) : null,
+      contentType,
+      json: parsedJson,
+      multipart,
+      bodySize: raw.length,
     };
     requests.push(request);
 
     const injected = once.get(request.path);
     if (injected) {
       once.delete(request.path);
-      return json(res, injected.status, injected.body);
+      return json(res, injected.status, injected.body, injected.headers);
     }
     if (request.method === "GET" && request.path === "/authorize") return handleAuthorize(request, res);
     if (request.method === "GET" && META_GRANTS.has(request.query.grant_type ?? "")) return handleMetaGrant(request, res);
@@ -239,9 +279,14 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
     failRefresh: false,
     addClient: (client) => void clients.set(client.clientId, client),
     route: (path, handler) => void routes.set(path, handler),
-    respondOnce: (path, status, body) => void once.set(path, { status, body }),
+    respondOnce: (path, status, body, headers) => void once.set(path, { status, body, headers }),
     requestsTo: (prefix) => requests.filter((r) => r.path.startsWith(prefix)),
     isValidAccessToken: (t) => accessTokens.has(t),
+    grantAccessToken: () => {
+      const granted = token("access");
+      accessTokens.set(granted, [...clients.values()][0]!);
+      return granted;
+    },
     clear: () => {
       requests.length = 0;
       once.clear();
@@ -479,3 +524,114 @@ export const fakePlatformEnv = (platform: FakeOAuthPlatform, providerUrl: string
   if (platform === "google_business") env.GOOGLE_BUSINESS_INFO_API_BASE_URL = `${providerUrl}/api/google_business/info`;
   return env;
 };
+
+// -----------------------------------------------------------------------------------------------
+// Publishing: the documented publish calls of each platform, checking what the real ones check
+// (method, required fields, media present) and answering ids shaped like theirs.
+
+const metaBad = (message: string, code = 100) => new ApiReply(400, { error: { message, type: "OAuthException", code, fbtrace_id: "fake" } });
+const needs = (r: RecordedRequest, method: string) => (r.method !== method ? new ApiReply(405, { error: { message: `use ${method}` } }) : null);
+
+export const installPublishRoutes = (provider: OAuthProvider) => {
+  let n = 0;
+  const id = () => String(++n).padStart(6, "0");
+  const r = (path: string, handler: ApiHandler) => provider.route(path, handler);
+
+  // Facebook Pages (Graph API).
+  r("/api/facebook/101", (q) => needs(q, "GET") ?? (q.query.fields === "access_token" ? { access_token: provider.grantAccessToken(), id: "101" } : { id: "101" }));
+  r("/api/facebook/101/feed", (q) => needs(q, "POST") ?? (q.form.message || q.form.link ? { id: `101_${id()}` } : metaBad("(#100) The post is empty.")));
+  r("/api/facebook/101/photos", (q) => {
+    const source = q.multipart.source;
+    if (typeof source !== "object" || !source.type.startsWith("image/")) return metaBad("(#324) Requires upload file");
+    const photo = id();
+    return q.multipart.published === "false" ? { id: photo } : { id: photo, post_id: `101_${photo}` };
+  });
+  r("/api/facebook/101/videos", (q) => (typeof q.multipart.source === "object" ? { id: id() } : metaBad("(#352) The video file is missing")));
+
+  // Instagram (graph.instagram.com/v23.0).
+  const ig = "/api/instagram/v23.0";
+  r(`${ig}/17841400000000001/media`, (q) => {
+    if (q.form.media_type === "CAROUSEL") return q.form.children ? { id: `c${id()}` } : metaBad("children required");
+    if (!q.form.image_url && !q.form.video_url) return metaBad("(#100) Only photo or video can be accepted as media type.", 9004);
+    return { id: `c${id()}` };
+  });
+  r(`${ig}/17841400000000001/media_publish`, (q) => (q.form.creation_id ? { id: "18000000000000001" } : metaBad("creation_id required")));
+  r(`${ig}/18000000000000001`, () => ({ permalink: "https://www.instagram.com/p/ABC123/", id: "18000000000000001" }));
+  r(`${ig}/18000000000000001/comments`, (q) => (q.form.message ? { id: "comment-1" } : metaBad("message required")));
+
+  // Threads (graph.threads.net/v1.0).
+  const th = "/api/threads/v1.0";
+  r(`${th}/me/threads`, (q) => {
+    const type = q.form.media_type;
+    if (q.form.is_carousel_item !== "true" && !["TEXT", "IMAGE", "VIDEO", "CAROUSEL"].includes(type ?? "")) return metaBad("media_type required");
+    if (type === "IMAGE" && !q.form.image_url) return metaBad("image_url required");
+    return { id: `t${id()}` };
+  });
+  r(`${th}/me/threads_publish`, (q) => (q.form.creation_id ? { id: "17890000000000001" } : metaBad("creation_id required")));
+  r(`${th}/17890000000000001`, () => ({ permalink: "https://www.threads.net/@joes.threads/post/XYZ", id: "17890000000000001" }));
+
+  // X (api.x.com/2).
+  r("/api/twitter/media/upload", (q) =>
+    typeof q.multipart.media === "object" && q.multipart.media_category
+      ? { data: { id: "1880000000000000001", media_key: "3_1880000000000000001" } }
+      : new ApiReply(400, { title: "Invalid Request", detail: "media is required" }),
+  );
+  r("/api/twitter/media/metadata", (q) => ((q.json as any)?.metadata?.alt_text?.text ? { data: { associated_metadata: true } } : new ApiReply(400, { detail: "alt text" })));
+  r("/api/twitter/tweets", (q) => {
+    const body = q.json as Record<string, any> | undefined;
+    if (!body?.text && !body?.media) return new ApiReply(400, { title: "Invalid Request", detail: "One or more parameters to your request was invalid." });
+    return new ApiReply(201, { data: { id: "1890000000000000001", text: body.text, edit_history_tweet_ids: ["1890000000000000001"] } });
+  });
+
+  // LinkedIn (api.linkedin.com/rest; LINKEDIN_REST_API_BASE_URL → /api/linkedin/rest).
+  r("/api/linkedin/rest/images", (q) => {
+    if (q.query.action !== "initializeUpload" || !(q.json as any)?.initializeUploadRequest?.owner) return new ApiReply(400, { message: "bad init" });
+    const image = `urn:li:image:C4E${id()}`;
+    return { value: { uploadUrlExpiresAt: Date.now() + 3_600_000, uploadUrl: `${provider.url}/api/linkedin/upload?image=${encodeURIComponent(image)}`, image } };
+  });
+  r("/api/linkedin/rest/posts", (q) => {
+    const body = q.json as Record<string, any> | undefined;
+    if (q.authorization && !body?.author?.startsWith("urn:li:")) return new ApiReply(422, { message: "author is invalid", status: 422 });
+    return new ApiReply(201, null, { "x-restli-id": `urn:li:share:7${id()}` });
+  });
+
+  r("/api/linkedin/upload", (q) => needs(q, "PUT") ?? (q.bodySize > 0 ? new ApiReply(201, null) : new ApiReply(400, { message: "empty upload" })));
+
+  // Google Business Profile (mybusiness.googleapis.com/v4 → /api/google_business/v4).
+  r("/api/google_business/v4/accounts/1234567890/locations/987654321/localPosts", (q) => {
+    const body = q.json as Record<string, any> | undefined;
+    if (!body?.summary || !body.languageCode) return new ApiReply(400, { error: { code: 400, message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" } });
+    return { name: `accounts/1234567890/locations/987654321/localPosts/${id()}`, searchUrl: "https://local.google.com/place?id=1&use=posts", state: "LIVE", ...body };
+  });
+
+  // Pinterest (api.pinterest.com/v5).
+  r("/api/pinterest/pins", (q) => {
+    const body = q.json as Record<string, any> | undefined;
+    if (!body?.board_id || !body.media_source) return new ApiReply(400, { code: 1, message: "Invalid request: board_id and media_source are required" });
+    if (body.board_id === "missing") return new ApiReply(404, { code: 2, message: "Board not found." });
+    return new ApiReply(201, { id: "813744226420795884", board_id: body.board_id, link: body.link ?? null });
+  });
+
+  // Reddit (oauth.reddit.com).
+  r("/api/reddit/api/submit", (q) => {
+    if (q.form.api_type !== "json") return "<html>not json</html>";
+    if (q.form.sr === "doesnotexist") return { json: { errors: [["SUBREDDIT_NOEXIST", "that subreddit doesn't exist", "sr"]] } };
+    if (q.form.sr === "busy") return { json: { errors: [["RATELIMIT", "you are doing that too much. try again in 5 minutes.", "ratelimit"]] } };
+    return { json: { errors: [], data: { url: `https://www.reddit.com/r/${q.form.sr}/comments/1abcde/post/`, id: "1abcde", name: "t3_1abcde" } } };
+  });
+
+  // YouTube resumable upload (www.googleapis.com/upload/youtube/v3 → /api/youtube/upload).
+  r("/api/youtube/upload/videos", (q) =>
+    q.query.uploadType === "resumable" && (q.json as any)?.snippet?.title
+      ? new ApiReply(200, null, { location: `${provider.url}/api/youtube/upload/session-1` })
+      : new ApiReply(400, { error: { code: 400, message: "Bad metadata" } }),
+  );
+  r("/api/youtube/upload/session-1", (q) => needs(q, "PUT") ?? (q.bodySize > 0 ? { id: "dQw4w9WgXcQ", kind: "youtube#video" } : new ApiReply(400, { error: { message: "empty" } })));
+};
+
+/** The extra publishing endpoints (beyond `fakePlatformEnv`) pointing at the provider. */
+export const fakePublishEnv = (providerUrl: string): Record<string, string> => ({
+  LINKEDIN_REST_API_BASE_URL: `${providerUrl}/api/linkedin/rest`,
+  GOOGLE_BUSINESS_POSTS_API_BASE_URL: `${providerUrl}/api/google_business/v4`,
+  YOUTUBE_UPLOAD_API_BASE_URL: `${providerUrl}/api/youtube/upload`,
+});

@@ -1,0 +1,246 @@
+import { callContext, fail, list, obj, str } from "../http";
+import { blobOf, endpoints, flag, isImage, isVideo, option, rateLimited, rejected, request, stringList, tokenOf, withLink } from "./http";
+import type { Published, PublishRequest } from "./types";
+
+// --------------------------------------------------------------------------------------------- X
+
+const x = callContext("twitter");
+/** The compose screen's "who can reply" → POST /2/tweets reply_settings (absent: everyone). */
+const REPLY_SETTINGS: Record<string, string> = {
+  followers: "following",
+  following: "following",
+  verified: "verified",
+  mentioned: "mentionedUsers",
+  mentionedUsers: "mentionedUsers",
+  subscribers: "subscribers",
+};
+
+export const publishTwitter = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
+  const c = tokenOf(x, credentials);
+  const base = endpoints("twitter").api;
+  if (req.media.length > 4) throw rejected(x, "a post holds at most 4 images.");
+  // X answers a duplicate post with 403 "duplicate content": the content is refused, the token is fine.
+  const classify = (status: number, body: Record<string, unknown>) =>
+    status === 403 && /duplicate/i.test(JSON.stringify(body)) ? rejected(x, "this exact text was already posted on this account.", { status, code: "duplicate" }) : undefined;
+  const mediaIds: string[] = [];
+  for (const media of req.media) {
+    const form = new FormData();
+    form.set("media", blobOf(media), media.fileName);
+    form.set("media_category", isVideo(media) ? "tweet_video" : media.mimeType === "image/gif" ? "tweet_gif" : "tweet_image");
+    form.set("media_type", media.mimeType);
+    const answer = await request(x, `${base}/media/upload`, { bearer: c.accessToken, multipart: form }, classify);
+    const id = str(obj(answer.body.data).id) ?? str(answer.body.media_id_string);
+    if (!id) throw fail(x, "invalid_response", "X sent no media id.");
+    if (media.alt) {
+      await request(x, `${base}/media/metadata`, { bearer: c.accessToken, json: { id, metadata: { alt_text: { text: media.alt.slice(0, 1000) } } } }, classify);
+    }
+    mediaIds.push(id);
+  }
+  const body: Record<string, unknown> = { text: withLink(req) };
+  if (mediaIds.length) body.media = { media_ids: mediaIds };
+  const replies = REPLY_SETTINGS[option(req, "replyAudience", "whoCanReply") ?? ""];
+  if (replies) body.reply_settings = replies;
+  const answer = await request(x, `${base}/tweets`, { bearer: c.accessToken, json: body }, classify);
+  const id = str(obj(answer.body.data).id);
+  if (!id) throw fail(x, "invalid_response", "X published the post but sent no id for it.");
+  return { platformPostId: id, url: `https://x.com/i/web/status/${id}` };
+};
+
+// -------------------------------------------------------------------------------------- LinkedIn
+
+const li = callContext("linkedin");
+/** LinkedIn's "little text" format reserves these characters: escaped, they show as typed. */
+export const escapeLinkedIn = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~]/g, (c) => `\\${c}`);
+
+export const publishLinkedIn = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
+  const c = tokenOf(li, credentials);
+  const { api, extra } = endpoints("linkedin", { REST_API_BASE: "https://api.linkedin.com/rest" });
+  const headers = { "LinkedIn-Version": process.env.LINKEDIN_API_VERSION?.trim() || "202506", "X-Restli-Protocol-Version": "2.0.0" };
+  let author = str(c.metadata?.urn) ?? (c.externalId ? `urn:li:person:${c.externalId}` : null);
+  if (!author) {
+    const sub = str((await request(li, `${api}/userinfo`, { bearer: c.accessToken })).body.sub);
+    if (!sub) throw fail(li, "invalid_response", "LinkedIn sent no member id.");
+    author = `urn:li:person:${sub}`;
+  }
+  if (req.media.some((m) => !isImage(m))) throw rejected(li, "SocialDesk posts images to LinkedIn, not videos or documents.");
+  if (req.media.length > 20) throw rejected(li, "a post holds at most 20 images.");
+  const images: Array<{ id: string; altText?: string }> = [];
+  for (const media of req.media) {
+    const init = await request(li, `${extra.REST_API_BASE}/images?action=initializeUpload`, {
+      bearer: c.accessToken,
+      headers,
+      json: { initializeUploadRequest: { owner: author } },
+    });
+    const value = obj(init.body.value);
+    const uploadUrl = str(value.uploadUrl);
+    const image = str(value.image);
+    if (!uploadUrl || !image) throw fail(li, "invalid_response", "LinkedIn sent no image upload address.");
+    await request(li, uploadUrl, { method: "PUT", bearer: c.accessToken, bytes: { data: media.bytes, type: media.mimeType } });
+    images.push({ id: image, ...(media.alt ? { altText: media.alt.slice(0, 4086) } : {}) });
+  }
+  const post: Record<string, unknown> = {
+    author,
+    commentary: escapeLinkedIn(images.length > 0 ? withLink(req) : req.text),
+    visibility: "PUBLIC",
+    distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+    lifecycleState: "PUBLISHED",
+    isReshareDisabledByAuthor: false,
+  };
+  if (images.length === 1) post.content = { media: images[0] };
+  else if (images.length > 1) post.content = { multiImage: { images } };
+  else if (req.link) post.content = { article: { source: req.link, title: option(req, "title") ?? req.link } };
+  const answer = await request(li, `${extra.REST_API_BASE}/posts`, { bearer: c.accessToken, headers, json: post });
+  const urn = answer.headers.get("x-restli-id") ?? answer.headers.get("x-linkedin-id") ?? str(answer.body.id);
+  if (!urn) throw fail(li, "invalid_response", "LinkedIn published the post but sent no id for it.");
+  return { platformPostId: urn, url: `https://www.linkedin.com/feed/update/${urn}/` };
+};
+
+// ---------------------------------------------------------------------------- Google Business
+
+const gb = callContext("google_business");
+export const GOOGLE_BUSINESS_MAX_CHARACTERS = 1500;
+
+export const publishGoogleBusiness = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
+  const c = tokenOf(gb, credentials);
+  const { api, extra } = endpoints("google_business", { POSTS_API_BASE: "https://mybusiness.googleapis.com/v4" });
+  let account = c.externalId ?? null;
+  if (!account) {
+    account = str(list((await request(gb, `${api}/accounts`, { bearer: c.accessToken })).body.accounts)[0]?.name);
+    if (!account) throw fail(gb, "not_eligible", "This Google account manages no Business Profile.");
+  }
+  let location = option(req, "locationId") ?? str(list(c.metadata?.locations)[0]?.id);
+  if (!location) {
+    const url = `${extra.INFO_API_BASE}/${account}/locations?readMask=name&pageSize=1`;
+    location = str(list((await request(gb, url, { bearer: c.accessToken })).body.locations)[0]?.name);
+    if (!location) throw fail(gb, "not_eligible", "This Business Profile has no location to post to.");
+  }
+  location = location.replace(/^.*?(locations\/[^/]+)$/, "$1");
+  if (req.text.length > GOOGLE_BUSINESS_MAX_CHARACTERS) {
+    throw rejected(gb, `the post is ${req.text.length} characters long; Business Profile allows at most ${GOOGLE_BUSINESS_MAX_CHARACTERS}.`);
+  }
+  const media = req.media.map((m) => {
+    if (!isImage(m) && !isVideo(m)) throw rejected(gb, `${m.fileName} is neither a photo nor a video.`);
+    if (!m.url) throw rejected(gb, `Business Profile downloads photos from a public address, and ${m.fileName} has none. Set PUBLIC_URL so that uploads are reachable.`);
+    return { mediaFormat: isVideo(m) ? "VIDEO" : "PHOTO", sourceUrl: m.url };
+  });
+  const body: Record<string, unknown> = {
+    languageCode: option(req, "language") ?? "en",
+    summary: req.text,
+    topicType: "STANDARD",
+    ...(req.link ? { callToAction: { actionType: option(req, "callToAction") ?? "LEARN_MORE", url: req.link } } : {}),
+    ...(media.length ? { media } : {}),
+  };
+  const answer = await request(gb, `${extra.POSTS_API_BASE}/${account}/${location}/localPosts`, { bearer: c.accessToken, json: body });
+  const name = str(answer.body.name);
+  if (!name) throw fail(gb, "invalid_response", "Business Profile published the post but sent no id for it.");
+  return { platformPostId: name, url: str(answer.body.searchUrl) };
+};
+
+// -------------------------------------------------------------------------------------- Pinterest
+
+const pin = callContext("pinterest");
+
+export const publishPinterest = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
+  const c = tokenOf(pin, credentials);
+  const base = endpoints("pinterest").api;
+  const board = option(req, "board", "boardId");
+  if (!board) throw rejected(pin, "choose the board to pin to.");
+  const images = req.media.filter(isImage);
+  if (images.length === 0) throw rejected(pin, "a Pin needs an image.");
+  if (images.length !== req.media.length) throw rejected(pin, "SocialDesk pins images only.");
+  const link = option(req, "link", "destinationLink") ?? req.link ?? null;
+  const encode = (m: (typeof images)[number]) => ({ content_type: m.mimeType, data: Buffer.from(m.bytes).toString("base64") });
+  const body: Record<string, unknown> = {
+    board_id: board,
+    description: req.text.slice(0, 800),
+    ...(option(req, "title") ? { title: option(req, "title")!.slice(0, 100) } : {}),
+    ...(link ? { link } : {}),
+    ...(images[0]!.alt ? { alt_text: images[0]!.alt.slice(0, 500) } : {}),
+    media_source:
+      images.length === 1
+        ? { source_type: "image_base64", ...encode(images[0]!) }
+        : { source_type: "multiple_image_base64", items: images.slice(0, 5).map(encode) },
+  };
+  const answer = await request(pin, `${base}/pins`, { bearer: c.accessToken, json: body });
+  const id = str(answer.body.id);
+  if (!id) throw fail(pin, "invalid_response", "Pinterest created the Pin but sent no id for it.");
+  return { platformPostId: id, url: `https://www.pinterest.com/pin/${id}/` };
+};
+
+// ----------------------------------------------------------------------------------------- Reddit
+
+const rd = callContext("reddit");
+
+export const publishReddit = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
+  const c = tokenOf(rd, credentials);
+  const base = endpoints("reddit").api;
+  const subreddit = option(req, "subreddit")?.replace(/^\/?r\//i, "");
+  if (!subreddit) throw rejected(rd, "choose the subreddit to post to.");
+  if (req.media.length > 0) throw rejected(rd, "SocialDesk posts text and links to Reddit; image posts are not supported yet.");
+  const firstLine = req.text.split("\n").find((l) => l.trim()) ?? req.link ?? "";
+  const title = (option(req, "title") ?? firstLine).trim().slice(0, 300);
+  if (!title) throw rejected(rd, "a Reddit post needs a title.");
+  const form: Record<string, string> = { api_type: "json", sr: subreddit, title, resubmit: "true", sendreplies: "true" };
+  if (req.link) Object.assign(form, { kind: "link", url: req.link });
+  else Object.assign(form, { kind: "self", text: req.text });
+  if (flag(req, "nsfw")) form.nsfw = "true";
+  if (flag(req, "spoiler")) form.spoiler = "true";
+  const flair = option(req, "flairId", "flair");
+  if (flair) {
+    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(flair)) form.flair_id = flair;
+    else form.flair_text = flair.slice(0, 64);
+  }
+  // Reddit answers refusals with 200 and json.errors: [[code, message, field]].
+  const classify = (status: number, body: Record<string, unknown>) => {
+    const errors = obj(body.json).errors;
+    if (status !== 200 || !Array.isArray(errors) || errors.length === 0) return undefined;
+    const [code, message] = errors[0] as [string, string];
+    if (code === "RATELIMIT") {
+      const minutes = /(\d+)\s*minute/.exec(String(message));
+      const seconds = /(\d+)\s*second/.exec(String(message));
+      return rateLimited(rd, minutes ? Number(minutes[1]) * 60 : seconds ? Number(seconds[1]) : undefined, { status, code });
+    }
+    return rejected(rd, `${message} (${code})`, { status, code: String(code) });
+  };
+  const answer = await request(rd, `${base}/api/submit`, { bearer: c.accessToken, form }, classify);
+  const data = obj(obj(answer.body.json).data);
+  const id = str(data.name) ?? str(data.id);
+  if (!id) throw fail(rd, "invalid_response", "Reddit accepted the post but sent no id for it.");
+  return { platformPostId: id, url: str(data.url) };
+};
+
+// ---------------------------------------------------------------------------------------- YouTube
+
+const yt = callContext("youtube");
+const PRIVACY = new Set(["public", "unlisted", "private"]);
+
+export const publishYouTube = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
+  const c = tokenOf(yt, credentials);
+  const video = req.media.find(isVideo);
+  if (!video) throw rejected(yt, "YouTube publishes videos only: add a video to post this to YouTube.");
+  if (req.media.length > 1) throw rejected(yt, "a YouTube upload is one video.");
+  const { extra } = endpoints("youtube", { UPLOAD_API_BASE: "https://www.googleapis.com/upload/youtube/v3" });
+  const visibility = option(req, "visibility")?.toLowerCase() ?? "public";
+  const title = (option(req, "title") ?? req.text.split("\n").find((l) => l.trim()) ?? video.fileName).replace(/[<>]/g, "").slice(0, 100);
+  const metadata = {
+    snippet: {
+      title,
+      description: withLink(req).replace(/[<>]/g, "").slice(0, 5000),
+      tags: stringList(req.options.tags),
+      categoryId: option(req, "categoryId", "category") ?? "22",
+    },
+    status: { privacyStatus: PRIVACY.has(visibility) ? visibility : "public", selfDeclaredMadeForKids: false },
+  };
+  // Resumable upload: the session (with the metadata), then the bytes in one PUT.
+  const session = await request(yt, `${extra.UPLOAD_API_BASE}/videos?uploadType=resumable&part=snippet,status`, {
+    bearer: c.accessToken,
+    json: metadata,
+    headers: { "x-upload-content-type": video.mimeType, "x-upload-content-length": String(video.bytes.byteLength) },
+  });
+  const location = session.headers.get("location");
+  if (!location) throw fail(yt, "invalid_response", "YouTube opened no upload session.");
+  const answer = await request(yt, location, { method: "PUT", bearer: c.accessToken, bytes: { data: video.bytes, type: video.mimeType } });
+  const id = str(answer.body.id);
+  if (!id) throw fail(yt, "invalid_response", "YouTube took the video but sent no id for it.");
+  return { platformPostId: id, url: `https://www.youtube.com/watch?v=${id}` };
+};
