@@ -1,19 +1,14 @@
 import { AtpAgent } from "@atproto/api";
 // Not the package index (it loads @atproto/ozone, whose imports clash in this install); see platforms-bluesky.test.ts.
 import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_LOGIN_MESSAGE } from "../../infra/platforms";
 import { signUp } from "../support/browser";
-import { createTestDatabase } from "../support/database";
-import { startTestServer, type TestServer } from "../support/server";
+import { useAppServer } from "../support/server";
 
 /** Connecting Bluesky through the app against a real PDS on loopback (from @atproto/dev-env). */
 
 let network: TestNetworkNoAppView;
-let server: TestServer;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: postgres.Sql;
 let did: string;
 let appPassword: string;
 const HANDLE = "lee-dental.test";
@@ -24,31 +19,28 @@ beforeAll(async () => {
   await agent.createAccount({ email: "lee@example.com", handle: HANDLE, password: "main-password-123" });
   did = agent.session!.did;
   appPassword = (await agent.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
-  database = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  sql = postgres(database.url, { max: 2, onnotice: () => {} });
 }, 180_000);
 
+// Registered before the app's hooks, so it runs after the app has stopped.
 afterAll(async () => {
-  await sql?.end();
-  await server?.stop();
-  await database?.drop();
   await network?.close();
 });
 
+const app = useAppServer();
+
 describe("connecting Bluesky", () => {
   it("given a handle and an app password on a self-hosted PDS, the account is connected with its DID", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const created = await browser.post("/api/social-accounts/bluesky", { identifier: HANDLE, appPassword, service: network.pds.url });
     expect(created.status, created.text).toBe(201);
     expect(created.data).toMatchObject({ platform: "bluesky", kind: "bluesky", status: "connected", accountId: did, username: HANDLE });
     expect(created.data.metadata.service).toBe(network.pds.url);
-    const [stored] = await sql`select ciphertext from account_credentials where account_id = ${created.data.id}`;
+    const [stored] = await app.sql`select ciphertext from account_credentials where account_id = ${created.data.id}`;
     expect(stored.ciphertext).not.toContain(appPassword);
   });
 
   it("a wrong app password answers 400 with a message a person understands; an unreachable server too", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const wrong = await browser.post("/api/social-accounts/bluesky", { identifier: HANDLE, appPassword: "aaaa-bbbb-cccc-dddd", service: network.pds.url });
     expect(wrong.status).toBe(400);
     expect(wrong.data.error.message).toBe(INVALID_LOGIN_MESSAGE);

@@ -1,32 +1,16 @@
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "../support/browser";
-import { createTestDatabase } from "../support/database";
-import { startTestServer, type TestServer } from "../support/server";
+import { useAppServer } from "../support/server";
 
 /** Connected accounts over HTTP: sandbox, listing, limits, pause, disconnect and reconnect, workspace isolation. */
 
-let server: TestServer;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: postgres.Sql;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  sql = postgres(database.url, { max: 2, onnotice: () => {} });
-}, 180_000);
-
-afterAll(async () => {
-  await sql?.end();
-  await server?.stop();
-  await database?.drop();
-});
+const app = useAppServer();
 
 const LIMIT_MESSAGE = "You've reached your limit of 3 social accounts. Upgrade to connect more platforms.";
 
 describe("sandbox accounts", () => {
   it("given a trial user, when three accounts are connected, then the fourth is refused with the plan's message", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     for (const platform of ["facebook", "x", "linkedin"]) {
       const created = await browser.post("/api/social-accounts/sandbox", { platform, accountName: `Test ${platform}` });
       expect(created.status, created.text).toBe(201);
@@ -41,7 +25,7 @@ describe("sandbox accounts", () => {
   });
 
   it("the spec's placeholder POST /api/social-accounts makes a labelled sandbox account with its followers", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const created = await browser.post("/api/social-accounts", {
       platform: "instagram",
       accountName: "Lee Dental IG",
@@ -53,12 +37,12 @@ describe("sandbox accounts", () => {
     });
     expect(created.status, created.text).toBe(201);
     expect(created.data).toMatchObject({ platform: "instagram", status: "sandbox", followers: 4321, metadata: { sandbox: true } });
-    const [credentials] = await sql`select count(*)::int as n from account_credentials where account_id = ${created.data.id}`;
+    const [credentials] = await app.sql`select count(*)::int as n from account_credentials where account_id = ${created.data.id}`;
     expect(credentials.n).toBe(0);
   });
 
   it("validates the platform and the name", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const bad = await browser.post("/api/social-accounts/sandbox", { platform: "myspace", accountName: "" });
     expect(bad.status).toBe(400);
     expect(bad.data.error.fields).toEqual({ platform: "Choose a platform from the list.", accountName: "Enter a name for the account." });
@@ -67,7 +51,7 @@ describe("sandbox accounts", () => {
 
 describe("listings", () => {
   it("given a Yelp business address, it connects as a listing; a wrong address says what is expected", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const created = await browser.post("/api/social-accounts/listing", { platform: "yelp", url: "https://www.yelp.com/biz/lee-dental-springfield?osq=dentist" });
     expect(created.status, created.text).toBe(201);
     expect(created.data).toMatchObject({ platform: "yelp", status: "listing", kind: "listing", profileUrl: "https://www.yelp.com/biz/lee-dental-springfield" });
@@ -81,7 +65,7 @@ describe("listings", () => {
 
 describe("pausing, disconnecting and reconnecting", () => {
   it("given a listing, pause and disconnect it, then connecting the same address again keeps its id and history", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const url = "https://www.healthgrades.com/physician/dr-jordan-lee-abc12";
     const { data: account } = await browser.post("/api/social-accounts/listing", { platform: "healthgrades", url });
     const paused = await browser.put(`/api/social-accounts/${account.id}`, { isActive: false });
@@ -96,15 +80,15 @@ describe("pausing, disconnecting and reconnecting", () => {
     expect(again.status).toBe(201);
     expect(again.data.id).toBe(account.id);
     expect(again.data.isActive).toBe(true);
-    const events = await sql`select type from events where stream_id = ${`account-${account.id}`} order by stream_version`;
+    const events = await app.sql`select type from events where stream_id = ${`account-${account.id}`} order by stream_version`;
     expect(events.map((e) => e.type)).toEqual(["AccountConnected", "AccountPaused", "AccountDisconnected", "AccountReconnected"]);
   });
 });
 
 describe("workspace isolation", () => {
   it("another workspace's account id answers 404 on every route", async () => {
-    const owner = await signUp(server.url);
-    const stranger = await signUp(server.url);
+    const owner = await signUp(app.server.url);
+    const stranger = await signUp(app.server.url);
     const { data: account } = await owner.browser.post("/api/social-accounts/sandbox", { platform: "reddit", accountName: "Mine" });
     expect((await stranger.browser.get(`/api/social-accounts/${account.id}`)).status).toBe(404);
     expect((await stranger.browser.put(`/api/social-accounts/${account.id}`, { isActive: false })).status).toBe(404);
@@ -114,15 +98,15 @@ describe("workspace isolation", () => {
   });
 
   it("signed-out callers get 401, demo mode cannot connect", async () => {
-    const anonymous = await fetch(`${server.url}/api/social-accounts`);
+    const anonymous = await fetch(`${app.server.url}/api/social-accounts`);
     expect(anonymous.status).toBe(401);
-    const demo = await fetch(`${server.url}/api/social-accounts/sandbox?demo=true`, {
+    const demo = await fetch(`${app.server.url}/api/social-accounts/sandbox?demo=true`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: app.server.url },
       body: JSON.stringify({ platform: "facebook", accountName: "x" }),
     });
     expect(demo.status).toBe(403);
-    const demoList = await (await fetch(`${server.url}/api/social-accounts?demo=true`)).json();
+    const demoList = await (await fetch(`${app.server.url}/api/social-accounts?demo=true`)).json();
     expect(demoList.map((a: any) => a.platform).sort()).toEqual(["bluesky", "facebook", "google_business", "instagram", "linkedin"]);
   });
 });

@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { Effect, ManagedRuntime } from "effect";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshDueTokens } from "../../infra/accounts/token-refresh";
 import { Database } from "../../infra/db/Database";
 import { servicesOn } from "../../infra/layers";
 import { type Browser, signUp } from "../support/browser";
-import { createTestDatabase } from "../support/database";
 import { fakePlatformEnv, installFakePlatform, type OAuthProvider, startOAuthProvider } from "../support/oauth-provider";
-import { startTestServer, type TestServer } from "../support/server";
+import { useAppServer } from "../support/server";
 
 /**
  * An OAuth connection through the app, end to end, against a local provider that checks every
@@ -18,9 +16,6 @@ import { startTestServer, type TestServer } from "../support/server";
 
 const env = { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("hex") };
 let provider: OAuthProvider;
-let server: TestServer;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: postgres.Sql;
 let runtime: ManagedRuntime.ManagedRuntime<any, any>;
 
 beforeAll(async () => {
@@ -29,18 +24,22 @@ beforeAll(async () => {
   Object.assign(env, fakePlatformEnv("twitter", provider.url));
   // The refresh job runs in this process too: same provider, same key.
   Object.assign(process.env, env);
-  database = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: database.url, env });
-  sql = postgres(database.url, { max: 2, onnotice: () => {} });
-  runtime = ManagedRuntime.make(servicesOn(Database.layerFrom(Effect.succeed(database.url))));
 }, 180_000);
+
+// Registered before the app's hooks, so it runs after the app has stopped.
+afterAll(async () => {
+  await provider?.close();
+});
+
+// Hooks run in order: the provider is up and `env` complete when the app starts.
+const app = useAppServer({ env: () => env });
+
+beforeAll(() => {
+  runtime = ManagedRuntime.make(servicesOn(Database.layerFrom(Effect.succeed(app.database.url))));
+});
 
 afterAll(async () => {
   await runtime?.dispose();
-  await sql?.end();
-  await server?.stop();
-  await database?.drop();
-  await provider?.close();
 });
 
 /** Follows the flow as a browser would: app → provider's authorize → back to the app's callback. */
@@ -49,7 +48,7 @@ const connectTwitter = async (browser: Browser) => {
   expect(start.status).toBe(302);
   const authorize = new URL(start.headers.get("location")!);
   expect(authorize.origin).toBe(provider.url);
-  expect(authorize.searchParams.get("redirect_uri")).toBe(`${server.url}/api/auth/twitter/callback`);
+  expect(authorize.searchParams.get("redirect_uri")).toBe(`${app.server.url}/api/auth/twitter/callback`);
   expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
   const granted = await fetch(authorize, { redirect: "manual" });
   const callback = new URL(granted.headers.get("location")!);
@@ -64,7 +63,7 @@ describe("connecting X through OAuth", () => {
   let accountId: string;
 
   it("given a configured platform, the round trip records the account with its profile and keeps the tokens encrypted", async () => {
-    ({ browser } = await signUp(server.url));
+    ({ browser } = await signUp(app.server.url));
     const done = await connectTwitter(browser);
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("/app/connect-accounts");
@@ -72,17 +71,17 @@ describe("connecting X through OAuth", () => {
     const [account] = (await browser.get("/api/social-accounts")).data;
     expect(account).toMatchObject({ platform: "twitter", kind: "oauth", status: "connected", accountName: "SocialDesk Test", username: "socialdesk_test", followers: 1234 });
     accountId = account.id;
-    const [stored] = await sql`select ciphertext, expires_at from account_credentials where account_id = ${accountId}`;
+    const [stored] = await app.sql`select ciphertext, expires_at from account_credentials where account_id = ${accountId}`;
     expect(stored.ciphertext).toMatch(/^v1\./);
     const token = provider.requestsTo("/token").at(-1)!;
-    expect(token.form).toMatchObject({ grant_type: "authorization_code", redirect_uri: `${server.url}/api/auth/twitter/callback` });
+    expect(token.form).toMatchObject({ grant_type: "authorization_code", redirect_uri: `${app.server.url}/api/auth/twitter/callback` });
     expect(token.form.code_verifier).toMatch(/^[\w-]{43,}$/);
     expect(token.basic?.username).toBe("twitter-client-id");
     expect(stored.expires_at.getTime()).toBeGreaterThan(Date.now());
   });
 
   it("a callback with a state this browser did not start is refused", async () => {
-    const stranger = (await signUp(server.url)).browser;
+    const stranger = (await signUp(app.server.url)).browser;
     const forged = await stranger.get("/api/auth/twitter/callback?code=abc&state=forged");
     expect(forged.status).toBe(303);
     expect(flashOf(stranger)).toMatchObject({ title: "Connection Failed", variant: "destructive" });
@@ -90,23 +89,23 @@ describe("connecting X through OAuth", () => {
   });
 
   it("when the token nears its expiry, the job renews it", async () => {
-    await sql`update account_credentials set expires_at = now() + interval '5 minutes' where account_id = ${accountId}`;
+    await app.sql`update account_credentials set expires_at = now() + interval '5 minutes' where account_id = ${accountId}`;
     const result = await runtime.runPromise(refreshDueTokens(new Date()));
     expect(result).toMatchObject({ refreshed: 1, failed: 0 });
-    const [stored] = await sql`select expires_at from account_credentials where account_id = ${accountId}`;
+    const [stored] = await app.sql`select expires_at from account_credentials where account_id = ${accountId}`;
     expect(stored.expires_at.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
-    const events = await sql`select type from events where stream_id = ${`account-${accountId}`} order by stream_version`;
+    const events = await app.sql`select type from events where stream_id = ${`account-${accountId}`} order by stream_version`;
     expect(events.map((e) => e.type)).toEqual(["AccountConnected", "AccountTokensRefreshed"]);
   });
 
   it("when the platform refuses the refresh, the account needs a reconnect and the owner is told once", async () => {
     provider.failRefresh = true;
-    await sql`update account_credentials set expires_at = now() where account_id = ${accountId}`;
+    await app.sql`update account_credentials set expires_at = now() where account_id = ${accountId}`;
     expect(await runtime.runPromise(refreshDueTokens(new Date()))).toMatchObject({ refreshed: 0, failed: 1 });
     expect(await runtime.runPromise(refreshDueTokens(new Date()))).toMatchObject({ due: 0 });
     const [account] = (await browser.get("/api/social-accounts")).data;
     expect(account).toMatchObject({ status: "reconnect_needed", isConnected: false });
-    const mail = await sql`select subject from mail_outbox where subject like 'Reconnect your%'`;
+    const mail = await app.sql`select subject from mail_outbox where subject like 'Reconnect your%'`;
     expect(mail.map((m) => m.subject)).toEqual(["Reconnect your X (Twitter) account"]);
     provider.failRefresh = false;
   });
@@ -116,14 +115,14 @@ describe("connecting X through OAuth", () => {
     expect(done.status).toBe(303);
     const [account] = (await browser.get("/api/social-accounts")).data;
     expect(account).toMatchObject({ id: accountId, status: "connected", isConnected: true });
-    const events = await sql`select type from events where stream_id = ${`account-${accountId}`} order by stream_version`;
+    const events = await app.sql`select type from events where stream_id = ${`account-${accountId}`} order by stream_version`;
     expect(events.map((e) => e.type)).toEqual(["AccountConnected", "AccountTokensRefreshed", "AccountNeedsReconnect", "AccountReconnected"]);
   });
 });
 
 describe("platforms that are not configured", () => {
   it("say so instead of redirecting to a broken sign-in, and name the variables", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const start = await browser.get("/api/auth/linkedin");
     expect(start.status).toBe(303);
     expect(flashOf(browser).description).toMatch(/LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET/);

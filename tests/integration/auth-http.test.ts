@@ -1,10 +1,8 @@
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, registration, signUp, TEST_PASSWORD } from "../support/browser";
-import { createTestDatabase } from "../support/database";
-import { startTestServer, type TestServer } from "../support/server";
+import { useAppServer } from "../support/server";
 
 /**
  * The authentication and account foundation over HTTP: the real app (scripts/start.ts with its
@@ -12,34 +10,20 @@ import { startTestServer, type TestServer } from "../support/server";
  * checked against PostgreSQL. One server for the whole file.
  */
 
-let server: TestServer;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: postgres.Sql;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  sql = postgres(database.url, { max: 2, onnotice: () => {} });
-}, 180_000);
-
-afterAll(async () => {
-  await sql?.end();
-  await server?.stop();
-  await database?.drop();
-});
+const app = useAppServer();
 
 const DAY_MS = 86_400_000;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 const sessionRow = async (token: string) =>
-  (await sql<{ user_id: string; expires_at: Date; last_used_at: Date }[]>`
+  (await app.sql<{ user_id: string; expires_at: Date; last_used_at: Date }[]>`
     select user_id, expires_at, last_used_at from sessions where id = ${sha256(token)}`)[0];
 
 const eventsOf = (streamId: string) =>
-  sql<{ type: string; data: any; metadata: any }[]>`
+  app.sql<{ type: string; data: any; metadata: any }[]>`
     select type, data, metadata from events where stream_id = ${streamId} order by stream_version`;
 
-const eventCount = async () => (await sql<{ n: number }[]>`select count(*)::int as n from events`)[0].n;
+const eventCount = async () => (await app.sql<{ n: number }[]>`select count(*)::int as n from events`)[0].n;
 
 /** Waits for `check` to hold, polling, up to a deadline (the async projector runs every 500 ms). */
 const eventually = async <A>(read: () => Promise<A>, check: (value: A) => boolean, timeoutMs = 10_000): Promise<A> => {
@@ -55,7 +39,7 @@ const eventually = async <A>(read: () => Promise<A>, check: (value: A) => boolea
 const runScript = (script: string, args: ReadonlyArray<string>) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}`, ...args], {
-      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "warn" },
+      env: { ...process.env, DATABASE_URL: app.database.url, LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -70,7 +54,7 @@ const runScript = (script: string, args: ReadonlyArray<string>) =>
 
 describe("GET /api/health", () => {
   it("given the app and its worker are up, then it answers 200 {status: ok}", async () => {
-    const response = await new Browser(server.url).get("/api/health");
+    const response = await new Browser(app.server.url).get("/api/health");
     expect(response.status).toBe(200);
     expect(response.data).toEqual({ status: "ok" });
   });
@@ -78,7 +62,7 @@ describe("GET /api/health", () => {
 
 describe("POST /api/auth/register", () => {
   it("given a valid sign-up, then it answers 201 with the user, a trial of 5 days and the owner role", async () => {
-    const browser = new Browser(server.url);
+    const browser = new Browser(app.server.url);
     const input = registration({ firstName: "Avery", lastName: "Stone", company: "Stone & Sons", email: `Avery.Stone-${randomUUID().slice(0, 6)}@Example.com` });
     const before = Date.now();
     const response = await browser.post("/api/auth/register", input);
@@ -102,7 +86,7 @@ describe("POST /api/auth/register", () => {
   });
 
   it("given a valid sign-up over http, then the session cookie is HttpOnly, SameSite=Lax, Path=/, 30 days and not Secure", async () => {
-    const response = await new Browser(server.url).post("/api/auth/register", registration());
+    const response = await new Browser(app.server.url).post("/api/auth/register", registration());
     expect(response.status).toBe(201);
     const cookie = response.setCookies.find((line) => line.startsWith("session="))!;
     expect(cookie).toBeDefined();
@@ -115,14 +99,14 @@ describe("POST /api/auth/register", () => {
   });
 
   it("given a sign-up behind an HTTPS proxy (x-forwarded-proto: https), then the session cookie is Secure", async () => {
-    const response = await new Browser(server.url).post("/api/auth/register", registration(), { headers: { "x-forwarded-proto": "https" } });
+    const response = await new Browser(app.server.url).post("/api/auth/register", registration(), { headers: { "x-forwarded-proto": "https" } });
     expect(response.status).toBe(201);
     const cookie = response.setCookies.find((line) => line.startsWith("session="))!;
     expect(cookie.split(";").map((part) => part.trim().toLowerCase())).toContain("secure");
   });
 
   it("given a sign-up, then the events, the users row, the trial-end job and the hashed session are in the database", async () => {
-    const browser = new Browser(server.url);
+    const browser = new Browser(app.server.url);
     const correlationId = `test-${randomUUID()}`;
     const response = await browser.post("/api/auth/register", registration({ company: "Event Co" }), {
       headers: { "x-request-id": correlationId },
@@ -132,7 +116,7 @@ describe("POST /api/auth/register", () => {
 
     const userEvents = await eventsOf(`user-${user.id}`);
     expect(userEvents.map((e) => e.type)).toEqual(["UserRegistered", "TrialStarted"]);
-    const [row] = await sql`select * from users where id = ${user.id}`;
+    const [row] = await app.sql`select * from users where id = ${user.id}`;
     expect(row).toBeDefined();
     const workspaceEvents = await eventsOf(`workspace-${row.workspace_id}`);
     expect(workspaceEvents.map((e) => e.type)).toEqual(["WorkspaceCreated"]);
@@ -145,14 +129,14 @@ describe("POST /api/auth/register", () => {
     expect(JSON.stringify(userEvents)).not.toContain(TEST_PASSWORD);
     expect(row).toMatchObject({ subscription_tier: "trial", subscription_status: "trial", is_trial_active: true, team_role: "owner" });
 
-    const jobs = await sql`select task_identifier, key, run_at from graphile_worker.jobs where key = ${`trial:${user.id}`}`;
+    const jobs = await app.sql`select task_identifier, key, run_at from graphile_worker.jobs where key = ${`trial:${user.id}`}`;
     expect(jobs).toHaveLength(1);
     expect(jobs[0].task_identifier).toBe("expire_trial");
     expect(new Date(jobs[0].run_at).toISOString()).toBe(new Date(user.trialEndsAt).toISOString());
 
     const token = browser.session!;
     expect(token).toBeTruthy();
-    const sessions = await sql<{ id: string }[]>`select id from sessions where user_id = ${user.id}`;
+    const sessions = await app.sql<{ id: string }[]>`select id from sessions where user_id = ${user.id}`;
     expect(sessions.map((s) => s.id)).toEqual([sha256(token)]);
     expect(sessions[0].id).toMatch(/^[0-9a-f]{64}$/);
     expect(sessions[0].id).not.toBe(token);
@@ -161,9 +145,9 @@ describe("POST /api/auth/register", () => {
   // The projector reads only below the oldest running transaction of the whole PostgreSQL server
   // (xid8 snapshots are cluster-wide): on a server shared with other busy databases it may lag, hence the long deadline.
   it("given a sign-up, then the audit log (an async projection run by the worker) soon records it", { timeout: 60_000 }, async () => {
-    const { user } = await signUp(server.url);
+    const { user } = await signUp(app.server.url);
     const types = await eventually(
-      async () => (await sql<{ type: string }[]>`select type from audit_log where stream_id = ${`user-${user.id}`} order by global_position`).map((r) => r.type),
+      async () => (await app.sql<{ type: string }[]>`select type from audit_log where stream_id = ${`user-${user.id}`} order by global_position`).map((r) => r.type),
       (t) => t.length === 2,
       45_000,
     );
@@ -172,8 +156,8 @@ describe("POST /api/auth/register", () => {
 
   it("given two emails with the same local part, then the second user gets a different username", async () => {
     const local = `sam${randomUUID().slice(0, 6)}`;
-    const first = await signUp(server.url, { email: `${local}@one.example` });
-    const second = await signUp(server.url, { email: `${local}@two.example` });
+    const first = await signUp(app.server.url, { email: `${local}@one.example` });
+    const second = await signUp(app.server.url, { email: `${local}@two.example` });
     expect(first.user.username).toBe(local);
     expect(second.user.username).not.toBe(first.user.username);
     expect(second.user.username.startsWith(local)).toBe(true);
@@ -188,16 +172,16 @@ describe("POST /api/auth/register", () => {
     ["confirmPassword", { confirmPassword: "something else" }, "Passwords don't match"],
   ])("given an invalid %s, then it answers 400 with the spec's message on that field", async (field, overrides, message) => {
     const input = registration(overrides);
-    const response = await new Browser(server.url).post("/api/auth/register", input);
+    const response = await new Browser(app.server.url).post("/api/auth/register", input);
     expect(response.status).toBe(400);
     expect(response.data.error.fields).toMatchObject({ [field]: message });
     expect(response.data.error.message).toBe(message);
-    const rows = await sql`select 1 from users where lower(email) = ${String(input.email).toLowerCase()}`;
+    const rows = await app.sql`select 1 from users where lower(email) = ${String(input.email).toLowerCase()}`;
     expect(rows).toHaveLength(0);
   });
 
   it("given an empty form, then every field answers its spec message at once", async () => {
-    const response = await new Browser(server.url).post("/api/auth/register", {});
+    const response = await new Browser(app.server.url).post("/api/auth/register", {});
     expect(response.status).toBe(400);
     expect(response.data.error.fields).toMatchObject({
       firstName: "First name must be at least 2 characters",
@@ -209,16 +193,16 @@ describe("POST /api/auth/register", () => {
   });
 
   it("given a plan that does not exist, then it answers 400 on selectedPlan", async () => {
-    const response = await new Browser(server.url).post("/api/auth/register", registration({ selectedPlan: "platinum" }));
+    const response = await new Browser(app.server.url).post("/api/auth/register", registration({ selectedPlan: "platinum" }));
     expect(response.status).toBe(400);
     expect(response.data.error.fields.selectedPlan).toBeTruthy();
   });
 
   it("given a taken email, in any letter case, then it answers 409 and creates nothing", async () => {
-    const { input } = await signUp(server.url);
+    const { input } = await signUp(app.server.url);
     const before = await eventCount();
     for (const email of [input.email, input.email.toUpperCase()]) {
-      const response = await new Browser(server.url).post("/api/auth/register", registration({ email }));
+      const response = await new Browser(app.server.url).post("/api/auth/register", registration({ email }));
       expect(response.status).toBe(409);
       expect(response.data.error.message).toBe("An account with this email already exists.");
       expect(response.setCookies.some((c) => c.startsWith("session="))).toBe(false);
@@ -229,7 +213,7 @@ describe("POST /api/auth/register", () => {
   it.each([["{not json"], ["null"], ["[]"], ['"text"'], ["42"]])(
     "given the body %s, then it answers 400, never 500",
     async (body) => {
-      const response = await new Browser(server.url).request("POST", "/api/auth/register", { body });
+      const response = await new Browser(app.server.url).request("POST", "/api/auth/register", { body });
       expect(response.status).toBe(400);
       expect(response.data.error.code).toMatch(/^invalid_/);
     },
@@ -238,8 +222,8 @@ describe("POST /api/auth/register", () => {
 
 describe("POST /api/auth/login", () => {
   it("given the right email and password, then it answers 200 with the user and a new session cookie", async () => {
-    const { input, user } = await signUp(server.url);
-    const browser = new Browser(server.url);
+    const { input, user } = await signUp(app.server.url);
+    const browser = new Browser(app.server.url);
     const response = await browser.post("/api/auth/login", { email: input.email.toUpperCase(), password: TEST_PASSWORD });
     expect(response.status, response.text).toBe(200);
     expect(response.data.user).toMatchObject({ id: user.id, email: input.email });
@@ -251,12 +235,12 @@ describe("POST /api/auth/login", () => {
   });
 
   it("given a wrong password or an unknown email, then both answer 401 'Invalid email or password.' without a cookie", async () => {
-    const { input } = await signUp(server.url);
+    const { input } = await signUp(app.server.url);
     for (const body of [
       { email: input.email, password: "wrong password" },
       { email: `nobody-${randomUUID().slice(0, 8)}@example.com`, password: TEST_PASSWORD },
     ]) {
-      const response = await new Browser(server.url).post("/api/auth/login", body);
+      const response = await new Browser(app.server.url).post("/api/auth/login", body);
       expect(response.status).toBe(401);
       expect(response.data.error.message).toBe("Invalid email or password.");
       expect(response.setCookies.some((c) => c.startsWith("session=") && !/max-age=0/i.test(c))).toBe(false);
@@ -264,13 +248,13 @@ describe("POST /api/auth/login", () => {
   });
 
   it("given an invalid email and no password, then it answers 400 with the spec's messages", async () => {
-    const response = await new Browser(server.url).post("/api/auth/login", { email: "nope", password: "" });
+    const response = await new Browser(app.server.url).post("/api/auth/login", { email: "nope", password: "" });
     expect(response.status).toBe(400);
     expect(response.data.error.fields).toEqual({
       email: "Please enter a valid email address",
       password: "Password is required",
     });
-    const missing = await new Browser(server.url).post("/api/auth/login", {});
+    const missing = await new Browser(app.server.url).post("/api/auth/login", {});
     expect(missing.status).toBe(400);
     expect(missing.data.error.fields).toEqual({
       email: "Please enter a valid email address",
@@ -279,50 +263,50 @@ describe("POST /api/auth/login", () => {
   });
 
   it("given invalid JSON, then it answers 400, never 500", async () => {
-    const response = await new Browser(server.url).request("POST", "/api/auth/login", { body: "{" });
+    const response = await new Browser(app.server.url).request("POST", "/api/auth/login", { body: "{" });
     expect(response.status).toBe(400);
   });
 
   it("given 10 failed logins for one email within 15 minutes, then the 11th answers 429 even with the right password; other emails are unaffected", async () => {
-    const target = await signUp(server.url);
-    const other = await signUp(server.url);
+    const target = await signUp(app.server.url);
+    const other = await signUp(app.server.url);
     for (let i = 0; i < 10; i++) {
       // Letter case does not matter: the counter is kept per email address.
       const email = i % 2 === 0 ? target.input.email : target.input.email.toUpperCase();
-      const response = await new Browser(server.url).post("/api/auth/login", { email, password: `wrong ${i}` });
+      const response = await new Browser(app.server.url).post("/api/auth/login", { email, password: `wrong ${i}` });
       expect(response.status, `attempt ${i + 1}`).toBe(401);
     }
-    const blocked = await new Browser(server.url).post("/api/auth/login", { email: target.input.email, password: TEST_PASSWORD });
+    const blocked = await new Browser(app.server.url).post("/api/auth/login", { email: target.input.email, password: TEST_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.data.error.message).toMatch(/^Too many sign-in attempts\. Try again in (14|15) minutes\.$/);
     expect(blocked.setCookies.some((c) => c.startsWith("session=") && !/max-age=0/i.test(c))).toBe(false);
 
-    const fine = await new Browser(server.url).post("/api/auth/login", { email: other.input.email, password: TEST_PASSWORD });
+    const fine = await new Browser(app.server.url).post("/api/auth/login", { email: other.input.email, password: TEST_PASSWORD });
     expect(fine.status).toBe(200);
     // The session from registration is untouched by the lock-out.
     expect((await target.browser.get("/api/auth/user")).status).toBe(200);
   });
 
   it("given 10 failed logins older than 15 minutes, then the right password signs in again", async () => {
-    const { input } = await signUp(server.url);
+    const { input } = await signUp(app.server.url);
     for (let i = 0; i < 10; i++) {
-      expect((await new Browser(server.url).post("/api/auth/login", { email: input.email, password: "nope nope" })).status).toBe(401);
+      expect((await new Browser(app.server.url).post("/api/auth/login", { email: input.email, password: "nope nope" })).status).toBe(401);
     }
-    expect((await new Browser(server.url).post("/api/auth/login", { email: input.email, password: TEST_PASSWORD })).status).toBe(429);
-    await sql`update login_attempts set attempted_at = attempted_at - interval '16 minutes' where lower(email) = ${input.email.toLowerCase()}`;
-    expect((await new Browser(server.url).post("/api/auth/login", { email: input.email, password: TEST_PASSWORD })).status).toBe(200);
+    expect((await new Browser(app.server.url).post("/api/auth/login", { email: input.email, password: TEST_PASSWORD })).status).toBe(429);
+    await app.sql`update login_attempts set attempted_at = attempted_at - interval '16 minutes' where lower(email) = ${input.email.toLowerCase()}`;
+    expect((await new Browser(app.server.url).post("/api/auth/login", { email: input.email, password: TEST_PASSWORD })).status).toBe(200);
   });
 });
 
 describe("GET /api/auth/user and POST /api/auth/logout", () => {
   it("given no session, then GET /api/auth/user answers 401", async () => {
-    const response = await new Browser(server.url).get("/api/auth/user");
+    const response = await new Browser(app.server.url).get("/api/auth/user");
     expect(response.status).toBe(401);
     expect(response.data.error).toBeDefined();
   });
 
   it("given a signed-in user, then GET /api/auth/user answers 200 with the spec's fields", async () => {
-    const { browser, user, input } = await signUp(server.url);
+    const { browser, user, input } = await signUp(app.server.url);
     const response = await browser.get("/api/auth/user");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -344,20 +328,20 @@ describe("GET /api/auth/user and POST /api/auth/logout", () => {
   });
 
   it("given a signed-in user, when they log out, then the session ends on the server and the same cookie gets 401", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const token = browser.session!;
     const cookie = browser.cookieHeader();
     const response = await browser.post("/api/auth/logout");
     expect(response.status).toBe(200);
     expect(response.setCookies.some((c) => c.startsWith("session=") && (/max-age=0/i.test(c) || /expires=thu, 01 jan 1970/i.test(c)))).toBe(true);
     expect(await sessionRow(token)).toBeUndefined();
-    const again = await new Browser(server.url).get("/api/auth/user", { cookie });
+    const again = await new Browser(app.server.url).get("/api/auth/user", { cookie });
     expect(again.status).toBe(401);
   });
 
   it("given a user signed in twice, when one session logs out, then the other stays signed in", async () => {
-    const { browser: first, input } = await signUp(server.url);
-    const second = new Browser(server.url);
+    const { browser: first, input } = await signUp(app.server.url);
+    const second = new Browser(app.server.url);
     expect((await second.post("/api/auth/login", { email: input.email, password: TEST_PASSWORD })).status).toBe(200);
     expect((await first.post("/api/auth/logout")).status).toBe(200);
     expect((await second.get("/api/auth/user")).status).toBe(200);
@@ -366,9 +350,9 @@ describe("GET /api/auth/user and POST /api/auth/logout", () => {
 
 describe("session expiry", () => {
   it("given a session past its expiry, then the request is signed out, the row deleted and the cookie cleared", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const token = browser.session!;
-    await sql`update sessions set expires_at = now() - interval '1 minute' where id = ${sha256(token)}`;
+    await app.sql`update sessions set expires_at = now() - interval '1 minute' where id = ${sha256(token)}`;
     const response = await browser.get("/api/auth/user");
     expect(response.status).toBe(401);
     expect(await sessionRow(token)).toBeUndefined();
@@ -376,9 +360,9 @@ describe("session expiry", () => {
   });
 
   it("given a session last used 2 minutes ago, then a request pushes its expiry to 30 days from now and re-sends the cookie", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const token = browser.session!;
-    await sql`update sessions set last_used_at = now() - interval '2 minutes', expires_at = now() + interval '1 day'
+    await app.sql`update sessions set last_used_at = now() - interval '2 minutes', expires_at = now() + interval '1 day'
               where id = ${sha256(token)}`;
     const before = Date.now();
     const response = await browser.get("/api/auth/user");
@@ -393,9 +377,9 @@ describe("session expiry", () => {
   });
 
   it("given a session used less than a minute ago, then a request neither moves its expiry nor re-sends the cookie", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const token = browser.session!;
-    await sql`update sessions set expires_at = now() + interval '1 day' where id = ${sha256(token)}`;
+    await app.sql`update sessions set expires_at = now() + interval '1 day' where id = ${sha256(token)}`;
     const before = await sessionRow(token);
     const response = await browser.get("/api/auth/user");
     expect(response.status).toBe(200);
@@ -404,7 +388,7 @@ describe("session expiry", () => {
   });
 
   it("given a made-up session cookie, then the request is signed out", async () => {
-    const response = await new Browser(server.url).get("/api/auth/user", { cookie: "session=not-a-real-token" });
+    const response = await new Browser(app.server.url).get("/api/auth/user", { cookie: "session=not-a-real-token" });
     expect(response.status).toBe(401);
   });
 });
@@ -413,15 +397,15 @@ describe("cross-site requests", () => {
   it("given a sign-up posted from another origin, then it answers 403 and nothing is written", async () => {
     const input = registration();
     const before = await eventCount();
-    const response = await new Browser(server.url).post("/api/auth/register", input, { headers: { origin: "http://evil.example" } });
+    const response = await new Browser(app.server.url).post("/api/auth/register", input, { headers: { origin: "http://evil.example" } });
     expect(response.status).toBe(403);
     expect(response.setCookies.some((c) => c.startsWith("session="))).toBe(false);
-    expect(await sql`select 1 from users where email = ${input.email}`).toHaveLength(0);
+    expect(await app.sql`select 1 from users where email = ${input.email}`).toHaveLength(0);
     expect(await eventCount()).toBe(before);
   });
 
   it("given a signed-in user, when another origin puts a profile change with their cookie, then it answers 403 and nothing changes", async () => {
-    const { browser, user } = await signUp(server.url);
+    const { browser, user } = await signUp(app.server.url);
     const before = await eventCount();
     const response = await browser.put(
       "/api/user/profile",
@@ -434,7 +418,7 @@ describe("cross-site requests", () => {
   });
 
   it("given a cross-site form post without an Origin header, then it answers 403", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const response = await browser.request("POST", "/api/auth/logout", {
       noOrigin: true,
       headers: { "sec-fetch-site": "cross-site" },
@@ -446,21 +430,21 @@ describe("cross-site requests", () => {
 
 describe("the /app guard and not-found pages", () => {
   it("given no session, then /app/dashboard redirects to /login with the way back", async () => {
-    const response = await new Browser(server.url).page("/app/dashboard");
+    const response = await new Browser(app.server.url).page("/app/dashboard");
     expect(response.status).toBe(302);
-    const location = new URL(response.headers.get("location")!, server.url);
+    const location = new URL(response.headers.get("location")!, app.server.url);
     expect(`${location.pathname}${location.search}`).toBe("/login?next=%2Fapp%2Fdashboard");
   });
 
   it("given a signed-in user, then /app/dashboard greets them by first name", async () => {
-    const { browser } = await signUp(server.url, { firstName: "Marisol" });
+    const { browser } = await signUp(app.server.url, { firstName: "Marisol" });
     const response = await browser.page("/app/dashboard");
     expect(response.status).toBe(200);
     expect(response.text).toContain("Welcome back, Marisol!");
   });
 
   it("given a signed-in user, then the legacy /dashboard shows the same shell", async () => {
-    const { browser } = await signUp(server.url, { firstName: "Quentin" });
+    const { browser } = await signUp(app.server.url, { firstName: "Quentin" });
     const response = await browser.page("/dashboard");
     expect(response.status).toBe(200);
     expect(response.text).toContain("Welcome back, Quentin!");
@@ -468,7 +452,7 @@ describe("the /app guard and not-found pages", () => {
   });
 
   it("given a signed-in user, then an unknown /app path shows the in-app not-found screen with 404", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const response = await browser.page("/app/nope");
     expect(response.status).toBe(404);
     expect(response.text).toContain("Page Not Found");
@@ -476,16 +460,16 @@ describe("the /app guard and not-found pages", () => {
   });
 
   it("given a signed-in user, then /login and /register send them on to the dashboard", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     for (const path of ["/login", "/register"]) {
       const response = await browser.page(path);
       expect(response.status, path).toBe(302);
-      expect(new URL(response.headers.get("location")!, server.url).pathname).toBe("/app/dashboard");
+      expect(new URL(response.headers.get("location")!, app.server.url).pathname).toBe("/app/dashboard");
     }
   });
 
   it("given any visitor, then an unknown public path shows '404 Page Not Found' with 404", async () => {
-    const response = await new Browser(server.url).page("/nope");
+    const response = await new Browser(app.server.url).page("/nope");
     expect(response.status).toBe(404);
     expect(response.text).toContain("404 Page Not Found");
   });
@@ -493,23 +477,23 @@ describe("the /app guard and not-found pages", () => {
 
 describe("demo mode", () => {
   const demoUser = async () =>
-    (await sql<{ id: string; first_name: string; time_zone: string; username: string }[]>`
+    (await app.sql<{ id: string; first_name: string; time_zone: string; username: string }[]>`
       select id, first_name, time_zone, username from users where email = 'demo@socialdesk.app'`)[0];
 
   it("given no account, then /app/dashboard?demo=true shows the dashboard of the demo user", async () => {
     const demo = await demoUser();
     expect(demo).toBeDefined();
-    const response = await new Browser(server.url).page("/app/dashboard?demo=true");
+    const response = await new Browser(app.server.url).page("/app/dashboard?demo=true");
     expect(response.status).toBe(200);
     expect(response.text).toContain(`Welcome back, ${demo.first_name}!`);
   });
 
   it("given demo mode, then reads answer the demo user: GET /api/user/profile and GET /api/auth/user (professional tier)", async () => {
     const demo = await demoUser();
-    const profile = await new Browser(server.url).get("/api/user/profile?demo=true");
+    const profile = await new Browser(app.server.url).get("/api/user/profile?demo=true");
     expect(profile.status).toBe(200);
     expect(profile.data.username).toBe(demo.username);
-    const me = await new Browser(server.url).get("/api/auth/user?demo=true");
+    const me = await new Browser(app.server.url).get("/api/auth/user?demo=true");
     expect(me.status).toBe(200);
     expect(me.data).toMatchObject({ firstName: demo.first_name, subscriptionTier: "professional" });
   });
@@ -517,7 +501,7 @@ describe("demo mode", () => {
   it("given demo mode, then writes answer 403 'Demo mode is read-only…' and change nothing", async () => {
     const demo = await demoUser();
     const before = await eventCount();
-    const browser = new Browser(server.url);
+    const browser = new Browser(app.server.url);
     const put = await browser.put("/api/user/profile?demo=true", { username: "demo-hacked", email: "x@example.com", timezone: "UTC" });
     expect(put.status).toBe(403);
     expect(put.data.error.message).toBe("Demo mode is read-only. Start your free trial to save changes.");
@@ -536,7 +520,7 @@ describe("demo mode", () => {
 
 describe("profile", () => {
   it("given a signed-in user, when they save username, email and time zone, then GET returns them and a ProfileUpdated event exists", async () => {
-    const { browser, user } = await signUp(server.url);
+    const { browser, user } = await signUp(app.server.url);
     const profile = { username: `renamed_${randomUUID().slice(0, 6)}`, email: `new-${randomUUID().slice(0, 8)}@example.com`, timezone: "Europe/Paris" };
     const saved = await browser.put("/api/user/profile", profile);
     expect(saved.status, saved.text).toBe(200);
@@ -549,7 +533,7 @@ describe("profile", () => {
   });
 
   it("given a short username and an invalid email, then it answers 400 with the spec's messages", async () => {
-    const { browser, user } = await signUp(server.url);
+    const { browser, user } = await signUp(app.server.url);
     const response = await browser.put("/api/user/profile", { username: "ab", email: "nope", timezone: "UTC" });
     expect(response.status).toBe(400);
     expect(response.data.error.fields).toMatchObject({
@@ -560,8 +544,8 @@ describe("profile", () => {
   });
 
   it("given another user's email, in any letter case, then it answers 409", async () => {
-    const { browser, user } = await signUp(server.url);
-    const other = await signUp(server.url);
+    const { browser, user } = await signUp(app.server.url);
+    const other = await signUp(app.server.url);
     const response = await browser.put("/api/user/profile", { username: user.username, email: other.input.email.toUpperCase(), timezone: "UTC" });
     expect(response.status).toBe(409);
     expect(response.data.error.message).toBe("An account with this email already exists.");
@@ -569,8 +553,8 @@ describe("profile", () => {
   });
 
   it("given another user's username, in any letter case, then it answers 409 'This username is already taken.'", async () => {
-    const { browser, user } = await signUp(server.url);
-    const other = await signUp(server.url);
+    const { browser, user } = await signUp(app.server.url);
+    const other = await signUp(app.server.url);
     const response = await browser.put("/api/user/profile", { username: other.user.username.toUpperCase(), email: user.email, timezone: "UTC" });
     expect(response.status).toBe(409);
     expect(response.data.error.message).toBe("This username is already taken.");
@@ -578,7 +562,7 @@ describe("profile", () => {
   });
 
   it("given no session, then GET and PUT /api/user/profile answer 401", async () => {
-    const browser = new Browser(server.url);
+    const browser = new Browser(app.server.url);
     expect((await browser.get("/api/user/profile")).status).toBe(401);
     expect((await browser.put("/api/user/profile", { username: "abc", email: "a@example.com", timezone: "UTC" })).status).toBe(401);
   });
@@ -589,80 +573,80 @@ describe("forgotten password and reset", () => {
   const INVALID_LINK = "This reset link is invalid or has expired. Request a new one.";
 
   const resetTokenFromOutbox = async (email: string) => {
-    const rows = await sql<{ body_text: string }[]>`select body_text from mail_outbox where to_address = ${email} order by id desc limit 1`;
+    const rows = await app.sql<{ body_text: string }[]>`select body_text from mail_outbox where to_address = ${email} order by id desc limit 1`;
     const match = rows[0]?.body_text.match(/\/reset-password\?token=([a-z0-9]+)/);
     return match?.[1];
   };
 
   it("given an unknown email, then it answers the same 200 and sends no mail", async () => {
     const email = `ghost-${randomUUID().slice(0, 8)}@example.com`;
-    const response = await new Browser(server.url).post("/api/auth/forgot-password", { email });
+    const response = await new Browser(app.server.url).post("/api/auth/forgot-password", { email });
     expect(response.status).toBe(200);
     expect(response.data.message).toBe(GENERIC);
-    expect(await sql`select 1 from mail_outbox where to_address = ${email}`).toHaveLength(0);
+    expect(await app.sql`select 1 from mail_outbox where to_address = ${email}`).toHaveLength(0);
   });
 
   it("given an invalid email, then it answers 400", async () => {
-    const response = await new Browser(server.url).post("/api/auth/forgot-password", { email: "nope" });
+    const response = await new Browser(app.server.url).post("/api/auth/forgot-password", { email: "nope" });
     expect(response.status).toBe(400);
     expect(response.data.error.fields.email).toBe("Please enter a valid email address");
   });
 
   it("given a reset link, then it sets the new password once, signs out every session, and the old password stops working", async () => {
-    const { browser: firstSession, input, user } = await signUp(server.url);
-    const secondSession = new Browser(server.url);
+    const { browser: firstSession, input, user } = await signUp(app.server.url);
+    const secondSession = new Browser(app.server.url);
     expect((await secondSession.post("/api/auth/login", { email: input.email, password: TEST_PASSWORD })).status).toBe(200);
 
-    const asked = await new Browser(server.url).post("/api/auth/forgot-password", { email: input.email.toUpperCase() });
+    const asked = await new Browser(app.server.url).post("/api/auth/forgot-password", { email: input.email.toUpperCase() });
     expect(asked.status).toBe(200);
     expect(asked.data.message).toBe(GENERIC);
-    const mails = await sql<{ body_text: string }[]>`select body_text from mail_outbox where to_address = ${input.email}`;
+    const mails = await app.sql<{ body_text: string }[]>`select body_text from mail_outbox where to_address = ${input.email}`;
     expect(mails).toHaveLength(1);
-    expect(mails[0].body_text).toMatch(new RegExp(`${server.url.replace(/[.]/g, "\\.")}/reset-password\\?token=[a-z0-9]+`));
+    expect(mails[0].body_text).toMatch(new RegExp(`${app.server.url.replace(/[.]/g, "\\.")}/reset-password\\?token=[a-z0-9]+`));
     const token = (await resetTokenFromOutbox(input.email))!;
     // Stored only as its SHA-256.
-    expect(await sql`select 1 from password_reset_tokens where id = ${token}`).toHaveLength(0);
-    expect(await sql`select 1 from password_reset_tokens where id = ${sha256(token)} and user_id = ${user.id}`).toHaveLength(1);
+    expect(await app.sql`select 1 from password_reset_tokens where id = ${token}`).toHaveLength(0);
+    expect(await app.sql`select 1 from password_reset_tokens where id = ${sha256(token)} and user_id = ${user.id}`).toHaveLength(1);
 
     const NEW_PASSWORD = "a brand new secret";
-    const reset = await new Browser(server.url).post("/api/auth/reset-password", { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const reset = await new Browser(app.server.url).post("/api/auth/reset-password", { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(reset.status, reset.text).toBe(200);
     expect((await eventsOf(`user-${user.id}`)).at(-1)).toMatchObject({ type: "PasswordChanged", data: { via: "reset" } });
 
     expect((await firstSession.get("/api/auth/user")).status).toBe(401);
     expect((await secondSession.get("/api/auth/user")).status).toBe(401);
-    expect(await sql`select 1 from sessions where user_id = ${user.id}`).toHaveLength(0);
+    expect(await app.sql`select 1 from sessions where user_id = ${user.id}`).toHaveLength(0);
 
-    const old = await new Browser(server.url).post("/api/auth/login", { email: input.email, password: TEST_PASSWORD });
+    const old = await new Browser(app.server.url).post("/api/auth/login", { email: input.email, password: TEST_PASSWORD });
     expect(old.status).toBe(401);
-    const fresh = await new Browser(server.url).post("/api/auth/login", { email: input.email, password: NEW_PASSWORD });
+    const fresh = await new Browser(app.server.url).post("/api/auth/login", { email: input.email, password: NEW_PASSWORD });
     expect(fresh.status).toBe(200);
 
-    const reused = await new Browser(server.url).post("/api/auth/reset-password", { token, password: "yet another one", confirmPassword: "yet another one" });
+    const reused = await new Browser(app.server.url).post("/api/auth/reset-password", { token, password: "yet another one", confirmPassword: "yet another one" });
     expect(reused.status).toBe(400);
     expect(reused.data.error.message).toBe(INVALID_LINK);
-    expect((await new Browser(server.url).post("/api/auth/login", { email: input.email, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await new Browser(app.server.url).post("/api/auth/login", { email: input.email, password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it("given a reset link older than its hour, then it answers 400 'invalid or has expired' and the password stays", async () => {
-    const { input, user } = await signUp(server.url);
-    expect((await new Browser(server.url).post("/api/auth/forgot-password", { email: input.email })).status).toBe(200);
+    const { input, user } = await signUp(app.server.url);
+    expect((await new Browser(app.server.url).post("/api/auth/forgot-password", { email: input.email })).status).toBe(200);
     const token = (await resetTokenFromOutbox(input.email))!;
-    const [row] = await sql<{ created_at: Date; expires_at: Date }[]>`select created_at, expires_at from password_reset_tokens where id = ${sha256(token)}`;
+    const [row] = await app.sql<{ created_at: Date; expires_at: Date }[]>`select created_at, expires_at from password_reset_tokens where id = ${sha256(token)}`;
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(60 * 60_000);
-    await sql`update password_reset_tokens set expires_at = now() - interval '1 second' where id = ${sha256(token)}`;
-    const response = await new Browser(server.url).post("/api/auth/reset-password", { token, password: "whatever long", confirmPassword: "whatever long" });
+    await app.sql`update password_reset_tokens set expires_at = now() - interval '1 second' where id = ${sha256(token)}`;
+    const response = await new Browser(app.server.url).post("/api/auth/reset-password", { token, password: "whatever long", confirmPassword: "whatever long" });
     expect(response.status).toBe(400);
     expect(response.data.error.message).toBe(INVALID_LINK);
     expect((await eventsOf(`user-${user.id}`)).map((e) => e.type)).not.toContain("PasswordChanged");
-    expect((await new Browser(server.url).post("/api/auth/login", { email: input.email, password: TEST_PASSWORD })).status).toBe(200);
+    expect((await new Browser(app.server.url).post("/api/auth/login", { email: input.email, password: TEST_PASSWORD })).status).toBe(200);
   });
 
   it("given a made-up token or a short password, then it answers 400", async () => {
-    const madeUp = await new Browser(server.url).post("/api/auth/reset-password", { token: "abc", password: "long enough", confirmPassword: "long enough" });
+    const madeUp = await new Browser(app.server.url).post("/api/auth/reset-password", { token: "abc", password: "long enough", confirmPassword: "long enough" });
     expect(madeUp.status).toBe(400);
     expect(madeUp.data.error.message).toBe(INVALID_LINK);
-    const short = await new Browser(server.url).post("/api/auth/reset-password", { token: "abc", password: "short", confirmPassword: "short" });
+    const short = await new Browser(app.server.url).post("/api/auth/reset-password", { token: "abc", password: "short", confirmPassword: "short" });
     expect(short.status).toBe(400);
     expect(short.data.error.fields.password).toBe("Password must be at least 8 characters");
   });
@@ -671,14 +655,14 @@ describe("forgotten password and reset", () => {
 // Each CLI command starts a process of its own (tsx, migrations check): a second or two each.
 describe("operators and the admin commands", { timeout: 60_000 }, () => {
   it("given a normal user, then /admin/projections and the admin API answer 404", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     expect((await browser.page("/admin/projections")).status).toBe(404);
     expect((await browser.post("/api/admin/projections/identity/verify")).status).toBe(404);
-    expect((await new Browser(server.url).page("/admin/projections")).status).toBe(404);
+    expect((await new Browser(app.server.url).page("/admin/projections")).status).toBe(404);
   });
 
   it("given `admin:grant <email>`, then the user becomes an operator (OperatorGranted) and sees the projections page", async () => {
-    const { browser, input, user } = await signUp(server.url);
+    const { browser, input, user } = await signUp(app.server.url);
     const granted = await runScript("admin-grant.ts", [input.email]);
     expect(granted.code, granted.stdout + granted.stderr).toBe(0);
     expect((await eventsOf(`user-${user.id}`)).map((e) => e.type)).toContain("OperatorGranted");
@@ -701,7 +685,7 @@ describe("operators and the admin commands", { timeout: 60_000 }, () => {
   });
 
   it("given `admin:plan <email> growth`, then PlanChanged is recorded and the user is on growth, active", async () => {
-    const { browser, input, user } = await signUp(server.url);
+    const { browser, input, user } = await signUp(app.server.url);
     const result = await runScript("admin-plan.ts", [input.email, "growth"]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const last = (await eventsOf(`user-${user.id}`)).at(-1)!;
@@ -711,7 +695,7 @@ describe("operators and the admin commands", { timeout: 60_000 }, () => {
   });
 
   it("given a tier that does not exist or an unknown email, then admin:plan exits 2 or 1 and records nothing", async () => {
-    const { input } = await signUp(server.url);
+    const { input } = await signUp(app.server.url);
     const before = await eventCount();
     expect((await runScript("admin-plan.ts", [input.email, "platinum"])).code).toBe(2);
     expect((await runScript("admin-plan.ts", [`nobody-${randomUUID().slice(0, 8)}@example.com`, "growth"])).code).toBe(1);
@@ -719,21 +703,21 @@ describe("operators and the admin commands", { timeout: 60_000 }, () => {
   });
 
   it("given the replay command, then --verify passes on a clean database, fails naming the table after tampering, and a rebuild fixes it", async () => {
-    const { user, browser } = await signUp(server.url, { company: "Replay Co" });
+    const { user, browser } = await signUp(app.server.url, { company: "Replay Co" });
     const clean = await runScript("replay.ts", ["--verify"]);
     expect(clean.code, clean.stdout + clean.stderr).toBe(0);
 
-    await sql`update users set company = 'Tampered' where id = ${user.id}`;
+    await app.sql`update users set company = 'Tampered' where id = ${user.id}`;
     const tampered = await runScript("replay.ts", ["--verify"]);
     expect(tampered.code, tampered.stdout + tampered.stderr).toBe(1);
     expect(tampered.stdout).toContain("users");
     expect(tampered.stdout).toContain("Tampered");
     // Verify changes nothing.
-    expect((await sql`select company from users where id = ${user.id}`)[0].company).toBe("Tampered");
+    expect((await app.sql`select company from users where id = ${user.id}`)[0].company).toBe("Tampered");
 
     const rebuilt = await runScript("replay.ts", []);
     expect(rebuilt.code, rebuilt.stdout + rebuilt.stderr).toBe(0);
-    expect((await sql`select company from users where id = ${user.id}`)[0].company).toBe("Replay Co");
+    expect((await app.sql`select company from users where id = ${user.id}`)[0].company).toBe("Replay Co");
     // Sessions are security state, not a read model: a rebuild signs nobody out.
     expect((await browser.get("/api/auth/user")).data).toMatchObject({ id: user.id, company: "Replay Co" });
     const again = await runScript("replay.ts", ["--verify"]);

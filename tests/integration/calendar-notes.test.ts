@@ -1,36 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { Effect, ManagedRuntime } from "effect";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../infra/db/Database";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
 import { projections } from "../../infra/layers";
 import { Browser, signUp } from "../support/browser";
-import { createTestDatabase } from "../support/database";
-import { startTestServer, type TestServer } from "../support/server";
+import { useAppServer } from "../support/server";
 
 /**
  * Calendar notes over HTTP (spec core §3, §5, §7, §8): the real app on a database of its own,
  * driven like a browser, checked against the events and the `calendar_notes` read model.
  */
 
-let server: TestServer;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: postgres.Sql;
+const app = useAppServer();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  sql = postgres(database.url, { max: 2, onnotice: () => {} });
-}, 180_000);
-
-afterAll(async () => {
-  await sql?.end();
-  await server?.stop();
-  await database?.drop();
-});
-
-const workspaceOf = async (userId: string) => (await sql<{ workspace_id: string }[]>`select workspace_id from users where id = ${userId}`)[0].workspace_id;
+const workspaceOf = async (userId: string) => (await app.sql<{ workspace_id: string }[]>`select workspace_id from users where id = ${userId}`)[0].workspace_id;
 
 const create = async (browser: Browser, input: Record<string, unknown>) => {
   const response = await browser.post("/api/calendar-notes", input);
@@ -40,7 +24,7 @@ const create = async (browser: Browser, input: Record<string, unknown>) => {
 
 describe("adding notes", () => {
   it("given a date and content, then it answers 201 with the note: trimmed and amber", async () => {
-    const { browser, user } = await signUp(server.url);
+    const { browser, user } = await signUp(app.server.url);
     expect((await browser.get("/api/calendar-notes")).data).toEqual([]);
 
     const response = await browser.post("/api/calendar-notes", { date: "2026-05-14", content: "  Open day at the clinic\n" });
@@ -50,15 +34,15 @@ describe("adding notes", () => {
     expect(new Date(response.data.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(response.data.updatedAt).toBe(response.data.createdAt);
 
-    const [row] = await sql`select workspace_id, author_id, to_char(date, 'YYYY-MM-DD') as date, content, color from calendar_notes where id = ${response.data.id}`;
+    const [row] = await app.sql`select workspace_id, author_id, to_char(date, 'YYYY-MM-DD') as date, content, color from calendar_notes where id = ${response.data.id}`;
     expect(row).toEqual({ workspace_id: await workspaceOf(user.id), author_id: user.id, date: "2026-05-14", content: "Open day at the clinic", color: "#FBBF24" });
-    const events = await sql<{ type: string; data: any; metadata: any }[]>`select type, data, metadata from events where stream_id = ${`calendar-note-${response.data.id}`}`;
+    const events = await app.sql<{ type: string; data: any; metadata: any }[]>`select type, data, metadata from events where stream_id = ${`calendar-note-${response.data.id}`}`;
     expect(events.map((e) => e.type)).toEqual(["NoteAdded"]);
     expect(events[0].metadata).toMatchObject({ actorId: user.id, workspaceId: await workspaceOf(user.id) });
   });
 
   it("given a preset colour in lower case, then it is kept upper-case and listed by date, then as written", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const later = await create(browser, { date: "2026-05-20", content: "Later", color: "#a78bfa" });
     expect(later.color).toBe("#A78BFA");
     const first = await create(browser, { date: "2026-05-03", content: "First" });
@@ -69,7 +53,7 @@ describe("adding notes", () => {
   });
 
   it("given wrong input, then it answers 400 with the field's message and records nothing", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const cases: Array<[unknown, string, string]> = [
       [{ date: "2026-05-14" }, "content", "Please enter some content for your note."],
       [{ date: "2026-05-14", content: "   " }, "content", "Please enter some content for your note."],
@@ -95,7 +79,7 @@ describe("adding notes", () => {
   });
 
   it("given no session, then every route answers 401", async () => {
-    const anonymous = new Browser(server.url);
+    const anonymous = new Browser(app.server.url);
     expect((await anonymous.get("/api/calendar-notes")).status).toBe(401);
     expect((await anonymous.post("/api/calendar-notes", { date: "2026-05-14", content: "X" })).status).toBe(401);
     expect((await anonymous.put(`/api/calendar-notes/${randomUUID()}`, { content: "X" })).status).toBe(401);
@@ -103,28 +87,28 @@ describe("adding notes", () => {
   });
 
   it("given demo mode, then notes can be read but not written", async () => {
-    const headers = { "content-type": "application/json", origin: server.url };
-    const post = await fetch(`${server.url}/api/calendar-notes?demo=true`, {
+    const headers = { "content-type": "application/json", origin: app.server.url };
+    const post = await fetch(`${app.server.url}/api/calendar-notes?demo=true`, {
       method: "POST",
       headers,
       body: JSON.stringify({ date: "2026-05-14", content: "Demo note" }),
     });
     expect(post.status).toBe(403);
     expect((await post.json()).error.code).toBe("demo_read_only");
-    const put = await fetch(`${server.url}/api/calendar-notes/${randomUUID()}?demo=true`, { method: "PUT", headers, body: JSON.stringify({ content: "X" }) });
+    const put = await fetch(`${app.server.url}/api/calendar-notes/${randomUUID()}?demo=true`, { method: "PUT", headers, body: JSON.stringify({ content: "X" }) });
     expect(put.status).toBe(403);
-    const del = await fetch(`${server.url}/api/calendar-notes/${randomUUID()}?demo=true`, { method: "DELETE", headers: { origin: server.url } });
+    const del = await fetch(`${app.server.url}/api/calendar-notes/${randomUUID()}?demo=true`, { method: "DELETE", headers: { origin: app.server.url } });
     expect(del.status).toBe(403);
-    const list = await fetch(`${server.url}/api/calendar-notes?demo=true`);
+    const list = await fetch(`${app.server.url}/api/calendar-notes?demo=true`);
     expect(list.status).toBe(200);
     expect(Array.isArray(await list.json())).toBe(true);
-    expect((await sql`select count(*)::int as count from events where type = 'NoteAdded' and data->>'content' = 'Demo note'`)[0].count).toBe(0);
+    expect((await app.sql`select count(*)::int as count from events where type = 'NoteAdded' and data->>'content' = 'Demo note'`)[0].count).toBe(0);
   });
 });
 
 describe("listing a month", () => {
   it("given from and to, then only the notes of those days, both inclusive", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const april = await create(browser, { date: "2026-04-30", content: "April" });
     const mayFirst = await create(browser, { date: "2026-05-01", content: "May 1" });
     const mayLast = await create(browser, { date: "2026-05-31", content: "May 31" });
@@ -138,7 +122,7 @@ describe("listing a month", () => {
   });
 
   it("given a wrong range, then it answers 400 with a clear message", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const cases: Array<[string, string, string]> = [
       ["?from=May&to=2026-05-31", "from", "Choose a valid date."],
       ["?from=2026-05-01&to=2026-02-30", "to", "Choose a valid date."],
@@ -155,13 +139,13 @@ describe("listing a month", () => {
 
 describe("editing and deleting", () => {
   it("given an edit, then only the fields that changed are recorded and the version moves", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const note = await create(browser, { date: "2026-05-14", content: "Open day", color: "#60A5FA" });
     const response = await browser.put(`/api/calendar-notes/${note.id}`, { content: " Open day, 9 to 5 ", color: "#60A5FA" });
     expect(response.status).toBe(200);
     expect(response.data).toMatchObject({ id: note.id, date: "2026-05-14", content: "Open day, 9 to 5", color: "#60A5FA", version: 2, createdAt: note.createdAt });
     expect(new Date(response.data.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(note.updatedAt).getTime());
-    const events = await sql<{ type: string; data: any }[]>`select type, data from events where stream_id = ${`calendar-note-${note.id}`} order by stream_version`;
+    const events = await app.sql<{ type: string; data: any }[]>`select type, data from events where stream_id = ${`calendar-note-${note.id}`} order by stream_version`;
     expect(events.at(-1)).toEqual({ type: "NoteEdited", data: { content: "Open day, 9 to 5" } });
 
     // Nothing changed: no event, same version.
@@ -174,7 +158,7 @@ describe("editing and deleting", () => {
   });
 
   it("given a stale version or a wrong field, then it answers 409 or 400 and changes nothing", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const note = await create(browser, { date: "2026-05-14", content: "Open day" });
     expect((await browser.put(`/api/calendar-notes/${note.id}`, { content: "Open day!", version: 1 })).status).toBe(200);
 
@@ -189,25 +173,25 @@ describe("editing and deleting", () => {
     expect(color.status).toBe(400);
     expect(color.data.error.fields.color).toBe("Choose one of the note colours.");
 
-    const [row] = await sql`select content, color, version from calendar_notes where id = ${note.id}`;
+    const [row] = await app.sql`select content, color, version from calendar_notes where id = ${note.id}`;
     expect(row).toEqual({ content: "Open day!", color: "#FBBF24", version: 2 });
   });
 
   it("given a deletion, then it answers 204 and the note is gone", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const note = await create(browser, { date: "2026-05-14", content: "Open day" });
     expect((await browser.delete(`/api/calendar-notes/${note.id}`)).status).toBe(204);
     expect((await browser.get(`/api/calendar-notes/${note.id}`)).status).toBe(404);
     expect((await browser.get("/api/calendar-notes")).data).toEqual([]);
     expect((await browser.delete(`/api/calendar-notes/${note.id}`)).status).toBe(404);
     expect((await browser.put(`/api/calendar-notes/${note.id}`, { content: "Back" })).status).toBe(404);
-    const events = await sql<{ type: string }[]>`select type from events where stream_id = ${`calendar-note-${note.id}`} order by stream_version`;
+    const events = await app.sql<{ type: string }[]>`select type from events where stream_id = ${`calendar-note-${note.id}`} order by stream_version`;
     expect(events.map((e) => e.type)).toEqual(["NoteAdded", "NoteDeleted"]);
   });
 
   it("given another workspace's note or a malformed id, then GET, PUT and DELETE answer 404 and change nothing", async () => {
-    const owner = await signUp(server.url);
-    const stranger = await signUp(server.url);
+    const owner = await signUp(app.server.url);
+    const stranger = await signUp(app.server.url);
     const note = await create(owner.browser, { date: "2026-05-14", content: "Private" });
 
     expect((await stranger.browser.get(`/api/calendar-notes/${note.id}`)).status).toBe(404);
@@ -225,14 +209,14 @@ describe("editing and deleting", () => {
       expect((await owner.browser.delete(path)).status, id).toBe(404);
     }
 
-    const [row] = await sql`select content, version from calendar_notes where id = ${note.id}`;
+    const [row] = await app.sql`select content, version from calendar_notes where id = ${note.id}`;
     expect(row).toEqual({ content: "Private", version: 1 });
   });
 });
 
 describe("the calendar notes read model", () => {
   it("is rebuilt from the events exactly as it is live, and the audit trail reads the notes", async () => {
-    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(database.url), { max: 2 }));
+    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }));
     try {
       const result = await runtime.runPromise(verifyProjections(projections));
       expect(result.differences).toEqual([]);
@@ -243,7 +227,7 @@ describe("the calendar notes read model", () => {
     const deadline = Date.now() + 15_000;
     let summaries: string[] = [];
     while (Date.now() < deadline) {
-      summaries = (await sql<{ summary: string }[]>`select summary from audit_log where type like 'Note%'`).map((r) => r.summary);
+      summaries = (await app.sql<{ summary: string }[]>`select summary from audit_log where type like 'Note%'`).map((r) => r.summary);
       if (summaries.includes("Calendar note deleted") && summaries.includes("Calendar note moved to 2026-05-15")) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -1,36 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { Effect, ManagedRuntime } from "effect";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoriesProjection } from "../../domain/categories";
 import { Database } from "../../infra/db/Database";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
 import { Browser, signUp } from "../support/browser";
-import { createTestDatabase } from "../support/database";
-import { startTestServer, type TestServer } from "../support/server";
+import { useAppServer } from "../support/server";
 
 /**
  * Content categories over HTTP (spec engagement §2, §3, §5, §7, §8): the real app on a database of
  * its own, driven like a browser, checked against the events and the `categories` read model.
  */
 
-let server: TestServer;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: postgres.Sql;
+const app = useAppServer();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  sql = postgres(database.url, { max: 2, onnotice: () => {} });
-}, 180_000);
-
-afterAll(async () => {
-  await sql?.end();
-  await server?.stop();
-  await database?.drop();
-});
-
-const workspaceOf = async (userId: string) => (await sql<{ workspace_id: string }[]>`select workspace_id from users where id = ${userId}`)[0].workspace_id;
+const workspaceOf = async (userId: string) => (await app.sql<{ workspace_id: string }[]>`select workspace_id from users where id = ${userId}`)[0].workspace_id;
 
 const create = async (browser: Browser, input: Record<string, unknown>) => {
   const response = await browser.post("/api/categories", input);
@@ -40,7 +24,7 @@ const create = async (browser: Browser, input: Record<string, unknown>) => {
 
 describe("creating categories", () => {
   it("given only a name, then it answers 201 with the category: trimmed, blue, not the default, every platform", async () => {
-    const { browser, user } = await signUp(server.url);
+    const { browser, user } = await signUp(app.server.url);
     expect((await browser.get("/api/categories")).data).toEqual([]);
 
     const response = await browser.post("/api/categories", { name: "  Weekly   tips " });
@@ -49,15 +33,15 @@ describe("creating categories", () => {
     expect(response.data.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(response.data.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    const [row] = await sql`select * from categories where id = ${response.data.id}`;
+    const [row] = await app.sql`select * from categories where id = ${response.data.id}`;
     expect(row).toMatchObject({ workspace_id: await workspaceOf(user.id), user_id: user.id, name: "Weekly tips", color: "blue", is_default: false, platforms: [] });
-    const events = await sql<{ type: string; metadata: any }[]>`select type, metadata from events where stream_id = ${`category-${response.data.id}`}`;
+    const events = await app.sql<{ type: string; metadata: any }[]>`select type, metadata from events where stream_id = ${`category-${response.data.id}`}`;
     expect(events.map((e) => e.type)).toEqual(["CategoryCreated"]);
     expect(events[0].metadata).toMatchObject({ actorId: user.id, workspaceId: await workspaceOf(user.id) });
   });
 
   it("given platforms, then they are kept as known ids (x is twitter), each once, and listed with the category", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const created = await create(browser, { name: "Promotions", description: "Offers", color: "green", platforms: ["x", "facebook", "twitter"] });
     expect(created.platforms).toEqual(["facebook", "twitter"]);
     const list = (await browser.get("/api/categories")).data;
@@ -66,7 +50,7 @@ describe("creating categories", () => {
   });
 
   it("given wrong input, then it answers 400 with the field's message and records nothing", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const cases: Array<[unknown, string, string]> = [
       [{}, "name", "Category name is required"],
       [{ name: "   " }, "name", "Category name is required"],
@@ -88,24 +72,24 @@ describe("creating categories", () => {
   });
 
   it("given a name the workspace already has, in any letter case, then it answers 409 with a clear message", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     await create(browser, { name: "Promotions" });
     const response = await browser.post("/api/categories", { name: " promotions" });
     expect(response.status).toBe(409);
     expect(response.data.error.message).toBe('A category named "Promotions" already exists.');
     // Another workspace may use the name.
-    const other = await signUp(server.url);
+    const other = await signUp(app.server.url);
     await create(other.browser, { name: "Promotions" });
   });
 
   it("given two creations with one name at the same time, then exactly one is made", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const answers = await Promise.all(Array.from({ length: 5 }, () => browser.post("/api/categories", { name: "Race" })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
   });
 
   it("given no session, then every route answers 401", async () => {
-    const anonymous = new Browser(server.url);
+    const anonymous = new Browser(app.server.url);
     expect((await anonymous.get("/api/categories")).status).toBe(401);
     expect((await anonymous.post("/api/categories", { name: "X" })).status).toBe(401);
     expect((await anonymous.put(`/api/categories/${randomUUID()}`, { name: "X" })).status).toBe(401);
@@ -115,7 +99,7 @@ describe("creating categories", () => {
 
 describe("the default category", () => {
   it("is one per workspace: a new default un-defaults the old one in the same transaction", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const tips = await create(browser, { name: "Tips", isDefault: true });
     expect(tips.isDefault).toBe(true);
     const news = await create(browser, { name: "News", isDefault: true });
@@ -125,7 +109,7 @@ describe("the default category", () => {
     expect(list.filter((c) => c.isDefault).map((c) => c.name)).toEqual(["News"]);
     expect(list[0].name).toBe("News");
 
-    const events = await sql<{ stream_id: string; type: string; data: any; transaction_id: string }[]>`
+    const events = await app.sql<{ stream_id: string; type: string; data: any; transaction_id: string }[]>`
       select stream_id, type, data, transaction_id::text from events
       where stream_id in (${`category-${tips.id}`}, ${`category-${news.id}`}) order by global_position`;
     expect(events.map((e) => e.type)).toEqual(["CategoryCreated", "CategoryDefaultRemoved", "CategoryCreated"]);
@@ -145,7 +129,7 @@ describe("the default category", () => {
   });
 
   it("stays one when several are chosen at the same time", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const made = [];
     for (const name of ["A", "B", "C", "D"]) made.push(await create(browser, { name }));
     const answers = await Promise.all(made.map((c) => browser.put(`/api/categories/${c.id}`, { isDefault: true })));
@@ -157,12 +141,12 @@ describe("the default category", () => {
 
 describe("editing and deleting", () => {
   it("given a partial edit, then only those fields change and the version moves", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const promo = await create(browser, { name: "Promotions", description: "Offers", color: "green", platforms: ["instagram"] });
     const response = await browser.put(`/api/categories/${promo.id}`, { description: "Sales and offers", platforms: ["instagram", "linkedin"] });
     expect(response.status).toBe(200);
     expect(response.data).toMatchObject({ name: "Promotions", description: "Sales and offers", color: "green", platforms: ["instagram", "linkedin"], version: 2 });
-    const events = await sql<{ type: string; data: any }[]>`select type, data from events where stream_id = ${`category-${promo.id}`} order by stream_version`;
+    const events = await app.sql<{ type: string; data: any }[]>`select type, data from events where stream_id = ${`category-${promo.id}`} order by stream_version`;
     expect(events.at(-1)).toEqual({ type: "CategoryUpdated", data: { description: "Sales and offers", platforms: ["instagram", "linkedin"] } });
 
     // Nothing changed: no event, same version.
@@ -171,7 +155,7 @@ describe("editing and deleting", () => {
   });
 
   it("given a stale version, a taken name or a wrong field, then it answers 409 or 400 and changes nothing", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const a = await create(browser, { name: "Alpha" });
     await create(browser, { name: "Beta" });
     expect((await browser.put(`/api/categories/${a.id}`, { name: "Alpha 2" })).status).toBe(200);
@@ -193,7 +177,7 @@ describe("editing and deleting", () => {
   });
 
   it("given a deletion, then it answers 204, the category is gone and its name is free again", async () => {
-    const { browser } = await signUp(server.url);
+    const { browser } = await signUp(app.server.url);
     const promo = await create(browser, { name: "Promotions", isDefault: true });
     expect((await browser.delete(`/api/categories/${promo.id}`)).status).toBe(204);
     expect((await browser.get(`/api/categories/${promo.id}`)).status).toBe(404);
@@ -204,8 +188,8 @@ describe("editing and deleting", () => {
   });
 
   it("given another workspace's category or a malformed id, then GET, PUT and DELETE answer 404 and change nothing", async () => {
-    const owner = await signUp(server.url);
-    const stranger = await signUp(server.url);
+    const owner = await signUp(app.server.url);
+    const stranger = await signUp(app.server.url);
     const promo = await create(owner.browser, { name: "Promotions", platforms: ["facebook"] });
 
     expect((await stranger.browser.get(`/api/categories/${promo.id}`)).status).toBe(404);
@@ -222,14 +206,14 @@ describe("editing and deleting", () => {
       expect((await owner.browser.delete(path)).status, id).toBe(404);
     }
 
-    const [row] = await sql`select name, is_default, version from categories where id = ${promo.id}`;
+    const [row] = await app.sql`select name, is_default, version from categories where id = ${promo.id}`;
     expect(row).toEqual({ name: "Promotions", is_default: false, version: 1 });
   });
 });
 
 describe("the categories read model", () => {
   it("is rebuilt from the events exactly as it is live", async () => {
-    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(database.url), { max: 2 }));
+    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }));
     try {
       const result = await runtime.runPromise(verifyProjections([categoriesProjection]));
       expect(result.differences).toEqual([]);

@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Effect, Layer, ManagedRuntime } from "effect";
-import postgres from "postgres";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaProjection } from "../../domain/media";
@@ -15,8 +14,7 @@ import { Media } from "../../infra/media/Media";
 import { MediaStorage } from "../../infra/media/MediaStorage";
 import { HTML_PAGE, makeJpeg, makePng, makeVideo, SVG_IMAGE } from "../../infra/media/fixtures";
 import { Browser, signUp } from "../support/browser";
-import { createTestDatabase } from "../support/database";
-import { startTestServer, type TestServer } from "../support/server";
+import { useAppServer } from "../support/server";
 
 /**
  * The media gallery over HTTP: the real app (scripts/start.ts) on a database of its own and a
@@ -24,23 +22,10 @@ import { startTestServer, type TestServer } from "../support/server";
  * like a browser's.
  */
 
-let server: TestServer;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: postgres.Sql;
 const dataDir = mkdtempSync(path.join(tmpdir(), "socialdesk-media-"));
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: database.url, env: { DATA_DIR: dataDir } });
-  sql = postgres(database.url, { max: 2, onnotice: () => {} });
-}, 180_000);
-
-afterAll(async () => {
-  await sql?.end();
-  await server?.stop();
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+// Registered before the app's hooks, so it runs after the app has stopped.
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const app = useAppServer({ env: { DATA_DIR: dataDir } });
 
 type Upload = { readonly name: string; readonly bytes: Uint8Array; readonly type?: string };
 
@@ -52,7 +37,7 @@ const upload = (browser: Browser, files: ReadonlyArray<Upload>, query = "") => {
 };
 
 const workspaceOf = async (mediaId: string) =>
-  (await sql<{ workspace_id: string }[]>`select workspace_id from media_items where id = ${mediaId}`)[0]?.workspace_id;
+  (await app.sql<{ workspace_id: string }[]>`select workspace_id from media_items where id = ${mediaId}`)[0]?.workspace_id;
 
 const filesOnDisk = (workspaceId: string, mediaId: string) => {
   const folder = path.join(dataDir, "media", workspaceId, mediaId);
@@ -71,7 +56,7 @@ let jpeg: Buffer;
 const video = makeVideo({ durationMs: 5000, width: 640, height: 360, mediaBytes: 50_000 });
 
 beforeAll(async () => {
-  [{ browser: owner }, { browser: stranger }] = await Promise.all([signUp(server.url), signUp(server.url)]);
+  [{ browser: owner }, { browser: stranger }] = await Promise.all([signUp(app.server.url), signUp(app.server.url)]);
   png = await makePng(800, 600);
   jpeg = await makeJpeg(300, 500);
 });
@@ -105,7 +90,7 @@ describe("uploading", () => {
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 400, 300]);
 
     // One event per item, on its own stream, with the workspace and actor in the metadata.
-    const events = await sql<{ stream_id: string; type: string; metadata: any }[]>`
+    const events = await app.sql<{ stream_id: string; type: string; metadata: any }[]>`
       select stream_id, type, metadata from events where stream_id = ${`media-${byName["clip.mp4"].id}`}`;
     expect(events.map((e) => e.type)).toEqual(["MediaUploaded"]);
     expect(events[0].metadata.workspaceId).toBe(workspace);
@@ -173,8 +158,8 @@ describe("uploading", () => {
   });
 
   it("is refused signed out, in demo mode and cross-site", async () => {
-    expect((await upload(new Browser(server.url), [{ name: "a.png", bytes: png }])).status).toBe(401);
-    const demo = await upload(new Browser(server.url), [{ name: "a.png", bytes: png }], "?demo=true");
+    expect((await upload(new Browser(app.server.url), [{ name: "a.png", bytes: png }])).status).toBe(401);
+    const demo = await upload(new Browser(app.server.url), [{ name: "a.png", bytes: png }], "?demo=true");
     expect(demo.status).toBe(403);
     expect(demo.data.error.code).toBe("demo_read_only");
     const form = new FormData();
@@ -189,7 +174,7 @@ describe("listing", () => {
   const names = ["alpha.png", "bravo.png", "charlie.png", "delta.png", "echo.png"];
 
   beforeAll(async () => {
-    ({ browser: lister } = await signUp(server.url));
+    ({ browser: lister } = await signUp(app.server.url));
     const response = await upload(lister, names.map((name) => ({ name, bytes: png })));
     expect(response.status, response.text).toBe(201);
     expect((await upload(lister, [{ name: "movie.mov", bytes: makeVideo({ brand: "qt  " }) }])).status).toBe(201);
@@ -246,12 +231,12 @@ describe("listing", () => {
       expect(response.status, query).toBe(400);
       expect(response.data.error.message.length).toBeGreaterThan(5);
     }
-    expect((await new Browser(server.url).request("GET", "/api/media")).status).toBe(401);
+    expect((await new Browser(app.server.url).request("GET", "/api/media")).status).toBe(401);
   });
 
   it("keeps a read model that a replay rebuilds the same", async () => {
     const { differences } = await Effect.runPromise(
-      verifyProjections([mediaProjection]).pipe(Effect.provide(Database.layerFrom(Effect.succeed(database.url), { max: 2 }))),
+      verifyProjections([mediaProjection]).pipe(Effect.provide(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }))),
     );
     expect(differences).toEqual([]);
   });
@@ -302,7 +287,7 @@ describe("serving and deleting", () => {
     expect((await stranger.request("DELETE", `/api/media/${image.id}`)).status).toBe(404);
     expect((await stranger.request("GET", image.fileUrl)).status).toBe(404);
     expect((await stranger.request("GET", image.thumbnailUrl)).status).toBe(404);
-    expect((await new Browser(server.url).request("GET", image.fileUrl)).status).toBe(404);
+    expect((await new Browser(app.server.url).request("GET", image.fileUrl)).status).toBe(404);
     expect((await stranger.request("GET", "/api/media")).data.items.map((i: any) => i.id)).not.toContain(image.id);
     // Nothing changed for the owner.
     expect((await owner.request("GET", `/api/media/${image.id}`)).data.tags).toEqual([]);
@@ -323,7 +308,7 @@ describe("serving and deleting", () => {
     expect((await owner.request("GET", `/api/media/${image.id}`)).status).toBe(404);
     expect((await owner.request("GET", image.fileUrl)).status).toBe(404);
     expect((await owner.request("DELETE", `/api/media/${image.id}`)).status).toBe(404);
-    const [deleted] = await sql<{ data: any }[]>`select data from events where stream_id = ${`media-${image.id}`} and type = 'MediaDeleted'`;
+    const [deleted] = await app.sql<{ data: any }[]>`select data from events where stream_id = ${`media-${image.id}`} and type = 'MediaDeleted'`;
     expect(deleted.data.storageKeys).toEqual([`${workspace}/${image.id}/original.png`, `${workspace}/${image.id}/thumbnail.webp`]);
   });
 });
@@ -334,7 +319,7 @@ describe("sample media of the demo workspace", () => {
     const layer = Media.layerWith({ tempDir: path.join(root, ".incoming") }).pipe(
       Layer.provideMerge(MediaStorage.localDisk(root)),
       Layer.provideMerge(EventStore.layer.pipe(Layer.provide(Layer.succeed(InlineHandlers, { projections: [mediaProjection], reactions: [] })))),
-      Layer.provideMerge(Database.layerFrom(Effect.succeed(database.url), { max: 2 })),
+      Layer.provideMerge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 })),
     );
     const runtime = ManagedRuntime.make(layer);
     try {

@@ -1,13 +1,11 @@
 import { createHash } from "node:crypto";
 import { Effect, ManagedRuntime } from "effect";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { identityProjection } from "../../domain/identity";
 import { Database } from "../../infra/db/Database";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
 import { Browser, signUp, TEST_PASSWORD } from "../support/browser";
-import { createTestDatabase } from "../support/database";
-import { startTestServer, type TestServer } from "../support/server";
+import { useAppServer } from "../support/server";
 
 /**
  * Settings over HTTP (spec core §2, §3, §8): notification preferences, changing the password with
@@ -15,21 +13,7 @@ import { startTestServer, type TestServer } from "../support/server";
  * JSON API and through the page's plain forms.
  */
 
-let server: TestServer;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: postgres.Sql;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  sql = postgres(database.url, { max: 2, onnotice: () => {} });
-}, 180_000);
-
-afterAll(async () => {
-  await sql?.end();
-  await server?.stop();
-  await database?.drop();
-});
+const app = useAppServer();
 
 const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const SAFARI_IPHONE =
@@ -37,7 +21,7 @@ const SAFARI_IPHONE =
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** A browser that sends the given user agent. */
-const browserAs = (userAgent: string) => new Browser(server.url, { "user-agent": userAgent });
+const browserAs = (userAgent: string) => new Browser(app.server.url, { "user-agent": userAgent });
 
 const signedUp = async (userAgent = CHROME_LINUX) => {
   const { browser, user, input } = await signUp(browserAs(userAgent));
@@ -72,7 +56,7 @@ describe("notification preferences", () => {
     expect(second.data).toMatchObject({ pushNotifications: true, weeklyReports: false, failureAlerts: false });
     expect((await browser.get("/api/user/notifications")).data).toEqual({ ...ALL_ON, pushNotifications: true, weeklyReports: false, failureAlerts: false });
 
-    const [row] = await sql`select * from notification_preferences where user_id = ${userId}`;
+    const [row] = await app.sql`select * from notification_preferences where user_id = ${userId}`;
     expect(row).toEqual({
       user_id: userId,
       email_notifications: true,
@@ -81,7 +65,7 @@ describe("notification preferences", () => {
       post_reminders: true,
       failure_alerts: false,
     });
-    const events = await sql<{ type: string; data: any; metadata: any }[]>`
+    const events = await app.sql<{ type: string; data: any; metadata: any }[]>`
       select type, data, metadata from events where stream_id = ${`user-${userId}`} and type = 'NotificationPreferencesChanged' order by stream_version`;
     expect(events).toHaveLength(2);
     expect(events[1].data).toEqual({ ...ALL_ON, pushNotifications: true, weeklyReports: false, failureAlerts: false });
@@ -89,7 +73,7 @@ describe("notification preferences", () => {
 
     // The same values again record nothing.
     await browser.put("/api/user/notifications", { failureAlerts: false, pushNotifications: true });
-    const [{ n }] = await sql<{ n: number }[]>`
+    const [{ n }] = await app.sql<{ n: number }[]>`
       select count(*)::int as n from events where stream_id = ${`user-${userId}`} and type = 'NotificationPreferencesChanged'`;
     expect(n).toBe(2);
   });
@@ -119,8 +103,8 @@ describe("notification preferences", () => {
   });
 
   it("given no session, then it answers 401", async () => {
-    expect((await new Browser(server.url).get("/api/user/notifications")).status).toBe(401);
-    expect((await new Browser(server.url).put("/api/user/notifications", { emailNotifications: false })).status).toBe(401);
+    expect((await new Browser(app.server.url).get("/api/user/notifications")).status).toBe(401);
+    expect((await new Browser(app.server.url).put("/api/user/notifications", { emailNotifications: false })).status).toBe(401);
   });
 });
 
@@ -161,11 +145,11 @@ describe("changing the password", () => {
     expect((await signIn(email, TEST_PASSWORD)).status).toBe(401);
     expect((await signIn(email, "a much newer secret")).status).toBe(200);
 
-    const [event] = await sql<{ data: any }[]>`
+    const [event] = await app.sql<{ data: any }[]>`
       select data from events where stream_id = ${`user-${userId}`} and type = 'PasswordChanged'`;
     expect(event.data.via).toBe("settings");
     expect(event.data.passwordHash).toMatch(/^\$argon2id\$/);
-    const sessions = await sql<{ id: string }[]>`select id from sessions where user_id = ${userId}`;
+    const sessions = await app.sql<{ id: string }[]>`select id from sessions where user_id = ${userId}`;
     expect(sessions.map((s) => s.id)).toContain(sha256(browser.session!));
   });
 
@@ -279,7 +263,7 @@ describe("active sessions", () => {
   });
 
   it("given no session, then the session routes answer 401", async () => {
-    const anonymous = new Browser(server.url);
+    const anonymous = new Browser(app.server.url);
     expect((await anonymous.get("/api/user/sessions")).status).toBe(401);
     expect((await anonymous.delete("/api/user/sessions/0123456789abcdef")).status).toBe(401);
     expect((await anonymous.post("/api/user/sessions/revoke-others")).status).toBe(401);
@@ -309,7 +293,7 @@ describe("the settings tabs", () => {
 
 describe("the identity read models", () => {
   it("are rebuilt from the events, notification preferences and password changes included, exactly as they are live", async () => {
-    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(database.url), { max: 2 }));
+    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }));
     try {
       const result = await runtime.runPromise(verifyProjections([identityProjection]));
       expect(result.differences).toEqual([]);

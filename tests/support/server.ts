@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
+import { createTestDatabase } from "./database";
 
 /** A free loopback port. */
 export const freePort = () =>
@@ -67,4 +70,53 @@ export const startTestServer = async (options: { databaseUrl?: string; env?: Rec
   }
   await stop();
   throw new Error(`The app did not become healthy within 120 s:\n${output}`);
+};
+
+/** The app of one test file: its server, its database, and a small connection to that database. */
+export interface AppServer {
+  readonly server: TestServer;
+  readonly database: Awaited<ReturnType<typeof createTestDatabase>>;
+  readonly sql: postgres.Sql;
+}
+
+/**
+ * Registers the hooks that give this test file the real app (startTestServer) on a fresh database
+ * of its own (createTestDatabase), and returns its context: `server`, `database` and `sql` can be
+ * read once that beforeAll has run (in tests and in later hooks). `env` goes to the app; as a
+ * function it is called only then, so an earlier beforeAll can compute it. Everything is stopped
+ * and dropped in afterAll.
+ */
+export const useAppServer = (options: { env?: Record<string, string> | (() => Record<string, string>) } = {}): AppServer => {
+  let server: TestServer | undefined;
+  let database: AppServer["database"] | undefined;
+  let sql: postgres.Sql | undefined;
+  const started = <A>(value: A | undefined, name: string): A => {
+    if (value === undefined) throw new Error(`useAppServer: ${name} is not there yet; read it in a test or a hook after the app's beforeAll.`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = typeof options.env === "function" ? options.env() : options.env;
+    server = await startTestServer({ databaseUrl: database.url, env });
+    sql = postgres(database.url, { max: 2, onnotice: () => {} });
+  }, 180_000);
+
+  afterAll(async () => {
+    await sql?.end();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  return {
+    get server() {
+      return started(server, "server");
+    },
+    get database() {
+      return started(database, "database");
+    },
+    get sql() {
+      return started(sql, "sql");
+    },
+  };
 };
