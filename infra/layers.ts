@@ -12,6 +12,9 @@ import { EventStore, InlineHandlers } from "./eventstore/EventStore";
 import type { Reaction } from "./eventstore/reactions";
 import { accountsProjection } from "../domain/accounts";
 import { calendarNotesProjection } from "../domain/calendar";
+import { postsProjection } from "../domain/publishing";
+import { Posts } from "./publishing/Posts";
+import { schedulePublicationReaction } from "./publishing/reactions";
 import { categoriesProjection } from "../domain/categories";
 import { identityProjection } from "../domain/identity";
 import type { Projection } from "../domain/shared";
@@ -28,10 +31,11 @@ export const projections: ReadonlyArray<Projection> = [
   categoriesProjection,
   mediaProjection,
   calendarNotesProjection,
+  postsProjection,
   auditProjection,
 ];
 /** Live-only consequences of events (jobs to add), never replayed. */
-export const reactions: ReadonlyArray<Reaction> = [trialEndReaction];
+export const reactions: ReadonlyArray<Reaction> = [trialEndReaction, schedulePublicationReaction];
 
 /** The services of the app on a given database: used by the web server, the worker, the CLI and tests alike. */
 export const servicesOn = <E>(database: Layer.Layer<Database, E>) => {
@@ -41,6 +45,7 @@ export const servicesOn = <E>(database: Layer.Layer<Database, E>) => {
   const modules = Layer.mergeAll(
     Accounts.layer,
     SocialAccounts.layer,
+    Posts.layer,
     Categories.layer,
     Media.layer,
     CalendarNotes.layer,

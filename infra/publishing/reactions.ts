@@ -1,0 +1,40 @@
+import { Effect } from "effect";
+import type { PostEvent } from "../../domain/publishing";
+import type { RecordedEvent } from "../../domain/shared";
+import type { Reaction } from "../eventstore/reactions";
+import { addJob, removeJob } from "../jobs/add-job";
+
+/** Attempts graphile-worker gives a publication before its last failures count as permanent. */
+export const PUBLISH_MAX_ATTEMPTS = 5;
+export const publishJobKey = (postId: string) => `post:${postId}`;
+
+/** Adds the post's publication job, at `runAt` or at once; one per post (the key replaces an earlier one). */
+export const addPublishJob = (postId: string, runAt?: Date) =>
+  addJob("publish_post", { postId }, { runAt, jobKey: publishJobKey(postId), maxAttempts: PUBLISH_MAX_ATTEMPTS });
+
+const postIdOf = (event: RecordedEvent) => event.streamId.slice("post-".length);
+
+/**
+ * A scheduled (or rescheduled, or next) publication gets its job in the same transaction as the
+ * event; a deleted or unscheduled post loses it.
+ */
+export const schedulePublicationReaction: Reaction = {
+  name: "schedule-publication",
+  handles: ["PostScheduled", "PostRescheduled", "OccurrenceScheduled", "PostDeleted", "PostReturnedToDrafts"],
+  react: (recorded) =>
+    Effect.gen(function* () {
+      const event = recorded as RecordedEvent<PostEvent>;
+      const postId = postIdOf(event);
+      switch (event.type) {
+        case "PostScheduled":
+        case "PostRescheduled":
+        case "OccurrenceScheduled":
+          yield* addPublishJob(postId, new Date(event.data.scheduledAt));
+          return;
+        case "PostDeleted":
+        case "PostReturnedToDrafts":
+          yield* removeJob(publishJobKey(postId));
+          return;
+      }
+    }),
+};

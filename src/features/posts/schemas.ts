@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { normalizePlatformId, type PlatformId } from "../../../domain/accounts";
+import { MONTHLY_ORDINALS, POST_TYPES, type RecurrenceRule, type Weekday } from "../../../domain/publishing";
+
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+const platforms = z
+  .array(z.string(), { error: "Select at least one platform" })
+  .min(1, "Select at least one platform")
+  .transform((values, ctx) => {
+    const ids = [...new Set(values.map((v) => normalizePlatformId(v.trim().toLowerCase())))];
+    if (ids.includes(null)) ctx.addIssue({ code: "custom", message: "Choose platforms from the list." });
+    return ids.filter((id): id is PlatformId => id !== null);
+  });
+
+const uuid = z.uuid({ error: "Choose an item from the list." });
+
+/**
+ * The payload of POST/PUT /api/posts: the dashboard dialog's (content, platforms, media, status,
+ * scheduledAt) and the compose screen's (plus the recurrence fields of spec core §3 and the
+ * scheduling form), with accountIds, category and per-platform options.
+ */
+export const postSchema = z
+  .object({
+    content: z.string({ error: "Content is required" }).max(63_206, "Content too long").default(""),
+    platforms,
+    media: z.array(z.string().max(2_000)).max(10, "Attach at most 10 files.").default([]),
+    status: z.enum(["draft", "scheduled", "published"], { error: "Choose draft, scheduled or published." }).default("draft"),
+    scheduledAt: z.string().max(40).nullish(),
+    timeZone: z.string().max(64).nullish(),
+    timezone: z.string().max(64).nullish(),
+    accountIds: z.array(uuid).max(200).nullish(),
+    postType: z.enum(POST_TYPES, { error: "Choose a post type from the list." }).default("standard"),
+    businessData: z.record(z.string(), z.string().max(2_000)).default({}),
+    locationIds: z.array(z.string().max(200)).max(100).default([]),
+    categoryId: uuid.nullish(),
+    options: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+    isRecurring: z.boolean().default(false),
+    recurringInterval: z.enum(["daily", "weekly", "monthly"]).nullish(),
+    recurringType: z.enum(["daily", "weekly", "monthly"]).nullish(),
+    recurringDays: z.array(z.number().int().min(0).max(6)).nullish(),
+    recurringDay: z.enum(MONTHLY_ORDINALS).nullish(),
+    recurringDayOfWeek: z.enum(WEEKDAY_NAMES).nullish(),
+    hasExpiration: z.boolean().default(false),
+    expirationCount: z.number().int().min(1, "Repeat at least once.").nullish(),
+    recurringCount: z.number().int().min(1, "Repeat at least once.").nullish(),
+    endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/, "Choose an end date.").nullish(),
+    recurringEnd: z.string().regex(/^\d{4}-\d{2}-\d{2}/, "Choose an end date.").nullish(),
+  })
+  .transform((data, ctx) => {
+    const interval = data.recurringInterval ?? data.recurringType;
+    let recurrence: RecurrenceRule | null = null;
+    if (data.isRecurring || data.recurringType) {
+      const count = data.expirationCount ?? data.recurringCount;
+      const until = data.endDate ?? data.recurringEnd;
+      const end = data.hasExpiration && count ? { type: "after" as const, count } : until ? { type: "on" as const, date: until.slice(0, 10) } : count ? { type: "after" as const, count } : { type: "never" as const };
+      const weekday = (data.recurringDayOfWeek ? WEEKDAY_NAMES.indexOf(data.recurringDayOfWeek) : 1) as Weekday;
+      if (interval === "daily") recurrence = { frequency: "daily", end };
+      else if (interval === "weekly") recurrence = { frequency: "weekly", weekdays: (data.recurringDays?.length ? data.recurringDays : [weekday]) as Weekday[], end };
+      else if (interval === "monthly") recurrence = { frequency: "monthly", ordinal: data.recurringDay ?? "1st", weekday, end };
+      else ctx.addIssue({ code: "custom", path: ["recurringInterval"], message: "Choose how often the post repeats." });
+    }
+    return {
+      content: data.content,
+      platforms: data.platforms,
+      media: data.media,
+      status: data.status,
+      scheduledAt: data.scheduledAt ?? null,
+      timeZone: data.timeZone ?? data.timezone ?? null,
+      accountIds: data.accountIds ?? null,
+      postType: data.postType,
+      businessData: data.businessData,
+      locationIds: data.locationIds,
+      categoryId: data.categoryId ?? null,
+      options: data.options,
+      recurrence,
+    };
+  });
+
+export const postQuerySchema = z.object({
+  status: z.enum(["draft", "scheduled", "publishing", "published"], { error: "Choose a status: draft, scheduled or published." }).optional(),
+  accountId: uuid.optional(),
+  categoryId: uuid.optional(),
+  from: z.iso.datetime({ offset: true, error: "Give from as a date and time, like 2026-11-01T00:00:00Z." }).or(z.iso.date()).optional(),
+  to: z.iso.datetime({ offset: true, error: "Give to as a date and time, like 2026-12-01T00:00:00Z." }).or(z.iso.date()).optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1, "limit must be between 1 and 1000.").max(1000, "limit must be between 1 and 1000.").default(100),
+  cursor: z.string().max(200).optional(),
+});

@@ -1,0 +1,48 @@
+import type { APIRoute } from "astro";
+import { Posts } from "../../../../infra/publishing/Posts";
+import { postQuerySchema, postSchema } from "../../../features/posts/schemas";
+import { requireUser } from "../../../lib/auth-guard";
+import { fieldErrors } from "../../../lib/http-fields";
+import { apiError, commandContext, json, parseJsonBody, respond } from "../../../lib/http";
+
+const decodeCursor = (cursor: string | undefined) => {
+  if (!cursor) return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { at: string; id: string };
+    return typeof parsed.at === "string" && typeof parsed.id === "string" && !Number.isNaN(Date.parse(parsed.at)) ? parsed : null;
+  } catch {
+    return null;
+  }
+};
+
+/** GET /api/posts?status&accountId&categoryId&from&to&q&limit&cursor: newest first, with each account's result. */
+export const GET: APIRoute = ({ locals, url }) => {
+  const caller = requireUser(locals);
+  if (!caller.ok) return caller.response;
+  const parsed = postQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    return apiError(400, "invalid_input", Object.values(fields)[0] ?? "Check the query.", fields);
+  }
+  const cursor = decodeCursor(parsed.data.cursor);
+  if (cursor === null) return apiError(400, "invalid_input", "The cursor is not one this list gave.");
+  const { from, to, ...rest } = parsed.data;
+  return respond(
+    Posts.use((posts) =>
+      posts.list(caller.user.workspaceId, { ...rest, cursor, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined }),
+    ),
+    (page) => json(page.items, { headers: page.nextCursor ? { "x-next-cursor": page.nextCursor } : {} }),
+  );
+};
+
+/** POST /api/posts: the dashboard dialog's and the compose screen's payloads, plus accountIds. */
+export const POST: APIRoute = async ({ request, locals }) => {
+  const caller = requireUser(locals);
+  if (!caller.ok) return caller.response;
+  const input = await parseJsonBody(request, postSchema);
+  if (!input.ok) return input.response;
+  return respond(
+    Posts.use((posts) => posts.create(caller.user, input.data, commandContext(locals, request))),
+    (post) => json(post, 201),
+  );
+};
