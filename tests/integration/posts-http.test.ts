@@ -111,6 +111,10 @@ describe("listing and isolation", () => {
     expect((await stranger.post(`/api/posts/${id}/publish`)).status).toBe(404);
     expect((await stranger.get("/api/posts")).data).toEqual([]);
 
+    const stats = await browser.get("/api/dashboard/stats");
+    expect(stats.data).toMatchObject({ postsThisMonth: 4, scheduledPosts: 1, connectedAccounts: 1, totalEngagement: 0 });
+    expect((await stranger.get("/api/dashboard/stats")).data).toMatchObject({ postsThisMonth: 0, connectedAccounts: 0 });
+
     const detail = await browser.get(`/api/posts/${id}`);
     expect(detail.data.history.map((h: any) => h.type)).toEqual(["PostDrafted", "PostScheduled"]);
   });

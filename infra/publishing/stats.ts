@@ -1,0 +1,50 @@
+import { Effect } from "effect";
+import { Database } from "../db/Database";
+
+export interface DashboardStats {
+  readonly postsThisMonth: number;
+  readonly postsLastMonth: number;
+  readonly totalEngagement: number;
+  readonly engagementLastMonth: number;
+  readonly scheduledPosts: number;
+  readonly connectedAccounts: number;
+  /** Percent change against the previous month, null when there is nothing to compare with. */
+  readonly changes: { readonly posts: number | null; readonly engagement: number | null };
+}
+
+const change = (now: number, before: number) => (before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10);
+
+/**
+ * The dashboard's four figures (spec core §7 GET /api/dashboard/stats) and their comparison with the
+ * previous month. Engagement of a post is the sum of likes, shares and comments over its platforms.
+ */
+export const dashboardStats = Effect.fn("Dashboard.stats")(function* (workspaceId: string, now: Date) {
+  const db = yield* Database;
+  const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const [row] = yield* db.query(
+    (sql) => sql<{ posts_now: number; posts_before: number; engagement_now: number; engagement_before: number; scheduled: number; accounts: number }[]>`
+      with engagement as (
+        select p.created_at,
+               coalesce((select sum(coalesce((e.value->>'likes')::int, 0) + coalesce((e.value->>'shares')::int, 0) + coalesce((e.value->>'comments')::int, 0))
+                         from jsonb_each(p.engagement) e), 0)::int as total
+        from posts p where p.workspace_id = ${workspaceId} and p.deleted_at is null
+      )
+      select
+        (select count(*)::int from engagement where created_at >= ${thisMonth}) as posts_now,
+        (select count(*)::int from engagement where created_at >= ${lastMonth} and created_at < ${thisMonth}) as posts_before,
+        (select coalesce(sum(total), 0)::int from engagement) as engagement_now,
+        (select coalesce(sum(total), 0)::int from engagement where created_at < ${thisMonth}) as engagement_before,
+        (select count(*)::int from posts where workspace_id = ${workspaceId} and status = 'scheduled' and deleted_at is null) as scheduled,
+        (select count(*)::int from social_accounts where workspace_id = ${workspaceId} and disconnected_at is null) as accounts`,
+  );
+  return {
+    postsThisMonth: row.posts_now,
+    postsLastMonth: row.posts_before,
+    totalEngagement: row.engagement_now,
+    engagementLastMonth: row.engagement_before,
+    scheduledPosts: row.scheduled,
+    connectedAccounts: row.accounts,
+    changes: { posts: change(row.posts_now, row.posts_before), engagement: change(row.engagement_now, row.engagement_before) },
+  } satisfies DashboardStats;
+});
