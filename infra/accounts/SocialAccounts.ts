@@ -117,6 +117,8 @@ export class SocialAccounts extends Context.Service<
     readonly setActive: (user: CurrentUser, accountId: string, isActive: boolean, ctx: CommandContext) => Effect.Effect<AccountView, NotFound | AccountError>;
     readonly disconnect: (user: CurrentUser, accountId: string, ctx: CommandContext) => Effect.Effect<void, NotFound | AccountError>;
     readonly credentials: <T>(accountId: string) => Effect.Effect<T | null, SqlError>;
+    /** Replaces the stored credentials (publishing renewed them: Bluesky's rotating refresh JWT); the expiry is kept. */
+    readonly updateCredentials: (accountId: string, credentials: unknown) => Effect.Effect<void, SqlError>;
     readonly dueForRefresh: (before: Date) => Effect.Effect<ReadonlyArray<DueRefresh>, SqlError>;
     readonly recordRefresh: (
       due: DueRefresh,
@@ -244,6 +246,13 @@ export class SocialAccounts extends Context.Service<
             }),
           ),
         credentials: credentialsOf,
+        updateCredentials: (accountId, credentials) =>
+          Effect.asVoid(
+            db.query(
+              (sql) => sql`update account_credentials set ciphertext = ${encryptSecret(JSON.stringify(credentials))}, updated_at = now()
+                           where account_id = ${accountId}`,
+            ),
+          ),
         dueForRefresh: (before) =>
           Effect.map(
             db.query(

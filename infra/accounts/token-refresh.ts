@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { Cause, Effect } from "effect";
 import { platformById } from "../../domain/accounts";
 import { config } from "../config";
-import { Database } from "../db/Database";
 import { logger } from "../log";
 import { Mailer } from "../mail/Mailer";
+import { ownerToAlert } from "../mail/owner-alerts";
 import { oauthPlatform, PlatformError, type TokenSet } from "../platforms";
 import { type DueRefresh, SocialAccounts } from "./SocialAccounts";
 
@@ -14,20 +14,14 @@ export const REFRESH_AHEAD_MS = 30 * 60_000;
 /** The workspace owner hears of it by e-mail when failure alerts are on (the default). */
 const tellOwner = (due: DueRefresh, reason: string) =>
   Effect.gen(function* () {
-    const db = yield* Database;
-    const [owner] = yield* db.query(
-      (sql) => sql<{ email: string; first_name: string; failure_alerts: boolean }[]>`
-        select u.email, u.first_name, coalesce(n.failure_alerts, true) as failure_alerts
-        from users u left join notification_preferences n on n.user_id = u.id
-        where u.workspace_id = ${due.workspaceId} and u.team_role = 'owner' limit 1`,
-    );
-    if (!owner?.failure_alerts) return;
+    const owner = yield* ownerToAlert(due.workspaceId);
+    if (!owner) return;
     const name = platformById(due.platform).name;
     yield* (yield* Mailer).queue({
       to: owner.email,
       subject: `Reconnect your ${name} account`,
       text: [
-        `Hello ${owner.first_name},`,
+        `Hello ${owner.firstName},`,
         "",
         `${name} no longer accepts SocialDesk's access to one of your accounts (${reason}).`,
         "Posts to it are held until you reconnect it:",

@@ -16,7 +16,7 @@ export const addJob = (task: string, payload: unknown, options: AddJobOptions = 
     db.query(
       (sql) => sql`select graphile_worker.add_job(
         ${task}::text,
-        ${JSON.stringify(payload)}::json,
+        ${sql.json(payload as never)}::json,
         run_at => ${options.runAt ?? null}::timestamptz,
         job_key => ${options.jobKey ?? null}::text,
         max_attempts => ${options.maxAttempts ?? 25}::int

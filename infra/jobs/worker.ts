@@ -10,6 +10,8 @@ import { Accounts } from "../identity/Accounts";
 import { projections, type servicesOn } from "../layers";
 import { logger } from "../log";
 import { Mailer } from "../mail/Mailer";
+import { publishPost } from "../publishing/publish-post";
+import { sweepDuePosts } from "../publishing/sweep";
 
 type AppServices = ReturnType<typeof servicesOn> extends import("effect").Layer.Layer<infer A, any, any> ? A : never;
 type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>;
@@ -19,9 +21,15 @@ const PROJECTOR_MS = 500;
 
 /**
  * Daily clean-up at 03:00 UTC; an hourly sweep of ended trials (each trial also has its own job at its
- * end); OAuth tokens renewed every 10 minutes ahead of their expiry.
+ * end); OAuth tokens renewed every 10 minutes ahead of their expiry; overdue posts without a job swept
+ * every minute (and at start).
  */
-export const CRONTAB = ["0 3 * * * purge_expired_auth", "7 * * * * expire_trials", "*/10 * * * * refresh_account_tokens"].join("\n");
+export const CRONTAB = [
+  "0 3 * * * purge_expired_auth",
+  "7 * * * * expire_trials",
+  "*/10 * * * * refresh_account_tokens",
+  "* * * * * sweep_due_posts",
+].join("\n");
 
 const jobContext = (correlationId: string) => ({ now: new Date(), correlationId, actorId: null });
 
@@ -57,6 +65,17 @@ export const taskList = (runtime: AppRuntime): TaskList => ({
     const result = await runtime.runPromise(refreshDueTokens(new Date()));
     if (result.due > 0) helpers.logger.info(`Tokens: ${result.refreshed} renewed, ${result.failed} need a reconnect, of ${result.due} due`);
   },
+  publish_post: async (payload, helpers) => {
+    // addJob's payloads may arrive JSON-encoded twice (a string): read both.
+    const { postId } = payload as { postId: string };
+    const run = { now: new Date(), jobId: String(helpers.job.id), attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
+    const result = await runtime.runPromise(publishPost(postId, run));
+    if (result.outcome !== "skipped") helpers.logger.info(`Post ${postId}: ${result.outcome} (${result.published} published, ${result.failed} failed)`);
+  },
+  sweep_due_posts: async (_payload, helpers) => {
+    const { added } = await runtime.runPromise(sweepDuePosts(new Date()));
+    if (added > 0) helpers.logger.warn(`Sweep: ${added} overdue post(s) had no job; added`);
+  },
   send_mail: async (payload) => {
     const { outboxId } = payload as { outboxId: number };
     await runtime.runPromise(Mailer.use((mailer) => mailer.send(outboxId)));
@@ -88,6 +107,8 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
     crontab: CRONTAB,
     logger: graphileLogger,
   });
+  // Overdue posts are swept at start too, not only on the next minute.
+  await runner.addJob("sweep_due_posts", {}, { jobKey: "sweep_due_posts" });
 
   const beat = () =>
     runtime.runPromise(

@@ -4,8 +4,11 @@ import type { RecordedEvent } from "../../domain/shared";
 import type { Reaction } from "../eventstore/reactions";
 import { addJob, removeJob } from "../jobs/add-job";
 
-/** Attempts graphile-worker gives a publication before its last failures count as permanent. */
-export const PUBLISH_MAX_ATTEMPTS = 5;
+/**
+ * Attempts graphile-worker gives a publication before its last failures count as permanent: with
+ * its backoff (about e^n seconds) 8 attempts spread over about half an hour.
+ */
+export const PUBLISH_MAX_ATTEMPTS = 8;
 export const publishJobKey = (postId: string) => `post:${postId}`;
 
 /** Adds the post's publication job, at `runAt` or at once; one per post (the key replaces an earlier one). */

@@ -17,8 +17,12 @@ const withAccounts = async (platforms: ReadonlyArray<string>, overrides: Record<
   return { browser, user, accounts };
 };
 
-const jobOf = async (postId: string) =>
-  (await app.sql`select run_at, key from graphile_worker.jobs where key = ${`post:${postId}`}`)[0] ?? null;
+const jobOf = async (postId: string) => {
+  const [job] = await app.sql`select run_at, key, payload from graphile_worker._private_jobs where key = ${`post:${postId}`}`;
+  // The task reads payload.postId: the payload must be a JSON object, not a JSON string of one.
+  if (job) expect(job.payload).toEqual({ postId });
+  return job ?? null;
+};
 
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 
