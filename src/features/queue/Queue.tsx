@@ -1,0 +1,437 @@
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import type { PlatformId } from "../../../domain/accounts";
+import type { PostView } from "../../../infra/publishing/Posts";
+import { Dialog } from "../../components/ui/Dialog";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { toast } from "../../islands/toast/toast-store";
+import { PlatformBadge } from "../accounts/platform-badge";
+import { countByTab, formatWhen, HASHTAG_PREVIEW, hashtagsOf, matchesFilter, matchesSearch, type QueueTab, TABS, tabOf } from "./queue-model";
+import "./queue.css";
+
+export interface QueueAccount {
+  readonly id: string;
+  readonly platform: PlatformId;
+  readonly accountName: string;
+}
+
+export interface QueueCategory {
+  readonly id: string;
+  readonly name: string;
+}
+
+interface Props {
+  readonly initialPosts: ReadonlyArray<PostView> | null;
+  readonly initialCursor: string | null;
+  readonly accounts: ReadonlyArray<QueueAccount>;
+  readonly categories: ReadonlyArray<QueueCategory>;
+  readonly platformNames: Readonly<Record<string, string>>;
+  readonly timeZone: string;
+}
+
+const PAGE = 500;
+
+type Confirm = { readonly ids: ReadonlyArray<string> } | null;
+
+const excerpt = (content: string, length = 60) => {
+  const text = content.replace(/\s+/g, " ").trim();
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text || "(no text)";
+};
+
+const fetchPage = async (cursor: string | null) => {
+  const response = await fetch(`/api/posts?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
+    credentials: "include",
+    headers: { Accept: "application/json" },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.status}: ${text || response.statusText}`);
+  return { items: JSON.parse(text) as PostView[], next: response.headers.get("x-next-cursor") };
+};
+
+export default function Queue({ initialPosts, initialCursor, accounts, categories, platformNames, timeZone }: Props) {
+  const hydrated = useHydrated();
+  const [posts, setPosts] = useState<ReadonlyArray<PostView>>(initialPosts ?? []);
+  const [cursor, setCursor] = useState<string | null>(initialCursor);
+  const [loadError, setLoadError] = useState<string | null>(initialPosts === null ? "We could not load your posts." : null);
+  const [loading, setLoading] = useState(false);
+  const [tab, setTab] = useState<QueueTab>("scheduled");
+  const [filter, setFilter] = useState("");
+  const [query, setQuery] = useState("");
+  const [small, setSmall] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const tabRefs = useRef<Record<QueueTab, HTMLButtonElement | null>>({ scheduled: null, published: null, draft: null });
+  const timers = useRef<number[]>([]);
+
+  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+
+  const filtered = useMemo(() => posts.filter((p) => matchesFilter(p, filter)), [posts, filter]);
+  const counts = useMemo(() => countByTab(filtered), [filtered]);
+  const inTab = useMemo(() => filtered.filter((p) => tabOf(p) === tab), [filtered, tab]);
+  const visible = useMemo(() => inTab.filter((p) => matchesSearch(p, query)), [inTab, query]);
+  const selectable = tab !== "published";
+  const selectableIds = useMemo(() => (selectable ? visible.filter((p) => p.status !== "publishing").map((p) => p.id) : []), [visible, selectable]);
+  const chosen = selectableIds.filter((id) => selected.has(id));
+  const allSelected = selectableIds.length > 0 && chosen.length === selectableIds.length;
+  const current = TABS.find((t) => t.id === tab)!;
+
+  /** Reloads every post (all pages); quiet when a background refresh after "publish now". */
+  const reload = async (quiet = false) => {
+    if (!quiet) setLoading(true);
+    try {
+      const all: PostView[] = [];
+      let next: string | null = null;
+      do {
+        const page = await fetchPage(next);
+        all.push(...page.items);
+        next = page.next;
+      } while (next && all.length < PAGE * 4);
+      setPosts(all);
+      setCursor(next);
+      setLoadError(null);
+      return all;
+    } catch (error) {
+      if (!quiet) setLoadError(apiErrorMessage(error, "We could not load your posts. Check your connection and try again."));
+      return null;
+    } finally {
+      if (!quiet) setLoading(false);
+    }
+  };
+
+  const loadMore = async () => {
+    if (!cursor) return;
+    setLoading(true);
+    try {
+      const page = await fetchPage(cursor);
+      setPosts((list) => [...list, ...page.items.filter((p) => !list.some((q) => q.id === p.id))]);
+      setCursor(page.next);
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to load more posts."), variant: "destructive" });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  /** Follows a publication: a few quiet reloads until nothing is "publishing" any more. */
+  const follow = (attempt = 0) => {
+    const delays = [1500, 3000, 5000, 8000, 13000];
+    if (attempt >= delays.length) return;
+    timers.current.push(
+      window.setTimeout(async () => {
+        const all = await reload(true);
+        if (!all || all.some((p) => p.status === "publishing")) follow(attempt + 1);
+      }, delays[attempt]),
+    );
+  };
+
+  const mark = (ids: ReadonlyArray<string>, on: boolean) =>
+    setBusy((set) => {
+      const next = new Set(set);
+      ids.forEach((id) => (on ? next.add(id) : next.delete(id)));
+      return next;
+    });
+
+  const publish = async (ids: ReadonlyArray<string>) => {
+    mark(ids, true);
+    const results = await Promise.allSettled(ids.map((id) => apiFetch<PostView>(`/api/posts/${id}/publish`, { method: "POST" })));
+    mark(ids, false);
+    const done = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    setPosts((list) => list.map((p) => done.find((d) => d.id === p.id) ?? p));
+    setSelected((set) => new Set([...set].filter((id) => !done.some((d) => d.id === id))));
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (done.length > 0) {
+      toast({
+        title: "Success",
+        description: done.length === 1 ? "Post published successfully!" : `${done.length} posts published successfully!`,
+      });
+      follow();
+    }
+    if (failure) toast({ title: "Error", description: apiErrorMessage(failure.reason, "Failed to publish post."), variant: "destructive" });
+  };
+
+  const remove = async (ids: ReadonlyArray<string>) => {
+    mark(ids, true);
+    const results = await Promise.allSettled(ids.map((id) => apiFetch(`/api/posts/${id}`, { method: "DELETE" }).then(() => id)));
+    mark(ids, false);
+    const gone = new Set(results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : [])));
+    setPosts((list) => list.filter((p) => !gone.has(p.id)));
+    setSelected((set) => new Set([...set].filter((id) => !gone.has(id))));
+    setConfirm(null);
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (gone.size > 0) toast({ title: "Success", description: gone.size === 1 ? "Post deleted successfully!" : `${gone.size} posts deleted successfully!` });
+    if (failure) toast({ title: "Error", description: apiErrorMessage(failure.reason, "Failed to delete post."), variant: "destructive" });
+  };
+
+  const chooseTab = (next: QueueTab, focus = false) => {
+    setTab(next);
+    setSelected(new Set());
+    if (focus) tabRefs.current[next]?.focus();
+  };
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.findIndex((t) => t.id === tab);
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowRight: index + 1, ArrowUp: index - 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    chooseTab(TABS[(target + TABS.length) % TABS.length]!.id, true);
+  };
+
+  const toggle = (id: string) =>
+    setSelected((set) => {
+      const next = new Set(set);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const accountName = (id: string) => accounts.find((a) => a.id === id)?.accountName;
+  const confirmPosts = confirm ? posts.filter((p) => confirm.ids.includes(p.id)) : [];
+
+  return (
+    <div className="queue" data-testid="queue" data-hydrated={hydrated ? "true" : undefined}>
+      <aside className="card queue-side" aria-label="Queue">
+        <div className="queue-title">
+          <h1>Queue</h1>
+          <span className="badge badge-brand">
+            <span data-testid="queue-total">{posts.length}</span>
+            <span className="visually-hidden"> posts in total</span>
+          </span>
+        </div>
+        <div role="tablist" aria-label="Post status" aria-orientation="vertical" className="queue-tabs">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabRefs.current[t.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`queue-tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls="queue-panel"
+              tabIndex={tab === t.id ? 0 : -1}
+              className="queue-tab"
+              data-testid={`tab-${t.id}`}
+              disabled={!hydrated}
+              onClick={() => chooseTab(t.id)}
+              onKeyDown={onTabKey}
+            >
+              <span>{t.label}</span>
+              <span className="queue-count" data-testid={`count-${t.id}`}>{counts[t.id]}</span>
+            </button>
+          ))}
+        </div>
+        <div className="field">
+          <label htmlFor="queue-filter">Filter By</label>
+          <select id="queue-filter" className="input" value={filter} disabled={!hydrated} onChange={(e) => { setFilter(e.target.value); setSelected(new Set()); }}>
+            <option value="">All posts</option>
+            <optgroup label="Account">
+              {accounts.length === 0 && <option disabled value="account:none">No connected accounts</option>}
+              {accounts.map((a) => (
+                <option key={a.id} value={`account:${a.id}`}>
+                  {a.accountName} ({platformNames[a.platform] ?? a.platform})
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Category">
+              {categories.length === 0 && <option disabled value="category:none">No categories</option>}
+              {categories.map((c) => (
+                <option key={c.id} value={`category:${c.id}`}>{c.name}</option>
+              ))}
+            </optgroup>
+          </select>
+        </div>
+      </aside>
+
+      <section className="queue-main" id="queue-panel" role="tabpanel" aria-labelledby={`queue-tab-${tab}`} aria-busy={loading}>
+        <div className="card queue-toolbar">
+          <div className="queue-toggles">
+            {selectable && (
+              <label className="queue-switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={allSelected}
+                  disabled={!hydrated || selectableIds.length === 0}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(selectableIds))}
+                />
+                <span>Select All</span>
+              </label>
+            )}
+            <label className="queue-switch">
+              <input type="checkbox" role="switch" checked={small} disabled={!hydrated} onChange={() => setSmall((s) => !s)} />
+              <span>Small Post Size</span>
+            </label>
+          </div>
+          <div className="queue-search">
+            <label htmlFor="queue-search" className="visually-hidden">Search posts</label>
+            <input
+              id="queue-search"
+              className="input"
+              type="search"
+              placeholder="Search posts..."
+              value={query}
+              disabled={!hydrated}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </div>
+          <button type="button" className="btn btn-ghost" disabled={!hydrated || loading} onClick={() => reload()}>
+            {loading ? "Loading..." : "Refresh"}
+          </button>
+        </div>
+
+        {chosen.length > 0 && (
+          <div className="card queue-bulk" role="region" aria-label="Selected posts" data-testid="bulk-bar">
+            <span>{chosen.length} selected</span>
+            <div className="queue-actions">
+              <button type="button" className="btn btn-primary" disabled={chosen.some((id) => busy.has(id))} onClick={() => publish(chosen)}>
+                Publish selected
+              </button>
+              <button type="button" className="btn btn-danger" disabled={chosen.some((id) => busy.has(id))} onClick={() => setConfirm({ ids: chosen })}>
+                Delete selected
+              </button>
+            </div>
+          </div>
+        )}
+
+        {loadError && (
+          <div className="card queue-error" role="alert">
+            <p>{loadError}</p>
+            <button type="button" className="btn btn-outline" disabled={!hydrated || loading} onClick={() => reload()}>Try again</button>
+          </div>
+        )}
+
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {loading ? "Loading posts" : `${visible.length} ${current.empty} posts shown`}
+        </p>
+
+        {!loadError && inTab.length === 0 && (
+          <div className="card queue-empty" data-testid="queue-empty">
+            <p>You have no {current.empty} posts</p>
+            <a className="btn btn-primary" href="/compose">Create Post</a>
+          </div>
+        )}
+        {!loadError && inTab.length > 0 && visible.length === 0 && (
+          <div className="card queue-empty" data-testid="queue-no-match">
+            <p>No {current.empty} posts match “{query.trim()}”.</p>
+            <button type="button" className="btn btn-outline" onClick={() => setQuery("")}>Clear search</button>
+          </div>
+        )}
+
+        <ul className={`queue-list${small ? " queue-list-small" : ""}`} data-testid="queue-list">
+          {visible.map((post) => {
+            const tags = hashtagsOf(post.content);
+            const isBusy = busy.has(post.id);
+            const failed = post.targets.filter((t) => t.status === "failed");
+            const when =
+              post.status === "published" && post.publishedAt
+                ? `Published ${formatWhen(post.publishedAt, timeZone)}`
+                : post.scheduledAt
+                  ? `Scheduled for ${formatWhen(post.scheduledAt, timeZone)}`
+                  : `Created ${formatWhen(post.createdAt, timeZone)}`;
+            return (
+              <li key={post.id} className={`card queue-post${selected.has(post.id) ? " queue-post-selected" : ""}`} data-testid="queue-post">
+                <div className="queue-post-head">
+                  {selectable && (
+                    <input
+                      type="checkbox"
+                      className="queue-check"
+                      aria-label={`Select post: ${excerpt(post.content, 40)}`}
+                      checked={selected.has(post.id)}
+                      disabled={!hydrated || post.status === "publishing"}
+                      onChange={() => toggle(post.id)}
+                    />
+                  )}
+                  <ul className="queue-platforms" aria-label="Platforms">
+                    {post.platforms.map((p) => (
+                      <li key={p} title={platformNames[p] ?? p}>
+                        <PlatformBadge platform={p} small />
+                        <span className="visually-hidden">{platformNames[p] ?? p}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <span className="queue-when muted">
+                    <time dateTime={post.publishedAt ?? post.scheduledAt ?? post.createdAt}>{when}</time>
+                  </span>
+                  {post.status === "publishing" && <span className="badge badge-brand" data-testid="publishing">Publishing…</span>}
+                  {post.status === "draft" && (post.lastError || failed.length > 0) && <span className="badge badge-danger">Failed</span>}
+                </div>
+                <p className="queue-content">{post.content || <span className="muted">(no text)</span>}</p>
+                {tags.length > 0 && (
+                  <ul className="queue-tags" aria-label="Hashtags">
+                    {tags.slice(0, HASHTAG_PREVIEW).map((tag) => (
+                      <li key={tag} className="badge">{tag}</li>
+                    ))}
+                    {tags.length > HASHTAG_PREVIEW && <li className="muted">+{tags.length - HASHTAG_PREVIEW} more</li>}
+                  </ul>
+                )}
+                {post.status === "draft" && post.lastError && <p className="field-error queue-last-error">Last error: {post.lastError}</p>}
+                {(failed.length > 0 || post.status === "published") && post.targets.length > 0 && (
+                  <ul className="queue-results" aria-label="Results per account">
+                    {post.targets.map((t) => (
+                      <li key={t.accountId}>
+                        <PlatformBadge platform={t.platform} small />
+                        <span>{accountName(t.accountId) ?? platformNames[t.platform] ?? t.platform}:</span>{" "}
+                        {t.status === "published" ? (
+                          t.url ? <a href={t.url} target="_blank" rel="noopener noreferrer">Published (view)</a> : <span>Published</span>
+                        ) : t.status === "failed" ? (
+                          <span className="field-error">{t.error ?? "Failed"}</span>
+                        ) : (
+                          <span className="muted">{t.status}</span>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {post.status !== "published" && (
+                  <div className="queue-actions">
+                    {post.status !== "publishing" && (
+                      <a className="btn btn-outline" href={`/app/compose?post=${post.id}`} aria-label={`Edit post: ${excerpt(post.content, 40)}`}>Edit</a>
+                    )}
+                    {post.status === "scheduled" && (
+                      <button type="button" className="btn btn-primary" disabled={!hydrated || isBusy} onClick={() => publish([post.id])}>
+                        {isBusy ? "Publishing..." : "Publish now"}
+                      </button>
+                    )}
+                    {(post.status === "scheduled" || post.status === "draft") && (
+                      <button type="button" className="btn btn-outline queue-delete" disabled={!hydrated || isBusy} onClick={() => setConfirm({ ids: [post.id] })}>
+                        Delete
+                      </button>
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+
+        {cursor && !loadError && (
+          <button type="button" className="btn btn-outline queue-more" disabled={!hydrated || loading} onClick={loadMore}>
+            {loading ? "Loading..." : "Load more posts"}
+          </button>
+        )}
+      </section>
+
+      <Dialog
+        open={confirm !== null}
+        title={confirm && confirm.ids.length > 1 ? `Delete ${confirm.ids.length} posts?` : "Delete this post?"}
+        description="This cannot be undone. Scheduled posts will not be published."
+        onClose={() => setConfirm(null)}
+      >
+        {confirm && (
+          <>
+            {confirmPosts.length === 1 && <p className="queue-confirm-excerpt">“{excerpt(confirmPosts[0]!.content, 120)}”</p>}
+            <div className="ui-dialog-actions">
+              <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>Cancel</button>
+              <button type="button" className="btn btn-danger" disabled={confirm.ids.some((id) => busy.has(id))} onClick={() => remove(confirm.ids)}>
+                {confirm.ids.length > 1 ? `Delete ${confirm.ids.length} posts` : "Delete post"}
+              </button>
+            </div>
+          </>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { newUser, registerByApi, toast } from "./support";
+
+/** The screen once its island has hydrated (its controls are disabled until then). */
+const openQueue = async (page: Page) => {
+  await page.goto("/app/queue");
+  await expect(page.getByTestId("queue")).toHaveAttribute("data-hydrated", "true");
+};
+
+const inOneWeek = () => new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
+
+const createPost = async (request: APIRequestContext, data: Record<string, unknown>) => {
+  const response = await request.post("/api/posts", { data: { platforms: ["facebook"], ...data } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
+};
+
+const addSandbox = async (request: APIRequestContext, platform: string, accountName: string) => {
+  const response = await request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
+  expect(response.status(), await response.text()).toBe(201);
+};
+
+const card = (page: Page, text: string) => page.getByTestId("queue-post").filter({ hasText: text });
+
+test.describe("queue", () => {
+  test("an empty workspace shows the empty state of each tab", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await openQueue(page);
+    await expect(page.getByTestId("queue-total")).toHaveText("0");
+    await expect(page.getByTestId("queue-empty")).toContainText("You have no scheduled posts");
+    await expect(page.getByRole("link", { name: "Create Post" })).toHaveAttribute("href", "/compose");
+    await page.getByRole("tab", { name: /Drafts/ }).click();
+    await expect(page.getByTestId("queue-empty")).toContainText("You have no draft posts");
+    await page.getByRole("tab", { name: /Published Posts/ }).click();
+    await expect(page.getByTestId("queue-empty")).toContainText("You have no published posts");
+  });
+
+  test("counts, search, tabs, delete with confirmation, publish now and bulk delete", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    await addSandbox(page.request, "linkedin", "Lee Dental LI");
+    await createPost(page.request, { content: "Spring cleaning special #dental #smile #health #care #spring", platforms: ["facebook", "linkedin"], status: "scheduled", scheduledAt: inOneWeek() });
+    await createPost(page.request, { content: "Meet our new hygienist", status: "scheduled", scheduledAt: inOneWeek() });
+    await createPost(page.request, { content: "Draft one about flossing" });
+    await createPost(page.request, { content: "Draft two about braces" });
+    await createPost(page.request, { content: "Draft three about whitening" });
+
+    await openQueue(page);
+    await expect(page.getByTestId("queue-total")).toHaveText("5");
+    await expect(page.getByTestId("count-scheduled")).toHaveText("2");
+    await expect(page.getByTestId("count-published")).toHaveText("0");
+    await expect(page.getByTestId("count-draft")).toHaveText("3");
+    await expect(page.getByTestId("queue-post")).toHaveCount(2);
+
+    // Up to 4 hashtags previewed, the rest counted.
+    const spring = card(page, "Spring cleaning special");
+    await expect(spring.getByRole("list", { name: "Hashtags" }).locator(".badge")).toHaveCount(4);
+    await expect(spring).toContainText("+1 more");
+    await expect(spring).toContainText("Scheduled for");
+    await expect(spring.getByRole("link", { name: /Edit post/ })).toHaveAttribute("href", /\/app\/compose\?post=/);
+
+    // Search narrows the cards.
+    await page.getByPlaceholder("Search posts...").fill("hygienist");
+    await expect(page.getByTestId("queue-post")).toHaveCount(1);
+    await expect(page.getByTestId("queue-post")).toContainText("Meet our new hygienist");
+    await page.getByPlaceholder("Search posts...").fill("");
+
+    // Keyboard: arrow keys move between the tabs.
+    await page.getByRole("tab", { name: /Scheduled Posts/ }).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("tab", { name: /Published Posts/ })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("queue-empty")).toContainText("You have no published posts");
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("tab", { name: /Drafts/ })).toBeFocused();
+    await expect(page.getByTestId("queue-post")).toHaveCount(3);
+
+    // Delete a draft: asks first, then it is gone, also after a reload.
+    await card(page, "Draft one about flossing").getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Delete this post?");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(card(page, "Draft one about flossing")).toHaveCount(1);
+    await card(page, "Draft one about flossing").getByRole("button", { name: "Delete" }).click();
+    await dialog.getByRole("button", { name: "Delete post" }).click();
+    await expect(toast(page)).toContainText("Post deleted successfully!");
+    await expect(card(page, "Draft one about flossing")).toHaveCount(0);
+    await expect(page.getByTestId("count-draft")).toHaveText("2");
+    await page.reload();
+    await expect(page.getByTestId("queue")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByTestId("queue-total")).toHaveText("4");
+    await page.getByRole("tab", { name: /Drafts/ }).click();
+    await expect(card(page, "Draft one about flossing")).toHaveCount(0);
+
+    // Bulk delete of the two remaining drafts.
+    await page.getByRole("switch", { name: "Select All" }).check();
+    await expect(page.getByTestId("bulk-bar")).toContainText("2 selected");
+    await page.getByRole("button", { name: "Delete selected" }).click();
+    await expect(dialog).toContainText("Delete 2 posts?");
+    await dialog.getByRole("button", { name: "Delete 2 posts" }).click();
+    await expect(toast(page)).toContainText("2 posts deleted successfully!");
+    await expect(page.getByTestId("queue-empty")).toContainText("You have no draft posts");
+    await expect(page.getByTestId("count-draft")).toHaveText("0");
+
+    // Publish now: the toast, then the post moves on (publishing, then published by the worker).
+    await page.getByRole("tab", { name: /Scheduled Posts/ }).click();
+    await card(page, "Meet our new hygienist").getByRole("button", { name: "Publish now" }).click();
+    await expect(toast(page)).toContainText("Post published successfully!");
+    await expect
+      .poll(async () => {
+        const response = await page.request.get("/api/posts?q=hygienist");
+        const [post] = (await response.json()) as Array<{ status: string }>;
+        return post?.status;
+      })
+      .toMatch(/publishing|published/);
+
+    // Published posts cannot be deleted here: once published, no Delete button.
+    await page.reload();
+    await expect(page.getByTestId("queue")).toHaveAttribute("data-hydrated", "true");
+    const published = Number(await page.getByTestId("count-published").textContent());
+    if (published > 0) {
+      await page.getByRole("tab", { name: /Published Posts/ }).click();
+      await expect(card(page, "Meet our new hygienist").getByRole("button", { name: "Delete" })).toHaveCount(0);
+    }
+  });
+
+  test("filter by account narrows the posts", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Acme FB");
+    await addSandbox(page.request, "linkedin", "Acme LI");
+    await createPost(page.request, { content: "Only on Facebook", platforms: ["facebook"] });
+    await createPost(page.request, { content: "Only on LinkedIn", platforms: ["linkedin"] });
+    await openQueue(page);
+    await page.getByRole("tab", { name: /Drafts/ }).click();
+    await expect(page.getByTestId("queue-post")).toHaveCount(2);
+    await page.getByLabel("Filter By").selectOption({ label: "Acme LI (LinkedIn)" });
+    await expect(page.getByTestId("queue-post")).toHaveCount(1);
+    await expect(page.getByTestId("queue-post")).toContainText("Only on LinkedIn");
+    await expect(page.getByTestId("count-draft")).toHaveText("1");
+  });
+
+  for (const width of [1280, 375]) {
+    test(`screenshot at ${width} px`, async ({ page }, info) => {
+      await page.setViewportSize({ width, height: 900 });
+      await registerByApi(page.request, newUser());
+      await addSandbox(page.request, "facebook", "Lee Dental FB");
+      await addSandbox(page.request, "instagram", "Lee Dental IG");
+      await createPost(page.request, { content: "Spring cleaning special! Book now. #dental #smile #health #care #spring", platforms: ["facebook", "instagram"], status: "scheduled", scheduledAt: inOneWeek() });
+      await createPost(page.request, { content: "Meet our new hygienist, Dana.", status: "scheduled", scheduledAt: inOneWeek() });
+      await openQueue(page);
+      await page.getByRole("checkbox", { name: /Select post: Meet/ }).check();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflow).toBe(false);
+      await page.screenshot({ path: info.outputPath(`queue-${width}.png`), fullPage: true });
+    });
+  }
+});
