@@ -1,0 +1,260 @@
+import { useStore } from "@nanostores/react";
+import { type FormEvent, useRef, useState } from "react";
+import { Dialog } from "../../components/ui/Dialog";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { apiErrorMessage, apiErrorStatus, apiFetch } from "../../lib/api-client";
+import { toast } from "../../islands/toast/toast-store";
+import { uploadFiles } from "../media/gallery-api";
+import { CanvaDialog } from "./CanvaDialog";
+import { $period, refreshDashboard } from "./dashboard-store";
+import "./dashboard.css";
+
+export const DIALOG_PLATFORMS = [
+  { id: "facebook", name: "Facebook" },
+  { id: "twitter", name: "Twitter" },
+  { id: "instagram", name: "Instagram" },
+  { id: "linkedin", name: "LinkedIn" },
+  { id: "google_business", name: "Google My Business" },
+] as const;
+
+export const MAX_CONTENT = 280;
+const MAX_MEDIA = 10;
+const FAILED = "Failed to create post. Please try again.";
+
+interface FormState {
+  platforms: string[];
+  content: string;
+  media: string[];
+  scheduleType: "now" | "schedule";
+  scheduleDate: string;
+  scheduleTime: string;
+}
+
+const EMPTY: FormState = { platforms: [], content: "", media: [], scheduleType: "now", scheduleDate: "", scheduleTime: "" };
+
+/** The dialog's checks (spec core §5). */
+export const validatePost = (form: Pick<FormState, "content" | "platforms">): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  if (form.content.length < 1) errors.content = "Content is required";
+  else if (form.content.length > MAX_CONTENT) errors.content = "Content too long";
+  if (form.platforms.length < 1) errors.platforms = "Select at least one platform";
+  return errors;
+};
+
+/** The POST /api/posts payload (spec core §4): scheduledAt only when both date and time are filled. */
+export const postPayload = (form: FormState) => ({
+  content: form.content,
+  platforms: form.platforms,
+  media: form.media,
+  status: form.scheduleType === "now" ? ("published" as const) : ("scheduled" as const),
+  ...(form.scheduleType === "schedule" && form.scheduleDate && form.scheduleTime ? { scheduledAt: `${form.scheduleDate}T${form.scheduleTime}:00` } : {}),
+});
+
+interface Props {
+  /** Today in the user's time zone (YYYY-MM-DD): the earliest schedule date. */
+  readonly today: string;
+}
+
+/** The dashboard header's actions: Export (CSV of the chosen period) and Create Post with its dialog. */
+export default function DashboardActions({ today }: Props) {
+  const hydrated = useHydrated();
+  const period = useStore($period);
+  const [open, setOpen] = useState(false);
+  const [canvaOpen, setCanvaOpen] = useState(false);
+  const [form, setForm] = useState<FormState>(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const errors = submitted ? validatePost(form) : {};
+  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+  const togglePlatform = (id: string) =>
+    setForm((f) => ({ ...f, platforms: f.platforms.includes(id) ? f.platforms.filter((p) => p !== id) : [...f.platforms, id] }));
+  const addMedia = (urls: ReadonlyArray<string>) => setForm((f) => ({ ...f, media: [...f.media, ...urls].slice(0, MAX_MEDIA) }));
+
+  const close = () => {
+    if (saving) return;
+    setCanvaOpen(false);
+    setOpen(false);
+  };
+
+  const onFiles = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    setUploading(0);
+    try {
+      const { items } = await uploadFiles(Array.from(files), (fraction) => setUploading(Math.round(fraction * 100))).promise;
+      addMedia(items.map((i) => i.fileUrl));
+    } catch (error) {
+      toast({ title: "Upload failed", description: apiErrorMessage(error, "Failed to upload media"), variant: "destructive" });
+    } finally {
+      setUploading(null);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validatePost(form)).length > 0) return;
+    setSaving(true);
+    try {
+      await apiFetch("/api/posts", { method: "POST", body: postPayload(form) });
+      toast({ title: "Success", description: "Post created successfully!" });
+      setForm(EMPTY);
+      setSubmitted(false);
+      setOpen(false);
+      void refreshDashboard();
+    } catch (error) {
+      const status = apiErrorStatus(error);
+      const description = status !== null && status >= 400 && status < 500 ? apiErrorMessage(error, FAILED) : FAILED;
+      toast({ title: "Error", description, variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const scheduled = form.scheduleType === "schedule";
+  const length = form.content.length;
+
+  return (
+    <div className="dash-actions" data-testid="dashboard-actions" data-hydrated={hydrated ? "true" : "false"}>
+      <a className="btn btn-outline" href={`/api/posts/export.csv?period=${period}`} download data-testid="export-posts">
+        Export
+      </a>
+      <button type="button" className="btn btn-primary" disabled={!hydrated} onClick={() => setOpen(true)}>
+        Create Post
+      </button>
+
+      <Dialog open={open} title="Create New Post" onClose={close}>
+        <form className="create-post-form" noValidate onSubmit={submit} aria-label="Create New Post">
+          <fieldset className="cp-platforms" aria-invalid={errors.platforms ? "true" : undefined} aria-describedby={errors.platforms ? "cp-platforms-error" : undefined}>
+            <legend>Platforms</legend>
+            <div className="cp-platform-grid">
+              {DIALOG_PLATFORMS.map((p) => (
+                <label key={p.id} className="cp-platform">
+                  <input type="checkbox" name="platforms" value={p.id} checked={form.platforms.includes(p.id)} onChange={() => togglePlatform(p.id)} />
+                  <span>{p.name}</span>
+                </label>
+              ))}
+            </div>
+            {errors.platforms && (
+              <p id="cp-platforms-error" className="field-error" role="alert">
+                {errors.platforms}
+              </p>
+            )}
+          </fieldset>
+
+          <div className="field">
+            <label htmlFor="cp-content">Content</label>
+            <textarea
+              id="cp-content"
+              className="textarea cp-content"
+              rows={5}
+              placeholder="What would you like to share?"
+              value={form.content}
+              aria-invalid={errors.content ? "true" : undefined}
+              aria-describedby="cp-counter"
+              onChange={(e) => set({ content: e.target.value })}
+            />
+            <div className="cp-content-foot">
+              {errors.content ? (
+                <p className="field-error" role="alert">
+                  {errors.content}
+                </p>
+              ) : (
+                <span />
+              )}
+              <span id="cp-counter" data-testid="char-counter" className={length > MAX_CONTENT ? "cp-counter over" : "cp-counter muted"}>
+                {length}/{MAX_CONTENT} characters
+              </span>
+            </div>
+          </div>
+
+          <div className="field">
+            <span className="cp-label">Media</span>
+            <div className="cp-media-options">
+              <div className="cp-media-box">
+                <strong>Upload Files</strong>
+                <span className="muted">Images or videos from your computer</span>
+                <input ref={fileInput} type="file" accept="image/*,video/*" multiple hidden onChange={(e) => void onFiles(e.target.files)} />
+                <button type="button" className="btn btn-outline" disabled={uploading !== null || form.media.length >= MAX_MEDIA} onClick={() => fileInput.current?.click()}>
+                  {uploading !== null ? `Uploading… ${uploading}%` : "Choose Files"}
+                </button>
+              </div>
+              <div className="cp-media-box">
+                <strong>Create with Canva</strong>
+                <span className="muted">Design a graphic from a template</span>
+                <button type="button" className="btn btn-outline" disabled={form.media.length >= MAX_MEDIA} onClick={() => setCanvaOpen(true)}>
+                  Create with Canva
+                </button>
+              </div>
+            </div>
+            {form.media.length > 0 && (
+              <ul className="cp-thumbs" aria-label="Attached media" data-testid="attached-media">
+                {form.media.map((url, i) => (
+                  <li key={`${url}-${i}`} className="cp-thumb">
+                    <img src={url} alt={`Attachment ${i + 1}`} />
+                    <button
+                      type="button"
+                      className="cp-thumb-remove"
+                      aria-label={`Remove attachment ${i + 1}`}
+                      onClick={() => setForm((f) => ({ ...f, media: f.media.filter((_, j) => j !== i) }))}
+                    >
+                      ×
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+
+          <fieldset className="cp-when">
+            <legend>When</legend>
+            <div className="cp-when-options">
+              <label className="cp-radio">
+                <input type="radio" name="scheduleType" value="now" checked={!scheduled} onChange={() => set({ scheduleType: "now" })} />
+                <span>Post now</span>
+              </label>
+              <label className="cp-radio">
+                <input type="radio" name="scheduleType" value="schedule" checked={scheduled} onChange={() => set({ scheduleType: "schedule" })} />
+                <span>Schedule for later</span>
+              </label>
+            </div>
+            {scheduled && (
+              <div className="cp-datetime">
+                <div className="field">
+                  <label htmlFor="cp-date">Date</label>
+                  <input id="cp-date" className="input" type="date" min={today} value={form.scheduleDate} onChange={(e) => set({ scheduleDate: e.target.value })} />
+                </div>
+                <div className="field">
+                  <label htmlFor="cp-time">Time</label>
+                  <input id="cp-time" className="input" type="time" value={form.scheduleTime} onChange={(e) => set({ scheduleTime: e.target.value })} />
+                </div>
+              </div>
+            )}
+          </fieldset>
+
+          <div className="ui-dialog-actions">
+            <button type="button" className="btn btn-outline" onClick={close} disabled={saving}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={saving || uploading !== null}>
+              {saving ? "Creating..." : scheduled ? "Schedule Post" : "Post Now"}
+            </button>
+          </div>
+        </form>
+      </Dialog>
+
+      <CanvaDialog
+        open={canvaOpen}
+        onClose={() => setCanvaOpen(false)}
+        onDesign={(url) => {
+          addMedia([url]);
+          setCanvaOpen(false);
+          toast({ title: "Design Added", description: "Your Canva design has been added to the post!" });
+        }}
+      />
+    </div>
+  );
+}
