@@ -345,7 +345,8 @@ export const completePublication =
       }
       const names = command.accountNames ?? {};
       const reason =
-        `Publishing failed on ${failed.map((t) => `${accountLabel(t, names)}: ${t.error ?? "unknown error"}`).join("; ")}.` +
+        // Each reason ends its own sentence; the list gets one full stop.
+        `Publishing failed on ${failed.map((t) => `${accountLabel(t, names)}: ${(t.error ?? "unknown error").replace(/\.+$/, "")}`).join("; ")}.` +
         (published.length > 0 ? ` Published on ${published.map((t) => accountLabel(t, names)).join(", ")}.` : "");
       return decided([
         {
