@@ -26,9 +26,10 @@ import { type BenchDatabase, type BenchServer, createBenchDatabase, openBenchSer
 import { bytes, dec1, int, seconds } from "./format";
 import { measureHttpLoad } from "./http-load";
 import { measureMedia } from "./media";
+import { measureScheduler } from "./scheduler";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
 
-const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media"] as const;
+const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler"] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
 const parseOnly = (): ReadonlySet<Measurement> => {
@@ -184,6 +185,18 @@ const main = async () => {
         `replay: ${int(replay.all.perSecond)} events/s into all read models, 1,000,000 events ≈ ${int(replay.all.projectedMillionSeconds)} s ` +
           `(budget ${REPLAY_BUDGET_SECONDS} s): ${mark}`,
       );
+    }
+  }
+
+  if (only.has("scheduler")) {
+    const posts = Number(process.env.BENCH_SCHEDULED_POSTS || 2000);
+    const s = await attempt("scheduler", () => measureScheduler(databaseUrl, { posts, crashPosts: Math.min(500, posts) }));
+    if (s) {
+      const ms = (n: number) => `${int(n)} ms`;
+      const mark = s.lateness.p99 < 1000 ? "PASS" : "OVER";
+      figure(`scheduler: ${int(s.posts)} posts due within one minute on the sandbox adapter, lateness p50 ${ms(s.lateness.p50)}, p95 ${ms(s.lateness.p95)}, p99 ${ms(s.lateness.p99)}, max ${ms(s.lateness.max)} (budget p99 < 1 s: ${mark}); ${dec1(s.perSecond)} posts/s; duplicates ${s.duplicates}, lost ${s.lost}`);
+      figure(`scheduler crash: ${int(s.crash.posts)} posts, worker killed with SIGKILL after ${int(s.crash.killedAfter)} were published, restarted: duplicates ${s.crash.duplicates}, lost ${s.crash.lost}`);
+      summary.push(`scheduler: p99 lateness ${ms(s.lateness.p99)} for ${int(s.posts)} posts in one minute (${mark}); SIGKILL + restart: ${s.crash.duplicates} duplicates, ${s.crash.lost} lost`);
     }
   }
 

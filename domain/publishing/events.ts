@@ -77,6 +77,13 @@ export interface PostContent {
   readonly options: PlatformOptions;
 }
 
+/** One platform's figures (spec core §3: engagement per platform: likes, shares, comments). */
+export interface EngagementCounts {
+  readonly likes: number;
+  readonly shares: number;
+  readonly comments: number;
+}
+
 export type PostEvent =
   | DomainEvent<
       "PostDrafted",
@@ -121,6 +128,19 @@ export type PostEvent =
   | DomainEvent<"PostDeleted", { readonly deletedAt: string }>
   | DomainEvent<"RecurrenceSet", { readonly rule: RecurrenceRule }>
   | DomainEvent<"RecurrenceCleared", Record<string, never>>
+  /**
+   * Figures fetched from one account's platform post. `engagement` is the post's whole per-platform
+   * map after this fetch (accounts of one platform summed), so the read model needs this event only.
+   */
+  | DomainEvent<
+      "PostEngagementRecorded",
+      EngagementCounts & {
+        readonly accountId: string;
+        readonly platform: PlatformId;
+        readonly engagement: Readonly<Record<string, EngagementCounts>>;
+        readonly fetchedAt: string;
+      }
+    >
   /** A recurring post's next publication: back to scheduled, every target pending again. */
   | DomainEvent<"OccurrenceScheduled", { readonly scheduledAt: string; readonly occurrence: number; readonly accountIds: ReadonlyArray<string> }>;
 

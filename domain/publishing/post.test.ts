@@ -182,6 +182,6 @@ describe("the posts projection", () => {
 
   it("handles every post event", () => {
     const all = new Set<string>(postsProjection.handles as ReadonlyArray<string>);
-    expect(all.size).toBe(15);
+    expect(all.size).toBe(16);
   });
 });

@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import { platformById } from "../accounts/platforms";
 import { Conflict, type Decider, InvalidInput, NotFound } from "../shared";
-import type { PostContent, PostEvent, PostStatus, PostTarget } from "./events";
+import type { EngagementCounts, PostContent, PostEvent, PostStatus, PostTarget } from "./events";
 import { checkRecurrenceRule, nextOccurrenceAfter, type RecurrenceRule } from "./recurrence";
 import { isInPast, isValidTimeZone, SCHEDULED_IN_PAST_MESSAGE } from "./scheduled-at";
 import { checkContent } from "./validation";
@@ -33,6 +33,8 @@ export interface PostState {
   readonly targets: ReadonlyArray<TargetState>;
   readonly lastError: string | null;
   readonly publishedAt: string | null;
+  /** The last engagement figures fetched, per account (PostEngagementRecorded). */
+  readonly engagementByAccount: Readonly<Record<string, EngagementCounts & { readonly platform: PostTarget["platform"] }>>;
 }
 
 const pendingTarget = (t: PostTarget): TargetState => ({
@@ -65,6 +67,7 @@ export const postDecider: Decider<PostState, PostEvent> = {
     targets: [],
     lastError: null,
     publishedAt: null,
+    engagementByAccount: {},
   }),
   evolve: (state, event) => {
     switch (event.type) {
@@ -114,6 +117,10 @@ export const postDecider: Decider<PostState, PostEvent> = {
         return { ...state, recurrence: event.data.rule };
       case "RecurrenceCleared":
         return { ...state, recurrence: null };
+      case "PostEngagementRecorded": {
+        const { accountId, platform, likes, shares, comments } = event.data;
+        return { ...state, engagementByAccount: { ...state.engagementByAccount, [accountId]: { platform, likes, shares, comments } } };
+      }
       case "OccurrenceScheduled":
         return {
           ...state,
@@ -417,3 +424,45 @@ export const createPost =
       return events as ReadonlyArray<PostEvent>;
     });
   };
+
+const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+
+/** The per-platform map (spec core §3) from the figures of each account: accounts of one platform summed. */
+export const engagementByPlatform = (
+  byAccount: PostState["engagementByAccount"],
+): Record<string, EngagementCounts> => {
+  const map: Record<string, { likes: number; shares: number; comments: number }> = {};
+  for (const key of Object.keys(byAccount).sort()) {
+    const e = byAccount[key]!;
+    const entry = (map[e.platform] ??= { likes: 0, shares: 0, comments: 0 });
+    entry.likes += e.likes;
+    entry.shares += e.shares;
+    entry.comments += e.comments;
+  }
+  return map;
+};
+
+/**
+ * Engagement fetched from a published target's platform post (the fetch_engagement job). Nothing
+ * when the figures are those already recorded; refused for an account the post was not published on.
+ */
+export const recordEngagement =
+  (command: { readonly accountId: string; readonly likes: number; readonly shares: number; readonly comments: number; readonly now: Date }) =>
+  (state: PostState): Decision =>
+    existing(state, () => {
+      const target = state.targets.find((t) => t.accountId === command.accountId);
+      if (!target) return Effect.fail(new NotFound({ what: "post target" }));
+      if (target.status !== "published") return conflict("This post is not published on this account.");
+      const figures = { likes: count(command.likes), shares: count(command.shares), comments: count(command.comments) };
+      const before = state.engagementByAccount[command.accountId];
+      if (before && before.platform === target.platform && before.likes === figures.likes && before.shares === figures.shares && before.comments === figures.comments) {
+        return decided([]);
+      }
+      const engagement = engagementByPlatform({ ...state.engagementByAccount, [command.accountId]: { platform: target.platform, ...figures } });
+      return decided([
+        {
+          type: "PostEngagementRecorded",
+          data: { accountId: command.accountId, platform: target.platform, ...figures, engagement, fetchedAt: command.now.toISOString() },
+        },
+      ]);
+    });

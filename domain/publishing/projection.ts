@@ -38,6 +38,7 @@ export const postsProjection: Projection<PostEvent> = {
     "RecurrenceSet",
     "RecurrenceCleared",
     "OccurrenceScheduled",
+    "PostEngagementRecorded",
   ],
   project: (event): ReadonlyArray<RowChange> => {
     const at = event.createdAt;
@@ -114,6 +115,9 @@ export const postsProjection: Projection<PostEvent> = {
         return [post({ recurrence: event.data.rule })];
       case "RecurrenceCleared":
         return [post({ recurrence: null })];
+      case "PostEngagementRecorded":
+        // Not an edit: updated_at stays.
+        return [updateRow("posts", { id }, { engagement: event.data.engagement })];
       case "OccurrenceScheduled":
         return [
           post({ status: "scheduled", scheduled_at: new Date(event.data.scheduledAt), occurrence: event.data.occurrence }),

@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { Effect, type ManagedRuntime } from "effect";
-import { Logger, run, type Runner, type TaskList } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import { Logger, makeWorkerUtils, run, type Runner, type TaskList, type WorkerEvents } from "graphile-worker";
 import { Sessions } from "../auth/Sessions";
 import { config } from "../config";
 import { Database } from "../db/Database";
@@ -10,6 +11,7 @@ import { Accounts } from "../identity/Accounts";
 import { projections, type servicesOn } from "../layers";
 import { logger } from "../log";
 import { Mailer } from "../mail/Mailer";
+import { fetchEngagement } from "../publishing/engagement";
 import { publishPost } from "../publishing/publish-post";
 import { sweepDuePosts } from "../publishing/sweep";
 
@@ -22,13 +24,14 @@ const PROJECTOR_MS = 500;
 /**
  * Daily clean-up at 03:00 UTC; an hourly sweep of ended trials (each trial also has its own job at its
  * end); OAuth tokens renewed every 10 minutes ahead of their expiry; overdue posts without a job swept
- * every minute (and at start).
+ * every minute (and at start); engagement of recent posts fetched every 15 minutes.
  */
 export const CRONTAB = [
   "0 3 * * * purge_expired_auth",
   "7 * * * * expire_trials",
   "*/10 * * * * refresh_account_tokens",
   "* * * * * sweep_due_posts",
+  "*/15 * * * * fetch_engagement",
 ].join("\n");
 
 const jobContext = (correlationId: string) => ({ now: new Date(), correlationId, actorId: null });
@@ -76,6 +79,10 @@ export const taskList = (runtime: AppRuntime): TaskList => ({
     const { added } = await runtime.runPromise(sweepDuePosts(new Date()));
     if (added > 0) helpers.logger.warn(`Sweep: ${added} overdue post(s) had no job; added`);
   },
+  fetch_engagement: async (_payload, helpers) => {
+    const result = await runtime.runPromise(fetchEngagement(new Date()));
+    if (result.recorded > 0) helpers.logger.info(`Engagement: ${result.recorded} update(s) of ${result.targets} published target(s)`);
+  },
   send_mail: async (payload) => {
     const { outboxId } = payload as { outboxId: number };
     await runtime.runPromise(Mailer.use((mailer) => mailer.send(outboxId)));
@@ -96,13 +103,48 @@ export interface RunningWorker {
  * Job processing: graphile-worker (tasks and crontab), the async projections' catch-up loop and a
  * heartbeat that /api/health reads. Several of these may run against one database.
  */
+/** A worker whose heartbeat is older than this is dead: its jobs are unlocked for the others. */
+const DEAD_AFTER_SECONDS = 20;
+
+/**
+ * Unlocks the jobs of worker processes that stopped beating (killed, crashed): without this their
+ * jobs would wait for graphile-worker's 4-hour lock timeout. A job a dead worker was running is
+ * then taken again; publishing is safe to repeat (each target's attempt is recorded before the call).
+ */
+const unlockDeadWorkers = async (url: string, runtime: AppRuntime) => {
+  const dead = await runtime.runPromise(
+    Database.use((db) =>
+      db.query(
+        (sql) => sql<{ worker_id: string; graphile_worker_ids: string[] }[]>`
+          delete from worker_heartbeats where seen_at < now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
+          returning worker_id, graphile_worker_ids`,
+      ),
+    ),
+  );
+  const ids = dead.flatMap((d) => d.graphile_worker_ids);
+  if (ids.length === 0) return;
+  const utils = await makeWorkerUtils({ connectionString: url, logger: graphileLogger });
+  try {
+    await utils.forceUnlockWorkers(ids);
+    logger.info({ workers: dead.map((d) => d.worker_id) }, "Unlocked the jobs of stopped workers");
+  } finally {
+    await utils.release();
+  }
+};
+
 export const startWorker = async (url: string, runtime: AppRuntime): Promise<RunningWorker> => {
   const id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  await unlockDeadWorkers(url, runtime);
+  const events: WorkerEvents = new EventEmitter();
+  const graphileIds: string[] = [];
+  events.on("worker:create", ({ worker }) => graphileIds.push(worker.workerId));
   const runner: Runner = await run({
+    events,
     connectionString: url,
     concurrency: config().WORKER_CONCURRENCY,
     noHandleSignals: true,
-    pollInterval: 1_000,
+    // Future jobs are found by polling: a short interval keeps scheduled posts on the second.
+    pollInterval: 250,
     taskList: taskList(runtime),
     crontab: CRONTAB,
     logger: graphileLogger,
@@ -114,8 +156,9 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
     runtime.runPromise(
       Database.use((db) =>
         db.query(
-          (sql) => sql`insert into worker_heartbeats (worker_id, started_at, seen_at) values (${id}, now(), now())
-                       on conflict (worker_id) do update set seen_at = now()`,
+          (sql) => sql`insert into worker_heartbeats (worker_id, started_at, seen_at, graphile_worker_ids)
+                       values (${id}, now(), now(), ${graphileIds})
+                       on conflict (worker_id) do update set seen_at = now(), graphile_worker_ids = excluded.graphile_worker_ids`,
         ),
       ),
     );

@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { Effect } from "effect";
+import postgres from "postgres";
+import { SocialAccounts } from "../infra/accounts/SocialAccounts";
+import { Accounts } from "../infra/identity/Accounts";
+import { Posts } from "../infra/publishing/Posts";
+import { appRuntime } from "./database";
+
+/**
+ * The scheduler's budget: posts due in the same minute published on time (p99 lateness), and a
+ * worker killed with SIGKILL mid-run then restarted publishing nothing twice and losing nothing.
+ * Both on the sandbox adapter, with a real worker process (scripts/worker.ts) like production.
+ */
+export interface SchedulerFigures {
+  readonly posts: number;
+  readonly lateness: { readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number };
+  readonly perSecond: number;
+  readonly duplicates: number;
+  readonly lost: number;
+  readonly crash: { readonly posts: number; readonly killedAfter: number; readonly duplicates: number; readonly lost: number };
+}
+
+const startWorker = (databaseUrl: string): ChildProcess =>
+  spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", WORKER_CONCURRENCY: "20" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+
+const stopWorker = async (worker: ChildProcess, signal: NodeJS.Signals = "SIGTERM") => {
+  if (worker.exitCode !== null || worker.signalCode !== null) return;
+  const exited = new Promise((resolve) => worker.once("exit", resolve));
+  worker.kill(signal);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+};
+
+const quantile = (sorted: ReadonlyArray<number>, q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+export const measureScheduler = async (databaseUrl: string, options: { posts: number; crashPosts: number }): Promise<SchedulerFigures> => {
+  const runtime = appRuntime(databaseUrl, 10);
+  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  try {
+    const ctx = () => ({ now: new Date(), correlationId: `bench-${randomUUID()}`, actorId: null });
+    const email = `scheduler-${randomUUID().slice(0, 8)}@bench.local`;
+    const setUp = await runtime.runPromise(
+      Effect.gen(function* () {
+        const accounts = yield* Accounts;
+        yield* accounts.register(
+          { firstName: "Bench", lastName: "Scheduler", email, company: "Bench", password: "bench password", selectedPlan: "agency", timeZone: "UTC" },
+          ctx(),
+        );
+        const user = yield* accounts.setPlan(email, "agency", "bench", ctx());
+        const social = yield* SocialAccounts;
+        const ids: string[] = [];
+        for (let i = 0; i < 10; i++) {
+          const { account } = yield* social.connect(
+            user,
+            {
+              platform: "bluesky",
+              kind: "sandbox",
+              profile: { externalId: `bench-${i}`, accountName: `Bench ${i}`, username: null, avatarUrl: null, followers: 0, profileUrl: null, metadata: {} },
+              credentials: null,
+              tokenExpiresAt: null,
+            },
+            ctx(),
+          );
+          ids.push(account.id);
+        }
+        return { user, accountIds: ids };
+      }),
+    );
+
+    /** Schedules `count` posts spread over one minute from `base`, one sandbox account each. */
+    const schedule = (count: number, base: number, spreadMs: number) =>
+      runtime.runPromise(
+        Effect.forEach(
+          Array.from({ length: count }, (_, i) => i),
+          (i) =>
+            Posts.use((posts) =>
+              posts.create(
+                setUp.user,
+                {
+                  content: `Bench post ${i}`,
+                  platforms: ["bluesky"],
+                  media: [],
+                  status: "scheduled",
+                  scheduledAt: new Date(base + Math.floor((i * spreadMs) / count)).toISOString(),
+                  timeZone: "UTC",
+                  accountIds: [setUp.accountIds[i % setUp.accountIds.length]],
+                  postType: "standard",
+                  businessData: {},
+                  locationIds: [],
+                  categoryId: null,
+                  options: {},
+                  recurrence: null,
+                },
+                ctx(),
+              ),
+            ),
+          { concurrency: 8, discard: true },
+        ),
+      );
+
+    const published = async () => (await sql<{ n: number }[]>`select count(*)::int as n from sandbox_posts`)[0].n;
+    const waitFor = async (target: number, deadline: number) => {
+      while ((await published()) < target && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    };
+    const integrity = async () => {
+      const [row] = await sql<{ duplicates: number; lost: number }[]>`
+        select (select count(*) - count(distinct (post_id, account_id)) from sandbox_posts)::int as duplicates,
+               (select count(*) from posts p where not exists (select 1 from sandbox_posts s where s.post_id = p.id))::int as lost`;
+      return row;
+    };
+
+    // 1. Lateness: all due within one minute, starting a minute from now (creating them takes a while).
+    const base = Date.now() + 60_000;
+    await schedule(options.posts, base, 60_000);
+    let worker = startWorker(databaseUrl);
+    await waitFor(options.posts, base + 180_000);
+    await stopWorker(worker);
+    const rows = await sql<{ late: number; at: Date }[]>`
+      select extract(epoch from (s.published_at - p.scheduled_at)) * 1000 as late, s.published_at as at
+      from sandbox_posts s join posts p on p.id = s.post_id`;
+    const late = rows.map((r) => Number(r.late)).sort((a, b) => a - b);
+    const times = rows.map((r) => r.at.getTime()).sort((a, b) => a - b);
+    const first = await integrity();
+
+    // 2. Crash: SIGKILL the worker with about a third published, start another, and count.
+    const before = await published();
+    const crashBase = Date.now() + 20_000;
+    await schedule(options.crashPosts, crashBase, 10_000);
+    worker = startWorker(databaseUrl);
+    await waitFor(before + Math.floor(options.crashPosts / 3), crashBase + 120_000);
+    const killedAfter = (await published()) - before;
+    await stopWorker(worker, "SIGKILL");
+    // The next worker takes over at once: it unlocks the dead one's jobs once its heartbeat is stale.
+    await new Promise((r) => setTimeout(r, 21_000));
+    worker = startWorker(databaseUrl);
+    await waitFor(before + options.crashPosts, Date.now() + 180_000);
+    await stopWorker(worker);
+    const second = await integrity();
+
+    return {
+      posts: options.posts,
+      lateness: { p50: quantile(late, 0.5), p95: quantile(late, 0.95), p99: quantile(late, 0.99), max: late.at(-1) ?? 0 },
+      perSecond: times.length > 1 ? (times.length / (times.at(-1)! - times[0])) * 1000 : 0,
+      duplicates: first.duplicates,
+      lost: first.lost,
+      crash: { posts: options.crashPosts, killedAfter, duplicates: second.duplicates, lost: second.lost },
+    };
+  } finally {
+    await sql.end();
+    await runtime.dispose();
+  }
+};

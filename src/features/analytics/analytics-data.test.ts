@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import type { AnalyticsPost } from "../../../infra/publishing/analytics";
+import { sandboxEngagement } from "../../../infra/publishing/engagement";
+import { buckets, chartGeometry, estimates, formatCount, periodOf, platformPerformance, topPosts, totalEngagements } from "./analytics-data";
+import { describeEvent } from "./post-history";
+
+const post = (id: string, publishedAt: string, engagement: AnalyticsPost["engagement"], platforms: AnalyticsPost["platforms"] = ["bluesky"]): AnalyticsPost => ({
+  id,
+  content: `Post ${id}`,
+  platforms,
+  publishedAt,
+  engagement,
+  publishedPlatforms: platforms,
+});
+
+describe("analytics estimates (spec core §9)", () => {
+  it("derives impressions, clicks and reach from the engagement sum and the rate with 1 decimal", () => {
+    expect(estimates(120)).toEqual({ engagements: 120, impressions: 6000, clicks: 360, reach: 3600, engagementRate: "2.0%" });
+    expect(estimates(0)).toEqual({ engagements: 0, impressions: 0, clicks: 0, reach: 0, engagementRate: "0.0%" });
+  });
+
+  it("shortens numbers with K and M", () => {
+    expect(formatCount(estimates(20).impressions)).toBe("1K");
+    expect(formatCount(estimates(31).impressions)).toBe("1.6K");
+    expect(formatCount(estimates(20_000).impressions)).toBe("1M");
+    expect(formatCount(999)).toBe("999");
+  });
+
+  it("reads the period of the query, last 30 days by default", () => {
+    expect(periodOf("7d").label).toBe("Last 7 days");
+    expect(periodOf("1y").label).toBe("Last year");
+    expect(periodOf("nonsense").label).toBe("Last 30 days");
+    expect(periodOf(null).id).toBe("30d");
+  });
+});
+
+describe("analytics figures", () => {
+  const now = new Date("2026-03-10T12:00:00Z");
+  const posts = [
+    post("a", "2026-03-10T08:00:00Z", { bluesky: { likes: 3, shares: 1, comments: 1 } }),
+    post("b", "2026-03-09T08:00:00Z", { bluesky: { likes: 10, shares: 0, comments: 0 }, twitter: { likes: 2 } }, ["bluesky", "twitter"]),
+    post("c", "2026-03-01T08:00:00Z", {}),
+  ];
+
+  it("totals engagement per day over the period in the user's time zone", () => {
+    const days = buckets(posts, periodOf("7d"), now, "UTC");
+    expect(days).toHaveLength(7);
+    expect(days.at(-1)).toMatchObject({ start: "2026-03-10", posts: 1, engagements: 5 });
+    expect(days.at(-2)).toMatchObject({ start: "2026-03-09", posts: 1, engagements: 12 });
+    expect(days.reduce((s, d) => s + d.posts, 0)).toBe(2);
+    expect(buckets(posts, periodOf("90d"), now, "UTC")).toHaveLength(13);
+    expect(buckets(posts, periodOf("1y"), now, "UTC").at(-1)).toMatchObject({ start: "2026-03-01", posts: 3, engagements: 17 });
+  });
+
+  it("ranks platforms and at most 5 top posts by engagement", () => {
+    expect(platformPerformance(posts)).toEqual([
+      { platform: "bluesky", posts: 3, engagements: 15 },
+      { platform: "twitter", posts: 1, engagements: 2 },
+    ]);
+    const many = Array.from({ length: 8 }, (_, i) => post(`p${i}`, "2026-03-05T08:00:00Z", { bluesky: { likes: i } }));
+    const top = topPosts(many);
+    expect(top).toHaveLength(5);
+    expect(top.map((p) => p.engagements)).toEqual([7, 6, 5, 4, 3]);
+    expect(totalEngagements(posts)).toBe(17);
+  });
+
+  it("draws bars no higher than the chart", () => {
+    const g = chartGeometry(buckets(posts, periodOf("7d"), now, "UTC"));
+    expect(g.bars).toHaveLength(7);
+    expect(g.max).toBeGreaterThanOrEqual(12);
+    for (const bar of g.bars) expect(bar.y).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("sandbox engagement", () => {
+  it("is deterministic per post and grows with time since publishing", () => {
+    const publishedAt = new Date("2026-03-01T00:00:00Z");
+    const early = sandboxEngagement("p1", "a1", publishedAt, new Date("2026-03-01T00:05:00Z"));
+    const later = sandboxEngagement("p1", "a1", publishedAt, new Date("2026-03-05T00:00:00Z"));
+    expect(sandboxEngagement("p1", "a1", publishedAt, new Date("2026-03-01T00:05:00Z"))).toEqual(early);
+    expect(early.likes).toBeGreaterThanOrEqual(1);
+    expect(later.likes).toBeGreaterThan(early.likes);
+    expect(later.shares).toBeGreaterThanOrEqual(early.shares);
+  });
+});
+
+describe("post history lines", () => {
+  it("says who, what and which account", () => {
+    const line = describeEvent(
+      { type: "PostPublishedToAccount", at: "2026-03-06T14:00:02.000Z", actorId: null, data: { accountId: "a1", platform: "bluesky", url: "https://bsky.app/x" } },
+      "America/New_York",
+      { users: {}, accounts: { a1: { name: "Lee", platform: "bluesky" } }, platforms: { bluesky: "Bluesky" } },
+    );
+    expect(line).toMatchObject({ what: "Published", who: "SocialDesk", account: "Bluesky (Lee)", url: "https://bsky.app/x" });
+    expect(line.when).toContain("9:00 AM");
+    const drafted = describeEvent({ type: "PostDrafted", at: "2026-03-06T14:00:00.000Z", actorId: "u1", data: {} }, "UTC", {
+      users: { u1: "Sam Lee" },
+      accounts: {},
+      platforms: {},
+    });
+    expect(drafted).toMatchObject({ what: "Created as a draft", who: "Sam Lee", account: null });
+  });
+});

@@ -1,0 +1,486 @@
+import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
+import { DEFAULT_NOTE_COLOR, NOTE_COLOR_NAMES, NOTE_COLORS } from "../../../domain/calendar/rules";
+import type { CalendarNote } from "../../../infra/calendar/CalendarNotes";
+import type { PostView } from "../../../infra/publishing/Posts";
+import { Dialog } from "../../components/ui/Dialog";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { toast } from "../../islands/toast/toast-store";
+import {
+  type CalendarFilter,
+  type CalendarView,
+  CHOOSE_TITLE,
+  dayOfPost,
+  excerpt,
+  FILTERS,
+  gridDays,
+  instantRange,
+  kindOf,
+  longDay,
+  matchesFilter,
+  monthOf,
+  moveKeepingTime,
+  NOTE_DOTS,
+  noteColorClass,
+  shiftAnchor,
+  timeOf,
+  titleOf,
+  todayIn,
+} from "./calendar-model";
+import { NOTE_TOASTS } from "./notes-schemas";
+import "./calendar.css";
+
+interface Props {
+  readonly initialPosts: ReadonlyArray<PostView> | null;
+  readonly initialNotes: ReadonlyArray<CalendarNote> | null;
+  /** The anchor day the server loaded (today in the user's zone). */
+  readonly initialAnchor: string;
+  readonly timeZone: string;
+}
+
+type NoteEditor = { readonly day: string; readonly note: CalendarNote | null } | null;
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+export default function Calendar({ initialPosts, initialNotes, initialAnchor, timeZone }: Props) {
+  const hydrated = useHydrated();
+  const [view, setView] = useState<CalendarView>("month");
+  const [anchor, setAnchor] = useState(initialAnchor);
+  const [filter, setFilter] = useState<CalendarFilter>("all");
+  const [posts, setPosts] = useState<ReadonlyArray<PostView>>(initialPosts ?? []);
+  const [notes, setNotes] = useState<ReadonlyArray<CalendarNote>>(initialNotes ?? []);
+  const [loadError, setLoadError] = useState<string | null>(initialPosts === null || initialNotes === null ? "We could not load your calendar." : null);
+  const [loading, setLoading] = useState(false);
+  const [today, setToday] = useState(initialAnchor);
+  const [choose, setChoose] = useState<string | null>(null);
+  const [editor, setEditor] = useState<NoteEditor>(null);
+  const [content, setContent] = useState("");
+  const [color, setColor] = useState<string>(DEFAULT_NOTE_COLOR);
+  const [contentError, setContentError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [moving, setMoving] = useState<ReadonlySet<string>>(new Set());
+  const [dropDay, setDropDay] = useState<string | null>(null);
+  const loaded = useRef<string>(`month:${initialAnchor.slice(0, 7)}`);
+  const request = useRef(0);
+
+  useEffect(() => setToday(todayIn(timeZone)), [timeZone]);
+
+  const days = useMemo(() => gridDays(anchor, view, timeZone), [anchor, view, timeZone]);
+  const rangeKey = `${days[0]}:${days[days.length - 1]}`;
+
+  const load = async () => {
+    const id = ++request.current;
+    setLoading(true);
+    try {
+      const range = instantRange(days, timeZone);
+      const [postList, noteList] = await Promise.all([
+        apiFetch<PostView[]>(`/api/posts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}&limit=1000`),
+        apiFetch<CalendarNote[]>(`/api/calendar-notes?from=${days[0]}&to=${days[days.length - 1]}`),
+      ]);
+      if (id !== request.current) return;
+      setPosts(postList);
+      setNotes(noteList);
+      setLoadError(null);
+    } catch (error) {
+      if (id === request.current) setLoadError(apiErrorMessage(error, "We could not load your calendar. Check your connection and try again."));
+    } finally {
+      if (id === request.current) setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    // The server loaded the month grid of the first render; any other range is fetched.
+    if (loaded.current === rangeKey) return;
+    if (loaded.current.startsWith("month:")) {
+      const first = gridDays(initialAnchor, "month", timeZone);
+      if (rangeKey === `${first[0]}:${first[first.length - 1]}` && initialPosts && initialNotes) {
+        loaded.current = rangeKey;
+        return;
+      }
+    }
+    loaded.current = rangeKey;
+    void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rangeKey]);
+
+  const visiblePosts = useMemo(() => posts.filter((p) => matchesFilter(p, filter)), [posts, filter]);
+  const postsByDay = useMemo(() => {
+    const map = new Map<string, PostView[]>();
+    for (const post of visiblePosts) {
+      const day = dayOfPost(post, timeZone);
+      map.set(day, [...(map.get(day) ?? []), post]);
+    }
+    for (const list of map.values()) list.sort((a, b) => (a.scheduledAt ?? a.publishedAt ?? a.createdAt).localeCompare(b.scheduledAt ?? b.publishedAt ?? b.createdAt));
+    return map;
+  }, [visiblePosts, timeZone]);
+  const notesByDay = useMemo(() => {
+    const map = new Map<string, CalendarNote[]>();
+    for (const note of notes) map.set(note.date, [...(map.get(note.date) ?? []), note]);
+    return map;
+  }, [notes]);
+
+  const isPast = (day: string) => day < today;
+  const month = monthOf(anchor);
+
+  const openNote = (day: string, note: CalendarNote | null) => {
+    setChoose(null);
+    setEditor({ day, note });
+    setContent(note?.content ?? "");
+    setColor(note?.color ?? DEFAULT_NOTE_COLOR);
+    setContentError(null);
+  };
+
+  const saveNote = async () => {
+    if (!editor) return;
+    if (content.trim() === "") {
+      setContentError(NOTE_TOASTS.contentRequired);
+      toast({ title: NOTE_TOASTS.errorTitle, description: NOTE_TOASTS.contentRequired, variant: "destructive" });
+      return;
+    }
+    setSaving(true);
+    try {
+      if (editor.note) {
+        const saved = await apiFetch<CalendarNote>(`/api/calendar-notes/${editor.note.id}`, { method: "PUT", body: { content, color } });
+        setNotes((list) => list.map((n) => (n.id === saved.id ? saved : n)));
+        toast({ title: NOTE_TOASTS.updated });
+      } else {
+        const saved = await apiFetch<CalendarNote>("/api/calendar-notes", { method: "POST", body: { date: editor.day, content, color } });
+        setNotes((list) => [...list, saved]);
+        toast({ title: NOTE_TOASTS.created });
+      }
+      setEditor(null);
+    } catch (error) {
+      const fallback = editor.note ? NOTE_TOASTS.updateFailed : NOTE_TOASTS.createFailed;
+      toast({ title: NOTE_TOASTS.errorTitle, description: apiErrorMessage(error, fallback), variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const deleteNote = async () => {
+    const note = editor?.note;
+    if (!note) return;
+    setSaving(true);
+    try {
+      await apiFetch(`/api/calendar-notes/${note.id}`, { method: "DELETE" });
+      setNotes((list) => list.filter((n) => n.id !== note.id));
+      toast({ title: NOTE_TOASTS.deleted });
+      setEditor(null);
+    } catch (error) {
+      toast({ title: NOTE_TOASTS.errorTitle, description: apiErrorMessage(error, NOTE_TOASTS.deleteFailed), variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Reschedules a scheduled post to another day at the same time (read first, then PUT its fields back). */
+  const movePost = async (postId: string, day: string) => {
+    const listed = posts.find((p) => p.id === postId);
+    if (!listed || !listed.scheduledAt || kindOf(listed) !== "scheduled" || isPast(day)) return;
+    if (dayOfPost(listed, timeZone) === day) return;
+    setMoving((set) => new Set(set).add(postId));
+    try {
+      const post = await apiFetch<PostView>(`/api/posts/${postId}`);
+      if (!post.scheduledAt) throw new Error("This post is not scheduled.");
+      const scheduledAt = moveKeepingTime(post.scheduledAt, day, timeZone);
+      const saved = await apiFetch<PostView>(`/api/posts/${postId}`, {
+        method: "PUT",
+        body: {
+          content: post.content,
+          platforms: post.platforms,
+          media: post.media,
+          status: "scheduled",
+          scheduledAt,
+          timeZone: post.timeZone,
+          accountIds: post.targets.length > 0 ? post.targets.map((t) => t.accountId) : undefined,
+          postType: post.postType,
+          businessData: post.businessData,
+          locationIds: post.locationIds,
+          categoryId: post.categoryId,
+          options: post.options,
+        },
+      });
+      setPosts((list) => list.map((p) => (p.id === saved.id ? saved : p)));
+      toast({ title: "Success", description: `Post moved to ${longDay(day, timeZone)}.` });
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to move post. Please try again."), variant: "destructive" });
+    } finally {
+      setMoving((set) => {
+        const next = new Set(set);
+        next.delete(postId);
+        return next;
+      });
+    }
+  };
+
+  const onDragOver = (event: DragEvent<HTMLDivElement>, day: string) => {
+    if (isPast(day) || !event.dataTransfer.types.includes("application/x-socialdesk-post")) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "move";
+    if (dropDay !== day) setDropDay(day);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>, day: string) => {
+    const id = event.dataTransfer.getData("application/x-socialdesk-post");
+    setDropDay(null);
+    if (!id || isPast(day)) return;
+    event.preventDefault();
+    void movePost(id, day);
+  };
+
+  const dayLabel = (day: string, scheduled: number, published: number, noteCount: number) =>
+    [
+      longDay(day, timeZone),
+      day === today ? "today" : null,
+      scheduled ? `${scheduled} scheduled` : null,
+      published ? `${published} published` : null,
+      noteCount ? `${noteCount} ${noteCount === 1 ? "note" : "notes"}` : null,
+    ]
+      .filter(Boolean)
+      .join(", ");
+
+  const chooseNotes = choose ? (notesByDay.get(choose) ?? []) : [];
+
+  return (
+    <div className="cal" data-testid="calendar" data-hydrated={hydrated ? "true" : undefined}>
+      <div className="card cal-toolbar">
+        <div className="cal-nav">
+          <button type="button" className="btn btn-ghost cal-arrow" aria-label={view === "month" ? "Previous month" : "Previous week"} disabled={!hydrated} onClick={() => setAnchor((a) => shiftAnchor(a, view, -1, timeZone))}>
+            ‹
+          </button>
+          <h1 className="cal-title" aria-live="polite" data-testid="calendar-title">{titleOf(view === "month" ? anchor : days[0]!, timeZone)}</h1>
+          <button type="button" className="btn btn-ghost cal-arrow" aria-label={view === "month" ? "Next month" : "Next week"} disabled={!hydrated} onClick={() => setAnchor((a) => shiftAnchor(a, view, 1, timeZone))}>
+            ›
+          </button>
+          <button type="button" className="btn btn-outline" disabled={!hydrated} onClick={() => setAnchor(todayIn(timeZone))}>
+            Today
+          </button>
+        </div>
+        <div className="cal-switches">
+          <div className="cal-group" role="group" aria-label="View">
+            {(["month", "week"] as const).map((v) => (
+              <button key={v} type="button" className="cal-toggle" aria-pressed={view === v} disabled={!hydrated} onClick={() => setView(v)}>
+                {v === "month" ? "Month" : "Week"}
+              </button>
+            ))}
+          </div>
+          <div className="cal-group" role="group" aria-label="Show">
+            {FILTERS.map((f) => (
+              <button key={f.id} type="button" className="cal-toggle" aria-pressed={filter === f.id} disabled={!hydrated} onClick={() => setFilter(f.id)}>
+                {f.label}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+
+      {loadError && (
+        <div className="card cal-error" role="alert">
+          <p>{loadError}</p>
+          <button type="button" className="btn btn-outline" disabled={!hydrated || loading} onClick={() => void load()}>Try again</button>
+        </div>
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">{loading ? "Loading calendar" : ""}</p>
+
+      <div className={`card cal-grid cal-grid-${view}`} role="table" aria-label="Calendar" aria-busy={loading} data-testid="calendar-grid">
+        <div className="cal-row cal-head" role="row">
+          {WEEKDAYS.map((d) => (
+            <div key={d} role="columnheader" className="cal-weekday">{d}</div>
+          ))}
+        </div>
+        {Array.from({ length: days.length / 7 }, (_, week) => (
+          <div key={week} className="cal-row" role="row">
+            {days.slice(week * 7, week * 7 + 7).map((day) => {
+              const dayPosts = postsByDay.get(day) ?? [];
+              const dayNotes = notesByDay.get(day) ?? [];
+              const scheduled = dayPosts.filter((p) => kindOf(p) === "scheduled").length;
+              const published = dayPosts.filter((p) => kindOf(p) === "published").length;
+              const past = isPast(day);
+              const classes = [
+                "cal-day",
+                past ? "cal-past" : "",
+                day === today ? "cal-today" : "",
+                view === "month" && monthOf(day) !== month ? "cal-outside" : "",
+                dropDay === day ? "cal-drop" : "",
+              ].join(" ");
+              return (
+                <div
+                  key={day}
+                  role="cell"
+                  className={classes}
+                  data-day={day}
+                  data-testid={`day-${day}`}
+                  onDragOver={(e) => onDragOver(e, day)}
+                  onDragLeave={() => setDropDay((d) => (d === day ? null : d))}
+                  onDrop={(e) => onDrop(e, day)}
+                >
+                  <button
+                    type="button"
+                    className="cal-day-btn"
+                    aria-label={dayLabel(day, scheduled, published, dayNotes.length)}
+                    aria-current={day === today ? "date" : undefined}
+                    disabled={!hydrated || past}
+                    onClick={() => setChoose(day)}
+                  >
+                    <span className="cal-num" aria-hidden="true">{Number(day.slice(8))}</span>
+                    <span className="cal-badges" aria-hidden="true">
+                      {scheduled > 0 && (
+                        <span className="cal-badge cal-badge-scheduled" data-testid="badge-scheduled" title={`${scheduled} Scheduled`}>
+                          {scheduled}<span className="cal-badge-word"> Scheduled</span>
+                        </span>
+                      )}
+                      {published > 0 && (
+                        <span className="cal-badge cal-badge-published" data-testid="badge-published" title={`${published} Published`}>
+                          {published}<span className="cal-badge-word"> Published</span>
+                        </span>
+                      )}
+                    </span>
+                    {dayNotes.length > 0 && (
+                      <span className="cal-dots" aria-hidden="true" data-testid="note-dots">
+                        {dayNotes.slice(0, NOTE_DOTS).map((n) => (
+                          <span key={n.id} className={`cal-dot ${noteColorClass(n.color)}`} data-testid="note-dot" />
+                        ))}
+                        {dayNotes.length > NOTE_DOTS && <span className="cal-more" data-testid="note-more">+</span>}
+                      </span>
+                    )}
+                  </button>
+                  {view === "week" && dayNotes.length > 0 && (
+                    <ul className="cal-notes" aria-label="Notes">
+                      {dayNotes.map((n) => (
+                        <li key={n.id}>
+                          <button type="button" className={`cal-note ${noteColorClass(n.color)}`} disabled={!hydrated} onClick={() => openNote(day, n)} aria-label={`Edit note: ${excerpt(n.content, 40)}`}>
+                            {excerpt(n.content, 30)}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {dayPosts.length > 0 && (
+                    <ul className="cal-posts" aria-label="Posts">
+                      {dayPosts.map((post) => {
+                        const kind = kindOf(post);
+                        const draggable = hydrated && kind === "scheduled" && post.status === "scheduled" && !post.isRecurring && !moving.has(post.id);
+                        const at = post.scheduledAt ?? post.publishedAt ?? post.createdAt;
+                        return (
+                          <li
+                            key={post.id}
+                            className={`cal-post cal-post-${kind}${moving.has(post.id) ? " cal-post-moving" : ""}`}
+                            data-testid="calendar-post"
+                            data-post-id={post.id}
+                            draggable={draggable}
+                            onDragStart={(e) => {
+                              e.dataTransfer.setData("application/x-socialdesk-post", post.id);
+                              e.dataTransfer.effectAllowed = "move";
+                            }}
+                            onDragEnd={() => setDropDay(null)}
+                          >
+                            <span className="cal-post-time"><time dateTime={at}>{timeOf(at, timeZone)}</time></span>{" "}
+                            <span className="cal-post-text">{excerpt(post.content, 40)}</span>
+                            {kind === "draft" && <span className="visually-hidden"> (draft)</span>}
+                            {view === "week" && draggable && (
+                              <label className="cal-move">
+                                <span>Move to…</span>
+                                <input
+                                  type="date"
+                                  className="input"
+                                  min={today}
+                                  value=""
+                                  aria-label={`Move post to another day: ${excerpt(post.content, 30)}`}
+                                  onChange={(e) => {
+                                    const value = e.target.value;
+                                    if (value && value >= today) void movePost(post.id, value);
+                                  }}
+                                />
+                              </label>
+                            )}
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+      <p className="muted cal-hint">Drag a scheduled post to another day to reschedule it at the same time; in week view, use “Move to…”.</p>
+
+      <Dialog open={choose !== null} title={choose ? longDay(choose, timeZone) : ""} description={CHOOSE_TITLE} onClose={() => setChoose(null)}>
+        {choose && (
+          <>
+            {chooseNotes.length > 0 && (
+              <ul className="cal-choose-notes" aria-label="Notes on this day">
+                {chooseNotes.map((n) => (
+                  <li key={n.id}>
+                    <span className={`cal-dot ${noteColorClass(n.color)}`} aria-hidden="true" />
+                    <span className="cal-choose-text">{excerpt(n.content, 60)}</span>
+                    <button type="button" className="btn btn-ghost" onClick={() => openNote(choose, n)} aria-label={`Edit note: ${excerpt(n.content, 40)}`}>Edit</button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="ui-dialog-actions">
+              <a className="btn btn-primary" href={`/app/compose?date=${choose}`}>Create Post</a>
+              <button type="button" className="btn btn-outline" onClick={() => openNote(choose, null)}>Add Note</button>
+            </div>
+          </>
+        )}
+      </Dialog>
+
+      <Dialog
+        open={editor !== null}
+        title={editor?.note ? "Edit Note" : "Add Note"}
+        description={editor ? longDay(editor.day, timeZone) : undefined}
+        onClose={() => setEditor(null)}
+      >
+        {editor && (
+          <form
+            className="cal-note-form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void saveNote();
+            }}
+          >
+            <div className="field">
+              <label htmlFor="cal-note-content">Note</label>
+              <textarea
+                id="cal-note-content"
+                className="input"
+                rows={4}
+                maxLength={1000}
+                value={content}
+                aria-invalid={contentError ? true : undefined}
+                aria-describedby={contentError ? "cal-note-error" : undefined}
+                onChange={(e) => {
+                  setContent(e.target.value);
+                  if (contentError) setContentError(null);
+                }}
+              />
+              {contentError && <p id="cal-note-error" className="field-error">{contentError}</p>}
+            </div>
+            <fieldset className="cal-colors">
+              <legend>Colour</legend>
+              <div className="cal-swatches" role="radiogroup" aria-label="Note colour">
+                {NOTE_COLORS.map((c) => (
+                  <label key={c} className={`cal-swatch ${noteColorClass(c)}`} title={NOTE_COLOR_NAMES[c]}>
+                    <input type="radio" name="cal-note-color" value={c} checked={color.toUpperCase() === c} onChange={() => setColor(c)} />
+                    <span className="visually-hidden">{NOTE_COLOR_NAMES[c]}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className="ui-dialog-actions">
+              {editor.note && (
+                <button type="button" className="btn btn-danger cal-note-delete" disabled={saving} onClick={() => void deleteNote()}>Delete</button>
+              )}
+              <button type="button" className="btn btn-outline" onClick={() => setEditor(null)}>Cancel</button>
+              <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? "Saving..." : editor.note ? "Update Note" : "Save Note"}</button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </div>
+  );
+}

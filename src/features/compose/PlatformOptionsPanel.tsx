@@ -1,0 +1,112 @@
+/** The per-platform option panels (spec core §3) for the selected platforms, sent as `options`. */
+import type { PlatformId } from "../../../domain/accounts";
+import type { OptionsState } from "./compose-model";
+
+interface Props {
+  readonly platforms: ReadonlyArray<PlatformId>;
+  readonly names: Readonly<Record<string, string>>;
+  readonly options: OptionsState;
+  readonly onChange: (platform: PlatformId, key: string, value: unknown) => void;
+}
+
+const LANGUAGES = [
+  { id: "en", label: "English" },
+  { id: "es", label: "Spanish" },
+  { id: "fr", label: "French" },
+  { id: "de", label: "German" },
+  { id: "ja", label: "Japanese" },
+  { id: "pt", label: "Portuguese" },
+];
+const AUDIENCES = [
+  { id: "everyone", label: "Everyone" },
+  { id: "followers", label: "Accounts you follow" },
+  { id: "verified", label: "Verified accounts" },
+  { id: "mentioned", label: "Only accounts you mention" },
+];
+
+export function PlatformOptionsPanel({ platforms, names, options, onChange }: Props) {
+  const str = (p: PlatformId, key: string) => {
+    const v = options[p]?.[key];
+    return typeof v === "string" ? v : "";
+  };
+  const bool = (p: PlatformId, key: string) => options[p]?.[key] === true;
+  const text = (p: PlatformId, key: string, label: string, placeholder = "") => (
+    <div className="field" key={key}>
+      <label htmlFor={`opt-${p}-${key}`}>{label}</label>
+      <input id={`opt-${p}-${key}`} className="input" value={str(p, key)} placeholder={placeholder} onChange={(e) => onChange(p, key, e.target.value)} />
+    </div>
+  );
+  const check = (p: PlatformId, key: string, label: string) => (
+    <label className="compose-check" key={key}>
+      <input type="checkbox" checked={bool(p, key)} onChange={(e) => onChange(p, key, e.target.checked)} />
+      <span>{label}</span>
+    </label>
+  );
+  const select = (p: PlatformId, key: string, label: string, choices: ReadonlyArray<{ id: string; label: string }>, fallback: string) => (
+    <div className="field" key={key}>
+      <label htmlFor={`opt-${p}-${key}`}>{label}</label>
+      <select id={`opt-${p}-${key}`} className="select" value={str(p, key) || fallback} onChange={(e) => onChange(p, key, e.target.value)}>
+        {choices.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  const body = (p: PlatformId) => {
+    switch (p) {
+      case "facebook":
+        return [check(p, "reel", "Post as a Reel"), check(p, "story", "Also share as a Story"), text(p, "collaborator", "Collaborator"), text(p, "location", "Location"), text(p, "firstComment", "First comment")];
+      case "instagram":
+        return [check(p, "reel", "Post as a Reel"), check(p, "story", "Also share as a Story"), text(p, "collaborator", "Collaborator"), text(p, "location", "Location"), text(p, "firstComment", "First comment"), text(p, "link", "Link")];
+      case "tiktok":
+        return [text(p, "collaborator", "Collaborator"), text(p, "location", "Location"), text(p, "firstComment", "First comment")];
+      case "twitter":
+        return [select(p, "replyAudience", "Who can reply?", AUDIENCES, "everyone"), text(p, "location", "Location")];
+      case "threads":
+        return [select(p, "replyAudience", "Who can reply?", AUDIENCES, "everyone")];
+      case "youtube": {
+        const tags = options[p]?.tags;
+        return [
+          text(p, "title", "Video title"),
+          select(p, "visibility", "Visibility", [{ id: "public", label: "Public" }, { id: "unlisted", label: "Unlisted" }, { id: "private", label: "Private" }], "public"),
+          text(p, "category", "Category"),
+          <div className="field" key="tags">
+            <label htmlFor={`opt-${p}-tags`}>Tags (comma separated)</label>
+            <input
+              id={`opt-${p}-tags`}
+              className="input"
+              value={Array.isArray(tags) ? tags.join(", ") : ""}
+              onChange={(e) => onChange(p, "tags", e.target.value.split(",").map((t) => t.trim()).filter(Boolean))}
+            />
+          </div>,
+        ];
+      }
+      case "pinterest":
+        return [text(p, "board", "Board"), text(p, "link", "Destination link", "https://")];
+      case "reddit":
+        return [text(p, "subreddit", "Subreddit", "r/"), text(p, "flair", "Flair"), check(p, "nsfw", "Mark as NSFW")];
+      case "bluesky":
+        return [select(p, "language", "Language", LANGUAGES, "en")];
+      case "snapchat":
+        return [select(p, "storyDuration", "Story duration", [{ id: "24h", label: "24 hours" }], "24h")];
+      default:
+        return null;
+    }
+  };
+
+  const panels = platforms.map((p) => ({ p, content: body(p) })).filter((x) => x.content);
+  if (panels.length === 0) return null;
+  return (
+    <div className="compose-options" data-testid="platform-options">
+      {panels.map(({ p, content }) => (
+        <details key={p} className="card compose-option-panel" data-platform={p}>
+          <summary>{names[p] ?? p} options</summary>
+          <div className="compose-option-body">{content}</div>
+        </details>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+/** The Create Post screen's form state and the POST/PUT /api/posts payload (spec core §3, §4, §5). */
+import type { PlatformId } from "../../../domain/accounts";
+
+export type ScheduleType = "now" | "schedule" | "recurring";
+export type RecurringType = "daily" | "weekly" | "monthly";
+export type Ordinal = "1st" | "2nd" | "3rd" | "4th" | "last";
+export const ORDINALS: ReadonlyArray<Ordinal> = ["1st", "2nd", "3rd", "4th", "last"];
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
+/** Weekday buttons Mon..Sun = 1..6, 0 (spec core §9). */
+export const WEEKDAY_BUTTONS: ReadonlyArray<{ readonly value: number; readonly label: string }> = [
+  { value: 1, label: "Mon" },
+  { value: 2, label: "Tue" },
+  { value: 3, label: "Wed" },
+  { value: 4, label: "Thu" },
+  { value: 5, label: "Fri" },
+  { value: 6, label: "Sat" },
+  { value: 0, label: "Sun" },
+];
+
+export interface ComposeAccount {
+  readonly id: string;
+  readonly platform: PlatformId;
+  readonly accountName: string;
+  readonly username: string | null;
+  readonly sandbox: boolean;
+}
+
+export interface ComposeCategory {
+  readonly id: string;
+  readonly name: string;
+  readonly platforms: ReadonlyArray<string>;
+}
+
+export type OptionsState = Record<string, Record<string, unknown>>;
+
+export interface FormState {
+  categoryId: string;
+  accountIds: string[];
+  content: string;
+  media: string[];
+  scheduleType: ScheduleType;
+  scheduleDate: string;
+  scheduleTime: string;
+  timeZone: string;
+  autoOptimize: boolean;
+  repeat: boolean;
+  recurringType: RecurringType;
+  recurringDays: number[];
+  recurringDay: Ordinal;
+  recurringDayOfWeek: WeekdayName;
+  endType: "after" | "on";
+  recurringCount: number;
+  recurringEnd: string;
+  options: OptionsState;
+}
+
+export const emptyForm = (timeZone: string, scheduleDate = ""): FormState => ({
+  categoryId: "",
+  accountIds: [],
+  content: "",
+  media: [],
+  scheduleType: scheduleDate ? "schedule" : "now",
+  scheduleDate,
+  scheduleTime: "",
+  timeZone,
+  autoOptimize: true,
+  repeat: false,
+  recurringType: "weekly",
+  recurringDays: [],
+  recurringDay: "1st",
+  recurringDayOfWeek: "Monday",
+  endType: "after",
+  recurringCount: 1,
+  recurringEnd: "",
+  options: {},
+});
+
+/** The accounts a category offers: all when none is chosen or it names no platforms. */
+export const accountsForCategory = (accounts: ReadonlyArray<ComposeAccount>, category: ComposeCategory | undefined) =>
+  !category || category.platforms.length === 0 ? accounts : accounts.filter((a) => category.platforms.includes(a.platform));
+
+export const selectedPlatforms = (accounts: ReadonlyArray<ComposeAccount>, ids: ReadonlyArray<string>): PlatformId[] => [
+  ...new Set(accounts.filter((a) => ids.includes(a.id)).map((a) => a.platform)),
+];
+
+/** Drops empty strings, empty arrays and unset values; only panels of selected platforms are sent. */
+export const cleanOptions = (options: OptionsState, platforms: ReadonlyArray<string>): OptionsState => {
+  const out: OptionsState = {};
+  for (const platform of platforms) {
+    const values = options[platform];
+    if (!values) continue;
+    const kept = Object.fromEntries(
+      Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== "" && v !== false && !(Array.isArray(v) && v.length === 0)),
+    );
+    if (Object.keys(kept).length > 0) out[platform] = kept;
+  }
+  return out;
+};
+
+export type Action = "now" | "schedule" | "draft";
+
+/**
+ * Spec core §4: Post Now → published (no scheduledAt); Schedule → scheduled with date + "T" + time
+ * (recurring too); Add to Drafts → draft (keeps the chosen date and time when both are set).
+ */
+export const postPayload = (form: FormState, accounts: ReadonlyArray<ComposeAccount>, action: Action) => {
+  const platforms = selectedPlatforms(accounts, form.accountIds);
+  const status = action === "now" ? "published" : action === "schedule" ? "scheduled" : "draft";
+  const dated = action !== "now" && form.scheduleType !== "now" && form.scheduleDate && form.scheduleTime;
+  const recurring = action !== "now" && (form.scheduleType === "recurring" || form.repeat);
+  return {
+    content: form.content,
+    platforms,
+    accountIds: form.accountIds,
+    media: form.media,
+    status,
+    scheduledAt: dated ? `${form.scheduleDate}T${form.scheduleTime}` : null,
+    timeZone: form.timeZone,
+    categoryId: form.categoryId || null,
+    options: cleanOptions(form.options, platforms),
+    isRecurring: recurring,
+    ...(recurring
+      ? {
+          recurringInterval: form.recurringType,
+          recurringDays: form.recurringType === "weekly" ? form.recurringDays : null,
+          recurringDay: form.recurringType === "monthly" ? form.recurringDay : null,
+          recurringDayOfWeek: form.recurringType === "monthly" ? form.recurringDayOfWeek : null,
+          hasExpiration: form.endType === "after",
+          expirationCount: form.endType === "after" ? Math.max(1, form.recurringCount) : null,
+          endDate: form.endType === "on" && form.recurringEnd ? form.recurringEnd : null,
+        }
+      : {}),
+  };
+};
+
+/** Spec core §5: a Google Drive URL with a /d/{id} segment becomes the file's preview URL. */
+export type DriveResult = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly title: string; readonly description: string };
+export const driveVideoUrl = (input: string): DriveResult => {
+  const value = input.trim();
+  if (value === "") return { ok: false, title: "URL Required", description: "Please enter a Google Drive video URL" };
+  const match = /\/d\/([A-Za-z0-9_-]+)/.exec(value);
+  if (!match) return { ok: false, title: "Invalid URL", description: "Please enter a valid Google Drive video URL" };
+  return { ok: true, url: `https://drive.google.com/file/d/${match[1]}/preview` };
+};
+
+export const AI_ACTIONS = [
+  { id: "generate", label: "Generate Post" },
+  { id: "shorten", label: "Shorten" },
+  { id: "expand", label: "Expand" },
+  { id: "casual", label: "More Casual" },
+  { id: "formal", label: "More Formal" },
+  { id: "hook", label: "Create Hook" },
+  { id: "cta", label: "Create CTA" },
+] as const;
+
+/** The form of an existing post (?post={id}), as GET /api/posts/{id} returns it. */
+export interface LoadedPost {
+  readonly id: string;
+  readonly content: string;
+  readonly media: ReadonlyArray<string>;
+  readonly status: string;
+  readonly scheduledAt: string | null;
+  readonly timeZone: string;
+  readonly categoryId: string | null;
+  readonly options: Record<string, unknown>;
+  readonly targets: ReadonlyArray<{ readonly accountId: string }>;
+  readonly recurrence: {
+    readonly frequency: RecurringType;
+    readonly weekdays?: ReadonlyArray<number>;
+    readonly ordinal?: Ordinal;
+    readonly weekday?: number;
+    readonly end: { readonly type: "after"; readonly count: number } | { readonly type: "on"; readonly date: string } | { readonly type: "never" };
+  } | null;
+}
+
+const localParts = (iso: string, timeZone: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+};
+
+export const formFromPost = (post: LoadedPost, fallbackZone: string): FormState => {
+  const timeZone = post.timeZone || fallbackZone;
+  const base = emptyForm(timeZone);
+  const when = post.scheduledAt ? localParts(post.scheduledAt, timeZone) : null;
+  const r = post.recurrence;
+  return {
+    ...base,
+    categoryId: post.categoryId ?? "",
+    accountIds: post.targets.map((t) => t.accountId),
+    content: post.content,
+    media: [...post.media],
+    scheduleType: r ? "recurring" : when ? "schedule" : "now",
+    scheduleDate: when?.date ?? "",
+    scheduleTime: when?.time ?? "",
+    options: (post.options ?? {}) as OptionsState,
+    repeat: Boolean(r),
+    recurringType: r?.frequency ?? base.recurringType,
+    recurringDays: r?.weekdays ? [...r.weekdays] : [],
+    recurringDay: r?.ordinal ?? base.recurringDay,
+    recurringDayOfWeek: r?.weekday !== undefined ? WEEKDAY_NAMES[r.weekday] ?? "Monday" : "Monday",
+    endType: r?.end.type === "on" ? "on" : "after",
+    recurringCount: r?.end.type === "after" ? r.end.count : 1,
+    recurringEnd: r?.end.type === "on" ? r.end.date : "",
+  };
+};

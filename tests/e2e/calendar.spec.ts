@@ -1,0 +1,170 @@
+import { expect, type Page, test } from "@playwright/test";
+import { newUser, registerByApi, toast } from "./support";
+
+/** The screen once its island has hydrated (its controls are disabled until then). */
+const openCalendar = async (page: Page) => {
+  await page.goto("/app/calendar");
+  await expect(page.getByTestId("calendar")).toHaveAttribute("data-hydrated", "true");
+};
+
+/** The days of the grid shown whose button is enabled (today and later), in order. */
+const openDays = async (page: Page) =>
+  page.locator('[role="cell"][data-day]').evaluateAll((cells) =>
+    cells.filter((c) => !(c.querySelector("button.cal-day-btn") as HTMLButtonElement).disabled).map((c) => c.getAttribute("data-day")!),
+  );
+
+const day = (page: Page, date: string) => page.getByTestId(`day-${date}`);
+
+/** Date and time of day of an instant in a zone. */
+const wallClock = (iso: string, timeZone: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+};
+
+test.describe("calendar", () => {
+  test("the grid, its controls, and a note added, edited and deleted on a future day", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await openCalendar(page);
+    await expect(page.getByTestId("calendar-title")).toHaveText(/^[A-Z][a-z]+ \d{4}$/);
+    await expect(page.getByRole("columnheader")).toHaveText(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
+    for (const name of ["See All", "Scheduled Posts", "Published Posts", "Month", "Week", "Today"]) {
+      await expect(page.getByRole("button", { name, exact: true })).toBeEnabled();
+    }
+
+    // Month navigation and back with Today.
+    const title = await page.getByTestId("calendar-title").textContent();
+    await page.getByRole("button", { name: "Next month" }).click();
+    await expect(page.getByTestId("calendar-title")).not.toHaveText(title!);
+    await page.getByRole("button", { name: "Today", exact: true }).click();
+    await expect(page.getByTestId("calendar-title")).toHaveText(title!);
+
+    const open = await openDays(page);
+    const target = open[open.length - 1]!;
+    const cell = day(page, target);
+
+    // Choose dialog, then Add Note; empty content is refused.
+    await cell.locator("button.cal-day-btn").click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Would you like to Create New Post or Add Note on this date?");
+    await expect(dialog.getByRole("link", { name: "Create Post" })).toHaveAttribute("href", `/app/compose?date=${target}`);
+    await dialog.getByRole("button", { name: "Add Note" }).click();
+    await expect(dialog.getByRole("heading", { name: "Add Note" })).toBeVisible();
+    await expect(dialog.getByRole("radio")).toHaveCount(14);
+    await expect(dialog.getByRole("radio", { name: "Amber" })).toBeChecked();
+    await dialog.getByRole("button", { name: "Save Note" }).click();
+    await expect(toast(page)).toContainText("Please enter some content for your note.");
+    await dialog.getByLabel("Note", { exact: true }).fill("Dentist open day");
+    await dialog.getByRole("radio", { name: "Blue" }).check();
+    await dialog.getByRole("button", { name: "Save Note" }).click();
+    await expect(toast(page)).toContainText("Note Created");
+    await expect(cell.getByTestId("note-dot")).toHaveCount(1);
+    await expect(cell.getByTestId("note-dot")).toHaveClass(/cal-color-60A5FA/);
+
+    // Two more notes: two dots, then "+".
+    for (const text of ["Second note", "Third note"]) {
+      await cell.locator("button.cal-day-btn").click();
+      await dialog.getByRole("button", { name: "Add Note" }).click();
+      await dialog.getByLabel("Note", { exact: true }).fill(text);
+      await dialog.getByRole("button", { name: "Save Note" }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await expect(cell.getByTestId("note-dot")).toHaveCount(2);
+    await expect(cell.getByTestId("note-more")).toHaveText("+");
+
+    // Edit from the day's dialog.
+    await cell.locator("button.cal-day-btn").click();
+    await dialog.getByRole("button", { name: "Edit note: Dentist open day" }).click();
+    await expect(dialog.getByRole("heading", { name: "Edit Note" })).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: "Blue" })).toBeChecked();
+    await dialog.getByLabel("Note", { exact: true }).fill("Dentist open day, 9am");
+    await dialog.getByRole("radio", { name: "Red" }).check();
+    await dialog.getByRole("button", { name: "Update Note" }).click();
+    await expect(toast(page)).toContainText("Note Updated");
+
+    // Kept after a reload.
+    await page.reload();
+    await expect(page.getByTestId("calendar")).toHaveAttribute("data-hydrated", "true");
+    await expect(cell.getByTestId("note-dot").first()).toHaveClass(/cal-color-F87171/);
+
+    // Delete the three notes.
+    for (const name of ["Dentist open day, 9am", "Second note", "Third note"]) {
+      await cell.locator("button.cal-day-btn").click();
+      await dialog.getByRole("button", { name: `Edit note: ${name}` }).click();
+      await dialog.getByRole("button", { name: "Delete" }).click();
+      await expect(toast(page)).toContainText("Note Deleted");
+      await expect(dialog).toBeHidden();
+    }
+    await expect(cell.getByTestId("note-dots")).toHaveCount(0);
+  });
+
+  test("a scheduled post shows a Scheduled badge on its day and moves by drag, keeping its time", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    const sandbox = await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } });
+    expect(sandbox.status(), await sandbox.text()).toBe(201);
+    const when = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    when.setUTCHours(15, 30, 0, 0);
+    const created = await page.request.post("/api/posts", {
+      data: { content: "Open house this weekend", platforms: ["facebook"], status: "scheduled", scheduledAt: when.toISOString() },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const post = (await created.json()) as { id: string; timeZone: string; scheduledAt: string };
+    const before = wallClock(post.scheduledAt, post.timeZone);
+
+    await openCalendar(page);
+    if ((await page.getByTestId(`day-${before.date}`).count()) === 0) await page.getByRole("button", { name: "Next month" }).click();
+    const from = day(page, before.date);
+    await expect(from.getByTestId("badge-scheduled")).toHaveText("1 Scheduled");
+    const chip = page.locator(`[data-post-id="${post.id}"]`);
+    await expect(chip).toContainText("Open house this weekend");
+
+    // The filter hides it under Published Posts only.
+    await page.getByRole("button", { name: "Published Posts" }).click();
+    await expect(chip).toHaveCount(0);
+    await page.getByRole("button", { name: "See All" }).click();
+    await expect(chip).toHaveCount(1);
+
+    const targets = (await openDays(page)).filter((d) => d > before.date);
+    const target = targets[0] ?? (await openDays(page)).find((d) => d !== before.date)!;
+    await chip.dragTo(day(page, target));
+    await expect(toast(page)).toContainText("Post moved to");
+    await expect(day(page, target).getByTestId("badge-scheduled")).toHaveText("1 Scheduled");
+    await expect(from.getByTestId("badge-scheduled")).toHaveCount(0);
+
+    const moved = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as { scheduledAt: string; status: string; content: string; platforms: string[] };
+    const after = wallClock(moved.scheduledAt, post.timeZone);
+    expect(after.date).toBe(target);
+    expect(after.time).toBe(before.time);
+    expect(moved.status).toBe("scheduled");
+    expect(moved.content).toBe("Open house this weekend");
+    expect(moved.platforms).toEqual(["facebook"]);
+
+    // Keyboard way: week view's "Move to…" date input.
+    await page.getByRole("button", { name: "Today", exact: true }).click();
+    await page.getByRole("button", { name: "Week", exact: true }).click();
+    let moveInput = page.getByLabel("Move post to another day: Open house this weekend");
+    for (let i = 0; i < 6 && (await moveInput.count()) === 0; i++) await page.getByRole("button", { name: "Next week" }).click();
+    const next = (await openDays(page)).find((d) => d !== target) ?? target;
+    const finalDay = next === target ? before.date : next;
+    moveInput = page.getByLabel("Move post to another day: Open house this weekend");
+    await moveInput.fill(finalDay);
+    await expect(toast(page)).toContainText("Post moved to");
+    await expect
+      .poll(async () => wallClock(((await (await page.request.get(`/api/posts/${post.id}`)).json()) as { scheduledAt: string }).scheduledAt, post.timeZone))
+      .toEqual({ date: finalDay, time: before.time });
+  });
+
+  test("at 360 px the grid keeps 7 columns without scrolling sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await registerByApi(page.request, newUser());
+    await openCalendar(page);
+    const widths = await page.locator(".cal-row").first().locator('[role="columnheader"]').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().width));
+    expect(widths).toHaveLength(7);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await page.getByRole("button", { name: "Week", exact: true }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  });
+});
