@@ -139,6 +139,14 @@ export const measureScheduler = async (databaseUrl: string, options: { posts: nu
     await waitFor(before + options.crashPosts, Date.now() + 180_000);
     await stopWorker(worker);
     const second = await integrity();
+    if (second.lost > 0) {
+      const stuck = await sql`
+        select p.id, p.status, t.status as target, j.locked_by, j.attempts, j.max_attempts, j.last_error, j.run_at
+        from posts p join post_targets t on t.post_id = p.id
+        left join graphile_worker._private_jobs j on j.key = 'post:' || p.id
+        where not exists (select 1 from sandbox_posts s where s.post_id = p.id)`;
+      console.error(`[bench] not published after the crash: ${JSON.stringify(stuck)}`);
+    }
 
     return {
       posts: options.posts,

@@ -137,6 +137,8 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
   await unlockDeadWorkers(url, runtime);
   const events: WorkerEvents = new EventEmitter();
   const graphileIds: string[] = [];
+  // Jobs are locked by a worker's id (or its pool's, with a local queue): remember both.
+  events.on("pool:create", ({ workerPool }) => graphileIds.push(workerPool.id));
   events.on("worker:create", ({ worker }) => graphileIds.push(worker.workerId));
   const runner: Runner = await run({
     events,
