@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { Dialog } from "../../components/ui/Dialog";
 
 /** The one placeholder design the demo adds, served by us (public/demo). */
 export const CANVA_DEMO_IMAGE = "/demo/canva-sample.png";
@@ -15,75 +15,34 @@ interface CanvaDialogProps {
   readonly onDesign: (url: string) => void;
 }
 
-/**
- * "Create Design with Canva" (spec core §2): always in demo mode. Its own native modal <dialog>
- * (opened over the Create New Post dialog); Escape and the backdrop close only this one.
- */
-export const CanvaDialog = ({ open, onClose, onDesign }: CanvaDialogProps) => {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={ref}
-      className="ui-dialog canva-dialog"
-      aria-labelledby="canva-dialog-title"
-      onClose={(event) => {
-        event.stopPropagation();
-        onClose();
-      }}
-      onCancel={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        onClose();
-      }}
-      onClick={(event) => {
-        event.stopPropagation();
-        if (event.target === ref.current) onClose();
-      }}
-    >
-      <div className="ui-dialog-body canva-body">
-        <header className="ui-dialog-header">
-          <h2 id="canva-dialog-title">Create Design with Canva</h2>
-          <button type="button" className="btn btn-ghost ui-dialog-close" aria-label="Close" onClick={onClose}>
-            ×
+/** "Create Design with Canva" (spec core §2): always in demo mode, opened over the Create New Post dialog. */
+export const CanvaDialog = ({ open, onClose, onDesign }: CanvaDialogProps) => (
+  <Dialog open={open} title="Create Design with Canva" onClose={onClose} className="canva-dialog" bodyClassName="canva-body">
+    <div className="canva-notice" role="note">
+      <strong>Demo mode</strong>
+      <p>
+        Designing in Canva needs design-tool API credentials, which are not set up for this workspace. Contact support to enable it. Meanwhile,
+        try a sample design below.
+      </p>
+    </div>
+    <ul className="canva-templates" aria-label="Sample templates">
+      {TEMPLATES.map((t) => (
+        <li key={t.id}>
+          <button type="button" className="canva-template" data-template={t.id} onClick={() => onDesign(CANVA_DEMO_IMAGE)}>
+            <img src={CANVA_DEMO_IMAGE} alt="" className={`canva-preview canva-${t.id}`} />
+            <span className="canva-template-name">{t.name}</span>
+            <span className="muted canva-template-size">{t.size}</span>
           </button>
-        </header>
-        {open && (
-          <>
-            <div className="canva-notice" role="note">
-              <strong>Demo mode</strong>
-              <p>
-                Designing in Canva needs design-tool API credentials, which are not set up for this workspace. Contact support to enable it. Meanwhile,
-                try a sample design below.
-              </p>
-            </div>
-            <ul className="canva-templates" aria-label="Sample templates">
-              {TEMPLATES.map((t) => (
-                <li key={t.id}>
-                  <button type="button" className="canva-template" data-template={t.id} onClick={() => onDesign(CANVA_DEMO_IMAGE)}>
-                    <img src={CANVA_DEMO_IMAGE} alt="" className={`canva-preview canva-${t.id}`} />
-                    <span className="canva-template-name">{t.name}</span>
-                    <span className="muted canva-template-size">{t.size}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <div className="ui-dialog-actions">
-              <button type="button" className="btn btn-outline" onClick={onClose}>
-                Cancel
-              </button>
-              <button type="button" className="btn btn-primary" onClick={() => onDesign(CANVA_DEMO_IMAGE)}>
-                Try Demo Design
-              </button>
-            </div>
-          </>
-        )}
-      </div>
-    </dialog>
-  );
-};
+        </li>
+      ))}
+    </ul>
+    <div className="ui-dialog-actions">
+      <button type="button" className="btn btn-outline" onClick={onClose}>
+        Cancel
+      </button>
+      <button type="button" className="btn btn-primary" onClick={() => onDesign(CANVA_DEMO_IMAGE)}>
+        Try Demo Design
+      </button>
+    </div>
+  </Dialog>
+);
