@@ -4,7 +4,7 @@ import postgres from "postgres";
 import type { EventMetadata, ExpectedVersion } from "../domain/shared";
 import { EventStore } from "../infra/eventstore/EventStore";
 import { appRuntime } from "./database";
-import { deadline } from "./format";
+import { deadline, percentile } from "./format";
 
 /** One append figure: how many appends (of one event each) went through, how fast, how long each took. */
 export interface AppendFigure {
@@ -44,9 +44,6 @@ const metadata = (workspaceId: string | null = null): EventMetadata => ({
 });
 
 const expected = (version: number): ExpectedVersion => (version === 0 ? "no_stream" : version);
-
-const percentile = (sorted: ReadonlyArray<number>, p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
  * Runs `appendOne(0)`, `appendOne(1)`, ... with `concurrency` fibers taking the next index in turn,

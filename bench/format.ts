@@ -27,3 +27,9 @@ export const timed = async <A>(fn: () => Promise<A>): Promise<{ value: A; second
   const value = await fn();
   return { value, seconds: (performance.now() - start) / 1000 };
 };
+
+/** The p-th percentile (nearest rank) of the values, in any order; 0 for none. */
+export const percentile = (values: ReadonlyArray<number>, p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};

@@ -12,6 +12,7 @@
 import postgres from "postgres";
 import { encodeCursor } from "../infra/media/Media";
 import { makeNoisyJpeg, makeVideo } from "../infra/media/fixtures";
+import { percentile } from "./format";
 
 export interface UploadFigure {
   readonly label: string;
@@ -55,11 +56,6 @@ export interface MediaBenchOptions {
 }
 
 const MB = 1024 * 1024;
-
-const percentile = (values: ReadonlyArray<number>, p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 /** Runs `tasks` with at most `limit` at once, each timed. */
 const timedPool = async (tasks: ReadonlyArray<() => Promise<void>>, limit: number) => {

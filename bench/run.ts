@@ -6,12 +6,14 @@
  *   client JS (gzip) of every page route vs the 15 KB / 110 KB budgets
  *   requests per second and p99 latency of GET / and GET /api/auth/user under loopback load
  *   media: upload throughput (files/s, MB/s) and GET /api/media over 10,000 items (p50/p99)
+ *   scheduler: lateness of 2,000 posts due in one minute; duplicates and losses across a SIGKILL
+ *   calendar: GET /api/calendar and /app/calendar with 5,000 posts in the month (p50/p99)
  *
  * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http,media   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media,scheduler,calendar   BENCH_REPLAY_EVENTS (default 100000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -24,12 +26,13 @@ import { type BenchApp, startBenchApp } from "./app-server";
 import { APP_BUDGET_BYTES, measureClientJs, PUBLIC_BUDGET_BYTES } from "./client-js";
 import { type BenchDatabase, type BenchServer, createBenchDatabase, openBenchServer } from "./database";
 import { bytes, dec1, int, seconds } from "./format";
+import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
 import { measureHttpLoad } from "./http-load";
 import { measureMedia } from "./media";
 import { measureScheduler } from "./scheduler";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
 
-const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler"] as const;
+const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler", "calendar"] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
 const parseOnly = (): ReadonlySet<Measurement> => {
@@ -200,7 +203,7 @@ const main = async () => {
     }
   }
 
-  if (only.has("client-js") || only.has("http") || only.has("media")) {
+  if (only.has("client-js") || only.has("http") || only.has("media") || only.has("calendar")) {
     app = await attempt("app start", async () => {
       ensureBuild();
       return startBenchApp(databaseUrl);
@@ -279,6 +282,21 @@ const main = async () => {
         `media: upload ${dec1(batched.filesPerSecond)} files/s (${dec1(batched.megabytesPerSecond)} MB/s); gallery of ${int(media.seeded)}+ items ` +
           `first page p99 ${dec1(media.listings[0].p99Ms)} ms, deep page p99 ${dec1(deep.p99Ms)} ms`,
       );
+    }
+  }
+
+  if (running && only.has("calendar")) {
+    const calendar = await attempt("calendar", () =>
+      measureCalendar({ baseUrl: running.url, sessionCookie: running.sessionCookie, email: running.email, databaseUrl }),
+    );
+    if (calendar) {
+      figure(`calendar seed: ${int(calendar.postsInMonth)} posts in this month's grid, ${int(calendar.postsElsewhere)} in other months; the month answered ${calendar.daysAnswered} days counting ${int(calendar.postsCounted)} posts`);
+      for (const c of calendar.figures) {
+        const mark = c.p99Ms < CALENDAR_BUDGET_MS ? "PASS" : "OVER";
+        figure(`${c.label}: p50 ${dec1(c.p50Ms)} ms, p99 ${dec1(c.p99Ms)} ms (${c.samples} requests in a row; budget p99 < ${CALENDAR_BUDGET_MS} ms: ${mark})`);
+      }
+      const [month] = calendar.figures;
+      summary.push(`calendar: a month of ${int(calendar.postsInMonth)} posts, GET /api/calendar p99 ${dec1(month.p99Ms)} ms (budget ${CALENDAR_BUDGET_MS} ms: ${month.p99Ms < CALENDAR_BUDGET_MS ? "PASS" : "OVER"})`);
     }
   }
 

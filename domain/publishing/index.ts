@@ -5,3 +5,4 @@ export * from "./projection";
 export * from "./recurrence";
 export * from "./scheduled-at";
 export * from "./validation";
+export * from "./timeslots";

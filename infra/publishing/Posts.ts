@@ -9,12 +9,16 @@ import {
   type PostContent,
   type PostEvent,
   type PostState,
+  NO_FREE_TIMESLOT_MESSAGE,
+  nextTimeslot,
   postDecider,
+  type QueueOrder,
   postStreamId,
   type RecurrenceRule,
   readScheduledAt,
   requestPublish,
   schedulePost,
+  TIMESLOT_HORIZON_DAYS,
   unschedulePost,
 } from "../../domain/publishing";
 import { type ConcurrencyConflict, type Conflict, type EventMetadata, InvalidInput, NotFound, PlanLimitReached } from "../../domain/shared";
@@ -76,6 +80,8 @@ export interface PostInput {
   readonly categoryId: string | null;
   readonly options: PostContent["options"];
   readonly recurrence: RecurrenceRule | null;
+  /** Add to Timeslot: schedule at the next free slot picked in this order (status is then "scheduled"). */
+  readonly timeslot?: QueueOrder | null;
 }
 
 export interface PostQuery {
@@ -88,6 +94,39 @@ export interface PostQuery {
   readonly limit: number;
   readonly cursor?: { readonly at: string; readonly id: string };
 }
+
+/** A post as a calendar day shows it: enough to place, label and drag it. */
+export interface CalendarPost {
+  readonly id: string;
+  /** The first CALENDAR_EXCERPT characters. */
+  readonly content: string;
+  readonly status: string;
+  readonly scheduledAt: string | null;
+  readonly publishedAt: string | null;
+  readonly createdAt: string;
+  readonly platforms: ReadonlyArray<PlatformId>;
+  readonly isRecurring: boolean;
+}
+
+/** One day of the calendar in the user's time zone: how many posts of each kind, and the first few of each. */
+export interface CalendarDay {
+  readonly day: string;
+  readonly scheduled: number;
+  readonly published: number;
+  readonly drafts: number;
+  readonly posts: ReadonlyArray<CalendarPost>;
+}
+
+export interface CalendarQuery {
+  /** YYYY-MM-DD, both inclusive, read in `timeZone`. */
+  readonly from: string;
+  readonly to: string;
+  readonly timeZone: string;
+  /** How many posts of each kind (scheduled, published, draft) a day carries; the counts cover all. */
+  readonly perDay: number;
+}
+
+const CALENDAR_EXCERPT = 120;
 
 type PostError = SqlError | ConcurrencyConflict | Conflict | InvalidInput | NotFound | PlanLimitReached;
 
@@ -158,6 +197,7 @@ export class Posts extends Context.Service<
     readonly get: (workspaceId: string, postId: string) => Effect.Effect<PostView, NotFound | SqlError>;
     readonly history: (workspaceId: string, postId: string) => Effect.Effect<ReadonlyArray<{ type: string; at: string; actorId: string | null; data: unknown }>, SqlError>;
     readonly list: (workspaceId: string, query: PostQuery) => Effect.Effect<{ readonly items: ReadonlyArray<PostView>; readonly nextCursor: string | null }, SqlError>;
+    readonly calendar: (workspaceId: string, query: CalendarQuery) => Effect.Effect<ReadonlyArray<CalendarDay>, SqlError>;
   }
 >()("app/Posts") {
   static layer = Layer.effect(
@@ -250,15 +290,36 @@ export class Posts extends Context.Service<
             : Effect.fail(new InvalidInput({ message: "Choose a date and time to schedule the post.", fields: { scheduledAt: "Choose a date and time to schedule the post." } }))
           : Effect.succeed<Date | null>(null);
 
+      /**
+       * Add to Timeslot: the next free slot of the post's accounts (spec core §2), read under the
+       * workspace's lock so two posts added at once do not take the same slot.
+       */
+      const timeslotFor = (user: CurrentUser, order: QueueOrder, input: PostInput, targets: ReadonlyArray<{ accountId: string }>, timeZone: string, now: Date, postId: string) =>
+        Effect.gen(function* () {
+          yield* db.query((sql) => sql`select id from workspaces where id = ${user.workspaceId} for update`);
+          const horizon = new Date(now.getTime() + (TIMESLOT_HORIZON_DAYS + 2) * 86_400_000);
+          const queued = yield* db.query(
+            (sql) => sql<{ scheduled_at: Date }[]>`
+              select p.scheduled_at from posts p
+              where p.workspace_id = ${user.workspaceId} and p.deleted_at is null and p.status = 'scheduled' and p.id <> ${postId}::uuid
+                and p.scheduled_at >= ${now} and p.scheduled_at < ${horizon}
+                and exists (select 1 from post_targets t where t.post_id = p.id and t.account_id = any(${targets.map((t) => t.accountId)}::uuid[]))`,
+          );
+          const at = nextTimeslot({ platforms: input.platforms, timeZone, now, taken: queued.map((r) => r.scheduled_at), order });
+          if (!at) return yield* new InvalidInput({ message: NO_FREE_TIMESLOT_MESSAGE, fields: { scheduledAt: NO_FREE_TIMESLOT_MESSAGE } });
+          return at;
+        });
+
       const create = Effect.fn("Posts.create")(function* (user: CurrentUser, input: PostInput, ctx: CommandContext) {
         const postId = randomUUID();
         const timeZone = input.timeZone ?? user.timeZone;
-        const scheduledAt = yield* scheduledAtOf(input, timeZone);
+        const asked = input.timeslot ? null : yield* scheduledAtOf(input, timeZone);
         yield* db.withTransaction(
           Effect.gen(function* () {
             yield* db.query((sql) => sql`select id from workspaces where id = ${user.workspaceId} for update`);
             yield* checkLimits(user, input, true, ctx.now);
             const targets = yield* resolveTargets(user, input);
+            const scheduledAt = input.timeslot ? yield* timeslotFor(user, input.timeslot, input, targets, timeZone, ctx.now, postId) : asked;
             yield* onPost(
               postId,
               user.workspaceId,
@@ -285,10 +346,11 @@ export class Posts extends Context.Service<
       const update = Effect.fn("Posts.update")(function* (user: CurrentUser, postId: string, input: PostInput, ctx: CommandContext) {
         const before = yield* get(user.workspaceId, postId);
         const timeZone = input.timeZone ?? before.timeZone;
-        const scheduledAt = yield* scheduledAtOf(input, timeZone);
+        const asked = input.timeslot ? null : yield* scheduledAtOf(input, timeZone);
         yield* db.withTransaction(
           Effect.gen(function* () {
             const targets = yield* resolveTargets(user, input);
+            const scheduledAt = input.timeslot ? yield* timeslotFor(user, input.timeslot, input, targets, timeZone, ctx.now, postId) : asked;
             yield* onPost(postId, user.workspaceId, editPost({ content: contentOf(input, targets), now: ctx.now }), ctx);
             if (input.status === "scheduled" && scheduledAt) {
               if (before.status !== "scheduled") yield* checkLimits(user, input, false, ctx.now);
@@ -357,6 +419,54 @@ export class Posts extends Context.Service<
               };
             },
           ),
+        calendar: Effect.fn("Posts.calendar")(function* (workspaceId: string, query: CalendarQuery) {
+          // A post sits on the day of scheduledAt, else publishedAt, else createdAt (spec core §4), and
+          // counts as the calendar's kindOf says: published, scheduled (also while publishing) or draft.
+          const rows = yield* db.query(
+            (sql) => sql<{ day: string; scheduled: number; published: number; drafts: number; posts: Array<Record<string, unknown>> }[]>`
+              with placed as (
+                select p.id, left(p.content, ${CALENDAR_EXCERPT}) as content, p.status, p.scheduled_at, p.published_at, p.created_at,
+                       p.platforms, p.recurrence is not null as recurring,
+                       coalesce(p.scheduled_at, p.published_at, p.created_at) as at,
+                       case when p.status = 'published' then 'published'
+                            when p.status in ('scheduled', 'publishing') then 'scheduled' else 'draft' end as kind
+                from posts p
+                where p.workspace_id = ${workspaceId} and p.deleted_at is null
+                  and coalesce(p.scheduled_at, p.published_at, p.created_at) >= (${query.from}::date)::timestamp at time zone ${query.timeZone}
+                  and coalesce(p.scheduled_at, p.published_at, p.created_at) < (${query.to}::date + 1)::timestamp at time zone ${query.timeZone}
+              ), ranked as (
+                select *, to_char(at at time zone ${query.timeZone}, 'YYYY-MM-DD') as day from placed
+              ), numbered as (
+                select *, row_number() over (partition by day, kind order by at, id) as rank from ranked
+              )
+              select day,
+                     count(*) filter (where kind = 'scheduled')::int as scheduled,
+                     count(*) filter (where kind = 'published')::int as published,
+                     count(*) filter (where kind = 'draft')::int as drafts,
+                     coalesce(json_agg(json_build_object(
+                       'id', id, 'content', content, 'status', status, 'scheduledAt', scheduled_at, 'publishedAt', published_at,
+                       'createdAt', created_at, 'platforms', platforms, 'isRecurring', recurring
+                     ) order by at, id) filter (where rank <= ${query.perDay}), '[]') as posts
+              from numbered group by day order by day`,
+          );
+          const iso = (value: unknown) => (typeof value === "string" ? new Date(value).toISOString() : null);
+          return rows.map((row): CalendarDay => ({
+            day: row.day,
+            scheduled: row.scheduled,
+            published: row.published,
+            drafts: row.drafts,
+            posts: row.posts.map((p) => ({
+              id: p.id as string,
+              content: p.content as string,
+              status: p.status as string,
+              scheduledAt: iso(p.scheduledAt),
+              publishedAt: iso(p.publishedAt),
+              createdAt: iso(p.createdAt)!,
+              platforms: p.platforms as PlatformId[],
+              isRecurring: p.isRecurring as boolean,
+            })),
+          }));
+        }),
       };
     }),
   );

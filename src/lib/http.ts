@@ -102,6 +102,14 @@ export const parseJsonBody = async <S extends z.ZodType>(
   return { ok: true, data: parsed.data };
 };
 
+/** The query string of a request read with `schema`: 400 with the first field's message otherwise. */
+export const parseQuery = <S extends z.ZodType>(url: URL, schema: S): { ok: true; data: z.infer<S> } | { ok: false; response: Response } => {
+  const parsed = schema.safeParse(Object.fromEntries(url.searchParams));
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const fields = fieldErrors(parsed.error);
+  return { ok: false, response: apiError(400, "invalid_input", Object.values(fields)[0] ?? "Please check the query.", fields) };
+};
+
 /** The command context of a request: now, its correlation id, and who acts. */
 export const commandContext = (locals: App.Locals, request: Request) => ({
   now: new Date(),

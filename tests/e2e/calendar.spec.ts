@@ -157,6 +157,33 @@ test.describe("calendar", () => {
       .toEqual({ date: finalDay, time: before.time });
   });
 
+  test("a busy day lists its first three posts and \"+N more\" opens them all", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    const sandbox = await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } });
+    expect(sandbox.status(), await sandbox.text()).toBe(201);
+    const base = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    base.setUTCHours(14, 0, 0, 0);
+    let first: { scheduledAt: string; timeZone: string } | null = null;
+    for (let i = 0; i < 5; i++) {
+      const at = new Date(base.getTime() + i * 10 * 60 * 1000).toISOString();
+      const created = await page.request.post("/api/posts", { data: { content: `Busy day post ${i + 1}`, platforms: ["facebook"], status: "scheduled", scheduledAt: at } });
+      expect(created.status(), await created.text()).toBe(201);
+      first ??= (await created.json()) as { scheduledAt: string; timeZone: string };
+    }
+    const { date } = wallClock(first!.scheduledAt, first!.timeZone);
+
+    await openCalendar(page);
+    if ((await page.getByTestId(`day-${date}`).count()) === 0) await page.getByRole("button", { name: "Next month" }).click();
+    const cell = day(page, date);
+    await expect(cell.getByTestId("badge-scheduled")).toHaveText("5 Scheduled");
+    await expect(cell.getByTestId("calendar-post")).toHaveText([/Busy day post 1/, /Busy day post 2/, /Busy day post 3/]);
+    await cell.getByTestId("more-posts").click();
+    const list = page.getByRole("dialog").getByTestId("day-list");
+    await expect(list.getByRole("link")).toHaveText(["Busy day post 1", "Busy day post 2", "Busy day post 3", "Busy day post 4", "Busy day post 5"]);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+
   test("at 360 px the grid keeps 7 columns without scrolling sideways", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await registerByApi(page.request, newUser());

@@ -123,3 +123,84 @@ describe("listing and isolation", () => {
     expect(detail.data.history.map((h: any) => h.type)).toEqual(["PostDrafted", "PostScheduled"]);
   });
 });
+
+describe("the calendar's days", () => {
+  it("counts every post of a day in the user's time zone and carries the first few of each kind", async () => {
+    const { browser } = await withAccounts(["facebook"], { selectedPlan: "growth" });
+    const year = new Date().getUTCFullYear() + 1;
+    // New York (the user's zone): 23:30 on 1 July is 2 July in UTC, and stays on the 1st.
+    for (const time of ["13:00", "09:00", "23:30", "10:00", "11:00"]) {
+      const created = await browser.post("/api/posts", { content: `July first ${time}`, platforms: ["facebook"], status: "scheduled", scheduledAt: `${year}-07-01T${time}:00` });
+      expect(created.status, created.text).toBe(201);
+    }
+    await browser.post("/api/posts", { content: "July second", platforms: ["facebook"], status: "scheduled", scheduledAt: `${year}-07-02T00:30:00` });
+
+    const month = await browser.get(`/api/calendar?from=${year}-06-28&to=${year}-08-01`);
+    expect(month.status, month.text).toBe(200);
+    expect(month.data.map((d: any) => [d.day, d.scheduled, d.published, d.drafts])).toEqual([
+      [`${year}-07-01`, 5, 0, 0],
+      [`${year}-07-02`, 1, 0, 0],
+    ]);
+    const first = month.data[0];
+    expect(first.posts.map((p: any) => p.content)).toEqual(["July first 09:00", "July first 10:00", "July first 11:00"]);
+    expect(first.posts[0]).toMatchObject({ status: "scheduled", scheduledAt: `${year}-07-01T13:00:00.000Z`, platforms: ["facebook"], isRecurring: false });
+
+    const week = await browser.get(`/api/calendar?from=${year}-07-01&to=${year}-07-01&perDay=12`);
+    expect(week.data[0].posts.map((p: any) => p.content).at(-1)).toBe("July first 23:30");
+
+    const stranger: Browser = (await signUp(app.server.url)).browser;
+    expect((await stranger.get(`/api/calendar?from=${year}-06-28&to=${year}-08-01`)).data).toEqual([]);
+  });
+
+  it("refuses a range it cannot answer with a message a person understands", async () => {
+    const { browser } = await signUp(app.server.url);
+    const cases: Array<[string, string]> = [
+      ["from=2026-07-01", "Choose a valid date."],
+      ["from=2026-07-31&to=2026-07-01", "The end date must be on or after the start date."],
+      ["from=2026-01-01&to=2026-12-31", "Choose a range of at most 62 days."],
+      ["from=2026-07-01&to=2026-07-02&perDay=0", "perDay must be between 1 and 50."],
+      ["from=2026-02-30&to=2026-03-02", "Choose a valid date."],
+    ];
+    for (const [query, message] of cases) {
+      const answer = await browser.get(`/api/calendar?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.data.error.message, query).toBe(message);
+    }
+  });
+});
+
+describe("Add to Timeslot", () => {
+  const wallClock = (iso: string, timeZone: string) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+
+  it("schedules at the next free best time of the accounts, never two posts in one slot, fifo after the last", async () => {
+    const { browser } = await withAccounts(["facebook"], { selectedPlan: "growth" });
+    const add = async (content: string, queueOrder?: string) => {
+      const created = await browser.post("/api/posts", { content, platforms: ["facebook"], addToTimeslot: true, ...(queueOrder ? { queueOrder } : {}) });
+      expect(created.status, created.text).toBe(201);
+      expect(created.data.status).toBe("scheduled");
+      return created.data as { scheduledAt: string; timeZone: string; id: string };
+    };
+    const first = await add("First in the queue", "priority");
+    const second = await add("Second in the queue", "priority");
+    for (const post of [first, second]) {
+      expect(["09:00", "13:00", "15:00"]).toContain(wallClock(post.scheduledAt, post.timeZone));
+      expect(Date.parse(post.scheduledAt)).toBeGreaterThan(Date.now());
+      expect((await jobOf(post.id))?.run_at.toISOString()).toBe(post.scheduledAt);
+    }
+    expect(second.scheduledAt).not.toBe(first.scheduledAt);
+
+    // A post placed far ahead by hand: fifo goes after it, priority fills the gap before it.
+    const farDay = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const far = await browser.post("/api/posts", { content: "Far ahead", platforms: ["facebook"], status: "scheduled", scheduledAt: `${farDay}T13:00:00` });
+    expect(far.status, far.text).toBe(201);
+    const fifo = await add("Queued last", "fifo");
+    expect(Date.parse(fifo.scheduledAt)).toBeGreaterThan(Date.parse(far.data.scheduledAt));
+    const gap = await add("Fills a gap", "priority");
+    expect(Date.parse(gap.scheduledAt)).toBeLessThan(Date.parse(far.data.scheduledAt));
+
+    const bad = await browser.post("/api/posts", { content: "x", platforms: ["facebook"], addToTimeslot: true, queueOrder: "random" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.error.message).toBe("Choose a queue order: optimal, fifo or priority.");
+  });
+});

@@ -1,12 +1,14 @@
 import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_NOTE_COLOR, NOTE_COLOR_NAMES, NOTE_COLORS } from "../../../domain/calendar/rules";
 import type { CalendarNote } from "../../../infra/calendar/CalendarNotes";
-import type { PostView } from "../../../infra/publishing/Posts";
+import type { CalendarDay, CalendarPost, PostView } from "../../../infra/publishing/Posts";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import {
+  atOf,
+  CALENDAR_PER_DAY,
   type CalendarFilter,
   type CalendarView,
   CHOOSE_TITLE,
@@ -31,7 +33,8 @@ import { NOTE_TOASTS } from "./notes-schemas";
 import "./calendar.css";
 
 interface Props {
-  readonly initialPosts: ReadonlyArray<PostView> | null;
+  /** The month grid of `initialAnchor`, as GET /api/calendar answers it. */
+  readonly initialDays: ReadonlyArray<CalendarDay> | null;
   readonly initialNotes: ReadonlyArray<CalendarNote> | null;
   /** The anchor day the server loaded (today in the user's zone). */
   readonly initialAnchor: string;
@@ -42,14 +45,20 @@ type NoteEditor = { readonly day: string; readonly note: CalendarNote | null } |
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
-export default function Calendar({ initialPosts, initialNotes, initialAnchor, timeZone }: Props) {
+/** Posts listed in a day's cell before "+N more": a month cell is small, a week column tall. */
+const SHOWN_PER_DAY: Record<CalendarView, number> = { month: CALENDAR_PER_DAY, week: 12 };
+
+const countOf = (summary: CalendarDay | undefined, filter: CalendarFilter) =>
+  !summary ? 0 : filter === "scheduled" ? summary.scheduled : filter === "published" ? summary.published : summary.scheduled + summary.published + summary.drafts;
+
+export default function Calendar({ initialDays, initialNotes, initialAnchor, timeZone }: Props) {
   const hydrated = useHydrated();
   const [view, setView] = useState<CalendarView>("month");
   const [anchor, setAnchor] = useState(initialAnchor);
   const [filter, setFilter] = useState<CalendarFilter>("all");
-  const [posts, setPosts] = useState<ReadonlyArray<PostView>>(initialPosts ?? []);
+  const [summaries, setSummaries] = useState<ReadonlyArray<CalendarDay>>(initialDays ?? []);
   const [notes, setNotes] = useState<ReadonlyArray<CalendarNote>>(initialNotes ?? []);
-  const [loadError, setLoadError] = useState<string | null>(initialPosts === null || initialNotes === null ? "We could not load your calendar." : null);
+  const [loadError, setLoadError] = useState<string | null>(initialDays === null || initialNotes === null ? "We could not load your calendar." : null);
   const [loading, setLoading] = useState(false);
   const [today, setToday] = useState(initialAnchor);
   const [choose, setChoose] = useState<string | null>(null);
@@ -60,25 +69,25 @@ export default function Calendar({ initialPosts, initialNotes, initialAnchor, ti
   const [saving, setSaving] = useState(false);
   const [moving, setMoving] = useState<ReadonlySet<string>>(new Set());
   const [dropDay, setDropDay] = useState<string | null>(null);
-  const loaded = useRef<string>(`month:${initialAnchor.slice(0, 7)}`);
+  const [dayList, setDayList] = useState<{ readonly day: string; readonly posts: ReadonlyArray<PostView> | null; readonly error: string | null } | null>(null);
+  const loaded = useRef<string>("initial");
   const request = useRef(0);
 
   useEffect(() => setToday(todayIn(timeZone)), [timeZone]);
 
   const days = useMemo(() => gridDays(anchor, view, timeZone), [anchor, view, timeZone]);
-  const rangeKey = `${days[0]}:${days[days.length - 1]}`;
+  const rangeKey = `${view}:${days[0]}:${days[days.length - 1]}`;
 
   const load = async () => {
     const id = ++request.current;
     setLoading(true);
     try {
-      const range = instantRange(days, timeZone);
-      const [postList, noteList] = await Promise.all([
-        apiFetch<PostView[]>(`/api/posts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}&limit=1000`),
+      const [dayList, noteList] = await Promise.all([
+        apiFetch<CalendarDay[]>(`/api/calendar?from=${days[0]}&to=${days[days.length - 1]}&perDay=${SHOWN_PER_DAY[view]}`),
         apiFetch<CalendarNote[]>(`/api/calendar-notes?from=${days[0]}&to=${days[days.length - 1]}`),
       ]);
       if (id !== request.current) return;
-      setPosts(postList);
+      setSummaries(dayList);
       setNotes(noteList);
       setLoadError(null);
     } catch (error) {
@@ -91,9 +100,9 @@ export default function Calendar({ initialPosts, initialNotes, initialAnchor, ti
   useEffect(() => {
     // The server loaded the month grid of the first render; any other range is fetched.
     if (loaded.current === rangeKey) return;
-    if (loaded.current.startsWith("month:")) {
+    if (loaded.current === "initial") {
       const first = gridDays(initialAnchor, "month", timeZone);
-      if (rangeKey === `${first[0]}:${first[first.length - 1]}` && initialPosts && initialNotes) {
+      if (rangeKey === `month:${first[0]}:${first[first.length - 1]}` && initialDays && initialNotes) {
         loaded.current = rangeKey;
         return;
       }
@@ -103,16 +112,14 @@ export default function Calendar({ initialPosts, initialNotes, initialAnchor, ti
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rangeKey]);
 
-  const visiblePosts = useMemo(() => posts.filter((p) => matchesFilter(p, filter)), [posts, filter]);
-  const postsByDay = useMemo(() => {
-    const map = new Map<string, PostView[]>();
-    for (const post of visiblePosts) {
-      const day = dayOfPost(post, timeZone);
-      map.set(day, [...(map.get(day) ?? []), post]);
-    }
-    for (const list of map.values()) list.sort((a, b) => (a.scheduledAt ?? a.publishedAt ?? a.createdAt).localeCompare(b.scheduledAt ?? b.publishedAt ?? b.createdAt));
-    return map;
-  }, [visiblePosts, timeZone]);
+  const summaryByDay = useMemo(() => new Map(summaries.map((s) => [s.day, s])), [summaries]);
+  const shownPerDay = SHOWN_PER_DAY[view];
+  /** The posts a day's cell lists under the filter, by time (the server sends the first few of each kind). */
+  const postsOfDay = (day: string): ReadonlyArray<CalendarPost> =>
+    (summaryByDay.get(day)?.posts ?? [])
+      .filter((p) => matchesFilter(p, filter))
+      .sort((a, b) => atOf(a).localeCompare(atOf(b)))
+      .slice(0, shownPerDay);
   const notesByDay = useMemo(() => {
     const map = new Map<string, CalendarNote[]>();
     for (const note of notes) map.set(note.date, [...(map.get(note.date) ?? []), note]);
@@ -175,7 +182,7 @@ export default function Calendar({ initialPosts, initialNotes, initialAnchor, ti
 
   /** Reschedules a scheduled post to another day at the same time (read first, then PUT its fields back). */
   const movePost = async (postId: string, day: string) => {
-    const listed = posts.find((p) => p.id === postId);
+    const listed = summaries.flatMap((s) => s.posts).find((p) => p.id === postId);
     if (!listed || !listed.scheduledAt || kindOf(listed) !== "scheduled" || isPast(day)) return;
     if (dayOfPost(listed, timeZone) === day) return;
     setMoving((set) => new Set(set).add(postId));
@@ -183,7 +190,7 @@ export default function Calendar({ initialPosts, initialNotes, initialAnchor, ti
       const post = await apiFetch<PostView>(`/api/posts/${postId}`);
       if (!post.scheduledAt) throw new Error("This post is not scheduled.");
       const scheduledAt = moveKeepingTime(post.scheduledAt, day, timeZone);
-      const saved = await apiFetch<PostView>(`/api/posts/${postId}`, {
+      await apiFetch<PostView>(`/api/posts/${postId}`, {
         method: "PUT",
         body: {
           content: post.content,
@@ -200,7 +207,7 @@ export default function Calendar({ initialPosts, initialNotes, initialAnchor, ti
           options: post.options,
         },
       });
-      setPosts((list) => list.map((p) => (p.id === saved.id ? saved : p)));
+      await load();
       toast({ title: "Success", description: `Post moved to ${longDay(day, timeZone)}.` });
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, "Failed to move post. Please try again."), variant: "destructive" });
@@ -238,6 +245,19 @@ export default function Calendar({ initialPosts, initialNotes, initialAnchor, ti
     ]
       .filter(Boolean)
       .join(", ");
+
+  /** Every post of one day under the filter, for the "+N more" list (a day holds far fewer than 1,000). */
+  const openDayList = async (day: string) => {
+    setDayList({ day, posts: null, error: null });
+    try {
+      const range = instantRange([day], timeZone);
+      const list = await apiFetch<PostView[]>(`/api/posts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}&limit=1000`);
+      const sorted = list.filter((p) => matchesFilter(p, filter)).sort((a, b) => atOf(a).localeCompare(atOf(b)));
+      setDayList((open) => (open?.day === day ? { day, posts: sorted, error: null } : open));
+    } catch (error) {
+      setDayList((open) => (open?.day === day ? { day, posts: null, error: apiErrorMessage(error, "We could not load this day's posts. Try again.") } : open));
+    }
+  };
 
   const chooseNotes = choose ? (notesByDay.get(choose) ?? []) : [];
 
@@ -291,10 +311,12 @@ export default function Calendar({ initialPosts, initialNotes, initialAnchor, ti
         {Array.from({ length: days.length / 7 }, (_, week) => (
           <div key={week} className="cal-row" role="row">
             {days.slice(week * 7, week * 7 + 7).map((day) => {
-              const dayPosts = postsByDay.get(day) ?? [];
+              const summary = summaryByDay.get(day);
+              const dayPosts = postsOfDay(day);
+              const more = countOf(summary, filter) - dayPosts.length;
               const dayNotes = notesByDay.get(day) ?? [];
-              const scheduled = dayPosts.filter((p) => kindOf(p) === "scheduled").length;
-              const published = dayPosts.filter((p) => kindOf(p) === "published").length;
+              const scheduled = filter === "published" ? 0 : (summary?.scheduled ?? 0);
+              const published = filter === "scheduled" ? 0 : (summary?.published ?? 0);
               const past = isPast(day);
               const classes = [
                 "cal-day",
@@ -360,7 +382,7 @@ export default function Calendar({ initialPosts, initialNotes, initialAnchor, ti
                       {dayPosts.map((post) => {
                         const kind = kindOf(post);
                         const draggable = hydrated && kind === "scheduled" && post.status === "scheduled" && !post.isRecurring && !moving.has(post.id);
-                        const at = post.scheduledAt ?? post.publishedAt ?? post.createdAt;
+                        const at = atOf(post);
                         return (
                           <li
                             key={post.id}
@@ -398,6 +420,11 @@ export default function Calendar({ initialPosts, initialNotes, initialAnchor, ti
                       })}
                     </ul>
                   )}
+                  {more > 0 && (
+                    <button type="button" className="cal-more-posts" data-testid="more-posts" disabled={!hydrated} onClick={() => void openDayList(day)}>
+                      +{more} more
+                    </button>
+                  )}
                 </div>
               );
             })}
@@ -423,6 +450,29 @@ export default function Calendar({ initialPosts, initialNotes, initialAnchor, ti
             <div className="ui-dialog-actions">
               <a className="btn btn-primary" href={`/app/compose?date=${choose}`}>Create Post</a>
               <button type="button" className="btn btn-outline" onClick={() => openNote(choose, null)}>Add Note</button>
+            </div>
+          </>
+        )}
+      </Dialog>
+
+      <Dialog open={dayList !== null} title={dayList ? longDay(dayList.day, timeZone) : ""} description="Every post of this day." onClose={() => setDayList(null)}>
+        {dayList && (
+          <>
+            {dayList.error && <p role="alert" className="field-error">{dayList.error}</p>}
+            {!dayList.posts && !dayList.error && <p className="muted" role="status">Loading posts…</p>}
+            {dayList.posts && (
+              <ul className="cal-day-list" data-testid="day-list">
+                {dayList.posts.map((post) => (
+                  <li key={post.id} className={`cal-post cal-post-${kindOf(post)}`}>
+                    <span className="cal-post-time"><time dateTime={atOf(post)}>{timeOf(atOf(post), timeZone)}</time></span>{" "}
+                    <a href={`/app/posts/${post.id}`}>{excerpt(post.content, 60)}</a>{" "}
+                    <span className="muted">({kindOf(post)})</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="ui-dialog-actions">
+              <button type="button" className="btn btn-outline" onClick={() => setDayList(null)}>Close</button>
             </div>
           </>
         )}

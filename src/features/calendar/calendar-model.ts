@@ -16,6 +16,9 @@ export const FILTERS: ReadonlyArray<{ readonly id: CalendarFilter; readonly labe
   { id: "published", label: "Published Posts" },
 ];
 
+/** Posts of each kind a month cell carries before "+N more" (and GET /api/calendar's default). */
+export const CALENDAR_PER_DAY = 3;
+
 /** Note dots shown per day before the "+" (spec core §9). */
 export const NOTE_DOTS = 2;
 
@@ -41,8 +44,10 @@ export const dayOfInstant = (iso: string | Date, timeZone: string) => format(new
 
 export const todayIn = (timeZone: string, now: Date = new Date()) => dayOfInstant(now, timeZone);
 
-/** The day a post sits on: scheduledAt, else publishedAt, else createdAt (spec core §4). */
-export const dayOfPost = (post: CalendarPostLike, timeZone: string) => dayOfInstant(post.scheduledAt ?? post.publishedAt ?? post.createdAt, timeZone);
+/** When a post sits on the calendar: scheduledAt, else publishedAt, else createdAt (spec core §4). */
+export const atOf = (post: CalendarPostLike) => post.scheduledAt ?? post.publishedAt ?? post.createdAt;
+
+export const dayOfPost = (post: CalendarPostLike, timeZone: string) => dayOfInstant(atOf(post), timeZone);
 
 export const kindOf = (post: CalendarPostLike): "scheduled" | "published" | "draft" =>
   post.status === "published" ? "published" : post.status === "scheduled" || post.status === "publishing" ? "scheduled" : "draft";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizePlatformId, type PlatformId } from "../../../domain/accounts";
-import { MONTHLY_ORDINALS, POST_TYPES, type RecurrenceRule, type Weekday } from "../../../domain/publishing";
+import { MONTHLY_ORDINALS, POST_TYPES, QUEUE_ORDERS, type RecurrenceRule, type Weekday } from "../../../domain/publishing";
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
@@ -46,6 +46,9 @@ export const postSchema = z
     recurringCount: z.number().int().min(1, "Repeat at least once.").nullish(),
     endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/, "Choose an end date.").nullish(),
     recurringEnd: z.string().regex(/^\d{4}-\d{2}-\d{2}/, "Choose an end date.").nullish(),
+    /** Schedule Options > Add to Timeslot: the server picks the next free slot in this queue order. */
+    addToTimeslot: z.boolean().default(false),
+    queueOrder: z.enum(QUEUE_ORDERS, { error: "Choose a queue order: optimal, fifo or priority." }).default("optimal"),
   })
   .transform((data, ctx) => {
     const interval = data.recurringInterval ?? data.recurringType;
@@ -64,8 +67,8 @@ export const postSchema = z
       content: data.content,
       platforms: data.platforms,
       media: data.media,
-      status: data.status,
-      scheduledAt: data.scheduledAt ?? null,
+      status: data.addToTimeslot ? ("scheduled" as const) : data.status,
+      scheduledAt: data.addToTimeslot ? null : (data.scheduledAt ?? null),
       timeZone: data.timeZone ?? data.timezone ?? null,
       accountIds: data.accountIds ?? null,
       postType: data.postType,
@@ -74,6 +77,7 @@ export const postSchema = z
       categoryId: data.categoryId ?? null,
       options: data.options,
       recurrence,
+      timeslot: data.addToTimeslot ? data.queueOrder : null,
     };
   });
 

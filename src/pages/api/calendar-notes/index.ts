@@ -2,8 +2,7 @@ import type { APIRoute } from "astro";
 import { CalendarNotes } from "../../../../infra/calendar/CalendarNotes";
 import { createNoteSchema, noteRangeSchema } from "../../../features/calendar/notes-schemas";
 import { requireUser } from "../../../lib/auth-guard";
-import { apiError, commandContext, json, parseJsonBody, respond } from "../../../lib/http";
-import { fieldErrors } from "../../../lib/http-fields";
+import { commandContext, json, parseJsonBody, parseQuery, respond } from "../../../lib/http";
 
 /**
  * GET /api/calendar-notes[?from=YYYY-MM-DD][&to=YYYY-MM-DD]: the workspace's notes (of those days,
@@ -14,11 +13,8 @@ import { fieldErrors } from "../../../lib/http-fields";
 export const GET: APIRoute = ({ url, locals }) => {
   const caller = requireUser(locals);
   if (!caller.ok) return caller.response;
-  const range = noteRangeSchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!range.success) {
-    const fields = fieldErrors(range.error);
-    return apiError(400, "invalid_input", Object.values(fields)[0] ?? "Please check the query.", fields);
-  }
+  const range = parseQuery(url, noteRangeSchema);
+  if (!range.ok) return range.response;
   return respond(
     CalendarNotes.use((notes) => notes.list(caller.user.workspaceId, range.data)),
     (list) => json(list),

@@ -2,8 +2,7 @@ import type { APIRoute } from "astro";
 import { Media } from "../../../../infra/media/Media";
 import { mediaListQuerySchema } from "../../../features/media/schemas";
 import { requireUser } from "../../../lib/auth-guard";
-import { apiError, json, respond } from "../../../lib/http";
-import { fieldErrors } from "../../../lib/http-fields";
+import { json, parseQuery, respond } from "../../../lib/http";
 
 /**
  * GET /api/media?q=&type=all|images|videos&limit=1..200&cursor=: the workspace's media items, newest
@@ -12,11 +11,8 @@ import { fieldErrors } from "../../../lib/http-fields";
 export const GET: APIRoute = ({ url, locals }) => {
   const caller = requireUser(locals);
   if (!caller.ok) return caller.response;
-  const query = mediaListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) {
-    const fields = fieldErrors(query.error);
-    return apiError(400, "invalid_input", Object.values(fields)[0] ?? "Please check the query.", fields);
-  }
+  const query = parseQuery(url, mediaListQuerySchema);
+  if (!query.ok) return query.response;
   return respond(
     Media.use((media) => media.list(caller.user.workspaceId, query.data)),
     (page) => json(page),

@@ -5,7 +5,7 @@ import { Media } from "../../../../infra/media/Media";
 import { uploadRejectedResponse } from "../../../features/media/http";
 import { uploadQuerySchema } from "../../../features/media/schemas";
 import { requireUser } from "../../../lib/auth-guard";
-import { apiError, commandContext, json, respond } from "../../../lib/http";
+import { commandContext, json, parseQuery, respond } from "../../../lib/http";
 
 export const UPLOAD_SUCCESS_MESSAGE = "Media files have been uploaded to your gallery";
 
@@ -18,8 +18,8 @@ export const UPLOAD_SUCCESS_MESSAGE = "Media files have been uploaded to your ga
 export const POST: APIRoute = async ({ request, url, locals }) => {
   const caller = requireUser(locals);
   if (!caller.ok) return caller.response;
-  const query = uploadQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) return apiError(400, "invalid_input", query.error.issues[0]?.message ?? "Please check the query.");
+  const query = parseQuery(url, uploadQuerySchema);
+  if (!query.ok) return query.response;
   const length = request.headers.get("content-length");
   const { user } = caller;
   return respond(

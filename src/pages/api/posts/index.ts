@@ -2,8 +2,7 @@ import type { APIRoute } from "astro";
 import { Posts } from "../../../../infra/publishing/Posts";
 import { postQuerySchema, postSchema } from "../../../features/posts/schemas";
 import { requireUser } from "../../../lib/auth-guard";
-import { fieldErrors } from "../../../lib/http-fields";
-import { apiError, commandContext, json, parseJsonBody, respond } from "../../../lib/http";
+import { apiError, commandContext, json, parseJsonBody, parseQuery, respond } from "../../../lib/http";
 
 const decodeCursor = (cursor: string | undefined) => {
   if (!cursor) return undefined;
@@ -19,11 +18,8 @@ const decodeCursor = (cursor: string | undefined) => {
 export const GET: APIRoute = ({ locals, url }) => {
   const caller = requireUser(locals);
   if (!caller.ok) return caller.response;
-  const parsed = postQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    return apiError(400, "invalid_input", Object.values(fields)[0] ?? "Check the query.", fields);
-  }
+  const parsed = parseQuery(url, postQuerySchema);
+  if (!parsed.ok) return parsed.response;
   const cursor = decodeCursor(parsed.data.cursor);
   if (cursor === null) return apiError(400, "invalid_input", "The cursor is not one this list gave.");
   const { from, to, ...rest } = parsed.data;
