@@ -105,7 +105,8 @@ test.describe("compose", () => {
     await page.getByLabel(/Lee Dental FB/).check();
     await expect(page.getByLabel("Date")).toHaveValue(date);
 
-    await page.getByRole("button", { name: "Select from Media Gallery" }).click();
+    await page.getByRole("button", { name: "Image" }).click();
+    await page.getByRole("menuitem", { name: "Select from Media Gallery" }).click();
     await expect(page.getByTestId("gallery-empty")).toHaveText("No media files found. Upload some files to your Media Gallery first.");
     await page.keyboard.press("Escape");
 
@@ -128,5 +129,123 @@ test.describe("compose", () => {
     await expect(toast(page)).toContainText("Post updated");
     const after = (await (await page.request.get(`/api/posts/${id}`)).json()) as { content: string; status: string };
     expect(after).toMatchObject({ content: "Draft about flossing, edited", status: "draft" });
+  });
+});
+
+test.describe("compose toolbar and schedule options", () => {
+  test("emoji, hashtags from earlier posts, fonts and formats work on the selection", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    for (const content of ["Smile! #LeeDental #smile", "Open late #LeeDental"]) {
+      const created = await page.request.post("/api/posts", { data: { content, platforms: ["facebook"] } });
+      expect(created.status(), await created.text()).toBe(201);
+    }
+    await openCompose(page);
+    const text = page.getByLabel("Description");
+    await text.fill("Hello world");
+
+    // Emoji at the caret (after "Hello").
+    await text.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(5, 5));
+    await page.getByRole("button", { name: "Emoji" }).click();
+    await page.getByRole("dialog", { name: "Emoji" }).getByRole("button", { name: "sparkles" }).click();
+    await expect(text).toHaveValue("Hello✨ world");
+
+    // Hashtags most used in the workspace's posts first; inserted at the end with a space.
+    await text.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(el.value.length, el.value.length));
+    await page.getByRole("button", { name: "Hashtag" }).click();
+    const tags = page.getByRole("menu", { name: "Hashtag" }).getByRole("menuitem");
+    await expect(tags).toHaveText([/Insert #/, /#LeeDental/, /#smile/]);
+    await tags.filter({ hasText: "#LeeDental" }).click();
+    await expect(text).toHaveValue("Hello✨ world #LeeDental");
+
+    // Bold on the selected word only, then back to normal.
+    await text.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 5));
+    await page.getByRole("button", { name: "Font" }).click();
+    await page.getByRole("menuitem", { name: /^Bold\b/ }).first().click();
+    await expect(toast(page)).toContainText("Font Applied");
+    await expect(text).toHaveValue("𝐇𝐞𝐥𝐥𝐨✨ world #LeeDental");
+
+    // Keyboard: the Format menu opens with ArrowDown and picks with Enter; no selection → the whole text.
+    await text.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 0));
+    await page.getByRole("button", { name: "Format" }).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "UPPERCASE" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(toast(page)).toContainText("Text Formatted");
+    await expect(text).toHaveValue("HELLO✨ WORLD #LEEDENTAL");
+    await page.getByRole("button", { name: "Format" }).click();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu", { name: "Format" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Format" })).toBeFocused();
+  });
+
+  test("media menus: image upload checks the type, Canva import, AI image failure, unavailable sources say why", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    await openCompose(page);
+
+    await page.getByRole("button", { name: "Image" }).click();
+    await expect(page.getByRole("menuitem", { name: /Stock images/ })).toHaveAttribute("aria-disabled", "true");
+    let chooser = page.waitForEvent("filechooser");
+    await page.getByRole("menuitem", { name: "Upload Image" }).click();
+    await (await chooser).setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await expect(toast(page)).toContainText("Please select image files only");
+    await expect(page.getByTestId("attached-media")).toHaveCount(0);
+
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    await page.getByRole("button", { name: "Image" }).click();
+    chooser = page.waitForEvent("filechooser");
+    await page.getByRole("menuitem", { name: "Upload Image" }).click();
+    await (await chooser).setFiles({ name: "dot.png", mimeType: "image/png", buffer: png });
+    await expect(toast(page)).toContainText("Files uploaded");
+    await expect(page.getByTestId("attached-media").getByRole("img")).toHaveCount(1);
+
+    // Video: an image is refused by Add Video.
+    await page.getByRole("button", { name: "Video" }).click();
+    await expect(page.getByRole("menuitem", { name: /Create or edit videos/ })).toHaveAttribute("target", "_blank");
+    chooser = page.waitForEvent("filechooser");
+    await page.getByRole("menuitem", { name: "Add Video" }).click();
+    await (await chooser).setFiles({ name: "dot.png", mimeType: "image/png", buffer: png });
+    await expect(toast(page)).toContainText("Please select video files only");
+
+    await page.getByRole("button", { name: "Image" }).click();
+    await page.getByRole("menuitem", { name: "Import from Canva" }).click();
+    await page.getByRole("dialog", { name: "Create Design with Canva" }).getByRole("button", { name: /Social Post/ }).click();
+    await expect(toast(page)).toContainText("Design Imported");
+    await expect(page.getByTestId("attached-media").getByRole("img")).toHaveCount(2);
+
+    await page.getByLabel("Description").fill("Teeth whitening offer");
+    await page.getByRole("button", { name: "Image" }).click();
+    await page.getByRole("menuitem", { name: "Create AI-Generated Image" }).click();
+    await expect(toast(page)).toContainText("Generation Failed");
+
+    await page.getByRole("button", { name: "More", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Remove all media" }).click();
+    await expect(page.getByTestId("attached-media")).toHaveCount(0);
+  });
+
+  test("Schedule Options: Add to Timeslot schedules at the next best time; Choose date & time opens the date", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    await openCompose(page);
+    await page.getByLabel(/Lee Dental FB/).check();
+    await page.getByLabel("Description").fill("Queued for the best time");
+    await expect(page.getByLabel("Queue order")).toHaveValue("optimal");
+    await page.getByLabel("Queue order").selectOption("priority");
+
+    await page.getByRole("button", { name: "Schedule Options" }).click();
+    await page.getByRole("menuitem", { name: "Choose date & time" }).click();
+    await expect(page.getByLabel("Schedule", { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Date")).toBeFocused();
+
+    await page.getByRole("button", { name: "Schedule Options" }).click();
+    await page.getByRole("menuitem", { name: /Add to Timeslot/ }).click();
+    await expect(toast(page)).toContainText("Added to the next timeslot");
+    const [post] = (await (await page.request.get("/api/posts?status=scheduled")).json()) as Array<{ scheduledAt: string; timeZone: string; content: string }>;
+    expect(post?.content).toBe("Queued for the best time");
+    const time = new Intl.DateTimeFormat("en-CA", { timeZone: post!.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(post!.scheduledAt));
+    expect(["09:00", "13:00", "15:00"]).toContain(time);
+    expect(Date.parse(post!.scheduledAt)).toBeGreaterThan(Date.now());
+    await expect(page.getByLabel("Description")).toHaveValue("");
   });
 });

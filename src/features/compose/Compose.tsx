@@ -1,11 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
 import { SCHEDULE_TIMES, suggestTimes } from "../../../domain/publishing/best-times";
+import { QUEUE_ORDER_LABELS, QUEUE_ORDERS, type QueueOrder } from "../../../domain/publishing/timeslots";
 import { characterCount } from "../../../domain/publishing/validation";
 import { Dialog } from "../../components/ui/Dialog";
+import { Menu } from "../../components/ui/Menu";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
+import { CanvaDialog } from "../dashboard/CanvaDialog";
 import { type MediaItem, type MediaPage, uploadFiles } from "../media/gallery-api";
 import {
   AI_ACTIONS,
@@ -25,10 +28,25 @@ import {
   WEEKDAY_NAMES,
 } from "./compose-model";
 import { PlatformOptionsPanel } from "./PlatformOptionsPanel";
+import {
+  applyFont,
+  applyFormat,
+  changeSelection,
+  EMOJIS,
+  FONT_STYLES,
+  type FontStyle,
+  frequentHashtags,
+  insertAtCaret,
+  type Selection,
+  TEXT_FORMATS,
+  type TextFormat,
+  toPlain,
+} from "./text-tools";
 import "./compose.css";
 
 interface Props {
-  readonly accounts: ReadonlyArray<ComposeAccount>;
+  /** Null when the accounts could not be read: the screen says so instead of offering none. */
+  readonly accounts: ReadonlyArray<ComposeAccount> | null;
   readonly platforms: ReadonlyArray<{ readonly id: string; readonly name: string; readonly maxCharacters: number }>;
   readonly timeZones: ReadonlyArray<{ readonly id: string; readonly label: string }>;
   readonly timeZone: string;
@@ -41,7 +59,22 @@ const MAX_MEDIA = 10;
 const FAILED = "Failed to create post";
 const isVideo = (url: string) => /\.(mp4|mov|webm|m4v)(\?|$)/i.test(url) || url.includes("drive.google.com");
 
-export default function Compose({ accounts, platforms, timeZones, timeZone, today, initialDate, postId }: Props) {
+/** What each upload entry of the toolbar accepts, and what it says about other files (spec core §5). */
+const UPLOADS = {
+  image: { accept: "image/*", matches: (type: string) => type.startsWith("image/"), refusal: "Please select image files only", done: "Files uploaded" },
+  video: { accept: "video/*", matches: (type: string) => type.startsWith("video/"), refusal: "Please select video files only", done: "Videos uploaded" },
+  gif: { accept: "image/gif", matches: (type: string) => type === "image/gif", refusal: "Please select GIF files only", done: "Files uploaded" },
+} as const;
+type UploadKind = keyof typeof UPLOADS;
+
+/** An online video editor (spec core §2: "Create or edit videos" opens one in a new tab). */
+const VIDEO_EDITOR_URL = "https://www.canva.com/video-editor/";
+
+const whenLabel = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+
+export default function Compose({ accounts: loadedAccounts, platforms, timeZones, timeZone, today, initialDate, postId }: Props) {
+  const accounts = loadedAccounts ?? [];
   const hydrated = useHydrated();
   const [form, setForm] = useState<FormState>(() => emptyForm(timeZone, initialDate));
   const [categories, setCategories] = useState<ReadonlyArray<ComposeCategory>>([]);
@@ -54,7 +87,16 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
   const [driveOpen, setDriveOpen] = useState(false);
   const [driveUrl, setDriveUrl] = useState("");
   const [editing, setEditing] = useState<LoadedPost | null>(null);
+  const [canvaOpen, setCanvaOpen] = useState(false);
+  const [generating, setGenerating] = useState(false);
+  const [recentTags, setRecentTags] = useState<ReadonlyArray<string> | null>(null);
+  const [uploadKind, setUploadKind] = useState<UploadKind>("image");
+  const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
+  const pendingSelection = useRef<Selection | null>(null);
+  const pickAfterRender = useRef(false);
 
   const names = useMemo(() => Object.fromEntries(platforms.map((p) => [p.id, p.name])), [platforms]);
   const limits = useMemo(() => Object.fromEntries(platforms.map((p) => [p.id, p.maxCharacters])), [platforms]);
@@ -66,6 +108,61 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
   const hasAccount = form.accountIds.length > 0;
 
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+
+  // Text tools change the text, then put the selection back where the person was working.
+  useLayoutEffect(() => {
+    const selection = pendingSelection.current;
+    if (!selection || !textArea.current) return;
+    pendingSelection.current = null;
+    textArea.current.focus();
+    textArea.current.setSelectionRange(selection.start, selection.end);
+  }, [form.content]);
+
+  const selectionOf = (): Selection => {
+    const area = textArea.current;
+    return area ? { start: area.selectionStart, end: area.selectionEnd } : { start: form.content.length, end: form.content.length };
+  };
+
+  const editText = (result: { text: string; selection: Selection }) => {
+    pendingSelection.current = result.selection;
+    set({ content: result.text });
+  };
+
+  const insertText = (text: string, spaced = false) => editText(insertAtCaret(form.content, selectionOf(), text, spaced));
+
+  const restyle = (change: (part: string) => string, title: string, description: string) => {
+    if (form.content === "") {
+      toast({ title: "No text yet", description: "Write something first, then select the part to change.", variant: "destructive" });
+      return;
+    }
+    editText(changeSelection(form.content, selectionOf(), change));
+    toast({ title, description });
+  };
+
+  const font = (style: FontStyle, label: string) => restyle((part) => applyFont(part, style), "Font Applied", `${label} applied to your text.`);
+  const format = (format: TextFormat, label: string) => restyle((part) => applyFormat(part, format), "Text Formatted", `${label} applied to your text.`);
+
+  const loadHashtags = () => {
+    if (recentTags !== null) return;
+    apiFetch<Array<{ content: string }>>("/api/posts?limit=100")
+      .then((posts) => setRecentTags(frequentHashtags(posts.map((p) => p.content))))
+      .catch(() => setRecentTags([]));
+  };
+
+  // The file input's accept changes with the entry chosen; the picker opens once it has.
+  useEffect(() => {
+    if (!pickAfterRender.current) return;
+    pickAfterRender.current = false;
+    fileInput.current?.click();
+  }, [uploadKind]);
+
+  const pick = (kind: UploadKind) => {
+    if (kind === uploadKind) fileInput.current?.click();
+    else {
+      pickAfterRender.current = true;
+      setUploadKind(kind);
+    }
+  };
 
   useEffect(() => {
     apiFetch<ComposeCategory[]>("/api/categories")
@@ -90,18 +187,47 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
   const setOption = (platform: PlatformId, key: string, value: unknown) =>
     setForm((f) => ({ ...f, options: { ...f.options, [platform]: { ...f.options[platform], [key]: value } } }));
 
-  const onFiles = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
+  const attachUploads = async (files: ReadonlyArray<File>, done: string) => {
     setUploading(0);
     try {
-      const { items } = await uploadFiles(Array.from(files), (fraction) => setUploading(Math.round(fraction * 100))).promise;
+      const { items } = await uploadFiles([...files], (fraction) => setUploading(Math.round(fraction * 100))).promise;
       addMedia(items.map((i) => i.fileUrl));
-      toast({ title: "Files uploaded", description: `${items.length} file${items.length === 1 ? "" : "s"} added to the post.` });
+      toast({ title: done, description: `${items.length} file${items.length === 1 ? "" : "s"} added to the post.` });
     } catch (error) {
       toast({ title: "Upload failed", description: apiErrorMessage(error, "Failed to upload media"), variant: "destructive" });
     } finally {
       setUploading(null);
-      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  const onFiles = async (list: FileList | null) => {
+    const files = Array.from(list ?? []);
+    if (fileInput.current) fileInput.current.value = "";
+    if (files.length === 0) return;
+    const upload = UPLOADS[uploadKind];
+    if (files.some((file) => !upload.matches(file.type))) {
+      toast({ title: "Invalid file type", description: upload.refusal, variant: "destructive" });
+      return;
+    }
+    await attachUploads(files, upload.done);
+  };
+
+  /** Dropped files may mix images and videos: each is checked by its own kind. */
+  const onDroppedFiles = async (list: FileList) => {
+    const files = Array.from(list);
+    if (files.some((file) => !UPLOADS.image.matches(file.type) && !UPLOADS.video.matches(file.type))) {
+      toast({ title: "Invalid file type", description: "Please select image or video files only", variant: "destructive" });
+      return;
+    }
+    await attachUploads(files, files.every((file) => UPLOADS.video.matches(file.type)) ? UPLOADS.video.done : UPLOADS.image.done);
+  };
+
+  const copyText = async () => {
+    try {
+      await navigator.clipboard.writeText(form.content);
+      toast({ title: "Copied", description: "The post's text is on your clipboard." });
+    } catch {
+      toast({ title: "Could not copy", description: "Your browser did not allow copying. Select the text and copy it instead.", variant: "destructive" });
     }
   };
 
@@ -127,6 +253,29 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
     setDriveUrl("");
     setDriveOpen(false);
     toast({ title: "Video Added", description: "The Google Drive video was added to the post." });
+  };
+
+  const generateImage = async () => {
+    if (form.content.trim() === "") {
+      toast({ title: "No content to enhance", description: "Please enter some content first", variant: "destructive" });
+      return;
+    }
+    setGenerating(true);
+    try {
+      const result = await apiFetch<{ url?: string }>("/api/ai/generate-image", { method: "POST", body: { prompt: form.content, style: "social media post" } });
+      if (typeof result?.url !== "string" || result.url === "") throw new Error("no image");
+      addMedia([result.url]);
+      toast({ title: "Image Generated", description: "The image was added to the post." });
+    } catch {
+      toast({ title: "Generation Failed", description: "Could not generate image. Please try again.", variant: "destructive" });
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const chooseDateAndTime = () => {
+    set({ scheduleType: form.scheduleType === "recurring" ? "recurring" : "schedule" });
+    requestAnimationFrame(() => dateInput.current?.focus());
   };
 
   const enhance = async (action: string) => {
@@ -163,11 +312,19 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
     setSaving(action);
     try {
       const payload = postPayload(action === "schedule" && form.scheduleType === "now" ? { ...form, scheduleType: "schedule" } : form, accounts, action);
-      if (editing) await apiFetch(`/api/posts/${encodeURIComponent(editing.id)}`, { method: "PUT", body: payload });
-      else await apiFetch("/api/posts", { method: "POST", body: payload });
+      const saved = editing
+        ? await apiFetch<{ scheduledAt: string | null }>(`/api/posts/${encodeURIComponent(editing.id)}`, { method: "PUT", body: payload })
+        : await apiFetch<{ scheduledAt: string | null }>("/api/posts", { method: "POST", body: payload });
       toast({
         title: editing ? "Post updated" : "Post created",
-        description: action === "now" ? "Your post is being published." : action === "schedule" ? "Your post is scheduled." : "Your post was saved to drafts.",
+        description:
+          action === "now"
+            ? "Your post is being published."
+            : action === "timeslot" && saved?.scheduledAt
+              ? `Added to the next timeslot: ${whenLabel(saved.scheduledAt, form.timeZone)}.`
+              : action === "draft"
+                ? "Your post was saved to drafts."
+                : "Your post is scheduled.",
       });
       if (!editing) setForm(emptyForm(timeZone, ""));
     } catch (error) {
@@ -180,6 +337,7 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
   };
 
   const busy = saving !== null || uploading !== null || !hydrated;
+  const full = form.media.length >= MAX_MEDIA;
 
   return (
     <div className="compose" data-testid="compose" data-hydrated={hydrated ? "true" : "false"}>
@@ -203,7 +361,14 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
 
           <fieldset className="compose-accounts" aria-invalid={errors.platforms ? "true" : undefined} aria-describedby={errors.platforms ? "compose-platforms-error" : undefined}>
             <legend>Accounts</legend>
-            {offered.length === 0 ? (
+            {loadedAccounts === null ? (
+              <div className="compose-accounts-error" role="alert" data-testid="accounts-error">
+                <p>We could not load your connected accounts. Nothing you wrote is lost.</p>
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => window.location.reload()}>
+                  Try again
+                </button>
+              </div>
+            ) : offered.length === 0 ? (
               <p className="muted" data-testid="no-accounts">
                 {accounts.length === 0 ? (
                   <>
@@ -235,6 +400,7 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
           <div className="field">
             <label htmlFor="compose-content">Description</label>
             <textarea
+              ref={textArea}
               id="compose-content"
               className="textarea compose-content"
               rows={7}
@@ -268,18 +434,109 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
           </div>
 
           <div className="field">
-            <span className="compose-label">Media</span>
-            <div className="compose-media-drop">
-              <input ref={fileInput} type="file" accept="image/*,video/*,.gif" multiple hidden onChange={(e) => void onFiles(e.target.files)} />
-              <button type="button" className="btn btn-outline" disabled={busy || form.media.length >= MAX_MEDIA} onClick={() => fileInput.current?.click()}>
-                {uploading !== null ? `Uploading… ${uploading}%` : "Upload Image / Video"}
-              </button>
-              <button type="button" className="btn btn-outline" disabled={!hydrated || form.media.length >= MAX_MEDIA} onClick={() => void openGallery()}>
-                Select from Media Gallery
-              </button>
-              <button type="button" className="btn btn-outline" disabled={!hydrated || form.media.length >= MAX_MEDIA} onClick={() => setDriveOpen(true)}>
-                Google Drive video
-              </button>
+            <span className="compose-label" id="compose-media-label">Media</span>
+            <div
+              className={`compose-media-drop${dragging ? " compose-media-dragging" : ""}`}
+              data-testid="media-drop"
+              onDragOver={(e) => {
+                if (!hydrated || !e.dataTransfer.types.includes("Files")) return;
+                e.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={(e) => {
+                if (!e.dataTransfer.files.length) return;
+                e.preventDefault();
+                setDragging(false);
+                void onDroppedFiles(e.dataTransfer.files);
+              }}
+            >
+              <input ref={fileInput} type="file" accept={UPLOADS[uploadKind].accept} multiple hidden data-testid="media-input" onChange={(e) => void onFiles(e.target.files)} />
+              <div className="compose-toolbar" role="toolbar" aria-labelledby="compose-media-label">
+                <Menu
+                  label="Image"
+                  disabled={busy || full}
+                  items={[
+                    { label: "Upload Image", onSelect: () => pick("image") },
+                    { label: "Select from Media Gallery", onSelect: () => void openGallery() },
+                    { label: "Import from Canva", onSelect: () => setCanvaOpen(true) },
+                    { label: "Stock images", disabled: true, hint: "No stock photo library is connected to this workspace." },
+                    { label: generating ? "Generating image…" : "Create AI-Generated Image", disabled: generating, onSelect: () => void generateImage() },
+                  ]}
+                />
+                <Menu
+                  label="Video"
+                  disabled={busy || full}
+                  items={[
+                    { label: "Add Video", onSelect: () => pick("video") },
+                    { label: "Google Drive video URL", onSelect: () => setDriveOpen(true) },
+                    { label: "Create or edit videos", href: VIDEO_EDITOR_URL, external: true, hint: "Opens an online video editor in a new tab." },
+                  ]}
+                />
+                <Menu
+                  label="GIF"
+                  disabled={busy || full}
+                  items={[
+                    { label: "Search GIF", disabled: true, hint: "No GIF library is connected to this workspace." },
+                    { label: "Upload from computer", onSelect: () => pick("gif") },
+                  ]}
+                />
+                <Menu label="Emoji" disabled={!hydrated} items={[]}>
+                  {(close) => (
+                    <div className="compose-emoji-grid">
+                      {EMOJIS.map((emoji) => (
+                        <button
+                          key={emoji.char}
+                          type="button"
+                          className="compose-emoji"
+                          aria-label={emoji.name}
+                          title={emoji.name}
+                          onClick={() => {
+                            close();
+                            insertText(emoji.char);
+                          }}
+                        >
+                          {emoji.char}
+                        </button>
+                      ))}
+                    </div>
+                  )}
+                </Menu>
+                <Menu
+                  label="Hashtag"
+                  disabled={!hydrated}
+                  onOpen={loadHashtags}
+                  items={[
+                    { label: "Insert #", hint: "Start a hashtag at the cursor.", onSelect: () => insertText("#", true) },
+                    ...(recentTags === null
+                      ? [{ label: "Loading your hashtags…", disabled: true }]
+                      : recentTags.length === 0
+                        ? [{ label: "No hashtags in your posts yet", disabled: true }]
+                        : recentTags.map((tag) => ({ label: tag, hint: "Used in your posts", onSelect: () => insertText(tag, true) }))),
+                  ]}
+                />
+                <Menu
+                  label="Font"
+                  disabled={!hydrated}
+                  items={[
+                    ...FONT_STYLES.map((f) => ({ label: f.name, hint: f.sample, onSelect: () => font(f.id, f.name) })),
+                    { label: "Normal", hint: "Plain letters again", onSelect: () => restyle(toPlain, "Font Applied", "Normal letters again.") },
+                  ]}
+                />
+                <Menu label="Format" disabled={!hydrated} items={TEXT_FORMATS.map((f) => ({ label: f.label, onSelect: () => format(f.id, f.label) }))} />
+                <Menu
+                  label="More"
+                  disabled={!hydrated}
+                  items={[
+                    { label: "Copy text", disabled: form.content === "", onSelect: () => void copyText() },
+                    { label: "Remove all media", disabled: form.media.length === 0, onSelect: () => set({ media: [] }) },
+                    { label: "Clear text", disabled: form.content === "", onSelect: () => set({ content: "" }) },
+                  ]}
+                />
+              </div>
+              <p className="muted compose-drop-hint">
+                {uploading !== null ? `Uploading… ${uploading}%` : full ? `A post takes at most ${MAX_MEDIA} files.` : "Drop images or videos here, or use the Image, Video and GIF menus."}
+              </p>
             </div>
             {form.media.length > 0 && (
               <ul className="compose-thumbs" aria-label="Attached media" data-testid="attached-media">
@@ -314,7 +571,7 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
               <div className="compose-when">
                 <div className="field">
                   <label htmlFor="compose-date">Date</label>
-                  <input id="compose-date" className="input" type="date" min={today} value={form.scheduleDate} onChange={(e) => set({ scheduleDate: e.target.value })} />
+                  <input ref={dateInput} id="compose-date" className="input" type="date" min={today} value={form.scheduleDate} onChange={(e) => set({ scheduleDate: e.target.value })} />
                 </div>
                 <div className="field">
                   <label htmlFor="compose-time">Time</label>
@@ -358,6 +615,18 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
                 )}
               </div>
             )}
+
+            <div className="field compose-queue-order">
+              <label htmlFor="compose-queue-order">Queue order</label>
+              <select id="compose-queue-order" className="select" value={form.queueOrder} aria-describedby="compose-queue-order-hint" onChange={(e) => set({ queueOrder: e.target.value as QueueOrder })}>
+                {QUEUE_ORDERS.map((order) => (
+                  <option key={order} value={order}>
+                    {QUEUE_ORDER_LABELS[order]}
+                  </option>
+                ))}
+              </select>
+              <p id="compose-queue-order-hint" className="muted">How Schedule Options › Add to Timeslot picks the time.</p>
+            </div>
 
             <fieldset className="compose-repeat">
               <legend>Repeat this post?</legend>
@@ -450,6 +719,15 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
           <button type="button" className="btn btn-accent" disabled={busy || !hasAccount} onClick={() => void submit("schedule")}>
             {saving === "schedule" ? "Scheduling…" : "Schedule"}
           </button>
+          <Menu
+            label={saving === "timeslot" ? "Adding…" : "Schedule Options"}
+            disabled={busy || !hasAccount}
+            className="compose-schedule-options"
+            items={[
+              { label: "Add to Timeslot", hint: "The next free best time of these accounts.", onSelect: () => void submit("timeslot") },
+              { label: "Choose date & time", onSelect: chooseDateAndTime },
+            ]}
+          />
           <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void submit("draft")}>
             {saving === "draft" ? "Saving…" : "Add to Drafts"}
           </button>
@@ -503,6 +781,16 @@ export default function Compose({ accounts, platforms, timeZones, timeZone, toda
           </ul>
         )}
       </Dialog>
+
+      <CanvaDialog
+        open={canvaOpen}
+        onClose={() => setCanvaOpen(false)}
+        onDesign={(url) => {
+          addMedia([url]);
+          setCanvaOpen(false);
+          toast({ title: "Design Imported", description: "Your Canva design has been added to the post!" });
+        }}
+      />
 
       <Dialog open={driveOpen} title="Add a Google Drive video" onClose={() => setDriveOpen(false)}>
         <div className="field">

@@ -1,5 +1,6 @@
 /** The Create Post screen's form state and the POST/PUT /api/posts payload (spec core §3, §4, §5). */
 import type { PlatformId } from "../../../domain/accounts";
+import type { QueueOrder } from "../../../domain/publishing/timeslots";
 
 export type ScheduleType = "now" | "schedule" | "recurring";
 export type RecurringType = "daily" | "weekly" | "monthly";
@@ -52,6 +53,8 @@ export interface FormState {
   endType: "after" | "on";
   recurringCount: number;
   recurringEnd: string;
+  /** How Add to Timeslot picks the slot (spec core §3: optimal in the form). */
+  queueOrder: QueueOrder;
   options: OptionsState;
 }
 
@@ -73,6 +76,7 @@ export const emptyForm = (timeZone: string, scheduleDate = ""): FormState => ({
   endType: "after",
   recurringCount: 1,
   recurringEnd: "",
+  queueOrder: "optimal",
   options: {},
 });
 
@@ -98,16 +102,17 @@ export const cleanOptions = (options: OptionsState, platforms: ReadonlyArray<str
   return out;
 };
 
-export type Action = "now" | "schedule" | "draft";
+export type Action = "now" | "schedule" | "timeslot" | "draft";
 
 /**
  * Spec core §4: Post Now → published (no scheduledAt); Schedule → scheduled with date + "T" + time
- * (recurring too); Add to Drafts → draft (keeps the chosen date and time when both are set).
+ * (recurring too); Add to Timeslot → scheduled at the next free slot the server picks in the form's
+ * queue order; Add to Drafts → draft (keeps the chosen date and time when both are set).
  */
 export const postPayload = (form: FormState, accounts: ReadonlyArray<ComposeAccount>, action: Action) => {
   const platforms = selectedPlatforms(accounts, form.accountIds);
-  const status = action === "now" ? "published" : action === "schedule" ? "scheduled" : "draft";
-  const dated = action !== "now" && form.scheduleType !== "now" && form.scheduleDate && form.scheduleTime;
+  const status = action === "now" ? "published" : action === "draft" ? "draft" : "scheduled";
+  const dated = (action === "schedule" || action === "draft") && form.scheduleType !== "now" && form.scheduleDate && form.scheduleTime;
   const recurring = action !== "now" && (form.scheduleType === "recurring" || form.repeat);
   return {
     content: form.content,
@@ -120,6 +125,7 @@ export const postPayload = (form: FormState, accounts: ReadonlyArray<ComposeAcco
     categoryId: form.categoryId || null,
     options: cleanOptions(form.options, platforms),
     isRecurring: recurring,
+    ...(action === "timeslot" ? { addToTimeslot: true, queueOrder: form.queueOrder } : {}),
     ...(recurring
       ? {
           recurringInterval: form.recurringType,
