@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { platformById } from "../accounts/platforms";
-import { Conflict, type Decider, InvalidInput, NotFound } from "../shared";
+import { Conflict, type Decider, InvalidInput, NotFound, sameJson } from "../shared";
 import type { EngagementCounts, PostContent, PostEvent, PostStatus, PostTarget } from "./events";
 import { checkRecurrenceRule, nextOccurrenceAfter, type RecurrenceRule } from "./recurrence";
 import { isInPast, isValidTimeZone, SCHEDULED_IN_PAST_MESSAGE } from "./scheduled-at";
@@ -220,7 +220,7 @@ export const editPost = (command: { readonly content: PostContent; readonly now:
   changeable(state, "edited", () => {
     const problem = validateContent(command.content);
     if (problem) return invalid(problem, "content");
-    if (JSON.stringify(command.content) === JSON.stringify(state.content)) return decided([]);
+    if (sameJson(command.content, state.content)) return decided([]);
     const before = new Set(state.targets.map((t) => t.accountId));
     const after = new Set(command.content.targets.map((t) => t.accountId));
     return decided([
@@ -391,7 +391,7 @@ export const setRecurrence = (command: { readonly rule: RecurrenceRule; readonly
   changeable(state, "edited", () => {
     const problem = checkRecurrenceRule(command.rule);
     if (problem) return invalid(problem, "recurrence");
-    return JSON.stringify(state.recurrence) === JSON.stringify(command.rule) ? decided([]) : decided([{ type: "RecurrenceSet", data: { rule: command.rule } }]);
+    return sameJson(state.recurrence, command.rule) ? decided([]) : decided([{ type: "RecurrenceSet", data: { rule: command.rule } }]);
   });
 
 /** Stops the repeats; allowed on a published recurring post too (no next occurrence then). */

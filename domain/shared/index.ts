@@ -1,3 +1,4 @@
 export * from "./errors";
 export * from "./events";
 export * from "./projection";
+export * from "./same-json";

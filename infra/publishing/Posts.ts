@@ -3,6 +3,7 @@ import { Context, Effect, Layer } from "effect";
 import { platformById, type PlatformId } from "../../domain/accounts";
 import { isLimitReached, limitReachedMessage, limitsOf } from "../../domain/plans";
 import {
+  clearRecurrence,
   createPost,
   deletePost,
   editPost,
@@ -18,6 +19,7 @@ import {
   readScheduledAt,
   requestPublish,
   schedulePost,
+  setRecurrence,
   TIMESLOT_HORIZON_DAYS,
   unschedulePost,
 } from "../../domain/publishing";
@@ -79,7 +81,8 @@ export interface PostInput {
   readonly locationIds: ReadonlyArray<string>;
   readonly categoryId: string | null;
   readonly options: PostContent["options"];
-  readonly recurrence: RecurrenceRule | null;
+  /** The repeats; undefined on an edit leaves them as they are. */
+  readonly recurrence: RecurrenceRule | null | undefined;
   /** Add to Timeslot: schedule at the next free slot picked in this order (status is then "scheduled"). */
   readonly timeslot?: QueueOrder | null;
 }
@@ -331,7 +334,7 @@ export class Posts extends Context.Service<
                 timeZone,
                 now: ctx.now,
                 scheduledAt,
-                recurrence: input.recurrence,
+                recurrence: input.recurrence ?? null,
                 publishNow: input.status === "published",
               }),
               ctx,
@@ -357,7 +360,12 @@ export class Posts extends Context.Service<
               yield* onPost(postId, user.workspaceId, schedulePost({ scheduledAt, timeZone, now: ctx.now }), ctx);
             } else if (input.status === "draft") {
               yield* onPost(postId, user.workspaceId, unschedulePost({ now: ctx.now }), ctx);
-            } else if (input.status === "published") {
+            }
+            if (input.recurrence !== undefined) {
+              const repeats = input.recurrence ? setRecurrence({ rule: input.recurrence, now: ctx.now }) : clearRecurrence({ now: ctx.now });
+              yield* onPost(postId, user.workspaceId, repeats, ctx);
+            }
+            if (input.status === "published") {
               yield* onPost(postId, user.workspaceId, requestPublish({ now: ctx.now }), ctx);
               yield* addPublishJob(postId).pipe(Effect.provideService(Database, db));
             }

@@ -204,3 +204,37 @@ describe("Add to Timeslot", () => {
     expect(bad.data.error.message).toBe("Choose a queue order: optimal, fifo or priority.");
   });
 });
+
+describe("editing a repeating post", () => {
+  it("keeps the repeats when the edit does not mention them (the calendar's move), changes or stops them when it does", async () => {
+    const { browser } = await withAccounts(["facebook"], { selectedPlan: "growth" });
+    const year = new Date().getUTCFullYear() + 1;
+    const created = await browser.post("/api/posts", {
+      content: "Weekly tip",
+      platforms: ["facebook"],
+      status: "scheduled",
+      scheduledAt: `${year}-03-02T09:00:00`,
+      isRecurring: true,
+      recurringInterval: "weekly",
+      recurringDays: [1],
+      hasExpiration: true,
+      expirationCount: 5,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.data.recurrence).toEqual({ frequency: "weekly", weekdays: [1], end: { type: "after", count: 5 } });
+    const id = created.data.id;
+
+    const moved = await browser.put(`/api/posts/${id}`, { content: "Weekly tip", platforms: ["facebook"], status: "scheduled", scheduledAt: `${year}-03-04T09:00:00` });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.data).toMatchObject({ scheduledAt: `${year}-03-04T14:00:00.000Z`, isRecurring: true });
+    expect(moved.data.recurrence).toEqual(created.data.recurrence);
+
+    const daily = await browser.put(`/api/posts/${id}`, { content: "Daily tip", platforms: ["facebook"], status: "scheduled", scheduledAt: `${year}-03-04T09:00:00`, isRecurring: true, recurringInterval: "daily" });
+    expect(daily.data.recurrence).toMatchObject({ frequency: "daily" });
+
+    const stopped = await browser.put(`/api/posts/${id}`, { content: "Daily tip", platforms: ["facebook"], status: "scheduled", scheduledAt: `${year}-03-04T09:00:00`, isRecurring: false });
+    expect(stopped.data).toMatchObject({ isRecurring: false, recurrence: null });
+    const history = (await browser.get(`/api/posts/${id}`)).data.history.map((h: any) => h.type);
+    expect(history).toEqual(["PostDrafted", "PostScheduled", "RecurrenceSet", "PostRescheduled", "PostEdited", "RecurrenceSet", "RecurrenceCleared"]);
+  });
+});

@@ -381,7 +381,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                     <ul className="cal-posts" aria-label="Posts">
                       {dayPosts.map((post) => {
                         const kind = kindOf(post);
-                        const draggable = hydrated && kind === "scheduled" && post.status === "scheduled" && !post.isRecurring && !moving.has(post.id);
+                        const draggable = hydrated && kind === "scheduled" && post.status === "scheduled" && !moving.has(post.id);
                         const at = atOf(post);
                         return (
                           <li
@@ -398,6 +398,12 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                           >
                             <span className="cal-post-time"><time dateTime={at}>{timeOf(at, timeZone)}</time></span>{" "}
                             <span className="cal-post-text">{excerpt(post.content, 40)}</span>
+                            {post.isRecurring && (
+                              <span className="cal-repeat" title="Repeats">
+                                <span aria-hidden="true"> ↻</span>
+                                <span className="visually-hidden"> (repeats)</span>
+                              </span>
+                            )}
                             {kind === "draft" && <span className="visually-hidden"> (draft)</span>}
                             {view === "week" && draggable && (
                               <label className="cal-move">
@@ -431,7 +437,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
           </div>
         ))}
       </div>
-      <p className="muted cal-hint">Drag a scheduled post to another day to reschedule it at the same time; in week view, use “Move to…”.</p>
+      <p className="muted cal-hint">Drag a scheduled post to another day to reschedule it at the same time; in week view, use “Move to…”. A repeating post moves its next publication; later ones keep their days.</p>
 
       <Dialog open={choose !== null} title={choose ? longDay(choose, timeZone) : ""} description={CHOOSE_TITLE} onClose={() => setChoose(null)}>
         {choose && (

@@ -35,7 +35,8 @@ export const postSchema = z
     locationIds: z.array(z.string().max(200)).max(100).default([]),
     categoryId: uuid.nullish(),
     options: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
-    isRecurring: z.boolean().default(false),
+    /** Absent on an edit: the post's repeats stay as they are (the calendar moves a post without them). */
+    isRecurring: z.boolean().optional(),
     recurringInterval: z.enum(["daily", "weekly", "monthly"]).nullish(),
     recurringType: z.enum(["daily", "weekly", "monthly"]).nullish(),
     recurringDays: z.array(z.number().int().min(0).max(6)).nullish(),
@@ -52,7 +53,7 @@ export const postSchema = z
   })
   .transform((data, ctx) => {
     const interval = data.recurringInterval ?? data.recurringType;
-    let recurrence: RecurrenceRule | null = null;
+    let recurrence: RecurrenceRule | null | undefined = data.isRecurring === false ? null : undefined;
     if (data.isRecurring || data.recurringType) {
       const count = data.expirationCount ?? data.recurringCount;
       const until = data.endDate ?? data.recurringEnd;
