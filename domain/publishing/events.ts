@@ -47,7 +47,16 @@ interface MetaOptions {
 export interface PlatformOptions {
   readonly facebook?: MetaOptions;
   readonly instagram?: MetaOptions & { readonly link?: string };
-  readonly tiktok?: { readonly collaborator?: string; readonly location?: string; readonly firstComment?: string };
+  readonly tiktok?: {
+    readonly collaborator?: string;
+    readonly location?: string;
+    readonly firstComment?: string;
+    /** Who can see it; TikTok offers each account some of these (creator info). */
+    readonly privacyLevel?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+    readonly disableComment?: boolean;
+    readonly disableDuet?: boolean;
+    readonly disableStitch?: boolean;
+  };
   readonly twitter?: { readonly thread?: ReadonlyArray<string>; readonly replyAudience?: ReplyAudience; readonly location?: string };
   readonly youtube?: {
     readonly title?: string;

@@ -1,7 +1,10 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { makeVideo } from "../../infra/media/fixtures";
 import { findPublished, PlatformError, type PublishRequest, publisherFor } from "../../infra/platforms";
+import { TIKTOK_WHOLE_UPLOAD_MAX_BYTES, tiktokUploadPlan } from "../../infra/platforms/publish/tiktok";
 import {
+  FAKE_TIKTOK_POST_ID,
   type FakeOAuthPlatform,
   fakePlatformEnv,
   fakePublishEnv,
@@ -19,7 +22,7 @@ import {
 let provider: OAuthProvider;
 let token: string;
 const savedEnv = { ...process.env };
-const ALL: FakeOAuthPlatform[] = ["facebook", "instagram", "twitter", "linkedin", "google_business", "pinterest", "reddit", "threads", "youtube"];
+const ALL: FakeOAuthPlatform[] = ["facebook", "instagram", "twitter", "linkedin", "tiktok", "google_business", "pinterest", "reddit", "threads", "youtube"];
 let png: Uint8Array;
 
 beforeAll(async () => {
@@ -42,6 +45,8 @@ afterAll(async () => {
 beforeEach(() => {
   provider.clear();
   token = provider.grantAccessToken();
+  // Bounds TikTok's status polling: a test that leaves a post processing waits a second, not a minute.
+  process.env.TIKTOK_PUBLISH_WAIT_SECONDS = "1";
 });
 
 const req = (overrides: Partial<PublishRequest> = {}): PublishRequest => ({
@@ -305,6 +310,182 @@ describe("YouTube", () => {
     expect(session).toMatchObject({ method: "POST", query: { uploadType: "resumable", part: "snippet,status" } });
     expect(session!.json).toMatchObject({ snippet: { title: "Hello from SocialDesk", tags: ["pizza", "food"] }, status: { privacyStatus: "unlisted" } });
     expect(upload).toMatchObject({ method: "PUT", path: "/api/youtube/upload/session-1", bodySize: 1024 });
+  });
+});
+
+describe("TikTok", () => {
+  const api = "/api/tiktok/post/publish";
+  const video = () => ({ bytes: new Uint8Array(makeVideo({ mediaBytes: 4096 })), mimeType: "video/mp4", fileName: "clip.mp4" });
+  const tiktokAnswer = (data: unknown) => ({ data, error: { code: "ok", message: "", log_id: "fake" } });
+  const tiktokError = (code: string, message: string) => ({ error: { code, message, log_id: "fake" } });
+
+  it("posts a video: creator info, init with one chunk, the bytes PUT with their range, then the status", async () => {
+    const clip = video();
+    const n = clip.bytes.byteLength;
+    const published = await publish("tiktok", req({ media: [clip], link: "https://example.com/menu", options: { disableDuet: true } }));
+    expect(published).toEqual({ platformPostId: FAKE_TIKTOK_POST_ID, url: `https://www.tiktok.com/@tiktester/video/${FAKE_TIKTOK_POST_ID}` });
+    expect(provider.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST ${api}/creator_info/query/`,
+      `POST ${api}/video/init/`,
+      "PUT /api/tiktok/upload/video/",
+      `POST ${api}/status/fetch/`,
+    ]);
+    const [creator, init, upload, status] = provider.requests;
+    expect(creator).toMatchObject({ bearer: token, contentType: "application/json; charset=UTF-8", bodySize: 0 });
+    expect(init).toMatchObject({ bearer: token, contentType: "application/json; charset=UTF-8" });
+    expect(init!.json).toEqual({
+      post_info: {
+        title: "Hello from SocialDesk\n\nhttps://example.com/menu",
+        privacy_level: "PUBLIC_TO_EVERYONE",
+        disable_comment: false,
+        disable_duet: true,
+        disable_stitch: false,
+      },
+      source_info: { source: "FILE_UPLOAD", video_size: n, chunk_size: n, total_chunk_count: 1 },
+    });
+    // The upload address carries its own token: the account's is not sent to it.
+    expect(upload).toMatchObject({ bearer: null, headers: { "content-type": "video/mp4", "content-length": String(n), "content-range": `bytes 0-${n - 1}/${n}` } });
+    expect(Buffer.from(upload!.body).equals(Buffer.from(clip.bytes))).toBe(true);
+    expect(status).toMatchObject({ bearer: token, contentType: "application/json; charset=UTF-8" });
+    expect((status!.json as { publish_id: string }).publish_id).toMatch(/^v_pub_file~/);
+  });
+
+  it("uploads a video over 64 MB in sequential chunks, the last one taking the trailing bytes", async () => {
+    const size = TIKTOK_WHOLE_UPLOAD_MAX_BYTES + 1;
+    const bytes = new Uint8Array(size);
+    for (let i = 0; i < size; i++) bytes[i] = i % 251;
+    const published = await publish("tiktok", req({ media: [{ bytes, mimeType: "video/mp4", fileName: "long.mp4" }] }));
+    expect(published.platformPostId).toBe(FAKE_TIKTOK_POST_ID);
+    expect((provider.requestsTo(`${api}/video/init/`)[0]!.json as any).source_info).toEqual({
+      source: "FILE_UPLOAD",
+      video_size: size,
+      chunk_size: 10_000_000,
+      total_chunk_count: 6,
+    });
+    const puts = provider.requestsTo("/api/tiktok/upload/video/");
+    expect(puts.map((p) => p.headers["content-range"])).toEqual([
+      `bytes 0-9999999/${size}`,
+      `bytes 10000000-19999999/${size}`,
+      `bytes 20000000-29999999/${size}`,
+      `bytes 30000000-39999999/${size}`,
+      `bytes 40000000-49999999/${size}`,
+      `bytes 50000000-64000000/${size}`,
+    ]);
+    expect(Buffer.concat(puts.map((p) => p.body)).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("plans chunks by TikTok's rules: whole up to 64 MB, else 5-64 MB chunks, at most 1000, the remainder in the last", () => {
+    expect(tiktokUploadPlan(1)).toEqual({ chunkSize: 1, totalChunkCount: 1, chunks: [{ first: 0, last: 0 }] });
+    expect(tiktokUploadPlan(64_000_000)).toMatchObject({ chunkSize: 64_000_000, totalChunkCount: 1 });
+    for (const size of [64_000_001, 99_999_999, 250_000_000, 4 * 1024 ** 3, 20_000_000_000]) {
+      const plan = tiktokUploadPlan(size);
+      expect(plan.totalChunkCount).toBe(Math.floor(size / plan.chunkSize));
+      expect(plan.totalChunkCount).toBeGreaterThanOrEqual(2);
+      expect(plan.totalChunkCount).toBeLessThanOrEqual(1000);
+      expect(plan.chunkSize).toBeGreaterThanOrEqual(5 * 1024 * 1024);
+      expect(plan.chunkSize).toBeLessThanOrEqual(64_000_000);
+      expect(plan.chunks).toHaveLength(plan.totalChunkCount);
+      plan.chunks.forEach((chunk, i) => {
+        expect(chunk.first).toBe(i * plan.chunkSize);
+        if (i < plan.chunks.length - 1) expect(chunk.last - chunk.first + 1).toBe(plan.chunkSize);
+      });
+      const last = plan.chunks.at(-1)!;
+      expect(last.last).toBe(size - 1);
+      expect(last.last - last.first + 1).toBeLessThanOrEqual(128_000_000);
+    }
+  });
+
+  it("posts photos by their public addresses, with the chosen privacy level, and warns of options TikTok has no field for", async () => {
+    const second = { ...image(), url: "https://cdn.example.com/blue.png" };
+    const text = "Our new menu\nFresh pizza every day";
+    const options = { privacyLevel: "SELF_ONLY", disableComment: true, firstComment: "Hungry?" };
+    const published = await publish("tiktok", req({ text, media: [image(), second], options }));
+    expect(published).toEqual({
+      platformPostId: FAKE_TIKTOK_POST_ID,
+      url: `https://www.tiktok.com/@tiktester/photo/${FAKE_TIKTOK_POST_ID}`,
+      warnings: ["TikTok's API takes no first comment: not applied."],
+    });
+    const init = provider.requestsTo(`${api}/content/init/`)[0]!;
+    expect(init).toMatchObject({ method: "POST", bearer: token, contentType: "application/json; charset=UTF-8" });
+    expect(init.json).toEqual({
+      post_info: { title: "Our new menu", description: text, privacy_level: "SELF_ONLY", disable_comment: true, auto_add_music: true },
+      source_info: { source: "PULL_FROM_URL", photo_cover_index: 0, photo_images: ["https://cdn.example.com/red.png", "https://cdn.example.com/blue.png"] },
+      post_mode: "DIRECT_POST",
+      media_type: "PHOTO",
+    });
+    expect((provider.requestsTo(`${api}/status/fetch/`)[0]!.json as { publish_id: string }).publish_id).toMatch(/^p_pub_url~/);
+  });
+
+  it("refuses a text-only post, photos without a public address and a video with photos, before calling TikTok", async () => {
+    expect(await rejection(publish("tiktok", req()))).toMatchObject({ kind: "rejected", message: "TikTok refused the post: TikTok posts need a video or at least one photo." });
+    const { url: _url, ...noUrl } = image();
+    expect(await rejection(publish("tiktok", req({ media: [noUrl] })))).toMatchObject({ kind: "rejected", message: expect.stringMatching(/public address/) });
+    expect(await rejection(publish("tiktok", req({ media: [video(), image()] })))).toMatchObject({ kind: "rejected", message: expect.stringMatching(/one video, or photos/) });
+    expect(await rejection(publish("tiktok", req({ text: "a".repeat(2201), media: [video()] })))).toMatchObject({ kind: "rejected", message: expect.stringMatching(/2201 characters/) });
+    expect(provider.requests).toHaveLength(0);
+  });
+
+  it("refuses a privacy level TikTok does not offer the account, naming those it does; without one, public, else the first offered", async () => {
+    const refused = await rejection(publish("tiktok", req({ media: [video()], options: { privacyLevel: "MUTUAL_FOLLOW_FRIENDS" } })));
+    expect(refused).toMatchObject({
+      kind: "rejected",
+      message: "TikTok refused the post: this account cannot post as MUTUAL_FOLLOW_FRIENDS; TikTok allows PUBLIC_TO_EVERYONE, FOLLOWER_OF_CREATOR, SELF_ONLY for it.",
+    });
+    expect(provider.requests.map((r) => r.path)).toEqual([`${api}/creator_info/query/`]);
+    provider.clear();
+    provider.respondOnce(`${api}/creator_info/query/`, 200, tiktokAnswer({ creator_username: "tiktester", privacy_level_options: ["FOLLOWER_OF_CREATOR", "SELF_ONLY"] }));
+    await publish("tiktok", req({ media: [video()] }));
+    expect((provider.requestsTo(`${api}/video/init/`)[0]!.json as any).post_info.privacy_level).toBe("FOLLOWER_OF_CREATOR");
+  });
+
+  it("maps TikTok's errors: bad token or scope reconnect, 429 rate limited, account and content refusals rejected, 5xx unavailable", async () => {
+    const post = () => publish("tiktok", req({ media: [video()] }));
+    token = "revoked";
+    expect(await rejection(post())).toMatchObject({ kind: "invalid_credentials", status: 401, code: "access_token_invalid" });
+    token = provider.grantAccessToken();
+    provider.respondOnce(`${api}/creator_info/query/`, 401, tiktokError("scope_not_authorized", "The user did not authorize the scope required for completing this request."));
+    expect(await rejection(post())).toMatchObject({ kind: "invalid_credentials", message: expect.stringMatching(/permission is missing/) });
+    provider.respondOnce(`${api}/video/init/`, 429, tiktokError("rate_limit_exceeded", "API rate limit exceeded"), { "retry-after": "60" });
+    expect(await rejection(post())).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 60 });
+    provider.respondOnce(`${api}/video/init/`, 403, tiktokError("spam_risk_too_many_posts", "The daily post cap from the API is reached for the current user."));
+    expect(await rejection(post())).toMatchObject({
+      kind: "rejected",
+      message: "TikTok refused the post: The daily post cap from the API is reached for the current user. (spam_risk_too_many_posts)",
+    });
+    provider.respondOnce(`${api}/creator_info/query/`, 500, tiktokError("internal_error", "Something went wrong."));
+    expect(await rejection(post())).toMatchObject({ kind: "unavailable" });
+    const unverified = { ...image(), url: "https://elsewhere.example.org/red.png" };
+    expect(await rejection(publish("tiktok", req({ media: [unverified] })))).toMatchObject({ kind: "rejected", code: "url_ownership_unverified" });
+  });
+
+  it("rejects a post TikTok reports FAILED, with its reason", async () => {
+    provider.respondOnce(`${api}/status/fetch/`, 200, tiktokAnswer({ status: "FAILED", fail_reason: "duration_check_failed", publicaly_available_post_id: [] }));
+    expect(await rejection(publish("tiktok", req({ media: [video()] })))).toMatchObject({
+      kind: "rejected",
+      code: "duration_check_failed",
+      message: "TikTok refused the post: duration check failed.",
+    });
+  });
+
+  it("polls the status until TikTok is done", async () => {
+    provider.respondOnce(`${api}/status/fetch/`, 200, tiktokAnswer({ status: "PROCESSING_DOWNLOAD", publicaly_available_post_id: [] }));
+    process.env.TIKTOK_PUBLISH_WAIT_SECONDS = "0.3";
+    const published = await publish("tiktok", req({ media: [image()] }));
+    expect(published).toMatchObject({ platformPostId: FAKE_TIKTOK_POST_ID });
+    expect(published.warnings).toBeUndefined();
+    expect(provider.requestsTo(`${api}/status/fetch/`)).toHaveLength(2);
+  });
+
+  it("never throws a retryable error once TikTok took the post: still processing or an unreadable status answers the publish id with a warning", async () => {
+    process.env.TIKTOK_PUBLISH_WAIT_SECONDS = "0";
+    provider.respondOnce(`${api}/status/fetch/`, 200, tiktokAnswer({ status: "PROCESSING_UPLOAD" }));
+    const processing = await publish("tiktok", req({ media: [video()] }));
+    const publishId = (provider.requestsTo(`${api}/status/fetch/`)[0]!.json as { publish_id: string }).publish_id;
+    expect(processing).toEqual({ platformPostId: publishId, url: null, warnings: [expect.stringMatching(/still processing/)] });
+    provider.clear();
+    provider.respondOnce(`${api}/status/fetch/`, 503, {});
+    const unknown = await publish("tiktok", req({ media: [video()] }));
+    expect(unknown).toMatchObject({ platformPostId: expect.stringMatching(/^v_pub_file~/), url: null, warnings: [expect.stringMatching(/could not be checked/)] });
   });
 });
 

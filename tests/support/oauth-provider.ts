@@ -27,6 +27,15 @@ export interface RecordedRequest {
   /** multipart/form-data fields: text as strings, files as their name, type and size. */
   readonly multipart: Record<string, string | { readonly fileName: string; readonly type: string; readonly size: number }>;
   readonly bodySize: number;
+  /** The raw body, for uploads whose bytes a test compares. */
+  readonly body: Uint8Array;
+  /** Request headers, names in lower case (repeated ones joined). */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** A JSON body sent as written, for what JSON.stringify cannot produce (int64 numbers beyond 2^53). */
+export class RawJson {
+  constructor(readonly text: string) {}
 }
 
 /** An API answer with a status and headers other than 200 (return it from a route handler). */
@@ -58,6 +67,18 @@ export interface ProviderClient {
 
 type ApiHandler = (request: RecordedRequest) => unknown | Promise<unknown>;
 
+export interface RouteOptions {
+  /** Answered without a bearer token (upload addresses that carry their own token, like TikTok's). */
+  readonly anonymous?: boolean;
+  /** The body of the 401 to a missing or invalid token, where the platform has its own shape. */
+  readonly unauthorized?: unknown;
+}
+
+interface Route {
+  readonly handler: ApiHandler;
+  readonly options: RouteOptions;
+}
+
 interface Grant {
   readonly client: ProviderClient;
   readonly redirectUri: string;
@@ -74,8 +95,8 @@ export interface OAuthProvider {
   /** When true, every refresh (refresh_token grant, Meta renewal) is refused like an expired grant. */
   failRefresh: boolean;
   addClient(client: ProviderClient): void;
-  /** A JSON API endpoint (any method), answered only with a valid bearer token. */
-  route(path: string, handler: ApiHandler): void;
+  /** A JSON API endpoint (any method), answered only with a valid bearer token unless `anonymous`. */
+  route(path: string, handler: ApiHandler, options?: RouteOptions): void;
   /** The next request to this path gets this answer instead (to play outages and refusals). */
   respondOnce(path: string, status: number, body: unknown, headers?: Record<string, string>): void;
   /** Requests whose path starts with this prefix. */
@@ -90,7 +111,7 @@ export interface OAuthProvider {
 
 export const startOAuthProvider = async (): Promise<OAuthProvider> => {
   const clients = new Map<string, ProviderClient>();
-  const routes = new Map<string, ApiHandler>();
+  const routes = new Map<string, Route>();
   const once = new Map<string, { status: number; body: unknown; headers?: Record<string, string> }>();
   const codes = new Map<string, Grant>();
   const accessTokens = new Map<string, ProviderClient>();
@@ -102,7 +123,7 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { "content-type": "application/json", ...headers });
-    res.end(JSON.stringify(body));
+    res.end(body instanceof RawJson ? body.text : JSON.stringify(body));
   };
 
   const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
@@ -204,9 +225,9 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
     return json(res, 200, issue({ ...owner, expiresIn: 5_184_000 }, false));
   };
 
-  const handleApi = async (request: RecordedRequest, res: ServerResponse, handler: ApiHandler) => {
-    if (!request.bearer || !accessTokens.has(request.bearer)) {
-      return json(res, 401, { error: { code: "invalid_token", message: "Invalid OAuth access token." } });
+  const handleApi = async (request: RecordedRequest, res: ServerResponse, { handler, options }: Route) => {
+    if (!options.anonymous && (!request.bearer || !accessTokens.has(request.bearer))) {
+      return json(res, 401, options.unauthorized ?? { error: { code: "invalid_token", message: "Invalid OAuth access token." } });
     }
     const answer = await handler(request);
     if (answer instanceof ApiReply) return json(res, answer.status, answer.body, answer.headers);
@@ -254,6 +275,8 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
       json: parsedJson,
       multipart,
       bodySize: raw.length,
+      body: new Uint8Array(raw),
+      headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")])),
     };
     requests.push(request);
 
@@ -265,8 +288,8 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
     if (request.method === "GET" && request.path === "/authorize") return handleAuthorize(request, res);
     if (request.method === "GET" && META_GRANTS.has(request.query.grant_type ?? "")) return handleMetaGrant(request, res);
     if (request.method === "POST" && request.path === "/token") return handleToken(request, res);
-    const handler = routes.get(request.path);
-    if (handler) return handleApi(request, res, handler);
+    const route = routes.get(request.path);
+    if (route) return handleApi(request, res, route);
     json(res, 404, { error: "not_found", path: request.path });
   });
 
@@ -278,7 +301,7 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
     requests,
     failRefresh: false,
     addClient: (client) => void clients.set(client.clientId, client),
-    route: (path, handler) => void routes.set(path, handler),
+    route: (path, handler, options = {}) => void routes.set(path, { handler, options }),
     respondOnce: (path, status, body, headers) => void once.set(path, { status, body, headers }),
     requestsTo: (prefix) => requests.filter((r) => r.path.startsWith(prefix)),
     isValidAccessToken: (t) => accessTokens.has(t),
@@ -627,6 +650,156 @@ export const installPublishRoutes = (provider: OAuthProvider) => {
       : new ApiReply(400, { error: { code: 400, message: "Bad metadata" } }),
   );
   r("/api/youtube/upload/session-1", (q) => needs(q, "PUT") ?? (q.bodySize > 0 ? { id: "dQw4w9WgXcQ", kind: "youtube#video" } : new ApiReply(400, { error: { message: "empty" } })));
+
+  installTikTokPublishRoutes(provider, id);
+};
+
+/** The privacy levels the fake TikTok creator may post with (MUTUAL_FOLLOW_FRIENDS is not among them). */
+export const FAKE_TIKTOK_PRIVACY_LEVELS = ["PUBLIC_TO_EVERYONE", "FOLLOWER_OF_CREATOR", "SELF_ONLY"];
+/** Beyond 2^53: a JSON number parsed as a double would lose its last digits. */
+export const FAKE_TIKTOK_POST_ID = "7412345678901234567";
+/** The address prefix the fake TikTok app has verified: photos are pulled only from there. */
+export const FAKE_TIKTOK_VERIFIED_PREFIX = "https://cdn.example.com/";
+
+const MiB = 1024 * 1024;
+
+/** The Media Transfer Guide's chunk rules, read strictly (5 MB as MiB, 64 MB as 10^6 bytes). */
+const tiktokChunkRuleBroken = (size: unknown, chunk: unknown, count: unknown): string | null => {
+  if (typeof size !== "number" || typeof chunk !== "number" || typeof count !== "number" || size <= 0 || chunk <= 0 || count < 1) {
+    return "video_size, chunk_size and total_chunk_count are required";
+  }
+  if (count !== Math.floor(size / chunk)) return "total_chunk_count must be video_size / chunk_size rounded down";
+  if (count > 1000) return "at most 1000 chunks";
+  if (size < 5 * MiB && chunk !== size) return "a video under 5 MB is uploaded whole";
+  if (size > 64_000_000 && count < 2) return "a video over 64 MB is uploaded in chunks";
+  if (count > 1 && (chunk < 5 * MiB || chunk > 64_000_000)) return "chunks are 5 MB to 64 MB";
+  if (size - (count - 1) * chunk > 128_000_000) return "the last chunk is at most 128 MB";
+  return null;
+};
+
+/**
+ * TikTok's Content Posting API (open.tiktokapis.com/v2 → /api/tiktok): creator info, video init and
+ * its upload address (anonymous, sequential chunks checked against Content-Range), photo init by
+ * URL, and the status. Every answer carries `error.code`, "ok" on success.
+ */
+const installTikTokPublishRoutes = (provider: OAuthProvider, id: () => string) => {
+  const log_id = "202501010000000000FAKE";
+  const ok = (data: unknown) => ({ data, error: { code: "ok", message: "", log_id } });
+  const refuse = (status: number, code: string, message: string) => new ApiReply(status, { error: { code, message, log_id } });
+  const unauthorized = { error: { code: "access_token_invalid", message: "The access token is invalid or not found in the request.", log_id } };
+  const route = (path: string, handler: ApiHandler, options: RouteOptions = {}) => provider.route(`/api/tiktok${path}`, handler, { unauthorized, ...options });
+  const badCall = (q: RecordedRequest) =>
+    q.method !== "POST"
+      ? refuse(405, "invalid_params", "Use POST.")
+      : q.contentType !== "application/json; charset=UTF-8"
+        ? refuse(400, "invalid_params", "Content-Type must be application/json; charset=UTF-8.")
+        : null;
+  const privacyRefused = (level: unknown) =>
+    FAKE_TIKTOK_PRIVACY_LEVELS.includes(level as string) ? null : refuse(400, "privacy_level_option_mismatch", "privacy_level is not among the creator's privacy_level_options.");
+
+  interface Upload {
+    readonly size: number;
+    readonly chunkSize: number;
+    readonly count: number;
+    received: number;
+    chunks: number;
+  }
+  const uploads = new Map<string, Upload>();
+  const publishes = new Map<string, { readonly upload: Upload | null }>();
+
+  route("/post/publish/creator_info/query/", (q) =>
+    badCall(q) ??
+    ok({
+      creator_avatar_url: "https://p16-sign.tiktokcdn-us.com/avatar.jpeg",
+      creator_username: "tiktester",
+      creator_nickname: "Tik Tester",
+      privacy_level_options: FAKE_TIKTOK_PRIVACY_LEVELS,
+      comment_disabled: false,
+      duet_disabled: false,
+      stitch_disabled: false,
+      max_video_post_duration_sec: 600,
+    }),
+  );
+
+  route("/post/publish/video/init/", (q) => {
+    const body = q.json as Record<string, any> | undefined;
+    const info = body?.post_info;
+    const source = body?.source_info;
+    const refused = badCall(q) ?? privacyRefused(info?.privacy_level);
+    if (refused) return refused;
+    if (typeof info.title !== "string" || info.title.length > 2200) return refuse(400, "invalid_params", "title is at most 2200 characters.");
+    if (source?.source !== "FILE_UPLOAD") return refuse(400, "invalid_params", "source_info.source must be FILE_UPLOAD or PULL_FROM_URL.");
+    const broken = tiktokChunkRuleBroken(source.video_size, source.chunk_size, source.total_chunk_count);
+    if (broken) return refuse(400, "invalid_params", broken);
+    const uploadToken = randomBytes(6).toString("hex");
+    const upload: Upload = { size: source.video_size, chunkSize: source.chunk_size, count: source.total_chunk_count, received: 0, chunks: 0 };
+    uploads.set(uploadToken, upload);
+    const publishId = `v_pub_file~v2-1.${id()}`;
+    publishes.set(publishId, { upload });
+    return ok({ publish_id: publishId, upload_url: `${provider.url}/api/tiktok/upload/video/?upload_id=${id()}&upload_token=${uploadToken}` });
+  });
+
+  route(
+    "/upload/video/",
+    (q) => {
+      if (q.method !== "PUT") return new ApiReply(405, { error: { code: "invalid_params", message: "Use PUT.", log_id } });
+      const upload = uploads.get(q.query.upload_token ?? "");
+      if (!upload) return new ApiReply(404, { error: { code: "invalid_params", message: "Unknown upload.", log_id } });
+      if (!q.headers["content-type"]?.startsWith("video/")) return new ApiReply(415, { error: { code: "invalid_params", message: "Content-Type must be the video's.", log_id } });
+      const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(q.headers["content-range"] ?? "");
+      if (!range) return new ApiReply(400, { error: { code: "invalid_params", message: "Content-Range is required.", log_id } });
+      const [first, last, total] = range.slice(1).map(Number) as [number, number, number];
+      const isLast = upload.chunks === upload.count - 1;
+      const expected = isLast ? upload.size - upload.received : upload.chunkSize;
+      if (
+        total !== upload.size ||
+        first !== upload.received ||
+        last - first + 1 !== q.bodySize ||
+        q.bodySize !== expected ||
+        Number(q.headers["content-length"]) !== q.bodySize
+      ) {
+        return new ApiReply(416, { error: { code: "invalid_params", message: `Expected bytes ${upload.received}-${upload.received + expected - 1}/${upload.size}.`, log_id } });
+      }
+      upload.received += q.bodySize;
+      upload.chunks += 1;
+      return new ApiReply(isLast ? 201 : 206, null);
+    },
+    { anonymous: true },
+  );
+
+  route("/post/publish/content/init/", (q) => {
+    const body = q.json as Record<string, any> | undefined;
+    const refused = badCall(q) ?? privacyRefused(body?.post_info?.privacy_level);
+    if (refused) return refused;
+    if (body!.media_type !== "PHOTO" || body!.post_mode !== "DIRECT_POST") return refuse(400, "invalid_params", "media_type PHOTO and post_mode DIRECT_POST are required.");
+    const { title = "", description = "" } = body!.post_info;
+    if (title.length > 90 || description.length > 4000) return refuse(400, "invalid_params", "title is at most 90 characters, description 4000.");
+    const source = body!.source_info;
+    const images = source?.photo_images;
+    if (source?.source !== "PULL_FROM_URL" || !Array.isArray(images) || images.length === 0 || images.length > 35) {
+      return refuse(400, "invalid_params", "photo_images takes 1 to 35 addresses.");
+    }
+    if (!(source.photo_cover_index >= 0 && source.photo_cover_index < images.length)) return refuse(400, "invalid_params", "photo_cover_index is out of range.");
+    if (!images.every((url: unknown) => typeof url === "string" && url.startsWith(FAKE_TIKTOK_VERIFIED_PREFIX))) {
+      return refuse(403, "url_ownership_unverified", "The domain of the photo URLs is not verified.");
+    }
+    const publishId = `p_pub_url~v2.${id()}`;
+    publishes.set(publishId, { upload: null });
+    return ok({ publish_id: publishId });
+  });
+
+  route("/post/publish/status/fetch/", (q) => {
+    const refused = badCall(q);
+    if (refused) return refused;
+    const publish = publishes.get((q.json as { publish_id?: string } | undefined)?.publish_id ?? "");
+    if (!publish) return refuse(400, "invalid_publish_id", "The publish_id does not exist.");
+    const { upload } = publish;
+    if (upload && upload.received < upload.size) return ok({ status: "PROCESSING_UPLOAD", uploaded_bytes: upload.received });
+    return new RawJson(
+      `{"data":{"status":"PUBLISH_COMPLETE","publicaly_available_post_id":[${FAKE_TIKTOK_POST_ID}],"uploaded_bytes":${upload?.size ?? 0}},` +
+        `"error":{"code":"ok","message":"","log_id":"${log_id}"}}`,
+    );
+  });
 };
 
 /** The extra publishing endpoints (beyond `fakePlatformEnv`) pointing at the provider. */

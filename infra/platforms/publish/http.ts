@@ -27,6 +27,8 @@ export interface Answer {
   readonly status: number;
   readonly body: Record<string, unknown>;
   readonly headers: Headers;
+  /** The body as sent, for ids too large for a JSON number to keep (TikTok's int64 post ids). */
+  readonly text: string;
 }
 
 /** A platform's own reading of an answer, before the generic one (Meta's error codes, X's duplicate, Reddit's 200 errors). */
@@ -117,7 +119,9 @@ const bodyOf = (call: Call): { body?: BodyInit; type?: string } => {
 export const request = async (ctx: CallContext, url: string | URL, call: Call = {}, classify?: Classify): Promise<Answer> => {
   const { body, type } = bodyOf(call);
   const headers: Record<string, string> = { accept: "application/json", "user-agent": USER_AGENT, ...call.headers };
-  if (type) headers["content-type"] = type;
+  // A platform may insist on its own spelling (TikTok's "application/json; charset=UTF-8"); two keys differing in case would be sent joined.
+  const ownType = Object.keys(headers).some((name) => name.toLowerCase() === "content-type");
+  if (type && !ownType) headers["content-type"] = type;
   if (call.bearer) headers.authorization = `Bearer ${call.bearer}`;
   let response: Response;
   try {
@@ -141,7 +145,7 @@ export const request = async (ctx: CallContext, url: string | URL, call: Call = 
   const record = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
   const own = classify?.(response.status, record, response.headers);
   if (own) throw own;
-  if (response.status >= 200 && response.status < 300) return { status: response.status, body: record, headers: response.headers };
+  if (response.status >= 200 && response.status < 300) return { status: response.status, body: record, headers: response.headers, text };
   throw failureOf(ctx, response.status, record, response.headers);
 };
 

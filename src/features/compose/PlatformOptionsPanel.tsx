@@ -24,6 +24,14 @@ const AUDIENCES = [
   { id: "mentioned", label: "Only accounts you mention" },
 ];
 
+/** TikTok's privacy levels; the account's own settings may allow fewer (the publish says which). */
+const TIKTOK_PRIVACY = [
+  { id: "PUBLIC_TO_EVERYONE", label: "Everyone" },
+  { id: "MUTUAL_FOLLOW_FRIENDS", label: "Friends" },
+  { id: "FOLLOWER_OF_CREATOR", label: "Followers" },
+  { id: "SELF_ONLY", label: "Only me" },
+];
+
 export function PlatformOptionsPanel({ platforms, names, options, onChange }: Props) {
   const str = (p: PlatformId, key: string) => {
     const v = options[p]?.[key];
@@ -62,7 +70,15 @@ export function PlatformOptionsPanel({ platforms, names, options, onChange }: Pr
       case "instagram":
         return [check(p, "reel", "Post as a Reel"), check(p, "story", "Also share as a Story"), text(p, "collaborator", "Collaborator"), text(p, "location", "Location"), text(p, "firstComment", "First comment"), text(p, "link", "Link")];
       case "tiktok":
-        return [text(p, "collaborator", "Collaborator"), text(p, "location", "Location"), text(p, "firstComment", "First comment")];
+        return [
+          select(p, "privacyLevel", "Who can see this video?", TIKTOK_PRIVACY, "PUBLIC_TO_EVERYONE"),
+          check(p, "disableComment", "Turn off comments"),
+          check(p, "disableDuet", "Turn off Duet"),
+          check(p, "disableStitch", "Turn off Stitch"),
+          text(p, "collaborator", "Collaborator"),
+          text(p, "location", "Location"),
+          text(p, "firstComment", "First comment"),
+        ];
       case "twitter":
         return [select(p, "replyAudience", "Who can reply?", AUDIENCES, "everyone"), text(p, "location", "Location")];
       case "threads":
