@@ -82,6 +82,7 @@ export const measureCalendar = async (options: CalendarBenchOptions): Promise<Ca
       { label: `GET /api/calendar, month grid (${days.length} days, ${CALENDAR_PER_DAY} per kind a day)`, path: `/api/calendar?from=${first}&to=${last}` },
       { label: "GET /api/calendar, one week (12 per kind a day)", path: `/api/calendar?from=${week[0]}&to=${week[6]}&perDay=12` },
       { label: "GET /app/calendar, the whole page (server-rendered month)", path: "/app/calendar" },
+      { label: "GET /app/dashboard, the whole page (stats, this week, analytics overview)", path: "/app/dashboard" },
     ];
     const figures: CalendarFigure[] = [];
     for (const target of targets) {

@@ -8,6 +8,8 @@ export interface DashboardStats {
   readonly engagementLastMonth: number;
   readonly scheduledPosts: number;
   readonly connectedAccounts: number;
+  /** When the next scheduled post goes out, null when none is. */
+  readonly nextScheduledAt: string | null;
   /** Percent change against the previous month, null when there is nothing to compare with. */
   readonly changes: { readonly posts: number | null; readonly engagement: number | null };
 }
@@ -23,7 +25,7 @@ export const dashboardStats = Effect.fn("Dashboard.stats")(function* (workspaceI
   const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const [row] = yield* db.query(
-    (sql) => sql<{ posts_now: number; posts_before: number; engagement_now: number; engagement_before: number; scheduled: number; accounts: number }[]>`
+    (sql) => sql<{ posts_now: number; posts_before: number; engagement_now: number; engagement_before: number; scheduled: number; accounts: number; next_at: Date | null }[]>`
       with engagement as (
         select p.created_at,
                coalesce((select sum(coalesce((e.value->>'likes')::int, 0) + coalesce((e.value->>'shares')::int, 0) + coalesce((e.value->>'comments')::int, 0))
@@ -36,7 +38,8 @@ export const dashboardStats = Effect.fn("Dashboard.stats")(function* (workspaceI
         (select coalesce(sum(total), 0)::int from engagement) as engagement_now,
         (select coalesce(sum(total), 0)::int from engagement where created_at < ${thisMonth}) as engagement_before,
         (select count(*)::int from posts where workspace_id = ${workspaceId} and status = 'scheduled' and deleted_at is null) as scheduled,
-        (select count(*)::int from social_accounts where workspace_id = ${workspaceId} and disconnected_at is null) as accounts`,
+        (select count(*)::int from social_accounts where workspace_id = ${workspaceId} and disconnected_at is null) as accounts,
+        (select min(scheduled_at) from posts where workspace_id = ${workspaceId} and status = 'scheduled' and deleted_at is null and scheduled_at >= ${now}) as next_at`,
   );
   return {
     postsThisMonth: row.posts_now,
@@ -45,6 +48,7 @@ export const dashboardStats = Effect.fn("Dashboard.stats")(function* (workspaceI
     engagementLastMonth: row.engagement_before,
     scheduledPosts: row.scheduled,
     connectedAccounts: row.accounts,
+    nextScheduledAt: row.next_at?.toISOString() ?? null,
     changes: { posts: change(row.posts_now, row.posts_before), engagement: change(row.engagement_now, row.engagement_before) },
   } satisfies DashboardStats;
 });

@@ -15,6 +15,15 @@ const openDays = async (page: Page) =>
 
 const day = (page: Page, date: string) => page.getByTestId(`day-${date}`);
 
+/** Sunday-first weeks from the week of `from` to the week of `to` (YYYY-MM-DD). */
+const weeksBetween = (from: string, to: string) => {
+  const sunday = (d: string) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return t - new Date(t).getUTCDay() * 86_400_000;
+  };
+  return Math.round((sunday(to) - sunday(from)) / (7 * 86_400_000));
+};
+
 /** Date and time of day of an instant in a zone. */
 const wallClock = (iso: string, timeZone: string) => {
   const parts = Object.fromEntries(
@@ -145,8 +154,17 @@ test.describe("calendar", () => {
     // Keyboard way: week view's "Move to…" date input.
     await page.getByRole("button", { name: "Today", exact: true }).click();
     await page.getByRole("button", { name: "Week", exact: true }).click();
+    // Go forward week by week to the post's week, each time once the grid shows that week's data.
+    const grid = page.getByTestId("calendar-grid");
+    const loaded = async () => expect(grid).toHaveAttribute("data-shown-range", (await grid.getAttribute("data-range"))!);
+    await loaded();
+    const today = (await page.locator('[role="cell"]:has(button[aria-current="date"])').getAttribute("data-day"))!;
+    for (let i = 0; i < weeksBetween(today, target); i++) {
+      await page.getByRole("button", { name: "Next week" }).click();
+      await loaded();
+    }
     let moveInput = page.getByLabel("Move post to another day: Open house this weekend");
-    for (let i = 0; i < 6 && (await moveInput.count()) === 0; i++) await page.getByRole("button", { name: "Next week" }).click();
+    await expect(moveInput).toBeVisible();
     const next = (await openDays(page)).find((d) => d !== target) ?? target;
     const finalDay = next === target ? before.date : next;
     moveInput = page.getByLabel("Move post to another day: Open house this weekend");

@@ -117,7 +117,8 @@ describe("listing and isolation", () => {
 
     const stats = await browser.get("/api/dashboard/stats");
     expect(stats.data).toMatchObject({ postsThisMonth: 4, scheduledPosts: 1, connectedAccounts: 1, totalEngagement: 0 });
-    expect((await stranger.get("/api/dashboard/stats")).data).toMatchObject({ postsThisMonth: 0, connectedAccounts: 0 });
+    expect(stats.data.nextScheduledAt).toBe((await browser.get("/api/posts?status=scheduled")).data[0].scheduledAt);
+    expect((await stranger.get("/api/dashboard/stats")).data).toMatchObject({ postsThisMonth: 0, connectedAccounts: 0, nextScheduledAt: null });
 
     const detail = await browser.get(`/api/posts/${id}`);
     expect(detail.data.history.map((h: any) => h.type)).toEqual(["PostDrafted", "PostScheduled"]);

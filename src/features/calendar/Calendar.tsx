@@ -71,6 +71,11 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
   const [dropDay, setDropDay] = useState<string | null>(null);
   const [dayList, setDayList] = useState<{ readonly day: string; readonly posts: ReadonlyArray<PostView> | null; readonly error: string | null } | null>(null);
   const loaded = useRef<string>("initial");
+  /** The range whose posts and notes are on screen (data-shown-range: tests and tools wait on it). */
+  const [shownRange, setShownRange] = useState(() => {
+    const first = gridDays(initialAnchor, "month", timeZone);
+    return initialDays && initialNotes ? `month:${first[0]}:${first[first.length - 1]}` : "";
+  });
   const request = useRef(0);
 
   useEffect(() => setToday(todayIn(timeZone)), [timeZone]);
@@ -80,6 +85,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
 
   const load = async () => {
     const id = ++request.current;
+    const range = rangeKey;
     setLoading(true);
     try {
       const [dayList, noteList] = await Promise.all([
@@ -89,6 +95,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
       if (id !== request.current) return;
       setSummaries(dayList);
       setNotes(noteList);
+      setShownRange(range);
       setLoadError(null);
     } catch (error) {
       if (id === request.current) setLoadError(apiErrorMessage(error, "We could not load your calendar. Check your connection and try again."));
@@ -302,7 +309,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
       )}
       <p className="visually-hidden" role="status" aria-live="polite">{loading ? "Loading calendar" : ""}</p>
 
-      <div className={`card cal-grid cal-grid-${view}`} role="table" aria-label="Calendar" aria-busy={loading} data-testid="calendar-grid">
+      <div className={`card cal-grid cal-grid-${view}`} role="table" aria-label="Calendar" aria-busy={loading} data-testid="calendar-grid" data-range={rangeKey} data-shown-range={shownRange}>
         <div className="cal-row cal-head" role="row">
           {WEEKDAYS.map((d) => (
             <div key={d} role="columnheader" className="cal-weekday">{d}</div>
