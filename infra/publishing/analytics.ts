@@ -62,3 +62,70 @@ export const accountNames = Effect.fn("Analytics.accountNames")(function* (works
   );
   return Object.fromEntries(rows.map((r) => [r.id, { name: r.account_name, platform: r.platform }])) as Record<string, { name: string; platform: PlatformId }>;
 });
+
+/** Posts published in a period and their engagement, overall and per platform (the dashboard's Analytics Overview). */
+export interface PeriodFigures {
+  readonly posts: number;
+  readonly engagement: number;
+  readonly averageEngagement: number;
+  readonly byPlatform: ReadonlyArray<{ readonly platform: string; readonly posts: number; readonly engagement: number }>;
+}
+
+/**
+ * The figures of each period (the last `days` days up to now), summed by the database: a workspace
+ * publishing thousands of posts a month gets them without reading its posts. Engagement is likes +
+ * shares + comments, of the whole post and of each platform it lists.
+ */
+export const periodFigures = Effect.fn("Analytics.periodFigures")(function* <Id extends string>(
+  workspaceId: string,
+  now: Date,
+  periods: ReadonlyArray<{ readonly id: Id; readonly days: number }>,
+) {
+  const db = yield* Database;
+  const longest = Math.max(...periods.map((p) => p.days));
+  const rows = yield* db.query(
+    (sql) => sql<{ period: Id; platform: string | null; posts: number; engagement: number }[]>`
+      with published as (
+        select p.id, p.published_at, p.platforms, p.engagement
+        from posts p
+        where p.workspace_id = ${workspaceId} and p.deleted_at is null and p.status = 'published'
+          and p.published_at >= ${now}::timestamptz - make_interval(days => ${longest}) and p.published_at <= ${now}
+      ), periods as (
+        select id, ${now}::timestamptz - make_interval(days => days) as since
+        from unnest(${periods.map((p) => p.id)}::text[], ${periods.map((p) => p.days)}::int[]) as d(id, days)
+      ), per_post as (
+        select pub.published_at,
+               (select coalesce(sum(coalesce((e.value->>'likes')::numeric, 0) + coalesce((e.value->>'shares')::numeric, 0) + coalesce((e.value->>'comments')::numeric, 0)), 0)
+                from jsonb_each(pub.engagement) e where jsonb_typeof(e.value) = 'object') as engagement
+        from published pub
+      ), per_platform as (
+        select pub.published_at, listed.platform,
+               coalesce((pub.engagement->listed.platform->>'likes')::numeric, 0) + coalesce((pub.engagement->listed.platform->>'shares')::numeric, 0)
+                 + coalesce((pub.engagement->listed.platform->>'comments')::numeric, 0) as engagement
+        from published pub cross join unnest(pub.platforms) as listed(platform)
+      )
+      select periods.id as period, null::text as platform, count(per_post.published_at)::int as posts, coalesce(sum(per_post.engagement), 0)::float8 as engagement
+      from periods left join per_post on per_post.published_at >= periods.since
+      group by periods.id
+      union all
+      select periods.id, per_platform.platform, count(*)::int, coalesce(sum(per_platform.engagement), 0)::float8
+      from periods join per_platform on per_platform.published_at >= periods.since
+      group by periods.id, per_platform.platform`,
+  );
+  const figures = {} as Record<Id, PeriodFigures>;
+  for (const { id } of periods) {
+    const total = rows.find((r) => r.period === id && r.platform === null);
+    const posts = total?.posts ?? 0;
+    const engagement = total?.engagement ?? 0;
+    figures[id] = {
+      posts,
+      engagement,
+      averageEngagement: posts === 0 ? 0 : Math.round((engagement / posts) * 10) / 10,
+      byPlatform: rows
+        .filter((r) => r.period === id && r.platform !== null)
+        .map((r) => ({ platform: r.platform!, posts: r.posts, engagement: r.engagement }))
+        .sort((a, b) => b.posts - a.posts || a.platform.localeCompare(b.platform)),
+    };
+  }
+  return figures;
+});

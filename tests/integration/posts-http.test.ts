@@ -239,3 +239,36 @@ describe("editing a repeating post", () => {
     expect(history).toEqual(["PostDrafted", "PostScheduled", "RecurrenceSet", "PostRescheduled", "PostEdited", "RecurrenceSet", "RecurrenceCleared"]);
   });
 });
+
+describe("the dashboard's analytics overview", () => {
+  it("sums the published posts of each period and their engagement, overall and per platform", async () => {
+    const { browser } = await withAccounts(["facebook"]);
+    const [{ workspace_id: workspaceId, id: authorId }] = await app.sql`select workspace_id, id from users where workspace_id = (select workspace_id from social_accounts where id = ${(await browser.get("/api/social-accounts")).data[0].id})`;
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const seed = async (days: number, platforms: string[], engagement: Record<string, unknown>, status = "published") =>
+      app.sql`insert into posts (id, workspace_id, author_id, content, platforms, status, published_at, time_zone, engagement, created_at, updated_at)
+              values (gen_random_uuid(), ${workspaceId}, ${authorId}, 'seeded', ${platforms}, ${status}, ${status === "published" ? daysAgo(days) : null}, 'UTC', ${app.sql.json(engagement as never)}, ${daysAgo(days)}, now())`;
+    await seed(3, ["facebook", "twitter"], { facebook: { likes: 5, shares: 1, comments: 2 }, twitter: { likes: 3 } });
+    await seed(20, ["facebook"], { facebook: { likes: 10 } });
+    await seed(60, ["linkedin"], { linkedin: { comments: 4 } });
+    await seed(100, ["facebook"], { facebook: { likes: 1000 } });
+    await seed(1, ["facebook"], { facebook: { likes: 500 } }, "draft");
+
+    const overview = await browser.get("/api/dashboard/overview");
+    expect(overview.status, overview.text).toBe(200);
+    expect(overview.data).toEqual({
+      "7d": { posts: 1, engagement: 11, averageEngagement: 11, byPlatform: [{ platform: "facebook", posts: 1, engagement: 8 }, { platform: "twitter", posts: 1, engagement: 3 }] },
+      "30d": { posts: 2, engagement: 21, averageEngagement: 10.5, byPlatform: [{ platform: "facebook", posts: 2, engagement: 18 }, { platform: "twitter", posts: 1, engagement: 3 }] },
+      "90d": {
+        posts: 3,
+        engagement: 25,
+        averageEngagement: 8.3,
+        byPlatform: [{ platform: "facebook", posts: 2, engagement: 18 }, { platform: "linkedin", posts: 1, engagement: 4 }, { platform: "twitter", posts: 1, engagement: 3 }],
+      },
+    });
+    // The page renders the default period's figures (Last 30 days) on the server.
+    expect((await browser.get("/app/dashboard")).text).toMatch(/data-testid="analytics-posts"[^>]*>2</);
+    const stranger = (await signUp(app.server.url)).browser;
+    expect((await stranger.get("/api/dashboard/overview")).data["90d"]).toEqual({ posts: 0, engagement: 0, averageEngagement: 0, byPlatform: [] });
+  });
+});

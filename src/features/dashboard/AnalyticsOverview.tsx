@@ -1,9 +1,9 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
-import type { PostView } from "../../../infra/publishing/Posts";
+import type { PeriodFigures } from "../../../infra/publishing/analytics";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiFetch } from "../../lib/api-client";
-import { allPeriodFigures, formatCount, isPeriodId, PERIODS, type PeriodFigures, type PeriodId } from "./dashboard-data";
+import { formatCount, isPeriodId, PERIODS, type PeriodId } from "./dashboard-data";
 import { $period, $refreshTick } from "./dashboard-store";
 import "./dashboard.css";
 
@@ -12,13 +12,8 @@ interface Props {
   readonly platformNames: Record<string, string>;
 }
 
-/** The longest period's published posts, from the API (after a post was created). */
-const fetchFigures = async (): Promise<Record<PeriodId, PeriodFigures>> => {
-  const now = new Date();
-  const from = new Date(now.getTime() - 90 * 86_400_000).toISOString();
-  const posts = await apiFetch<PostView[]>(`/api/posts?status=published&from=${encodeURIComponent(from)}&limit=1000`);
-  return allPeriodFigures(posts, now);
-};
+/** Fresh figures (after a post was created). */
+const fetchFigures = () => apiFetch<Record<PeriodId, PeriodFigures>>("/api/dashboard/overview");
 
 /** Analytics Overview: posts published and their engagement in the chosen period (also the export's period). */
 export default function AnalyticsOverview({ initial, platformNames }: Props) {

@@ -2,7 +2,8 @@
  * The dashboard's figures as pure functions (spec core §9): relative times, engagement totals,
  * K/M numbers, the week of the content-calendar panel and the analytics periods.
  */
-import type { PostView } from "../../../infra/publishing/Posts";
+import type { CalendarDay } from "../../../infra/publishing/Posts";
+import { atOf } from "../calendar/calendar-model";
 
 /** Engagement of a post: likes + shares + comments summed over its platforms. */
 export const engagementTotal = (engagement: Record<string, unknown> | null | undefined): number => {
@@ -50,10 +51,6 @@ export const nextPostText = (nextAt: string | null, now: Date): string => {
   return `Next post in ${Math.floor(hours / 24)} days`;
 };
 
-/** The time a post is placed at: scheduled, else published, else created. */
-export const postTime = (post: Pick<PostView, "scheduledAt" | "publishedAt" | "createdAt">): string =>
-  post.scheduledAt ?? post.publishedAt ?? post.createdAt;
-
 /** The local calendar date ("YYYY-MM-DD") of an instant in a time zone. */
 export const localDate = (at: Date, timeZone: string): string =>
   new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
@@ -75,21 +72,35 @@ export interface WeekDay {
   readonly label: (typeof WEEKDAYS)[number];
   readonly dayOfMonth: number;
   readonly isToday: boolean;
+  /** The first scheduled or published posts of the day, by time. */
   readonly posts: ReadonlyArray<{ readonly id: string; readonly time: string; readonly platforms: ReadonlyArray<string>; readonly status: string; readonly content: string }>;
+  /** Scheduled and published posts of the day not listed. */
+  readonly more: number;
 }
 
-/** This week (Sunday to Saturday, in the user's time zone) with its posts placed on their days. */
-export const weekOf = (now: Date, timeZone: string, posts: ReadonlyArray<PostView>): WeekDay[] => {
+/** Posts a day of the panel lists before "+N more". */
+export const WEEK_PANEL_PER_DAY = 3;
+
+/** This week's days, Sunday to Saturday, in the user's time zone. */
+export const weekDates = (now: Date, timeZone: string): string[] => {
   const today = localDate(now, timeZone);
-  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
-  const sunday = addDays(today, -weekday);
-  return WEEKDAYS.map((label, i) => {
-    const date = addDays(sunday, i);
-    const dayPosts = posts
-      .filter((p) => p.status !== "draft" && localDate(new Date(postTime(p)), timeZone) === date)
-      .sort((a, b) => postTime(a).localeCompare(postTime(b)))
-      .map((p) => ({ id: p.id, time: localTime(new Date(postTime(p)), timeZone), platforms: p.platforms, status: p.status, content: p.content }));
-    return { date, label, dayOfMonth: Number(date.slice(8, 10)), isToday: date === today, posts: dayPosts };
+  const sunday = addDays(today, -new Date(`${today}T00:00:00Z`).getUTCDay());
+  return WEEKDAYS.map((_, i) => addDays(sunday, i));
+};
+
+/** This week with its scheduled and published posts on their days (GET /api/calendar's day summaries). */
+export const weekOf = (now: Date, timeZone: string, summaries: ReadonlyArray<CalendarDay>): WeekDay[] => {
+  const today = localDate(now, timeZone);
+  const byDay = new Map(summaries.map((s) => [s.day, s]));
+  return weekDates(now, timeZone).map((date, i) => {
+    const summary = byDay.get(date);
+    const posts = (summary?.posts ?? [])
+      .filter((p) => p.status !== "draft")
+      .sort((a, b) => atOf(a).localeCompare(atOf(b)))
+      .slice(0, WEEK_PANEL_PER_DAY)
+      .map((p) => ({ id: p.id, time: localTime(new Date(atOf(p)), timeZone), platforms: p.platforms, status: p.status, content: p.content }));
+    const total = (summary?.scheduled ?? 0) + (summary?.published ?? 0);
+    return { date, label: WEEKDAYS[i]!, dayOfMonth: Number(date.slice(8, 10)), isToday: date === today, posts, more: total - posts.length };
   });
 };
 
@@ -102,44 +113,6 @@ export type PeriodId = (typeof PERIODS)[number]["id"];
 
 export const periodDays = (id: string): number => PERIODS.find((p) => p.id === id)?.days ?? 30;
 export const isPeriodId = (id: string | null | undefined): id is PeriodId => PERIODS.some((p) => p.id === id);
-
-export interface PeriodFigures {
-  readonly posts: number;
-  readonly engagement: number;
-  readonly averageEngagement: number;
-  readonly byPlatform: ReadonlyArray<{ readonly platform: string; readonly posts: number; readonly engagement: number }>;
-}
-
-type PublishedPost = Pick<PostView, "publishedAt" | "platforms" | "engagement">;
-
-/** Posts published in the last `days` days and their engagement, overall and per platform. */
-export const periodFigures = (posts: ReadonlyArray<PublishedPost>, days: number, now: Date): PeriodFigures => {
-  const since = now.getTime() - days * 86_400_000;
-  const inPeriod = posts.filter((p) => p.publishedAt && new Date(p.publishedAt).getTime() >= since && new Date(p.publishedAt).getTime() <= now.getTime());
-  const platforms = new Map<string, { posts: number; engagement: number }>();
-  let engagement = 0;
-  for (const post of inPeriod) {
-    const total = engagementTotal(post.engagement);
-    engagement += total;
-    for (const platform of post.platforms) {
-      const entry = platforms.get(platform) ?? { posts: 0, engagement: 0 };
-      entry.posts += 1;
-      const own = post.engagement?.[platform];
-      entry.engagement += own ? engagementTotal({ [platform]: own }) : 0;
-      platforms.set(platform, entry);
-    }
-  }
-  return {
-    posts: inPeriod.length,
-    engagement,
-    averageEngagement: inPeriod.length === 0 ? 0 : Math.round((engagement / inPeriod.length) * 10) / 10,
-    byPlatform: [...platforms.entries()].map(([platform, v]) => ({ platform, ...v })).sort((a, b) => b.posts - a.posts || a.platform.localeCompare(b.platform)),
-  };
-};
-
-/** Figures for every period at once (the select switches between them). */
-export const allPeriodFigures = (posts: ReadonlyArray<PublishedPost>, now: Date): Record<PeriodId, PeriodFigures> =>
-  Object.fromEntries(PERIODS.map((p) => [p.id, periodFigures(posts, p.days, now)])) as Record<PeriodId, PeriodFigures>;
 
 /** One CSV field: quoted when it holds a comma, quote or line break; a leading =,+,-,@ is defused. */
 export const csvField = (value: string | number | null | undefined): string => {
