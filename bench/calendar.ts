@@ -2,8 +2,8 @@
  * Calendar figures on the running app (issue 4: "A month with 5,000 posts answers in under 150 ms"):
  * `posts` rows seeded straight into the read model of the bench user's workspace over this month's
  * grid (published before now, scheduled from an hour ahead, some drafts), plus as many again in
- * other months, then GET /api/calendar for the month grid and a week, and the whole /app/calendar
- * page, each timed `samples` times in a row (p50/p99).
+ * other months, then GET /api/calendar for the month grid and a week, and the whole /app/calendar,
+ * /app/dashboard and /app/queue pages over those posts, each timed `samples` times in a row (p50/p99).
  */
 import postgres from "postgres";
 import { CALENDAR_PER_DAY, gridDays, instantRange, todayIn } from "../src/features/calendar/calendar-model";
@@ -83,6 +83,7 @@ export const measureCalendar = async (options: CalendarBenchOptions): Promise<Ca
       { label: "GET /api/calendar, one week (12 per kind a day)", path: `/api/calendar?from=${week[0]}&to=${week[6]}&perDay=12` },
       { label: "GET /app/calendar, the whole page (server-rendered month)", path: "/app/calendar" },
       { label: "GET /app/dashboard, the whole page (stats, this week, analytics overview)", path: "/app/dashboard" },
+      { label: "GET /app/queue, the whole page (first page of Scheduled, tab counts)", path: "/app/queue" },
     ];
     const figures: CalendarFigure[] = [];
     for (const target of targets) {

@@ -25,7 +25,7 @@ import {
 } from "../../domain/publishing";
 import { type ConcurrencyConflict, type Conflict, type EventMetadata, InvalidInput, NotFound, PlanLimitReached } from "../../domain/shared";
 import type { CurrentUser } from "../../src/lib/current-user";
-import { Database, type SqlError } from "../db/Database";
+import { Database, type Sql, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
 import type { CommandContext } from "../identity/Accounts";
@@ -87,8 +87,12 @@ export interface PostInput {
   readonly timeslot?: QueueOrder | null;
 }
 
+/** The order of a list: newest first (created), soonest due first (scheduled), newest published first (published). */
+export type PostSort = "created" | "scheduled" | "published";
+
 export interface PostQuery {
-  readonly status?: string;
+  readonly statuses?: ReadonlyArray<string>;
+  readonly sort?: PostSort;
   readonly accountId?: string;
   readonly categoryId?: string;
   readonly from?: Date;
@@ -188,6 +192,22 @@ const toView = (row: PostRow): PostView => ({
   })),
 });
 
+const SORT_ASCENDING: Readonly<Record<PostSort, boolean>> = { created: false, scheduled: true, published: false };
+
+/** The instant a list is ordered by; a post being published now has no scheduledAt, so it sorts by its creation. */
+const sortKey = (sql: Sql, sort: PostSort) =>
+  sort === "scheduled" ? sql`coalesce(p.scheduled_at, p.created_at)` : sort === "published" ? sql`coalesce(p.published_at, p.created_at)` : sql`p.created_at`;
+
+const sortValue = (post: PostView, sort: PostSort) =>
+  sort === "scheduled" ? (post.scheduledAt ?? post.createdAt) : sort === "published" ? (post.publishedAt ?? post.createdAt) : post.createdAt;
+
+/** A workspace's live posts narrowed by account, category and a search in their text. */
+const filtersOf = (sql: Sql, workspaceId: string, query: Pick<PostQuery, "accountId" | "categoryId" | "q">) => sql`
+  p.workspace_id = ${workspaceId} and p.deleted_at is null
+  ${query.categoryId ? sql`and p.category_id = ${query.categoryId}::uuid` : sql``}
+  ${query.accountId ? sql`and exists (select 1 from post_targets t where t.post_id = p.id and t.account_id = ${query.accountId}::uuid)` : sql``}
+  ${query.q ? sql`and p.content ilike ${`%${query.q.replace(/[%_\\]/g, "\\$&")}%`}` : sql``}`;
+
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 export class Posts extends Context.Service<
@@ -201,6 +221,8 @@ export class Posts extends Context.Service<
     readonly history: (workspaceId: string, postId: string) => Effect.Effect<ReadonlyArray<{ type: string; at: string; actorId: string | null; data: unknown }>, SqlError>;
     readonly list: (workspaceId: string, query: PostQuery) => Effect.Effect<{ readonly items: ReadonlyArray<PostView>; readonly nextCursor: string | null }, SqlError>;
     readonly calendar: (workspaceId: string, query: CalendarQuery) => Effect.Effect<ReadonlyArray<CalendarDay>, SqlError>;
+    /** How many posts of each status match the filters (the Queue's tab counts). */
+    readonly counts: (workspaceId: string, query: Pick<PostQuery, "accountId" | "categoryId" | "q">) => Effect.Effect<Record<"draft" | "scheduled" | "publishing" | "published", number>, SqlError>;
   }
 >()("app/Posts") {
   static layer = Layer.effect(
@@ -211,7 +233,7 @@ export class Posts extends Context.Service<
       const provide = <A, E>(effect: Effect.Effect<A, E, EventStore | Database>) =>
         effect.pipe(Effect.provideService(EventStore, store), Effect.provideService(Database, db));
 
-      const selectPosts = (where: (sql: import("../db/Database").Sql) => ReturnType<import("../db/Database").Sql>, tail: (sql: import("../db/Database").Sql) => ReturnType<import("../db/Database").Sql>) =>
+      const selectPosts = (where: (sql: Sql) => ReturnType<Sql>, tail: (sql: Sql) => ReturnType<Sql>) =>
         db.query(
           (sql) => sql<PostRow[]>`
             select p.*, coalesce((select json_agg(t order by t.platform, t.account_id) from post_targets t where t.post_id = p.id), '[]') as targets
@@ -405,27 +427,44 @@ export class Posts extends Context.Service<
             ),
             (rows) => rows.map((r) => ({ type: r.type, at: r.created_at.toISOString(), actorId: r.metadata.actorId, data: r.data })),
           ),
-        list: (workspaceId, query) =>
-          Effect.map(
+        list: (workspaceId, query) => {
+          const sort = query.sort ?? "created";
+          return Effect.map(
             selectPosts(
-              (sql) => sql`p.workspace_id = ${workspaceId}
-                ${query.status ? sql`and p.status = ${query.status}` : sql``}
-                ${query.categoryId ? sql`and p.category_id = ${query.categoryId}::uuid` : sql``}
-                ${query.accountId ? sql`and exists (select 1 from post_targets t where t.post_id = p.id and t.account_id = ${query.accountId}::uuid)` : sql``}
-                ${query.from ? sql`and coalesce(p.scheduled_at, p.published_at, p.created_at) >= ${query.from}` : sql``}
-                ${query.to ? sql`and coalesce(p.scheduled_at, p.published_at, p.created_at) < ${query.to}` : sql``}
-                ${query.q ? sql`and p.content ilike ${`%${query.q.replace(/[%_\\]/g, "\\$&")}%`}` : sql``}
-                ${query.cursor ? sql`and (p.created_at, p.id) < (${query.cursor.at}::timestamptz, ${query.cursor.id}::uuid)` : sql``}`,
-              (sql) => sql`order by p.created_at desc, p.id desc limit ${query.limit + 1}`,
+              (sql) => {
+                const key = sortKey(sql, sort);
+                const after = SORT_ASCENDING[sort] ? sql`>` : sql`<`;
+                return sql`${filtersOf(sql, workspaceId, query)}
+                  ${query.statuses?.length ? sql`and p.status = any(${query.statuses as string[]})` : sql``}
+                  ${query.from ? sql`and coalesce(p.scheduled_at, p.published_at, p.created_at) >= ${query.from}` : sql``}
+                  ${query.to ? sql`and coalesce(p.scheduled_at, p.published_at, p.created_at) < ${query.to}` : sql``}
+                  ${query.cursor ? sql`and (${key}, p.id) ${after} (${query.cursor.at}::timestamptz, ${query.cursor.id}::uuid)` : sql``}`;
+              },
+              (sql) => {
+                const direction = SORT_ASCENDING[sort] ? sql`asc` : sql`desc`;
+                return sql`order by ${sortKey(sql, sort)} ${direction}, p.id ${direction} limit ${query.limit + 1}`;
+              },
             ),
             (rows) => {
               const items = rows.slice(0, query.limit).map(toView);
               const last = items.at(-1);
               return {
                 items,
-                nextCursor: rows.length > query.limit && last ? Buffer.from(JSON.stringify({ at: last.createdAt, id: last.id })).toString("base64url") : null,
+                nextCursor: rows.length > query.limit && last ? Buffer.from(JSON.stringify({ at: sortValue(last, sort), id: last.id })).toString("base64url") : null,
               };
             },
+          );
+        },
+        counts: (workspaceId, query) =>
+          Effect.map(
+            db.query((sql) => sql<{ status: string; count: number }[]>`select p.status, count(*)::int as count from posts p where ${filtersOf(sql, workspaceId, query)} group by p.status`),
+            (rows) => ({
+              draft: 0,
+              scheduled: 0,
+              publishing: 0,
+              published: 0,
+              ...Object.fromEntries(rows.map((r) => [r.status, r.count])),
+            }),
           ),
         calendar: Effect.fn("Posts.calendar")(function* (workspaceId: string, query: CalendarQuery) {
           // A post sits on the day of scheduledAt, else publishedAt, else createdAt (spec core §4), and

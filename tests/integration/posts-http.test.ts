@@ -272,3 +272,33 @@ describe("the dashboard's analytics overview", () => {
     expect((await stranger.get("/api/dashboard/overview")).data["90d"]).toEqual({ posts: 0, engagement: 0, averageEngagement: 0, byPlatform: [] });
   });
 });
+
+describe("the queue's lists", () => {
+  it("lists a tab's statuses soonest due first, pages by that order, and counts each status under the filters", async () => {
+    const { browser, accounts } = await withAccounts(["facebook", "linkedin"], { selectedPlan: "growth" });
+    const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    // Created in this order, due in another: 3 h, 1 h, 2 h.
+    for (const [content, hours] of [["due third", 3], ["due first", 1], ["due second", 2]] as const) {
+      await browser.post("/api/posts", { content, platforms: ["facebook"], status: "scheduled", scheduledAt: inHours(hours) });
+    }
+    await browser.post("/api/posts", { content: "draft on linkedin", platforms: ["linkedin"] });
+
+    const first = await browser.get("/api/posts?status=scheduled,publishing&sort=scheduled&limit=2");
+    expect(first.status, first.text).toBe(200);
+    expect(first.data.map((p: any) => p.content)).toEqual(["due first", "due second"]);
+    const rest = await browser.get(`/api/posts?status=scheduled,publishing&sort=scheduled&limit=2&cursor=${first.headers.get("x-next-cursor")}`);
+    expect(rest.data.map((p: any) => p.content)).toEqual(["due third"]);
+    expect(rest.headers.get("x-next-cursor")).toBeNull();
+
+    expect((await browser.get("/api/posts/counts")).data).toEqual({ draft: 1, scheduled: 3, publishing: 0, published: 0 });
+    expect((await browser.get(`/api/posts/counts?accountId=${accounts.linkedin}`)).data).toEqual({ draft: 1, scheduled: 0, publishing: 0, published: 0 });
+    expect((await browser.get("/api/posts/counts?q=second")).data).toMatchObject({ scheduled: 1, draft: 0 });
+
+    const bad = await browser.get("/api/posts?status=scheduled,lost");
+    expect(bad.status).toBe(400);
+    expect(bad.data.error.message).toBe("Choose a status: draft, scheduled or published.");
+    expect((await browser.get("/api/posts?sort=random")).data.error.message).toBe("Sort by created, scheduled or published.");
+    const stranger = (await signUp(app.server.url)).browser;
+    expect((await stranger.get("/api/posts/counts")).data).toEqual({ draft: 0, scheduled: 0, publishing: 0, published: 0 });
+  });
+});

@@ -83,7 +83,13 @@ export const postSchema = z
   });
 
 export const postQuerySchema = z.object({
-  status: z.enum(["draft", "scheduled", "publishing", "published"], { error: "Choose a status: draft, scheduled or published." }).optional(),
+  /** One status or several, comma-separated ("scheduled,publishing"). */
+  status: z
+    .string()
+    .transform((value) => value.split(",").map((v) => v.trim()))
+    .pipe(z.array(z.enum(["draft", "scheduled", "publishing", "published"], { error: "Choose a status: draft, scheduled or published." })))
+    .optional(),
+  sort: z.enum(["created", "scheduled", "published"], { error: "Sort by created, scheduled or published." }).default("created"),
   accountId: uuid.optional(),
   categoryId: uuid.optional(),
   from: z.iso.datetime({ offset: true, error: "Give from as a date and time, like 2026-11-01T00:00:00Z." }).or(z.iso.date()).optional(),
@@ -92,3 +98,6 @@ export const postQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, "limit must be between 1 and 1000.").max(1000, "limit must be between 1 and 1000.").default(100),
   cursor: z.string().max(200).optional(),
 });
+
+/** The Queue's tab counts narrow like its list: by account, category and search. */
+export const postCountsQuerySchema = postQuerySchema.pick({ accountId: true, categoryId: true, q: true });

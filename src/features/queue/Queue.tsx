@@ -6,7 +6,7 @@ import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import { PlatformBadge } from "../accounts/platform-badge";
-import { countByTab, formatWhen, HASHTAG_PREVIEW, hashtagsOf, matchesFilter, matchesSearch, type QueueTab, TABS, tabOf } from "./queue-model";
+import { filterParams, formatWhen, HASHTAG_PREVIEW, hashtagsOf, type QueueTab, type StatusCounts, TAB_QUERY, TABS, tabCounts, tabOf } from "./queue-model";
 import "./queue.css";
 
 export interface QueueAccount {
@@ -21,15 +21,21 @@ export interface QueueCategory {
 }
 
 interface Props {
+  /** The Scheduled tab's first page and every tab's count, or null when they could not be read. */
   readonly initialPosts: ReadonlyArray<PostView> | null;
   readonly initialCursor: string | null;
+  readonly initialCounts: StatusCounts | null;
   readonly accounts: ReadonlyArray<QueueAccount>;
   readonly categories: ReadonlyArray<QueueCategory>;
   readonly platformNames: Readonly<Record<string, string>>;
   readonly timeZone: string;
 }
 
-const PAGE = 500;
+/** Posts per page of a tab; "Load more posts" fetches the next. */
+export const QUEUE_PAGE = 50;
+
+/** Typing in the search asks the server once the person pauses. */
+const SEARCH_PAUSE_MS = 250;
 
 type Confirm = { readonly ids: ReadonlyArray<string> } | null;
 
@@ -38,72 +44,91 @@ const excerpt = (content: string, length = 60) => {
   return text.length > length ? `${text.slice(0, length - 1)}…` : text || "(no text)";
 };
 
-const fetchPage = async (cursor: string | null) => {
-  const response = await fetch(`/api/posts?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
-    credentials: "include",
-    headers: { Accept: "application/json" },
-  });
+const fetchPage = async (tab: QueueTab, filter: string, search: string, cursor: string | null) => {
+  const params = filterParams(filter, search);
+  params.set("status", TAB_QUERY[tab].status);
+  params.set("sort", TAB_QUERY[tab].sort);
+  params.set("limit", String(QUEUE_PAGE));
+  if (cursor) params.set("cursor", cursor);
+  const response = await fetch(`/api/posts?${params}`, { credentials: "include", headers: { Accept: "application/json" } });
   const text = await response.text();
   if (!response.ok) throw new Error(`${response.status}: ${text || response.statusText}`);
   return { items: JSON.parse(text) as PostView[], next: response.headers.get("x-next-cursor") };
 };
 
-export default function Queue({ initialPosts, initialCursor, accounts, categories, platformNames, timeZone }: Props) {
+/** The tab counts follow Filter By, not the search (a search narrows the cards of one tab). */
+const fetchCounts = (filter: string) => apiFetch<StatusCounts>(`/api/posts/counts?${filterParams(filter, "")}`);
+
+export default function Queue({ initialPosts, initialCursor, initialCounts, accounts, categories, platformNames, timeZone }: Props) {
   const hydrated = useHydrated();
   const [posts, setPosts] = useState<ReadonlyArray<PostView>>(initialPosts ?? []);
   const [cursor, setCursor] = useState<string | null>(initialCursor);
-  const [loadError, setLoadError] = useState<string | null>(initialPosts === null ? "We could not load your posts." : null);
+  const [statusCounts, setStatusCounts] = useState<StatusCounts>(initialCounts ?? { draft: 0, scheduled: 0, publishing: 0, published: 0 });
+  const [loadError, setLoadError] = useState<string | null>(initialPosts === null || initialCounts === null ? "We could not load your posts." : null);
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState<QueueTab>("scheduled");
   const [filter, setFilter] = useState("");
   const [query, setQuery] = useState("");
+  const [search, setSearch] = useState("");
   const [small, setSmall] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState<Confirm>(null);
   const tabRefs = useRef<Record<QueueTab, HTMLButtonElement | null>>({ scheduled: null, published: null, draft: null });
   const timers = useRef<number[]>([]);
+  const request = useRef(0);
+  const shown = useRef(`scheduled||`);
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
-  const filtered = useMemo(() => posts.filter((p) => matchesFilter(p, filter)), [posts, filter]);
-  const counts = useMemo(() => countByTab(filtered), [filtered]);
-  const inTab = useMemo(() => filtered.filter((p) => tabOf(p) === tab), [filtered, tab]);
-  const visible = useMemo(() => inTab.filter((p) => matchesSearch(p, query)), [inTab, query]);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSearch(query), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [query]);
+
+  const counts = tabCounts(statusCounts);
+  const total = counts.scheduled + counts.published + counts.draft;
+  // A post whose status changed here (published now) leaves its tab before the next reload.
+  const visible = useMemo(() => posts.filter((p) => tabOf(p) === tab), [posts, tab]);
   const selectable = tab !== "published";
   const selectableIds = useMemo(() => (selectable ? visible.filter((p) => p.status !== "publishing").map((p) => p.id) : []), [visible, selectable]);
   const chosen = selectableIds.filter((id) => selected.has(id));
   const allSelected = selectableIds.length > 0 && chosen.length === selectableIds.length;
   const current = TABS.find((t) => t.id === tab)!;
 
-  /** Reloads every post (all pages); quiet when a background refresh after "publish now". */
+  /** The tab's first page and the counts again; quiet when following a publication. */
   const reload = async (quiet = false) => {
+    const id = ++request.current;
     if (!quiet) setLoading(true);
     try {
-      const all: PostView[] = [];
-      let next: string | null = null;
-      do {
-        const page = await fetchPage(next);
-        all.push(...page.items);
-        next = page.next;
-      } while (next && all.length < PAGE * 4);
-      setPosts(all);
-      setCursor(next);
+      const [page, fresh] = await Promise.all([fetchPage(tab, filter, search, null), fetchCounts(filter)]);
+      if (id !== request.current) return null;
+      setPosts(page.items);
+      setCursor(page.next);
+      setStatusCounts(fresh);
       setLoadError(null);
-      return all;
+      return page.items;
     } catch (error) {
-      if (!quiet) setLoadError(apiErrorMessage(error, "We could not load your posts. Check your connection and try again."));
+      if (!quiet && id === request.current) setLoadError(apiErrorMessage(error, "We could not load your posts. Check your connection and try again."));
       return null;
     } finally {
-      if (!quiet) setLoading(false);
+      if (!quiet && id === request.current) setLoading(false);
     }
   };
+
+  useEffect(() => {
+    const key = `${tab}|${filter}|${search}`;
+    if (shown.current === key) return;
+    shown.current = key;
+    void reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tab, filter, search]);
 
   const loadMore = async () => {
     if (!cursor) return;
     setLoading(true);
     try {
-      const page = await fetchPage(cursor);
+      const page = await fetchPage(tab, filter, search, cursor);
       setPosts((list) => [...list, ...page.items.filter((p) => !list.some((q) => q.id === p.id))]);
       setCursor(page.next);
     } catch (error) {
@@ -119,8 +144,8 @@ export default function Queue({ initialPosts, initialCursor, accounts, categorie
     if (attempt >= delays.length) return;
     timers.current.push(
       window.setTimeout(async () => {
-        const all = await reload(true);
-        if (!all || all.some((p) => p.status === "publishing")) follow(attempt + 1);
+        const page = await reload(true);
+        if (!page || page.some((p) => p.status === "publishing")) follow(attempt + 1);
       }, delays[attempt]),
     );
   };
@@ -156,6 +181,7 @@ export default function Queue({ initialPosts, initialCursor, accounts, categorie
     mark(ids, false);
     const gone = new Set(results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : [])));
     setPosts((list) => list.filter((p) => !gone.has(p.id)));
+    if (gone.size > 0) void fetchCounts(filter).then(setStatusCounts, () => undefined);
     setSelected((set) => new Set([...set].filter((id) => !gone.has(id))));
     setConfirm(null);
     const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -195,7 +221,7 @@ export default function Queue({ initialPosts, initialCursor, accounts, categorie
         <div className="queue-title">
           <h1>Queue</h1>
           <span className="badge badge-brand">
-            <span data-testid="queue-total">{posts.length}</span>
+            <span data-testid="queue-total">{total}</span>
             <span className="visually-hidden"> posts in total</span>
           </span>
         </div>
@@ -304,16 +330,16 @@ export default function Queue({ initialPosts, initialCursor, accounts, categorie
         )}
 
         <p className="visually-hidden" role="status" aria-live="polite">
-          {loading ? "Loading posts" : `${visible.length} ${current.empty} posts shown`}
+          {loading ? "Loading posts" : `${visible.length} of ${counts[tab]} ${current.empty} posts shown`}
         </p>
 
-        {!loadError && inTab.length === 0 && (
+        {!loadError && !loading && counts[tab] === 0 && visible.length === 0 && (
           <div className="card queue-empty" data-testid="queue-empty">
             <p>You have no {current.empty} posts</p>
             <a className="btn btn-primary" href="/compose">Create Post</a>
           </div>
         )}
-        {!loadError && inTab.length > 0 && visible.length === 0 && (
+        {!loadError && !loading && counts[tab] > 0 && visible.length === 0 && search.trim() !== "" && (
           <div className="card queue-empty" data-testid="queue-no-match">
             <p>No {current.empty} posts match “{query.trim()}”.</p>
             <button type="button" className="btn btn-outline" onClick={() => setQuery("")}>Clear search</button>

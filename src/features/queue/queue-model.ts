@@ -13,17 +13,30 @@ export const TABS: ReadonlyArray<{ readonly id: QueueTab; readonly label: string
 export const tabOf = (post: Pick<PostView, "status">): QueueTab =>
   post.status === "published" ? "published" : post.status === "draft" ? "draft" : "scheduled";
 
-/** The Filter By select's value: "" (everything), "account:{id}" or "category:{id}". */
-export const matchesFilter = (post: Pick<PostView, "categoryId" | "targets">, filter: string): boolean => {
-  if (filter.startsWith("account:")) return post.targets.some((t) => t.accountId === filter.slice(8));
-  if (filter.startsWith("category:")) return post.categoryId === filter.slice(9);
-  return true;
+/** What GET /api/posts is asked for a tab: its statuses, in the order a person reads that tab. */
+export const TAB_QUERY: Readonly<Record<QueueTab, { readonly status: string; readonly sort: string }>> = {
+  scheduled: { status: "scheduled,publishing", sort: "scheduled" },
+  published: { status: "published", sort: "published" },
+  draft: { status: "draft", sort: "created" },
 };
 
-export const matchesSearch = (post: Pick<PostView, "content">, query: string): boolean => {
-  const q = query.trim().toLowerCase();
-  return q === "" || post.content.toLowerCase().includes(q);
+/** The Filter By select's value ("", "account:{id}" or "category:{id}") and the search, as query parameters. */
+export const filterParams = (filter: string, search: string): URLSearchParams => {
+  const params = new URLSearchParams();
+  if (filter.startsWith("account:")) params.set("accountId", filter.slice(8));
+  if (filter.startsWith("category:")) params.set("categoryId", filter.slice(9));
+  if (search.trim() !== "") params.set("q", search.trim());
+  return params;
 };
+
+export type StatusCounts = Readonly<Record<"draft" | "scheduled" | "publishing" | "published", number>>;
+
+/** GET /api/posts/counts by tab: a post being published counts under Scheduled. */
+export const tabCounts = (counts: StatusCounts): Record<QueueTab, number> => ({
+  scheduled: counts.scheduled + counts.publishing,
+  published: counts.published,
+  draft: counts.draft,
+});
 
 /** The post's distinct hashtags, in order of appearance. */
 export const hashtagsOf = (content: string): ReadonlyArray<string> => [
@@ -40,11 +53,4 @@ export const formatWhen = (iso: string, timeZone: string, locale?: string): stri
   } catch {
     return new Intl.DateTimeFormat(locale ?? "en-US", { ...options, timeZone: "UTC", timeZoneName: "short" }).format(new Date(iso));
   }
-};
-
-/** How many posts each tab holds. */
-export const countByTab = (posts: ReadonlyArray<Pick<PostView, "status">>): Record<QueueTab, number> => {
-  const counts: Record<QueueTab, number> = { scheduled: 0, published: 0, draft: 0 };
-  for (const post of posts) counts[tabOf(post)] += 1;
-  return counts;
 };

@@ -14,7 +14,10 @@ const decodeCursor = (cursor: string | undefined) => {
   }
 };
 
-/** GET /api/posts?status&accountId&categoryId&from&to&q&limit&cursor: newest first, with each account's result. */
+/**
+ * GET /api/posts?status(,status)&accountId&categoryId&from&to&q&sort&limit&cursor: with each account's
+ * result; newest first, or soonest due (sort=scheduled), or newest published (sort=published).
+ */
 export const GET: APIRoute = ({ locals, url }) => {
   const caller = requireUser(locals);
   if (!caller.ok) return caller.response;
@@ -22,10 +25,10 @@ export const GET: APIRoute = ({ locals, url }) => {
   if (!parsed.ok) return parsed.response;
   const cursor = decodeCursor(parsed.data.cursor);
   if (cursor === null) return apiError(400, "invalid_input", "The cursor is not one this list gave.");
-  const { from, to, ...rest } = parsed.data;
+  const { from, to, status, ...rest } = parsed.data;
   return respond(
     Posts.use((posts) =>
-      posts.list(caller.user.workspaceId, { ...rest, cursor, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined }),
+      posts.list(caller.user.workspaceId, { ...rest, statuses: status, cursor, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined }),
     ),
     (page) => json(page.items, { headers: page.nextCursor ? { "x-next-cursor": page.nextCursor } : {} }),
   );
