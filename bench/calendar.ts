@@ -3,7 +3,7 @@
  * `posts` rows seeded straight into the read model of the bench user's workspace over this month's
  * grid (published before now, scheduled from an hour ahead, some drafts), plus as many again in
  * other months, then GET /api/calendar for the month grid and a week, and the whole /app/calendar,
- * /app/dashboard and /app/queue pages over those posts, each timed `samples` times in a row (p50/p99).
+ * /app/dashboard, /app/queue and /app/analytics pages over those posts, each timed `samples` times in a row (p50/p99).
  */
 import postgres from "postgres";
 import { CALENDAR_PER_DAY, gridDays, instantRange, todayIn } from "../src/features/calendar/calendar-model";
@@ -84,6 +84,8 @@ export const measureCalendar = async (options: CalendarBenchOptions): Promise<Ca
       { label: "GET /app/calendar, the whole page (server-rendered month)", path: "/app/calendar" },
       { label: "GET /app/dashboard, the whole page (stats, this week, analytics overview)", path: "/app/dashboard" },
       { label: "GET /app/queue, the whole page (first page of Scheduled, tab counts)", path: "/app/queue" },
+      { label: "GET /app/analytics?period=30d (every published post of the period)", path: "/app/analytics?period=30d" },
+      { label: "GET /app/analytics?period=1y", path: "/app/analytics?period=1y" },
     ];
     const figures: CalendarFigure[] = [];
     for (const target of targets) {

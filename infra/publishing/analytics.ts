@@ -2,9 +2,13 @@ import { Effect } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { Database } from "../db/Database";
 
+/** The start of a post's text the screen shows (the top posts): every post of a year is read, not their whole texts. */
+const ANALYTICS_EXCERPT = 300;
+
 /** One published post of the analytics period, with its engagement per platform. */
 export interface AnalyticsPost {
   readonly id: string;
+  /** At most ANALYTICS_EXCERPT characters, ending in "…" when cut. */
   readonly content: string;
   readonly platforms: ReadonlyArray<PlatformId>;
   readonly publishedAt: string;
@@ -22,13 +26,12 @@ export const analyticsPosts = Effect.fn("Analytics.posts")(function* (workspaceI
   const db = yield* Database;
   const rows = yield* db.query(
     (sql) => sql<{ id: string; content: string; platforms: PlatformId[]; published_at: Date; engagement: AnalyticsPost["engagement"]; published_platforms: PlatformId[] | null }[]>`
-      select p.id, p.content, p.platforms, p.published_at, p.engagement,
+      select p.id, case when length(p.content) > ${ANALYTICS_EXCERPT} then left(p.content, ${ANALYTICS_EXCERPT - 1}) || '…' else p.content end as content, p.platforms, p.published_at, p.engagement,
              (select array_agg(t.platform order by t.platform) from post_targets t where t.post_id = p.id and t.status = 'published') as published_platforms
       from posts p
       where p.workspace_id = ${workspaceId} and p.deleted_at is null and p.status = 'published'
         and p.published_at >= ${from} and p.published_at < ${to}
-      order by p.published_at desc
-      limit 5000`,
+      order by p.published_at desc`,
   );
   return rows.map(
     (r): AnalyticsPost => ({

@@ -53,11 +53,23 @@ export const nextPostText = (nextAt: string | null, now: Date): string => {
 
 /** The local calendar date ("YYYY-MM-DD") of an instant in a time zone. */
 export const localDate = (at: Date, timeZone: string): string =>
-  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  formatter("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 
 /** "10:30 AM" in a time zone. */
-export const localTime = (at: Date, timeZone: string): string =>
-  new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
+export const localTime = (at: Date, timeZone: string): string => formatter("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
+
+/** Making an Intl.DateTimeFormat costs far more than using one: pages that place thousands of posts reuse them. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatter = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, options);
+    if (formatters.size > 200) formatters.clear();
+    formatters.set(key, made);
+  }
+  return made;
+};
 
 const addDays = (ymd: string, days: number): string => {
   const d = new Date(`${ymd}T00:00:00Z`);
