@@ -249,3 +249,17 @@ test.describe("compose toolbar and schedule options", () => {
     await expect(page.getByLabel("Description")).toHaveValue("");
   });
 });
+
+test("at 360 px the toolbar menus stay on screen", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await registerByApi(page.request, newUser());
+  await openCompose(page);
+  for (const name of ["Image", "Font", "More"]) {
+    await page.getByRole("button", { name, exact: true }).click();
+    const box = (await page.getByRole("menu", { name }).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await page.keyboard.press("Escape");
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+});

@@ -42,6 +42,9 @@ export const Menu = ({ label, items, disabled, children, onOpen, className }: Me
 
   useEffect(() => {
     if (!open) return;
+    // Near the right edge (a small screen), the list opens leftwards instead of off-screen.
+    const placed = list.current?.getBoundingClientRect();
+    if (placed && placed.right > document.documentElement.clientWidth) list.current?.classList.add("ui-menu-list-end");
     focusables()[0]?.focus();
     const outside = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
