@@ -84,7 +84,7 @@ export const measureCalendar = async (options: CalendarBenchOptions): Promise<Ca
       { label: "GET /app/calendar, the whole page (server-rendered month)", path: "/app/calendar" },
       { label: "GET /app/dashboard, the whole page (stats, this week, analytics overview)", path: "/app/dashboard" },
       { label: "GET /app/queue, the whole page (first page of Scheduled, tab counts)", path: "/app/queue" },
-      { label: "GET /app/analytics?period=30d (every published post of the period)", path: "/app/analytics?period=30d" },
+      { label: "GET /app/analytics?period=30d (sums of the period)", path: "/app/analytics?period=30d" },
       { label: "GET /app/analytics?period=1y", path: "/app/analytics?period=1y" },
     ];
     const figures: CalendarFigure[] = [];

@@ -1,48 +1,89 @@
 import { Effect } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
-import { Database } from "../db/Database";
+import { Database, type Sql } from "../db/Database";
 
-/** The start of a post's text the screen shows (the top posts): every post of a year is read, not their whole texts. */
+/** The start of a post's text the top posts show. */
 const ANALYTICS_EXCERPT = 300;
 
-/** One published post of the analytics period, with its engagement per platform. */
-export interface AnalyticsPost {
+/** Likes + shares + comments of a post (`p`) over its platforms, and on one platform. */
+const postEngagement = (sql: Sql) => sql`
+  (select coalesce(sum(coalesce((e.value->>'likes')::numeric, 0) + coalesce((e.value->>'shares')::numeric, 0) + coalesce((e.value->>'comments')::numeric, 0)), 0)
+   from jsonb_each(p.engagement) e where jsonb_typeof(e.value) = 'object')`;
+const platformEngagement = (sql: Sql, platform: ReturnType<Sql>) => sql`
+  (coalesce((p.engagement->${platform}->>'likes')::numeric, 0) + coalesce((p.engagement->${platform}->>'shares')::numeric, 0)
+   + coalesce((p.engagement->${platform}->>'comments')::numeric, 0))`;
+
+/** A top post of the period with its engagement per platform. */
+export interface TopPost {
   readonly id: string;
   /** At most ANALYTICS_EXCERPT characters, ending in "…" when cut. */
   readonly content: string;
   readonly platforms: ReadonlyArray<PlatformId>;
   readonly publishedAt: string;
-  /** Per platform: likes, shares, comments (spec core §3). */
-  readonly engagement: Readonly<Record<string, { readonly likes?: number; readonly shares?: number; readonly comments?: number }>>;
-  /** The platforms it went out on (published targets), one entry per account. */
-  readonly publishedPlatforms: ReadonlyArray<PlatformId>;
+  readonly engagements: number;
 }
 
+export interface PlatformRow {
+  readonly platform: string;
+  readonly posts: number;
+  readonly engagements: number;
+}
+
+export interface AnalyticsSums {
+  /** Local days with published posts, in the user's time zone. */
+  readonly days: ReadonlyArray<{ readonly day: string; readonly posts: number; readonly engagements: number }>;
+  /** Per platform (those each post went out on, else those it listed): posts and engagement there; most engaging first. */
+  readonly platforms: ReadonlyArray<PlatformRow>;
+  /** At most 5, most engagement first (ties: most recent first). */
+  readonly top: ReadonlyArray<TopPost>;
+}
+
+export const TOP_POSTS = 5;
+
 /**
- * The workspace's posts published in [from, to) with their engagement (the Analytics screen). The
- * figures are those the fetch_engagement job recorded on the posts.
+ * The Analytics screen's sums for the workspace's posts published from local day `first` (in
+ * `timeZone`) up to `now`, computed by the database: a year of tens of thousands of posts is not read
+ * row by row. The figures are those the fetch_engagement job recorded on the posts.
  */
-export const analyticsPosts = Effect.fn("Analytics.posts")(function* (workspaceId: string, from: Date, to: Date) {
+export const analyticsSums = Effect.fn("Analytics.sums")(function* (workspaceId: string, range: { readonly first: string; readonly timeZone: string; readonly now: Date }) {
   const db = yield* Database;
-  const rows = yield* db.query(
-    (sql) => sql<{ id: string; content: string; platforms: PlatformId[]; published_at: Date; engagement: AnalyticsPost["engagement"]; published_platforms: PlatformId[] | null }[]>`
-      select p.id, case when length(p.content) > ${ANALYTICS_EXCERPT} then left(p.content, ${ANALYTICS_EXCERPT - 1}) || '…' else p.content end as content, p.platforms, p.published_at, p.engagement,
-             (select array_agg(t.platform order by t.platform) from post_targets t where t.post_id = p.id and t.status = 'published') as published_platforms
-      from posts p
-      where p.workspace_id = ${workspaceId} and p.deleted_at is null and p.status = 'published'
-        and p.published_at >= ${from} and p.published_at < ${to}
-      order by p.published_at desc`,
+  const published = (sql: Sql) => sql`
+    p.workspace_id = ${workspaceId} and p.deleted_at is null and p.status = 'published'
+    and p.published_at >= (${range.first}::date)::timestamp at time zone ${range.timeZone} and p.published_at <= ${range.now}`;
+  const [days, platforms, top] = yield* Effect.all(
+    [
+      db.query(
+        (sql) => sql<{ day: string; posts: number; engagements: number }[]>`
+          select to_char(p.published_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, count(*)::int as posts,
+                 coalesce(sum(${postEngagement(sql)}), 0)::float8 as engagements
+          from posts p where ${published(sql)} group by 1 order by 1`,
+      ),
+      db.query(
+        (sql) => sql<PlatformRow[]>`
+          select listed.platform, count(*)::int as posts, coalesce(sum(${platformEngagement(sql, sql`listed.platform`)}), 0)::float8 as engagements
+          from posts p
+          cross join lateral unnest(coalesce(
+            (select array_agg(distinct t.platform) from post_targets t where t.post_id = p.id and t.status = 'published'),
+            p.platforms)) as listed(platform)
+          where ${published(sql)}
+          group by listed.platform
+          order by engagements desc, posts desc, listed.platform`,
+      ),
+      db.query(
+        (sql) => sql<{ id: string; content: string; platforms: PlatformId[]; published_at: Date; engagements: number }[]>`
+          select p.id, p.platforms, p.published_at, ${postEngagement(sql)}::float8 as engagements,
+                 case when length(p.content) > ${ANALYTICS_EXCERPT} then left(p.content, ${ANALYTICS_EXCERPT - 1}) || '…' else p.content end as content
+          from posts p where ${published(sql)}
+          order by engagements desc, p.published_at desc, p.id limit ${TOP_POSTS}`,
+      ),
+    ],
+    { concurrency: "unbounded" },
   );
-  return rows.map(
-    (r): AnalyticsPost => ({
-      id: r.id,
-      content: r.content,
-      platforms: r.platforms,
-      publishedAt: r.published_at.toISOString(),
-      engagement: r.engagement ?? {},
-      publishedPlatforms: r.published_platforms ?? [],
-    }),
-  );
+  return {
+    days,
+    platforms,
+    top: top.map((r): TopPost => ({ id: r.id, content: r.content, platforms: r.platforms, publishedAt: r.published_at.toISOString(), engagements: r.engagements })),
+  } satisfies AnalyticsSums;
 });
 
 /** Display names of the workspace's users (the post history's "who"). */
@@ -97,15 +138,12 @@ export const periodFigures = Effect.fn("Analytics.periodFigures")(function* <Id 
         select id, ${now}::timestamptz - make_interval(days => days) as since
         from unnest(${periods.map((p) => p.id)}::text[], ${periods.map((p) => p.days)}::int[]) as d(id, days)
       ), per_post as (
-        select pub.published_at,
-               (select coalesce(sum(coalesce((e.value->>'likes')::numeric, 0) + coalesce((e.value->>'shares')::numeric, 0) + coalesce((e.value->>'comments')::numeric, 0)), 0)
-                from jsonb_each(pub.engagement) e where jsonb_typeof(e.value) = 'object') as engagement
-        from published pub
+        select p.published_at,
+               ${postEngagement(sql)} as engagement
+        from published p
       ), per_platform as (
-        select pub.published_at, listed.platform,
-               coalesce((pub.engagement->listed.platform->>'likes')::numeric, 0) + coalesce((pub.engagement->listed.platform->>'shares')::numeric, 0)
-                 + coalesce((pub.engagement->listed.platform->>'comments')::numeric, 0) as engagement
-        from published pub cross join unnest(pub.platforms) as listed(platform)
+        select p.published_at, listed.platform, ${platformEngagement(sql, sql`listed.platform`)} as engagement
+        from published p cross join unnest(p.platforms) as listed(platform)
       )
       select periods.id as period, null::text as platform, count(per_post.published_at)::int as posts, coalesce(sum(per_post.engagement), 0)::float8 as engagement
       from periods left join per_post on per_post.published_at >= periods.since

@@ -8,11 +8,12 @@ import { handleCommand } from "../../infra/eventstore/handle";
 import { Accounts } from "../../infra/identity/Accounts";
 import { CRONTAB, taskList } from "../../infra/jobs/worker";
 import { projections } from "../../infra/layers";
-import { analyticsPosts } from "../../infra/publishing/analytics";
+import { analyticsSums } from "../../infra/publishing/analytics";
 import { fetchEngagement, sandboxEngagement } from "../../infra/publishing/engagement";
 import { publishPost } from "../../infra/publishing/publish-post";
 import type { CurrentUser } from "../../src/lib/current-user";
 import { sandboxProfile } from "../../src/features/accounts/sandbox";
+import { engagementTotal } from "../../src/features/dashboard/dashboard-data";
 import { createTestApp } from "../support/database";
 
 /** The fetch_engagement job on sandbox accounts: figures recorded on the post, the read model in step. */
@@ -124,9 +125,12 @@ describe("fetching engagement", () => {
     const [after] = await app.sql<{ engagement: Record<string, { likes: number }> }[]>`select engagement from posts where id = ${postId}`;
     expect(after!.engagement.twitter!.likes).toBe(sandboxEngagement(postId, x.id, xTarget.published_at, later).likes);
 
-    // The analytics query sees it.
-    const posts = await app.run(analyticsPosts(user.workspaceId, new Date(Date.now() - 86_400_000), new Date(Date.now() + 60_000)));
-    expect(posts.find((p) => p.id === postId)?.engagement).toEqual(after!.engagement);
+    // The analytics sums see it: the post's total, and each platform's share.
+    const first = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const sums = await app.run(analyticsSums(user.workspaceId, { first, timeZone: "UTC", now: new Date(Date.now() + 60_000) }));
+    expect(sums.top.find((p) => p.id === postId)?.engagements).toBe(engagementTotal(after!.engagement));
+    expect(sums.platforms.find((p) => p.platform === "twitter")?.engagements).toBe(engagementTotal({ twitter: after!.engagement.twitter }));
+    expect(sums.days.reduce((n, d) => n + d.engagements, 0)).toBe(engagementTotal(after!.engagement));
 
     expect((await app.run(verifyProjections(projections))).differences).toEqual([]);
   });

@@ -26,6 +26,26 @@ const jobOf = async (postId: string) => {
 
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 
+/**
+ * Writes a post straight into the read model, as if published at `at` with that engagement (the
+ * figures a platform would have reported): for the sums of the dashboard and the Analytics screen.
+ */
+const seeder =
+  (user: Record<string, any>) =>
+  async (at: Date, platforms: string[], engagement: Record<string, unknown>, extra: { status?: string; content?: string; publishedOn?: string[] } = {}) => {
+    const status = extra.status ?? "published";
+    const [{ workspace_id: workspaceId }] = await app.sql`select workspace_id from users where id = ${user.id}`;
+    const [post] = await app.sql<{ id: string }[]>`
+      insert into posts (id, workspace_id, author_id, content, platforms, status, published_at, time_zone, engagement, created_at, updated_at)
+      values (gen_random_uuid(), ${workspaceId}, ${user.id}, ${extra.content ?? "seeded"}, ${platforms}, ${status}, ${status === "published" ? at : null},
+              'UTC', ${app.sql.json(engagement as never)}, ${at}, now())
+      returning id`;
+    for (const platform of extra.publishedOn ?? []) {
+      await app.sql`insert into post_targets (post_id, account_id, platform, status, published_at) values (${post!.id}, gen_random_uuid(), ${platform}, 'published', ${at})`;
+    }
+    return post!.id;
+  };
+
 describe("creating posts", () => {
   it("the dashboard dialog's draft targets the workspace's accounts of its platforms", async () => {
     const { browser, accounts } = await withAccounts(["facebook", "twitter"]);
@@ -242,17 +262,14 @@ describe("editing a repeating post", () => {
 
 describe("the dashboard's analytics overview", () => {
   it("sums the published posts of each period and their engagement, overall and per platform", async () => {
-    const { browser } = await withAccounts(["facebook"]);
-    const [{ workspace_id: workspaceId, id: authorId }] = await app.sql`select workspace_id, id from users where workspace_id = (select workspace_id from social_accounts where id = ${(await browser.get("/api/social-accounts")).data[0].id})`;
+    const { browser, user } = await withAccounts(["facebook"]);
+    const seed = seeder(user);
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
-    const seed = async (days: number, platforms: string[], engagement: Record<string, unknown>, status = "published") =>
-      app.sql`insert into posts (id, workspace_id, author_id, content, platforms, status, published_at, time_zone, engagement, created_at, updated_at)
-              values (gen_random_uuid(), ${workspaceId}, ${authorId}, 'seeded', ${platforms}, ${status}, ${status === "published" ? daysAgo(days) : null}, 'UTC', ${app.sql.json(engagement as never)}, ${daysAgo(days)}, now())`;
-    await seed(3, ["facebook", "twitter"], { facebook: { likes: 5, shares: 1, comments: 2 }, twitter: { likes: 3 } });
-    await seed(20, ["facebook"], { facebook: { likes: 10 } });
-    await seed(60, ["linkedin"], { linkedin: { comments: 4 } });
-    await seed(100, ["facebook"], { facebook: { likes: 1000 } });
-    await seed(1, ["facebook"], { facebook: { likes: 500 } }, "draft");
+    await seed(daysAgo(3), ["facebook", "twitter"], { facebook: { likes: 5, shares: 1, comments: 2 }, twitter: { likes: 3 } });
+    await seed(daysAgo(20), ["facebook"], { facebook: { likes: 10 } });
+    await seed(daysAgo(60), ["linkedin"], { linkedin: { comments: 4 } });
+    await seed(daysAgo(100), ["facebook"], { facebook: { likes: 1000 } });
+    await seed(daysAgo(1), ["facebook"], { facebook: { likes: 500 } }, { status: "draft" });
 
     const overview = await browser.get("/api/dashboard/overview");
     expect(overview.status, overview.text).toBe(200);
@@ -300,5 +317,53 @@ describe("the queue's lists", () => {
     expect((await browser.get("/api/posts?sort=random")).data.error.message).toBe("Sort by created, scheduled or published.");
     const stranger = (await signUp(app.server.url)).browser;
     expect((await stranger.get("/api/posts/counts")).data).toEqual({ draft: 0, scheduled: 0, publishing: 0, published: 0 });
+  });
+});
+
+describe("the Analytics screen's sums", () => {
+  it("buckets by the user's local day, ranks platforms where posts went out, and lists the top 5", async () => {
+    // New York: 03:30 UTC on a day is the evening before there.
+    const { browser, user } = await signUp(app.server.url, { timeZone: "America/New_York" });
+    const seed = seeder(user);
+    const today = new Date();
+    const day = (daysBack: number, utcHour: number) => {
+      const at = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - daysBack, utcHour));
+      return at;
+    };
+    const localDay = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(at);
+    const late = day(2, 3); // 03:00 UTC: the previous local day in New York
+    const noon = day(2, 16);
+    await seed(late, ["facebook", "instagram"], { facebook: { likes: 4 }, instagram: { likes: 6, comments: 1 } }, { content: "late evening", publishedOn: ["facebook"] });
+    await seed(noon, ["linkedin"], { linkedin: { likes: 2 } }, { content: "noon" });
+    for (let i = 0; i < 5; i++) await seed(day(5, 15), ["twitter"], { twitter: { likes: i } }, { content: `tweet ${i}` });
+    await seed(day(45, 15), ["twitter"], { twitter: { likes: 99 } }, { content: "older than the period" });
+
+    const report = await browser.get("/api/analytics?period=30d");
+    expect(report.status, report.text).toBe(200);
+    expect(report.data.period).toMatchObject({ id: "30d", label: "Last 30 days" });
+    expect(report.data.buckets).toHaveLength(30);
+    const bucketOf = (at: Date) => report.data.buckets.find((b: any) => b.start === localDay(at));
+    expect(localDay(late)).not.toBe(localDay(noon));
+    expect(bucketOf(late)).toMatchObject({ posts: 1, engagements: 11 });
+    expect(bucketOf(noon)).toMatchObject({ posts: 1, engagements: 2 });
+    expect(report.data.totals).toMatchObject({ posts: 7, engagements: 23, impressions: 23 * 50, reach: 23 * 30, clicks: 23 * 3, engagementRate: "2.0%" });
+    // The late post went out on Facebook only: Instagram, which it listed, does not count.
+    expect(report.data.platforms).toEqual([
+      { platform: "twitter", posts: 5, engagements: 10 },
+      { platform: "facebook", posts: 1, engagements: 4 },
+      { platform: "linkedin", posts: 1, engagements: 2 },
+    ]);
+    expect(report.data.topPosts.map((p: any) => [p.content, p.engagements])).toEqual([
+      ["late evening", 11],
+      ["tweet 4", 4],
+      ["tweet 3", 3],
+      ["noon", 2],
+      ["tweet 2", 2],
+    ]);
+    const year = await browser.get("/api/analytics?period=1y");
+    expect(year.data.totals.posts).toBe(8);
+    expect(year.data.buckets).toHaveLength(12);
+    const page = await browser.get("/app/analytics?period=30d");
+    expect(page.text).toContain("late evening");
   });
 });

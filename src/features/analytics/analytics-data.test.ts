@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AnalyticsPost } from "../../../infra/publishing/analytics";
 import { sandboxEngagement } from "../../../infra/publishing/engagement";
-import { buckets, chartGeometry, estimates, formatCount, periodOf, platformPerformance, topPosts, totalEngagements } from "./analytics-data";
+import { buckets, chartGeometry, type DayTotal, estimates, formatCount, periodDays, periodOf } from "./analytics-data";
 import { describeEvent } from "./post-history";
-
-const post = (id: string, publishedAt: string, engagement: AnalyticsPost["engagement"], platforms: AnalyticsPost["platforms"] = ["bluesky"]): AnalyticsPost => ({
-  id,
-  content: `Post ${id}`,
-  platforms,
-  publishedAt,
-  engagement,
-  publishedPlatforms: platforms,
-});
 
 describe("analytics estimates (spec core §9)", () => {
   it("derives impressions, clicks and reach from the engagement sum and the rate with 1 decimal", () => {
@@ -36,36 +26,34 @@ describe("analytics estimates (spec core §9)", () => {
 
 describe("analytics figures", () => {
   const now = new Date("2026-03-10T12:00:00Z");
-  const posts = [
-    post("a", "2026-03-10T08:00:00Z", { bluesky: { likes: 3, shares: 1, comments: 1 } }),
-    post("b", "2026-03-09T08:00:00Z", { bluesky: { likes: 10, shares: 0, comments: 0 }, twitter: { likes: 2 } }, ["bluesky", "twitter"]),
-    post("c", "2026-03-01T08:00:00Z", {}),
+  const days: DayTotal[] = [
+    { day: "2026-03-10", posts: 1, engagements: 5 },
+    { day: "2026-03-09", posts: 1, engagements: 12 },
+    { day: "2026-03-01", posts: 1, engagements: 0 },
+    { day: "2026-03-11", posts: 4, engagements: 40 },
   ];
 
-  it("totals engagement per day over the period in the user's time zone", () => {
-    const days = buckets(posts, periodOf("7d"), now, "UTC");
-    expect(days).toHaveLength(7);
-    expect(days.at(-1)).toMatchObject({ start: "2026-03-10", posts: 1, engagements: 5 });
-    expect(days.at(-2)).toMatchObject({ start: "2026-03-09", posts: 1, engagements: 12 });
-    expect(days.reduce((s, d) => s + d.posts, 0)).toBe(2);
-    expect(buckets(posts, periodOf("90d"), now, "UTC")).toHaveLength(13);
-    expect(buckets(posts, periodOf("1y"), now, "UTC").at(-1)).toMatchObject({ start: "2026-03-01", posts: 3, engagements: 17 });
+  it("puts each day's sums in its bucket: days, weeks ending today, calendar months; nothing after today", () => {
+    const week = buckets(days, periodOf("7d"), now, "UTC");
+    expect(week).toHaveLength(7);
+    expect(week.at(-1)).toMatchObject({ start: "2026-03-10", label: "Mar 10", posts: 1, engagements: 5 });
+    expect(week.at(-2)).toMatchObject({ start: "2026-03-09", posts: 1, engagements: 12 });
+    expect(week.reduce((s, d) => s + d.posts, 0)).toBe(2);
+    const quarter = buckets(days, periodOf("90d"), now, "UTC");
+    expect(quarter).toHaveLength(13);
+    expect(quarter.at(-1)).toMatchObject({ start: "2026-03-04", label: "Week of Mar 4", posts: 2, engagements: 17 });
+    expect(quarter.at(-2)).toMatchObject({ start: "2026-02-25", posts: 1 });
+    expect(buckets(days, periodOf("1y"), now, "UTC").at(-1)).toMatchObject({ start: "2026-03-01", label: "Mar 2026", posts: 3, engagements: 17 });
   });
 
-  it("ranks platforms and at most 5 top posts by engagement", () => {
-    expect(platformPerformance(posts)).toEqual([
-      { platform: "bluesky", posts: 3, engagements: 15 },
-      { platform: "twitter", posts: 1, engagements: 2 },
-    ]);
-    const many = Array.from({ length: 8 }, (_, i) => post(`p${i}`, "2026-03-05T08:00:00Z", { bluesky: { likes: i } }));
-    const top = topPosts(many);
-    expect(top).toHaveLength(5);
-    expect(top.map((p) => p.engagements)).toEqual([7, 6, 5, 4, 3]);
-    expect(totalEngagements(posts)).toBe(17);
+  it("says which local days a period covers, in the user's zone", () => {
+    expect(periodDays(periodOf("7d"), now, "UTC")).toEqual({ first: "2026-03-04", today: "2026-03-10" });
+    expect(periodDays(periodOf("1y"), now, "UTC")).toEqual({ first: "2025-04-01", today: "2026-03-10" });
+    expect(periodDays(periodOf("7d"), new Date("2026-03-10T02:00:00Z"), "America/New_York")).toEqual({ first: "2026-03-03", today: "2026-03-09" });
   });
 
   it("draws bars no higher than the chart", () => {
-    const g = chartGeometry(buckets(posts, periodOf("7d"), now, "UTC"));
+    const g = chartGeometry(buckets(days, periodOf("7d"), now, "UTC"));
     expect(g.bars).toHaveLength(7);
     expect(g.max).toBeGreaterThanOrEqual(12);
     for (const bar of g.bars) expect(bar.y).toBeGreaterThanOrEqual(0);

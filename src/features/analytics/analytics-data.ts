@@ -1,10 +1,10 @@
 /**
  * The Analytics screen's figures as pure functions: periods, the spec's estimates (core §9:
  * impressions = 50, clicks = 3, reach = 30 × engagements; engagement rate = engagements /
- * impressions as a percent with 1 decimal), the chart's buckets, platforms and top posts.
+ * impressions as a percent with 1 decimal) and the chart's buckets. The sums themselves come from
+ * the database (infra/publishing/analytics.ts).
  */
-import type { AnalyticsPost } from "../../../infra/publishing/analytics";
-import { engagementTotal, localDate } from "../dashboard/dashboard-data";
+import { localDate } from "../dashboard/dashboard-data";
 
 export { formatCount } from "../dashboard/dashboard-data";
 
@@ -60,82 +60,57 @@ const addDays = (ymd: string, days: number): string => {
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const dayLabel = (ymd: string) => `${MONTHS[Number(ymd.slice(5, 7)) - 1]} ${Number(ymd.slice(8, 10))}`;
 
-/**
- * The chart's buckets over the period, in the user's time zone: days (7 and 30 days), weeks of 7
- * days ending today (3 months) or calendar months (a year). Each holds the posts published in it and
- * their engagement.
- */
-export const buckets = (posts: ReadonlyArray<AnalyticsPost>, period: AnalyticsPeriod, now: Date, timeZone: string): Bucket[] => {
-  const today = localDate(now, timeZone);
-  const first = addDays(today, -(period.days - 1));
-  let starts: string[];
-  let labelOf: (start: string) => string;
-  if (period.bucket === "day") {
-    starts = Array.from({ length: period.days }, (_, i) => addDays(first, i));
-    labelOf = dayLabel;
-  } else if (period.bucket === "week") {
-    const weeks = Math.ceil(period.days / 7);
-    starts = Array.from({ length: weeks }, (_, i) => addDays(today, -7 * (weeks - 1 - i) - 6));
-    labelOf = (s) => `Week of ${dayLabel(s)}`;
-  } else {
-    starts = Array.from({ length: 12 }, (_, i) => {
-      const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
-      d.setUTCMonth(d.getUTCMonth() - (11 - i));
-      return d.toISOString().slice(0, 10);
-    });
-    labelOf = (s) => `${MONTHS[Number(s.slice(5, 7)) - 1]} ${s.slice(0, 4)}`;
-  }
-  const totals = starts.map(() => ({ posts: 0, engagements: 0 }));
-  for (const post of posts) {
-    const day = localDate(new Date(post.publishedAt), timeZone);
-    let index = -1;
-    for (let i = starts.length - 1; i >= 0; i--) {
-      if (day >= starts[i]!) {
-        index = i;
-        break;
-      }
-    }
-    if (index < 0 || day > today) continue;
-    totals[index]!.posts += 1;
-    totals[index]!.engagements += engagementTotal(post.engagement);
-  }
-  return starts.map((start, i) => ({ start, label: labelOf(start), ...totals[i]! }));
-};
-
-export interface PlatformRow {
-  readonly platform: string;
+/** The posts published on one local day and their engagement. */
+export interface DayTotal {
+  readonly day: string;
   readonly posts: number;
   readonly engagements: number;
 }
 
-/** Per platform: posts that went out on it and their engagement on it; most engaging first. */
-export const platformPerformance = (posts: ReadonlyArray<AnalyticsPost>): PlatformRow[] => {
-  const map = new Map<string, { posts: number; engagements: number }>();
-  for (const post of posts) {
-    const platforms = new Set(post.publishedPlatforms.length > 0 ? post.publishedPlatforms : post.platforms);
-    for (const platform of platforms) {
-      const entry = map.get(platform) ?? { posts: 0, engagements: 0 };
-      entry.posts += 1;
-      const own = post.engagement[platform];
-      entry.engagements += own ? engagementTotal({ [platform]: own }) : 0;
-      map.set(platform, entry);
-    }
+/** The first local days of the chart's buckets, oldest first, and today. */
+const bucketStarts = (period: AnalyticsPeriod, now: Date, timeZone: string) => {
+  const today = localDate(now, timeZone);
+  if (period.bucket === "day") {
+    const first = addDays(today, -(period.days - 1));
+    return { today, starts: Array.from({ length: period.days }, (_, i) => addDays(first, i)) };
   }
-  return [...map.entries()]
-    .map(([platform, v]) => ({ platform, ...v }))
-    .sort((a, b) => b.engagements - a.engagements || b.posts - a.posts || a.platform.localeCompare(b.platform));
+  if (period.bucket === "week") {
+    const weeks = Math.ceil(period.days / 7);
+    return { today, starts: Array.from({ length: weeks }, (_, i) => addDays(today, -7 * (weeks - 1 - i) - 6)) };
+  }
+  const starts = Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() - (11 - i));
+    return d.toISOString().slice(0, 10);
+  });
+  return { today, starts };
 };
 
-export const TOP_POSTS = 5;
+/** The local days the period covers: from its first bucket's first day to today. */
+export const periodDays = (period: AnalyticsPeriod, now: Date, timeZone: string) => {
+  const { today, starts } = bucketStarts(period, now, timeZone);
+  return { first: starts[0]!, today };
+};
 
-/** At most 5 posts, most engagement first (ties: the most recent first). */
-export const topPosts = (posts: ReadonlyArray<AnalyticsPost>): Array<AnalyticsPost & { readonly engagements: number }> =>
-  posts
-    .map((p) => ({ ...p, engagements: engagementTotal(p.engagement) }))
-    .sort((a, b) => b.engagements - a.engagements || b.publishedAt.localeCompare(a.publishedAt))
-    .slice(0, TOP_POSTS);
-
-export const totalEngagements = (posts: ReadonlyArray<AnalyticsPost>): number => posts.reduce((sum, p) => sum + engagementTotal(p.engagement), 0);
+/**
+ * The chart's buckets over the period, in the user's time zone: days (7 and 30 days), weeks of 7
+ * days ending today (3 months) or calendar months (a year), each with the posts published in it and
+ * their engagement.
+ */
+export const buckets = (days: ReadonlyArray<DayTotal>, period: AnalyticsPeriod, now: Date, timeZone: string): Bucket[] => {
+  const { today, starts } = bucketStarts(period, now, timeZone);
+  const labelOf =
+    period.bucket === "day" ? dayLabel : period.bucket === "week" ? (s: string) => `Week of ${dayLabel(s)}` : (s: string) => `${MONTHS[Number(s.slice(5, 7)) - 1]} ${s.slice(0, 4)}`;
+  const totals = starts.map(() => ({ posts: 0, engagements: 0 }));
+  for (const { day, posts, engagements } of days) {
+    if (day > today) continue;
+    const index = starts.findLastIndex((start) => day >= start);
+    if (index < 0) continue;
+    totals[index]!.posts += posts;
+    totals[index]!.engagements += engagements;
+  }
+  return starts.map((start, i) => ({ start, label: labelOf(start), ...totals[i]! }));
+};
 
 export interface ChartGeometry {
   readonly width: number;
