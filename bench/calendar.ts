@@ -44,7 +44,7 @@ export const measureCalendar = async (options: CalendarBenchOptions): Promise<Ca
     const [user] = await sql<{ id: string; workspace_id: string; time_zone: string }[]>`
       select u.id, u.workspace_id, u.time_zone from users u where u.email = ${options.email}`;
     if (!user) throw new Error(`no user ${options.email}`);
-    const days = gridDays(todayIn(user.time_zone), "month", user.time_zone);
+    const days = gridDays(todayIn(user.time_zone), "month");
     const [first, last] = [days[0]!, days[days.length - 1]!];
     const range = instantRange(days, user.time_zone);
     const [start, end] = [Date.parse(range.from), Date.parse(range.to)];

@@ -23,6 +23,10 @@ export const APP_ROUTES = [
   "/app/connect-accounts",
   "/app/content-categories",
   "/app/media-gallery",
+  "/app/compose",
+  "/app/calendar",
+  "/app/queue",
+  "/app/analytics",
   "/app/nope",
 ] as const;
 

@@ -4,7 +4,7 @@
  * impressions as a percent with 1 decimal) and the chart's buckets. The sums themselves come from
  * the database (infra/publishing/analytics.ts).
  */
-import { localDate } from "../dashboard/dashboard-data";
+import { addDays, localDate, monthStartOf } from "../../lib/dates";
 
 export { formatCount } from "../dashboard/dashboard-data";
 
@@ -52,11 +52,6 @@ export interface Bucket {
   readonly engagements: number;
 }
 
-const addDays = (ymd: string, days: number): string => {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const dayLabel = (ymd: string) => `${MONTHS[Number(ymd.slice(5, 7)) - 1]} ${Number(ymd.slice(8, 10))}`;
 
@@ -78,12 +73,7 @@ const bucketStarts = (period: AnalyticsPeriod, now: Date, timeZone: string) => {
     const weeks = Math.ceil(period.days / 7);
     return { today, starts: Array.from({ length: weeks }, (_, i) => addDays(today, -7 * (weeks - 1 - i) - 6)) };
   }
-  const starts = Array.from({ length: 12 }, (_, i) => {
-    const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
-    d.setUTCMonth(d.getUTCMonth() - (11 - i));
-    return d.toISOString().slice(0, 10);
-  });
-  return { today, starts };
+  return { today, starts: Array.from({ length: 12 }, (_, i) => monthStartOf(today, i - 11)) };
 };
 
 /** The local days the period covers: from its first bucket's first day to today. */

@@ -23,13 +23,13 @@ import {
   monthOf,
   moveKeepingTime,
   NOTE_DOTS,
+  NOTE_TOASTS,
   noteColorClass,
   shiftAnchor,
   timeOf,
   titleOf,
   todayIn,
 } from "./calendar-model";
-import { NOTE_TOASTS } from "./notes-schemas";
 import "./calendar.css";
 
 interface Props {
@@ -73,14 +73,14 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
   const loaded = useRef<string>("initial");
   /** The range whose posts and notes are on screen (data-shown-range: tests and tools wait on it). */
   const [shownRange, setShownRange] = useState(() => {
-    const first = gridDays(initialAnchor, "month", timeZone);
+    const first = gridDays(initialAnchor, "month");
     return initialDays && initialNotes ? `month:${first[0]}:${first[first.length - 1]}` : "";
   });
   const request = useRef(0);
 
   useEffect(() => setToday(todayIn(timeZone)), [timeZone]);
 
-  const days = useMemo(() => gridDays(anchor, view, timeZone), [anchor, view, timeZone]);
+  const days = useMemo(() => gridDays(anchor, view), [anchor, view]);
   const rangeKey = `${view}:${days[0]}:${days[days.length - 1]}`;
 
   const load = async () => {
@@ -108,7 +108,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
     // The server loaded the month grid of the first render; any other range is fetched.
     if (loaded.current === rangeKey) return;
     if (loaded.current === "initial") {
-      const first = gridDays(initialAnchor, "month", timeZone);
+      const first = gridDays(initialAnchor, "month");
       if (rangeKey === `month:${first[0]}:${first[first.length - 1]}` && initialDays && initialNotes) {
         loaded.current = rangeKey;
         return;
@@ -215,7 +215,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
         },
       });
       await load();
-      toast({ title: "Success", description: `Post moved to ${longDay(day, timeZone)}.` });
+      toast({ title: "Success", description: `Post moved to ${longDay(day)}.` });
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, "Failed to move post. Please try again."), variant: "destructive" });
     } finally {
@@ -244,7 +244,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
 
   const dayLabel = (day: string, scheduled: number, published: number, noteCount: number) =>
     [
-      longDay(day, timeZone),
+      longDay(day),
       day === today ? "today" : null,
       scheduled ? `${scheduled} scheduled` : null,
       published ? `${published} published` : null,
@@ -272,11 +272,11 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
     <div className="cal" data-testid="calendar" data-hydrated={hydrated ? "true" : undefined}>
       <div className="card cal-toolbar">
         <div className="cal-nav">
-          <button type="button" className="btn btn-ghost cal-arrow" aria-label={view === "month" ? "Previous month" : "Previous week"} disabled={!hydrated} onClick={() => setAnchor((a) => shiftAnchor(a, view, -1, timeZone))}>
+          <button type="button" className="btn btn-ghost cal-arrow" aria-label={view === "month" ? "Previous month" : "Previous week"} disabled={!hydrated} onClick={() => setAnchor((a) => shiftAnchor(a, view, -1))}>
             ‹
           </button>
-          <h1 className="cal-title" aria-live="polite" data-testid="calendar-title">{titleOf(view === "month" ? anchor : days[0]!, timeZone)}</h1>
-          <button type="button" className="btn btn-ghost cal-arrow" aria-label={view === "month" ? "Next month" : "Next week"} disabled={!hydrated} onClick={() => setAnchor((a) => shiftAnchor(a, view, 1, timeZone))}>
+          <h1 className="cal-title" aria-live="polite" data-testid="calendar-title">{titleOf(view === "month" ? anchor : days[0]!)}</h1>
+          <button type="button" className="btn btn-ghost cal-arrow" aria-label={view === "month" ? "Next month" : "Next week"} disabled={!hydrated} onClick={() => setAnchor((a) => shiftAnchor(a, view, 1))}>
             ›
           </button>
           <button type="button" className="btn btn-outline" disabled={!hydrated} onClick={() => setAnchor(todayIn(timeZone))}>
@@ -446,7 +446,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
       </div>
       <p className="muted cal-hint">Drag a scheduled post to another day to reschedule it at the same time; in week view, use “Move to…”. A repeating post moves its next publication; later ones keep their days.</p>
 
-      <Dialog open={choose !== null} title={choose ? longDay(choose, timeZone) : ""} description={CHOOSE_TITLE} onClose={() => setChoose(null)}>
+      <Dialog open={choose !== null} title={choose ? longDay(choose) : ""} description={CHOOSE_TITLE} onClose={() => setChoose(null)}>
         {choose && (
           <>
             {chooseNotes.length > 0 && (
@@ -468,7 +468,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
         )}
       </Dialog>
 
-      <Dialog open={dayList !== null} title={dayList ? longDay(dayList.day, timeZone) : ""} description="Every post of this day." onClose={() => setDayList(null)}>
+      <Dialog open={dayList !== null} title={dayList ? longDay(dayList.day) : ""} description="Every post of this day." onClose={() => setDayList(null)}>
         {dayList && (
           <>
             {dayList.error && <p role="alert" className="field-error">{dayList.error}</p>}
@@ -494,7 +494,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
       <Dialog
         open={editor !== null}
         title={editor?.note ? "Edit Note" : "Add Note"}
-        description={editor ? longDay(editor.day, timeZone) : undefined}
+        description={editor ? longDay(editor.day) : undefined}
         onClose={() => setEditor(null)}
       >
         {editor && (

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, addWeeks, eachDayOfInterval, endOfMonth, endOfWeek, format, startOfMonth, startOfWeek } from "date-fns";
-import { NOTE_COLORS } from "../../../domain/calendar/rules";
+import { NOTE_COLORS, NOTE_MESSAGES } from "../../../domain/calendar/rules";
+import { addDays, formatDay, localDate, localTime, monthStartOf, weekdayOf } from "../../lib/dates";
 
 /**
  * The calendar's pure rules (spec core §2, §4, §9): Sunday-first grids of days written
@@ -40,7 +40,7 @@ export const dayStart = (day: string, timeZone: string): TZDate => {
   return new TZDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]), timeZone);
 };
 
-export const dayOfInstant = (iso: string | Date, timeZone: string) => format(new TZDate(new Date(iso).getTime(), timeZone), "yyyy-MM-dd");
+export const dayOfInstant = (iso: string | Date, timeZone: string) => localDate(new Date(iso), timeZone);
 
 export const todayIn = (timeZone: string, now: Date = new Date()) => dayOfInstant(now, timeZone);
 
@@ -55,27 +55,27 @@ export const kindOf = (post: CalendarPostLike): "scheduled" | "published" | "dra
 export const matchesFilter = (post: CalendarPostLike, filter: CalendarFilter) => filter === "all" || kindOf(post) === filter;
 
 /** The days shown: whole Sunday-to-Saturday weeks covering the month, or the one week of the anchor. */
-export const gridDays = (anchor: string, view: CalendarView, timeZone: string): string[] => {
-  const at = dayStart(anchor, timeZone);
-  const first = view === "month" ? startOfWeek(startOfMonth(at), { weekStartsOn: 0 }) : startOfWeek(at, { weekStartsOn: 0 });
-  const last = view === "month" ? endOfWeek(endOfMonth(at), { weekStartsOn: 0 }) : endOfWeek(at, { weekStartsOn: 0 });
-  return eachDayOfInterval({ start: first, end: last }).map((d) => format(d, "yyyy-MM-dd"));
+export const gridDays = (anchor: string, view: CalendarView): string[] => {
+  const start = view === "month" ? monthStartOf(anchor) : anchor;
+  const end = view === "month" ? addDays(monthStartOf(anchor, 1), -1) : anchor;
+  const first = addDays(start, -weekdayOf(start));
+  const last = addDays(end, 6 - weekdayOf(end));
+  const days: string[] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
 };
 
 /** The instants [from, to) of a run of days, for GET /api/posts. */
 export const instantRange = (days: ReadonlyArray<string>, timeZone: string) => ({
   from: new Date(dayStart(days[0]!, timeZone).getTime()).toISOString(),
-  to: new Date(addDays(dayStart(days[days.length - 1]!, timeZone), 1).getTime()).toISOString(),
+  to: new Date(dayStart(addDays(days[days.length - 1]!, 1), timeZone).getTime()).toISOString(),
 });
 
 /** "MMMM yyyy" of the anchor (spec core §9). */
-export const titleOf = (anchor: string, timeZone: string) => format(dayStart(anchor, timeZone), "MMMM yyyy");
+export const titleOf = (anchor: string) => formatDay(anchor, { month: "long", year: "numeric" });
 
-export const shiftAnchor = (anchor: string, view: CalendarView, step: 1 | -1, timeZone: string) => {
-  const at = dayStart(anchor, timeZone);
-  const next = view === "month" ? addMonths(startOfMonth(at), step) : addWeeks(at, step);
-  return format(next, "yyyy-MM-dd");
-};
+export const shiftAnchor = (anchor: string, view: CalendarView, step: 1 | -1) =>
+  view === "month" ? monthStartOf(anchor, step) : addDays(anchor, 7 * step);
 
 export const monthOf = (day: string) => day.slice(0, 7);
 
@@ -96,9 +96,9 @@ export const moveKeepingTime = (iso: string, day: string, timeZone: string): str
   return new Date(moved.getTime()).toISOString();
 };
 
-export const timeOf = (iso: string, timeZone: string) => format(new TZDate(new Date(iso).getTime(), timeZone), "h:mm a");
+export const timeOf = (iso: string, timeZone: string) => localTime(new Date(iso), timeZone);
 
-export const longDay = (day: string, timeZone: string) => format(dayStart(day, timeZone), "EEEE, MMMM d, yyyy");
+export const longDay = (day: string) => formatDay(day, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
 /** The CSS class of a note colour (the stylesheet has one rule per preset: no inline styles). */
 export const noteColorClass = (color: string) => {
@@ -110,3 +110,15 @@ export const excerpt = (content: string, length = 40) => {
   const text = content.replace(/\s+/g, " ").trim();
   return text.length > length ? `${text.slice(0, length - 1)}…` : text || "(no text)";
 };
+
+/** The toasts of the note dialog (spec core §8): titles, and the failures' descriptions (titled "Error"). */
+export const NOTE_TOASTS = {
+  created: "Note Created",
+  updated: "Note Updated",
+  deleted: "Note Deleted",
+  errorTitle: "Error",
+  createFailed: "Failed to create note. Please try again.",
+  updateFailed: "Failed to update note. Please try again.",
+  deleteFailed: "Failed to delete note. Please try again.",
+  contentRequired: NOTE_MESSAGES.contentRequired,
+} as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../../lib/http-fields";
-import { createNoteSchema, NOTE_TOASTS, noteRangeSchema, updateNoteSchema } from "./notes-schemas";
+import { NOTE_TOASTS } from "./calendar-model";
+import { createNoteSchema, noteRangeSchema, updateNoteSchema } from "./notes-schemas";
 
 const errorsOf = (schema: typeof createNoteSchema | typeof updateNoteSchema | typeof noteRangeSchema, input: unknown) => {
   const parsed = schema.safeParse(input);

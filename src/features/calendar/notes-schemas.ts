@@ -6,18 +6,6 @@ import { daysBetween, isCalendarDate, NOTE_CONTENT_MAX, NOTE_MESSAGES, normalize
  * reads; the domain trims the content and normalises the colour's letter case.
  */
 
-/** The toasts of the note dialog (spec core §8): titles, and the failures' descriptions (titled "Error"). */
-export const NOTE_TOASTS = {
-  created: "Note Created",
-  updated: "Note Updated",
-  deleted: "Note Deleted",
-  errorTitle: "Error",
-  createFailed: "Failed to create note. Please try again.",
-  updateFailed: "Failed to update note. Please try again.",
-  deleteFailed: "Failed to delete note. Please try again.",
-  contentRequired: NOTE_MESSAGES.contentRequired,
-} as const;
-
 /** The longest range GET /api/calendar-notes answers at once: a year and a bit, more than any view. */
 export const NOTE_RANGE_MAX_DAYS = 400;
 

@@ -3,6 +3,7 @@
  * K/M numbers, the week of the content-calendar panel and the analytics periods.
  */
 import type { CalendarDay } from "../../../infra/publishing/Posts";
+import { addDays, localDate, localTime, weekdayOf } from "../../lib/dates";
 import { atOf } from "../calendar/calendar-model";
 
 /** Engagement of a post: likes + shares + comments summed over its platforms. */
@@ -51,31 +52,6 @@ export const nextPostText = (nextAt: string | null, now: Date): string => {
   return `Next post in ${Math.floor(hours / 24)} days`;
 };
 
-/** The local calendar date ("YYYY-MM-DD") of an instant in a time zone. */
-export const localDate = (at: Date, timeZone: string): string =>
-  formatter("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-
-/** "10:30 AM" in a time zone. */
-export const localTime = (at: Date, timeZone: string): string => formatter("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
-
-/** Making an Intl.DateTimeFormat costs far more than using one: pages that place thousands of posts reuse them. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatter = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let made = formatters.get(key);
-  if (!made) {
-    made = new Intl.DateTimeFormat(locale, options);
-    if (formatters.size > 200) formatters.clear();
-    formatters.set(key, made);
-  }
-  return made;
-};
-
-const addDays = (ymd: string, days: number): string => {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 
@@ -96,7 +72,7 @@ export const WEEK_PANEL_PER_DAY = 3;
 /** This week's days, Sunday to Saturday, in the user's time zone. */
 export const weekDates = (now: Date, timeZone: string): string[] => {
   const today = localDate(now, timeZone);
-  const sunday = addDays(today, -new Date(`${today}T00:00:00Z`).getUTCDay());
+  const sunday = addDays(today, -weekdayOf(today));
   return WEEKDAYS.map((_, i) => addDays(sunday, i));
 };
 
