@@ -27,6 +27,7 @@ export {
   type OAuthCredentials,
   type BlueskyCredentials,
 } from "./publish";
+export { engagementReaderFor, engagementReadablePlatforms, type EngagementReader } from "./engagement";
 export { validateListingUrl, type ListingResult } from "./listing";
 export { encryptSecret, decryptSecret, SecretDecryptionError, SecretKeyError } from "./crypto";
 

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { Effect } from "effect";
+import { Cause, Effect } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { type EngagementCounts, postDecider, postStreamId, recordEngagement } from "../../domain/publishing";
 import type { ConcurrencyConflict, EventMetadata } from "../../domain/shared";
@@ -7,7 +7,9 @@ import { SocialAccounts } from "../accounts/SocialAccounts";
 import { Database } from "../db/Database";
 import { handleCommand } from "../eventstore/handle";
 import { logger } from "../log";
+import { engagementReadablePlatforms, engagementReaderFor } from "../platforms/engagement";
 import { signIn } from "../platforms/publish/bluesky";
+import { PlatformError } from "../platforms/types";
 
 /**
  * The `fetch_engagement` job (cron every 15 minutes: the FAQ's "Analytics refresh within about 15
@@ -16,14 +18,22 @@ import { signIn } from "../platforms/publish/bluesky";
  *
  * - Bluesky: `app.bsky.feed.getPosts` for the published record URIs (likeCount, repostCount,
  *   replyCount), signed in with the account's stored session as publishing does.
+ * - OAuth platforms with an engagement reader (`infra/platforms/engagement`: Facebook, Instagram,
+ *   Threads, X, LinkedIn, YouTube, Pinterest, Reddit, TikTok), with the stored token as publishing
+ *   uses it; accounts waiting for a reconnect are left out. Business Profile posts have no figures.
  * - Sandbox accounts: generated figures, deterministic per post and account, growing with the time
  *   since publishing (see `sandboxEngagement`).
- * - Other platforms: skipped for now (their insights APIs need review-gated permissions).
+ *
+ * An account that cannot be read (token refused, rate limit, outage) is logged and tried again on
+ * the next run; marking it "Reconnect needed" is left to the token refresh and the next publication.
+ * A post the platform no longer has keeps the figures last recorded.
  */
 
 export const ENGAGEMENT_WINDOW_DAYS = 30;
 /** getPosts takes at most 25 URIs per call. */
 const BLUESKY_BATCH = 25;
+/** Accounts read at once: each waits on its platform, and one slow platform should not hold up the rest. */
+const ACCOUNTS_AT_ONCE = 4;
 
 interface DueTarget {
   post_id: string;
@@ -33,6 +43,9 @@ interface DueTarget {
   kind: string;
   platform_post_id: string | null;
   published_at: Date;
+  /** The platform's id of the account and its metadata: OAuth readers take them with the token, as publishers do. */
+  external_id: string;
+  metadata: Record<string, unknown>;
 }
 
 /**
@@ -50,8 +63,14 @@ export const sandboxEngagement = (postId: string, accountId: string, publishedAt
   return { likes: Math.max(1, Math.floor(likes * growth)), shares: Math.floor(shares * growth), comments: Math.floor(comments * growth) };
 };
 
+interface AccountFigures {
+  readonly figures: ReadonlyMap<string, EngagementCounts>;
+  /** Credentials to store instead, when reading renewed them (Bluesky's rotating refresh JWT). */
+  readonly credentials?: unknown;
+}
+
 /** The Bluesky figures of the given record URIs (missing URIs: deleted on Bluesky, left out). */
-const blueskyFigures = async (credentials: unknown, uris: ReadonlyArray<string>) => {
+const blueskyFigures = async (credentials: unknown, uris: ReadonlyArray<string>): Promise<AccountFigures> => {
   const signed = await signIn(credentials);
   const figures = new Map<string, EngagementCounts>();
   for (let i = 0; i < uris.length; i += BLUESKY_BATCH) {
@@ -63,19 +82,40 @@ const blueskyFigures = async (credentials: unknown, uris: ReadonlyArray<string>)
   return { figures, credentials: signed.changed() ? signed.credentials() : undefined };
 };
 
+/** How one account's figures are read, by platform post id; null when it has nothing readable. */
+const readerOf = (first: DueTarget, platformPostIds: ReadonlyArray<string>): ((credentials: unknown) => Promise<AccountFigures>) | null => {
+  if (first.platform === "bluesky") {
+    const uris = platformPostIds.filter((id) => id.startsWith("at://"));
+    return uris.length > 0 ? (credentials) => blueskyFigures(credentials, uris) : null;
+  }
+  const read = engagementReaderFor(first.platform);
+  if (!read || platformPostIds.length === 0) return null;
+  return async (credentials) => ({
+    figures: await read({ ...(credentials as Record<string, unknown>), externalId: first.external_id, metadata: first.metadata }, platformPostIds),
+  });
+};
+
+/** What a log needs of a failure: never the token (PlatformError messages carry none, nor URLs). */
+const failureFields = (error: unknown) =>
+  error instanceof PlatformError
+    ? { kind: error.kind, status: error.status, code: error.code, reason: error.message }
+    : { reason: error instanceof Error ? error.message : String(error) };
+
 export const fetchEngagement = Effect.fn("Publishing.fetchEngagement")(function* (now: Date) {
   const db = yield* Database;
   const accounts = yield* SocialAccounts;
   const since = new Date(now.getTime() - ENGAGEMENT_WINDOW_DAYS * 86_400_000);
+  const readable = engagementReadablePlatforms() as string[];
   const due = yield* db.query(
     (sql) => sql<DueTarget[]>`
-      select t.post_id, t.account_id, p.workspace_id, t.platform, a.kind, t.platform_post_id, t.published_at
+      select t.post_id, t.account_id, p.workspace_id, t.platform, a.kind, t.platform_post_id, t.published_at, a.external_id, a.metadata
       from post_targets t
       join posts p on p.id = t.post_id
       join social_accounts a on a.id = t.account_id
       where t.status = 'published' and t.published_at >= ${since} and p.deleted_at is null
         and a.disconnected_at is null
-        and (a.kind = 'sandbox' or t.platform = 'bluesky')
+        and (a.kind = 'sandbox' or t.platform = 'bluesky'
+          or (a.kind = 'oauth' and a.status <> 'reconnect_needed' and t.platform = any(${readable})))
       order by t.account_id, t.published_at`,
   );
 
@@ -86,24 +126,37 @@ export const fetchEngagement = Effect.fn("Publishing.fetchEngagement")(function*
     if (t.kind === "sandbox") found.push({ target: t, figures: sandboxEngagement(t.post_id, t.account_id, t.published_at, now) });
     else byAccount.set(t.account_id, [...(byAccount.get(t.account_id) ?? []), t]);
   }
-  for (const [accountId, targets] of byAccount) {
-    const credentials = yield* accounts.credentials<unknown>(accountId);
-    const uris = targets.flatMap((t) => (t.platform_post_id?.startsWith("at://") ? [t.platform_post_id] : []));
-    if (!credentials || uris.length === 0) {
-      skipped += targets.length;
-      continue;
-    }
-    const result = yield* Effect.result(Effect.tryPromise({ try: () => blueskyFigures(credentials, uris), catch: (e) => e }));
-    if (result._tag === "Failure") {
-      // Tried again on the next run; a session Bluesky refuses is reported by the next publication.
-      logger.warn({ accountId, err: result.failure }, "Engagement: Bluesky could not be read");
-      skipped += targets.length;
-      continue;
-    }
-    if (result.success.credentials !== undefined) yield* accounts.updateCredentials(accountId, result.success.credentials);
+  const perAccount = yield* Effect.forEach(
+    byAccount,
+    ([accountId, targets]) =>
+      Effect.gen(function* () {
+        const first = targets[0]!;
+        const read = readerOf(first, targets.flatMap((t) => (t.platform_post_id ? [t.platform_post_id] : [])));
+        const credentials = read ? yield* accounts.credentials<unknown>(accountId) : null;
+        if (!read || !credentials) return { targets, figures: null };
+        const result = yield* Effect.result(Effect.tryPromise({ try: () => read(credentials), catch: (e) => e }));
+        if (result._tag === "Failure") {
+          // Tried again on the next run; a refused token is reported by the token refresh or the next publication.
+          logger.warn({ accountId, platform: first.platform, ...failureFields(result.failure) }, "Engagement: the platform could not be read");
+          return { targets, figures: null };
+        }
+        if (result.success.credentials !== undefined) yield* accounts.updateCredentials(accountId, result.success.credentials);
+        return { targets, figures: result.success.figures };
+      }).pipe(
+        // Stored credentials that cannot be read (a changed encryption key) concern this account only.
+        Effect.catchCause((cause) =>
+          Effect.sync(() => {
+            logger.warn({ accountId, cause: Cause.pretty(cause) }, "Engagement: the account could not be read");
+            return { targets, figures: null };
+          }),
+        ),
+      ),
+    { concurrency: ACCOUNTS_AT_ONCE },
+  );
+  for (const { targets, figures } of perAccount) {
     for (const t of targets) {
-      const figures = t.platform_post_id ? result.success.figures.get(t.platform_post_id) : undefined;
-      if (figures) found.push({ target: t, figures });
+      const counts = figures && t.platform_post_id ? figures.get(t.platform_post_id) : undefined;
+      if (counts) found.push({ target: t, figures: counts });
       else skipped++;
     }
   }

@@ -16,6 +16,8 @@ export interface RecordedRequest {
   readonly method: string;
   readonly path: string;
   readonly query: Record<string, string>;
+  /** The query string as sent (without "?"), for encodings the parsed `query` no longer shows. */
+  readonly rawQuery: string;
   readonly form: Record<string, string>;
   readonly authorization: string | null;
   /** Decoded HTTP Basic credentials, if any. */
@@ -72,6 +74,11 @@ export interface RouteOptions {
   readonly anonymous?: boolean;
   /** The body of the 401 to a missing or invalid token, where the platform has its own shape. */
   readonly unauthorized?: unknown;
+  /**
+   * Only requests with this method; they are answered before a route of the same path without one
+   * (X's GET /2/tweets reads, its POST publishes).
+   */
+  readonly method?: string;
 }
 
 interface Route {
@@ -95,7 +102,7 @@ export interface OAuthProvider {
   /** When true, every refresh (refresh_token grant, Meta renewal) is refused like an expired grant. */
   failRefresh: boolean;
   addClient(client: ProviderClient): void;
-  /** A JSON API endpoint (any method), answered only with a valid bearer token unless `anonymous`. */
+  /** A JSON API endpoint (any method unless `options.method`), answered only with a valid bearer token unless `anonymous`. */
   route(path: string, handler: ApiHandler, options?: RouteOptions): void;
   /** The next request to this path gets this answer instead (to play outages and refusals). */
   respondOnce(path: string, status: number, body: unknown, headers?: Record<string, string>): void;
@@ -267,6 +274,7 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
       method: req.method ?? "GET",
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
+      rawQuery: url.search.slice(1),
       form: isForm ? Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) : {},
       authorization,
       basic,
@@ -288,7 +296,7 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
     if (request.method === "GET" && request.path === "/authorize") return handleAuthorize(request, res);
     if (request.method === "GET" && META_GRANTS.has(request.query.grant_type ?? "")) return handleMetaGrant(request, res);
     if (request.method === "POST" && request.path === "/token") return handleToken(request, res);
-    const route = routes.get(request.path);
+    const route = routes.get(`${request.method} ${request.path}`) ?? routes.get(request.path);
     if (route) return handleApi(request, res, route);
     json(res, 404, { error: "not_found", path: request.path });
   });
@@ -301,7 +309,7 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
     requests,
     failRefresh: false,
     addClient: (client) => void clients.set(client.clientId, client),
-    route: (path, handler, options = {}) => void routes.set(path, { handler, options }),
+    route: (path, handler, options = {}) => void routes.set(options.method ? `${options.method} ${path}` : path, { handler, options }),
     respondOnce: (path, status, body, headers) => void once.set(path, { status, body, headers }),
     requestsTo: (prefix) => requests.filter((r) => r.path.startsWith(prefix)),
     isValidAccessToken: (t) => accessTokens.has(t),
@@ -808,3 +816,243 @@ export const fakePublishEnv = (providerUrl: string): Record<string, string> => (
   GOOGLE_BUSINESS_POSTS_API_BASE_URL: `${providerUrl}/api/google_business/v4`,
   YOUTUBE_UPLOAD_API_BASE_URL: `${providerUrl}/api/youtube/upload`,
 });
+
+// -----------------------------------------------------------------------------------------------
+// Engagement: the documented read calls of each platform, checking what the real ones need (method,
+// query, headers, id limits) and answering the figures a test set, shaped like each platform's.
+
+export type FakeEngagementPlatform = "facebook" | "instagram" | "threads" | "twitter" | "linkedin" | "youtube" | "pinterest" | "reddit" | "tiktok";
+
+/**
+ * A post's figures under the names its platform gives them (absent: 0):
+ * - facebook: `reactions`, `comments`, `shares`
+ * - instagram: `like_count`, `comments_count`
+ * - threads: `likes`, `replies`, `reposts`, `quotes`
+ * - twitter: `like_count`, `retweet_count`, `quote_count`, `reply_count`
+ * - linkedin: reaction types in capitals (`LIKE`, `PRAISE`, `EMPATHY`, ...), `comments`
+ * - youtube: `likeCount`, `commentCount`, `viewCount`
+ * - pinterest: `reaction`, `comment`, `impression` (lifetime metrics)
+ * - reddit: `score`, `num_comments`
+ * - tiktok: `like_count`, `comment_count`, `share_count`
+ */
+export type FakeMetrics = Readonly<Record<string, number>>;
+
+export interface FakeEngagement {
+  /** What the platform reports for this post from now on. */
+  set(platform: FakeEngagementPlatform, postId: string, metrics: FakeMetrics): void;
+  /** The post was deleted on the platform: answered as each platform answers a missing post. */
+  remove(platform: FakeEngagementPlatform, postId: string): void;
+}
+
+/** Video ids beyond 2^53, like the real int64 ones: a JSON number parsed as a double would lose their last digits. */
+export const FAKE_TIKTOK_VIDEO_IDS = ["7412345678901234567", "7412345678901234568", "7412345678901234569"];
+const FAKE_LINKEDIN_VERSION_PATTERN = /^\d{6}$/;
+
+export const installEngagementRoutes = (provider: OAuthProvider): FakeEngagement => {
+  const posts = new Map<string, FakeMetrics | null>();
+  const key = (platform: FakeEngagementPlatform, id: string) => `${platform}:${id}`;
+  /** undefined: never existed; null: deleted. */
+  const metricsOf = (platform: FakeEngagementPlatform, id: string) => posts.get(key(platform, id));
+  const n = (m: FakeMetrics, name: string) => m[name] ?? 0;
+  const idList = (value: string | undefined) => (value ? value.split(",") : []);
+
+  const metaUnauthorized = { error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190, fbtrace_id: "fake" } };
+  const metaMissing = (id: string) =>
+    new ApiReply(400, {
+      error: {
+        message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        type: "GraphMethodException",
+        code: 100,
+        error_subcode: 33,
+        fbtrace_id: "fake",
+      },
+    });
+  const get = (path: string, handler: ApiHandler, options: RouteOptions = {}) => provider.route(path, handler, { ...options, method: "GET" });
+
+  // Facebook: Page posts are read with a Page token (GET /{page}?fields=access_token), not the user's.
+  const pageTokens = new Set<string>();
+  get("/api/facebook/101", (q) => {
+    if (q.query.fields !== "access_token") return { id: "101" };
+    const token = provider.grantAccessToken();
+    pageTokens.add(token);
+    return { access_token: token, id: "101" };
+  });
+  const facebookFields = "reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares";
+  const facebookPost = (id: string) => (q: RecordedRequest) => {
+    if (!pageTokens.has(q.bearer ?? "")) return metaBad("(#210) A page access token is required to request this resource.", 210);
+    if (q.query.fields !== facebookFields) return metaBad(`(#100) Unexpected fields: ${q.query.fields}`);
+    const m = metricsOf("facebook", id);
+    if (!m) return metaMissing(id);
+    return {
+      id,
+      reactions: { data: [], summary: { total_count: n(m, "reactions"), viewer_reaction: "NONE" } },
+      comments: { data: [], summary: { order: "ranked", total_count: n(m, "comments"), can_comment: true } },
+      // Facebook leaves `shares` out of a post nobody shared.
+      ...(n(m, "shares") > 0 ? { shares: { count: n(m, "shares") } } : {}),
+    };
+  };
+
+  // Instagram (graph.instagram.com/v23.0/{media-id}).
+  const instagramMedia = (id: string) => (q: RecordedRequest) => {
+    if (q.query.fields !== "like_count,comments_count") return metaBad(`(#100) Unexpected fields: ${q.query.fields}`);
+    const m = metricsOf("instagram", id);
+    return m ? { like_count: n(m, "like_count"), comments_count: n(m, "comments_count"), id } : metaMissing(id);
+  };
+
+  // Threads (graph.threads.net/v1.0/{media-id}/insights): media metrics as `values`, period lifetime.
+  const threadsInsights = (id: string) => (q: RecordedRequest) => {
+    const metrics = idList(q.query.metric);
+    if (metrics.length === 0 || metrics.some((name) => !["views", "likes", "replies", "reposts", "quotes", "shares"].includes(name))) {
+      return metaBad(`(#100) metric must be one of views, likes, replies, reposts, quotes, shares`);
+    }
+    const m = metricsOf("threads", id);
+    if (!m) return metaMissing(id);
+    return {
+      data: metrics.map((name) => ({
+        name,
+        period: "lifetime",
+        values: [{ value: n(m, name) }],
+        title: name[0]!.toUpperCase() + name.slice(1),
+        description: `The number of ${name} of your post.`,
+        id: `${id}/insights/${name}/lifetime`,
+      })),
+    };
+  };
+
+  // Pinterest (api.pinterest.com/v5/pins/{pin_id}): lifetime metrics only with pin_metrics=true.
+  const pinterestPin = (id: string) => (q: RecordedRequest) => {
+    const m = metricsOf("pinterest", id);
+    if (!m) return new ApiReply(404, { code: 50, message: "Pin not found." });
+    const pin = { id, board_id: "549755885175", created_at: "2025-01-01T00:00:00", title: "A pin", description: "" };
+    if (q.query.pin_metrics !== "true") return pin;
+    const lifetime = { pin_click: 0, impression: n(m, "impression"), clickthrough: 0, reaction: n(m, "reaction"), comment: n(m, "comment") };
+    return { ...pin, pin_metrics: { "90d": { pin_click: 0, impression: n(m, "impression"), clickthrough: 0 }, lifetime_metrics: lifetime } };
+  };
+
+  const perPostRoutes: Partial<Record<FakeEngagementPlatform, (id: string) => void>> = {
+    facebook: (id) => get(`/api/facebook/${id}`, facebookPost(id), { unauthorized: metaUnauthorized }),
+    instagram: (id) => get(`/api/instagram/v23.0/${id}`, instagramMedia(id), { unauthorized: metaUnauthorized }),
+    threads: (id) => get(`/api/threads/v1.0/${id}/insights`, threadsInsights(id), { unauthorized: metaUnauthorized }),
+    pinterest: (id) => get(`/api/pinterest/pins/${id}`, pinterestPin(id), { unauthorized: { code: 2, message: "Authentication failed." } }),
+  };
+
+  // X (api.x.com/2/tweets?ids=...): up to 100 ids; deleted or unknown ones come back in `errors`.
+  get("/api/twitter/tweets", (q) => {
+    const ids = idList(q.query.ids);
+    if (ids.length === 0 || ids.length > 100 || !ids.every((id) => /^\d{1,19}$/.test(id))) {
+      return new ApiReply(400, { errors: [{ parameters: { ids }, message: "The `ids` query parameter value is not valid" }], title: "Invalid Request", type: "https://api.twitter.com/2/problems/invalid-request" });
+    }
+    if (q.query["tweet.fields"] !== "public_metrics") return new ApiReply(400, { title: "Invalid Request", detail: "tweet.fields must ask for public_metrics" });
+    const found = ids.flatMap((id) => {
+      const m = metricsOf("twitter", id);
+      if (!m) return [];
+      const metrics = { retweet_count: n(m, "retweet_count"), reply_count: n(m, "reply_count"), like_count: n(m, "like_count"), quote_count: n(m, "quote_count"), bookmark_count: 0, impression_count: 0 };
+      return [{ id, text: "A post", edit_history_tweet_ids: [id], public_metrics: metrics }];
+    });
+    const missing = ids.filter((id) => !metricsOf("twitter", id));
+    return {
+      ...(found.length ? { data: found } : {}),
+      ...(missing.length
+        ? { errors: missing.map((id) => ({ value: id, detail: `Could not find tweet with ids: [${id}].`, title: "Not Found Error", resource_type: "tweet", parameter: "ids", resource_id: id, type: "https://api.twitter.com/2/problems/resource-not-found" })) }
+        : {}),
+    };
+  });
+
+  // LinkedIn (api.linkedin.com/rest/socialMetadata?ids=List(...)): Rest.li 2.0 batch get, URNs URL-encoded in the list.
+  get("/api/linkedin/rest/socialMetadata", (q) => {
+    if (!FAKE_LINKEDIN_VERSION_PATTERN.test(q.headers["linkedin-version"] ?? "")) return new ApiReply(426, { status: 426, message: "A valid LinkedIn-Version header is required" });
+    if (q.headers["x-restli-protocol-version"] !== "2.0.0") return new ApiReply(400, { status: 400, message: "Rest.li protocol 2.0.0 is required for this batch syntax" });
+    const list = /^ids=List\(([^()]*)\)$/.exec(q.rawQuery);
+    const encoded = list?.[1]?.split(",") ?? [];
+    if (encoded.length === 0 || encoded.some((urn) => !/^urn%3Ali%3A/i.test(urn))) {
+      return new ApiReply(400, { status: 400, message: "ids must be List(...) of URL-encoded URNs" });
+    }
+    const urns = encoded.map(decodeURIComponent);
+    const results: Record<string, unknown> = {};
+    const statuses: Record<string, number> = {};
+    const errors: Record<string, unknown> = {};
+    for (const urn of urns) {
+      const m = metricsOf("linkedin", urn);
+      if (!m) {
+        statuses[urn] = 404;
+        errors[urn] = { status: 404, message: "Not Found" };
+        continue;
+      }
+      const reactions = Object.entries(m).filter(([name]) => /^[A-Z_]+$/.test(name));
+      statuses[urn] = 200;
+      results[urn] = {
+        reactionSummaries: Object.fromEntries(reactions.map(([reactionType, count]) => [reactionType, { reactionType, count }])),
+        commentsState: "OPEN",
+        commentSummary: { count: n(m, "comments"), topLevelCount: n(m, "comments") },
+        entity: urn,
+      };
+    }
+    return { results, statuses, errors };
+  });
+
+  // YouTube (www.googleapis.com/youtube/v3/videos?part=statistics&id=...): up to 50 ids, counts as strings.
+  get("/api/youtube/videos", (q) => {
+    const ids = idList(q.query.id);
+    const badRequest = (message: string) => new ApiReply(400, { error: { code: 400, message, errors: [{ message, domain: "youtube.parameter", reason: "invalidValue" }] } });
+    if (q.query.part !== "statistics") return badRequest("part must be statistics");
+    if (ids.length === 0 || ids.length > 50) return badRequest("id takes 1 to 50 video ids");
+    const items = ids.flatMap((id) => {
+      const m = metricsOf("youtube", id);
+      if (!m) return [];
+      const statistics = { viewCount: String(n(m, "viewCount")), likeCount: String(n(m, "likeCount")), favoriteCount: "0", commentCount: String(n(m, "commentCount")) };
+      return [{ kind: "youtube#video", etag: "fake", id, statistics }];
+    });
+    return { kind: "youtube#videoListResponse", etag: "fake", items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } };
+  });
+
+  // Reddit (oauth.reddit.com/api/info?id=t3_a,t3_b): up to 100 fullnames; unknown ones are left out.
+  get("/api/reddit/api/info", (q) => {
+    const fullnames = idList(q.query.id);
+    if (fullnames.length === 0 || fullnames.length > 100) return new ApiReply(400, { message: "Bad Request", error: 400 });
+    const children = fullnames.flatMap((name) => {
+      const m = name.startsWith("t3_") ? metricsOf("reddit", name) : undefined;
+      if (!m) return [];
+      return [{ kind: "t3", data: { name, id: name.slice(3), title: "A post", score: n(m, "score"), ups: Math.max(0, n(m, "score")), num_comments: n(m, "num_comments") } }];
+    });
+    return { kind: "Listing", data: { after: null, dist: children.length, modhash: "", children, before: null } };
+  });
+
+  // TikTok Display API (open.tiktokapis.com/v2/video/query/): POST, up to 20 ids, int64 ids as JSON numbers.
+  const log_id = "202501010000000000FAKE";
+  const tiktokRefusal = (status: number, code: string, message: string) => new ApiReply(status, { error: { code, message, log_id } });
+  provider.route(
+    "/api/tiktok/video/query/",
+    (q) => {
+      if (q.contentType !== "application/json; charset=UTF-8") return tiktokRefusal(400, "invalid_params", "Content-Type must be application/json; charset=UTF-8.");
+      if (q.query.fields !== "id,like_count,comment_count,share_count") return tiktokRefusal(400, "invalid_params", `Unexpected fields: ${q.query.fields}`);
+      const ids = (q.json as { filters?: { video_ids?: unknown } } | undefined)?.filters?.video_ids;
+      if (!Array.isArray(ids) || ids.length === 0 || ids.length > 20 || !ids.every((id) => typeof id === "string" && /^\d+$/.test(id))) {
+        return tiktokRefusal(400, "invalid_params", "filters.video_ids takes 1 to 20 video ids.");
+      }
+      const videos = (ids as string[]).flatMap((id) => {
+        const m = metricsOf("tiktok", id);
+        return m ? [`{"id":${id},"like_count":${n(m, "like_count")},"comment_count":${n(m, "comment_count")},"share_count":${n(m, "share_count")}}`] : [];
+      });
+      return new RawJson(`{"data":{"videos":[${videos.join(",")}],"cursor":0,"has_more":false},"error":{"code":"ok","message":"","log_id":"${log_id}"}}`);
+    },
+    { method: "POST", unauthorized: { error: { code: "access_token_invalid", message: "The access token is invalid or not found in the request.", log_id } } },
+  );
+
+  const routed = new Set<string>();
+  const ensureRoute = (platform: FakeEngagementPlatform, id: string) => {
+    const install = perPostRoutes[platform];
+    if (!install || routed.has(key(platform, id))) return;
+    routed.add(key(platform, id));
+    install(id);
+  };
+  return {
+    set: (platform, postId, metrics) => {
+      posts.set(key(platform, postId), metrics);
+      ensureRoute(platform, postId);
+    },
+    remove: (platform, postId) => {
+      posts.set(key(platform, postId), null);
+      ensureRoute(platform, postId);
+    },
+  };
+};

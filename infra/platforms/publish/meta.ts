@@ -1,36 +1,25 @@
-import { callContext, fail, list, obj, str } from "../http";
+import { callContext, fail, str } from "../http";
 import type { PlatformError } from "../types";
-import { blobOf, type Classify, endpoints, isImage, isVideo, option, rateLimited, rejected, request, sleep, tokenOf, withLink } from "./http";
+import {
+  blobOf,
+  type Classify,
+  endpoints,
+  facebookPage,
+  isImage,
+  isVideo,
+  META_GRAPH_VERSION,
+  metaClassify,
+  option,
+  rejected,
+  request,
+  sleep,
+  THREADS_API_VERSION,
+  tokenOf,
+  withLink,
+} from "./http";
 import type { Published, PublishMedia, PublishRequest } from "./types";
 
-/**
- * Meta: Facebook Pages (Graph API), Instagram (Instagram API with Instagram Login) and Threads.
- * Meta answers most failures with HTTP 400 and an `error.code`: 190 (and 102, 463, 467) is a token
- * it no longer accepts, 4/17/32/613/80001.. are rate limits, 10/200-299 missing permissions.
- */
-const GRAPH_VERSION = "v23.0";
-const THREADS_VERSION = "v1.0";
-
-const metaClassify = (ctx: ReturnType<typeof callContext>): Classify => (status, body) => {
-  if (status >= 200 && status < 300) return undefined;
-  const error = obj(body.error);
-  const code = typeof error.code === "number" ? error.code : Number(error.code);
-  const codeText = Number.isFinite(code) ? String(code) : undefined;
-  if ([190, 102, 463, 467].includes(code)) {
-    return fail(ctx, "invalid_credentials", `${ctx.name} no longer accepts this connection. Reconnect the account.`, { status, code: codeText });
-  }
-  if (code === 10 || (code >= 200 && code < 300)) {
-    return fail(ctx, "invalid_credentials", `${ctx.name} refused to post: a permission is missing. Reconnect the account and allow every requested permission.`, {
-      status,
-      code: codeText,
-    });
-  }
-  if ([4, 17, 32, 613].includes(code) || (code >= 80001 && code <= 80014)) return rateLimited(ctx, undefined, { status, code: codeText });
-  if (error.is_transient === true || code === 1 || code === 2) {
-    return fail(ctx, "unavailable", `${ctx.name} is not responding right now. Retrying later.`, { status, code: codeText });
-  }
-  return undefined;
-};
+/** Meta: Facebook Pages (Graph API), Instagram (Instagram API with Instagram Login) and Threads. */
 
 const firstComment = async (
   ctx: ReturnType<typeof callContext>,
@@ -54,27 +43,6 @@ const firstComment = async (
 const fb = callContext("facebook");
 const fbClassify = metaClassify(fb);
 
-/** The Page and its token: the Page token is read with the stored user token (GET /{page-id}?fields=access_token). */
-const pageOf = async (credentials: unknown, base: string) => {
-  const c = tokenOf(fb, credentials);
-  const given = str(c.metadata?.pageAccessToken);
-  let pageId = c.externalId ?? null;
-  if (pageId && given) return { pageId, token: given };
-  if (!pageId) {
-    const pages = list((await request(fb, `${base}/me/accounts?fields=id,access_token&limit=100`, { bearer: c.accessToken }, fbClassify)).body.data);
-    const page = pages[0];
-    if (!page || !str(page.id)) throw fail(fb, "not_eligible", "This Facebook account manages no Page. Connect an account that manages a Facebook Page.");
-    pageId = str(page.id)!;
-    if (str(page.access_token)) return { pageId, token: str(page.access_token)! };
-  }
-  const answer = await request(fb, `${base}/${encodeURIComponent(pageId)}?fields=access_token`, { bearer: c.accessToken }, fbClassify);
-  const token = str(answer.body.access_token);
-  if (!token) {
-    throw fail(fb, "invalid_credentials", "Facebook gave no access to this Page. Reconnect the account and allow managing the Page's posts.");
-  }
-  return { pageId, token };
-};
-
 const fbPostUrl = (postId: string) => {
   const [page, post] = postId.split("_");
   return post ? `https://www.facebook.com/${page}/posts/${post}` : `https://www.facebook.com/${postId}`;
@@ -82,7 +50,7 @@ const fbPostUrl = (postId: string) => {
 
 export const publishFacebook = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
   const base = endpoints("facebook").api;
-  const { pageId, token } = await pageOf(credentials, base);
+  const { pageId, token } = await facebookPage(credentials, base);
   const page = `${base}/${encodeURIComponent(pageId)}`;
   const images = req.media.filter(isImage);
   const videos = req.media.filter(isVideo);
@@ -147,7 +115,7 @@ const igClassify = metaClassify(ig);
 
 export const publishInstagram = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
   const c = tokenOf(ig, credentials);
-  const base = `${endpoints("instagram").api}/${GRAPH_VERSION}`;
+  const base = `${endpoints("instagram").api}/${META_GRAPH_VERSION}`;
   if (req.media.length === 0) throw rejected(ig, "an Instagram post needs an image or a video.");
   if (req.media.length > 10) throw rejected(ig, "a carousel holds at most 10 images or videos.");
   const userId = c.externalId ?? str((await request(ig, `${base}/me?fields=user_id`, { bearer: c.accessToken }, igClassify)).body.user_id);
@@ -200,7 +168,7 @@ const REPLY_CONTROL: Record<string, string> = {
 
 export const publishThreads = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
   const c = tokenOf(th, credentials);
-  const base = `${endpoints("threads").api}/${THREADS_VERSION}`;
+  const base = `${endpoints("threads").api}/${THREADS_API_VERSION}`;
   const text = withLink(req);
   const length = [...new Intl.Segmenter().segment(text)].length;
   if (length > THREADS_MAX_CHARACTERS) throw rejected(th, `the post is ${length} characters long; Threads allows at most ${THREADS_MAX_CHARACTERS}.`);

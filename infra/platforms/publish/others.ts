@@ -1,5 +1,5 @@
 import { callContext, fail, list, obj, str } from "../http";
-import { blobOf, endpoints, flag, isImage, isVideo, option, rateLimited, rejected, request, stringList, tokenOf, withLink } from "./http";
+import { blobOf, endpoints, flag, isImage, isVideo, linkedInRest, option, rateLimited, rejected, request, stringList, tokenOf, withLink } from "./http";
 import type { Published, PublishRequest } from "./types";
 
 // --------------------------------------------------------------------------------------------- X
@@ -54,8 +54,7 @@ export const escapeLinkedIn = (text: string) => text.replace(/[\\|{}@[\]()<>#*_~
 
 export const publishLinkedIn = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
   const c = tokenOf(li, credentials);
-  const { api, extra } = endpoints("linkedin", { REST_API_BASE: "https://api.linkedin.com/rest" });
-  const headers = { "LinkedIn-Version": process.env.LINKEDIN_API_VERSION?.trim() || "202506", "X-Restli-Protocol-Version": "2.0.0" };
+  const { api, rest, headers } = linkedInRest();
   let author = str(c.metadata?.urn) ?? (c.externalId ? `urn:li:person:${c.externalId}` : null);
   if (!author) {
     const sub = str((await request(li, `${api}/userinfo`, { bearer: c.accessToken })).body.sub);
@@ -66,7 +65,7 @@ export const publishLinkedIn = async (credentials: unknown, req: PublishRequest)
   if (req.media.length > 20) throw rejected(li, "a post holds at most 20 images.");
   const images: Array<{ id: string; altText?: string }> = [];
   for (const media of req.media) {
-    const init = await request(li, `${extra.REST_API_BASE}/images?action=initializeUpload`, {
+    const init = await request(li, `${rest}/images?action=initializeUpload`, {
       bearer: c.accessToken,
       headers,
       json: { initializeUploadRequest: { owner: author } },
@@ -89,7 +88,7 @@ export const publishLinkedIn = async (credentials: unknown, req: PublishRequest)
   if (images.length === 1) post.content = { media: images[0] };
   else if (images.length > 1) post.content = { multiImage: { images } };
   else if (req.link) post.content = { article: { source: req.link, title: option(req, "title") ?? req.link } };
-  const answer = await request(li, `${extra.REST_API_BASE}/posts`, { bearer: c.accessToken, headers, json: post });
+  const answer = await request(li, `${rest}/posts`, { bearer: c.accessToken, headers, json: post });
   const urn = answer.headers.get("x-restli-id") ?? answer.headers.get("x-linkedin-id") ?? str(answer.body.id);
   if (!urn) throw fail(li, "invalid_response", "LinkedIn published the post but sent no id for it.");
   return { platformPostId: urn, url: `https://www.linkedin.com/feed/update/${urn}/` };
