@@ -315,13 +315,15 @@ export class Posts extends Context.Service<
             : Effect.fail(new InvalidInput({ message: "Choose a date and time to schedule the post.", fields: { scheduledAt: "Choose a date and time to schedule the post." } }))
           : Effect.succeed<Date | null>(null);
 
+      /** Serialises a workspace's plan-limit counts and timeslot picks until the transaction ends. */
+      const lockWorkspace = (workspaceId: string) => db.query((sql) => sql`select id from workspaces where id = ${workspaceId} for update`);
+
       /**
-       * Add to Timeslot: the next free slot of the post's accounts (spec core §2), read under the
-       * workspace's lock so two posts added at once do not take the same slot.
+       * Add to Timeslot: the next free slot of the post's accounts (spec core §2). The caller holds
+       * the workspace's lock, so two posts added at once do not take the same slot.
        */
       const timeslotFor = (user: CurrentUser, order: QueueOrder, input: PostInput, targets: ReadonlyArray<{ accountId: string }>, timeZone: string, now: Date, postId: string) =>
         Effect.gen(function* () {
-          yield* db.query((sql) => sql`select id from workspaces where id = ${user.workspaceId} for update`);
           const horizon = new Date(now.getTime() + (TIMESLOT_HORIZON_DAYS + 2) * 86_400_000);
           const queued = yield* db.query(
             (sql) => sql<{ scheduled_at: Date }[]>`
@@ -341,7 +343,7 @@ export class Posts extends Context.Service<
         const asked = input.timeslot ? null : yield* scheduledAtOf(input, timeZone);
         yield* db.withTransaction(
           Effect.gen(function* () {
-            yield* db.query((sql) => sql`select id from workspaces where id = ${user.workspaceId} for update`);
+            yield* lockWorkspace(user.workspaceId);
             yield* checkLimits(user, input, true, ctx.now);
             const targets = yield* resolveTargets(user, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(user, input.timeslot, input, targets, timeZone, ctx.now, postId) : asked;
@@ -374,6 +376,7 @@ export class Posts extends Context.Service<
         const asked = input.timeslot ? null : yield* scheduledAtOf(input, timeZone);
         yield* db.withTransaction(
           Effect.gen(function* () {
+            if (input.timeslot) yield* lockWorkspace(user.workspaceId);
             const targets = yield* resolveTargets(user, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(user, input.timeslot, input, targets, timeZone, ctx.now, postId) : asked;
             yield* onPost(postId, user.workspaceId, editPost({ content: contentOf(input, targets), now: ctx.now }), ctx);

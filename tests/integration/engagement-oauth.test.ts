@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Effect } from "effect";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import {
   completePublication,
-  createPost,
   type EngagementCounts,
   type PostEvent,
   type PostState,
@@ -16,22 +15,18 @@ import {
 import { type AccountView, SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import { handleCommand } from "../../infra/eventstore/handle";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
-import { Accounts } from "../../infra/identity/Accounts";
 import { projections } from "../../infra/layers";
 import { fetchEngagement } from "../../infra/publishing/engagement";
 import type { CurrentUser } from "../../src/lib/current-user";
 import { createTestApp } from "../support/database";
+import { commandContext, createTestPost, postMetadata, registerOwner } from "../support/publishing";
 import {
   FAKE_TIKTOK_VIDEO_IDS,
   type FakeEngagement,
   type FakeOAuthPlatform,
-  fakePlatformEnv,
-  fakePublishEnv,
   installEngagementRoutes,
-  installFakePlatform,
-  installPublishRoutes,
   type OAuthProvider,
-  startOAuthProvider,
+  startFakePlatforms,
 } from "../support/oauth-provider";
 
 /**
@@ -46,44 +41,19 @@ let app: Awaited<ReturnType<typeof createTestApp>>;
 let user: CurrentUser;
 let provider: OAuthProvider;
 let fake: FakeEngagement;
-const savedEnv = { ...process.env };
+let stopPlatforms: (() => Promise<void>) | undefined;
 const ALL: FakeOAuthPlatform[] = ["facebook", "instagram", "twitter", "linkedin", "tiktok", "google_business", "pinterest", "reddit", "threads", "youtube"];
-const ctx = (now = new Date()) => ({ now, correlationId: `test-${randomUUID()}`, actorId: null });
 
 beforeAll(async () => {
   app = await createTestApp();
-  user = await app.run(
-    Accounts.use((accounts) =>
-      accounts.register(
-        {
-          firstName: "Olga",
-          lastName: "Oauth",
-          email: `eng-oauth-${randomUUID().slice(0, 8)}@example.com`,
-          company: "Reach Co",
-          password: "correct horse battery",
-          selectedPlan: "agency",
-          timeZone: "Europe/Paris",
-        },
-        ctx(),
-      ),
-    ),
-  );
-  user = { ...user, subscriptionTier: "agency" };
-  provider = await startOAuthProvider();
-  for (const platform of ALL) {
-    installFakePlatform(provider, platform);
-    Object.assign(process.env, fakePlatformEnv(platform, provider.url));
-  }
-  Object.assign(process.env, fakePublishEnv(provider.url));
+  user = await registerOwner(app, { firstName: "Olga", lastName: "Oauth", emailPrefix: "eng-oauth", company: "Reach Co" });
   // Publishing's routes stay in place: X's GET /2/tweets read must not disturb its POST.
-  installPublishRoutes(provider);
+  ({ provider, close: stopPlatforms } = await startFakePlatforms(ALL, { publishing: true }));
   fake = installEngagementRoutes(provider);
 });
 
 afterAll(async () => {
-  for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
-  Object.assign(process.env, savedEnv);
-  await provider?.close();
+  await stopPlatforms?.();
   await app?.close();
 });
 
@@ -102,7 +72,7 @@ const connect = (platform: PlatformId, externalId: string, accessToken = provide
             credentials: { accessToken, refreshToken: null, expiresAt: null, scope: null },
             tokenExpiresAt: null,
           },
-          ctx(),
+          commandContext(),
         ),
       ),
     )
@@ -110,32 +80,15 @@ const connect = (platform: PlatformId, externalId: string, accessToken = provide
 
 /** A post published to these accounts under these platform ids, as the publish job records it. */
 const publishedPost = async (targets: ReadonlyArray<{ account: AccountView; platformPostId: string }>) => {
-  const postId = randomUUID();
-  const metadata = { actorId: user.id, workspaceId: user.workspaceId, correlationId: "test", causationId: null };
-  const on = <E>(decide: (state: PostState) => Effect.Effect<ReadonlyArray<PostEvent>, E>) =>
-    app.run(handleCommand(postStreamId(postId), postDecider, decide, { metadata, now: new Date() }));
-  const now = new Date();
-  await on(
-    createPost({
-      postId,
-      workspaceId: user.workspaceId,
-      authorId: user.id,
-      content: {
-        content: "Counting on you",
-        media: [],
-        platforms: [...new Set(targets.map((t) => t.account.platform))],
-        targets: targets.map((t) => ({ accountId: t.account.id, platform: t.account.platform })),
-        postType: "standard",
-        businessData: {},
-        locationIds: [],
-        categoryId: null,
-        options: {},
-      },
-      timeZone: "Europe/Paris",
-      now,
-      publishNow: true,
-    }),
+  const postId = await createTestPost(
+    app,
+    user,
+    "Counting on you",
+    targets.map((t) => ({ accountId: t.account.id, platform: t.account.platform })),
+    { publishNow: true },
   );
+  const on = <E>(decide: (state: PostState) => Effect.Effect<ReadonlyArray<PostEvent>, E>) =>
+    app.run(handleCommand(postStreamId(postId), postDecider, decide, { metadata: postMetadata(user), now: new Date() }));
   for (const { account, platformPostId } of targets) {
     await on(recordAttempt({ accountId: account.id, now: new Date() }));
     await on(recordPublishedToAccount({ accountId: account.id, platformPostId, url: null, publishedAt: new Date() }));
@@ -336,7 +289,7 @@ describe("fetching engagement from OAuth platforms", () => {
     await app.sql`update account_credentials set ciphertext = 'v1.AAAA.AAAA.AAAA' where account_id = ${unreadable.id}`;
     await app.run(
       SocialAccounts.use((a) =>
-        a.requireReconnect({ accountId: waiting.id, workspaceId: user.workspaceId, platform: "youtube", kind: "oauth" }, "YouTube refused to renew access", ctx()),
+        a.requireReconnect({ accountId: waiting.id, workspaceId: user.workspaceId, platform: "youtube", kind: "oauth" }, "YouTube refused to renew access", commandContext()),
       ),
     );
     const figures = { like_count: 4, comments_count: 2, reaction: 4, comment: 2, likeCount: 4, score: 4 };

@@ -1,11 +1,9 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../domain/accounts/platforms";
-import { createPost, postDecider, postStreamId } from "../../domain/publishing";
+import { postStreamId } from "../../domain/publishing";
 import { SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
-import { handleCommand } from "../../infra/eventstore/handle";
-import { Accounts } from "../../infra/identity/Accounts";
 import { CRONTAB, taskList } from "../../infra/jobs/worker";
 import { projections } from "../../infra/layers";
 import { analyticsSums } from "../../infra/publishing/analytics";
@@ -15,6 +13,7 @@ import type { CurrentUser } from "../../src/lib/current-user";
 import { sandboxProfile } from "../../src/features/accounts/sandbox";
 import { engagementTotal } from "../../src/features/dashboard/dashboard-data";
 import { createTestApp } from "../support/database";
+import { commandContext, createTestPost, registerOwner } from "../support/publishing";
 
 /** The fetch_engagement job on sandbox accounts: figures recorded on the post, the read model in step. */
 
@@ -22,64 +21,19 @@ process.env.TOKEN_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let user: CurrentUser;
-const ctx = (now = new Date()) => ({ now, correlationId: `test-${randomUUID()}`, actorId: null });
-
 beforeAll(async () => {
   app = await createTestApp();
-  user = await app.run(
-    Accounts.use((accounts) =>
-      accounts.register(
-        {
-          firstName: "Eve",
-          lastName: "Engaged",
-          email: `eng-${randomUUID().slice(0, 8)}@example.com`,
-          company: "Engage Co",
-          password: "correct horse battery",
-          selectedPlan: "agency",
-          timeZone: "Europe/Paris",
-        },
-        ctx(),
-      ),
-    ),
-  );
-  user = { ...user, subscriptionTier: "agency" };
+  user = await registerOwner(app, { firstName: "Eve", lastName: "Engaged", emailPrefix: "eng", company: "Engage Co" });
 });
 afterAll(() => app?.close());
 
 const connect = (platform: PlatformId, name: string) =>
   app
-    .run(SocialAccounts.use((a) => a.connect(user, { platform, kind: "sandbox", profile: sandboxProfile(name), credentials: null, tokenExpiresAt: null }, ctx())))
+    .run(SocialAccounts.use((a) => a.connect(user, { platform, kind: "sandbox", profile: sandboxProfile(name), credentials: null, tokenExpiresAt: null }, commandContext())))
     .then((r) => r.account);
 
 const publishedPost = async (text: string, targets: ReadonlyArray<{ accountId: string; platform: PlatformId }>) => {
-  const postId = randomUUID();
-  const now = new Date();
-  await app.run(
-    handleCommand(
-      postStreamId(postId),
-      postDecider,
-      createPost({
-        postId,
-        workspaceId: user.workspaceId,
-        authorId: user.id,
-        content: {
-          content: text,
-          media: [],
-          platforms: [...new Set(targets.map((t) => t.platform))],
-          targets,
-          postType: "standard",
-          businessData: {},
-          locationIds: [],
-          categoryId: null,
-          options: {},
-        },
-        timeZone: "Europe/Paris",
-        now,
-        publishNow: true,
-      }),
-      { metadata: { actorId: user.id, workspaceId: user.workspaceId, correlationId: "test", causationId: null }, now },
-    ),
-  );
+  const postId = await createTestPost(app, user, text, targets, { publishNow: true });
   const result = await app.run(publishPost(postId, { now: new Date(), jobId: "1", attempt: 1, maxAttempts: 5 }));
   expect(result).toMatchObject({ outcome: "published" });
   return postId;

@@ -2,14 +2,13 @@ import { generateCodeVerifier, generateState } from "arctic";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectablePlatforms, oauthPlatform, PlatformError, type PlatformProfile, type TokenSet } from "../../infra/platforms";
 import {
-  type FakeOAuthPlatform,
   fakeClientId,
   fakeClientSecret,
+  type FakeOAuthPlatform,
   fakePlatformEnv,
-  installFakePlatform,
   type OAuthProvider,
   type RecordedRequest,
-  startOAuthProvider,
+  startFakePlatforms,
 } from "../support/oauth-provider";
 import { freePort } from "../support/server";
 
@@ -20,26 +19,13 @@ import { freePort } from "../support/server";
  */
 
 let provider: OAuthProvider;
-const savedEnv = { ...process.env };
-
-/** Puts the environment back as it was (by mutation: process.env must stay the real one). */
-const restoreEnv = (snapshot: NodeJS.ProcessEnv) => {
-  for (const name of Object.keys(process.env)) if (!(name in snapshot)) delete process.env[name];
-  Object.assign(process.env, snapshot);
-};
+let stopPlatforms: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  provider = await startOAuthProvider();
-  for (const platform of ALL) {
-    installFakePlatform(provider, platform);
-    Object.assign(process.env, fakePlatformEnv(platform, provider.url));
-  }
+  ({ provider, close: stopPlatforms } = await startFakePlatforms(ALL));
 });
 
-afterAll(async () => {
-  restoreEnv(savedEnv);
-  await provider?.close();
-});
+afterAll(() => stopPlatforms?.());
 
 beforeEach(() => provider.clear());
 

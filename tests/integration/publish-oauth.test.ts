@@ -6,12 +6,8 @@ import { TIKTOK_WHOLE_UPLOAD_MAX_BYTES, tiktokUploadPlan } from "../../infra/pla
 import {
   FAKE_TIKTOK_POST_ID,
   type FakeOAuthPlatform,
-  fakePlatformEnv,
-  fakePublishEnv,
-  installFakePlatform,
-  installPublishRoutes,
   type OAuthProvider,
-  startOAuthProvider,
+  startFakePlatforms,
 } from "../support/oauth-provider";
 
 /**
@@ -21,26 +17,17 @@ import {
 
 let provider: OAuthProvider;
 let token: string;
-const savedEnv = { ...process.env };
 const ALL: FakeOAuthPlatform[] = ["facebook", "instagram", "twitter", "linkedin", "tiktok", "google_business", "pinterest", "reddit", "threads", "youtube"];
 let png: Uint8Array;
 
+let stopPlatforms: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  provider = await startOAuthProvider();
-  for (const platform of ALL) {
-    installFakePlatform(provider, platform);
-    Object.assign(process.env, fakePlatformEnv(platform, provider.url));
-  }
-  Object.assign(process.env, fakePublishEnv(provider.url));
-  installPublishRoutes(provider);
+  ({ provider, close: stopPlatforms } = await startFakePlatforms(ALL, { publishing: true }));
   png = new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: "#ff0000" } }).png().toBuffer());
 });
 
-afterAll(async () => {
-  for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
-  Object.assign(process.env, savedEnv);
-  await provider?.close();
-});
+afterAll(() => stopPlatforms?.());
 
 beforeEach(() => {
   provider.clear();

@@ -7,20 +7,16 @@ import type { JobHelpers } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import {
-  createPost,
-  type PostContent,
   type PostEvent,
   postDecider,
   postsProjection,
   postStreamId,
   recordAttempt,
 } from "../../domain/publishing";
-import type { EventMetadata } from "../../domain/shared";
 import { SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import { EventStore } from "../../infra/eventstore/EventStore";
 import { handleCommand } from "../../infra/eventstore/handle";
 import { writeChanges } from "../../infra/eventstore/row-changes";
-import { Accounts } from "../../infra/identity/Accounts";
 import { taskList } from "../../infra/jobs/worker";
 import { connectBluesky } from "../../infra/platforms";
 import { blueskyRkey } from "../../infra/platforms/publish";
@@ -31,6 +27,7 @@ import { sweepDuePosts } from "../../infra/publishing/sweep";
 import type { CurrentUser } from "../../src/lib/current-user";
 import { sandboxProfile } from "../../src/features/accounts/sandbox";
 import { createTestApp } from "../support/database";
+import { commandContext, createTestPost, postContent, postMetadata, registerOwner } from "../support/publishing";
 
 /**
  * The scheduler's publication of a post (publishPost, as the publish_post job runs it) on the
@@ -44,7 +41,6 @@ let app: Awaited<ReturnType<typeof createTestApp>>;
 let user: CurrentUser;
 let jobs = 0;
 
-const ctx = (now = new Date()) => ({ now, correlationId: `test-${randomUUID()}`, actorId: null });
 const run = (overrides: Partial<PublishRun> = {}): PublishRun => ({
   now: new Date(),
   jobId: String(++jobs),
@@ -55,24 +51,7 @@ const run = (overrides: Partial<PublishRun> = {}): PublishRun => ({
 
 beforeAll(async () => {
   app = await createTestApp();
-  user = await app.run(
-    Accounts.use((accounts) =>
-      accounts.register(
-        {
-          firstName: "Sam",
-          lastName: "Scheduler",
-          email: `sched-${randomUUID().slice(0, 8)}@example.com`,
-          company: "Sched Co",
-          password: "correct horse battery",
-          selectedPlan: "agency",
-          timeZone: "Europe/Paris",
-        },
-        ctx(),
-      ),
-    ),
-  );
-  // Room for the accounts of these tests (a trial allows 3).
-  user = { ...user, subscriptionTier: "agency" };
+  user = await registerOwner(app, { firstName: "Sam", lastName: "Scheduler", emailPrefix: "sched", company: "Sched Co" });
 });
 afterAll(() => app?.close());
 
@@ -83,53 +62,17 @@ const connect = (platform: PlatformId, kind: "sandbox" | "oauth" | "bluesky", na
         accounts.connect(
           user,
           { platform, kind, profile: { ...sandboxProfile(name), metadata }, credentials, tokenExpiresAt: null },
-          ctx(),
+          commandContext(),
         ),
       ),
     )
     .then((r) => r.account);
 
-const content = (text: string, targets: ReadonlyArray<{ accountId: string; platform: PlatformId }>): PostContent => ({
-  content: text,
-  media: [],
-  platforms: [...new Set(targets.map((t) => t.platform))],
-  targets,
-  postType: "standard",
-  businessData: {},
-  locationIds: [],
-  categoryId: null,
-  options: {},
-});
-
-const metadata = (): EventMetadata => ({ actorId: user.id, workspaceId: user.workspaceId, correlationId: `test-${randomUUID()}`, causationId: null });
+const metadata = () => postMetadata(user);
 
 /** A post as the API would create it (events appended here, not through the API). */
-const newPost = async (
-  text: string,
-  targets: ReadonlyArray<{ accountId: string; platform: PlatformId }>,
-  options: { publishNow?: boolean; scheduledAt?: Date; now?: Date } = {},
-) => {
-  const postId = randomUUID();
-  const now = options.now ?? new Date();
-  await app.run(
-    handleCommand(
-      postStreamId(postId),
-      postDecider,
-      createPost({
-        postId,
-        workspaceId: user.workspaceId,
-        authorId: user.id,
-        content: content(text, targets),
-        timeZone: "Europe/Paris",
-        now,
-        scheduledAt: options.scheduledAt ?? null,
-        publishNow: options.publishNow ?? false,
-      }),
-      { metadata: metadata(), now },
-    ),
-  );
-  return postId;
-};
+const newPost = (text: string, targets: ReadonlyArray<{ accountId: string; platform: PlatformId }>, options: { publishNow?: boolean; scheduledAt?: Date; now?: Date } = {}) =>
+  createTestPost(app, user, text, targets, options);
 
 const eventsOf = async (postId: string) =>
   app.sql<{ type: string; data: any; metadata: any }[]>`
@@ -304,7 +247,7 @@ describe("publishing to Bluesky (a real PDS)", () => {
               credentials: { ...connected.session, identifier: HANDLE, appPassword },
               tokenExpiresAt: null,
             },
-            ctx(),
+            commandContext(),
           ),
         ),
       )
@@ -351,7 +294,7 @@ describe("publishing to Bluesky (a real PDS)", () => {
     const events: ReadonlyArray<PostEvent> = [
       {
         type: "PostDrafted",
-        data: { postId, workspaceId: user.workspaceId, authorId: user.id, timeZone: "Europe/Paris", ...content(long, [{ accountId: account.id, platform: "bluesky" }]) },
+        data: { postId, workspaceId: user.workspaceId, authorId: user.id, timeZone: "Europe/Paris", ...postContent(long, [{ accountId: account.id, platform: "bluesky" }]) },
       },
       { type: "PostPublishRequested", data: { requestedAt: new Date().toISOString(), dueAt: null, lateByMs: 0, occurrence: 1, accountIds: [account.id] } },
     ];

@@ -817,6 +817,30 @@ export const fakePublishEnv = (providerUrl: string): Record<string, string> => (
   YOUTUBE_UPLOAD_API_BASE_URL: `${providerUrl}/api/youtube/upload`,
 });
 
+/**
+ * A provider playing the given platforms, their endpoints (and the publishing ones) pointed at it
+ * in process.env; `close` stops it and puts the environment back as it was.
+ */
+export const startFakePlatforms = async (platforms: ReadonlyArray<FakeOAuthPlatform>, options: { readonly publishing?: boolean } = {}) => {
+  const saved = { ...process.env };
+  const provider = await startOAuthProvider();
+  for (const platform of platforms) {
+    installFakePlatform(provider, platform);
+    Object.assign(process.env, fakePlatformEnv(platform, provider.url));
+  }
+  if (options.publishing) {
+    Object.assign(process.env, fakePublishEnv(provider.url));
+    installPublishRoutes(provider);
+  }
+  const close = async () => {
+    // By mutation: process.env must stay the real object.
+    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
+    await provider.close();
+  };
+  return { provider, close };
+};
+
 // -----------------------------------------------------------------------------------------------
 // Engagement: the documented read calls of each platform, checking what the real ones need (method,
 // query, headers, id limits) and answering the figures a test set, shaped like each platform's.

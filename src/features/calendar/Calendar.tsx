@@ -5,6 +5,7 @@ import type { CalendarDay, CalendarPost, PostView } from "../../../infra/publish
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
 import {
   atOf,
@@ -13,7 +14,6 @@ import {
   type CalendarView,
   CHOOSE_TITLE,
   dayOfPost,
-  excerpt,
   FILTERS,
   gridDays,
   instantRange,
@@ -48,6 +48,8 @@ const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 /** Posts listed in a day's cell before "+N more": a month cell is small, a week column tall. */
 const SHOWN_PER_DAY: Record<CalendarView, number> = { month: CALENDAR_PER_DAY, week: 12 };
 
+const rangeKeyOf = (view: CalendarView, days: ReadonlyArray<string>) => `${view}:${days[0]}:${days[days.length - 1]}`;
+
 const countOf = (summary: CalendarDay | undefined, filter: CalendarFilter) =>
   !summary ? 0 : filter === "scheduled" ? summary.scheduled : filter === "published" ? summary.published : summary.scheduled + summary.published + summary.drafts;
 
@@ -70,18 +72,17 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
   const [moving, setMoving] = useState<ReadonlySet<string>>(new Set());
   const [dropDay, setDropDay] = useState<string | null>(null);
   const [dayList, setDayList] = useState<{ readonly day: string; readonly posts: ReadonlyArray<PostView> | null; readonly error: string | null } | null>(null);
-  const loaded = useRef<string>("initial");
+  // The server loaded the month grid of the first render (when it could); any other range is fetched.
+  const serverRange = initialDays && initialNotes ? rangeKeyOf("month", gridDays(initialAnchor, "month")) : "";
+  const loaded = useRef(serverRange);
   /** The range whose posts and notes are on screen (data-shown-range: tests and tools wait on it). */
-  const [shownRange, setShownRange] = useState(() => {
-    const first = gridDays(initialAnchor, "month");
-    return initialDays && initialNotes ? `month:${first[0]}:${first[first.length - 1]}` : "";
-  });
+  const [shownRange, setShownRange] = useState(serverRange);
   const request = useRef(0);
 
   useEffect(() => setToday(todayIn(timeZone)), [timeZone]);
 
   const days = useMemo(() => gridDays(anchor, view), [anchor, view]);
-  const rangeKey = `${view}:${days[0]}:${days[days.length - 1]}`;
+  const rangeKey = rangeKeyOf(view, days);
 
   const load = async () => {
     const id = ++request.current;
@@ -105,15 +106,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
   };
 
   useEffect(() => {
-    // The server loaded the month grid of the first render; any other range is fetched.
     if (loaded.current === rangeKey) return;
-    if (loaded.current === "initial") {
-      const first = gridDays(initialAnchor, "month");
-      if (rangeKey === `month:${first[0]}:${first[first.length - 1]}` && initialDays && initialNotes) {
-        loaded.current = rangeKey;
-        return;
-      }
-    }
     loaded.current = rangeKey;
     void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps

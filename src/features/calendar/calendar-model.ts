@@ -106,11 +106,6 @@ export const noteColorClass = (color: string) => {
   return (NOTE_COLORS as ReadonlyArray<string>).includes(upper) ? `cal-color-${upper.slice(1)}` : "cal-color-FBBF24";
 };
 
-export const excerpt = (content: string, length = 40) => {
-  const text = content.replace(/\s+/g, " ").trim();
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text || "(no text)";
-};
-
 /** The toasts of the note dialog (spec core §8): titles, and the failures' descriptions (titled "Error"). */
 export const NOTE_TOASTS = {
   created: "Note Created",

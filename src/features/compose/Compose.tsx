@@ -90,13 +90,13 @@ export default function Compose({ accounts: loadedAccounts, platforms, timeZones
   const [canvaOpen, setCanvaOpen] = useState(false);
   const [generating, setGenerating] = useState(false);
   const [recentTags, setRecentTags] = useState<ReadonlyArray<string> | null>(null);
-  const [uploadKind, setUploadKind] = useState<UploadKind>("image");
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const dateInput = useRef<HTMLInputElement>(null);
   const pendingSelection = useRef<Selection | null>(null);
-  const pickAfterRender = useRef(false);
+  /** Which upload entry opened the file picker: its files are checked against it. */
+  const uploadKind = useRef<UploadKind>("image");
 
   const names = useMemo(() => Object.fromEntries(platforms.map((p) => [p.id, p.name])), [platforms]);
   const limits = useMemo(() => Object.fromEntries(platforms.map((p) => [p.id, p.maxCharacters])), [platforms]);
@@ -149,19 +149,12 @@ export default function Compose({ accounts: loadedAccounts, platforms, timeZones
       .catch(() => setRecentTags([]));
   };
 
-  // The file input's accept changes with the entry chosen; the picker opens once it has.
-  useEffect(() => {
-    if (!pickAfterRender.current) return;
-    pickAfterRender.current = false;
-    fileInput.current?.click();
-  }, [uploadKind]);
-
   const pick = (kind: UploadKind) => {
-    if (kind === uploadKind) fileInput.current?.click();
-    else {
-      pickAfterRender.current = true;
-      setUploadKind(kind);
-    }
+    const input = fileInput.current;
+    if (!input) return;
+    uploadKind.current = kind;
+    input.accept = UPLOADS[kind].accept;
+    input.click();
   };
 
   useEffect(() => {
@@ -204,7 +197,7 @@ export default function Compose({ accounts: loadedAccounts, platforms, timeZones
     const files = Array.from(list ?? []);
     if (fileInput.current) fileInput.current.value = "";
     if (files.length === 0) return;
-    const upload = UPLOADS[uploadKind];
+    const upload = UPLOADS[uploadKind.current];
     if (files.some((file) => !upload.matches(file.type))) {
       toast({ title: "Invalid file type", description: upload.refusal, variant: "destructive" });
       return;
@@ -451,7 +444,7 @@ export default function Compose({ accounts: loadedAccounts, platforms, timeZones
                 void onDroppedFiles(e.dataTransfer.files);
               }}
             >
-              <input ref={fileInput} type="file" accept={UPLOADS[uploadKind].accept} multiple hidden data-testid="media-input" onChange={(e) => void onFiles(e.target.files)} />
+              <input ref={fileInput} type="file" multiple hidden data-testid="media-input" onChange={(e) => void onFiles(e.target.files)} />
               <div className="compose-toolbar" role="toolbar" aria-labelledby="compose-media-label">
                 <Menu
                   label="Image"

@@ -4,6 +4,7 @@ import type { PostView } from "../../../infra/publishing/Posts";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
 import { PlatformBadge } from "../accounts/platform-badge";
 import { filterParams, formatWhen, HASHTAG_PREVIEW, hashtagsOf, type QueueTab, type StatusCounts, TAB_QUERY, TABS, tabCounts, tabOf } from "./queue-model";
@@ -38,11 +39,6 @@ export const QUEUE_PAGE = 50;
 const SEARCH_PAUSE_MS = 250;
 
 type Confirm = { readonly ids: ReadonlyArray<string> } | null;
-
-const excerpt = (content: string, length = 60) => {
-  const text = content.replace(/\s+/g, " ").trim();
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text || "(no text)";
-};
 
 const fetchPage = async (tab: QueueTab, filter: string, search: string, cursor: string | null) => {
   const params = filterParams(filter, search);

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import type { PlatformId } from "../../domain/accounts/platforms";
+import { createPost, type PostContent, postDecider, postStreamId } from "../../domain/publishing";
+import type { EventMetadata } from "../../domain/shared";
+import { handleCommand } from "../../infra/eventstore/handle";
+import { Accounts } from "../../infra/identity/Accounts";
+import type { CurrentUser } from "../../src/lib/current-user";
+import type { createTestApp } from "./database";
+
+/** Posts written straight through the post's decider (as the API would), for the scheduler's and engagement's tests. */
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Target = { readonly accountId: string; readonly platform: PlatformId };
+
+export const commandContext = (now = new Date()) => ({ now, correlationId: `test-${randomUUID()}`, actorId: null });
+
+/** A new workspace owner in Paris, on the agency plan so tests can connect many accounts. */
+export const registerOwner = async (app: TestApp, who: { readonly firstName: string; readonly lastName: string; readonly emailPrefix: string; readonly company: string }) => {
+  const user = await app.run(
+    Accounts.use((accounts) =>
+      accounts.register(
+        {
+          firstName: who.firstName,
+          lastName: who.lastName,
+          email: `${who.emailPrefix}-${randomUUID().slice(0, 8)}@example.com`,
+          company: who.company,
+          password: "correct horse battery",
+          selectedPlan: "agency",
+          timeZone: "Europe/Paris",
+        },
+        commandContext(),
+      ),
+    ),
+  );
+  return { ...user, subscriptionTier: "agency" } satisfies CurrentUser;
+};
+
+export const postContent = (text: string, targets: ReadonlyArray<Target>): PostContent => ({
+  content: text,
+  media: [],
+  platforms: [...new Set(targets.map((t) => t.platform))],
+  targets,
+  postType: "standard",
+  businessData: {},
+  locationIds: [],
+  categoryId: null,
+  options: {},
+});
+
+export const postMetadata = (user: CurrentUser): EventMetadata => ({ actorId: user.id, workspaceId: user.workspaceId, correlationId: `test-${randomUUID()}`, causationId: null });
+
+/** A post created as the API would: a draft, or scheduled, or published now (its job is the test's to run). */
+export const createTestPost = async (
+  app: TestApp,
+  user: CurrentUser,
+  text: string,
+  targets: ReadonlyArray<Target>,
+  options: { readonly publishNow?: boolean; readonly scheduledAt?: Date; readonly now?: Date } = {},
+) => {
+  const postId = randomUUID();
+  const now = options.now ?? new Date();
+  await app.run(
+    handleCommand(
+      postStreamId(postId),
+      postDecider,
+      createPost({
+        postId,
+        workspaceId: user.workspaceId,
+        authorId: user.id,
+        content: postContent(text, targets),
+        timeZone: "Europe/Paris",
+        now,
+        scheduledAt: options.scheduledAt ?? null,
+        publishNow: options.publishNow ?? false,
+      }),
+      { metadata: postMetadata(user), now },
+    ),
+  );
+  return postId;
+};
