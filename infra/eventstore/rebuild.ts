@@ -115,6 +115,9 @@ export const verifyProjections = Effect.fn("Projections.verify")(function* (proj
   const db = yield* Database;
   const outcome = yield* db.withTransaction(
     Effect.gen(function* () {
+      // One snapshot for the checkpoints, the log and the live tables: under read committed an
+      // append or a projector step landing mid-way showed up as rows "only live".
+      yield* db.query((sql) => sql`set transaction isolation level repeatable read`);
       const [{ schema }] = yield* db.query((sql) => sql<{ schema: string }[]>`select current_schema() as schema`);
       const scratch = `verify_${Date.now().toString(36)}`;
       yield* db.query((sql) => sql.unsafe(`create schema "${scratch}"`));

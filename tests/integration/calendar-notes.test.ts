@@ -237,3 +237,26 @@ describe("the calendar notes read model", () => {
     expect(summaries).toContain("Calendar note deleted");
   });
 });
+
+describe("verifying the read models while people write", () => {
+  it("given notes being added and the projector catching up meanwhile, then no difference is reported", async () => {
+    const { browser } = await signUp(app.server.url);
+    let writing = true;
+    const writer = (async () => {
+      for (let day = 1; writing; day = (day % 28) + 1) {
+        await create(browser, { date: `2026-06-${String(day).padStart(2, "0")}`, content: `Note ${day}` });
+      }
+    })();
+    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }));
+    try {
+      for (let round = 0; round < 8; round++) {
+        const result = await runtime.runPromise(verifyProjections(projections));
+        expect(result.differences, `round ${round}`).toEqual([]);
+      }
+    } finally {
+      writing = false;
+      await writer;
+      await runtime.dispose();
+    }
+  });
+});
