@@ -162,6 +162,15 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
       ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
     } as TargetResult);
 
+  /** A failure worth trying again, until the job's last attempt; the reason says which it was. */
+  const failForNow = (target: TargetState, reason: string, retryAfterSeconds?: number) =>
+    fail(
+      target,
+      `${reason} ${isLastAttempt ? `Gave up after ${run.maxAttempts} attempts.` : "Retrying later."}`,
+      isLastAttempt,
+      retryAfterSeconds,
+    );
+
   const succeed = (target: TargetState, account: AccountView, published: Published) =>
     Effect.gen(function* () {
       if (published.credentials !== undefined) yield* accounts.updateCredentials(account.id, published.credentials);
@@ -196,7 +205,7 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
           const error = found.failure;
           if (!(error instanceof PlatformError) || !RECONNECT.has(error.kind)) {
             // Cannot tell now: try again later (the key keeps a later publish from posting twice).
-            return yield* fail(target, error instanceof PlatformError ? error.message : "The platform could not be reached.", isLastAttempt);
+            return yield* failForNow(target, error instanceof PlatformError ? error.message : "The platform could not be reached.");
           }
         }
         // Not there (or the lookup needs a reconnect, reported by the publish below): publishing again is safe.
@@ -214,7 +223,7 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
         if (loaded._tag === "Failure") {
           const error = loaded.failure;
           const unreadable = error._tag === "MediaUnreadable";
-          return yield* fail(target, unreadable ? error.message : "A media file of this post could not be read.", unreadable || isLastAttempt);
+          return yield* unreadable ? fail(target, error.message, true) : failForNow(target, "A media file of this post could not be read.");
         }
         media = loaded.success;
       }
@@ -269,11 +278,11 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
         if (!findable && error.kind === "unavailable" && error.status === undefined) {
           return yield* fail(target, `The publication was interrupted (${error.message}); check ${label} before publishing again.`, true);
         }
-        return yield* fail(target, error.message, isLastAttempt, error.retryAfterSeconds);
+        return yield* failForNow(target, error.message, error.retryAfterSeconds);
       }
       logger.error({ err: error, postId, accountId: account.id }, "Publishing failed unexpectedly");
       if (!findable) return yield* fail(target, `The publication was interrupted; check ${label} before publishing again.`, true);
-      return yield* fail(target, "Publishing failed unexpectedly.", isLastAttempt);
+      return yield* failForNow(target, "Publishing failed unexpectedly.");
     });
 
   const results: TargetResult[] = [];

@@ -212,12 +212,18 @@ describe("transient failures", () => {
     const postId = await newPost("Retry me", [{ accountId: account.id, platform: "bluesky" }], { publishNow: true });
     const first = await app.run(Effect.flip(publishPost(postId, run({ attempt: 1 }))));
     expect(first._tag).toBe("PublishRetryLater");
-    expect((await eventsOf(postId)).at(-1)).toMatchObject({ type: "PostPublishFailedOnAccount", data: { permanent: false } });
+    expect((await eventsOf(postId)).at(-1)).toMatchObject({
+      type: "PostPublishFailedOnAccount",
+      data: { permanent: false, reason: `Could not reach the Bluesky server at ${down}. Retrying later.` },
+    });
 
     expect(await publish(postId, { attempt: PUBLISH_MAX_ATTEMPTS })).toMatchObject({ outcome: "failed" });
     const types = await typesOf(postId);
     expect(types.slice(-4)).toEqual(["PostPublishAttempted", "PostPublishFailedOnAccount", "PostPublishFailed", "PostReturnedToDrafts"]);
     expect(types.filter((t) => t === "PostPublishAttempted")).toHaveLength(2);
+    // The draft's reason says it is over, not that another try is coming.
+    const failed = (await eventsOf(postId)).find((e) => e.type === "PostPublishFailed");
+    expect(failed?.data.reason).toBe(`Publishing failed on Bluesky (Down): Could not reach the Bluesky server at ${down}. Gave up after ${PUBLISH_MAX_ATTEMPTS} attempts.`);
   });
 });
 

@@ -54,7 +54,7 @@ export const blueskyPostUrl = (handle: string, rkey: string) => `https://bsky.ap
 const timedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) });
 
 const unavailable = (service: string, status?: number) =>
-  fail(ctx, "unavailable", `Could not reach the Bluesky server at ${service}. Retrying later.`, { status });
+  fail(ctx, "unavailable", `Could not reach the Bluesky server at ${service}.`, { status });
 
 const isRefusedToken = (error: unknown) =>
   error instanceof XRPCError && (error.status === 400 || error.status === 401) &&

@@ -103,7 +103,7 @@ export const failureOf = (ctx: CallContext, status: number, body: Record<string,
     );
   }
   if (status === 429) return rateLimited(ctx, retryAfter(headers), { status, code });
-  if (status >= 500) return fail(ctx, "unavailable", `${ctx.name} is not responding right now. Retrying later.`, { status, code });
+  if (status >= 500) return fail(ctx, "unavailable", `${ctx.name} is not responding right now.`, { status, code });
   return rejected(ctx, detail, { status, code });
 };
 
@@ -133,7 +133,7 @@ export const request = async (ctx: CallContext, url: string | URL, call: Call = 
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch {
-    throw fail(ctx, "unavailable", `Could not reach ${ctx.name}. Retrying later.`);
+    throw fail(ctx, "unavailable", `Could not reach ${ctx.name}.`);
   }
   const text = await response.text();
   let parsed: unknown = null;
@@ -223,7 +223,7 @@ export const metaClassify = (ctx: CallContext): Classify => (status, body) => {
   }
   if ([4, 17, 32, 613].includes(code) || (code >= 80001 && code <= 80014)) return rateLimited(ctx, undefined, { status, code: codeText });
   if (error.is_transient === true || code === 1 || code === 2) {
-    return fail(ctx, "unavailable", `${ctx.name} is not responding right now. Retrying later.`, { status, code: codeText });
+    return fail(ctx, "unavailable", `${ctx.name} is not responding right now.`, { status, code: codeText });
   }
   return undefined;
 };

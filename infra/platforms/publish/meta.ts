@@ -107,7 +107,7 @@ const waitReady = async (ctx: ReturnType<typeof callContext>, url: string, token
     if (status === "ERROR" || status === "EXPIRED") throw rejected(ctx, `${ctx.name} could not process the media (${status}).`);
     await sleep(Math.min(1000 * (attempt + 1), 5000));
   }
-  throw fail(ctx, "unavailable", `${ctx.name} is still processing the media. Retrying later.`);
+  throw fail(ctx, "unavailable", `${ctx.name} is still processing the media.`);
 };
 
 const ig = callContext("instagram");

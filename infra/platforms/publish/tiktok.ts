@@ -62,7 +62,7 @@ const tiktokClassify: Classify = (status, body, headers) => {
       : fail(tt, "invalid_credentials", "TikTok no longer accepts this connection. Reconnect the account.", details);
   }
   if (LIMIT_CODES.has(code) || status === 429) return rateLimited(tt, retryAfter(headers), details);
-  if (status >= 500 || code === "internal_error") return fail(tt, "unavailable", "TikTok is not responding right now. Retrying later.", details);
+  if (status >= 500 || code === "internal_error") return fail(tt, "unavailable", "TikTok is not responding right now.", details);
   const message = platformMessage(body);
   return rejected(tt, message ? `${message} (${code})` : code, details);
 };
