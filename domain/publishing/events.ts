@@ -120,7 +120,15 @@ export type PostEvent =
   | DomainEvent<"PostPublishAttempted", { readonly accountId: string; readonly platform: PlatformId; readonly attempt: number; readonly attemptedAt: string }>
   | DomainEvent<
       "PostPublishedToAccount",
-      { readonly accountId: string; readonly platform: PlatformId; readonly platformPostId: string; readonly url: string | null; readonly publishedAt: string }
+      {
+        readonly accountId: string;
+        readonly platform: PlatformId;
+        readonly platformPostId: string;
+        readonly url: string | null;
+        readonly publishedAt: string;
+        /** What went wrong after the post went out (a refused first comment, a thread cut short): shown, never retried. */
+        readonly warnings?: ReadonlyArray<string>;
+      }
     >
   | DomainEvent<
       "PostPublishFailedOnAccount",

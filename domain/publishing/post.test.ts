@@ -68,6 +68,8 @@ describe("a post", () => {
     spec.given([]).when(createPost({ ...draftCommand, content: { ...content, content: "a".repeat(281) } })).thenFails("InvalidInput");
     spec.given([]).when(createPost({ ...draftCommand, scheduledAt: new Date("2026-02-28T00:00:00Z") })).thenFails("InvalidInput");
     spec.given([drafted]).when(createPost(draftCommand)).thenFails("Conflict");
+    const thread = (parts: ReadonlyArray<string>) => ({ ...content, options: { twitter: { thread: parts } } });
+    spec.given([]).when(createPost({ ...draftCommand, content: thread(["a".repeat(281)]) })).thenFails("InvalidInput");
   });
 
   it("is rescheduled only when the time changes", () => {
@@ -172,9 +174,14 @@ describe("the posts projection", () => {
       {
         table: "post_targets",
         update: { post_id: "p1", account_id: "a1" },
-        set: { status: "published", platform_post_id: "x-a1", url: "https://e/a1", error: null, published_at: new Date("2026-03-06T14:00:02Z") },
+        set: { status: "published", platform_post_id: "x-a1", url: "https://e/a1", error: null, warning: null, published_at: new Date("2026-03-06T14:00:02Z") },
       },
     ]);
+    const cutShort: PostEvent = {
+      type: "PostPublishedToAccount",
+      data: { accountId: "a1", platform: "twitter", platformPostId: "x-a1", url: null, publishedAt: "2026-03-06T14:00:02.000Z", warnings: ["The thread stopped after 2 of 3 posts."] },
+    };
+    expect(postsProjection.project(recorded(cutShort))[0]).toMatchObject({ set: { status: "published", warning: "The thread stopped after 2 of 3 posts." } });
     expect(postsProjection.project(recorded({ type: "PostReturnedToDrafts", data: { reason: "r" } }))).toEqual([
       { table: "posts", update: { id: "p1" }, set: { status: "draft", scheduled_at: null, last_error: "r", updated_at: now } },
     ]);

@@ -4,7 +4,7 @@ import { Conflict, type Decider, InvalidInput, NotFound, sameJson } from "../sha
 import type { EngagementCounts, PostContent, PostEvent, PostStatus, PostTarget } from "./events";
 import { checkRecurrenceRule, nextOccurrenceAfter, type RecurrenceRule } from "./recurrence";
 import { isInPast, isValidTimeZone, SCHEDULED_IN_PAST_MESSAGE } from "./scheduled-at";
-import { checkContent } from "./validation";
+import { checkContent, checkPlatformOptions } from "./validation";
 
 export type TargetStatus = "pending" | "attempted" | "published" | "failed";
 
@@ -153,7 +153,7 @@ const changeable = (state: PostState, what: "edited" | "deleted" | "rescheduled"
   );
 
 const validateContent = (content: PostContent): string | null => {
-  const problem = checkContent(content.content, content.platforms, content.media.length);
+  const problem = checkContent(content.content, content.platforms, content.media.length) ?? checkPlatformOptions(content.options, content.platforms);
   if (problem) return problem;
   const outside = content.targets.find((t) => !content.platforms.includes(t.platform));
   return outside ? `An account of ${platformById(outside.platform).name} was chosen but ${platformById(outside.platform).name} is not selected.` : null;
@@ -295,7 +295,13 @@ export const recordAttempt = (command: { readonly accountId: string; readonly no
 
 /** The platform's answer: recorded whatever the post's status (it is the truth), once per account. */
 export const recordPublishedToAccount =
-  (command: { readonly accountId: string; readonly platformPostId: string; readonly url: string | null; readonly publishedAt: Date }) =>
+  (command: {
+    readonly accountId: string;
+    readonly platformPostId: string;
+    readonly url: string | null;
+    readonly publishedAt: Date;
+    readonly warnings?: ReadonlyArray<string>;
+  }) =>
   (state: PostState): Decision =>
     inFlightTarget(state, command.accountId, (t) =>
       decided([
@@ -307,6 +313,7 @@ export const recordPublishedToAccount =
             platformPostId: command.platformPostId,
             url: command.url,
             publishedAt: command.publishedAt.toISOString(),
+            ...(command.warnings?.length ? { warnings: command.warnings } : {}),
           },
         },
       ]),

@@ -12,7 +12,7 @@ const contentColumns = (c: PostContent) => ({
   options: c.options,
 });
 
-const resetTarget = { status: "pending", error: null, attempted_at: null } as const;
+const resetTarget = { status: "pending", error: null, warning: null, attempted_at: null } as const;
 
 /** The posts and post_targets read models (calendar, queue, dashboard, the scheduler's sweep). */
 export const postsProjection: Projection<PostEvent> = {
@@ -98,6 +98,7 @@ export const postsProjection: Projection<PostEvent> = {
             platform_post_id: event.data.platformPostId,
             url: event.data.url,
             error: null,
+            warning: event.data.warnings?.length ? event.data.warnings.join(" ") : null,
             published_at: new Date(event.data.publishedAt),
           }),
         ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEDULE_TIMES, suggestTimes } from "./best-times";
-import { characterCount, checkContent, remainingCharacters } from "./validation";
+import { characterCount, checkContent, checkPlatformOptions, checkThread, remainingCharacters } from "./validation";
 
 describe("checkContent", () => {
   it.each<[string, string, ReadonlyArray<"twitter" | "bluesky" | "facebook" | "tiktok" | "snapchat">, number, string | null]>([
@@ -25,6 +25,32 @@ describe("checkContent", () => {
       { platform: "bluesky", remaining: 297 },
     ]);
   });
+});
+
+describe("checkThread", () => {
+  it.each<[string, unknown, string | null]>([
+    ["no thread", undefined, null],
+    ["two more posts", ["Second", "Third"], null],
+    ["a post at X's limit", ["a".repeat(280)], null],
+    ["a post over X's limit", ["ok", "a".repeat(281)], "Post 3 of the X thread is 281 characters; X (Twitter) allows 280."],
+    ["an empty post", ["ok", "  "], "Post 3 of the X thread is empty: write it or remove it."],
+    ["not a list", "Second", "An X thread must be a list of posts."],
+    ["25 posts in all", Array.from({ length: 24 }, (_, i) => `Post ${i + 2}`), null],
+    ["26 posts in all", Array.from({ length: 25 }, (_, i) => `Post ${i + 2}`), "An X thread holds at most 25 posts."],
+  ])("%s", (_name, parts, expected) => expect(checkThread(parts)).toBe(expected));
+});
+
+describe("checkPlatformOptions", () => {
+  it.each<[string, Record<string, unknown>, ReadonlyArray<"twitter" | "snapchat" | "bluesky">, string | null]>([
+    ["a long thread part with X chosen", { twitter: { thread: ["a".repeat(281)] } }, ["twitter"], "Post 2 of the X thread is 281 characters; X (Twitter) allows 280."],
+    ["the same without X", { twitter: { thread: ["a".repeat(281)] } }, ["bluesky"], null],
+    ["a story of 24h", { snapchat: { storyDuration: "24h" } }, ["snapchat"], null],
+    ["a custom story of 6 hours", { snapchat: { storyDuration: 6 } }, ["snapchat"], null],
+    ["a story of 25 hours", { snapchat: { storyDuration: 25 } }, ["snapchat"], "A Snapchat story lasts from 1 to 24 hours."],
+    ["a story of 0 hours", { snapchat: { storyDuration: 0 } }, ["snapchat"], "A Snapchat story lasts from 1 to 24 hours."],
+    ["a story of 1.5 hours", { snapchat: { storyDuration: 1.5 } }, ["snapchat"], "A Snapchat story lasts from 1 to 24 hours."],
+    ["a story duration as text", { snapchat: { storyDuration: "six" } }, ["snapchat"], "A Snapchat story lasts from 1 to 24 hours."],
+  ])("%s", (_name, options, platforms, expected) => expect(checkPlatformOptions(options, platforms)).toBe(expected));
 });
 
 describe("suggestTimes", () => {

@@ -1,4 +1,5 @@
 import { type PlatformId, platformById } from "../accounts/platforms";
+import type { PostContent } from "./events";
 
 export const CONTENT_REQUIRED = "Content is required";
 export const SELECT_PLATFORM = "Select at least one platform";
@@ -33,6 +34,41 @@ export const checkContent = (content: string, platforms: ReadonlyArray<PlatformI
     .filter((p) => count > p.maxCharacters)
     .sort((a, b) => a.maxCharacters - b.maxCharacters)[0];
   return exceeded ? tooLongMessage(count, exceeded.id) : null;
+};
+
+/** An X thread: the post, then at most this many more, each answering the one before. */
+export const THREAD_MAX_POSTS = 25;
+
+/** The first problem with an X thread's further posts (the compose screen's X options), or null. */
+export const checkThread = (parts: unknown): string | null => {
+  if (parts === undefined || parts === null) return null;
+  if (!Array.isArray(parts) || parts.some((p) => typeof p !== "string")) return "An X thread must be a list of posts.";
+  if (parts.length + 1 > THREAD_MAX_POSTS) return `An X thread holds at most ${THREAD_MAX_POSTS} posts.`;
+  const x = platformById("twitter");
+  for (const [i, part] of parts.entries()) {
+    if (part.trim() === "") return `Post ${i + 2} of the X thread is empty: write it or remove it.`;
+    const count = characterCount(part);
+    if (count > x.maxCharacters) return `Post ${i + 2} of the X thread is ${count} characters; ${x.name} allows ${x.maxCharacters}.`;
+  }
+  return null;
+};
+
+/** A Snapchat story lasts 24 hours (spec core §9) unless a shorter custom duration is chosen. */
+export const STORY_MAX_HOURS = 24;
+
+/** The first problem with the options of the chosen platforms, or null; other platforms' options are kept unchecked. */
+export const checkPlatformOptions = (options: PostContent["options"], platforms: ReadonlyArray<PlatformId>): string | null => {
+  if (platforms.includes("twitter")) {
+    const problem = checkThread(options.twitter?.thread);
+    if (problem) return problem;
+  }
+  const duration: unknown = options.snapchat?.storyDuration;
+  if (platforms.includes("snapchat") && duration !== undefined && duration !== "24h") {
+    if (typeof duration !== "number" || !Number.isInteger(duration) || duration < 1 || duration > STORY_MAX_HOURS) {
+      return `A Snapchat story lasts from 1 to ${STORY_MAX_HOURS} hours.`;
+    }
+  }
+  return null;
 };
 
 /** Characters left per platform, for the compose screen's counters (negative when over). */

@@ -38,6 +38,8 @@ export interface PostTargetView {
   readonly platformPostId: string | null;
   readonly url: string | null;
   readonly error: string | null;
+  /** Published, but something after it went wrong (a refused first comment, a thread cut short). */
+  readonly warning: string | null;
   readonly publishedAt: string | null;
 }
 
@@ -157,7 +159,7 @@ interface PostRow {
   recurrence: RecurrenceRule | null;
   last_error: string | null;
   engagement: Record<string, unknown>;
-  targets: Array<{ account_id: string; platform: PlatformId; status: string; platform_post_id: string | null; url: string | null; error: string | null; published_at: string | null }>;
+  targets: Array<{ account_id: string; platform: PlatformId; status: string; platform_post_id: string | null; url: string | null; error: string | null; warning: string | null; published_at: string | null }>;
 }
 
 const toView = (row: PostRow): PostView => ({
@@ -188,6 +190,7 @@ const toView = (row: PostRow): PostView => ({
     platformPostId: t.platform_post_id,
     url: t.url,
     error: t.error,
+    warning: t.warning ?? null,
     publishedAt: t.published_at ? new Date(t.published_at).toISOString() : null,
   })),
 });

@@ -176,7 +176,13 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
       if (published.credentials !== undefined) yield* accounts.updateCredentials(account.id, published.credentials);
       if (published.warnings?.length) logger.warn({ postId, accountId: account.id, warnings: published.warnings }, "Published with warnings");
       yield* onPost(
-        recordPublishedToAccount({ accountId: target.accountId, platformPostId: published.platformPostId, url: published.url, publishedAt: new Date() }),
+        recordPublishedToAccount({
+          accountId: target.accountId,
+          platformPostId: published.platformPostId,
+          url: published.url,
+          publishedAt: new Date(),
+          ...(published.warnings?.length ? { warnings: published.warnings } : {}),
+        }),
       );
       return { kind: "published" } as TargetResult;
     });

@@ -58,7 +58,7 @@ test.describe("calendar", () => {
     // Choose dialog, then Add Note; empty content is refused.
     await cell.locator("button.cal-day-btn").click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText("Would you like to Create New Post or Add Note on this date?");
+    await expect(dialog.getByRole("heading", { name: "Would you like to Create New Post or Add Note on this date?" })).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Create Post" })).toHaveAttribute("href", `/app/compose?date=${target}`);
     await dialog.getByRole("button", { name: "Add Note" }).click();
     await expect(dialog.getByRole("heading", { name: "Add Note" })).toBeVisible();

@@ -11,6 +11,8 @@ const openCompose = async (page: Page, query = "") => {
   await expect(page.getByTestId("compose")).toHaveAttribute("data-hydrated", "true");
 };
 
+const threadPost = (page: Page, n: number) => page.getByRole("textbox", { name: `Post ${n}`, exact: true });
+
 const tomorrow = () => {
   const d = new Date(Date.now() + 36 * 60 * 60 * 1000);
   return d.toISOString().slice(0, 10);
@@ -77,6 +79,38 @@ test.describe("compose", () => {
     expect(post.options.facebook?.firstComment).toBe("Book now!");
     const local = new Intl.DateTimeFormat("en-CA", { timeZone: post.timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(post.scheduledAt));
     expect(local.replace(",", "")).toBe(`${date} 10:00`);
+  });
+
+  test("an X thread: posts added in X's options, counted, previewed, refused over 280 with the server's message, then saved", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "twitter", "Lee Dental X");
+    await openCompose(page);
+    await page.getByLabel(/Lee Dental X/).check();
+    await page.getByLabel("Description").fill("Five tips for a brighter smile 🧵");
+
+    await page.getByTestId("platform-options").getByText("X (Twitter) options").click();
+    await page.getByRole("button", { name: "Add to thread" }).click();
+    await expect(threadPost(page, 2)).toBeFocused();
+    await page.keyboard.type("1. Brush twice a day");
+    await page.getByRole("button", { name: "Add to thread" }).click();
+    await threadPost(page, 3).fill("x".repeat(281));
+    await expect(page.getByTestId("platform-options").getByText("281/280")).toBeVisible();
+    await expect(threadPost(page, 3)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("post-preview").getByRole("list", { name: "Thread" })).toContainText("1. Brush twice a day");
+
+    await page.getByRole("button", { name: "Add to Drafts" }).click();
+    await expect(toast(page)).toContainText("Post 3 of the X thread is 281 characters; X (Twitter) allows 280.");
+    await expect(page.getByLabel("Description")).toHaveValue("Five tips for a brighter smile 🧵");
+
+    await threadPost(page, 3).fill("2. Floss");
+    await page.getByRole("button", { name: "Add to thread" }).click();
+    await page.getByRole("button", { name: "Remove post 4" }).click();
+    await page.getByRole("button", { name: "Add to Drafts" }).click();
+    await expect(toast(page).filter({ hasText: /saved|created/i })).toBeVisible();
+
+    const posts = (await (await page.request.get("/api/posts?status=draft")).json()) as Array<{ options: { twitter?: { thread?: string[] } } }>;
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.options.twitter?.thread).toEqual(["1. Brush twice a day", "2. Floss"]);
   });
 
   test("a category limited to one platform limits the accounts and clears chosen ones", async ({ page }) => {
@@ -214,10 +248,15 @@ test.describe("compose toolbar and schedule options", () => {
     await expect(toast(page)).toContainText("Design Imported");
     await expect(page.getByTestId("attached-media").getByRole("img")).toHaveCount(2);
 
+    await page.getByLabel("Description").fill("");
+    await page.getByRole("button", { name: "Image" }).click();
+    await page.getByRole("menuitem", { name: "Create AI-Generated Image" }).click();
+    await expect(toast(page).filter({ hasText: "Content Required" })).toContainText("Please enter post content to generate an image");
+
     await page.getByLabel("Description").fill("Teeth whitening offer");
     await page.getByRole("button", { name: "Image" }).click();
     await page.getByRole("menuitem", { name: "Create AI-Generated Image" }).click();
-    await expect(toast(page)).toContainText("Generation Failed");
+    await expect(toast(page).filter({ hasText: "Generation Failed" })).toBeVisible();
 
     await page.getByRole("button", { name: "More", exact: true }).click();
     await page.getByRole("menuitem", { name: "Remove all media" }).click();

@@ -94,6 +94,8 @@ test.describe("queue", () => {
     // Bulk delete of the two remaining drafts.
     await page.getByRole("switch", { name: "Select All" }).check();
     await expect(page.getByTestId("bulk-bar")).toContainText("2 selected");
+    // Drafts offer delete only (spec core §2): nothing here publishes them.
+    await expect(page.getByTestId("bulk-bar").getByRole("button", { name: "Publish selected" })).toHaveCount(0);
     await page.getByRole("button", { name: "Delete selected" }).click();
     await expect(dialog).toContainText("Delete 2 posts?");
     await dialog.getByRole("button", { name: "Delete 2 posts" }).click();

@@ -166,6 +166,28 @@ describe("X", () => {
     expect(tweet!.json).toEqual({ text: "Hello from SocialDesk", media: { media_ids: ["1880000000000000001"] }, reply_settings: "mentionedUsers" });
   });
 
+  it("posts a thread: each further post answers the one before, with the same reply_settings", async () => {
+    const published = await publish("twitter", req({ options: { replyAudience: "followers", thread: ["Second", "  ", "Third"] } }));
+    expect(published).toEqual({ platformPostId: "1890000000000000001", url: "https://x.com/i/web/status/1890000000000000001" });
+    expect(provider.requestsTo("/api/twitter/tweets").map((r) => r.json)).toEqual([
+      { text: "Hello from SocialDesk", reply_settings: "following" },
+      { text: "Second", reply: { in_reply_to_tweet_id: "1890000000000000001" }, reply_settings: "following" },
+      { text: "Third", reply: { in_reply_to_tweet_id: "1890000000000000002" }, reply_settings: "following" },
+    ]);
+  });
+
+  it("keeps the post when a later post of the thread is refused, with a warning, and sends nothing after it", async () => {
+    const reset = { "x-rate-limit-reset": String(Math.floor(Date.now() / 1000) + 120) };
+    provider.respondOnce("/api/twitter/tweets", 429, { title: "Too Many Requests" }, reset, { after: 2 });
+    const published = await publish("twitter", req({ options: { thread: ["Second", "Third", "Fourth"] } }));
+    expect(published).toEqual({
+      platformPostId: "1890000000000000001",
+      url: "https://x.com/i/web/status/1890000000000000001",
+      warnings: ["The thread stopped after 2 of 4 posts: X (Twitter) is limiting posts right now."],
+    });
+    expect(provider.requestsTo("/api/twitter/tweets")).toHaveLength(3);
+  });
+
   it("maps a duplicate to rejected, 429 to rate_limited with the reset time, 401 to invalid_credentials", async () => {
     provider.respondOnce("/api/twitter/tweets", 403, { detail: "You are not allowed to create a Tweet with duplicate content.", title: "Forbidden" });
     expect((await rejection(publish("twitter", req()))).kind).toBe("rejected");

@@ -27,6 +27,7 @@ import { sweepDuePosts } from "../../infra/publishing/sweep";
 import type { CurrentUser } from "../../src/lib/current-user";
 import { sandboxProfile } from "../../src/features/accounts/sandbox";
 import { createTestApp } from "../support/database";
+import { startFakePlatforms } from "../support/oauth-provider";
 import { commandContext, createTestPost, postContent, postMetadata, registerOwner } from "../support/publishing";
 
 /**
@@ -71,7 +72,7 @@ const connect = (platform: PlatformId, kind: "sandbox" | "oauth" | "bluesky", na
 const metadata = () => postMetadata(user);
 
 /** A post as the API would create it (events appended here, not through the API). */
-const newPost = (text: string, targets: ReadonlyArray<{ accountId: string; platform: PlatformId }>, options: { publishNow?: boolean; scheduledAt?: Date; now?: Date } = {}) =>
+const newPost = (text: string, targets: ReadonlyArray<{ accountId: string; platform: PlatformId }>, options: Parameters<typeof createTestPost>[4] = {}) =>
   createTestPost(app, user, text, targets, options);
 
 const eventsOf = async (postId: string) =>
@@ -195,6 +196,32 @@ describe("publishing a post to sandbox accounts", () => {
 
     // Published again later (the user fixed it): only the failed account is sent, never the published one.
     expect(await publish(postId)).toMatchObject({ outcome: "skipped", reason: "draft" });
+  });
+});
+
+describe("published, but something after it went wrong", () => {
+  it("an X thread cut short: the account counts as published, the warning is on the post and in its history, nothing is retried", async () => {
+    const { provider, close } = await startFakePlatforms(["twitter"], { publishing: true });
+    try {
+      const x = await connect("twitter", "oauth", "Thread X", { accessToken: provider.grantAccessToken(), refreshToken: null, expiresAt: null });
+      const postId = await newPost("Five tips for a brighter smile", [{ accountId: x.id, platform: "twitter" }], {
+        publishNow: true,
+        platformOptions: { twitter: { thread: ["1. Brush twice a day", "2. Floss"] } },
+      });
+      provider.respondOnce("/api/twitter/tweets", 503, { title: "Service Unavailable" }, undefined, { after: 2 });
+      expect(await publish(postId)).toMatchObject({ outcome: "published", published: 1, failed: 0 });
+
+      const warning = "The thread stopped after 2 of 3 posts: X (Twitter) is not responding right now.";
+      expect(provider.requestsTo("/api/twitter/tweets")).toHaveLength(3);
+      const [target] = await app.sql`select status, warning, error from post_targets where post_id = ${postId}`;
+      expect(target).toEqual({ status: "published", warning, error: null });
+      const published = (await eventsOf(postId)).find((e) => e.type === "PostPublishedToAccount")!;
+      expect(published.data.warnings).toEqual([warning]);
+      expect(await publish(postId)).toMatchObject({ outcome: "skipped", reason: "already published" });
+      expect(provider.requestsTo("/api/twitter/tweets")).toHaveLength(3);
+    } finally {
+      await close();
+    }
   });
 });
 

@@ -104,8 +104,8 @@ export interface OAuthProvider {
   addClient(client: ProviderClient): void;
   /** A JSON API endpoint (any method unless `options.method`), answered only with a valid bearer token unless `anonymous`. */
   route(path: string, handler: ApiHandler, options?: RouteOptions): void;
-  /** The next request to this path gets this answer instead (to play outages and refusals). */
-  respondOnce(path: string, status: number, body: unknown, headers?: Record<string, string>): void;
+  /** The next request to this path (or the one after `after` others) gets this answer instead (to play outages and refusals). */
+  respondOnce(path: string, status: number, body: unknown, headers?: Record<string, string>, options?: { readonly after?: number }): void;
   /** Requests whose path starts with this prefix. */
   requestsTo(prefix: string): RecordedRequest[];
   /** The access tokens currently valid. */
@@ -119,7 +119,7 @@ export interface OAuthProvider {
 export const startOAuthProvider = async (): Promise<OAuthProvider> => {
   const clients = new Map<string, ProviderClient>();
   const routes = new Map<string, Route>();
-  const once = new Map<string, { status: number; body: unknown; headers?: Record<string, string> }>();
+  const once = new Map<string, { status: number; body: unknown; headers?: Record<string, string>; after: number }>();
   const codes = new Map<string, Grant>();
   const accessTokens = new Map<string, ProviderClient>();
   const refreshTokens = new Map<string, ProviderClient>();
@@ -289,7 +289,8 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
     requests.push(request);
 
     const injected = once.get(request.path);
-    if (injected) {
+    if (injected && injected.after > 0) injected.after--;
+    else if (injected) {
       once.delete(request.path);
       return json(res, injected.status, injected.body, injected.headers);
     }
@@ -310,7 +311,7 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
     failRefresh: false,
     addClient: (client) => void clients.set(client.clientId, client),
     route: (path, handler, options = {}) => void routes.set(options.method ? `${options.method} ${path}` : path, { handler, options }),
-    respondOnce: (path, status, body, headers) => void once.set(path, { status, body, headers }),
+    respondOnce: (path, status, body, headers, options) => void once.set(path, { status, body, headers, after: options?.after ?? 0 }),
     requestsTo: (prefix) => requests.filter((r) => r.path.startsWith(prefix)),
     isValidAccessToken: (t) => accessTokens.has(t),
     grantAccessToken: () => {
@@ -611,7 +612,10 @@ export const installPublishRoutes = (provider: OAuthProvider) => {
   r("/api/twitter/tweets", (q) => {
     const body = q.json as Record<string, any> | undefined;
     if (!body?.text && !body?.media) return new ApiReply(400, { title: "Invalid Request", detail: "One or more parameters to your request was invalid." });
-    return new ApiReply(201, { data: { id: "1890000000000000001", text: body.text, edit_history_tweet_ids: ["1890000000000000001"] } });
+    // A reply (the next post of a thread) gets the id after the one it answers.
+    const answered = body.reply?.in_reply_to_tweet_id;
+    const tweetId = typeof answered === "string" ? String(BigInt(answered) + 1n) : "1890000000000000001";
+    return new ApiReply(201, { data: { id: tweetId, text: body.text, edit_history_tweet_ids: [tweetId] } });
   });
 
   // LinkedIn (api.linkedin.com/rest; LINKEDIN_REST_API_BASE_URL → /api/linkedin/rest).

@@ -55,7 +55,7 @@ export const createTestPost = async (
   user: CurrentUser,
   text: string,
   targets: ReadonlyArray<Target>,
-  options: { readonly publishNow?: boolean; readonly scheduledAt?: Date; readonly now?: Date } = {},
+  options: { readonly publishNow?: boolean; readonly scheduledAt?: Date; readonly now?: Date; readonly platformOptions?: PostContent["options"] } = {},
 ) => {
   const postId = randomUUID();
   const now = options.now ?? new Date();
@@ -67,7 +67,7 @@ export const createTestPost = async (
         postId,
         workspaceId: user.workspaceId,
         authorId: user.id,
-        content: postContent(text, targets),
+        content: { ...postContent(text, targets), options: options.platformOptions ?? {} },
         timeZone: "Europe/Paris",
         now,
         scheduledAt: options.scheduledAt ?? null,

@@ -1,4 +1,5 @@
 import { callContext, fail, list, obj, str } from "../http";
+import { PlatformError } from "../types";
 import { blobOf, endpoints, flag, isImage, isVideo, linkedInRest, option, rateLimited, rejected, request, stringList, tokenOf, withLink } from "./http";
 import type { Published, PublishRequest } from "./types";
 
@@ -36,14 +37,31 @@ export const publishTwitter = async (credentials: unknown, req: PublishRequest):
     }
     mediaIds.push(id);
   }
-  const body: Record<string, unknown> = { text: withLink(req) };
-  if (mediaIds.length) body.media = { media_ids: mediaIds };
   const replies = REPLY_SETTINGS[option(req, "replyAudience", "whoCanReply") ?? ""];
-  if (replies) body.reply_settings = replies;
-  const answer = await request(x, `${base}/tweets`, { bearer: c.accessToken, json: body }, classify);
-  const id = str(obj(answer.body.data).id);
-  if (!id) throw fail(x, "invalid_response", "X published the post but sent no id for it.");
-  return { platformPostId: id, url: `https://x.com/i/web/status/${id}` };
+  const tweet = async (text: string, extra: Record<string, unknown>) => {
+    const answer = await request(x, `${base}/tweets`, { bearer: c.accessToken, json: { text, ...extra, ...(replies ? { reply_settings: replies } : {}) } }, classify);
+    const id = str(obj(answer.body.data).id);
+    if (!id) throw fail(x, "invalid_response", "X published the post but sent no id for it.");
+    return id;
+  };
+  const id = await tweet(withLink(req), mediaIds.length ? { media: { media_ids: mediaIds } } : {});
+  const published = { platformPostId: id, url: `https://x.com/i/web/status/${id}` };
+
+  // The thread: each further post answers the one before it.
+  const thread = Array.isArray(req.options.thread) ? req.options.thread.filter((p): p is string => typeof p === "string" && p.trim() !== "") : [];
+  let previous = id;
+  for (const [i, part] of thread.entries()) {
+    try {
+      previous = await tweet(part.trim(), { reply: { in_reply_to_tweet_id: previous } });
+    } catch (error) {
+      // The first post is out: a thread cut short must not make the scheduler publish it again.
+      // Nothing tries the rest again, whatever a rate limit's message promises.
+      const reason =
+        error instanceof PlatformError ? (error.kind === "rate_limited" ? rateLimited(x, undefined).message : error.message) : "X could not be reached.";
+      return { ...published, warnings: [`The thread stopped after ${i + 1} of ${thread.length + 1} posts: ${reason}`] };
+    }
+  }
+  return published;
 };
 
 // -------------------------------------------------------------------------------------- LinkedIn

@@ -64,10 +64,10 @@ export const describeEvent = (entry: HistoryEntry, timeZone: string, names: Name
       what = `Sending (attempt ${d.attempt ?? 1})`;
       break;
     case "PostPublishedToAccount":
-      what = "Published";
+      what = Array.isArray(d.warnings) && d.warnings.length ? `Published, but: ${d.warnings.join(" ")}` : "Published";
       break;
     case "PostPublishFailedOnAccount":
-      what = `Failed${d.permanent ? "" : " (will retry)"}: ${d.reason ?? "unknown error"}`;
+      what = `Failed: ${d.reason ?? "unknown error"}`;
       break;
     case "PostPublished":
       what = Number(d.occurrence) > 1 ? `Published on every account (occurrence ${d.occurrence})` : "Published on every account";

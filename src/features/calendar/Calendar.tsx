@@ -439,7 +439,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
       </div>
       <p className="muted cal-hint">Drag a scheduled post to another day to reschedule it at the same time; in week view, use “Move to…”. A repeating post moves its next publication; later ones keep their days.</p>
 
-      <Dialog open={choose !== null} title={choose ? longDay(choose) : ""} description={CHOOSE_TITLE} onClose={() => setChoose(null)}>
+      <Dialog open={choose !== null} title={CHOOSE_TITLE} description={choose ? longDay(choose) : ""} onClose={() => setChoose(null)}>
         {choose && (
           <>
             {chooseNotes.length > 0 && (

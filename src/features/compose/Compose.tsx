@@ -24,6 +24,7 @@ import {
   ORDINALS,
   postPayload,
   selectedPlatforms,
+  threadOf,
   WEEKDAY_BUTTONS,
   WEEKDAY_NAMES,
 } from "./compose-model";
@@ -250,7 +251,7 @@ export default function Compose({ accounts: loadedAccounts, platforms, timeZones
 
   const generateImage = async () => {
     if (form.content.trim() === "") {
-      toast({ title: "No content to enhance", description: "Please enter some content first", variant: "destructive" });
+      toast({ title: "Content Required", description: "Please enter post content to generate an image", variant: "destructive" });
       return;
     }
     setGenerating(true);
@@ -741,6 +742,13 @@ export default function Compose({ accounts: loadedAccounts, platforms, timeZones
                 </header>
                 <p className="compose-preview-text">{form.content || <span className="muted">Your text appears here.</span>}</p>
                 {form.media[0] && !isVideo(form.media[0]) && <img src={form.media[0]} alt="" className="compose-preview-img" />}
+                {p === "twitter" && threadOf(form.options).length > 0 && (
+                  <ol className="compose-preview-thread" aria-label="Thread">
+                    {threadOf(form.options).map((part, i) => (
+                      <li key={i} className="compose-preview-text">{part}</li>
+                    ))}
+                  </ol>
+                )}
               </article>
             );
           })

@@ -1,5 +1,7 @@
 /** The per-platform option panels (spec core §3) for the selected platforms, sent as `options`. */
 import type { PlatformId } from "../../../domain/accounts";
+import { platformById } from "../../../domain/accounts/platforms";
+import { characterCount, STORY_MAX_HOURS, THREAD_MAX_POSTS } from "../../../domain/publishing/validation";
 import type { OptionsState } from "./compose-model";
 
 interface Props {
@@ -63,6 +65,88 @@ export function PlatformOptionsPanel({ platforms, names, options, onChange }: Pr
     </div>
   );
 
+  /** X: the posts after the description, each answering the one before. */
+  const thread = (p: PlatformId) => {
+    const raw = options[p]?.thread;
+    const parts = Array.isArray(raw) ? raw.filter((x): x is string => typeof x === "string") : [];
+    const limit = platformById("twitter").maxCharacters;
+    const set = (next: ReadonlyArray<string>) => onChange(p, "thread", next);
+    return (
+      <fieldset className="compose-thread" key="thread">
+        <legend>Thread</legend>
+        <p className="muted">The description is the first post; each post added here answers the one before it.</p>
+        {parts.map((part, i) => {
+          const count = characterCount(part);
+          return (
+            <div className="field" key={i}>
+              <label htmlFor={`opt-${p}-thread-${i}`}>Post {i + 2}</label>
+              <textarea
+                id={`opt-${p}-thread-${i}`}
+                className="textarea"
+                rows={2}
+                value={part}
+                // A post just added takes the focus, so the keyboard goes straight on writing.
+                autoFocus={i === parts.length - 1 && part === ""}
+                aria-invalid={count > limit}
+                onChange={(e) => set(parts.map((x, j) => (j === i ? e.target.value : x)))}
+              />
+              <div className="compose-thread-row">
+                <span className={count > limit ? "field-error" : "muted"}>
+                  {count}/{limit}
+                </span>
+                <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove post ${i + 2}`} onClick={() => set(parts.filter((_, j) => j !== i))}>
+                  Remove
+                </button>
+              </div>
+            </div>
+          );
+        })}
+        {parts.length + 1 < THREAD_MAX_POSTS && (
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => set([...parts, ""])}>
+            Add to thread
+          </button>
+        )}
+      </fieldset>
+    );
+  };
+
+  /** Snapchat: 24 hours, or a custom number of hours up to 24. */
+  const storyDuration = (p: PlatformId) => {
+    const value = options[p]?.storyDuration;
+    const custom = typeof value === "number";
+    return (
+      <div className="compose-story" key="storyDuration">
+        <div className="field">
+          <label htmlFor={`opt-${p}-storyDuration`}>Story duration</label>
+          <select
+            id={`opt-${p}-storyDuration`}
+            className="select"
+            value={custom ? "custom" : "24h"}
+            onChange={(e) => onChange(p, "storyDuration", e.target.value === "custom" ? STORY_MAX_HOURS : "24h")}
+          >
+            <option value="24h">24 hours</option>
+            <option value="custom">Custom</option>
+          </select>
+        </div>
+        {custom && (
+          <div className="field">
+            <label htmlFor={`opt-${p}-storyHours`}>Hours (1–{STORY_MAX_HOURS})</label>
+            <input
+              id={`opt-${p}-storyHours`}
+              className="input"
+              type="number"
+              min={1}
+              max={STORY_MAX_HOURS}
+              step={1}
+              value={value}
+              onChange={(e) => onChange(p, "storyDuration", e.target.value === "" ? 1 : Number(e.target.value))}
+            />
+          </div>
+        )}
+      </div>
+    );
+  };
+
   const body = (p: PlatformId) => {
     switch (p) {
       case "facebook":
@@ -80,7 +164,7 @@ export function PlatformOptionsPanel({ platforms, names, options, onChange }: Pr
           text(p, "firstComment", "First comment"),
         ];
       case "twitter":
-        return [select(p, "replyAudience", "Who can reply?", AUDIENCES, "everyone"), text(p, "location", "Location")];
+        return [select(p, "replyAudience", "Who can reply?", AUDIENCES, "everyone"), text(p, "location", "Location"), thread(p)];
       case "threads":
         return [select(p, "replyAudience", "Who can reply?", AUDIENCES, "everyone")];
       case "youtube": {
@@ -107,7 +191,7 @@ export function PlatformOptionsPanel({ platforms, names, options, onChange }: Pr
       case "bluesky":
         return [select(p, "language", "Language", LANGUAGES, "en")];
       case "snapchat":
-        return [select(p, "storyDuration", "Story duration", [{ id: "24h", label: "24 hours" }], "24h")];
+        return [storyDuration(p)];
       default:
         return null;
     }

@@ -23,4 +23,15 @@ describe("the compose payload", () => {
     expect(postPayload(form, accounts, "draft")).toMatchObject({ status: "draft", scheduledAt: "2026-12-01T10:00" });
     expect(postPayload(form, accounts, "now")).not.toHaveProperty("addToTimeslot");
   });
+
+  it("sends the options of the chosen platforms only, without blank values or blank thread posts", () => {
+    const options = {
+      facebook: { firstComment: "  ", reel: true, location: "" },
+      linkedin: {},
+      twitter: { thread: ["Second", " ", ""] },
+    };
+    expect(postPayload({ ...form, options }, accounts, "schedule").options).toEqual({ facebook: { reel: true } });
+    const withX = [...accounts, { id: "a3", platform: "twitter" as const, accountName: "Lee X", username: null, sandbox: true }];
+    expect(postPayload({ ...form, accountIds: ["a3"], options }, withX, "schedule").options).toEqual({ twitter: { thread: ["Second"] } });
+  });
 });

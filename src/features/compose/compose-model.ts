@@ -88,14 +88,24 @@ export const selectedPlatforms = (accounts: ReadonlyArray<ComposeAccount>, ids: 
   ...new Set(accounts.filter((a) => ids.includes(a.id)).map((a) => a.platform)),
 ];
 
-/** Drops empty strings, empty arrays and unset values; only panels of selected platforms are sent. */
+/** The X thread's posts after the first, as written (blank ones are not sent). */
+export const threadOf = (options: OptionsState): ReadonlyArray<string> => {
+  const parts = options.twitter?.thread;
+  return Array.isArray(parts) ? parts.filter((x): x is string => typeof x === "string" && x.trim() !== "") : [];
+};
+
+const isBlank = (v: unknown) => typeof v === "string" && v.trim() === "";
+
+/** Drops blank strings (in lists too), empty lists and unset values; only panels of selected platforms are sent. */
 export const cleanOptions = (options: OptionsState, platforms: ReadonlyArray<string>): OptionsState => {
   const out: OptionsState = {};
   for (const platform of platforms) {
     const values = options[platform];
     if (!values) continue;
     const kept = Object.fromEntries(
-      Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== "" && v !== false && !(Array.isArray(v) && v.length === 0)),
+      Object.entries(values)
+        .map(([k, v]) => [k, Array.isArray(v) ? v.filter((x) => !isBlank(x)) : v] as const)
+        .filter(([, v]) => v !== undefined && v !== null && !isBlank(v) && v !== false && !(Array.isArray(v) && v.length === 0)),
     );
     if (Object.keys(kept).length > 0) out[platform] = kept;
   }

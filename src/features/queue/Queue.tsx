@@ -308,9 +308,11 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
           <div className="card queue-bulk" role="region" aria-label="Selected posts" data-testid="bulk-bar">
             <span>{chosen.length} selected</span>
             <div className="queue-actions">
-              <button type="button" className="btn btn-primary" disabled={chosen.some((id) => busy.has(id))} onClick={() => publish(chosen)}>
-                Publish selected
-              </button>
+              {tab === "scheduled" && (
+                <button type="button" className="btn btn-primary" disabled={chosen.some((id) => busy.has(id))} onClick={() => publish(chosen)}>
+                  Publish selected
+                </button>
+              )}
               <button type="button" className="btn btn-danger" disabled={chosen.some((id) => busy.has(id))} onClick={() => setConfirm({ ids: chosen })}>
                 Delete selected
               </button>
@@ -403,6 +405,7 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
                         ) : (
                           <span className="muted">{t.status}</span>
                         )}
+                        {t.warning && <span className="queue-warning"> {t.warning}</span>}
                       </li>
                     ))}
                   </ul>
