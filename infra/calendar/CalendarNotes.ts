@@ -11,7 +11,7 @@ import {
   type NoteState,
   noteStreamId,
 } from "../../domain/calendar";
-import { type ConcurrencyConflict, type Conflict, type EventMetadata, InvalidInput, NotFound } from "../../domain/shared";
+import { type ConcurrencyConflict, type Conflict, type EventMetadata, InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
@@ -81,7 +81,6 @@ const toNote = (row: NoteRow): CalendarNote => ({
   version: row.version,
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type NoteError = SqlError | ConcurrencyConflict;
 
@@ -121,7 +120,7 @@ export class CalendarNotes extends Context.Service<
       const list = (workspaceId: string, range?: NoteRange) => Effect.map(select(workspaceId, { range }), (rows) => rows.map(toNote));
 
       const get = (workspaceId: string, id: string) =>
-        UUID.test(id)
+        isUuid(id)
           ? Effect.flatMap(select(workspaceId, { id }), ([row]) =>
               row ? Effect.succeed(toNote(row)) : Effect.fail(new NotFound({ what: "calendar note" })),
             )

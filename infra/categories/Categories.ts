@@ -14,7 +14,7 @@ import {
   removeDefaultCategory,
   updateCategory,
 } from "../../domain/categories";
-import { type ConcurrencyConflict, Conflict, type EventMetadata, InvalidInput, NotFound } from "../../domain/shared";
+import { type ConcurrencyConflict, Conflict, type EventMetadata, InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, SqlError, UNIQUE_VIOLATION } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
@@ -90,7 +90,6 @@ const toCategory = (row: CategoryRow): Category => ({
   version: row.version,
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type CategoryError = SqlError | ConcurrencyConflict;
 
@@ -126,7 +125,7 @@ export class Categories extends Context.Service<
       const list = (workspaceId: string) => Effect.map(select(workspaceId), (rows) => rows.map(toCategory));
 
       const get = (workspaceId: string, id: string) =>
-        UUID.test(id)
+        isUuid(id)
           ? Effect.flatMap(select(workspaceId, id), ([row]) => (row ? Effect.succeed(toCategory(row)) : Effect.fail(new NotFound({ what: "category" }))))
           : Effect.fail(new NotFound({ what: "category" }));
 

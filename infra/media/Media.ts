@@ -21,7 +21,7 @@ import {
   type MediaKind,
 } from "../../domain/media";
 import type { Tier } from "../../domain/plans";
-import { type ConcurrencyConflict, type Conflict, type EventMetadata, InvalidInput, NotFound } from "../../domain/shared";
+import { type ConcurrencyConflict, type Conflict, type EventMetadata, InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { config } from "../config";
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
@@ -131,8 +131,7 @@ export const decodeCursor = (cursor: string): string | null => {
   return /^p[1-9]\d{0,18}$/.test(text) ? text.slice(1) : null;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isMediaId = (value: string) => UUID.test(value);
+export const isMediaId = (value: string) => isUuid(value);
 
 /** `q` as an ILIKE pattern that matches it literally (line breaks, which separate the tags, as spaces). */
 const likePattern = (q: string) => `%${q.replace(/\s+/g, " ").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

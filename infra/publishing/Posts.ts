@@ -26,6 +26,7 @@ import {
 import { type ConcurrencyConflict, type Conflict, type EventMetadata, InvalidInput, NotFound, PlanLimitReached } from "../../domain/shared";
 import type { CurrentUser } from "../../src/lib/current-user";
 import { Database, type Sql, type SqlError } from "../db/Database";
+import { encodeKeyset } from "../db/keyset";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
 import type { CommandContext } from "../identity/Accounts";
@@ -456,7 +457,7 @@ export class Posts extends Context.Service<
               const last = items.at(-1);
               return {
                 items,
-                nextCursor: rows.length > query.limit && last ? Buffer.from(JSON.stringify({ at: sortValue(last, sort), id: last.id })).toString("base64url") : null,
+                nextCursor: rows.length > query.limit && last ? encodeKeyset({ at: sortValue(last, sort), id: last.id }) : null,
               };
             },
           );

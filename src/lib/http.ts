@@ -5,6 +5,9 @@ import { logger } from "../../infra/log";
 import { runtime } from "../runtime";
 import { fieldErrors } from "./http-fields";
 
+/** Route ids: the one check, shared with the services. */
+export { isUuid } from "../../domain/shared";
+
 export interface ApiErrorBody {
   readonly error: { readonly code: string; readonly message: string; readonly fields?: Record<string, string> };
 }
@@ -122,7 +125,4 @@ export const clientInfo = (request: Request, clientAddress: string | undefined) 
   ip: clientAddress ?? null,
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Route ids are UUIDs: anything else is simply not found (and never reaches a uuid column). */
-export const isUuid = (value: string | undefined): value is string => UUID.test(value ?? "");
 export const notFound = () => apiError(404, "not_found", "Not found.");

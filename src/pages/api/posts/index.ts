@@ -1,18 +1,9 @@
 import type { APIRoute } from "astro";
+import { decodeKeyset } from "../../../../infra/db/keyset";
 import { Posts } from "../../../../infra/publishing/Posts";
 import { postQuerySchema, postSchema } from "../../../features/posts/schemas";
 import { requireUser } from "../../../lib/auth-guard";
 import { apiError, commandContext, json, parseJsonBody, parseQuery, respond } from "../../../lib/http";
-
-const decodeCursor = (cursor: string | undefined) => {
-  if (!cursor) return undefined;
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { at: string; id: string };
-    return typeof parsed.at === "string" && typeof parsed.id === "string" && !Number.isNaN(Date.parse(parsed.at)) ? parsed : null;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * GET /api/posts?status(,status)&accountId&categoryId&from&to&q&sort&limit&cursor: with each account's
@@ -23,7 +14,7 @@ export const GET: APIRoute = ({ locals, url }) => {
   if (!caller.ok) return caller.response;
   const parsed = parseQuery(url, postQuerySchema);
   if (!parsed.ok) return parsed.response;
-  const cursor = decodeCursor(parsed.data.cursor);
+  const cursor = decodeKeyset(parsed.data.cursor);
   if (cursor === null) return apiError(400, "invalid_input", "The cursor is not one this list gave.");
   const { from, to, status, ...rest } = parsed.data;
   return respond(

@@ -1,0 +1,25 @@
+import { isUuid } from "../../domain/shared/ids";
+
+/**
+ * Keyset cursors for lists ordered by an instant and an id (newest or soonest first): opaque to the
+ * client, checked when read back.
+ */
+export interface Keyset {
+  readonly at: string;
+  readonly id: string;
+}
+
+export const encodeKeyset = (keyset: Keyset): string => Buffer.from(JSON.stringify({ at: keyset.at, id: keyset.id })).toString("base64url");
+
+/** The keyset, undefined without a cursor, or null for one no list gave. */
+export const decodeKeyset = (cursor: string | undefined | null): Keyset | undefined | null => {
+  if (!cursor) return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<Keyset>;
+    return typeof parsed.at === "string" && typeof parsed.id === "string" && !Number.isNaN(Date.parse(parsed.at)) && isUuid(parsed.id)
+      ? { at: parsed.at, id: parsed.id }
+      : null;
+  } catch {
+    return null;
+  }
+};
