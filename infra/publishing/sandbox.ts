@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Effect } from "effect";
+import type { PlatformId } from "../../domain/accounts";
 import { Database } from "../db/Database";
+import { encodeKeyset, type Keyset } from "../db/keyset";
 import type { Published } from "../platforms/publish/types";
 
 /**
@@ -57,3 +59,79 @@ export const publishToSandbox = (request: SandboxPublishRequest) =>
     if (!existing) return yield* Effect.die(new Error(`sandbox post ${request.idempotencyKey} vanished`));
     return existing;
   });
+
+/** A post on the sandbox timeline, as the timeline shows it. */
+export interface SandboxPost {
+  readonly id: string;
+  readonly accountId: string;
+  readonly postId: string;
+  readonly content: string;
+  readonly media: ReadonlyArray<string>;
+  readonly options: Record<string, unknown>;
+  readonly publishedAt: string;
+}
+
+interface SandboxPostRow {
+  id: string;
+  account_id: string;
+  post_id: string;
+  content: string;
+  media: string[];
+  options: Record<string, unknown>;
+  published_at: Date;
+}
+
+const toSandboxPost = (row: SandboxPostRow): SandboxPost => ({
+  id: row.id,
+  accountId: row.account_id,
+  postId: row.post_id,
+  content: row.content,
+  media: row.media,
+  options: row.options,
+  publishedAt: row.published_at.toISOString(),
+});
+
+export const SANDBOX_TIMELINE_PAGE = 50;
+
+/** A workspace's sandbox timeline (or one account's), newest first, a page at a time. */
+export const sandboxTimeline = Effect.fn("Sandbox.timeline")(function* (
+  workspaceId: string,
+  query: { readonly accountId?: string; readonly before?: Keyset; readonly limit?: number } = {},
+) {
+  const db = yield* Database;
+  const limit = query.limit ?? SANDBOX_TIMELINE_PAGE;
+  const rows = yield* db.query(
+    (sql) => sql<SandboxPostRow[]>`
+      select id, account_id, post_id, content, media, options, published_at from sandbox_posts
+      where workspace_id = ${workspaceId}
+        ${query.accountId ? sql`and account_id = ${query.accountId}` : sql``}
+        ${query.before ? sql`and (published_at, id) < (${query.before.at}::timestamptz, ${query.before.id}::uuid)` : sql``}
+      order by published_at desc, id desc
+      limit ${limit + 1}`,
+  );
+  const items = rows.slice(0, limit).map(toSandboxPost);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeKeyset({ at: last.publishedAt, id: last.id }) : null };
+});
+
+/** One sandbox post of the workspace, or null (another workspace's is not found either). */
+export const sandboxPost = Effect.fn("Sandbox.post")(function* (workspaceId: string, id: string) {
+  const db = yield* Database;
+  const [row] = yield* db.query(
+    (sql) => sql<SandboxPostRow[]>`
+      select id, account_id, post_id, content, media, options, published_at from sandbox_posts
+      where workspace_id = ${workspaceId} and id = ${id}`,
+  );
+  return row ? toSandboxPost(row) : null;
+});
+
+/** The workspace's sandbox accounts, connected or not (their posts stay on the timeline). */
+export const sandboxAccounts = Effect.fn("Sandbox.accounts")(function* (workspaceId: string) {
+  const db = yield* Database;
+  const rows = yield* db.query(
+    (sql) => sql<{ id: string; account_name: string; platform: PlatformId; disconnected_at: Date | null }[]>`
+      select id, account_name, platform, disconnected_at from social_accounts
+      where workspace_id = ${workspaceId} and kind = 'sandbox' order by account_name, id`,
+  );
+  return rows.map((r) => ({ id: r.id, name: r.account_name, platform: r.platform, connected: r.disconnected_at === null }));
+});

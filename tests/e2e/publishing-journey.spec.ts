@@ -80,6 +80,16 @@ test("a post composed for two accounts is scheduled, seen in the queue and on th
   await expect(results).toContainText("Lee Dental LI:");
   await expect(results.getByText(/^Published/)).toHaveCount(2);
 
+  // Each sandbox account's result opens its post on the sandbox timeline, in the app.
+  await results.locator("li", { hasText: "Lee Dental LI:" }).getByRole("link", { name: "Published (view)" }).click();
+  await expect(page).toHaveURL(/\/app\/sandbox\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("sandbox-post")).toContainText(content);
+  await expect(page.getByTestId("sandbox-post")).toContainText("Lee Dental LI");
+  await page.getByRole("link", { name: "Back to the sandbox timeline" }).click();
+  await expect(page.getByTestId("sandbox-timeline").getByTestId("sandbox-post")).toHaveCount(1);
+  await page.getByRole("link", { name: "All sandbox accounts" }).click();
+  await expect(page.getByTestId("sandbox-timeline").getByTestId("sandbox-post")).toHaveCount(2);
+
   // The calendar now shows it published, still on its day (scheduledAt first, spec core §4), no longer scheduled.
   await open(page, "/app/calendar", "calendar");
   const publishedCell = await showDay(page, dayIn(published.scheduledAt ?? published.publishedAt, post!.timeZone));

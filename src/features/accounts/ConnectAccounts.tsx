@@ -166,6 +166,11 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                   <span className={`badge status-${account.status}`}>{STATUS_LABEL[account.status]}</span>
                   {!account.isActive && <span className="badge">Paused</span>}
                   <div className="account-actions">
+                    {account.kind === "sandbox" && (
+                      <a className="btn btn-ghost" href={`/app/sandbox?account=${account.id}`}>
+                        Sandbox timeline
+                      </a>
+                    )}
                     {account.status === "reconnect_needed" && platform && (
                       <button type="button" className="btn btn-primary" onClick={() => (platform.connection === "oauth" ? window.location.assign(`/api/auth/${platform.id}`) : setOpen({ kind: "bluesky", platform }))}>
                         Reconnect

@@ -399,7 +399,14 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
                         <PlatformBadge platform={t.platform} small />
                         <span>{accountName(t.accountId) ?? platformNames[t.platform] ?? t.platform}:</span>{" "}
                         {t.status === "published" ? (
-                          t.url ? <a href={t.url} target="_blank" rel="noopener noreferrer">Published (view)</a> : <span>Published</span>
+                          t.url ? (
+                            // A sandbox post's page is in the app: it opens here, a platform's in a new tab.
+                            <a href={t.url} target={t.url.startsWith("/") ? undefined : "_blank"} rel="noopener noreferrer">
+                              Published (view)
+                            </a>
+                          ) : (
+                            <span>Published</span>
+                          )
                         ) : t.status === "failed" ? (
                           <span className="field-error">{t.error ?? "Failed"}</span>
                         ) : (
