@@ -396,7 +396,7 @@ export const nextOccurrence = (command: { readonly now: Date }) => (state: PostS
 /** The occurrence times follow the post's scheduled time; the first publication is occurrence 1. */
 export const setRecurrence = (command: { readonly rule: RecurrenceRule; readonly now: Date }) => (state: PostState): Decision =>
   changeable(state, "edited", () => {
-    const problem = checkRecurrenceRule(command.rule);
+    const problem = checkRecurrenceRule(command.rule, state.scheduledAt ? { at: new Date(state.scheduledAt), timeZone: state.timeZone } : undefined);
     if (problem) return invalid(problem, "recurrence");
     return sameJson(state.recurrence, command.rule) ? decided([]) : decided([{ type: "RecurrenceSet", data: { rule: command.rule } }]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextOccurrenceAfter, nextOccurrences, nthWeekdayOfMonth, type RecurrenceRule } from "./recurrence";
+import { checkRecurrenceRule, nextOccurrenceAfter, nextOccurrences, nthWeekdayOfMonth, type RecurrenceRule } from "./recurrence";
 
 const NY = "America/New_York";
 const never = { type: "never" } as const;
@@ -41,5 +41,26 @@ describe("recurrence", () => {
   it("a time skipped by spring forward moves an hour later that day only", () => {
     const got = nextOccurrences({ frequency: "daily", end: never }, new Date("2026-03-07T07:30:00Z"), NY, 3); // 02:30 EST
     expect(iso(got)).toEqual(["2026-03-07T07:30:00.000Z", "2026-03-08T07:30:00.000Z", "2026-03-09T06:30:00.000Z"]);
+  });
+});
+
+describe("checkRecurrenceRule", () => {
+  it.each<[string, RecurrenceRule, string | null]>([
+    ["daily, never ending", { frequency: "daily", end: never }, null],
+    ["weekly without days", { frequency: "weekly", weekdays: [], end: never }, "Choose at least one day of the week"],
+    ["after 0 times", { frequency: "daily", end: { type: "after", count: 0 } }, "Repeat at least once"],
+    ["after 1000 times", { frequency: "daily", end: { type: "after", count: 1000 } }, null],
+    ["after 1001 times", { frequency: "daily", end: { type: "after", count: 1001 } }, "Repeat at most 1000 times, or choose an end date"],
+    ["an end date not a date", { frequency: "daily", end: { type: "on", date: "soon" } }, "Invalid end date"],
+    ["an end date of 30 February", { frequency: "daily", end: { type: "on", date: "2030-02-30" } }, "Invalid end date"],
+    ["an end date of 29 February in a leap year", { frequency: "daily", end: { type: "on", date: "2028-02-29" } }, null],
+  ])("%s", (_name, rule, expected) => expect(checkRecurrenceRule(rule)).toBe(expected));
+
+  it("refuses an end date before the first publication's day, read in the post's zone", () => {
+    const rule = (date: string): RecurrenceRule => ({ frequency: "daily", end: { type: "on", date } });
+    // 2030-01-01 03:00 UTC is still 31 December in New York.
+    const first = { at: new Date("2030-01-01T03:00:00Z"), timeZone: NY };
+    expect(checkRecurrenceRule(rule("2029-12-31"), first)).toBeNull();
+    expect(checkRecurrenceRule(rule("2029-12-30"), first)).toBe("The end date is before the first publication");
   });
 });

@@ -124,13 +124,29 @@ export const nextOccurrenceAfter = (
   return occurrencesAfter(rule, params.after, clock, params.timeZone, 1, false)[0] ?? null;
 };
 
-/** A message when the rule cannot be used, else null (the scheduler's form rules, spec core §5). */
-export const checkRecurrenceRule = (rule: RecurrenceRule): string | null => {
+/** The most times "after N" takes: a longer run is a rule with an end date, or none. */
+export const MAX_REPEATS = 1000;
+
+/** A real day of the calendar written YYYY-MM-DD (not 2030-02-30). */
+const isCalendarDay = (text: string): boolean => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+};
+
+/**
+ * A message when the rule cannot be used, else null (the scheduler's form rules, spec core §5).
+ * With the first publication, an end date before its day is refused too.
+ */
+export const checkRecurrenceRule = (rule: RecurrenceRule, first?: { readonly at: Date; readonly timeZone: string }): string | null => {
   if (rule.frequency === "weekly" && rule.weekdays.length === 0) return "Choose at least one day of the week";
   if (rule.frequency === "weekly" && rule.weekdays.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) return "Invalid day of the week";
   if (rule.frequency === "monthly" && !MONTHLY_ORDINALS.includes(rule.ordinal)) return "Invalid week of the month";
   if (rule.frequency === "monthly" && (!Number.isInteger(rule.weekday) || rule.weekday < 0 || rule.weekday > 6)) return "Invalid day of the week";
   if (rule.end.type === "after" && (!Number.isInteger(rule.end.count) || rule.end.count < 1)) return "Repeat at least once";
-  if (rule.end.type === "on" && !/^\d{4}-\d{2}-\d{2}$/.test(rule.end.date)) return "Invalid end date";
+  if (rule.end.type === "after" && rule.end.count > MAX_REPEATS) return `Repeat at most ${MAX_REPEATS} times, or choose an end date`;
+  if (rule.end.type === "on" && !isCalendarDay(rule.end.date)) return "Invalid end date";
+  if (rule.end.type === "on" && first && rule.end.date < isoDay(wallClock(first.at, first.timeZone))) return "The end date is before the first publication";
   return null;
 };

@@ -283,6 +283,19 @@ export class Posts extends Context.Service<
           return targets;
         });
 
+      /** A chosen category is one of the workspace's (a post kept from before may keep one deleted since). */
+      const checkCategory = (user: CurrentUser, input: PostInput, kept: string | null = null) =>
+        Effect.gen(function* () {
+          if (!input.categoryId || input.categoryId === kept) return;
+          const [found] = yield* db.query(
+            (sql) => sql<{ id: string }[]>`select id from categories where id = ${input.categoryId} and workspace_id = ${user.workspaceId}`,
+          );
+          if (!found) {
+            const message = "This category does not exist (it may have been deleted): choose another, or none.";
+            return yield* new InvalidInput({ message, fields: { categoryId: message } });
+          }
+        });
+
       const checkLimits = (user: CurrentUser, input: PostInput, isNew: boolean, now: Date) =>
         Effect.gen(function* () {
           const limits = limitsOf(user.subscriptionTier);
@@ -349,6 +362,7 @@ export class Posts extends Context.Service<
           Effect.gen(function* () {
             yield* lockWorkspace(user.workspaceId);
             yield* checkLimits(user, input, true, ctx.now);
+            yield* checkCategory(user, input);
             const targets = yield* resolveTargets(user, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(user, input.timeslot, input, targets, timeZone, ctx.now, postId) : asked;
             yield* onPost(
@@ -381,6 +395,7 @@ export class Posts extends Context.Service<
         yield* db.withTransaction(
           Effect.gen(function* () {
             if (input.timeslot) yield* lockWorkspace(user.workspaceId);
+            yield* checkCategory(user, input, before.categoryId);
             const targets = yield* resolveTargets(user, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(user, input.timeslot, input, targets, timeZone, ctx.now, postId) : asked;
             yield* onPost(postId, user.workspaceId, editPost({ content: contentOf(input, targets), now: ctx.now }), ctx);

@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { signUp } from "../support/browser";
+import { useAppServer } from "../support/server";
+
+/**
+ * Every bad input to the publishing calls answers a 4xx with a sentence, never a 500, and changes
+ * nothing that was saved: a sweep of wrong types, sizes, dates, zones and ids over each call.
+ */
+
+const app = useAppServer();
+
+const valid = { content: "Hello", platforms: ["facebook"], status: "draft" };
+
+/** Each case: a change to a valid POST /api/posts body. */
+const postBodies: Array<[string, unknown]> = [
+  ["a JSON array", [valid]],
+  ["a string", "hello"],
+  ["null", null],
+  ["content a number", { ...valid, content: 42 }],
+  ["content an object", { ...valid, content: { text: "x" } }],
+  ["platforms a string", { ...valid, platforms: "facebook" }],
+  ["an unknown platform", { ...valid, platforms: ["myspace"] }],
+  ["platforms with null", { ...valid, platforms: [null] }],
+  ["media not strings", { ...valid, media: [1, 2] }],
+  ["media an object", { ...valid, media: { a: 1 } }],
+  ["an unknown status", { ...valid, status: "live" }],
+  ["scheduledAt a number", { ...valid, status: "scheduled", scheduledAt: 1_800_000_000_000 }],
+  ["scheduledAt nonsense", { ...valid, status: "scheduled", scheduledAt: "next tuesday" }],
+  ["scheduledAt 31 February", { ...valid, status: "scheduled", scheduledAt: "2030-02-31T10:00" }],
+  ["scheduledAt year 99999", { ...valid, status: "scheduled", scheduledAt: "99999-01-01T10:00:00Z" }],
+  ["scheduledAt 25:00", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T25:00" }],
+  ["scheduled without a time", { ...valid, status: "scheduled" }],
+  ["an unknown time zone", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", timeZone: "Mars/Olympus" }],
+  ["a time zone of spaces", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", timeZone: "   " }],
+  ["accountIds not uuids", { ...valid, accountIds: ["1", "' or 1=1"] }],
+  ["accountIds of another workspace", { ...valid, accountIds: [randomUUID()] }],
+  ["categoryId not a uuid", { ...valid, categoryId: "drop table" }],
+  ["categoryId unknown", { ...valid, categoryId: randomUUID() }],
+  ["options an array", { ...valid, options: [1] }],
+  ["options of a platform a string", { ...valid, options: { facebook: "reel" } }],
+  ["an X thread not a list", { ...valid, platforms: ["twitter"], options: { twitter: { thread: "Second" } } }],
+  ["an X thread with numbers", { ...valid, platforms: ["twitter"], options: { twitter: { thread: [1, 2] } } }],
+  ["a Snapchat story of 100 hours", { ...valid, platforms: ["snapchat"], options: { snapchat: { storyDuration: 100 } } }],
+  ["businessData a string", { ...valid, businessData: "x" }],
+  ["locationIds a number", { ...valid, locationIds: 5 }],
+  ["postType unknown", { ...valid, postType: "carousel-of-doom" }],
+  ["isRecurring a string", { ...valid, isRecurring: "yes" }],
+  ["recurring with no interval", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", isRecurring: true }],
+  ["recurring days out of range", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", isRecurring: true, recurringInterval: "weekly", recurringDays: [9] }],
+  ["recurring count 0", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", isRecurring: true, recurringInterval: "daily", hasExpiration: true, expirationCount: 0 }],
+  ["recurring count huge", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", isRecurring: true, recurringInterval: "daily", hasExpiration: true, expirationCount: 1e12 }],
+  ["an end date of 30 February", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", isRecurring: true, recurringInterval: "daily", endDate: "2030-02-30" }],
+  ["an end date before the start", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", isRecurring: true, recurringInterval: "daily", endDate: "2029-01-01" }],
+  ["a monthly ordinal unknown", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", isRecurring: true, recurringInterval: "monthly", recurringDay: "5th" }],
+  ["queueOrder unknown", { ...valid, addToTimeslot: true, queueOrder: "random" }],
+  ["content over every limit", { ...valid, content: "x".repeat(70_000) }],
+  ["eleven media", { ...valid, media: Array.from({ length: 11 }, (_, i) => `/m/${i}.png`) }],
+];
+
+const queries: string[] = [
+  "/api/posts?status=live",
+  "/api/posts?status=",
+  "/api/posts?limit=abc",
+  "/api/posts?limit=0",
+  "/api/posts?limit=100000",
+  "/api/posts?from=yesterday",
+  "/api/posts?to=2030-13-45",
+  "/api/posts?accountId=1",
+  "/api/posts?categoryId=x",
+  "/api/posts?cursor=%%%",
+  "/api/posts?cursor=eyJhdCI6Im5vIiwiaWQiOiJ4In0",
+  "/api/posts?sort=random",
+  `/api/posts?q=${"x".repeat(500)}`,
+  "/api/posts/counts?accountId=nope",
+  "/api/calendar",
+  "/api/calendar?from=2030-01-01",
+  "/api/calendar?from=2030-01-31&to=2030-01-01",
+  "/api/calendar?from=2000-01-01&to=2030-01-01",
+  "/api/calendar?from=x&to=y",
+  "/api/calendar?from=2030-01-01&to=2030-01-31&perDay=-1",
+  "/api/calendar?from=2030-01-01&to=2030-01-31&perDay=1e9",
+  "/api/calendar-notes?from=nope",
+  "/api/calendar-notes?from=2030-01-31&to=2030-01-01",
+  "/api/analytics?period=forever",
+  "/api/posts/export.csv?period=nope",
+];
+
+const expect4xx = (what: string, response: { status: number; text: string; data: any; headers: Headers }) => {
+  expect(response.status, `${what}: ${response.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(response.status, `${what}: ${response.text.slice(0, 300)}`).toBeLessThan(500);
+  if (response.headers.get("content-type")?.includes("json")) {
+    expect(typeof response.data?.error?.message, what).toBe("string");
+    expect(response.data.error.message.length, what).toBeGreaterThan(5);
+  }
+};
+
+describe("bad input to the publishing calls", () => {
+  it("given each wrong body for POST /api/posts, then a 4xx with a sentence, and no post is recorded", async () => {
+    const { browser } = await signUp(app.server.url);
+    for (const platform of ["facebook", "twitter", "snapchat"]) {
+      expect((await browser.post("/api/social-accounts/sandbox", { platform, accountName: `S ${platform}` })).status).toBe(201);
+    }
+    for (const [what, body] of postBodies) expect4xx(what, await browser.post("/api/posts", body));
+    expect4xx("not JSON", await browser.post("/api/posts", undefined, { body: "{content:" }));
+    expect4xx("empty body", await browser.post("/api/posts", undefined, { body: "" }));
+    expect((await browser.get("/api/posts")).data).toEqual([]);
+  });
+
+  it("given each wrong body for PUT /api/posts/{id}, then a 4xx, and the saved post is unchanged", async () => {
+    const { browser } = await signUp(app.server.url);
+    await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "S fb" });
+    await browser.post("/api/social-accounts/sandbox", { platform: "twitter", accountName: "S x" });
+    const created = await browser.post("/api/posts", valid);
+    expect(created.status, created.text).toBe(201);
+    const before = (await browser.get(`/api/posts/${created.data.id}`)).data;
+    for (const [what, body] of postBodies) expect4xx(`PUT ${what}`, await browser.put(`/api/posts/${created.data.id}`, body));
+    const after = (await browser.get(`/api/posts/${created.data.id}`)).data;
+    expect(after).toEqual(before);
+  });
+
+  it("given each wrong query string, then a 4xx with a sentence", async () => {
+    const { browser } = await signUp(app.server.url);
+    for (const path of queries) expect4xx(path, await browser.get(path));
+  });
+
+  it("given wrong calendar notes, then a 4xx, and nothing is recorded", async () => {
+    const { browser } = await signUp(app.server.url);
+    const notes: unknown[] = [
+      [], null, "note", { date: 20300101, content: "x" }, { date: "2030-02-30", content: "x" }, { date: "01/02/2030", content: "x" },
+      { date: "2030-01-01", content: ["x"] }, { date: "2030-01-01", content: "x", color: "red" }, { date: "2030-01-01", content: "x", color: "#GGGGGG" },
+      { date: "2030-01-01", content: "x".repeat(5_000) }, { date: "99999-01-01", content: "x" },
+    ];
+    for (const body of notes) expect4xx(`note ${JSON.stringify(body).slice(0, 60)}`, await browser.post("/api/calendar-notes", body));
+    expect((await browser.get("/api/calendar-notes")).data).toEqual([]);
+  });
+});
