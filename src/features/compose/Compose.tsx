@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
 import { SCHEDULE_TIMES, suggestTimes } from "../../../domain/publishing/best-times";
+import { MAX_REPEATS } from "../../../domain/publishing/recurrence";
 import { QUEUE_ORDER_LABELS, QUEUE_ORDERS, type QueueOrder } from "../../../domain/publishing/timeslots";
 import { characterCount } from "../../../domain/publishing/validation";
 import { Dialog } from "../../components/ui/Dialog";
@@ -691,7 +692,15 @@ export default function Compose({ accounts: loadedAccounts, platforms, timeZones
                     {form.endType === "after" ? (
                       <div className="field">
                         <label htmlFor="compose-count">Occurrences</label>
-                        <input id="compose-count" className="input" type="number" min={1} value={form.recurringCount} onChange={(e) => set({ recurringCount: Math.max(1, Number(e.target.value) || 1) })} />
+                        <input
+                          id="compose-count"
+                          className="input"
+                          type="number"
+                          min={1}
+                          max={MAX_REPEATS}
+                          value={form.recurringCount}
+                          onChange={(e) => set({ recurringCount: Math.min(MAX_REPEATS, Math.max(1, Number(e.target.value) || 1)) })}
+                        />
                       </div>
                     ) : (
                       <div className="field">
