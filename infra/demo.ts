@@ -6,6 +6,7 @@ import type { CurrentUser } from "../src/lib/current-user";
 import { Categories } from "./categories/Categories";
 import { Accounts, type CommandContext, DEMO_USER_ID } from "./identity/Accounts";
 import { ensureDemoMedia } from "./media/demo";
+import { ensureDemoPosts } from "./publishing/demo";
 
 /** The demo workspace's accounts: sandboxes, so nothing ever reaches a real platform. */
 const DEMO_ACCOUNTS: ReadonlyArray<{ platform: PlatformId; accountName: string; username: string; followers: number; metadata?: Record<string, unknown> }> = [
@@ -24,7 +25,8 @@ const DEMO_CATEGORIES = [
 
 /**
  * The made-up user of demo mode, on the professional plan, with a seeded workspace: sandbox
- * accounts, categories and sample media (each made once).
+ * accounts, categories, sample media, and posts and notes around today (each made once; new
+ * scheduled posts when the last ones have gone out).
  */
 export const ensureDemo = Effect.fn("Demo.ensure")(function* (now: Date) {
   const accounts = yield* Accounts;
@@ -39,6 +41,7 @@ export const ensureDemo = Effect.fn("Demo.ensure")(function* (now: Date) {
     for (const category of DEMO_CATEGORIES) yield* categories.create(caller, category, ctx);
   }
   yield* ensureDemoMedia({ userId: user.id, workspaceId: user.workspaceId, tier: user.subscriptionTier }, now);
+  yield* ensureDemoPosts(user, now);
 });
 
 const ensureDemoAccounts = Effect.fn("Demo.ensureAccounts")(function* (user: CurrentUser, ctx: CommandContext) {

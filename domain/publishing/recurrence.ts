@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import { isCalendarDate } from "../calendar/rules";
 
 /** 0 = Sunday ... 6 = Saturday (the compose screen's buttons Mon..Sun are 1..6, 0; spec core §9). */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -127,14 +128,6 @@ export const nextOccurrenceAfter = (
 /** The most times "after N" takes: a longer run is a rule with an end date, or none. */
 export const MAX_REPEATS = 1000;
 
-/** A real day of the calendar written YYYY-MM-DD (not 2030-02-30). */
-const isCalendarDay = (text: string): boolean => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-};
-
 /**
  * A message when the rule cannot be used, else null (the scheduler's form rules, spec core §5).
  * With the first publication, an end date before its day is refused too.
@@ -146,7 +139,7 @@ export const checkRecurrenceRule = (rule: RecurrenceRule, first?: { readonly at:
   if (rule.frequency === "monthly" && (!Number.isInteger(rule.weekday) || rule.weekday < 0 || rule.weekday > 6)) return "Invalid day of the week";
   if (rule.end.type === "after" && (!Number.isInteger(rule.end.count) || rule.end.count < 1)) return "Repeat at least once";
   if (rule.end.type === "after" && rule.end.count > MAX_REPEATS) return `Repeat at most ${MAX_REPEATS} times, or choose an end date`;
-  if (rule.end.type === "on" && !isCalendarDay(rule.end.date)) return "Invalid end date";
+  if (rule.end.type === "on" && !isCalendarDate(rule.end.date)) return "Invalid end date";
   if (rule.end.type === "on" && first && rule.end.date < isoDay(wallClock(first.at, first.timeZone))) return "The end date is before the first publication";
   return null;
 };

@@ -13,6 +13,11 @@ test.describe("demo mode", () => {
     await expect(page.getByTestId("demo-banner").getByRole("link", { name: "Start your free trial" })).toHaveAttribute("href", "/register");
     await expect(page.getByTestId("sidebar").getByRole("link", { name: "Exit demo" })).toBeVisible();
 
+    // The demo practice's posts: published ones with their engagement, five scheduled in the coming days.
+    await expect(page.getByTestId("recent-posts")).toContainText("Did you know? Changing your toothbrush");
+    await expect(page.getByTestId("recent-posts")).toContainText("engagement");
+    await expect(page.getByTestId("stat-scheduled-value")).toHaveText("5");
+
     // A write from the page answers 403 with the read-only message.
     const answer = await page.evaluate(async () => {
       const response = await fetch("/api/user/onboarding", {
