@@ -51,8 +51,8 @@ describe("checkRecurrenceRule", () => {
     ["after 0 times", { frequency: "daily", end: { type: "after", count: 0 } }, "Repeat at least once"],
     ["after 1000 times", { frequency: "daily", end: { type: "after", count: 1000 } }, null],
     ["after 1001 times", { frequency: "daily", end: { type: "after", count: 1001 } }, "Repeat at most 1000 times, or choose an end date"],
-    ["an end date not a date", { frequency: "daily", end: { type: "on", date: "soon" } }, "Invalid end date"],
-    ["an end date of 30 February", { frequency: "daily", end: { type: "on", date: "2030-02-30" } }, "Invalid end date"],
+    ["an end date not a date", { frequency: "daily", end: { type: "on", date: "soon" } }, "Choose an end date that exists on the calendar, like 2030-02-28"],
+    ["an end date of 30 February", { frequency: "daily", end: { type: "on", date: "2030-02-30" } }, "Choose an end date that exists on the calendar, like 2030-02-28"],
     ["an end date of 29 February in a leap year", { frequency: "daily", end: { type: "on", date: "2028-02-29" } }, null],
   ])("%s", (_name, rule, expected) => expect(checkRecurrenceRule(rule)).toBe(expected));
 

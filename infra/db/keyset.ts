@@ -9,6 +9,8 @@ export interface Keyset {
   readonly id: string;
 }
 
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
+
 export const encodeKeyset = (keyset: Keyset): string => Buffer.from(JSON.stringify({ at: keyset.at, id: keyset.id })).toString("base64url");
 
 /** The keyset, undefined without a cursor, or null for one no list gave. */
@@ -16,7 +18,8 @@ export const decodeKeyset = (cursor: string | undefined | null): Keyset | undefi
   if (!cursor) return undefined;
   try {
     const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<Keyset>;
-    return typeof parsed.at === "string" && typeof parsed.id === "string" && !Number.isNaN(Date.parse(parsed.at)) && isUuid(parsed.id)
+    // An instant as this list writes it (a crafted one, say of year -271821, would fail in the database).
+    return typeof parsed.at === "string" && INSTANT.test(parsed.at) && !Number.isNaN(Date.parse(parsed.at)) && typeof parsed.id === "string" && isUuid(parsed.id)
       ? { at: parsed.at, id: parsed.id }
       : null;
   } catch {

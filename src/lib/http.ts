@@ -4,6 +4,7 @@ import { ConcurrencyConflict } from "../../domain/shared";
 import { logger } from "../../infra/log";
 import { runtime } from "../runtime";
 import { fieldErrors } from "./http-fields";
+import "./zod-messages";
 
 /** Route ids: the one check, shared with the services. */
 export { isUuid } from "../../domain/shared";

@@ -66,10 +66,15 @@ const queries: string[] = [
   "/api/posts?limit=100000",
   "/api/posts?from=yesterday",
   "/api/posts?to=2030-13-45",
+  "/api/posts?from=0000-01-01",
+  "/api/posts?to=0000-01-01T00:00:00Z",
+  "/api/calendar?from=0000-01-01&to=0000-01-31",
+  "/api/calendar-notes?from=0000-01-01&to=0000-01-31",
   "/api/posts?accountId=1",
   "/api/posts?categoryId=x",
   "/api/posts?cursor=%%%",
   "/api/posts?cursor=eyJhdCI6Im5vIiwiaWQiOiJ4In0",
+  `/api/posts?cursor=${Buffer.from(JSON.stringify({ at: "-271821-04-20T00:00:00.000Z", id: "6f1c1c56-6a4a-4d1a-9d55-7a0b7f0e5d11" })).toString("base64url")}`,
   "/api/posts?sort=random",
   `/api/posts?q=${"x".repeat(500)}`,
   "/api/posts/counts?accountId=nope",
@@ -92,6 +97,8 @@ const expect4xx = (what: string, response: { status: number; text: string; data:
   if (response.headers.get("content-type")?.includes("json")) {
     expect(typeof response.data?.error?.message, what).toBe("string");
     expect(response.data.error.message.length, what).toBeGreaterThan(5);
+    // zod's own wording ("Invalid input", "Expected string, received number") is not a sentence for a person.
+    expect(response.data.error.message, what).not.toMatch(/^(Invalid|Expected|Too (big|small))/);
   }
 };
 

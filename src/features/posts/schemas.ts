@@ -82,6 +82,16 @@ export const postSchema = z
     };
   });
 
+/** A query's instant: a date and time with its offset, or a day; from year 1 (the database has no year 0). */
+const isoInstant = z.iso.datetime({ offset: true });
+const isoDay = z.iso.date();
+const instant = (name: string, example: string) => {
+  const message = `Give ${name} as a date and time, like ${example}.`;
+  return z
+    .string({ error: message })
+    .refine((value) => (isoInstant.safeParse(value).success || isoDay.safeParse(value).success) && !value.startsWith("0000"), message);
+};
+
 export const postQuerySchema = z.object({
   /** One status or several, comma-separated ("scheduled,publishing"). */
   status: z
@@ -92,8 +102,8 @@ export const postQuerySchema = z.object({
   sort: z.enum(["created", "scheduled", "published"], { error: "Sort by created, scheduled or published." }).default("created"),
   accountId: uuid.optional(),
   categoryId: uuid.optional(),
-  from: z.iso.datetime({ offset: true, error: "Give from as a date and time, like 2026-11-01T00:00:00Z." }).or(z.iso.date()).optional(),
-  to: z.iso.datetime({ offset: true, error: "Give to as a date and time, like 2026-12-01T00:00:00Z." }).or(z.iso.date()).optional(),
+  from: instant("from", "2026-11-01T00:00:00Z").optional(),
+  to: instant("to", "2026-12-01T00:00:00Z").optional(),
   q: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1, "limit must be between 1 and 1000.").max(1000, "limit must be between 1 and 1000.").default(100),
   cursor: z.string().max(200).optional(),
