@@ -141,4 +141,26 @@ describe("bad input to the publishing calls", () => {
     for (const body of notes) expect4xx(`note ${JSON.stringify(body).slice(0, 60)}`, await browser.post("/api/calendar-notes", body));
     expect((await browser.get("/api/calendar-notes")).data).toEqual([]);
   });
+
+  it("given U+0000 in any text (PostgreSQL cannot store it), then 400 naming the field, on every kind of call", async () => {
+    const { browser } = await signUp(app.server.url);
+    await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "S fb" });
+    const nul = "a\u0000b";
+    const calls: Array<[string, () => ReturnType<typeof browser.get>, string]> = [
+      ["post content", () => browser.post("/api/posts", { content: nul, platforms: ["facebook"] }), "content"],
+      ["a platform option", () => browser.post("/api/posts", { content: "ok", platforms: ["facebook"], options: { facebook: { firstComment: nul } } }), "options.facebook.firstComment"],
+      ["a media address", () => browser.post("/api/posts", { content: "ok", platforms: ["facebook"], media: [nul] }), "media.0"],
+      ["a note", () => browser.post("/api/calendar-notes", { date: "2030-01-01", content: nul }), "content"],
+      ["a category name", () => browser.post("/api/categories", { name: nul, platforms: ["facebook"] }), "name"],
+      ["a sandbox account name", () => browser.post("/api/social-accounts/sandbox", { platform: "twitter", accountName: nul }), "accountName"],
+      ["a search", () => browser.get("/api/posts?q=a%00b"), "q"],
+      ["a login e-mail", () => browser.post("/api/auth/login", { email: `x${nul}@example.com`, password: "x" }), "email"],
+    ];
+    for (const [what, call, field] of calls) {
+      const response = await call();
+      expect4xx(what, response);
+      expect(response.data.error.fields, what).toEqual({ [field]: "Remove the NUL character (U+0000): text cannot hold it." });
+    }
+    expect((await browser.get("/api/posts")).data).toEqual([]);
+  });
 });
