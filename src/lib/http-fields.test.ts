@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validateForm } from "../features/auth/forms";
-import { NUL_MESSAGE, pathWithNul } from "./http-fields";
+import { BROKEN_TEXT_MESSAGE, NUL_MESSAGE, unstorableText } from "./http-fields";
 
-describe("pathWithNul", () => {
-  it.each<[string, unknown, string | null]>([
-    ["plain text", { a: "b", n: 1, list: ["x"], nested: { ok: true } }, null],
-    ["a top-level string", "a\u0000b", "_"],
-    ["a field", { content: "a\u0000b" }, "content"],
-    ["deep in lists and objects", { options: { x: { thread: ["ok", "a\u0000"] } } }, "options.x.thread.1"],
-    ["a key", { ["bad\u0000key"]: 1 }, "badkey"],
-  ])("%s", (_name, value, expected) => expect(pathWithNul(value)).toBe(expected));
+describe("unstorableText", () => {
+  it.each<[string, unknown, { path: string; message: string } | null]>([
+    ["plain text, emoji too", { a: "b 👍🏽", n: 1, list: ["x"], nested: { ok: true } }, null],
+    ["a top-level string", "a\u0000b", { path: "_", message: NUL_MESSAGE }],
+    ["a field", { content: "a\u0000b" }, { path: "content", message: NUL_MESSAGE }],
+    ["deep in lists and objects", { options: { x: { thread: ["ok", "a\u0000"] } } }, { path: "options.x.thread.1", message: NUL_MESSAGE }],
+    ["a key", { ["bad\u0000key"]: 1 }, { path: "badkey", message: NUL_MESSAGE }],
+    ["half an emoji", { content: "smile \ud83d" }, { path: "content", message: BROKEN_TEXT_MESSAGE }],
+    ["a lone low surrogate", { content: "\udfff" }, { path: "content", message: BROKEN_TEXT_MESSAGE }],
+  ])("%s", (_name, value, expected) => expect(unstorableText(value)).toEqual(expected));
 
   it("a posted form with it gets the message beside the field, before any other check", () => {
     const schema = z.object({ email: z.string().email("Please enter a valid email address") });

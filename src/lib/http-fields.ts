@@ -11,25 +11,34 @@ export const fieldErrors = (error: z.ZodError): Record<string, string> => {
 };
 
 export const NUL_MESSAGE = "Remove the NUL character (U+0000): text cannot hold it.";
+export const BROKEN_TEXT_MESSAGE = "This text holds a broken character (half of an emoji or symbol): retype it.";
+
+/** Why PostgreSQL could not store this text (U+0000, or a lone UTF-16 surrogate in JSON), or null. */
+const unstorable = (text: string): string | null =>
+  text.includes("\u0000") ? NUL_MESSAGE : text.isWellFormed() ? null : BROKEN_TEXT_MESSAGE;
 
 /**
- * The path of the first string (or key) holding U+0000, or null. PostgreSQL's text cannot store it,
- * so such input is refused at the edge instead of failing in the database.
+ * The first string (or key) PostgreSQL could not store, with its path and the message to show, or
+ * null: such input is refused at the edge instead of failing in the database.
  */
-export const pathWithNul = (value: unknown, path: ReadonlyArray<string> = []): string | null => {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "_" : null;
+export const unstorableText = (value: unknown, path: ReadonlyArray<string> = []): { readonly path: string; readonly message: string } | null => {
+  if (typeof value === "string") {
+    const message = unstorable(value);
+    return message ? { path: path.join(".") || "_", message } : null;
+  }
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
-      const found = pathWithNul(item, [...path, String(i)]);
-      if (found !== null) return found;
+      const found = unstorableText(item, [...path, String(i)]);
+      if (found) return found;
     }
     return null;
   }
   if (value !== null && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\u0000")) return [...path, key.replaceAll("\u0000", "")].join(".");
-      const found = pathWithNul(item, [...path, key]);
-      if (found !== null) return found;
+      const message = unstorable(key);
+      if (message) return { path: [...path, key.replaceAll("\u0000", "").toWellFormed()].join("."), message };
+      const found = unstorableText(item, [...path, key]);
+      if (found) return found;
     }
   }
   return null;

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ConcurrencyConflict } from "../../domain/shared";
 import { logger } from "../../infra/log";
 import { runtime } from "../runtime";
-import { fieldErrors, NUL_MESSAGE, pathWithNul } from "./http-fields";
+import { fieldErrors, unstorableText } from "./http-fields";
 import "./zod-messages";
 
 /** Route ids: the one check, shared with the services. */
@@ -98,8 +98,8 @@ export const parseJsonBody = async <S extends z.ZodType>(
   } catch {
     return { ok: false, response: apiError(400, "invalid_json", "The request body is not valid JSON.") };
   }
-  const withNul = pathWithNul(body);
-  if (withNul !== null) return { ok: false, response: apiError(400, "invalid_input", NUL_MESSAGE, { [withNul]: NUL_MESSAGE }) };
+  const unstorable = unstorableText(body);
+  if (unstorable) return { ok: false, response: apiError(400, "invalid_input", unstorable.message, { [unstorable.path]: unstorable.message }) };
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
@@ -111,8 +111,8 @@ export const parseJsonBody = async <S extends z.ZodType>(
 /** The query string of a request read with `schema`: 400 with the first field's message otherwise. */
 export const parseQuery = <S extends z.ZodType>(url: URL, schema: S): { ok: true; data: z.infer<S> } | { ok: false; response: Response } => {
   const query = Object.fromEntries(url.searchParams);
-  const withNul = pathWithNul(query);
-  if (withNul !== null) return { ok: false, response: apiError(400, "invalid_input", NUL_MESSAGE, { [withNul]: NUL_MESSAGE }) };
+  const unstorable = unstorableText(query);
+  if (unstorable) return { ok: false, response: apiError(400, "invalid_input", unstorable.message, { [unstorable.path]: unstorable.message }) };
   const parsed = schema.safeParse(query);
   if (parsed.success) return { ok: true, data: parsed.data };
   const fields = fieldErrors(parsed.error);

@@ -161,6 +161,12 @@ describe("bad input to the publishing calls", () => {
       expect4xx(what, response);
       expect(response.data.error.fields, what).toEqual({ [field]: "Remove the NUL character (U+0000): text cannot hold it." });
     }
+    // Half an emoji (a lone UTF-16 surrogate, which JSON may carry) cannot go into jsonb either.
+    for (const body of ['{"content":"smile \\ud83d","platforms":["facebook"]}', '{"content":"ok","platforms":["facebook"],"options":{"facebook":{"firstComment":"\\udfff"}}}']) {
+      const response = await browser.request("POST", "/api/posts", { body });
+      expect4xx(body, response);
+      expect(response.data.error.message).toBe("This text holds a broken character (half of an emoji or symbol): retype it.");
+    }
     expect((await browser.get("/api/posts")).data).toEqual([]);
   });
 });

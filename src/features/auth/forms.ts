@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fieldErrors, NUL_MESSAGE, pathWithNul } from "../../lib/http-fields";
+import { fieldErrors, unstorableText } from "../../lib/http-fields";
 
 /** The values of a posted form as a plain object (what the schemas read). */
 export const formValues = (form: FormData): Record<string, string> =>
@@ -7,8 +7,8 @@ export const formValues = (form: FormData): Record<string, string> =>
 
 /** Validates a posted form: its data, or the per-field messages to show beside the fields. */
 export const validateForm = <S extends z.ZodType>(schema: S, values: Record<string, string>) => {
-  const withNul = pathWithNul(values);
-  if (withNul !== null) return { ok: false as const, errors: { [withNul]: NUL_MESSAGE } };
+  const unstorable = unstorableText(values);
+  if (unstorable) return { ok: false as const, errors: { [unstorable.path]: unstorable.message } };
   const parsed = schema.safeParse(values);
   return parsed.success
     ? { ok: true as const, data: parsed.data as z.infer<S> }
