@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validateForm } from "../features/auth/forms";
-import { BROKEN_TEXT_MESSAGE, NUL_MESSAGE, unstorableText } from "./http-fields";
+import { BROKEN_TEXT_MESSAGE, nestsDeeperThan, NUL_MESSAGE, unstorableText } from "./http-fields";
 
 describe("unstorableText", () => {
   it.each<[string, unknown, { path: string; message: string } | null]>([
@@ -17,5 +17,21 @@ describe("unstorableText", () => {
   it("a posted form with it gets the message beside the field, before any other check", () => {
     const schema = z.object({ email: z.string().email("Please enter a valid email address") });
     expect(validateForm(schema, { email: "a\u0000@example.com" })).toEqual({ ok: false, errors: { email: NUL_MESSAGE } });
+  });
+});
+
+describe("unstorableText on a deep body", () => {
+  it("walks 100,000 levels without overflowing the stack", () => {
+    const deep = JSON.parse(`${"[".repeat(100_000)}"a\\u0000"${"]".repeat(100_000)}`);
+    expect(unstorableText(deep)?.message).toBe(NUL_MESSAGE);
+  });
+});
+
+describe("nestsDeeperThan", () => {
+  it("counts lists and objects, not text", () => {
+    expect(nestsDeeperThan({ a: [1, { b: "x" }] }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: [1, { b: ["x"] }] }, 3)).toBe(true);
+    expect(nestsDeeperThan("[[[[", 1)).toBe(false);
+    expect(nestsDeeperThan(JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`), 16)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ConcurrencyConflict } from "../../domain/shared";
 import { logger } from "../../infra/log";
 import { runtime } from "../runtime";
-import { fieldErrors, unstorableText } from "./http-fields";
+import { fieldErrors, MAX_BODY_DEPTH, nestsDeeperThan, unstorableText } from "./http-fields";
 import "./zod-messages";
 
 /** Route ids: the one check, shared with the services. */
@@ -98,6 +98,7 @@ export const parseJsonBody = async <S extends z.ZodType>(
   } catch {
     return { ok: false, response: apiError(400, "invalid_json", "The request body is not valid JSON.") };
   }
+  if (nestsDeeperThan(body, MAX_BODY_DEPTH)) return { ok: false, response: apiError(400, "invalid_input", "The request body is nested too deeply.") };
   const unstorable = unstorableText(body);
   if (unstorable) return { ok: false, response: apiError(400, "invalid_input", unstorable.message, { [unstorable.path]: unstorable.message }) };
   const parsed = schema.safeParse(body);

@@ -55,6 +55,8 @@ const postBodies: Array<[string, unknown]> = [
   ["a monthly ordinal unknown", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", isRecurring: true, recurringInterval: "monthly", recurringDay: "5th" }],
   ["queueOrder unknown", { ...valid, addToTimeslot: true, queueOrder: "random" }],
   ["content over every limit", { ...valid, content: "x".repeat(70_000) }],
+  ["an option holding an object", { ...valid, options: { facebook: { firstComment: { text: "x" } } } }],
+  ["an option nested 100 deep", { ...valid, options: { facebook: { deep: JSON.parse(`${"[".repeat(100)}1${"]".repeat(100)}`) } } }],
   ["eleven media", { ...valid, media: Array.from({ length: 11 }, (_, i) => `/m/${i}.png`) }],
 ];
 
@@ -111,6 +113,8 @@ describe("bad input to the publishing calls", () => {
     for (const [what, body] of postBodies) expect4xx(what, await browser.post("/api/posts", body));
     expect4xx("not JSON", await browser.post("/api/posts", undefined, { body: "{content:" }));
     expect4xx("empty body", await browser.post("/api/posts", undefined, { body: "" }));
+    const deep = `{"content":"ok","platforms":["facebook"],"options":{"facebook":{"deep":${"[".repeat(100_000)}1${"]".repeat(100_000)}}}}`;
+    expect4xx("nested 100,000 deep", await browser.post("/api/posts", undefined, { body: deep }));
     expect((await browser.get("/api/posts")).data).toEqual([]);
   });
 

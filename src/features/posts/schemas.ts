@@ -20,6 +20,15 @@ const uuid = z.uuid({ error: "Choose an item from the list." });
  * scheduledAt) and the compose screen's (plus the recurrence fields of spec core §3 and the
  * scheduling form), with accountIds, category and per-platform options.
  */
+/** A platform option of the compose screen: text, a number, a switch, or a list (tags, an X thread). */
+const optionValue = z.union([
+  z.string().max(5_000),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string().max(5_000), z.number()])).max(100),
+]);
+
 export const postSchema = z
   .object({
     content: z.string({ error: "Content is required" }).max(63_206, "Content too long").default(""),
@@ -34,7 +43,7 @@ export const postSchema = z
     businessData: z.record(z.string(), z.string().max(2_000)).default({}),
     locationIds: z.array(z.string().max(200)).max(100).default([]),
     categoryId: uuid.nullish(),
-    options: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+    options: z.record(z.string().max(100), z.record(z.string().max(100), optionValue)).default({}),
     /** Absent on an edit: the post's repeats stay as they are (the calendar moves a post without them). */
     isRecurring: z.boolean().optional(),
     recurringInterval: z.enum(["daily", "weekly", "monthly"]).nullish(),
