@@ -11,12 +11,24 @@ export const COMMON_TIME_ZONES = [
 
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
-/** True for any IANA zone the runtime knows (and UTC). */
-export const isTimeZone = (zone: string): boolean => {
+/** The IANA zones (canonical names) of the runtime's tz data, which PostgreSQL knows as well. */
+const ZONES = new Set([...Intl.supportedValuesOf("timeZone"), "UTC"]);
+
+/**
+ * The canonical name of an IANA zone ("US/Pacific" → "America/Los_Angeles", "Asia/Calcutta" →
+ * "Asia/Kolkata"), or null. Offsets such as "+05:30" are refused: PostgreSQL reads them with the
+ * opposite sign, and names only one side knows ("US/Pacific-New") are stored under their canonical one.
+ */
+export const canonicalTimeZone = (zone: string): string | null => {
+  if (!/^[A-Za-z]/.test(zone)) return null;
+  if (ZONES.has(zone)) return zone;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone.length > 0;
+    const canonical = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+    return ZONES.has(canonical) ? canonical : null;
   } catch {
-    return false;
+    return null;
   }
 };
+
+/** True for any IANA zone (and UTC); store `canonicalTimeZone` of it. */
+export const isTimeZone = (zone: string): boolean => canonicalTimeZone(zone) !== null;

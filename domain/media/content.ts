@@ -90,5 +90,6 @@ export const cleanFileName = (name: string): string => {
   const base = name.split(/[\\/]/).pop() ?? "";
   // biome-ignore lint: control characters are what this removes
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  return (cleaned === "" ? "file" : cleaned).slice(0, 200);
+  // By code points: cutting at 200 UTF-16 units could leave half an emoji, which jsonb refuses.
+  return Array.from(cleaned === "" ? "file" : cleaned).slice(0, 200).join("").toWellFormed();
 };

@@ -3,7 +3,8 @@ import { platformById } from "../accounts/platforms";
 import { Conflict, type Decider, InvalidInput, NotFound, sameJson } from "../shared";
 import type { EngagementCounts, PostContent, PostEvent, PostStatus, PostTarget } from "./events";
 import { checkRecurrenceRule, nextOccurrenceAfter, type RecurrenceRule } from "./recurrence";
-import { isInPast, isValidTimeZone, SCHEDULED_IN_PAST_MESSAGE } from "./scheduled-at";
+import { isTimeZone } from "../identity/timezones";
+import { isInPast, SCHEDULED_IN_PAST_MESSAGE } from "./scheduled-at";
 import { checkContent, checkPlatformOptions } from "./validation";
 
 export type TargetStatus = "pending" | "attempted" | "published" | "failed";
@@ -160,7 +161,7 @@ const validateContent = (content: PostContent): string | null => {
 };
 
 const checkTime = (at: Date, timeZone: string, now: Date): string | null =>
-  !isValidTimeZone(timeZone) ? `Unknown time zone "${timeZone}".` : isInPast(at, now) ? SCHEDULED_IN_PAST_MESSAGE : null;
+  !isTimeZone(timeZone) ? `Unknown time zone "${timeZone}".` : isInPast(at, now) ? SCHEDULED_IN_PAST_MESSAGE : null;
 
 export interface DraftPostCommand {
   readonly postId: string;
@@ -173,7 +174,7 @@ export interface DraftPostCommand {
 
 export const draftPost = (command: DraftPostCommand) => (state: PostState): Decision => {
   if (state.exists) return conflict("This post already exists.");
-  const problem = validateContent(command.content) ?? (isValidTimeZone(command.timeZone) ? null : `Unknown time zone "${command.timeZone}".`);
+  const problem = validateContent(command.content) ?? (isTimeZone(command.timeZone) ? null : `Unknown time zone "${command.timeZone}".`);
   if (problem) return invalid(problem, "content");
   return decided([
     {

@@ -1,20 +1,9 @@
 import { TZDate } from "@date-fns/tz";
 import { Effect } from "effect";
-import { InvalidInput } from "../shared";
-
-/** Spec core §9. */
-export const DEFAULT_TIME_ZONE = "America/New_York";
+import { isTimeZone } from "../identity/timezones";
+import { InvalidInput, isStorableInstant } from "../shared";
 
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
-
-export const isValidTimeZone = (timeZone: string): boolean => {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const invalid = (message: string) => Effect.fail(new InvalidInput({ message, fields: { scheduledAt: message } }));
 
@@ -24,6 +13,13 @@ const invalid = (message: string) => Effect.fail(new InvalidInput({ message, fie
  * `timeZone`. A time skipped by a DST change (02:30 on 2026-03-08 in New York) moves forward an hour;
  * a time that happens twice is the first.
  */
+const storable = (at: Date, input: string) =>
+  Number.isNaN(at.getTime())
+    ? invalid(`"${input}" is not a valid date and time.`)
+    : isStorableInstant(at)
+      ? Effect.succeed(at)
+      : invalid("Choose a date and time between the years 1 and 9999.");
+
 export const readScheduledAt = (input: string, timeZone: string): Effect.Effect<Date, InvalidInput> => {
   const m = PATTERN.exec(input.trim());
   if (!m) return invalid(`"${input}" is not a date and time (expected YYYY-MM-DDTHH:mm).`);
@@ -38,11 +34,10 @@ export const readScheduledAt = (input: string, timeZone: string): Effect.Effect<
     const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${String(seconds).padStart(2, "0")}.${String(ms).padStart(3, "0")}${
       offset === "Z" ? "Z" : offset.includes(":") ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`
     }`;
-    const at = new Date(iso);
-    return Number.isNaN(at.getTime()) ? invalid(`"${input}" is not a valid date and time.`) : Effect.succeed(at);
+    return storable(new Date(iso), input);
   }
-  if (!isValidTimeZone(timeZone)) return invalid(`Unknown time zone "${timeZone}".`);
-  return Effect.succeed(new Date(new TZDate(year, month - 1, day, hours, minutes, seconds, ms, timeZone).getTime()));
+  if (!isTimeZone(timeZone)) return invalid(`Unknown time zone "${timeZone}".`);
+  return storable(new Date(new TZDate(year, month - 1, day, hours, minutes, seconds, ms, timeZone).getTime()), input);
 };
 
 export const isInPast = (at: Date, now: Date): boolean => at.getTime() < now.getTime();

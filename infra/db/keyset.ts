@@ -1,4 +1,4 @@
-import { isUuid } from "../../domain/shared/ids";
+import { isStorableInstant, isUuid } from "../../domain/shared";
 
 /**
  * Keyset cursors for lists ordered by an instant and an id (newest or soonest first): opaque to the
@@ -19,7 +19,7 @@ export const decodeKeyset = (cursor: string | undefined | null): Keyset | undefi
   try {
     const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<Keyset>;
     // An instant as this list writes it (a crafted one, say of year -271821, would fail in the database).
-    return typeof parsed.at === "string" && INSTANT.test(parsed.at) && !Number.isNaN(Date.parse(parsed.at)) && typeof parsed.id === "string" && isUuid(parsed.id)
+    return typeof parsed.at === "string" && INSTANT.test(parsed.at) && isStorableInstant(new Date(parsed.at)) && typeof parsed.id === "string" && isUuid(parsed.id)
       ? { at: parsed.at, id: parsed.id }
       : null;
   } catch {

@@ -103,6 +103,8 @@ const loadMedia = (workspaceId: string, refs: ReadonlyArray<string>) =>
       }
       return yield* Effect.tryPromise({
         try: async () => {
+          // Only files on the web by https: the API takes nothing else, and older posts get the same rule.
+          if (new URL(ref).protocol !== "https:") throw new Error("not https");
           const response = await fetch(ref, { signal: AbortSignal.timeout(30_000) });
           if (!response.ok) throw new Error(`HTTP ${response.status}`);
           const url = new URL(ref);

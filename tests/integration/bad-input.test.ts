@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signUp } from "../support/browser";
+import { Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 
 /**
@@ -55,6 +55,11 @@ const postBodies: Array<[string, unknown]> = [
   ["a monthly ordinal unknown", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", isRecurring: true, recurringInterval: "monthly", recurringDay: "5th" }],
   ["queueOrder unknown", { ...valid, addToTimeslot: true, queueOrder: "random" }],
   ["content over every limit", { ...valid, content: "x".repeat(70_000) }],
+  ["media by a javascript: address", { ...valid, media: ["javascript:alert(1)"] }],
+  ["media by a path outside the library", { ...valid, media: ["../../etc/passwd"] }],
+  ["media by http", { ...valid, media: ["http://169.254.169.254/latest/meta-data"] }],
+  ["an endDate with junk after it", { ...valid, status: "scheduled", scheduledAt: "2030-01-01T10:00", isRecurring: true, recurringInterval: "daily", endDate: "2031-01-01junk" }],
+  ["scheduledAt in year 10000 once in UTC", { ...valid, status: "scheduled", scheduledAt: "9999-12-31T23:59:59.999-23:59" }],
   ["an option holding an object", { ...valid, options: { facebook: { firstComment: { text: "x" } } } }],
   ["an option nested 100 deep", { ...valid, options: { facebook: { deep: JSON.parse(`${"[".repeat(100)}1${"]".repeat(100)}`) } } }],
   ["eleven media", { ...valid, media: Array.from({ length: 11 }, (_, i) => `/m/${i}.png`) }],
@@ -69,6 +74,10 @@ const queries: string[] = [
   "/api/posts?from=yesterday",
   "/api/posts?to=2030-13-45",
   "/api/posts?from=0000-01-01",
+  "/api/posts?to=9999-12-31T23:59:59-23:59",
+  "/api/posts?sort=scheduled&from=9999-12-31T20:00:00-05:00",
+  `/api/posts?cursor=${Buffer.from(JSON.stringify({ at: "0000-01-01T00:00:00Z", id: "6f1c1c56-6a4a-4d1a-9d55-7a0b7f0e5d11" })).toString("base64url")}`,
+  "/api/media?cursor=cDk5OTk5OTk5OTk5OTk5OTk5OTk",
   "/api/posts?to=0000-01-01T00:00:00Z",
   "/api/calendar?from=0000-01-01&to=0000-01-31",
   "/api/calendar-notes?from=0000-01-01&to=0000-01-31",
@@ -172,5 +181,38 @@ describe("bad input to the publishing calls", () => {
       expect(response.data.error.message).toBe("This text holds a broken character (half of an emoji or symbol): retype it.");
     }
     expect((await browser.get("/api/posts")).data).toEqual([]);
+  });
+});
+
+describe("bad input elsewhere, found by a fuzzing run", () => {
+  it("given a zone PostgreSQL reads otherwise, then it is refused or stored under its canonical name", async () => {
+    const { browser, user } = await signUp(app.server.url);
+    const profile = (timezone: string) => browser.put("/api/user/profile", { username: `u${user.id.slice(0, 8)}`, email: user.email, timezone });
+    for (const zone of ["+0530", "-14:00", "Mars/Olympus"]) expect4xx(zone, await profile(zone));
+    expect((await profile("US/Pacific-New")).status).toBe(200);
+    const [row] = await app.sql`select time_zone from users where id = ${user.id}`;
+    expect(row!.time_zone).toBe("America/Los_Angeles");
+    expect((await browser.get("/api/calendar?from=2030-01-01&to=2030-01-31")).status).toBe(200);
+  });
+
+  it("given a form page posted something that is not a form, then the page answers with its messages, not a 500", async () => {
+    const visitor = new Browser(app.server.url);
+    for (const path of ["/login", "/register", "/forgot-password"]) {
+      for (const headers of [{ "content-type": "application/json" }, { "content-type": "text/plain" }, { "content-type": "multipart/form-data; boundary=abc" }]) {
+        const response = await visitor.request("POST", path, { body: "garbage", headers: { ...headers, accept: "text/html" } });
+        expect(response.status, `${path} ${headers["content-type"]}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("given a listing address of 10,000 characters or a file name cut inside an emoji, then 400 or a clean name", async () => {
+    const { browser } = await signUp(app.server.url);
+    expect4xx("long listing", await browser.post("/api/social-accounts/listing", { platform: "yelp", url: `https://www.yelp.com/biz/${"a".repeat(10_000)}` }));
+    const png = await (await import("sharp")).default({ create: { width: 4, height: 4, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const form = new FormData();
+    form.append("files", new File([new Uint8Array(png)], `${"a".repeat(199)}😀.png`, { type: "image/png" }));
+    const uploaded = await browser.request("POST", "/api/media/upload", { body: form });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    expect(uploaded.data.items[0].originalName).toBe(`${"a".repeat(199)}😀`);
   });
 });

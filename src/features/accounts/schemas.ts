@@ -49,7 +49,7 @@ export const blueskySchema = z.object({
 
 export const listingSchema = z.object({
   platform: platformField,
-  url: z.string({ error: "Enter the address of your profile page." }).trim().min(1, "Enter the address of your profile page."),
+  url: z.string({ error: "Enter the address of your profile page." }).trim().min(1, "Enter the address of your profile page.").max(2_000, "A profile address is at most 2,000 characters."),
 });
 
 export const activeSchema = z.object({

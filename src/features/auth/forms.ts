@@ -1,9 +1,14 @@
 import type { z } from "zod";
 import { fieldErrors, unstorableText } from "../../lib/http-fields";
 
-/** The values of a posted form as a plain object (what the schemas read). */
-export const formValues = (form: FormData): Record<string, string> =>
-  Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+/**
+ * The text values of a posted form as a plain object (what the schemas read). A body that is not a
+ * form (JSON, plain text, a broken multipart) reads as an empty form: its fields' messages show.
+ */
+export const formValues = async (request: Request): Promise<Record<string, string>> => {
+  const form = await request.formData().catch(() => null);
+  return form ? Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string")) : {};
+};
 
 /** Validates a posted form: its data, or the per-field messages to show beside the fields. */
 export const validateForm = <S extends z.ZodType>(schema: S, values: Record<string, string>) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PLAN, PLAN_IDS } from "../../../domain/plans";
-import { isTimeZone } from "../../../domain/identity";
+import { canonicalTimeZone, isTimeZone } from "../../../domain/identity";
 
 /** A string field whose missing, wrong-typed and too-short values all read the spec's one message. */
 const atLeast = (min: number, message: string, max = 100) =>
@@ -21,7 +21,7 @@ export const registerSchema = z
       .max(256, "Please use at most 256 characters."),
     confirmPassword: z.string({ error: "Passwords don't match" }),
     selectedPlan: z.enum(PLAN_IDS, { error: "Please choose a plan." }).default(DEFAULT_PLAN),
-    timeZone: z.string().refine(isTimeZone).optional().catch(undefined),
+    timeZone: z.string().refine(isTimeZone).transform((zone) => canonicalTimeZone(zone)!).optional().catch(undefined),
   })
   .refine((data) => data.password === data.confirmPassword, {
     message: "Passwords don't match",
@@ -39,7 +39,7 @@ export const profileSchema = z.object({
     "Use only letters, digits, dots, dashes and underscores.",
   ),
   email: email("Invalid email address"),
-  timezone: z.string({ error: "Choose a time zone." }).refine(isTimeZone, "Choose a time zone from the list."),
+  timezone: z.string({ error: "Choose a time zone." }).refine(isTimeZone, "Choose a time zone from the list.").transform((zone) => canonicalTimeZone(zone)!),
 });
 
 export const forgotPasswordSchema = z.object({
@@ -61,7 +61,7 @@ export const resetPasswordSchema = z
   });
 
 export const onboardingSchema = z.object({
-  timeZone: z.string({ error: "Choose a time zone." }).refine(isTimeZone, "Choose a time zone from the list."),
+  timeZone: z.string({ error: "Choose a time zone." }).refine(isTimeZone, "Choose a time zone from the list.").transform((zone) => canonicalTimeZone(zone)!),
 });
 
 export const FORGOT_PASSWORD_SENT =

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { normalizePlatformId, type PlatformId } from "../../../domain/accounts";
+import { canonicalTimeZone } from "../../../domain/identity/timezones";
+import { isStorableInstant, isUuid } from "../../../domain/shared";
 import { MONTHLY_ORDINALS, POST_TYPES, QUEUE_ORDERS, type RecurrenceRule, type Weekday } from "../../../domain/publishing";
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -20,6 +22,25 @@ const uuid = z.uuid({ error: "Choose an item from the list." });
  * scheduledAt) and the compose screen's (plus the recurrence fields of spec core §3 and the
  * scheduling form), with accountIds, category and per-platform options.
  */
+/** A zone as given; stored under its canonical name (an unknown one is the post's rules' to refuse, with its message). */
+const zoneName = z
+  .string()
+  .max(64)
+  .nullish()
+  .transform((zone) => (zone ? (canonicalTimeZone(zone) ?? zone) : zone));
+
+/** A file of the media library (its id or address) or a file on the web by https (a design, a Drive video). */
+const mediaRef = z
+  .string()
+  .max(2_000)
+  .refine(
+    (ref) => isUuid(ref) || /^\/media\/[0-9a-f-]{36}\/\S*$/i.test(ref) || /^https:\/\/\S+$/.test(ref),
+    "Add media from your media library, or by an https:// address.",
+  );
+
+/** A repeat's last day: YYYY-MM-DD, or a date picker's full instant of that day. */
+const endDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, "Choose an end date.");
+
 /** A platform option of the compose screen: text, a number, a switch, or a list (tags, an X thread). */
 const optionValue = z.union([
   z.string().max(5_000),
@@ -33,11 +54,11 @@ export const postSchema = z
   .object({
     content: z.string({ error: "Content is required" }).max(63_206, "Content too long").default(""),
     platforms,
-    media: z.array(z.string().max(2_000)).max(10, "Attach at most 10 files.").default([]),
+    media: z.array(mediaRef).max(10, "Attach at most 10 files.").default([]),
     status: z.enum(["draft", "scheduled", "published"], { error: "Choose draft, scheduled or published." }).default("draft"),
     scheduledAt: z.string().max(40).nullish(),
-    timeZone: z.string().max(64).nullish(),
-    timezone: z.string().max(64).nullish(),
+    timeZone: zoneName,
+    timezone: zoneName,
     accountIds: z.array(uuid).max(200).nullish(),
     postType: z.enum(POST_TYPES, { error: "Choose a post type from the list." }).default("standard"),
     businessData: z.record(z.string(), z.string().max(2_000)).default({}),
@@ -54,8 +75,8 @@ export const postSchema = z
     hasExpiration: z.boolean().default(false),
     expirationCount: z.number().int().min(1, "Repeat at least once.").nullish(),
     recurringCount: z.number().int().min(1, "Repeat at least once.").nullish(),
-    endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/, "Choose an end date.").nullish(),
-    recurringEnd: z.string().regex(/^\d{4}-\d{2}-\d{2}/, "Choose an end date.").nullish(),
+    endDate: endDate.nullish(),
+    recurringEnd: endDate.nullish(),
     /** Schedule Options > Add to Timeslot: the server picks the next free slot in this queue order. */
     addToTimeslot: z.boolean().default(false),
     queueOrder: z.enum(QUEUE_ORDERS, { error: "Choose a queue order: optimal, fifo or priority." }).default("optimal"),
@@ -91,14 +112,14 @@ export const postSchema = z
     };
   });
 
-/** A query's instant: a date and time with its offset, or a day; from year 1 (the database has no year 0). */
+/** A query's instant: a date and time with its offset, or a day, that the database can hold. */
 const isoInstant = z.iso.datetime({ offset: true });
 const isoDay = z.iso.date();
 const instant = (name: string, example: string) => {
   const message = `Give ${name} as a date and time, like ${example}.`;
   return z
     .string({ error: message })
-    .refine((value) => (isoInstant.safeParse(value).success || isoDay.safeParse(value).success) && !value.startsWith("0000"), message);
+    .refine((value) => (isoInstant.safeParse(value).success || isoDay.safeParse(value).success) && isStorableInstant(new Date(value)), message);
 };
 
 export const postQuerySchema = z.object({
