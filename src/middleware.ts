@@ -130,8 +130,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   if (path.startsWith("/api/") && !wantsHtml(request)) {
-    // API answers are never cached by browsers or proxies.
     const response = await next();
+    // A path or a method no route has gets Astro's HTML 404 page: an API client gets JSON instead.
+    if (response.status === 404 && !(response.headers.get("content-type") ?? "").includes("json")) {
+      return apiError(404, "not_found", `There is no call ${request.method} ${path}.`);
+    }
+    // API answers are never cached by browsers or proxies.
     response.headers.set("cache-control", "no-store");
     return response;
   }

@@ -215,4 +215,13 @@ describe("bad input elsewhere, found by a fuzzing run", () => {
     expect(uploaded.status, uploaded.text).toBe(201);
     expect(uploaded.data.items[0].originalName).toBe(`${"a".repeat(199)}😀`);
   });
+
+  it("given a method or a path no call has, then a JSON 404 naming it, not the HTML page", async () => {
+    const { browser } = await signUp(app.server.url);
+    for (const [method, path] of [["PATCH", "/api/posts"], ["DELETE", "/api/posts"], ["GET", "/api/nothing-here"]] as const) {
+      const response = await browser.request(method, path);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.data, `${method} ${path}`).toEqual({ error: { code: "not_found", message: `There is no call ${method} ${path}.` } });
+    }
+  });
 });
