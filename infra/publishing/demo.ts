@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { TZDate } from "@date-fns/tz";
 import { Effect } from "effect";
 import type { PlatformId } from "../../domain/accounts";
 import {
@@ -17,6 +16,7 @@ import {
 } from "../../domain/publishing";
 import type { EventMetadata } from "../../domain/shared";
 import type { CurrentUser } from "../../src/lib/current-user";
+import { localDate } from "../../src/lib/dates";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { CalendarNotes } from "../calendar/CalendarNotes";
 import { Categories } from "../categories/Categories";
@@ -84,13 +84,14 @@ const NOTES: ReadonlyArray<{ readonly inDays: number; readonly content: string; 
 
 const DAY_MS = 86_400_000;
 
-/** The day `days` from today in the demo user's zone. */
-const localDay = (now: Date, days: number, timeZone: string) => {
-  const day = new TZDate(now.getTime() + days * DAY_MS, timeZone);
-  return { year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate() };
+/** The day (YYYY-MM-DD) `days` from today in the demo user's zone. */
+const localDay = (now: Date, days: number, timeZone: string) => localDate(new Date(now.getTime() + days * DAY_MS), timeZone);
+
+/** `hour`:00 on that day, in that zone. */
+const atLocalHour = (now: Date, days: number, hour: number, timeZone: string) => {
+  const [year, month, day] = localDay(now, days, timeZone).split("-").map(Number) as [number, number, number];
+  return atWallClock({ year, month, day }, hour, 0, timeZone);
 };
-const atLocalHour = (now: Date, days: number, hour: number, timeZone: string) => atWallClock(localDay(now, days, timeZone), hour, 0, timeZone);
-const isoDay = ({ year, month, day }: ReturnType<typeof localDay>) => `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
 export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: CurrentUser, now: Date) {
   const db = yield* Database;
@@ -125,7 +126,7 @@ export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: Cu
     for (const post of DRAFTS) yield* posts.create(user, input(post, "draft", null), ctx(now));
     const notes = yield* CalendarNotes;
     for (const note of NOTES) {
-      yield* notes.create({ userId: user.id, workspaceId: user.workspaceId }, { date: isoDay(localDay(now, note.inDays, timeZone)), content: note.content, ...(note.color ? { color: note.color } : {}) }, ctx(now));
+      yield* notes.create({ userId: user.id, workspaceId: user.workspaceId }, { date: localDay(now, note.inDays, timeZone), content: note.content, ...(note.color ? { color: note.color } : {}) }, ctx(now));
     }
   }
 

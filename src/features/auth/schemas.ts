@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { DEFAULT_PLAN, PLAN_IDS } from "../../../domain/plans";
-import { canonicalTimeZone, isTimeZone } from "../../../domain/identity";
+import { canonicalTimeZone } from "../../../domain/identity";
 
 /** A string field whose missing, wrong-typed and too-short values all read the spec's one message. */
 const atLeast = (min: number, message: string, max = 100) =>
   z.string({ error: message }).trim().min(min, message).max(max, `Please use at most ${max} characters.`);
+
+/** An IANA zone, stored under its canonical name ("US/Pacific" → "America/Los_Angeles"). */
+const timeZoneField = z.string({ error: "Choose a time zone." }).transform((zone, ctx) => {
+  const canonical = canonicalTimeZone(zone);
+  if (canonical === null) ctx.addIssue({ code: "custom", message: "Choose a time zone from the list." });
+  return canonical ?? zone;
+});
 
 const email = (message: string) =>
   z.string({ error: message }).trim().max(254, message).pipe(z.email({ error: message }));
@@ -21,7 +28,7 @@ export const registerSchema = z
       .max(256, "Please use at most 256 characters."),
     confirmPassword: z.string({ error: "Passwords don't match" }),
     selectedPlan: z.enum(PLAN_IDS, { error: "Please choose a plan." }).default(DEFAULT_PLAN),
-    timeZone: z.string().refine(isTimeZone).transform((zone) => canonicalTimeZone(zone)!).optional().catch(undefined),
+    timeZone: timeZoneField.optional().catch(undefined),
   })
   .refine((data) => data.password === data.confirmPassword, {
     message: "Passwords don't match",
@@ -39,7 +46,7 @@ export const profileSchema = z.object({
     "Use only letters, digits, dots, dashes and underscores.",
   ),
   email: email("Invalid email address"),
-  timezone: z.string({ error: "Choose a time zone." }).refine(isTimeZone, "Choose a time zone from the list.").transform((zone) => canonicalTimeZone(zone)!),
+  timezone: timeZoneField,
 });
 
 export const forgotPasswordSchema = z.object({
@@ -61,7 +68,7 @@ export const resetPasswordSchema = z
   });
 
 export const onboardingSchema = z.object({
-  timeZone: z.string({ error: "Choose a time zone." }).refine(isTimeZone, "Choose a time zone from the list.").transform((zone) => canonicalTimeZone(zone)!),
+  timeZone: timeZoneField,
 });
 
 export const FORGOT_PASSWORD_SENT =

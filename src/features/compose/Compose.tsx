@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
 import { SCHEDULE_TIMES, suggestTimes } from "../../../domain/publishing/best-times";
+import { isVideoAddress } from "../../../domain/media/addresses";
 import { MAX_REPEATS } from "../../../domain/publishing/recurrence";
 import { QUEUE_ORDER_LABELS, QUEUE_ORDERS, type QueueOrder } from "../../../domain/publishing/timeslots";
 import { characterCount } from "../../../domain/publishing/validation";
@@ -59,7 +60,6 @@ interface Props {
 
 const MAX_MEDIA = 10;
 const FAILED = "Failed to create post";
-const isVideo = (url: string) => /\.(mp4|mov|webm|m4v)(\?|$)/i.test(url) || url.includes("drive.google.com");
 
 /** What each upload entry of the toolbar accepts, and what it says about other files (spec core §5). */
 const UPLOADS = {
@@ -537,7 +537,7 @@ export default function Compose({ accounts: loadedAccounts, platforms, timeZones
               <ul className="compose-thumbs" aria-label="Attached media" data-testid="attached-media">
                 {form.media.map((url, i) => (
                   <li key={`${url}-${i}`} className="compose-thumb">
-                    {isVideo(url) ? <span className="compose-thumb-video">Video</span> : <img src={url} alt={`Attachment ${i + 1}`} />}
+                    {isVideoAddress(url) ? <span className="compose-thumb-video">Video</span> : <img src={url} alt={`Attachment ${i + 1}`} />}
                     <button type="button" className="compose-thumb-remove" aria-label={`Remove attachment ${i + 1}`} onClick={() => set({ media: form.media.filter((_, j) => j !== i) })}>
                       ×
                     </button>
@@ -750,7 +750,7 @@ export default function Compose({ accounts: loadedAccounts, platforms, timeZones
                   <strong>{account?.accountName ?? names[p]}</strong> <span className="muted">{names[p]}</span>
                 </header>
                 <p className="compose-preview-text">{form.content || <span className="muted">Your text appears here.</span>}</p>
-                {form.media[0] && !isVideo(form.media[0]) && <img src={form.media[0]} alt="" className="compose-preview-img" />}
+                {form.media[0] && !isVideoAddress(form.media[0]) && <img src={form.media[0]} alt="" className="compose-preview-img" />}
                 {p === "twitter" && threadOf(form.options).length > 0 && (
                   <ol className="compose-preview-thread" aria-label="Thread">
                     {threadOf(form.options).map((part, i) => (
@@ -784,7 +784,7 @@ export default function Compose({ accounts: loadedAccounts, platforms, timeZones
                     toast({ title: "Image Selected", description: "The file was added to the post." });
                   }}
                 >
-                  {isVideo(item.fileUrl) ? <span className="compose-thumb-video">Video</span> : <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.originalName} />}
+                  {isVideoAddress(item.fileUrl) ? <span className="compose-thumb-video">Video</span> : <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.originalName} />}
                 </button>
               </li>
             ))}
