@@ -102,3 +102,12 @@ export const apiErrorStatus = (error: unknown): number | null => {
   }
   return null;
 };
+
+/**
+ * What the server said was wrong with a request (its 4xx message), or null. Screens show it beside
+ * what was being done; their toasts keep the spec's own failure texts.
+ */
+export const apiRefusal = (error: unknown): string | null => {
+  const status = apiErrorStatus(error);
+  return status !== null && status >= 400 && status < 500 ? apiErrorMessage(error, "") || null : null;
+};

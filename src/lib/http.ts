@@ -30,12 +30,13 @@ export const DEMO_READ_ONLY_MESSAGE = "Demo mode is read-only. Start your free t
 /** A typed failure of a command, as the HTTP answer a person can act on. */
 const errorResponse = (error: unknown): Response | null => {
   if (typeof error !== "object" || error === null || !("_tag" in error)) return null;
-  const e = error as { _tag: string; message?: string; fields?: Record<string, string>; userMessage?: string };
+  const e = error as { _tag: string; message?: string; fields?: Record<string, string>; userMessage?: string; what?: string };
   switch (e._tag) {
     case "InvalidInput":
       return apiError(400, "invalid_input", e.message ?? "Please check the form.", e.fields);
     case "NotFound":
-      return apiError(404, "not_found", "Not found.");
+      // Another workspace's id reads the same as a deleted one: nothing tells them apart.
+      return apiError(404, "not_found", e.what ? `This ${e.what} does not exist, or was deleted.` : "Not found.");
     case "Forbidden":
       return apiError(403, "forbidden", e.message ?? "You are not allowed to do this.");
     case "PlanLimitReached":

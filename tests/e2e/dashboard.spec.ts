@@ -37,6 +37,12 @@ test.describe("dashboard", () => {
     await dialog.getByLabel("Facebook").check();
     await expect(dialog.getByText("Select at least one platform")).toHaveCount(0);
 
+    // The server refuses (no Facebook account): the spec's toast, and the reason in the dialog.
+    await dialog.getByRole("button", { name: "Post Now" }).click();
+    await expect(toast(page)).toContainText("Failed to create post. Please try again.");
+    await expect(dialog.getByTestId("cp-refusal")).toHaveText("Connect an account of Facebook first, or unselect it.");
+    await expect(dialog.getByLabel("Content")).toHaveValue("Hello");
+
     await dialog.getByRole("radio", { name: "Schedule for later" }).check();
     await expect(dialog.getByRole("button", { name: "Schedule Post" })).toBeVisible();
     await expect(dialog.getByLabel("Date")).toHaveAttribute("min", /^\d{4}-\d{2}-\d{2}$/);

@@ -23,6 +23,20 @@ const addSandbox = async (request: APIRequestContext, platform: string, accountN
 const card = (page: Page, text: string) => page.getByTestId("queue-post").filter({ hasText: text });
 
 test.describe("queue", () => {
+  test("a refused publish or delete: the spec's toast, and the server's reason on the card", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    const post = await createPost(page.request, { content: "Deleted in another tab", status: "scheduled", scheduledAt: inOneWeek() });
+    await openQueue(page);
+    await expect(card(page, "Deleted in another tab")).toBeVisible();
+    // Deleted elsewhere (another tab): the card is still on this screen.
+    expect(await page.evaluate(async (id) => (await fetch(`/api/posts/${id}`, { method: "DELETE" })).status, post.id)).toBe(200);
+
+    await card(page, "Deleted in another tab").getByRole("button", { name: "Publish now" }).click();
+    await expect(toast(page)).toContainText("Failed to publish post.");
+    await expect(card(page, "Deleted in another tab").getByTestId("queue-refusal")).toHaveText("This post does not exist, or was deleted.");
+  });
+
   test("an empty workspace shows the empty state of each tab", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await openQueue(page);

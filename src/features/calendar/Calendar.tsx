@@ -4,7 +4,7 @@ import type { CalendarNote } from "../../../infra/calendar/CalendarNotes";
 import type { CalendarDay, CalendarPost, PostView } from "../../../infra/publishing/Posts";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
 import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
 import {
@@ -68,6 +68,8 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
   const [content, setContent] = useState("");
   const [color, setColor] = useState<string>(DEFAULT_NOTE_COLOR);
   const [contentError, setContentError] = useState<string | null>(null);
+  /** Why the server refused the last save or delete of the note, shown in its dialog (the toast keeps the spec's text). */
+  const [noteRefusal, setNoteRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [moving, setMoving] = useState<ReadonlySet<string>>(new Set());
   const [dropDay, setDropDay] = useState<string | null>(null);
@@ -135,6 +137,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
     setContent(note?.content ?? "");
     setColor(note?.color ?? DEFAULT_NOTE_COLOR);
     setContentError(null);
+    setNoteRefusal(null);
   };
 
   const saveNote = async () => {
@@ -145,6 +148,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
       return;
     }
     setSaving(true);
+    setNoteRefusal(null);
     try {
       if (editor.note) {
         const saved = await apiFetch<CalendarNote>(`/api/calendar-notes/${editor.note.id}`, { method: "PUT", body: { content, color } });
@@ -157,8 +161,8 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
       }
       setEditor(null);
     } catch (error) {
-      const fallback = editor.note ? NOTE_TOASTS.updateFailed : NOTE_TOASTS.createFailed;
-      toast({ title: NOTE_TOASTS.errorTitle, description: apiErrorMessage(error, fallback), variant: "destructive" });
+      setNoteRefusal(apiRefusal(error));
+      toast({ title: NOTE_TOASTS.errorTitle, description: editor.note ? NOTE_TOASTS.updateFailed : NOTE_TOASTS.createFailed, variant: "destructive" });
     } finally {
       setSaving(false);
     }
@@ -168,13 +172,15 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
     const note = editor?.note;
     if (!note) return;
     setSaving(true);
+    setNoteRefusal(null);
     try {
       await apiFetch(`/api/calendar-notes/${note.id}`, { method: "DELETE" });
       setNotes((list) => list.filter((n) => n.id !== note.id));
       toast({ title: NOTE_TOASTS.deleted });
       setEditor(null);
     } catch (error) {
-      toast({ title: NOTE_TOASTS.errorTitle, description: apiErrorMessage(error, NOTE_TOASTS.deleteFailed), variant: "destructive" });
+      setNoteRefusal(apiRefusal(error));
+      toast({ title: NOTE_TOASTS.errorTitle, description: NOTE_TOASTS.deleteFailed, variant: "destructive" });
     } finally {
       setSaving(false);
     }
@@ -527,6 +533,11 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                 ))}
               </div>
             </fieldset>
+            {noteRefusal && (
+              <p className="field-error" role="alert" data-testid="note-refusal">
+                {noteRefusal}
+              </p>
+            )}
             <div className="ui-dialog-actions">
               {editor.note && (
                 <button type="button" className="btn btn-danger cal-note-delete" disabled={saving} onClick={() => void deleteNote()}>Delete</button>

@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { type FormEvent, useRef, useState } from "react";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorMessage, apiErrorStatus, apiFetch } from "../../lib/api-client";
+import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import { uploadFiles } from "../media/gallery-api";
 import { CanvaDialog } from "./CanvaDialog";
@@ -64,6 +64,8 @@ export default function DashboardActions({ today }: Props) {
   const [form, setForm] = useState<FormState>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
+  /** Why the server refused the last submit, shown in the dialog (the toast keeps the spec's text). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -76,6 +78,7 @@ export default function DashboardActions({ today }: Props) {
   const close = () => {
     if (saving) return;
     setCanvaOpen(false);
+    setRefusal(null);
     setOpen(false);
   };
 
@@ -98,6 +101,7 @@ export default function DashboardActions({ today }: Props) {
     setSubmitted(true);
     if (Object.keys(validatePost(form)).length > 0) return;
     setSaving(true);
+    setRefusal(null);
     try {
       await apiFetch("/api/posts", { method: "POST", body: postPayload(form) });
       toast({ title: "Success", description: "Post created successfully!" });
@@ -106,9 +110,8 @@ export default function DashboardActions({ today }: Props) {
       setOpen(false);
       void refreshDashboard();
     } catch (error) {
-      const status = apiErrorStatus(error);
-      const description = status !== null && status >= 400 && status < 500 ? apiErrorMessage(error, FAILED) : FAILED;
-      toast({ title: "Error", description, variant: "destructive" });
+      setRefusal(apiRefusal(error));
+      toast({ title: "Error", description: FAILED, variant: "destructive" });
     } finally {
       setSaving(false);
     }
@@ -235,6 +238,11 @@ export default function DashboardActions({ today }: Props) {
             )}
           </fieldset>
 
+          {refusal && (
+            <p className="field-error" role="alert" data-testid="cp-refusal">
+              {refusal}
+            </p>
+          )}
           <div className="ui-dialog-actions">
             <button type="button" className="btn btn-outline" onClick={close} disabled={saving}>
               Cancel

@@ -3,7 +3,7 @@ import type { PlatformId } from "../../../domain/accounts";
 import type { PostView } from "../../../infra/publishing/Posts";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
 import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
 import { PlatformBadge } from "../accounts/platform-badge";
@@ -69,6 +69,7 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
   const [small, setSmall] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [refusals, setRefusals] = useState<Readonly<Record<string, string>>>({});
   const [confirm, setConfirm] = useState<Confirm>(null);
   const tabRefs = useRef<Record<QueueTab, HTMLButtonElement | null>>({ scheduled: null, published: null, draft: null });
   const timers = useRef<number[]>([]);
@@ -153,10 +154,24 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
       return next;
     });
 
+  /** The server's reasons for the last failed publish or delete of each post, shown on its card. */
+  const noteRefusals = (ids: ReadonlyArray<string>, results: ReadonlyArray<PromiseSettledResult<unknown>>) =>
+    setRefusals((current) => {
+      const next = { ...current };
+      ids.forEach((id, i) => {
+        const result = results[i]!;
+        const reason = result.status === "rejected" ? apiRefusal(result.reason) : null;
+        if (reason) next[id] = reason;
+        else delete next[id];
+      });
+      return next;
+    });
+
   const publish = async (ids: ReadonlyArray<string>) => {
     mark(ids, true);
     const results = await Promise.allSettled(ids.map((id) => apiFetch<PostView>(`/api/posts/${id}/publish`, { method: "POST" })));
     mark(ids, false);
+    noteRefusals(ids, results);
     const done = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     setPosts((list) => list.map((p) => done.find((d) => d.id === p.id) ?? p));
     setSelected((set) => new Set([...set].filter((id) => !done.some((d) => d.id === id))));
@@ -168,13 +183,14 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
       });
       follow();
     }
-    if (failure) toast({ title: "Error", description: apiErrorMessage(failure.reason, "Failed to publish post."), variant: "destructive" });
+    if (failure) toast({ title: "Error", description: "Failed to publish post.", variant: "destructive" });
   };
 
   const remove = async (ids: ReadonlyArray<string>) => {
     mark(ids, true);
     const results = await Promise.allSettled(ids.map((id) => apiFetch(`/api/posts/${id}`, { method: "DELETE" }).then(() => id)));
     mark(ids, false);
+    noteRefusals(ids, results);
     const gone = new Set(results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : [])));
     setPosts((list) => list.filter((p) => !gone.has(p.id)));
     if (gone.size > 0) void fetchCounts(filter).then(setStatusCounts, () => undefined);
@@ -182,7 +198,7 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
     setConfirm(null);
     const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (gone.size > 0) toast({ title: "Success", description: gone.size === 1 ? "Post deleted successfully!" : `${gone.size} posts deleted successfully!` });
-    if (failure) toast({ title: "Error", description: apiErrorMessage(failure.reason, "Failed to delete post."), variant: "destructive" });
+    if (failure) toast({ title: "Error", description: "Failed to delete post.", variant: "destructive" });
   };
 
   const chooseTab = (next: QueueTab, focus = false) => {
@@ -392,6 +408,11 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
                   </ul>
                 )}
                 {post.status === "draft" && post.lastError && <p className="field-error queue-last-error">Last error: {post.lastError}</p>}
+                {refusals[post.id] && (
+                  <p className="field-error queue-last-error" role="alert" data-testid="queue-refusal">
+                    {refusals[post.id]}
+                  </p>
+                )}
                 {(failed.length > 0 || post.status === "published") && post.targets.length > 0 && (
                   <ul className="queue-results" aria-label="Results per account">
                     {post.targets.map((t) => (
