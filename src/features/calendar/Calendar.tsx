@@ -14,17 +14,21 @@ import {
   type CalendarView,
   CHOOSE_TITLE,
   dayOfPost,
+  expectedVersionOf,
   FILTERS,
   gridDays,
+  hasHiddenPosts,
   instantRange,
   kindOf,
   longDay,
   matchesFilter,
   monthOf,
+  moveFailure,
   moveKeepingTime,
   NOTE_DOTS,
   NOTE_TOASTS,
   noteColorClass,
+  relocatePost,
   shiftAnchor,
   timeOf,
   titleOf,
@@ -107,6 +111,10 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
     }
   };
 
+  /** The latest `load` (of the range on screen now), for a toast's Reload clicked later. */
+  const latestLoad = useRef(load);
+  latestLoad.current = load;
+
   useEffect(() => {
     if (loaded.current === rangeKey) return;
     loaded.current = rangeKey;
@@ -186,19 +194,28 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
     }
   };
 
-  /** Reschedules a scheduled post to another day at the same time (read first, then PUT its fields back). */
+  /**
+   * Reschedules a scheduled post to another day at the same time. It moves on screen at once; the
+   * PUT states the version the calendar listed, so a post someone changed since is refused (409):
+   * it goes back where it was, and the toast offers Reload. The post's other fields are read first
+   * (PUT takes the whole post).
+   */
   const movePost = async (postId: string, day: string) => {
     const listed = summaries.flatMap((s) => s.posts).find((p) => p.id === postId);
     if (!listed || !listed.scheduledAt || kindOf(listed) !== "scheduled" || isPast(day)) return;
-    if (dayOfPost(listed, timeZone) === day) return;
+    const from = dayOfPost(listed, timeZone);
+    if (from === day) return;
+    const scheduledAt = moveKeepingTime(listed.scheduledAt, day, timeZone);
+    const hidden = hasHiddenPosts(summaries, from, listed);
     setMoving((set) => new Set(set).add(postId));
+    setSummaries((list) => relocatePost(list, { ...listed, scheduledAt }, timeZone));
     try {
       const post = await apiFetch<PostView>(`/api/posts/${postId}`);
-      if (!post.scheduledAt) throw new Error("This post is not scheduled.");
-      const scheduledAt = moveKeepingTime(post.scheduledAt, day, timeZone);
-      await apiFetch<PostView>(`/api/posts/${postId}`, {
+      const expectedVersion = expectedVersionOf(listed) ?? expectedVersionOf(post);
+      const saved = await apiFetch<PostView>(`/api/posts/${postId}`, {
         method: "PUT",
         body: {
+          ...(expectedVersion !== undefined ? { expectedVersion } : {}),
           content: post.content,
           platforms: post.platforms,
           media: post.media,
@@ -213,10 +230,26 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
           options: post.options,
         },
       });
-      await load();
+      // The post as the server keeps it now: its new version (and time) for the next write.
+      setSummaries((list) =>
+        relocatePost(
+          list,
+          { ...listed, status: saved.status, scheduledAt: saved.scheduledAt, publishedAt: saved.publishedAt, version: saved.version ?? listed.version },
+          timeZone,
+        ),
+      );
+      // The day it left may now show a post it listed beyond its first few.
+      if (hidden) void load();
       toast({ title: "Success", description: `Post moved to ${longDay(day)}.` });
     } catch (error) {
-      toast({ title: "Error", description: apiErrorMessage(error, "Failed to move post. Please try again."), variant: "destructive" });
+      setSummaries((list) => relocatePost(list, listed, timeZone));
+      const failure = moveFailure(error);
+      toast({
+        title: failure.title,
+        description: failure.description,
+        variant: "destructive",
+        ...(failure.reload ? { action: { label: "Reload", onClick: () => void latestLoad.current() } } : {}),
+      });
     } finally {
       setMoving((set) => {
         const next = new Set(set);

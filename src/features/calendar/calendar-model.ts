@@ -1,5 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { NOTE_COLORS, NOTE_MESSAGES } from "../../../domain/calendar/rules";
+import type { CalendarDay, CalendarPost } from "../../../infra/publishing/Posts";
+import { apiErrorCode, apiErrorMessage } from "../../lib/api-client";
 import { addDays, formatDay, localDate, localTime, monthStartOf, weekdayOf } from "../../lib/dates";
 
 /**
@@ -117,3 +119,60 @@ export const NOTE_TOASTS = {
   deleteFailed: "Failed to delete note. Please try again.",
   contentRequired: NOTE_MESSAGES.contentRequired,
 } as const;
+
+const COUNT_OF_KIND = { scheduled: "scheduled", published: "published", draft: "drafts" } as const;
+
+/**
+ * The days with `post` taken off the day it is listed on (and that day's count of its kind) and put,
+ * as given, on the day of its time in the zone: a drag shows at once, the server's answer then only
+ * updates the post (its version), and a refusal puts it back with the post as it was. A post listed
+ * nowhere is only added; a day not in the list yet is added in order.
+ */
+export const relocatePost = (days: ReadonlyArray<CalendarDay>, post: CalendarPost, timeZone: string): CalendarDay[] => {
+  const count = COUNT_OF_KIND[kindOf(post)];
+  const target = dayOfPost(post, timeZone);
+  const next = days.map((summary): CalendarDay => {
+    const old = summary.posts.find((p) => p.id === post.id);
+    if (!old) return summary;
+    const oldCount = COUNT_OF_KIND[kindOf(old)];
+    return { ...summary, [oldCount]: Math.max(0, summary[oldCount] - 1), posts: summary.posts.filter((p) => p.id !== post.id) };
+  });
+  const index = next.findIndex((summary) => summary.day === target);
+  const place = (summary: CalendarDay): CalendarDay => ({
+    ...summary,
+    [count]: summary[count] + 1,
+    posts: [...summary.posts, post].sort((a, b) => atOf(a).localeCompare(atOf(b)) || a.id.localeCompare(b.id)),
+  });
+  if (index >= 0) next[index] = place(next[index]!);
+  else {
+    const fresh = place({ day: target, scheduled: 0, published: 0, drafts: 0, posts: [] });
+    const at = next.findIndex((summary) => summary.day > target);
+    next.splice(at < 0 ? next.length : at, 0, fresh);
+  }
+  return next;
+};
+
+/** Whether the day lists fewer posts of the kind than it counts (the server sends the first few only). */
+export const hasHiddenPosts = (days: ReadonlyArray<CalendarDay>, day: string, post: Pick<CalendarPost, "status" | "scheduledAt" | "publishedAt" | "createdAt">): boolean => {
+  const summary = days.find((d) => d.day === day);
+  if (!summary) return false;
+  const kind = kindOf(post);
+  return summary[COUNT_OF_KIND[kind]] > summary.posts.filter((p) => kindOf(p) === kind).length;
+};
+
+/** The version to state when writing a listed post (none when the list carries none). */
+export const expectedVersionOf = (post: { readonly version?: number | undefined }): number | undefined =>
+  typeof post.version === "number" && Number.isInteger(post.version) ? post.version : undefined;
+
+/** What a version conflict says when the server gave no message of its own. */
+export const CONFLICT_FALLBACK = "This item was changed by someone else. Reload and try again.";
+
+/**
+ * The toast of a move the server refused: a version conflict (someone changed the post since the
+ * calendar was read) gives the server's message and Reload; anything else the server's reason, or the
+ * generic failure.
+ */
+export const moveFailure = (error: unknown): { readonly title: string; readonly description: string; readonly reload: boolean } =>
+  apiErrorCode(error) === "version_conflict"
+    ? { title: "Error", description: apiErrorMessage(error, CONFLICT_FALLBACK), reload: true }
+    : { title: "Error", description: apiErrorMessage(error, "Failed to move post. Please try again."), reload: false };

@@ -7,7 +7,21 @@ import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
 import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
 import { PlatformBadge } from "../accounts/platform-badge";
-import { filterParams, formatWhen, HASHTAG_PREVIEW, hashtagsOf, type QueueTab, type StatusCounts, TAB_QUERY, TABS, tabCounts, tabOf } from "./queue-model";
+import {
+  conflictMessage,
+  failureToast,
+  filterParams,
+  formatWhen,
+  HASHTAG_PREVIEW,
+  hashtagsOf,
+  type QueueTab,
+  type StatusCounts,
+  TAB_QUERY,
+  TABS,
+  tabCounts,
+  tabOf,
+  versionedBody,
+} from "./queue-model";
 import "./queue.css";
 
 export interface QueueAccount {
@@ -113,6 +127,10 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
     }
   };
 
+  /** The latest `reload` (of the tab and filters on screen now), for a toast's Reload clicked later. */
+  const latestReload = useRef(reload);
+  latestReload.current = reload;
+
   useEffect(() => {
     const key = `${tab}|${filter}|${search}`;
     if (shown.current === key) return;
@@ -167,15 +185,49 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
       return next;
     });
 
+  /**
+   * The toast of a publish or delete where some posts failed. A version conflict (someone changed the
+   * post since this list was read) says so and offers Reload: the list as it is now, without the
+   * conflict notes on those cards.
+   */
+  const showFailure = (ids: ReadonlyArray<string>, results: ReadonlyArray<PromiseSettledResult<unknown>>, spec: string) => {
+    const notice = failureToast(results, spec);
+    if (!notice) return;
+    const conflicted = ids.filter((_, i) => {
+      const result = results[i]!;
+      return result.status === "rejected" && conflictMessage(result.reason) !== null;
+    });
+    toast({
+      title: notice.title,
+      description: notice.description,
+      variant: "destructive",
+      ...(notice.reload
+        ? {
+            action: {
+              label: "Reload",
+              onClick: () => {
+                setRefusals((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !conflicted.includes(id))));
+                void latestReload.current();
+              },
+            },
+          }
+        : {}),
+    });
+  };
+
+  /** Each write states the version of the post as listed here (GET /api/posts answered it). */
+  const listed = (id: string) => posts.find((p) => p.id === id);
+
   const publish = async (ids: ReadonlyArray<string>) => {
     mark(ids, true);
-    const results = await Promise.allSettled(ids.map((id) => apiFetch<PostView>(`/api/posts/${id}/publish`, { method: "POST" })));
+    const results = await Promise.allSettled(
+      ids.map((id) => apiFetch<PostView>(`/api/posts/${id}/publish`, { method: "POST", body: versionedBody(listed(id)) })),
+    );
     mark(ids, false);
     noteRefusals(ids, results);
     const done = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     setPosts((list) => list.map((p) => done.find((d) => d.id === p.id) ?? p));
     setSelected((set) => new Set([...set].filter((id) => !done.some((d) => d.id === id))));
-    const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (done.length > 0) {
       toast({
         title: "Success",
@@ -183,12 +235,14 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
       });
       follow();
     }
-    if (failure) toast({ title: "Error", description: "Failed to publish post.", variant: "destructive" });
+    showFailure(ids, results, "Failed to publish post.");
   };
 
   const remove = async (ids: ReadonlyArray<string>) => {
     mark(ids, true);
-    const results = await Promise.allSettled(ids.map((id) => apiFetch(`/api/posts/${id}`, { method: "DELETE" }).then(() => id)));
+    const results = await Promise.allSettled(
+      ids.map((id) => apiFetch(`/api/posts/${id}`, { method: "DELETE", body: versionedBody(listed(id)) }).then(() => id)),
+    );
     mark(ids, false);
     noteRefusals(ids, results);
     const gone = new Set(results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : [])));
@@ -196,9 +250,8 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
     if (gone.size > 0) void fetchCounts(filter).then(setStatusCounts, () => undefined);
     setSelected((set) => new Set([...set].filter((id) => !gone.has(id))));
     setConfirm(null);
-    const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (gone.size > 0) toast({ title: "Success", description: gone.size === 1 ? "Post deleted successfully!" : `${gone.size} posts deleted successfully!` });
-    if (failure) toast({ title: "Error", description: "Failed to delete post.", variant: "destructive" });
+    showFailure(ids, results, "Failed to delete post.");
   };
 
   const chooseTab = (next: QueueTab, focus = false) => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { filterParams, tabCounts, tabOf } from "./queue-model";
+import { ApiError } from "../../lib/api-client";
+import { CONFLICT_FALLBACK, conflictMessage, failureToast, filterParams, tabCounts, tabOf, versionedBody } from "./queue-model";
+
+const conflict = new ApiError(
+  409,
+  "Conflict",
+  JSON.stringify({ error: { code: "version_conflict", message: "This item was changed by someone else. Reload and try again." } }),
+);
+const published = new ApiError(409, "Conflict", JSON.stringify({ error: { code: "conflict", message: "A published post cannot be deleted." } }));
+const ok = (value: unknown): PromiseSettledResult<unknown> => ({ status: "fulfilled", value });
+const ko = (reason: unknown): PromiseSettledResult<unknown> => ({ status: "rejected", reason });
 
 describe("the queue's model", () => {
   it("keeps a post being published under Scheduled, in the tab and in the counts", () => {
@@ -11,5 +21,30 @@ describe("the queue's model", () => {
     expect(filterParams("account:a1", " smile ").toString()).toBe("accountId=a1&q=smile");
     expect(filterParams("category:c1", "").toString()).toBe("categoryId=c1");
     expect(filterParams("", "  ").toString()).toBe("");
+  });
+
+  it("states the version of the post as listed, and sends no body without one", () => {
+    expect(versionedBody({ version: 3 })).toEqual({ expectedVersion: 3 });
+    expect(versionedBody({ version: 0 })).toEqual({ expectedVersion: 0 });
+    expect(versionedBody({})).toBeUndefined();
+    expect(versionedBody(undefined)).toBeUndefined();
+    expect(versionedBody({ version: Number.NaN })).toBeUndefined();
+  });
+
+  it("tells a version conflict (with the server's message) from other refusals", () => {
+    expect(conflictMessage(conflict)).toBe("This item was changed by someone else. Reload and try again.");
+    expect(conflictMessage(new ApiError(409, "Conflict", '{"error":{"code":"version_conflict"}}'))).toBe(CONFLICT_FALLBACK);
+    expect(conflictMessage(published)).toBeNull();
+    expect(conflictMessage(new TypeError("Failed to fetch"))).toBeNull();
+  });
+
+  it("picks the failure toast: a conflict anywhere offers Reload, other failures keep the spec's text", () => {
+    expect(failureToast([ok(1), ok(2)], "Failed to delete post.")).toBeNull();
+    expect(failureToast([ok(1), ko(published)], "Failed to delete post.")).toEqual({ title: "Error", description: "Failed to delete post.", reload: false });
+    expect(failureToast([ko(published), ko(conflict), ok(3)], "Failed to publish post.")).toEqual({
+      title: "Error",
+      description: "This item was changed by someone else. Reload and try again.",
+      reload: true,
+    });
   });
 });

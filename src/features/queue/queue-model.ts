@@ -1,4 +1,5 @@
 import type { PostView } from "../../../infra/publishing/Posts";
+import { apiErrorCode, apiErrorMessage } from "../../lib/api-client";
 
 /** The three tabs of the Queue screen (spec core §2), and the post statuses each shows. */
 export type QueueTab = "scheduled" | "published" | "draft";
@@ -53,4 +54,36 @@ export const formatWhen = (iso: string, timeZone: string, locale?: string): stri
   } catch {
     return new Intl.DateTimeFormat(locale ?? "en-US", { ...options, timeZone: "UTC", timeZoneName: "short" }).format(new Date(iso));
   }
+};
+
+/** The error code of a write refused because the post changed since it was read (409). */
+export const VERSION_CONFLICT = "version_conflict";
+
+/** What a version conflict says when the server gave no message of its own. */
+export const CONFLICT_FALLBACK = "This item was changed by someone else. Reload and try again.";
+
+/**
+ * The JSON body of publish now and delete: the version of the post as this screen listed it, so that
+ * the server refuses the write if someone changed the post since. No body when the post carries no version.
+ */
+export const versionedBody = (post: { readonly version?: number | undefined } | undefined): { expectedVersion: number } | undefined =>
+  post !== undefined && typeof post.version === "number" && Number.isInteger(post.version) ? { expectedVersion: post.version } : undefined;
+
+/** The server's message when `error` is a version conflict, else null. */
+export const conflictMessage = (error: unknown): string | null =>
+  apiErrorCode(error) === VERSION_CONFLICT ? apiErrorMessage(error, CONFLICT_FALLBACK) : null;
+
+/**
+ * The toast after a publish or delete of several posts where some failed: a version conflict among
+ * them says so (with Reload, as `reload: true`), other failures keep the spec's text (`failed`).
+ * Null when nothing failed.
+ */
+export const failureToast = (
+  results: ReadonlyArray<PromiseSettledResult<unknown>>,
+  failed: string,
+): { readonly title: string; readonly description: string; readonly reload: boolean } | null => {
+  const errors = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+  if (errors.length === 0) return null;
+  const conflict = errors.map(conflictMessage).find((m): m is string => m !== null);
+  return conflict ? { title: "Error", description: conflict, reload: true } : { title: "Error", description: failed, reload: false };
 };

@@ -84,6 +84,47 @@ describe("Toaster", () => {
     expect(screen.queryByTestId("toast")).not.toBeNull();
   });
 
+  it("renders an action as a button that runs it and closes the toast", () => {
+    const onClick = vi.fn();
+    render(<Toaster />);
+    act(
+      () =>
+        void toast({
+          title: "Error",
+          description: "This item was changed by someone else. Reload and try again.",
+          variant: "destructive",
+          action: { label: "Reload", onClick },
+        }),
+    );
+    const button = screen.getByRole("button", { name: "Reload" });
+    expect(screen.getByRole("alert").contains(button)).toBe(true);
+    expect(button.className).toBe("toast-action");
+    expect(button.getAttribute("type")).toBe("button");
+    fireEvent.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId("toast")).toBeNull();
+  });
+
+  it("reaches the action from the keyboard: F8, then Tab, pausing the countdown while focused", () => {
+    render(<Toaster />);
+    act(() => void toast({ title: "Error", variant: "destructive", action: { label: "Reload", onClick: () => undefined } }));
+    fireEvent.keyDown(document, { key: "F8" });
+    const button = screen.getByRole("button", { name: "Reload" });
+    // Tab order: the first focusable element inside the focused viewport is the action, then Close.
+    const focusables = [...screen.getByTestId("toast-viewport").querySelectorAll<HTMLElement>("button, [href], [tabindex]:not([tabindex='-1'])")];
+    expect(focusables.map((el) => el.textContent || el.getAttribute("aria-label"))).toEqual(["Reload", "Close notification"]);
+    act(() => button.focus());
+    expect(document.activeElement).toBe(button);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByTestId("toast")).not.toBeNull();
+  });
+
+  it("shows no action button without an action", () => {
+    render(<Toaster />);
+    act(() => void toast({ title: "Saved" }));
+    expect(screen.queryByTestId("toast-action")).toBeNull();
+  });
+
   it("focuses the viewport on F8", () => {
     render(<Toaster />);
     fireEvent.keyDown(document, { key: "F8" });

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
-import { $toast, dismiss, parseFlashToast, pauseToast, resumeToast, toast, type ToastData } from "./toast-store";
+import { $toast, dismiss, parseFlashToast, pauseToast, resumeToast, runToastAction, toast, type ToastData } from "./toast-store";
 import "./toaster.css";
 
 /** Dragging a toast this far to the right dismisses it (spec core §8). */
@@ -106,6 +106,11 @@ function Toast({ data }: { data: ToastData }) {
         <p className="toast-title">{data.title}</p>
         {data.description ? <p className="toast-description">{data.description}</p> : null}
       </div>
+      {data.action ? (
+        <button type="button" className="toast-action" data-testid="toast-action" onClick={() => runToastAction(data.id)}>
+          {data.action.label}
+        </button>
+      ) : null}
       <button type="button" className="toast-close" aria-label="Close notification" onClick={() => dismiss(data.id)}>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M18 6L6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

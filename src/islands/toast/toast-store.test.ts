@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { $toast, TOAST_DURATION_MS, dismiss, parseFlashToast, pauseToast, resumeToast, toast } from "./toast-store";
+import { $toast, TOAST_DURATION_MS, dismiss, parseFlashToast, pauseToast, resumeToast, runToastAction, toast } from "./toast-store";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -78,6 +78,29 @@ describe("toast store", () => {
     vi.advanceTimersByTime(1);
     expect($toast.get()).toBeNull();
   });
+
+  it("carries an optional action; running it closes the toast and calls it once", () => {
+    const onClick = vi.fn();
+    const { id } = toast({ title: "Error", description: "Changed elsewhere.", variant: "destructive", action: { label: "Reload", onClick } });
+    expect($toast.get()?.action?.label).toBe("Reload");
+    runToastAction(id);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect($toast.get()).toBeNull();
+    runToastAction(id);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it("runs no action of a toast already replaced, and keeps none without a label", () => {
+    const onClick = vi.fn();
+    const first = toast({ title: "One", action: { label: "Reload", onClick } });
+    toast({ title: "Two" });
+    runToastAction(first.id);
+    expect(onClick).not.toHaveBeenCalled();
+    expect($toast.get()?.title).toBe("Two");
+    expect($toast.get()?.action).toBeUndefined();
+    toast({ title: "Three", action: { label: "  ", onClick } });
+    expect($toast.get()?.action).toBeUndefined();
+  });
 });
 
 describe("parseFlashToast", () => {
@@ -88,6 +111,10 @@ describe("parseFlashToast", () => {
       description: "Nope",
       variant: "destructive",
     });
+  });
+
+  it("never takes an action from the page (only code gives one)", () => {
+    expect(parseFlashToast('{"title":"Hi","action":{"label":"Reload"}}')).toEqual({ title: "Hi", variant: "default" });
   });
 
   it("ignores junk", () => {

@@ -1,11 +1,18 @@
 /**
  * Toasts (spec core §8): one visible at a time, a new one replaces the current one, each shows
- * for 5000 ms unless dismissed sooner. Any island may call `toast(...)`; the one `Toaster`
- * island in AppLayout renders it.
+ * for 5000 ms unless dismissed sooner (the pointer or focus on it pauses the countdown). A toast
+ * may carry one action button (`action: { label: "Reload", onClick }`). Any island may call
+ * `toast(...)`; the one `Toaster` island in AppLayout renders it.
  */
 import { atom } from "nanostores";
 
 export type ToastVariant = "default" | "destructive";
+
+/** A button in the toast (e.g. "Reload"): clicking it runs `onClick` and closes the toast. */
+export interface ToastAction {
+  readonly label: string;
+  readonly onClick: () => void;
+}
 
 export interface ToastInput {
   title: string;
@@ -13,6 +20,7 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** Milliseconds before it closes by itself; defaults to 5000. */
   duration?: number;
+  action?: ToastAction;
 }
 
 export interface ToastData {
@@ -21,6 +29,7 @@ export interface ToastData {
   readonly description?: string;
   readonly variant: ToastVariant;
   readonly duration: number;
+  readonly action?: ToastAction;
 }
 
 export const TOAST_DURATION_MS = 5000;
@@ -56,6 +65,7 @@ export const toast = (input: ToastInput): { id: number; dismiss: () => void } =>
     ...(input.description ? { description: input.description } : {}),
     variant: input.variant ?? "default",
     duration,
+    ...(input.action && input.action.label.trim() !== "" ? { action: { label: input.action.label, onClick: input.action.onClick } } : {}),
   });
   if (Number.isFinite(duration) && duration > 0) startTimer(id, duration);
   else clearTimer();
@@ -68,6 +78,15 @@ export const dismiss = (id?: number): void => {
   if (!current || (id !== undefined && current.id !== id)) return;
   clearTimer();
   $toast.set(null);
+};
+
+/** Runs the action of toast `id` (if it is still the one shown) and closes it. */
+export const runToastAction = (id: number): void => {
+  const current = $toast.get();
+  if (!current || current.id !== id || !current.action) return;
+  const { onClick } = current.action;
+  dismiss(id);
+  onClick();
 };
 
 /** Stops the countdown (while the pointer or focus is on the toast). */
