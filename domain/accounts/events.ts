@@ -1,38 +1,51 @@
-import type { DomainEvent } from "../shared";
-import type { PlatformId } from "./platforms";
+import { Schema } from "effect";
+import { defineEvents, type EventOf } from "../shared";
+import { PLATFORM_IDS } from "./platforms";
 
 /** How the account is linked: a platform's OAuth, a Bluesky app password, a public listing URL, or a sandbox. */
-export type AccountKind = "oauth" | "bluesky" | "listing" | "sandbox";
+export const ACCOUNT_KINDS = ["oauth", "bluesky", "listing", "sandbox"] as const;
+export const AccountKind = Schema.Literals(ACCOUNT_KINDS);
+export type AccountKind = typeof AccountKind.Type;
 export type AccountStatus = "connected" | "reconnect_needed" | "sandbox" | "listing";
 
 /** What the platform says of the account when it is connected or refreshed. */
-export interface AccountProfile {
-  readonly externalId: string;
-  readonly accountName: string;
-  readonly username: string | null;
-  readonly avatarUrl: string | null;
-  readonly followers: number;
-  readonly profileUrl: string | null;
-  readonly metadata: Readonly<Record<string, unknown>>;
-}
+export const AccountProfile = Schema.Struct({
+  externalId: Schema.String,
+  accountName: Schema.String,
+  username: Schema.NullOr(Schema.String),
+  avatarUrl: Schema.NullOr(Schema.String),
+  followers: Schema.Number,
+  profileUrl: Schema.NullOr(Schema.String),
+  /** Non-secret extras of the platform (page lists, locations, URNs, a sandbox's flag): free-form. */
+  metadata: Schema.Record(Schema.String, Schema.Unknown),
+});
+export type AccountProfile = typeof AccountProfile.Type;
 
-export type AccountEvent =
-  | DomainEvent<
-      "AccountConnected",
-      AccountProfile & {
-        readonly accountId: string;
-        readonly workspaceId: string;
-        readonly platform: PlatformId;
-        readonly kind: AccountKind;
-        readonly tokenExpiresAt: string | null;
-      }
-    >
-  | DomainEvent<"AccountReconnected", AccountProfile & { readonly kind: AccountKind; readonly tokenExpiresAt: string | null }>
-  | DomainEvent<"AccountProfileRefreshed", Omit<AccountProfile, "externalId" | "profileUrl" | "metadata">>
-  | DomainEvent<"AccountPaused", Record<string, never>>
-  | DomainEvent<"AccountResumed", Record<string, never>>
-  | DomainEvent<"AccountTokensRefreshed", { readonly expiresAt: string | null }>
-  | DomainEvent<"AccountNeedsReconnect", { readonly reason: string }>
-  | DomainEvent<"AccountDisconnected", Record<string, never>>;
+/** Events of a social account's stream (`account-{id}`). */
+export const accountEvents = defineEvents({
+  AccountConnected: Schema.Struct({
+    ...AccountProfile.fields,
+    accountId: Schema.String,
+    workspaceId: Schema.String,
+    platform: Schema.Literals(PLATFORM_IDS),
+    kind: AccountKind,
+    tokenExpiresAt: Schema.NullOr(Schema.String),
+  }),
+  AccountReconnected: Schema.Struct({ ...AccountProfile.fields, kind: AccountKind, tokenExpiresAt: Schema.NullOr(Schema.String) }),
+  /** The profile's figures without its ids, address and metadata. */
+  AccountProfileRefreshed: Schema.Struct({
+    accountName: AccountProfile.fields.accountName,
+    username: AccountProfile.fields.username,
+    avatarUrl: AccountProfile.fields.avatarUrl,
+    followers: AccountProfile.fields.followers,
+  }),
+  AccountPaused: Schema.Struct({}),
+  AccountResumed: Schema.Struct({}),
+  AccountTokensRefreshed: Schema.Struct({ expiresAt: Schema.NullOr(Schema.String) }),
+  AccountNeedsReconnect: Schema.Struct({ reason: Schema.String }),
+  AccountDisconnected: Schema.Struct({}),
+});
+
+export type AccountEvent = EventOf<typeof accountEvents.schemas>;
 
 export const accountStreamId = (accountId: string) => `account-${accountId}`;

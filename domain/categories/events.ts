@@ -1,35 +1,43 @@
-import type { DomainEvent } from "../shared";
-import type { CategoryColor } from "./rules";
+import { Schema } from "effect";
+import { defineEvents, type EventOf } from "../shared";
+import { CATEGORY_COLORS } from "./rules";
+
+const CategoryColor = Schema.Literals(CATEGORY_COLORS);
 
 /** Events of a category's stream (`category-{id}`). */
-export interface CategoryCreatedData {
-  readonly categoryId: string;
-  readonly workspaceId: string;
+export const CategoryCreatedData = Schema.Struct({
+  categoryId: Schema.String,
+  workspaceId: Schema.String,
   /** Who created it (spec core §3: Category.userId). */
-  readonly userId: string;
-  readonly name: string;
-  readonly description: string;
-  readonly color: CategoryColor;
-  readonly isDefault: boolean;
+  userId: Schema.String,
+  name: Schema.String,
+  description: Schema.String,
+  color: CategoryColor,
+  isDefault: Schema.Boolean,
   /** Platform ids the category limits the composer's accounts to; empty means any. */
-  readonly platforms: ReadonlyArray<string>;
-}
+  platforms: Schema.Array(Schema.String),
+});
+export type CategoryCreatedData = typeof CategoryCreatedData.Type;
 
 /** Only the fields that changed. */
-export interface CategoryChanges {
-  readonly name?: string;
-  readonly description?: string;
-  readonly color?: CategoryColor;
-  readonly platforms?: ReadonlyArray<string>;
-}
+export const CategoryChanges = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  description: Schema.optionalKey(Schema.String),
+  color: Schema.optionalKey(CategoryColor),
+  platforms: Schema.optionalKey(Schema.Array(Schema.String)),
+});
+export type CategoryChanges = typeof CategoryChanges.Type;
 
-export type CategoryEvent =
-  | DomainEvent<"CategoryCreated", CategoryCreatedData>
-  | DomainEvent<"CategoryUpdated", CategoryChanges>
-  | DomainEvent<"CategoryMadeDefault", Record<string, never>>
+export const categoryEvents = defineEvents({
+  CategoryCreated: CategoryCreatedData,
+  CategoryUpdated: CategoryChanges,
+  CategoryMadeDefault: Schema.Struct({}),
   /** `replacedBy`: the category that became the default instead, or null when it was simply unset. */
-  | DomainEvent<"CategoryDefaultRemoved", { readonly replacedBy: string | null }>
-  | DomainEvent<"CategoryDeleted", Record<string, never>>;
+  CategoryDefaultRemoved: Schema.Struct({ replacedBy: Schema.NullOr(Schema.String) }),
+  CategoryDeleted: Schema.Struct({}),
+});
+
+export type CategoryEvent = EventOf<typeof categoryEvents.schemas>;
 
 export const categoryStreamId = (categoryId: string) => `category-${categoryId}`;
 export const categoryIdOfStream = (streamId: string) => streamId.slice("category-".length);

@@ -1,6 +1,7 @@
-import type { PlatformId } from "../accounts/platforms";
-import type { DomainEvent } from "../shared";
-import type { RecurrenceRule } from "./recurrence";
+import { Schema } from "effect";
+import { PLATFORM_IDS } from "../accounts/platforms";
+import { defineEvents, type EventOf } from "../shared";
+import { MONTHLY_ORDINALS } from "./recurrence";
 
 /**
  * The post's status (spec core §3, §4: draft, scheduled, published) plus `publishing` while a
@@ -9,7 +10,10 @@ import type { RecurrenceRule } from "./recurrence";
  */
 export type PostStatus = "draft" | "scheduled" | "publishing" | "published";
 export const POST_TYPES = ["standard", "offer", "event", "product", "announcement"] as const;
-export type PostType = (typeof POST_TYPES)[number];
+export const PostType = Schema.Literals(POST_TYPES);
+export type PostType = typeof PostType.Type;
+
+const Platform = Schema.Literals(PLATFORM_IDS);
 
 /** Spec core §3: businessData's optional strings (offers, events, products of Google Business posts). */
 export interface BusinessData {
@@ -25,11 +29,19 @@ export interface BusinessData {
   readonly productUrl?: string;
 }
 
+/**
+ * The API takes businessData as any text fields (`Record<string, string>`, checked at the edge), so
+ * the events hold whatever keys were sent: every one is kept on read, not only those named above.
+ */
+export const BusinessData = Schema.declare(
+  (u: unknown): u is BusinessData =>
+    typeof u === "object" && u !== null && !Array.isArray(u) && Object.values(u).every((value) => typeof value === "string"),
+  { title: "BusinessData" },
+);
+
 /** One account the post goes out on. */
-export interface PostTarget {
-  readonly accountId: string;
-  readonly platform: PlatformId;
-}
+export const PostTarget = Schema.Struct({ accountId: Schema.String, platform: Platform });
+export type PostTarget = typeof PostTarget.Type;
 
 export type ReplyAudience = "everyone" | "followers" | "verified" | "mentioned";
 export const BLUESKY_LANGUAGES = ["en", "es", "fr", "de", "ja", "pt"] as const;
@@ -72,94 +84,124 @@ export interface PlatformOptions {
   readonly snapchat?: { readonly storyDuration?: "24h" | number };
 }
 
+const isObject = (u: unknown): u is object => typeof u === "object" && u !== null && !Array.isArray(u);
+
+/**
+ * The API takes options as any platform's panel of any option (text, number, switch, list; checked
+ * at the edge, and only those of the chosen platforms further: `checkPlatformOptions`), so the events
+ * hold more than the panels named above (other platforms, other options, other values): all kept on
+ * read. A stricter schema would drop keys or refuse a post's whole stream.
+ */
+export const PlatformOptions = Schema.declare((u: unknown): u is PlatformOptions => isObject(u) && Object.values(u).every(isObject), {
+  title: "PlatformOptions",
+});
+
 /** What the author writes and chooses: the whole of it in PostDrafted and in each PostEdited. */
-export interface PostContent {
-  readonly content: string;
+export const PostContent = Schema.Struct({
+  content: Schema.String,
   /** Media URLs or media-library ids. */
-  readonly media: ReadonlyArray<string>;
-  readonly platforms: ReadonlyArray<PlatformId>;
-  readonly targets: ReadonlyArray<PostTarget>;
-  readonly postType: PostType;
-  readonly businessData: BusinessData;
-  readonly locationIds: ReadonlyArray<string>;
-  readonly categoryId: string | null;
-  readonly options: PlatformOptions;
-}
+  media: Schema.Array(Schema.String),
+  platforms: Schema.Array(Platform),
+  targets: Schema.Array(PostTarget),
+  postType: PostType,
+  businessData: BusinessData,
+  locationIds: Schema.Array(Schema.String),
+  categoryId: Schema.NullOr(Schema.String),
+  options: PlatformOptions,
+});
+export type PostContent = typeof PostContent.Type;
 
 /** One platform's figures (spec core §3: engagement per platform: likes, shares, comments). */
-export interface EngagementCounts {
-  readonly likes: number;
-  readonly shares: number;
-  readonly comments: number;
-}
+export const EngagementCounts = Schema.Struct({ likes: Schema.Number, shares: Schema.Number, comments: Schema.Number });
+export type EngagementCounts = typeof EngagementCounts.Type;
 
-export type PostEvent =
-  | DomainEvent<
-      "PostDrafted",
-      PostContent & { readonly postId: string; readonly workspaceId: string; readonly authorId: string; readonly timeZone: string }
-    >
-  | DomainEvent<"PostScheduled", { readonly scheduledAt: string; readonly timeZone: string }>
-  | DomainEvent<"PostRescheduled", { readonly scheduledAt: string; readonly timeZone: string; readonly previousScheduledAt: string | null }>
+/** The shape of `RecurrenceRule` (./recurrence), as RecurrenceSet records it. */
+const Weekday = Schema.Literals([0, 1, 2, 3, 4, 5, 6]);
+const RecurrenceEnd = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("never") }),
+  Schema.Struct({ type: Schema.Literal("after"), count: Schema.Number }),
+  Schema.Struct({ type: Schema.Literal("on"), date: Schema.String }),
+]);
+const RecurrenceRuleData = Schema.Union([
+  Schema.Struct({ frequency: Schema.Literal("daily"), end: RecurrenceEnd }),
+  Schema.Struct({ frequency: Schema.Literal("weekly"), weekdays: Schema.Array(Weekday), end: RecurrenceEnd }),
+  Schema.Struct({ frequency: Schema.Literal("monthly"), ordinal: Schema.Literals(MONTHLY_ORDINALS), weekday: Weekday, end: RecurrenceEnd }),
+]);
+
+/** Events of a post's stream (`post-{id}`). */
+export const postEvents = defineEvents({
+  PostDrafted: Schema.Struct({
+    ...PostContent.fields,
+    postId: Schema.String,
+    workspaceId: Schema.String,
+    authorId: Schema.String,
+    timeZone: Schema.String,
+  }),
+  PostScheduled: Schema.Struct({ scheduledAt: Schema.String, timeZone: Schema.String }),
+  PostRescheduled: Schema.Struct({ scheduledAt: Schema.String, timeZone: Schema.String, previousScheduledAt: Schema.NullOr(Schema.String) }),
   /** The whole content again; the target changes spelled out for the read model. */
-  | DomainEvent<"PostEdited", PostContent & { readonly addedAccountIds: ReadonlyArray<string>; readonly removedAccountIds: ReadonlyArray<string> }>
+  PostEdited: Schema.Struct({
+    ...PostContent.fields,
+    addedAccountIds: Schema.Array(Schema.String),
+    removedAccountIds: Schema.Array(Schema.String),
+  }),
   /**
    * A publication starts (now, or at its due time). `accountIds`: the targets it publishes to (those not
    * published yet). `dueAt` null for "post now"; `lateByMs` how late after `dueAt` it started.
    */
-  | DomainEvent<
-      "PostPublishRequested",
-      {
-        readonly requestedAt: string;
-        readonly dueAt: string | null;
-        readonly lateByMs: number;
-        readonly occurrence: number;
-        readonly accountIds: ReadonlyArray<string>;
-      }
-    >
+  PostPublishRequested: Schema.Struct({
+    requestedAt: Schema.String,
+    dueAt: Schema.NullOr(Schema.String),
+    lateByMs: Schema.Number,
+    occurrence: Schema.Number,
+    accountIds: Schema.Array(Schema.String),
+  }),
   /** Recorded BEFORE calling the platform: a retry after a crash knows a post may exist there. */
-  | DomainEvent<"PostPublishAttempted", { readonly accountId: string; readonly platform: PlatformId; readonly attempt: number; readonly attemptedAt: string }>
-  | DomainEvent<
-      "PostPublishedToAccount",
-      {
-        readonly accountId: string;
-        readonly platform: PlatformId;
-        readonly platformPostId: string;
-        readonly url: string | null;
-        readonly publishedAt: string;
-        /** What went wrong after the post went out (a refused first comment, a thread cut short): shown, never retried. */
-        readonly warnings?: ReadonlyArray<string>;
-      }
-    >
-  | DomainEvent<
-      "PostPublishFailedOnAccount",
-      { readonly accountId: string; readonly platform: PlatformId; readonly reason: string; readonly permanent: boolean; readonly failedAt: string }
-    >
+  PostPublishAttempted: Schema.Struct({ accountId: Schema.String, platform: Platform, attempt: Schema.Number, attemptedAt: Schema.String }),
+  PostPublishedToAccount: Schema.Struct({
+    accountId: Schema.String,
+    platform: Platform,
+    platformPostId: Schema.String,
+    url: Schema.NullOr(Schema.String),
+    publishedAt: Schema.String,
+    /** What went wrong after the post went out (a refused first comment, a thread cut short): shown, never retried. */
+    warnings: Schema.optionalKey(Schema.Array(Schema.String)),
+  }),
+  PostPublishFailedOnAccount: Schema.Struct({
+    accountId: Schema.String,
+    platform: Platform,
+    reason: Schema.String,
+    permanent: Schema.Boolean,
+    failedAt: Schema.String,
+  }),
   /** Every target is published. */
-  | DomainEvent<"PostPublished", { readonly publishedAt: string; readonly occurrence: number }>
+  PostPublished: Schema.Struct({ publishedAt: Schema.String, occurrence: Schema.Number }),
   /** The publication ended with failed accounts (always followed by PostReturnedToDrafts). */
-  | DomainEvent<
-      "PostPublishFailed",
-      { readonly reason: string; readonly failedAccountIds: ReadonlyArray<string>; readonly publishedAccountIds: ReadonlyArray<string>; readonly occurrence: number }
-    >
-  | DomainEvent<"PostReturnedToDrafts", { readonly reason: string }>
-  | DomainEvent<"PostDeleted", { readonly deletedAt: string }>
-  | DomainEvent<"RecurrenceSet", { readonly rule: RecurrenceRule }>
-  | DomainEvent<"RecurrenceCleared", Record<string, never>>
+  PostPublishFailed: Schema.Struct({
+    reason: Schema.String,
+    failedAccountIds: Schema.Array(Schema.String),
+    publishedAccountIds: Schema.Array(Schema.String),
+    occurrence: Schema.Number,
+  }),
+  PostReturnedToDrafts: Schema.Struct({ reason: Schema.String }),
+  PostDeleted: Schema.Struct({ deletedAt: Schema.String }),
+  RecurrenceSet: Schema.Struct({ rule: RecurrenceRuleData }),
+  RecurrenceCleared: Schema.Struct({}),
   /**
    * Figures fetched from one account's platform post. `engagement` is the post's whole per-platform
    * map after this fetch (accounts of one platform summed), so the read model needs this event only.
    */
-  | DomainEvent<
-      "PostEngagementRecorded",
-      EngagementCounts & {
-        readonly accountId: string;
-        readonly platform: PlatformId;
-        readonly engagement: Readonly<Record<string, EngagementCounts>>;
-        readonly fetchedAt: string;
-      }
-    >
+  PostEngagementRecorded: Schema.Struct({
+    ...EngagementCounts.fields,
+    accountId: Schema.String,
+    platform: Platform,
+    engagement: Schema.Record(Schema.String, EngagementCounts),
+    fetchedAt: Schema.String,
+  }),
   /** A recurring post's next publication: back to scheduled, every target pending again. */
-  | DomainEvent<"OccurrenceScheduled", { readonly scheduledAt: string; readonly occurrence: number; readonly accountIds: ReadonlyArray<string> }>;
+  OccurrenceScheduled: Schema.Struct({ scheduledAt: Schema.String, occurrence: Schema.Number, accountIds: Schema.Array(Schema.String) }),
+});
 
+export type PostEvent = EventOf<typeof postEvents.schemas>;
 export type PostEventType = PostEvent["type"];
 export const postStreamId = (postId: string) => `post-${postId}`;
