@@ -175,6 +175,46 @@ test.describe("calendar", () => {
       .toEqual({ date: finalDay, time: before.time });
   });
 
+  test("a drag of a post changed elsewhere since the calendar was read: it goes back, and Reload shows it as it is now", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    const sandbox = await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } });
+    expect(sandbox.status(), await sandbox.text()).toBe(201);
+    const when = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    when.setUTCHours(15, 30, 0, 0);
+    const created = await page.request.post("/api/posts", {
+      data: { content: "Flu shots this week", platforms: ["facebook"], status: "scheduled", scheduledAt: when.toISOString() },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const post = (await created.json()) as { id: string; timeZone: string; scheduledAt: string };
+    const { date } = wallClock(post.scheduledAt, post.timeZone);
+
+    await openCalendar(page);
+    if ((await page.getByTestId(`day-${date}`).count()) === 0) await page.getByRole("button", { name: "Next month" }).click();
+    const chip = page.locator(`[data-post-id="${post.id}"]`);
+    await expect(chip).toContainText("Flu shots this week");
+    // Someone else edits it after the calendar listed it.
+    const edited = await page.request.put(`/api/posts/${post.id}`, {
+      data: { content: "Flu shots all month", platforms: ["facebook"], status: "scheduled", scheduledAt: post.scheduledAt },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+
+    const target = (await openDays(page)).find((d) => d !== date)!;
+    await chip.dragTo(day(page, target));
+    await expect(toast(page)).toContainText("This item was changed by someone else. Reload and try again.");
+    // Back where it was, on screen and on the server.
+    await expect(day(page, date).locator(`[data-post-id="${post.id}"]`)).toBeVisible();
+    await expect(day(page, target).getByTestId("badge-scheduled")).toHaveCount(0);
+    const kept = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as { scheduledAt: string };
+    expect(kept.scheduledAt).toBe(post.scheduledAt);
+
+    await toast(page).getByRole("button", { name: "Reload" }).click();
+    await expect(chip).toContainText("Flu shots all month");
+    // Read again, the move goes through.
+    await chip.dragTo(day(page, target));
+    await expect(toast(page)).toContainText("Post moved to");
+    await expect(day(page, target).locator(`[data-post-id="${post.id}"]`)).toBeVisible();
+  });
+
   test("a busy day lists its first three posts and \"+N more\" opens them all", async ({ page }) => {
     await registerByApi(page.request, newUser());
     const sandbox = await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } });

@@ -37,6 +37,41 @@ test.describe("queue", () => {
     await expect(card(page, "Deleted in another tab").getByTestId("queue-refusal")).toHaveText("This post does not exist, or was deleted.");
   });
 
+  test("a delete of a post changed elsewhere since the list was read: the conflict, and Reload shows the post as it is now", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    const scheduledAt = inOneWeek();
+    const post = await createPost(page.request, { content: "Holiday hours: closed Monday", status: "scheduled", scheduledAt });
+    await openQueue(page);
+    await expect(card(page, "Holiday hours: closed Monday")).toBeVisible();
+    // Someone else edits it after this page listed it.
+    const edited = await page.request.put(`/api/posts/${post.id}`, {
+      data: { content: "Holiday hours: open Monday 9-1", platforms: ["facebook"], status: "scheduled", scheduledAt },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+
+    await card(page, "Holiday hours: closed Monday").getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete post" }).click();
+    await expect(toast(page)).toContainText("This item was changed by someone else. Reload and try again.");
+    await expect(toast(page)).toHaveAttribute("data-variant", "destructive");
+    const reload = toast(page).getByRole("button", { name: "Reload" });
+    await expect(reload).toBeVisible();
+    // Not deleted: the other edit stands.
+    expect((await page.request.get(`/api/posts/${post.id}`)).status()).toBe(200);
+
+    await reload.click();
+    await expect(toast(page)).toHaveCount(0);
+    await expect(card(page, "Holiday hours: open Monday 9-1")).toBeVisible();
+    await expect(card(page, "Holiday hours: closed Monday")).toHaveCount(0);
+    await expect(card(page, "Holiday hours: open Monday 9-1").getByTestId("queue-refusal")).toHaveCount(0);
+
+    // Read again, the delete goes through.
+    await card(page, "Holiday hours: open Monday 9-1").getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete post" }).click();
+    await expect(toast(page)).toContainText("Post deleted successfully!");
+    await expect(card(page, "Holiday hours: open Monday 9-1")).toHaveCount(0);
+  });
+
   test("an empty workspace shows the empty state of each tab", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await openQueue(page);
