@@ -1,8 +1,9 @@
 /** The Create Post screen's form state and the POST/PUT /api/posts payload (spec core §3, §4, §5). */
 import type { PlatformId } from "../../../domain/accounts";
 import type { QueueOrder } from "../../../domain/publishing/timeslots";
+import { localScheduledAt, type PostFields, type ScheduleType, validatePost } from "../posts/post-form";
 
-export type ScheduleType = "now" | "schedule" | "recurring";
+export type { ScheduleType };
 export type RecurringType = "daily" | "weekly" | "monthly";
 export type Ordinal = "1st" | "2nd" | "3rd" | "4th" | "last";
 export const ORDINALS: ReadonlyArray<Ordinal> = ["1st", "2nd", "3rd", "4th", "last"];
@@ -35,14 +36,10 @@ export interface ComposeCategory {
 
 export type OptionsState = Record<string, Record<string, unknown>>;
 
-export interface FormState {
+/** The compose form: the shared post fields, the accounts, the zone, the repeats and each platform's options. */
+export interface FormState extends PostFields {
   categoryId: string;
   accountIds: string[];
-  content: string;
-  media: string[];
-  scheduleType: ScheduleType;
-  scheduleDate: string;
-  scheduleTime: string;
   timeZone: string;
   autoOptimize: boolean;
   repeat: boolean;
@@ -114,6 +111,10 @@ export const cleanOptions = (options: OptionsState, platforms: ReadonlyArray<str
 
 export type Action = "now" | "schedule" | "timeslot" | "draft";
 
+/** Compose's checks before sending: an account chosen; Schedule needs a date and a time. */
+export const composeErrors = (form: FormState, action: Action): Record<string, string> =>
+  validatePost({ ...form, targets: form.accountIds }, { requireDateAndTime: action === "schedule" });
+
 /**
  * Spec core §4: Post Now → published (no scheduledAt); Schedule → scheduled with date + "T" + time
  * (recurring too); Add to Timeslot → scheduled at the next free slot the server picks in the form's
@@ -122,7 +123,7 @@ export type Action = "now" | "schedule" | "timeslot" | "draft";
 export const postPayload = (form: FormState, accounts: ReadonlyArray<ComposeAccount>, action: Action) => {
   const platforms = selectedPlatforms(accounts, form.accountIds);
   const status = action === "now" ? "published" : action === "draft" ? "draft" : "scheduled";
-  const dated = (action === "schedule" || action === "draft") && form.scheduleType !== "now" && form.scheduleDate && form.scheduleTime;
+  const dated = action === "schedule" || action === "draft" ? localScheduledAt(form) : null;
   const recurring = action !== "now" && (form.scheduleType === "recurring" || form.repeat);
   return {
     content: form.content,
@@ -130,7 +131,7 @@ export const postPayload = (form: FormState, accounts: ReadonlyArray<ComposeAcco
     accountIds: form.accountIds,
     media: form.media,
     status,
-    scheduledAt: dated ? `${form.scheduleDate}T${form.scheduleTime}` : null,
+    scheduledAt: dated,
     timeZone: form.timeZone,
     categoryId: form.categoryId || null,
     options: cleanOptions(form.options, platforms),
@@ -160,6 +161,9 @@ export const driveVideoUrl = (input: string): DriveResult => {
   return { ok: true, url: `https://drive.google.com/file/d/${match[1]}/preview` };
 };
 
+/** No AI service is set up on this server: the AI buttons say so instead of calling anything. */
+export const AI_UNAVAILABLE = "AI isn't configured on this server";
+
 export const AI_ACTIONS = [
   { id: "generate", label: "Generate Post" },
   { id: "shorten", label: "Shorten" },
@@ -173,6 +177,8 @@ export const AI_ACTIONS = [
 /** The form of an existing post (?post={id}), as GET /api/posts/{id} returns it. */
 export interface LoadedPost {
   readonly id: string;
+  /** The post's version: sent back as `expectedVersion` with a change, so another's change in between is not overwritten. */
+  readonly version?: number;
   readonly content: string;
   readonly media: ReadonlyArray<string>;
   readonly status: string;

@@ -1,0 +1,95 @@
+import { useEffect, useState } from "react";
+import { isVideoAddress } from "../../../domain/media/addresses";
+import { Dialog } from "../../components/ui/Dialog";
+import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { toast } from "../../islands/toast/toast-store";
+import type { MediaItem, MediaPage } from "../media/gallery-api";
+import { driveVideoUrl } from "./compose-model";
+
+interface MediaDialogProps {
+  readonly open: boolean;
+  readonly onAdd: (urls: ReadonlyArray<string>) => void;
+  readonly onClose: () => void;
+}
+
+/** "Select from Media Gallery" (loaded when first chosen): the workspace's files, read at each opening; a choice adds it to the post. */
+export const GalleryDialog = ({ open, onAdd, onClose }: MediaDialogProps) => (
+  <Dialog open={open} title="Select from Media Gallery" onClose={onClose}>
+    <GalleryList onAdd={onAdd} onClose={onClose} />
+  </Dialog>
+);
+
+/** Mounted while the dialog is open. */
+const GalleryList = ({ onAdd, onClose }: Omit<MediaDialogProps, "open">) => {
+  const [gallery, setGallery] = useState<ReadonlyArray<MediaItem> | null>(null);
+  useEffect(() => {
+    let current = true;
+    apiFetch<MediaPage>("/api/media?limit=100")
+      .then((page) => current && setGallery(page.items))
+      .catch((error) => {
+        if (!current) return;
+        setGallery([]);
+        toast({ title: "Error", description: apiErrorMessage(error, "Could not load your media."), variant: "destructive" });
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return gallery === null ? (
+    <p className="muted">Loading…</p>
+  ) : gallery.length === 0 ? (
+    <p className="muted" data-testid="gallery-empty">
+      No media files found. Upload some files to your Media Gallery first.
+    </p>
+  ) : (
+    <ul className="compose-gallery">
+      {gallery.map((item) => (
+        <li key={item.id}>
+          <button
+            type="button"
+            className="compose-gallery-item"
+            onClick={() => {
+              onAdd([item.fileUrl]);
+              onClose();
+              toast({ title: "Image Selected", description: "The file was added to the post." });
+            }}
+          >
+            {isVideoAddress(item.fileUrl) ? <span className="compose-thumb-video">Video</span> : <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.originalName} />}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+/** "Add a Google Drive video" (loaded when first chosen): a Drive link becomes the file's preview address. */
+export const DriveDialog = ({ open, onAdd, onClose }: MediaDialogProps) => {
+  const [driveUrl, setDriveUrl] = useState("");
+  const addDrive = () => {
+    const result = driveVideoUrl(driveUrl);
+    if (!result.ok) {
+      toast({ title: result.title, description: result.description, variant: "destructive" });
+      return;
+    }
+    onAdd([result.url]);
+    setDriveUrl("");
+    onClose();
+    toast({ title: "Video Added", description: "The Google Drive video was added to the post." });
+  };
+  return (
+    <Dialog open={open} title="Add a Google Drive video" onClose={onClose}>
+      <div className="field">
+        <label htmlFor="compose-drive">Google Drive video URL</label>
+        <input id="compose-drive" className="input" value={driveUrl} placeholder="https://drive.google.com/file/d/…/view" onChange={(e) => setDriveUrl(e.target.value)} />
+      </div>
+      <div className="ui-dialog-actions">
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-primary" onClick={addDrive}>
+          Add Video
+        </button>
+      </div>
+    </Dialog>
+  );
+};

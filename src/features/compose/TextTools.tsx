@@ -1,0 +1,141 @@
+import { lazy, type RefObject, Suspense, useLayoutEffect, useRef, useState } from "react";
+import { Menu } from "../../components/ui/Menu";
+import { apiFetch } from "../../lib/api-client";
+import { toast } from "../../islands/toast/toast-store";
+import {
+  applyFont,
+  applyFormat,
+  changeSelection,
+  FONT_STYLES,
+  type FontStyle,
+  frequentHashtags,
+  insertAtCaret,
+  type Selection,
+  TEXT_FORMATS,
+  type TextFormat,
+  toPlain,
+} from "./text-tools";
+
+/** Loaded when the Emoji menu first opens. */
+const EmojiGrid = lazy(() => import("./EmojiGrid"));
+
+/**
+ * Edits of the text that put the selection back where the person was working: `edit` takes the
+ * new text and the selection to restore once React has rendered it.
+ */
+export const useCaretEdits = (textArea: RefObject<HTMLTextAreaElement | null>, content: string, setContent: (text: string) => void) => {
+  const pendingSelection = useRef<Selection | null>(null);
+
+  useLayoutEffect(() => {
+    const selection = pendingSelection.current;
+    if (!selection || !textArea.current) return;
+    pendingSelection.current = null;
+    textArea.current.focus();
+    textArea.current.setSelectionRange(selection.start, selection.end);
+  }, [content, textArea]);
+
+  const selection = (): Selection => {
+    const area = textArea.current;
+    return area ? { start: area.selectionStart, end: area.selectionEnd } : { start: content.length, end: content.length };
+  };
+
+  const edit = (result: { text: string; selection: Selection }) => {
+    pendingSelection.current = result.selection;
+    setContent(result.text);
+  };
+
+  return { selection, edit };
+};
+
+interface TextToolsProps {
+  readonly content: string;
+  readonly textArea: RefObject<HTMLTextAreaElement | null>;
+  readonly onContent: (text: string) => void;
+  readonly hasMedia: boolean;
+  readonly onClearMedia: () => void;
+  readonly disabled: boolean;
+}
+
+/** The toolbar's text menus (spec core §2): Emoji, Hashtag, Font, Format and More, on the selection or the caret. */
+export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia, disabled }: TextToolsProps) => {
+  const [recentTags, setRecentTags] = useState<ReadonlyArray<string> | null>(null);
+  const caret = useCaretEdits(textArea, content, onContent);
+
+  const insertText = (text: string, spaced = false) => caret.edit(insertAtCaret(content, caret.selection(), text, spaced));
+
+  const restyle = (change: (part: string) => string, title: string, description: string) => {
+    if (content === "") {
+      toast({ title: "No text yet", description: "Write something first, then select the part to change.", variant: "destructive" });
+      return;
+    }
+    caret.edit(changeSelection(content, caret.selection(), change));
+    toast({ title, description });
+  };
+
+  const font = (style: FontStyle, label: string) => restyle((part) => applyFont(part, style), "Font Applied", `${label} applied to your text.`);
+  const format = (id: TextFormat, label: string) => restyle((part) => applyFormat(part, id), "Text Formatted", `${label} applied to your text.`);
+
+  const loadHashtags = () => {
+    if (recentTags !== null) return;
+    apiFetch<Array<{ content: string }>>("/api/posts?limit=100")
+      .then((posts) => setRecentTags(frequentHashtags(posts.map((p) => p.content))))
+      .catch(() => setRecentTags([]));
+  };
+
+  const copyText = async () => {
+    try {
+      await navigator.clipboard.writeText(content);
+      toast({ title: "Copied", description: "The post's text is on your clipboard." });
+    } catch {
+      toast({ title: "Could not copy", description: "Your browser did not allow copying. Select the text and copy it instead.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <>
+      <Menu label="Emoji" disabled={disabled} items={[]}>
+        {(close) => (
+          <Suspense fallback={<p className="muted compose-emoji-loading">Loading…</p>}>
+            <EmojiGrid
+              onPick={(emoji) => {
+                close();
+                insertText(emoji);
+              }}
+            />
+          </Suspense>
+        )}
+      </Menu>
+      <Menu
+        label="Hashtag"
+        disabled={disabled}
+        onOpen={loadHashtags}
+        items={[
+          { label: "Insert #", hint: "Start a hashtag at the cursor.", onSelect: () => insertText("#", true) },
+          ...(recentTags === null
+            ? [{ label: "Loading your hashtags…", disabled: true }]
+            : recentTags.length === 0
+              ? [{ label: "No hashtags in your posts yet", disabled: true }]
+              : recentTags.map((tag) => ({ label: tag, hint: "Used in your posts", onSelect: () => insertText(tag, true) }))),
+        ]}
+      />
+      <Menu
+        label="Font"
+        disabled={disabled}
+        items={[
+          ...FONT_STYLES.map((f) => ({ label: f.name, hint: f.sample, onSelect: () => font(f.id, f.name) })),
+          { label: "Normal", hint: "Plain letters again", onSelect: () => restyle(toPlain, "Font Applied", "Normal letters again.") },
+        ]}
+      />
+      <Menu label="Format" disabled={disabled} items={TEXT_FORMATS.map((f) => ({ label: f.label, onSelect: () => format(f.id, f.label) }))} />
+      <Menu
+        label="More"
+        disabled={disabled}
+        items={[
+          { label: "Copy text", disabled: content === "", onSelect: () => void copyText() },
+          { label: "Remove all media", disabled: !hasMedia, onSelect: onClearMedia },
+          { label: "Clear text", disabled: content === "", onSelect: () => onContent("") },
+        ]}
+      />
+    </>
+  );
+};

@@ -1,0 +1,77 @@
+/**
+ * The post form the compose screen and the dashboard's Create New Post dialog share (spec core §3,
+ * §4, §5): its fields, the media limit, the platform list and the checks made before sending (the
+ * server checks again, with the same messages).
+ */
+import { PLATFORMS, type PlatformId, platformById } from "../../../domain/accounts/platforms";
+
+/** A post takes at most this many files (POST/PUT /api/posts refuse more). */
+export const MAX_MEDIA = 10;
+
+export const PLATFORMS_REQUIRED = "Select at least one platform";
+export const CONTENT_REQUIRED = "Content is required";
+export const CONTENT_TOO_LONG = "Content too long";
+export const DATE_AND_TIME_REQUIRED = "Choose a date and a time.";
+
+export type ScheduleType = "now" | "schedule" | "recurring";
+
+/** The fields every post form has. */
+export interface PostFields {
+  content: string;
+  media: string[];
+  scheduleType: ScheduleType;
+  scheduleDate: string;
+  scheduleTime: string;
+}
+
+/** The media with `urls` added at the end: each file once, at most MAX_MEDIA. */
+export const withMedia = (media: ReadonlyArray<string>, urls: ReadonlyArray<string>): string[] =>
+  [...media, ...urls.filter((url, i) => !media.includes(url) && urls.indexOf(url) === i)].slice(0, MAX_MEDIA);
+
+export const withoutMedia = (media: ReadonlyArray<string>, index: number): string[] => media.filter((_, i) => i !== index);
+
+/** The chosen date and time ("YYYY-MM-DDTHH:mm", read in the post's zone), when the post is not for now and both are set. */
+export const localScheduledAt = (form: Pick<PostFields, "scheduleType" | "scheduleDate" | "scheduleTime">): string | null =>
+  form.scheduleType !== "now" && form.scheduleDate && form.scheduleTime ? `${form.scheduleDate}T${form.scheduleTime}` : null;
+
+export interface PostChecks {
+  /** The text must not be empty. */
+  readonly requireContent?: boolean;
+  /** At most this many characters. */
+  readonly maxContent?: number;
+  /** A date and a time must be chosen (Schedule). */
+  readonly requireDateAndTime?: boolean;
+}
+
+/**
+ * The form's checks before sending, by field: `content`, `platforms` (an empty `targets`: the
+ * platforms or accounts chosen) and `scheduledAt`.
+ */
+export const validatePost = (
+  form: Pick<PostFields, "content" | "scheduleDate" | "scheduleTime"> & { readonly targets: ReadonlyArray<string> },
+  checks: PostChecks,
+): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  if (checks.requireContent && form.content.length < 1) errors.content = CONTENT_REQUIRED;
+  else if (checks.maxContent !== undefined && form.content.length > checks.maxContent) errors.content = CONTENT_TOO_LONG;
+  if (form.targets.length < 1) errors.platforms = PLATFORMS_REQUIRED;
+  if (checks.requireDateAndTime && (!form.scheduleDate || !form.scheduleTime)) errors.scheduledAt = DATE_AND_TIME_REQUIRED;
+  return errors;
+};
+
+export interface PostPlatform {
+  readonly id: PlatformId;
+  readonly name: string;
+  readonly maxCharacters: number;
+}
+
+/** Every platform a post can name, with its name and character limit (domain/accounts/platforms). */
+export const POST_PLATFORMS: ReadonlyArray<PostPlatform> = PLATFORMS.map(({ id, name, maxCharacters }) => ({ id, name, maxCharacters }));
+
+/** The spec's shorter names in the dialog's checklist. */
+const DIALOG_NAMES: Partial<Record<PlatformId, string>> = { twitter: "Twitter", google_business: "Google My Business" };
+
+/** The Create New Post dialog's checklist (spec core: Facebook, Twitter, Instagram, LinkedIn, Google My Business). */
+export const DIALOG_PLATFORMS: ReadonlyArray<{ readonly id: PlatformId; readonly name: string }> = (
+  ["facebook", "twitter", "instagram", "linkedin", "google_business"] as const
+).map((id) => ({ id, name: DIALOG_NAMES[id] ?? platformById(id).name }));
