@@ -1,54 +1,41 @@
 import { useStore } from "@nanostores/react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
+import { apiFetch, apiRefusal } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
-import { uploadFiles } from "../media/gallery-api";
-import { CanvaDialog } from "./CanvaDialog";
+import { MediaToolbar } from "../compose/MediaToolbar";
+import { DIALOG_PLATFORMS, localScheduledAt, type PostFields, validatePost as checkPost, withMedia, withoutMedia } from "../posts/post-form";
 import { $period, refreshDashboard } from "./dashboard-store";
 import "./dashboard.css";
 
-export const DIALOG_PLATFORMS = [
-  { id: "facebook", name: "Facebook" },
-  { id: "twitter", name: "Twitter" },
-  { id: "instagram", name: "Instagram" },
-  { id: "linkedin", name: "LinkedIn" },
-  { id: "google_business", name: "Google My Business" },
-] as const;
-
+/** The dialog's counter limit (spec core §2: "n/280 characters"). */
 export const MAX_CONTENT = 280;
-const MAX_MEDIA = 10;
 const FAILED = "Failed to create post. Please try again.";
 
-interface FormState {
+/** The dialog's form: the shared post fields, with platforms instead of accounts, now or later. */
+interface FormState extends PostFields {
   platforms: string[];
-  content: string;
-  media: string[];
   scheduleType: "now" | "schedule";
-  scheduleDate: string;
-  scheduleTime: string;
 }
 
 const EMPTY: FormState = { platforms: [], content: "", media: [], scheduleType: "now", scheduleDate: "", scheduleTime: "" };
 
-/** The dialog's checks (spec core §5). */
-export const validatePost = (form: Pick<FormState, "content" | "platforms">): Record<string, string> => {
-  const errors: Record<string, string> = {};
-  if (form.content.length < 1) errors.content = "Content is required";
-  else if (form.content.length > MAX_CONTENT) errors.content = "Content too long";
-  if (form.platforms.length < 1) errors.platforms = "Select at least one platform";
-  return errors;
-};
+/** The dialog's checks (spec core §5): content between 1 and 280 characters, a platform. */
+export const validatePost = (form: Pick<FormState, "content" | "platforms">): Record<string, string> =>
+  checkPost({ content: form.content, scheduleDate: "", scheduleTime: "", targets: form.platforms }, { requireContent: true, maxContent: MAX_CONTENT });
 
 /** The POST /api/posts payload (spec core §4): scheduledAt only when both date and time are filled. */
-export const postPayload = (form: FormState) => ({
-  content: form.content,
-  platforms: form.platforms,
-  media: form.media,
-  status: form.scheduleType === "now" ? ("published" as const) : ("scheduled" as const),
-  ...(form.scheduleType === "schedule" && form.scheduleDate && form.scheduleTime ? { scheduledAt: `${form.scheduleDate}T${form.scheduleTime}:00` } : {}),
-});
+export const postPayload = (form: FormState) => {
+  const scheduledAt = localScheduledAt(form);
+  return {
+    content: form.content,
+    platforms: form.platforms,
+    media: form.media,
+    status: form.scheduleType === "now" ? ("published" as const) : ("scheduled" as const),
+    ...(scheduledAt ? { scheduledAt } : {}),
+  };
+};
 
 interface Props {
   /** Today in the user's time zone (YYYY-MM-DD): the earliest schedule date. */
@@ -60,40 +47,23 @@ export default function DashboardActions({ today }: Props) {
   const hydrated = useHydrated();
   const period = useStore($period);
   const [open, setOpen] = useState(false);
-  const [canvaOpen, setCanvaOpen] = useState(false);
   const [form, setForm] = useState<FormState>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   /** Why the server refused the last submit, shown in the dialog (the toast keeps the spec's text). */
   const [refusal, setRefusal] = useState<string | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const errors = submitted ? validatePost(form) : {};
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
   const togglePlatform = (id: string) =>
     setForm((f) => ({ ...f, platforms: f.platforms.includes(id) ? f.platforms.filter((p) => p !== id) : [...f.platforms, id] }));
-  const addMedia = (urls: ReadonlyArray<string>) => setForm((f) => ({ ...f, media: [...f.media, ...urls].slice(0, MAX_MEDIA) }));
+  const addMedia = (urls: ReadonlyArray<string>) => setForm((f) => ({ ...f, media: withMedia(f.media, urls) }));
 
   const close = () => {
     if (saving) return;
-    setCanvaOpen(false);
     setRefusal(null);
     setOpen(false);
-  };
-
-  const onFiles = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    setUploading(0);
-    try {
-      const { items } = await uploadFiles(Array.from(files), (fraction) => setUploading(Math.round(fraction * 100))).promise;
-      addMedia(items.map((i) => i.fileUrl));
-    } catch (error) {
-      toast({ title: "Upload failed", description: apiErrorMessage(error, "Failed to upload media"), variant: "destructive" });
-    } finally {
-      setUploading(null);
-      if (fileInput.current) fileInput.current.value = "";
-    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -176,40 +146,14 @@ export default function DashboardActions({ today }: Props) {
 
           <div className="field">
             <span className="cp-label">Media</span>
-            <div className="cp-media-options">
-              <div className="cp-media-box">
-                <strong>Upload Files</strong>
-                <span className="muted">Images or videos from your computer</span>
-                <input ref={fileInput} type="file" accept="image/*,video/*" multiple hidden onChange={(e) => void onFiles(e.target.files)} />
-                <button type="button" className="btn btn-outline" disabled={uploading !== null || form.media.length >= MAX_MEDIA} onClick={() => fileInput.current?.click()}>
-                  {uploading !== null ? `Uploading… ${uploading}%` : "Choose Files"}
-                </button>
-              </div>
-              <div className="cp-media-box">
-                <strong>Create with Canva</strong>
-                <span className="muted">Design a graphic from a template</span>
-                <button type="button" className="btn btn-outline" disabled={form.media.length >= MAX_MEDIA} onClick={() => setCanvaOpen(true)}>
-                  Create with Canva
-                </button>
-              </div>
-            </div>
-            {form.media.length > 0 && (
-              <ul className="cp-thumbs" aria-label="Attached media" data-testid="attached-media">
-                {form.media.map((url, i) => (
-                  <li key={`${url}-${i}`} className="cp-thumb">
-                    <img src={url} alt={`Attachment ${i + 1}`} />
-                    <button
-                      type="button"
-                      className="cp-thumb-remove"
-                      aria-label={`Remove attachment ${i + 1}`}
-                      onClick={() => setForm((f) => ({ ...f, media: f.media.filter((_, j) => j !== i) }))}
-                    >
-                      ×
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <MediaToolbar
+              variant="boxes"
+              media={form.media}
+              onAdd={addMedia}
+              onRemove={(index) => setForm((f) => ({ ...f, media: withoutMedia(f.media, index) }))}
+              uploading={uploading}
+              onUploading={setUploading}
+            />
           </div>
 
           <fieldset className="cp-when">
@@ -253,16 +197,6 @@ export default function DashboardActions({ today }: Props) {
           </div>
         </form>
       </Dialog>
-
-      <CanvaDialog
-        open={canvaOpen}
-        onClose={() => setCanvaOpen(false)}
-        onDesign={(url) => {
-          addMedia([url]);
-          setCanvaOpen(false);
-          toast({ title: "Design Added", description: "Your Canva design has been added to the post!" });
-        }}
-      />
     </div>
   );
 }
