@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import type { Projection } from "../domain/shared";
 import { rebuildProjections } from "../infra/eventstore/rebuild";
-import { projections } from "../infra/layers";
+import { projections } from "../infra/modules";
 import { appRuntime } from "./database";
 import { timed } from "./format";
 
@@ -31,28 +31,29 @@ export interface ReplayFigures {
 /** The design budget: 1,000,000 events into all read models in under 60 s. */
 export const REPLAY_BUDGET_SECONDS = 60;
 
-const IGNORED_TYPES = ["PostDrafted", "PostEdited", "MediaAttached", "PostScheduled", "PostPublished", "CommentReceived", "PostMetricsRecorded"];
-const GROUP = 3 + IGNORED_TYPES.length;
+/** A post's life as the log holds it: drafted, edited, scheduled, moved, its repeats cleared, back to drafts, deleted. */
+const POST_TYPES = ["PostDrafted", "PostEdited", "PostScheduled", "PostRescheduled", "RecurrenceCleared", "PostReturnedToDrafts", "PostDeleted"];
+const GROUP = 3 + POST_TYPES.length;
 const PASSWORD_HASH = "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$3Vt2ZcwKqvQ0eO9r0mX1bq0Z5rYk4m1y8n2o7p6q5r4";
 
 /**
  * Replaces the log with `count` generated events, in groups of ten as a sign-up and its first posts
- * write them: WorkspaceCreated (workspace-{id}), UserRegistered and TrialStarted (user-{id}), then
- * seven events of types the current read models only audit (post-{id}, versions 1..7). Ids are
+ * write them: WorkspaceCreated (workspace-{id}), UserRegistered and TrialStarted in its first shape
+ * (user-{id}: every read upcasts it), then a post's seven events (post-{id}, versions 1..7). Ids are
  * deterministic UUIDs, emails and usernames unique; metadata carries actor, workspace and correlation.
  * One INSERT ... SELECT generate_series, then the streams rows and fresh statistics.
  */
 const seedLog = async (sql: postgres.Sql, count: number) => {
-  const ignored = sql.array(IGNORED_TYPES);
+  const postTypes = sql.array(POST_TYPES);
   await sql.begin(async (tx) => {
-    await tx`truncate events, streams, projection_checkpoints, audit_log, notification_preferences, users, workspaces restart identity`;
+    await tx`truncate events, streams, projection_checkpoints, audit_log, notification_preferences, post_targets, posts, users, workspaces restart identity`;
     await tx`
       insert into events (stream_id, stream_version, type, data, metadata, created_at)
       select
         case when k = 0 then 'workspace-' || ws when k <= 2 then 'user-' || u else 'post-' || p end,
         case when k = 0 then 1 when k <= 2 then k else k - 2 end,
         case k when 0 then 'WorkspaceCreated' when 1 then 'UserRegistered' when 2 then 'TrialStarted'
-               else (${ignored}::text[])[k - 2] end,
+               else (${postTypes}::text[])[k - 2] end,
         case k
           when 0 then jsonb_build_object('workspaceId', ws, 'name', 'Workspace ' || g, 'ownerId', u, 'isDemo', false)
           when 1 then jsonb_build_object('userId', u, 'workspaceId', ws, 'email', 'bench' || g || '@example.com',
@@ -61,9 +62,13 @@ const seedLog = async (sql: postgres.Sql, count: number) => {
                         'timeZone', 'Europe/Berlin')
           when 2 then jsonb_build_object('plan', 'professional',
                         'endsAt', to_char((at + interval '5 days') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-          else jsonb_build_object('postId', p, 'content', 'Launch day! Our spring collection is live. #spring #launch ' || g,
-                        'platforms', jsonb_build_array('twitter', 'linkedin', 'instagram'), 'scheduledFor', at + interval '1 day',
-                        'step', k - 2)
+          when 3 then content || jsonb_build_object('postId', p, 'workspaceId', ws, 'authorId', u, 'timeZone', 'Europe/Berlin')
+          when 4 then content || jsonb_build_object('addedAccountIds', '[]'::jsonb, 'removedAccountIds', '[]'::jsonb)
+          when 5 then jsonb_build_object('scheduledAt', due, 'timeZone', 'Europe/Berlin')
+          when 6 then jsonb_build_object('scheduledAt', due, 'timeZone', 'Europe/Berlin', 'previousScheduledAt', due)
+          when 7 then '{}'::jsonb
+          when 8 then jsonb_build_object('reason', 'Moved back to drafts')
+          else jsonb_build_object('deletedAt', due)
         end,
         jsonb_build_object('actorId', u, 'workspaceId', ws, 'correlationId', md5('c' || g)::uuid,
                            'causationId', null),
@@ -72,7 +77,12 @@ const seedLog = async (sql: postgres.Sql, count: number) => {
         select i, i / ${GROUP} as g, i % ${GROUP} as k,
                md5('ws' || (i / ${GROUP}))::uuid as ws, md5('u' || (i / ${GROUP}))::uuid as u,
                md5('p' || (i / ${GROUP}))::uuid as p,
-               now() - make_interval(secs => ${count} - i) as at
+               now() - make_interval(secs => ${count} - i) as at,
+               to_char(now() + make_interval(days => 1), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as due,
+               jsonb_build_object('content', 'Launch day! Our spring collection is live. #spring #launch ' || (i / ${GROUP}),
+                 'media', '[]'::jsonb, 'platforms', jsonb_build_array('twitter', 'linkedin', 'instagram'), 'targets', '[]'::jsonb,
+                 'postType', 'standard', 'businessData', '{}'::jsonb, 'locationIds', '[]'::jsonb, 'categoryId', null,
+                 'options', '{}'::jsonb) as content
         from generate_series(0, ${count - 1}) as i
       ) s
       order by i`;
@@ -133,7 +143,7 @@ export const measureReplay = async (
     return {
       seeded: count,
       seedSeconds: seed.seconds,
-      mix: `per ${GROUP} events: WorkspaceCreated, UserRegistered, TrialStarted, ${IGNORED_TYPES.length} post events only the audit log reads`,
+      mix: `per ${GROUP} events: WorkspaceCreated, UserRegistered, TrialStarted (its first version, upcast on read), ${POST_TYPES.join(", ")}`,
       all,
       each,
       rows: { workspaces: rows.workspaces, users: rows.users, auditLog: rows.audit_log },

@@ -4,6 +4,8 @@ import { Effect } from "effect";
 import postgres from "postgres";
 import { SocialAccounts } from "../infra/accounts/SocialAccounts";
 import { Accounts } from "../infra/identity/Accounts";
+import { callerOf } from "../infra/identity/current-user";
+import { systemContext } from "../domain/shared";
 import { Posts } from "../infra/publishing/Posts";
 import { appRuntime } from "./database";
 
@@ -40,7 +42,7 @@ export const measureScheduler = async (databaseUrl: string, options: { posts: nu
   const runtime = appRuntime(databaseUrl, 10);
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   try {
-    const ctx = () => ({ now: new Date(), correlationId: `bench-${randomUUID()}`, actorId: null });
+    const ctx = () => systemContext("cli", new Date(), `bench-${randomUUID()}`);
     const email = `scheduler-${randomUUID().slice(0, 8)}@bench.local`;
     const setUp = await runtime.runPromise(
       Effect.gen(function* () {
@@ -53,17 +55,21 @@ export const measureScheduler = async (databaseUrl: string, options: { posts: nu
         const social = yield* SocialAccounts;
         const ids: string[] = [];
         for (let i = 0; i < 10; i++) {
-          const { account } = yield* social.connect(
-            user,
-            {
-              platform: "bluesky",
-              kind: "sandbox",
-              profile: { externalId: `bench-${i}`, accountName: `Bench ${i}`, username: null, avatarUrl: null, followers: 0, profileUrl: null, metadata: {} },
-              credentials: null,
-              tokenExpiresAt: null,
+          const { account } = yield* social.connect(callerOf(user, ctx()), {
+            platform: "bluesky",
+            kind: "sandbox",
+            profile: {
+              externalId: `bench-${i}`,
+              accountName: `Bench ${i}`,
+              username: null,
+              avatarUrl: null,
+              followers: 0,
+              profileUrl: null,
+              metadata: {},
             },
-            ctx(),
-          );
+            credentials: null,
+            tokenExpiresAt: null,
+          });
           ids.push(account.id);
         }
         return { user, accountIds: ids };
@@ -77,25 +83,21 @@ export const measureScheduler = async (databaseUrl: string, options: { posts: nu
           Array.from({ length: count }, (_, i) => i),
           (i) =>
             Posts.use((posts) =>
-              posts.create(
-                setUp.user,
-                {
-                  content: `Bench post ${i}`,
-                  platforms: ["bluesky"],
-                  media: [],
-                  status: "scheduled",
-                  scheduledAt: new Date(base + Math.floor((i * spreadMs) / count)).toISOString(),
-                  timeZone: "UTC",
-                  accountIds: [setUp.accountIds[i % setUp.accountIds.length]],
-                  postType: "standard",
-                  businessData: {},
-                  locationIds: [],
-                  categoryId: null,
-                  options: {},
-                  recurrence: null,
-                },
-                ctx(),
-              ),
+              posts.create(callerOf(setUp.user, ctx()), {
+                content: `Bench post ${i}`,
+                platforms: ["bluesky"],
+                media: [],
+                status: "scheduled",
+                scheduledAt: new Date(base + Math.floor((i * spreadMs) / count)).toISOString(),
+                timeZone: "UTC",
+                accountIds: [setUp.accountIds[i % setUp.accountIds.length]],
+                postType: "standard",
+                businessData: {},
+                locationIds: [],
+                categoryId: null,
+                options: {},
+                recurrence: null,
+              }),
             ),
           { concurrency: 8, discard: true },
         ),

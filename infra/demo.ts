@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { Effect } from "effect";
 import type { PlatformId } from "../domain/accounts";
 import { SocialAccounts } from "./accounts/SocialAccounts";
-import type { CurrentUser } from "../src/lib/current-user";
+import type { Caller } from "../domain/shared";
+import { callerOf } from "./identity/current-user";
 import { Categories } from "./categories/Categories";
-import { Accounts, type CommandContext, DEMO_USER_ID } from "./identity/Accounts";
+import { Accounts, DEMO_USER_ID } from "./identity/Accounts";
 import { ensureDemoMedia } from "./media/demo";
 import { ensureDemoPosts } from "./publishing/demo";
 
@@ -33,39 +34,38 @@ export const ensureDemo = Effect.fn("Demo.ensure")(function* (now: Date) {
   yield* accounts.ensureDemoWorkspace(now);
   const user = yield* accounts.findById(DEMO_USER_ID);
   if (!user) return;
-  const ctx = { now, correlationId: `demo-${randomUUID()}`, actorId: DEMO_USER_ID };
-  yield* ensureDemoAccounts(user, ctx);
+  const caller = callerOf(user, {
+    now,
+    correlationId: `demo-${randomUUID()}`,
+    causationId: null,
+  });
+  yield* ensureDemoAccounts(caller);
   const categories = yield* Categories;
-  const caller = { userId: user.id, workspaceId: user.workspaceId };
   if ((yield* categories.list(user.workspaceId)).length === 0) {
-    for (const category of DEMO_CATEGORIES) yield* categories.create(caller, category, ctx);
+    for (const category of DEMO_CATEGORIES) yield* categories.create(caller, category);
   }
   yield* ensureDemoMedia({ userId: user.id, workspaceId: user.workspaceId, tier: user.subscriptionTier }, now);
   yield* ensureDemoPosts(user, now);
 });
 
-const ensureDemoAccounts = Effect.fn("Demo.ensureAccounts")(function* (user: CurrentUser, ctx: CommandContext) {
+const ensureDemoAccounts = Effect.fn("Demo.ensureAccounts")(function* (caller: Caller) {
   const social = yield* SocialAccounts;
-  if ((yield* social.list(user.workspaceId)).length > 0) return;
+  if ((yield* social.list(caller.workspaceId)).length > 0) return;
   for (const account of DEMO_ACCOUNTS) {
-    yield* social.connect(
-      user,
-      {
-        platform: account.platform,
-        kind: "sandbox",
-        profile: {
-          externalId: `demo-${account.platform}`,
-          accountName: account.accountName,
-          username: account.username,
-          avatarUrl: null,
-          followers: account.followers,
-          profileUrl: null,
-          metadata: { ...account.metadata, sandbox: true },
-        },
-        credentials: null,
-        tokenExpiresAt: null,
+    yield* social.connect(caller, {
+      platform: account.platform,
+      kind: "sandbox",
+      profile: {
+        externalId: `demo-${account.platform}`,
+        accountName: account.accountName,
+        username: account.username,
+        avatarUrl: null,
+        followers: account.followers,
+        profileUrl: null,
+        metadata: { ...account.metadata, sandbox: true },
       },
-      ctx,
-    );
+      credentials: null,
+      tokenExpiresAt: null,
+    });
   }
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { systemContext } from "../domain/shared";
 import { Accounts } from "../infra/identity/Accounts";
 import { runCli } from "./lib/app";
 
@@ -8,9 +9,7 @@ runCli(async (app, [email]) => {
     console.error("Usage: npm run admin:grant -- <email>");
     return 2;
   }
-  const exit = await app.runtime.runPromiseExit(
-    Accounts.use((accounts) => accounts.grantOperator(email, { now: new Date(), correlationId: randomUUID(), actorId: null })),
-  );
+  const exit = await app.runtime.runPromiseExit(Accounts.use((accounts) => accounts.grantOperator(email, systemContext("cli", new Date(), randomUUID()))));
   if (exit._tag === "Failure") {
     console.error(`No account with the email ${email}.`);
     return 1;

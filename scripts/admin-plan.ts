@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isTier, TIERS } from "../domain/plans";
+import { systemContext } from "../domain/shared";
 import { Accounts } from "../infra/identity/Accounts";
 import { runCli } from "./lib/app";
 
@@ -10,9 +11,7 @@ runCli(async (app, [email, tier]) => {
     return 2;
   }
   const exit = await app.runtime.runPromiseExit(
-    Accounts.use((accounts) =>
-      accounts.setPlan(email, tier, "set by support", { now: new Date(), correlationId: randomUUID(), actorId: null }),
-    ),
+    Accounts.use((accounts) => accounts.setPlan(email, tier, "set by support", systemContext("cli", new Date(), randomUUID()))),
   );
   if (exit._tag === "Failure") {
     console.error(`No account with the email ${email}.`);

@@ -1,6 +1,6 @@
 import { catchUpAsyncProjections } from "../infra/eventstore/async-projector";
 import { rebuildProjections, verifyProjections } from "../infra/eventstore/rebuild";
-import { projections } from "../infra/layers";
+import { projections } from "../infra/modules";
 import { runCli } from "./lib/app";
 
 /**

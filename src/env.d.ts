@@ -3,7 +3,7 @@
 declare namespace App {
   interface Locals {
     /** The signed-in user, or the made-up demo user in demo mode. */
-    user: import("./lib/current-user").CurrentUser | null;
+    user: import("../infra/identity/current-user").CurrentUser | null;
     /** True when the request is in demo mode (path starts with /demo or ?demo=true). */
     demo: boolean;
     /** The id (token hash) of the request's session, when signed in. */

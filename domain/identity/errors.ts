@@ -2,14 +2,20 @@ import { Schema } from "effect";
 
 /** Wrong email or password (HTTP 401); never says which. */
 export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()("InvalidCredentials", {}) {
-  static readonly userMessage = "Invalid email or password.";
+  static readonly status = 401;
+  static readonly code = "invalid_credentials";
+  override get message() {
+    return "Invalid email or password.";
+  }
 }
 
 /** Too many failed sign-ins for one email (HTTP 429). */
 export class TooManyAttempts extends Schema.TaggedError<TooManyAttempts>()("TooManyAttempts", {
   minutes: Schema.Number,
 }) {
-  get userMessage() {
+  static readonly status = 429;
+  static readonly code = "too_many_attempts";
+  override get message() {
     return `Too many sign-in attempts. Try again in ${this.minutes} minute${this.minutes === 1 ? "" : "s"}.`;
   }
 }

@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import type { DomainEvent } from "../shared";
+import { defineEvents, type EventOf, type Upcaster } from "../shared";
 
 /** Events of a user's stream (`user-{id}`) and of a workspace's stream (`workspace-{id}`). */
 export const UserRegistered = Schema.Struct({
@@ -16,30 +16,50 @@ export const UserRegistered = Schema.Struct({
 });
 
 /** The five notification switches of Settings (spec core §3 "Notification preferences"). */
-export interface NotificationPreferences {
-  readonly emailNotifications: boolean;
-  readonly pushNotifications: boolean;
-  readonly weeklyReports: boolean;
-  readonly postReminders: boolean;
-  readonly failureAlerts: boolean;
-}
+export const NotificationPreferences = Schema.Struct({
+  emailNotifications: Schema.Boolean,
+  pushNotifications: Schema.Boolean,
+  weeklyReports: Schema.Boolean,
+  postReminders: Schema.Boolean,
+  failureAlerts: Schema.Boolean,
+});
+export type NotificationPreferences = typeof NotificationPreferences.Type;
 
-export type UserEvent =
-  | DomainEvent<"UserRegistered", typeof UserRegistered.Type>
-  | DomainEvent<"TrialStarted", { readonly plan: string; readonly endsAt: string }>
-  | DomainEvent<"TrialExpired", { readonly endedAt: string }>
-  | DomainEvent<"PlanChanged", { readonly tier: string; readonly previousTier: string; readonly reason: string }>
-  | DomainEvent<"ProfileUpdated", { readonly username: string; readonly email: string; readonly timeZone: string }>
-  | DomainEvent<"PasswordChanged", { readonly passwordHash: string; readonly via: "settings" | "reset" }>
-  | DomainEvent<"OperatorGranted", Record<string, never>>
-  | DomainEvent<"OnboardingCompleted", { readonly timeZone: string }>
-  /** All five preferences as they are after the change. */
-  | DomainEvent<"NotificationPreferencesChanged", NotificationPreferences>;
+/**
+ * The subscription's events, on the workspace's stream since the workspace became the subscriber.
+ * Version 1 was written on the owner's user stream without `workspaceId`: it is read from the
+ * event's metadata (every event of a registered user carries its workspace).
+ */
+const fromWorkspaceOfMetadata = (type: string): Upcaster => ({
+  type,
+  fromVersion: 1,
+  upcast: (data, { metadata }) => ({ ...data, workspaceId: metadata.workspaceId }),
+});
 
-export type WorkspaceEvent = DomainEvent<
-  "WorkspaceCreated",
-  { readonly workspaceId: string; readonly name: string; readonly ownerId: string; readonly isDemo: boolean }
->;
+export const identityEvents = defineEvents(
+  {
+    UserRegistered,
+    TrialStarted: Schema.Struct({ workspaceId: Schema.String, plan: Schema.String, endsAt: Schema.String }),
+    TrialExpired: Schema.Struct({ workspaceId: Schema.String, endedAt: Schema.String }),
+    PlanChanged: Schema.Struct({ workspaceId: Schema.String, tier: Schema.String, previousTier: Schema.String, reason: Schema.String }),
+    ProfileUpdated: Schema.Struct({ username: Schema.String, email: Schema.String, timeZone: Schema.String }),
+    PasswordChanged: Schema.Struct({ passwordHash: Schema.String, via: Schema.Literals(["settings", "reset"]) }),
+    OperatorGranted: Schema.Struct({}),
+    OnboardingCompleted: Schema.Struct({ timeZone: Schema.String }),
+    /** All five preferences as they are after the change. */
+    NotificationPreferencesChanged: NotificationPreferences,
+    WorkspaceCreated: Schema.Struct({ workspaceId: Schema.String, name: Schema.String, ownerId: Schema.String, isDemo: Schema.Boolean }),
+  },
+  {
+    versions: { TrialStarted: 2, TrialExpired: 2, PlanChanged: 2 },
+    upcasters: ["TrialStarted", "TrialExpired", "PlanChanged"].map(fromWorkspaceOfMetadata),
+  },
+);
+
+type IdentityEvent = EventOf<typeof identityEvents.schemas>;
+/** The workspace's stream: its creation and its subscription (plan, trial). */
+export type WorkspaceEvent = Extract<IdentityEvent, { type: "WorkspaceCreated" | "TrialStarted" | "TrialExpired" | "PlanChanged" }>;
+export type UserEvent = Exclude<IdentityEvent, WorkspaceEvent>;
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const workspaceStreamId = (workspaceId: string) => `workspace-${workspaceId}`;

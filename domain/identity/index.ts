@@ -4,3 +4,4 @@ export * from "./username";
 export * from "./errors";
 export * from "./timezones";
 export * from "./projection";
+export * from "./workspace";

@@ -27,10 +27,23 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
   project: (event): ReadonlyArray<RowChange> => {
     const at = event.createdAt;
     const user = (set: Record<string, unknown>) => [updateRow("users", userKey(event.streamId), { ...set, updated_at: at })];
+    const workspace = (id: string, set: Record<string, unknown>) => [updateRow("workspaces", { id }, set)];
     switch (event.type) {
       case "WorkspaceCreated": {
         const d = event.data;
-        return [insertRow("workspaces", { id: d.workspaceId, name: d.name, owner_id: d.ownerId, is_demo: d.isDemo, created_at: at })];
+        return [
+          insertRow("workspaces", {
+            id: d.workspaceId,
+            name: d.name,
+            owner_id: d.ownerId,
+            is_demo: d.isDemo,
+            subscription_tier: "trial",
+            subscription_status: "trial",
+            trial_ends_at: null,
+            is_trial_active: false,
+            created_at: at,
+          }),
+        ];
       }
       case "UserRegistered": {
         const d = event.data;
@@ -45,10 +58,6 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
             last_name: d.lastName,
             company: d.company,
             selected_plan: d.selectedPlan,
-            subscription_tier: "trial",
-            subscription_status: "trial",
-            trial_ends_at: null,
-            is_trial_active: false,
             team_role: "owner",
             time_zone: d.timeZone,
             is_operator: false,
@@ -59,20 +68,21 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
           insertRow("notification_preferences", { user_id: d.userId }),
         ];
       }
+      // The subscription is the workspace's (older events, on the owner's stream, are upcast with it).
       case "TrialStarted":
-        return user({
+        return workspace(event.data.workspaceId, {
           subscription_tier: "trial",
           subscription_status: "trial",
           trial_ends_at: new Date(event.data.endsAt),
           is_trial_active: true,
         });
       case "TrialExpired":
-        return user({ is_trial_active: false, subscription_status: "expired" });
+        return workspace(event.data.workspaceId, { is_trial_active: false, subscription_status: "expired" });
       case "PlanChanged":
         // Back to trial keeps the trial as it was; any paid plan ends it.
         return event.data.tier === "trial"
-          ? user({ subscription_tier: "trial", subscription_status: "trial" })
-          : user({ subscription_tier: event.data.tier, subscription_status: "active", is_trial_active: false });
+          ? workspace(event.data.workspaceId, { subscription_tier: "trial", subscription_status: "trial" })
+          : workspace(event.data.workspaceId, { subscription_tier: event.data.tier, subscription_status: "active", is_trial_active: false });
       case "ProfileUpdated":
         return user({ username: event.data.username, email: event.data.email, time_zone: event.data.timeZone });
       case "PasswordChanged":

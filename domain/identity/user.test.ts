@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DeciderSpecification } from "../shared/decider-spec";
 import type { UserEvent } from "./events";
-import { changeNotificationPreferences, changePassword, changePlan, completeOnboarding, expireTrial, grantOperator, register, updateProfile, userDecider } from "./user";
+import { changeNotificationPreferences, changePassword, completeOnboarding, grantOperator, register, updateProfile, userDecider } from "./user";
 import { uniqueUsername, usernameBase } from "./username";
 
 const spec = DeciderSpecification(userDecider);
-const now = new Date("2026-05-01T10:00:00Z");
 
 const registration = {
   userId: "u1",
@@ -18,8 +17,6 @@ const registration = {
   company: "Doe Dental",
   selectedPlan: "growth",
   timeZone: "Europe/Paris",
-  trialDays: 5,
-  now,
 };
 
 const registered: UserEvent[] = [
@@ -38,47 +35,13 @@ const registered: UserEvent[] = [
       timeZone: "Europe/Paris",
     },
   },
-  { type: "TrialStarted", data: { plan: "growth", endsAt: "2026-05-06T10:00:00.000Z" } },
 ];
 
 describe("a user", () => {
-  it("when registering, then the trial starts at once and ends after the trial days", () =>
-    spec.given([]).when(register(registration)).then(registered));
+  it("when registering, then they are registered", () => spec.given([]).when(register(registration)).then(registered));
 
   it("given a registered user, registering again fails with a conflict", () =>
     spec.given(registered).when(register(registration)).thenFails("Conflict"));
-
-  it("given a trial whose end has passed, expiring it records TrialExpired", () =>
-    spec
-      .given(registered)
-      .when(expireTrial({ now: new Date("2026-05-06T10:00:00Z") }))
-      .then([{ type: "TrialExpired", data: { endedAt: "2026-05-06T10:00:00.000Z" } }]));
-
-  it("given a trial still running, expiring does nothing", () =>
-    spec.given(registered).when(expireTrial({ now: new Date("2026-05-06T09:59:59Z") })).thenNothingHappens());
-
-  it("given an expired trial, expiring again does nothing (the job may run twice)", () =>
-    spec
-      .given([...registered, { type: "TrialExpired", data: { endedAt: "2026-05-06T10:00:00.000Z" } }])
-      .when(expireTrial({ now: new Date("2026-06-01T00:00:00Z") }))
-      .thenNothingHappens());
-
-  it("given a paid plan, the trial no longer expires", () =>
-    spec
-      .given([...registered, { type: "PlanChanged", data: { tier: "growth", previousTier: "trial", reason: "support" } }])
-      .when(expireTrial({ now: new Date("2027-01-01T00:00:00Z") }))
-      .thenNothingHappens());
-
-  it("changes plan only when it differs", () => {
-    spec
-      .given(registered)
-      .when(changePlan({ tier: "agency", reason: "support" }))
-      .then([{ type: "PlanChanged", data: { tier: "agency", previousTier: "trial", reason: "support" } }]);
-    spec
-      .given([...registered, { type: "PlanChanged", data: { tier: "agency", previousTier: "trial", reason: "support" } }])
-      .when(changePlan({ tier: "agency", reason: "again" }))
-      .thenNothingHappens();
-  });
 
   it("updates the profile only when something changed", () => {
     spec.given(registered).when(updateProfile({ username: "jane", email: "jane@example.com", timeZone: "Europe/Paris" })).thenNothingHappens();

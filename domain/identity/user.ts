@@ -1,5 +1,4 @@
 import { Effect } from "effect";
-import { type Tier, trialEndsAtFrom } from "../plans";
 import { Conflict, type Decider, NotFound } from "../shared";
 import type { NotificationPreferences, UserEvent } from "./events";
 
@@ -25,9 +24,6 @@ export interface UserState {
   readonly email: string;
   readonly username: string;
   readonly timeZone: string;
-  readonly tier: Tier;
-  readonly isTrialActive: boolean;
-  readonly trialEndsAt: Date | null;
   readonly isOperator: boolean;
   readonly onboarded: boolean;
   readonly notifications: NotificationPreferences;
@@ -39,9 +35,6 @@ export const userDecider: Decider<UserState, UserEvent> = {
     email: "",
     username: "",
     timeZone: "America/New_York",
-    tier: "trial",
-    isTrialActive: false,
-    trialEndsAt: null,
     isOperator: false,
     onboarded: false,
     notifications: DEFAULT_NOTIFICATION_PREFERENCES,
@@ -56,12 +49,6 @@ export const userDecider: Decider<UserState, UserEvent> = {
           username: event.data.username,
           timeZone: event.data.timeZone,
         };
-      case "TrialStarted":
-        return { ...state, tier: "trial", isTrialActive: true, trialEndsAt: new Date(event.data.endsAt) };
-      case "TrialExpired":
-        return { ...state, isTrialActive: false };
-      case "PlanChanged":
-        return { ...state, tier: event.data.tier as Tier, isTrialActive: event.data.tier === "trial" && state.isTrialActive };
       case "ProfileUpdated":
         return { ...state, email: event.data.email, username: event.data.username, timeZone: event.data.timeZone };
       case "OperatorGranted":
@@ -91,11 +78,9 @@ export interface RegisterUser {
   readonly company: string;
   readonly selectedPlan: string;
   readonly timeZone: string;
-  readonly trialDays: number;
-  readonly now: Date;
 }
 
-/** Registration starts the trial at once (spec core §4: the trial begins at registration). */
+/** A person's registration; their workspace (and its trial) is created with it (see workspace.ts). */
 export const register = (command: RegisterUser) => (state: UserState) =>
   state.exists
     ? Effect.fail(new Conflict({ message: "An account with this email already exists." }))
@@ -115,33 +100,7 @@ export const register = (command: RegisterUser) => (state: UserState) =>
             timeZone: command.timeZone,
           },
         },
-        {
-          type: "TrialStarted",
-          data: {
-            plan: command.selectedPlan,
-            endsAt: trialEndsAtFrom(command.now, command.trialDays).toISOString(),
-          },
-        },
       ]);
-
-/** Ends the trial once its time is up; nothing to do otherwise (the job may run twice). */
-export const expireTrial = (command: { readonly now: Date }) => (state: UserState) =>
-  Effect.succeed<ReadonlyArray<UserEvent>>(
-    state.exists &&
-      state.tier === "trial" &&
-      state.isTrialActive &&
-      state.trialEndsAt !== null &&
-      state.trialEndsAt.getTime() <= command.now.getTime()
-      ? [{ type: "TrialExpired", data: { endedAt: command.now.toISOString() } }]
-      : [],
-  );
-
-export const changePlan = (command: { readonly tier: Tier; readonly reason: string }) => (state: UserState) =>
-  forExisting(state, () =>
-    state.tier === command.tier
-      ? []
-      : [{ type: "PlanChanged", data: { tier: command.tier, previousTier: state.tier, reason: command.reason } }],
-  );
 
 export const updateProfile =
   (command: { readonly username: string; readonly email: string; readonly timeZone: string }) => (state: UserState) =>

@@ -10,4 +10,8 @@ export class UploadRejected extends Schema.TaggedError<UploadRejected>()("Upload
   code: Schema.String,
   message: Schema.String,
   problems: Schema.Array(Schema.Struct({ file: Schema.String, message: Schema.String })),
-}) {}
+}) {
+  // Each refusal says its own status and code; these are the usual ones.
+  static readonly status = 400;
+  static readonly code = "upload_rejected";
+}

@@ -176,6 +176,8 @@ describe("the posts projection", () => {
         update: { post_id: "p1", account_id: "a1" },
         set: { status: "published", platform_post_id: "x-a1", url: "https://e/a1", error: null, warning: null, published_at: new Date("2026-03-06T14:00:02Z") },
       },
+      // An event that changes no post column still moves its version.
+      { table: "posts", update: { id: "p1" }, set: { version: 1 } },
     ]);
     const cutShort: PostEvent = {
       type: "PostPublishedToAccount",
@@ -183,7 +185,15 @@ describe("the posts projection", () => {
     };
     expect(postsProjection.project(recorded(cutShort))[0]).toMatchObject({ set: { status: "published", warning: "The thread stopped after 2 of 3 posts." } });
     expect(postsProjection.project(recorded({ type: "PostReturnedToDrafts", data: { reason: "r" } }))).toEqual([
-      { table: "posts", update: { id: "p1" }, set: { status: "draft", scheduled_at: null, last_error: "r", updated_at: now } },
+      { table: "posts", update: { id: "p1" }, set: { status: "draft", scheduled_at: null, last_error: "r", updated_at: now, version: 1 } },
+    ]);
+  });
+
+  it("given any event of the post, then the row's version is the stream's", () => {
+    const at = (streamVersion: number, event: PostEvent) => postsProjection.project({ ...recorded(event), streamVersion });
+    expect(at(1, drafted)[0]).toMatchObject({ insert: { id: "p1", version: 1 } });
+    expect(at(7, { type: "PostDeleted", data: { deletedAt: "2026-03-06T14:00:00.000Z" } })).toEqual([
+      { table: "posts", update: { id: "p1" }, set: { deleted_at: new Date("2026-03-06T14:00:00.000Z"), updated_at: now, version: 7 } },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { TZDate } from "@date-fns/tz";
+import { instantAt, wallClockOf } from "../shared/zoned";
 import { isCalendarDate } from "../calendar/rules";
 
 /** 0 = Sunday ... 6 = Saturday (the compose screen's buttons Mon..Sun are 1..6, 0; spec core §9). */
@@ -7,10 +7,7 @@ export const MONTHLY_ORDINALS = ["1st", "2nd", "3rd", "4th", "last"] as const;
 export type MonthlyOrdinal = (typeof MONTHLY_ORDINALS)[number];
 
 /** How a recurring post ends: never, after N publications in all, or on a date (inclusive, in the rule's time zone). */
-export type RecurrenceEnd =
-  | { readonly type: "never" }
-  | { readonly type: "after"; readonly count: number }
-  | { readonly type: "on"; readonly date: string };
+export type RecurrenceEnd = { readonly type: "never" } | { readonly type: "after"; readonly count: number } | { readonly type: "on"; readonly date: string };
 
 export type RecurrenceRule =
   | { readonly frequency: "daily"; readonly end: RecurrenceEnd }
@@ -55,19 +52,8 @@ const matches = (rule: RecurrenceRule, d: Day): boolean => {
   }
 };
 
-/** The wall-clock date and time of an instant in a zone. */
-const wallClock = (at: Date, timeZone: string) => {
-  const z = new TZDate(at.getTime(), timeZone);
-  return { year: z.getFullYear(), month: z.getMonth() + 1, day: z.getDate(), hours: z.getHours(), minutes: z.getMinutes() };
-};
-
-/**
- * The instant of a wall-clock time in a zone. A time that does not exist (the hour skipped when
- * clocks go forward) moves forward by that hour; a time that exists twice (clocks go back) is the
- * first of the two.
- */
-export const atWallClock = (d: Day, hours: number, minutes: number, timeZone: string): Date =>
-  new Date(new TZDate(d.year, d.month - 1, d.day, hours, minutes, 0, 0, timeZone).getTime());
+/** The instant of a wall-clock time on a day in a zone (gaps and overlaps as `instantAt` reads them). */
+export const atWallClock = (d: Day, hours: number, minutes: number, timeZone: string): Date => instantAt({ ...d, hours, minutes }, timeZone);
 
 /** The rule's end date allows this day. */
 const withinEndDate = (rule: RecurrenceRule, d: Day) => rule.end.type !== "on" || isoDay(d) <= rule.end.date;
@@ -87,7 +73,7 @@ const occurrencesAfter = (
   inclusive: boolean,
 ): ReadonlyArray<Date> => {
   const result: Array<Date> = [];
-  const start = wallClock(after, timeZone);
+  const start = wallClockOf(after, timeZone);
   const first = dayNumber(start);
   for (let n = first; n < first + MAX_DAYS && result.length < count; n++) {
     const day = fromDayNumber(n);
@@ -105,7 +91,7 @@ const occurrencesAfter = (
  * Ends: "after N" gives at most N times, "on" none after that date.
  */
 export const nextOccurrences = (rule: RecurrenceRule, start: Date, timeZone: string, count: number): ReadonlyArray<Date> => {
-  const clock = wallClock(start, timeZone);
+  const clock = wallClockOf(start, timeZone);
   const limit = rule.end.type === "after" ? Math.min(count, rule.end.count) : count;
   return occurrencesAfter(rule, start, clock, timeZone, Math.max(0, limit), true);
 };
@@ -121,7 +107,7 @@ export const nextOccurrenceAfter = (
   params: { readonly anchor: Date; readonly after: Date; readonly occurrence: number; readonly timeZone: string },
 ): Date | null => {
   if (rule.end.type === "after" && params.occurrence + 1 > rule.end.count) return null;
-  const clock = wallClock(params.anchor, params.timeZone);
+  const clock = wallClockOf(params.anchor, params.timeZone);
   return occurrencesAfter(rule, params.after, clock, params.timeZone, 1, false)[0] ?? null;
 };
 
@@ -140,6 +126,6 @@ export const checkRecurrenceRule = (rule: RecurrenceRule, first?: { readonly at:
   if (rule.end.type === "after" && (!Number.isInteger(rule.end.count) || rule.end.count < 1)) return "Repeat at least once";
   if (rule.end.type === "after" && rule.end.count > MAX_REPEATS) return `Repeat at most ${MAX_REPEATS} times, or choose an end date`;
   if (rule.end.type === "on" && !isCalendarDate(rule.end.date)) return "Choose an end date that exists on the calendar, like 2030-02-28";
-  if (rule.end.type === "on" && first && rule.end.date < isoDay(wallClock(first.at, first.timeZone))) return "The end date is before the first publication";
+  if (rule.end.type === "on" && first && rule.end.date < isoDay(wallClockOf(first.at, first.timeZone))) return "The end date is before the first publication";
   return null;
 };

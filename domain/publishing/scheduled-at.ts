@@ -1,4 +1,4 @@
-import { TZDate } from "@date-fns/tz";
+import { instantAt } from "../shared/zoned";
 import { Effect } from "effect";
 import { isTimeZone } from "../identity/timezones";
 import { InvalidInput, isStorableInstant } from "../shared";
@@ -23,9 +23,9 @@ const storable = (at: Date, input: string) =>
 export const readScheduledAt = (input: string, timeZone: string): Effect.Effect<Date, InvalidInput> => {
   const m = PATTERN.exec(input.trim());
   if (!m) return invalid(`"${input}" is not a date and time (expected YYYY-MM-DDTHH:mm).`);
-  const [year, month, day, hours, minutes, seconds = 0, ms = 0] = m.slice(1, 8).map((v, i) =>
-    v === undefined ? undefined : i === 6 ? Number(v.padEnd(3, "0")) : Number(v),
-  ) as Array<number>;
+  const [year, month, day, hours, minutes, seconds = 0, ms = 0] = m
+    .slice(1, 8)
+    .map((v, i) => (v === undefined ? undefined : i === 6 ? Number(v.padEnd(3, "0")) : Number(v))) as Array<number>;
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (month < 1 || month > 12 || day < 1 || day > lastDay || hours > 23 || minutes > 59 || seconds > 59)
     return invalid(`"${input}" is not a valid date and time.`);
@@ -37,7 +37,7 @@ export const readScheduledAt = (input: string, timeZone: string): Effect.Effect<
     return storable(new Date(iso), input);
   }
   if (!isTimeZone(timeZone)) return invalid(`Unknown time zone "${timeZone}".`);
-  return storable(new Date(new TZDate(year, month - 1, day, hours, minutes, seconds, ms, timeZone).getTime()), input);
+  return storable(instantAt({ year, month, day, hours, minutes, seconds, ms }, timeZone), input);
 };
 
 export const isInPast = (at: Date, now: Date): boolean => at.getTime() < now.getTime();

@@ -1,4 +1,4 @@
-import { TZDate } from "@date-fns/tz";
+import { wallClockOf } from "../shared/zoned";
 import { normalizePlatformId } from "../accounts/platforms";
 import { BEST_TIMES, suggestTimes } from "./best-times";
 import { atWallClock } from "./recurrence";
@@ -60,10 +60,14 @@ export const nextTimeslot = ({ platforms, timeZone, now, taken, order }: Timeslo
   const lastQueued = order === "fifo" && taken.length > 0 ? Math.max(...taken.map((t) => t.getTime())) : Number.NEGATIVE_INFINITY;
   const isFree = (at: Date) =>
     at.getTime() >= now.getTime() + LEAD_MS && at.getTime() > lastQueued && taken.every((t) => Math.abs(t.getTime() - at.getTime()) >= SLOT_WIDTH_MS);
-  const today = new TZDate(now.getTime(), timeZone);
+  const today = wallClockOf(now, timeZone);
   for (let offset = 0; offset <= TIMESLOT_HORIZON_DAYS; offset++) {
-    const date = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() + offset));
-    const day = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    const day = {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+    };
     const free = times
       .map((time) => ({ time, at: atWallClock(day, Number(time.slice(0, 2)), Number(time.slice(3, 5)), timeZone) }))
       .filter((slot) => isFree(slot.at));

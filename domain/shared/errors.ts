@@ -1,41 +1,80 @@
 import { Schema } from "effect";
 
+/**
+ * Every error a person can act on carries its HTTP status and a stable code, and its `message` is
+ * the sentence to show. The edge answers `{ error: { code, message, fields? } }` from these alone.
+ */
+export interface HttpErrorClass {
+  readonly status: number;
+  readonly code: string;
+}
+
 /** Another writer appended to the stream first (HTTP 409). */
 export class ConcurrencyConflict extends Schema.TaggedError<ConcurrencyConflict>()("ConcurrencyConflict", {
   streamId: Schema.String,
   expected: Schema.String,
   actual: Schema.Number,
 }) {
+  static readonly status = 409;
+  static readonly code = "version_conflict";
   static readonly userMessage = "This item was changed by someone else. Reload and try again.";
+  override get message() {
+    return ConcurrencyConflict.userMessage;
+  }
 }
 
 /** The thing does not exist for this caller (HTTP 404); another workspace's id answers the same. */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
   what: Schema.String,
-}) {}
+}) {
+  static readonly status = 404;
+  static readonly code = "not_found";
+  override get message() {
+    // Another workspace's id reads the same as a deleted one: nothing tells them apart.
+    return `This ${this.what} does not exist, or was deleted.`;
+  }
+}
 
-/** Input a person must correct (HTTP 400 or 422), with per-field messages. */
+/** Input a person must correct (HTTP 400), with per-field messages. */
 export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", {
   message: Schema.String,
   fields: Schema.optional(Schema.Record(Schema.String, Schema.String)),
-}) {}
+}) {
+  static readonly status = 400;
+  static readonly code = "invalid_input";
+}
 
-/** The caller may not do this (HTTP 403). */
+/** The caller's role does not allow it (HTTP 403). */
 export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
   message: Schema.String,
-}) {}
+}) {
+  static readonly status = 403;
+  static readonly code = "forbidden";
+}
 
 /** The state forbids it (HTTP 409), e.g. an email already registered. */
 export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", {
   message: Schema.String,
-}) {}
+}) {
+  static readonly status = 409;
+  static readonly code = "conflict";
+}
 
-/** The plan does not allow it (HTTP 403 with the plan's message). */
+/** The plan does not allow it: a feature it lacks or a limit reached (HTTP 403 with the plan's message). */
 export class PlanLimitReached extends Schema.TaggedError<PlanLimitReached>()("PlanLimitReached", {
   message: Schema.String,
-}) {}
+}) {
+  static readonly status = 403;
+  static readonly code = "plan_limit";
+}
 
 /** A platform refused or could not be reached while connecting an account (HTTP 400 with its reason). */
 export class ConnectionFailed extends Schema.TaggedError<ConnectionFailed>()("ConnectionFailed", {
   message: Schema.String,
-}) {}
+}) {
+  static readonly status = 400;
+  static readonly code = "connection_failed";
+}
+
+/** The errors every module may raise; a module lists its own in its description. */
+export const SHARED_ERRORS = [ConcurrencyConflict, NotFound, InvalidInput, Forbidden, Conflict, PlanLimitReached, ConnectionFailed] as const;

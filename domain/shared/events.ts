@@ -10,6 +10,8 @@ export interface EventMetadata {
   readonly workspaceId: string | null;
   readonly correlationId: string;
   readonly causationId: string | null;
+  /** When no person acted: the system process (`system:scheduler`) or share link (`share_link:{id}`) that did. */
+  readonly via?: string;
 }
 
 /** An event as stored, with its place in the stream and in the whole log. */

@@ -4,3 +4,6 @@ export * from "./ids";
 export * from "./instants";
 export * from "./projection";
 export * from "./same-json";
+export * from "./zoned";
+export * from "./caller";
+export * from "./event-schemas";

@@ -18,12 +18,10 @@ import {
   setAccountActive,
 } from "../../domain/accounts";
 import { isLimitReached, limitReachedMessage, limitsOf } from "../../domain/plans";
-import { type ConcurrencyConflict, type Conflict, type EventMetadata, NotFound, PlanLimitReached } from "../../domain/shared";
-import type { CurrentUser } from "../../src/lib/current-user";
+import { type Caller, type CommandContext, type ConcurrencyConflict, type Conflict, NotFound, PlanLimitReached } from "../../domain/shared";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
-import type { CommandContext } from "../identity/Accounts";
 import { decryptSecret, encryptSecret } from "../platforms/crypto";
 
 /** An account as the API and screens show it; tokens never leave the server. */
@@ -110,12 +108,11 @@ export class SocialAccounts extends Context.Service<
     readonly list: (workspaceId: string) => Effect.Effect<ReadonlyArray<AccountView>, SqlError>;
     readonly get: (workspaceId: string, accountId: string) => Effect.Effect<AccountView, NotFound | SqlError>;
     readonly connect: (
-      user: CurrentUser,
+      caller: Caller,
       connection: NewConnection,
-      ctx: CommandContext,
     ) => Effect.Effect<{ readonly account: AccountView; readonly reconnected: boolean }, PlanLimitReached | Conflict | NotFound | AccountError>;
-    readonly setActive: (user: CurrentUser, accountId: string, isActive: boolean, ctx: CommandContext) => Effect.Effect<AccountView, NotFound | AccountError>;
-    readonly disconnect: (user: CurrentUser, accountId: string, ctx: CommandContext) => Effect.Effect<void, NotFound | AccountError>;
+    readonly setActive: (caller: Caller, accountId: string, isActive: boolean) => Effect.Effect<AccountView, NotFound | AccountError>;
+    readonly disconnect: (caller: Caller, accountId: string) => Effect.Effect<void, NotFound | AccountError>;
     readonly credentials: <T>(accountId: string) => Effect.Effect<T | null, SqlError>;
     /** Replaces the stored credentials (publishing renewed them: Bluesky's rotating refresh JWT); the expiry is kept. */
     readonly updateCredentials: (accountId: string, credentials: unknown) => Effect.Effect<void, SqlError>;
@@ -156,10 +153,13 @@ export class SocialAccounts extends Context.Service<
         workspaceId: string,
         decide: (state: AccountState) => Effect.Effect<ReadonlyArray<AccountEvent>, E>,
         ctx: CommandContext,
-      ) => {
-        const metadata: EventMetadata = { actorId: ctx.actorId, workspaceId, correlationId: ctx.correlationId, causationId: null };
-        return provide(handleCommand(accountStreamId(accountId), accountDecider, decide, { metadata, now: ctx.now }));
-      };
+      ) =>
+        provide(
+          handleCommand(accountStreamId(accountId), accountDecider, decide, {
+            ctx,
+            workspaceId,
+          }),
+        );
 
       const storeCredentials = (accountId: string, workspaceId: string, credentials: unknown, expiresAt: Date | null) =>
         db.query(
@@ -176,21 +176,21 @@ export class SocialAccounts extends Context.Service<
           ([row]) => (row ? (JSON.parse(decryptSecret(row.ciphertext)) as T) : null),
         );
 
-      const connect = Effect.fn("SocialAccounts.connect")(function* (user: CurrentUser, connection: NewConnection, ctx: CommandContext) {
+      const connect = Effect.fn("SocialAccounts.connect")(function* (caller: Caller, connection: NewConnection) {
         return yield* db.withTransaction(
           Effect.gen(function* () {
             // One connection at a time per workspace, so two at once cannot both pass the plan's limit.
-            yield* db.query((sql) => sql`select id from workspaces where id = ${user.workspaceId} for update`);
+            yield* db.query((sql) => sql`select id from workspaces where id = ${caller.workspaceId} for update`);
             const [existing] = yield* rowsWhere(
-              (sql) => sql`workspace_id = ${user.workspaceId} and platform = ${connection.platform}
+              (sql) => sql`workspace_id = ${caller.workspaceId} and platform = ${connection.platform}
                            and external_id = ${connection.profile.externalId}`,
             );
             if (!existing || existing.disconnected_at) {
               const [{ count }] = yield* db.query(
                 (sql) => sql<{ count: number }[]>`select count(*)::int as count from social_accounts
-                                                  where workspace_id = ${user.workspaceId} and disconnected_at is null`,
+                                                  where workspace_id = ${caller.workspaceId} and disconnected_at is null`,
               );
-              const limit = limitsOf(user.subscriptionTier).socialAccounts;
+              const limit = limitsOf(caller.plan).socialAccounts;
               if (isLimitReached(count, limit)) {
                 return yield* new PlanLimitReached({ message: limitReachedMessage("socialAccounts", limit) });
               }
@@ -199,19 +199,22 @@ export class SocialAccounts extends Context.Service<
             const decide: (state: AccountState) => Effect.Effect<ReadonlyArray<AccountEvent>, Conflict | NotFound> = existing
               ? reconnectAccount({ profile: connection.profile, tokenExpiresAt: connection.tokenExpiresAt })
               : connectAccount({
-                    accountId,
-                    workspaceId: user.workspaceId,
-                    platform: connection.platform,
-                    kind: connection.kind,
-                    profile: connection.profile,
-                    tokenExpiresAt: connection.tokenExpiresAt,
-                  });
-            yield* onAccount(accountId, user.workspaceId, decide, ctx);
+                  accountId,
+                  workspaceId: caller.workspaceId,
+                  platform: connection.platform,
+                  kind: connection.kind,
+                  profile: connection.profile,
+                  tokenExpiresAt: connection.tokenExpiresAt,
+                });
+            yield* onAccount(accountId, caller.workspaceId, decide, caller);
             if (connection.credentials !== null) {
               const previous = existing ? yield* credentialsOf<Record<string, unknown>>(accountId) : null;
-              yield* storeCredentials(accountId, user.workspaceId, keepRefreshToken(previous, connection.credentials), connection.tokenExpiresAt);
+              yield* storeCredentials(accountId, caller.workspaceId, keepRefreshToken(previous, connection.credentials), connection.tokenExpiresAt);
             }
-            return { account: yield* get(user.workspaceId, accountId), reconnected: Boolean(existing) };
+            return {
+              account: yield* get(caller.workspaceId, accountId),
+              reconnected: Boolean(existing),
+            };
           }),
         );
       });
@@ -230,17 +233,17 @@ export class SocialAccounts extends Context.Service<
           ),
         get,
         connect,
-        setActive: (user, accountId, isActive, ctx) =>
+        setActive: (caller, accountId, isActive) =>
           Effect.gen(function* () {
-            yield* get(user.workspaceId, accountId);
-            yield* onAccount(accountId, user.workspaceId, setAccountActive({ isActive }), ctx);
-            return yield* get(user.workspaceId, accountId);
+            yield* get(caller.workspaceId, accountId);
+            yield* onAccount(accountId, caller.workspaceId, setAccountActive({ isActive }), caller);
+            return yield* get(caller.workspaceId, accountId);
           }),
-        disconnect: (user, accountId, ctx) =>
+        disconnect: (caller, accountId) =>
           db.withTransaction(
             Effect.gen(function* () {
-              yield* get(user.workspaceId, accountId);
-              yield* onAccount(accountId, user.workspaceId, disconnectAccount(), ctx);
+              yield* get(caller.workspaceId, accountId);
+              yield* onAccount(accountId, caller.workspaceId, disconnectAccount(), caller);
               // Disconnecting forgets the tokens; a reconnect asks the platform again.
               yield* db.query((sql) => sql`delete from account_credentials where account_id = ${accountId}`);
             }),

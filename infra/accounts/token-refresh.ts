@@ -7,6 +7,7 @@ import { Mailer } from "../mail/Mailer";
 import { ownerToAlert } from "../mail/owner-alerts";
 import { oauthPlatform, PlatformError, type TokenSet } from "../platforms";
 import { type DueRefresh, SocialAccounts } from "./SocialAccounts";
+import { systemContext } from "../../domain/shared";
 
 /** Tokens are renewed this long before they expire. */
 export const REFRESH_AHEAD_MS = 30 * 60_000;
@@ -42,7 +43,7 @@ export const refreshDueTokens = Effect.fn("Accounts.refreshDueTokens")(function*
   let refreshed = 0;
   let failed = 0;
   for (const item of due) {
-    const ctx = { now, correlationId: `token-refresh-${randomUUID()}`, actorId: null };
+    const ctx = systemContext("tokens", now, `token-refresh-${randomUUID()}`);
     const adapter = oauthPlatform(item.platform);
     const tokens = yield* accounts.credentials<TokenSet>(item.accountId);
     if (!adapter || adapter.missingVariables().length > 0) continue;

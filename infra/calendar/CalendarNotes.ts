@@ -11,11 +11,10 @@ import {
   type NoteState,
   noteStreamId,
 } from "../../domain/calendar";
-import { type ConcurrencyConflict, type Conflict, type EventMetadata, InvalidInput, isUuid, NotFound } from "../../domain/shared";
+import { actorIdOf, type Caller, type ConcurrencyConflict, type Conflict, InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
-import type { CommandContext } from "../identity/Accounts";
 
 /** A calendar note as the API answers it (spec core §3). */
 export interface CalendarNote {
@@ -30,12 +29,6 @@ export interface CalendarNote {
   readonly updatedAt: string;
   /** The stream version: send it back with an edit to have a stale copy refused (409). */
   readonly version: number;
-}
-
-/** Who acts: the note belongs to their workspace. */
-export interface NoteCaller {
-  readonly userId: string;
-  readonly workspaceId: string;
 }
 
 export interface NewNote {
@@ -89,14 +82,9 @@ export class CalendarNotes extends Context.Service<
   {
     readonly list: (workspaceId: string, range?: NoteRange) => Effect.Effect<ReadonlyArray<CalendarNote>, SqlError>;
     readonly get: (workspaceId: string, id: string) => Effect.Effect<CalendarNote, NotFound | SqlError>;
-    readonly create: (caller: NoteCaller, input: NewNote, ctx: CommandContext) => Effect.Effect<CalendarNote, InvalidInput | Conflict | NoteError>;
-    readonly update: (
-      caller: NoteCaller,
-      id: string,
-      patch: NotePatch,
-      ctx: CommandContext,
-    ) => Effect.Effect<CalendarNote, InvalidInput | NotFound | NoteError>;
-    readonly remove: (caller: NoteCaller, id: string, ctx: CommandContext, version?: number) => Effect.Effect<void, NotFound | NoteError>;
+    readonly create: (caller: Caller, input: NewNote) => Effect.Effect<CalendarNote, InvalidInput | Conflict | NoteError>;
+    readonly update: (caller: Caller, id: string, patch: NotePatch) => Effect.Effect<CalendarNote, InvalidInput | NotFound | NoteError>;
+    readonly remove: (caller: Caller, id: string, version?: number) => Effect.Effect<void, NotFound | NoteError>;
   }
 >()("app/CalendarNotes") {
   static layer = Layer.effect(
@@ -121,28 +109,15 @@ export class CalendarNotes extends Context.Service<
 
       const get = (workspaceId: string, id: string) =>
         isUuid(id)
-          ? Effect.flatMap(select(workspaceId, { id }), ([row]) =>
-              row ? Effect.succeed(toNote(row)) : Effect.fail(new NotFound({ what: "calendar note" })),
-            )
+          ? Effect.flatMap(select(workspaceId, { id }), ([row]) => (row ? Effect.succeed(toNote(row)) : Effect.fail(new NotFound({ what: "calendar note" }))))
           : Effect.fail(new NotFound({ what: "calendar note" }));
 
-      const metadata = (caller: NoteCaller, ctx: CommandContext): EventMetadata => ({
-        actorId: ctx.actorId ?? caller.userId,
-        workspaceId: caller.workspaceId,
-        correlationId: ctx.correlationId,
-        causationId: null,
-      });
-
-      const onNote = <E>(
-        id: string,
-        decide: (state: NoteState) => Effect.Effect<ReadonlyArray<NoteEvent>, E>,
-        caller: NoteCaller,
-        ctx: CommandContext,
-        expectedVersion?: number,
-      ) =>
-        handleCommand(noteStreamId(id), noteDecider, decide, { metadata: metadata(caller, ctx), now: ctx.now, expectedVersion }).pipe(
-          Effect.provideService(EventStore, store),
-        );
+      const onNote = <E>(id: string, decide: (state: NoteState) => Effect.Effect<ReadonlyArray<NoteEvent>, E>, caller: Caller, expectedVersion?: number) =>
+        handleCommand(noteStreamId(id), noteDecider, decide, {
+          ctx: caller,
+          workspaceId: caller.workspaceId,
+          expectedVersion,
+        }).pipe(Effect.provideService(EventStore, store));
 
       /** Checks the fields before anything is read, so a wrong field answers 400 with every message. */
       const checked = (input: { date?: string; content?: string; color?: string }) => {
@@ -152,34 +127,38 @@ export class CalendarNotes extends Context.Service<
           : Effect.fail(new InvalidInput({ message: Object.values(result.errors)[0], fields: result.errors }));
       };
 
-      const create = Effect.fn("CalendarNotes.create")(function* (caller: NoteCaller, input: NewNote, ctx: CommandContext) {
-        yield* checked({ date: input.date, content: input.content, color: input.color });
+      const create = Effect.fn("CalendarNotes.create")(function* (caller: Caller, input: NewNote) {
+        yield* checked({
+          date: input.date,
+          content: input.content,
+          color: input.color,
+        });
         const id = randomUUID();
         yield* onNote(
           id,
-          addNote({ noteId: id, workspaceId: caller.workspaceId, userId: caller.userId, date: input.date, content: input.content, color: input.color }),
+          addNote({
+            noteId: id,
+            workspaceId: caller.workspaceId,
+            userId: actorIdOf(caller.actor) ?? "",
+            date: input.date,
+            content: input.content,
+            color: input.color,
+          }),
           caller,
-          ctx,
         );
         return yield* get(caller.workspaceId, id).pipe(Effect.catchTag("NotFound", () => Effect.die(new Error("created note not found"))));
       });
 
-      const update = Effect.fn("CalendarNotes.update")(function* (caller: NoteCaller, id: string, patch: NotePatch, ctx: CommandContext) {
+      const update = Effect.fn("CalendarNotes.update")(function* (caller: Caller, id: string, patch: NotePatch) {
         yield* get(caller.workspaceId, id);
         yield* checked({ date: patch.date, content: patch.content, color: patch.color });
-        yield* onNote(
-          id,
-          editNote({ workspaceId: caller.workspaceId, date: patch.date, content: patch.content, color: patch.color }),
-          caller,
-          ctx,
-          patch.version,
-        );
+        yield* onNote(id, editNote({ workspaceId: caller.workspaceId, date: patch.date, content: patch.content, color: patch.color }), caller, patch.version);
         return yield* get(caller.workspaceId, id);
       });
 
-      const remove = Effect.fn("CalendarNotes.remove")(function* (caller: NoteCaller, id: string, ctx: CommandContext, version?: number) {
+      const remove = Effect.fn("CalendarNotes.remove")(function* (caller: Caller, id: string, version?: number) {
         yield* get(caller.workspaceId, id);
-        yield* onNote(id, deleteNote({ workspaceId: caller.workspaceId }), caller, ctx, version);
+        yield* onNote(id, deleteNote({ workspaceId: caller.workspaceId }), caller, version);
       });
 
       return { list, get, create, update, remove };

@@ -14,11 +14,10 @@ import {
   removeDefaultCategory,
   updateCategory,
 } from "../../domain/categories";
-import { type ConcurrencyConflict, Conflict, type EventMetadata, InvalidInput, isUuid, NotFound } from "../../domain/shared";
+import { actorIdOf, type Caller, type ConcurrencyConflict, Conflict, InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, SqlError, UNIQUE_VIOLATION } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
-import type { CommandContext } from "../identity/Accounts";
 
 /** A category as the API answers it (spec core §3, engagement §3). */
 export interface Category {
@@ -34,12 +33,6 @@ export interface Category {
   readonly updatedAt: string;
   /** The stream version: send it back with an edit to have a stale copy refused (409). */
   readonly version: number;
-}
-
-/** Who acts: the category belongs to their workspace. */
-export interface CategoryCaller {
-  readonly userId: string;
-  readonly workspaceId: string;
 }
 
 export interface NewCategory {
@@ -98,14 +91,9 @@ export class Categories extends Context.Service<
   {
     readonly list: (workspaceId: string) => Effect.Effect<ReadonlyArray<Category>, SqlError>;
     readonly get: (workspaceId: string, id: string) => Effect.Effect<Category, NotFound | SqlError>;
-    readonly create: (caller: CategoryCaller, input: NewCategory, ctx: CommandContext) => Effect.Effect<Category, InvalidInput | Conflict | NotFound | CategoryError>;
-    readonly update: (
-      caller: CategoryCaller,
-      id: string,
-      patch: CategoryPatch,
-      ctx: CommandContext,
-    ) => Effect.Effect<Category, InvalidInput | Conflict | NotFound | CategoryError>;
-    readonly remove: (caller: CategoryCaller, id: string, ctx: CommandContext, version?: number) => Effect.Effect<void, NotFound | CategoryError>;
+    readonly create: (caller: Caller, input: NewCategory) => Effect.Effect<Category, InvalidInput | Conflict | NotFound | CategoryError>;
+    readonly update: (caller: Caller, id: string, patch: CategoryPatch) => Effect.Effect<Category, InvalidInput | Conflict | NotFound | CategoryError>;
+    readonly remove: (caller: Caller, id: string, version?: number) => Effect.Effect<void, NotFound | CategoryError>;
   }
 >()("app/Categories") {
   static layer = Layer.effect(
@@ -129,23 +117,17 @@ export class Categories extends Context.Service<
           ? Effect.flatMap(select(workspaceId, id), ([row]) => (row ? Effect.succeed(toCategory(row)) : Effect.fail(new NotFound({ what: "category" }))))
           : Effect.fail(new NotFound({ what: "category" }));
 
-      const metadata = (caller: CategoryCaller, ctx: CommandContext): EventMetadata => ({
-        actorId: ctx.actorId ?? caller.userId,
-        workspaceId: caller.workspaceId,
-        correlationId: ctx.correlationId,
-        causationId: null,
-      });
-
       const onCategory = <E>(
         id: string,
         decide: (state: CategoryState) => Effect.Effect<ReadonlyArray<CategoryEvent>, E>,
-        caller: CategoryCaller,
-        ctx: CommandContext,
+        caller: Caller,
         expectedVersion?: number,
       ) =>
-        handleCommand(categoryStreamId(id), categoryDecider, decide, { metadata: metadata(caller, ctx), now: ctx.now, expectedVersion }).pipe(
-          Effect.provideService(EventStore, store),
-        );
+        handleCommand(categoryStreamId(id), categoryDecider, decide, {
+          ctx: caller,
+          workspaceId: caller.workspaceId,
+          expectedVersion,
+        }).pipe(Effect.provideService(EventStore, store));
 
       /** Category writes of one workspace take turns: the name and default checks then hold until commit. */
       const lockWorkspace = (workspaceId: string) =>
@@ -159,11 +141,18 @@ export class Categories extends Context.Service<
               where workspace_id = ${workspaceId} and lower(name) = ${name.toLowerCase()}
                 ${exceptId ? sql`and id <> ${exceptId}` : sql``}`,
           ),
-          ([clash]) => (clash ? Effect.fail(new Conflict({ message: CATEGORY_MESSAGES.nameTaken(clash.name) })) : Effect.void),
+          ([clash]) =>
+            clash
+              ? Effect.fail(
+                  new Conflict({
+                    message: CATEGORY_MESSAGES.nameTaken(clash.name),
+                  }),
+                )
+              : Effect.void,
         );
 
       /** The workspace's other default (if any) stops being it: one default per workspace. */
-      const clearOtherDefault = (caller: CategoryCaller, newDefaultId: string, ctx: CommandContext) =>
+      const clearOtherDefault = (caller: Caller, newDefaultId: string) =>
         Effect.flatMap(
           db.query(
             (sql) => sql<{ id: string }[]>`
@@ -172,7 +161,15 @@ export class Categories extends Context.Service<
           (rows) =>
             Effect.forEach(
               rows,
-              ({ id }) => onCategory(id, removeDefaultCategory({ workspaceId: caller.workspaceId, replacedBy: newDefaultId }), caller, ctx),
+              ({ id }) =>
+                onCategory(
+                  id,
+                  removeDefaultCategory({
+                    workspaceId: caller.workspaceId,
+                    replacedBy: newDefaultId,
+                  }),
+                  caller,
+                ),
               { discard: true },
             ),
         );
@@ -200,8 +197,13 @@ export class Categories extends Context.Service<
               : error,
           );
 
-      const create = Effect.fn("Categories.create")(function* (caller: CategoryCaller, input: NewCategory, ctx: CommandContext) {
-        const fields = yield* checked({ name: input.name, description: input.description, color: input.color, platforms: input.platforms });
+      const create = Effect.fn("Categories.create")(function* (caller: Caller, input: NewCategory) {
+        const fields = yield* checked({
+          name: input.name,
+          description: input.description,
+          color: input.color,
+          platforms: input.platforms,
+        });
         const id = randomUUID();
         yield* db
           .withTransaction(
@@ -212,13 +214,13 @@ export class Categories extends Context.Service<
               );
               if (count >= MAX_CATEGORIES_PER_WORKSPACE) return yield* new Conflict({ message: TOO_MANY_CATEGORIES_MESSAGE });
               yield* ensureNameFree(caller.workspaceId, fields.name!, null);
-              if (input.isDefault) yield* clearOtherDefault(caller, id, ctx);
+              if (input.isDefault) yield* clearOtherDefault(caller, id);
               yield* onCategory(
                 id,
                 createCategory({
                   categoryId: id,
                   workspaceId: caller.workspaceId,
-                  userId: caller.userId,
+                  userId: actorIdOf(caller.actor) ?? "",
                   name: fields.name!,
                   description: fields.description,
                   color: fields.color,
@@ -226,7 +228,6 @@ export class Categories extends Context.Service<
                   platforms: fields.platforms,
                 }),
                 caller,
-                ctx,
               );
             }),
           )
@@ -234,7 +235,7 @@ export class Categories extends Context.Service<
         return yield* get(caller.workspaceId, id).pipe(Effect.catchTag("NotFound", () => Effect.die(new Error("created category not found"))));
       });
 
-      const update = Effect.fn("Categories.update")(function* (caller: CategoryCaller, id: string, patch: CategoryPatch, ctx: CommandContext) {
+      const update = Effect.fn("Categories.update")(function* (caller: Caller, id: string, patch: CategoryPatch) {
         yield* get(caller.workspaceId, id);
         const fields = yield* checked({ name: patch.name, description: patch.description, color: patch.color, platforms: patch.platforms });
         yield* db
@@ -243,12 +244,12 @@ export class Categories extends Context.Service<
               yield* lockWorkspace(caller.workspaceId);
               if (fields.name !== undefined) yield* ensureNameFree(caller.workspaceId, fields.name, id);
               const ws = { workspaceId: caller.workspaceId };
-              yield* onCategory(id, updateCategory({ ...ws, ...fields }), caller, ctx, patch.version);
+              yield* onCategory(id, updateCategory({ ...ws, ...fields }), caller, patch.version);
               if (patch.isDefault === true) {
-                yield* clearOtherDefault(caller, id, ctx);
-                yield* onCategory(id, makeDefaultCategory(ws), caller, ctx);
+                yield* clearOtherDefault(caller, id);
+                yield* onCategory(id, makeDefaultCategory(ws), caller);
               } else if (patch.isDefault === false) {
-                yield* onCategory(id, removeDefaultCategory({ ...ws, replacedBy: null }), caller, ctx);
+                yield* onCategory(id, removeDefaultCategory({ ...ws, replacedBy: null }), caller);
               }
             }),
           )
@@ -256,9 +257,9 @@ export class Categories extends Context.Service<
         return yield* get(caller.workspaceId, id);
       });
 
-      const remove = Effect.fn("Categories.remove")(function* (caller: CategoryCaller, id: string, ctx: CommandContext, version?: number) {
+      const remove = Effect.fn("Categories.remove")(function* (caller: Caller, id: string, version?: number) {
         yield* get(caller.workspaceId, id);
-        yield* onCategory(id, deleteCategory({ workspaceId: caller.workspaceId }), caller, ctx, version);
+        yield* onCategory(id, deleteCategory({ workspaceId: caller.workspaceId }), caller, version);
       });
 
       return { list, get, create, update, remove };

@@ -2,6 +2,7 @@ import { Context, Effect, Layer } from "effect";
 import {
   ConcurrencyConflict,
   type DomainEvent,
+  type EventDecoder,
   type EventMetadata,
   type ExpectedVersion,
   handlesEvent,
@@ -29,17 +30,28 @@ export interface EventRow {
   stream_id: string;
   stream_version: number;
   type: string;
+  schema_version: number;
   data: unknown;
   metadata: EventMetadata;
   created_at: Date;
 }
 
-export const toRecordedEvent = (row: EventRow): RecordedEvent => ({
+/** The columns an `EventRow` is read from. */
+export const EVENT_COLUMNS = "global_position, stream_id, stream_version, type, schema_version, data, metadata, created_at";
+
+/** Every module's event schemas and upcasters: stored events are read through it, never as raw JSON. */
+export class StoredEvents extends Context.Service<StoredEvents, EventDecoder>()("app/StoredEvents") {}
+
+/** A stored row as the event it is now: upcast from its schema version, then decoded. */
+export const toRecordedEvent = (events: EventDecoder, row: EventRow): RecordedEvent => ({
   globalPosition: Number(row.global_position),
   streamId: row.stream_id,
   streamVersion: row.stream_version,
   type: row.type,
-  data: row.data,
+  data: events.decode(row.type, row.schema_version, row.data, {
+    streamId: row.stream_id,
+    metadata: row.metadata,
+  }),
   metadata: row.metadata,
   createdAt: row.created_at,
 });
@@ -88,6 +100,7 @@ export class EventStore extends Context.Service<
     Effect.gen(function* () {
       const db = yield* Database;
       const { projections, reactions } = yield* InlineHandlers;
+      const events = yield* StoredEvents;
 
       const runInline = (event: RecordedEvent) =>
         Effect.gen(function* () {
@@ -99,16 +112,10 @@ export class EventStore extends Context.Service<
           }
         }).pipe(Effect.provideService(Database, db));
 
-      const append = Effect.fn("EventStore.append")(function* (
-        streamId: string,
-        events: ReadonlyArray<DomainEvent>,
-        options: AppendOptions,
-      ) {
+      const append = Effect.fn("EventStore.append")(function* (streamId: string, appended: ReadonlyArray<DomainEvent>, options: AppendOptions) {
         return yield* db.withTransaction(
           Effect.gen(function* () {
-            const claimed = yield* db.query((sql) =>
-              claimVersions(sql, streamId, options.expectedVersion, events.length, options.now),
-            );
+            const claimed = yield* db.query((sql) => claimVersions(sql, streamId, options.expectedVersion, appended.length, options.now));
             if (claimed.length === 0) {
               const [current] = yield* db.query(
                 (sql) => sql<{ version: number }[]>`select version from streams where stream_id = ${streamId}`,
@@ -120,17 +127,17 @@ export class EventStore extends Context.Service<
               });
             }
             const nextVersion = claimed[0].version;
-            const firstVersion = nextVersion - events.length + 1;
+            const firstVersion = nextVersion - appended.length + 1;
             const recorded: RecordedEvent[] = [];
-            for (const [index, event] of events.entries()) {
+            for (const [index, event] of appended.entries()) {
               const [row] = yield* db.query(
                 (sql) => sql<EventRow[]>`
-                  insert into events (stream_id, stream_version, type, data, metadata, created_at)
-                  values (${streamId}, ${firstVersion + index}, ${event.type},
+                  insert into events (stream_id, stream_version, type, schema_version, data, metadata, created_at)
+                  values (${streamId}, ${firstVersion + index}, ${event.type}, ${events.versionOf(event.type)},
                           ${sql.json(event.data as never)}, ${sql.json(options.metadata as never)}, ${options.now})
-                  returning global_position, stream_id, stream_version, type, data, metadata, created_at`,
+                  returning ${sql.unsafe(EVENT_COLUMNS)}`,
               );
-              recorded.push(toRecordedEvent(row));
+              recorded.push(toRecordedEvent(events, row));
             }
             for (const event of recorded) yield* runInline(event);
             return { nextVersion, events: recorded };
@@ -140,12 +147,13 @@ export class EventStore extends Context.Service<
 
       const readStream = Effect.fn("EventStore.readStream")(function* (streamId: string) {
         const rows = yield* db.query(
-          (sql) => sql<EventRow[]>`
-            select global_position, stream_id, stream_version, type, data, metadata, created_at
-            from events where stream_id = ${streamId} order by stream_version`,
+          (sql) => sql<EventRow[]>`select ${sql.unsafe(EVENT_COLUMNS)} from events where stream_id = ${streamId} order by stream_version`,
         );
-        const events = rows.map(toRecordedEvent);
-        return { version: events.at(-1)?.streamVersion ?? 0, events };
+        const recorded = rows.map((row) => toRecordedEvent(events, row));
+        return {
+          version: recorded.at(-1)?.streamVersion ?? 0,
+          events: recorded,
+        };
       });
 
       return { append, readStream };

@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { Database } from "../db/Database";
-import { type EventRow, toRecordedEvent } from "./EventStore";
+import { EVENT_COLUMNS, type EventRow, StoredEvents, toRecordedEvent } from "./EventStore";
 import type { Projection } from "../../domain/shared";
 import { writeBatch } from "./row-changes";
 
@@ -14,6 +14,7 @@ const BATCH = 1_000;
  */
 export const advanceProjection = Effect.fn("Projections.advance")(function* (projection: Projection) {
   const db = yield* Database;
+  const events = yield* StoredEvents;
   return yield* db.withTransaction(
     Effect.gen(function* () {
       yield* db.query(
@@ -28,7 +29,7 @@ export const advanceProjection = Effect.fn("Projections.advance")(function* (pro
       const types = projection.handles === "all" ? null : [...projection.handles];
       const rows = yield* db.query(
         (sql) => sql<(EventRow & { transaction_id: string })[]>`
-          select global_position, stream_id, stream_version, type, data, metadata, created_at,
+          select ${sql.unsafe(EVENT_COLUMNS)},
                  transaction_id::text as transaction_id
           from events
           where (transaction_id, global_position) > (${checkpoint.last_transaction_id}::xid8, ${checkpoint.last_position}::bigint)
@@ -38,7 +39,10 @@ export const advanceProjection = Effect.fn("Projections.advance")(function* (pro
           order by events.transaction_id, events.global_position
           limit ${BATCH}`,
       );
-      yield* writeBatch(projection.tables, rows.flatMap((row) => projection.project(toRecordedEvent(row))));
+      yield* writeBatch(
+        projection.tables,
+        rows.flatMap((row) => projection.project(toRecordedEvent(events, row))),
+      );
       const last = rows.at(-1);
       if (last) {
         yield* db.query(

@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import { handlesEvent, type Projection, type RecordedEvent } from "../../domain/shared";
 import { Database } from "../db/Database";
-import { type EventRow, toRecordedEvent } from "./EventStore";
+import { EVENT_COLUMNS, type EventRow, StoredEvents, toRecordedEvent } from "./EventStore";
 import { writeBatch } from "./row-changes";
 
 const BATCH = 5_000;
@@ -33,18 +33,22 @@ const laterOf = (a: Checkpoint | undefined, b: Checkpoint): Checkpoint =>
 const feedAll = (projections: ReadonlyArray<Projection>, admit: ReadonlyMap<string, Admit> = new Map()) =>
   Effect.gen(function* () {
     const db = yield* Database;
+    const stored = yield* StoredEvents;
     let after = 0;
     let count = 0;
     const reached = new Map<string, Checkpoint>();
     for (;;) {
       const rows = yield* db.query(
         (sql) => sql<(EventRow & { transaction_id: string })[]>`
-          select global_position, stream_id, stream_version, type, data, metadata, created_at,
+          select ${sql.unsafe(EVENT_COLUMNS)},
                  transaction_id::text as transaction_id
           from events where global_position > ${after} order by global_position limit ${BATCH}`,
       );
       if (rows.length === 0) break;
-      const events = rows.map((row) => ({ event: toRecordedEvent(row) as RecordedEvent, transactionId: row.transaction_id }));
+      const events = rows.map((row) => ({
+        event: toRecordedEvent(stored, row),
+        transactionId: row.transaction_id,
+      }));
       for (const projection of projections) {
         const admits = admit.get(projection.name);
         const fed = events.filter(
@@ -113,62 +117,75 @@ export interface TableDifference {
  */
 export const verifyProjections = Effect.fn("Projections.verify")(function* (projections: ReadonlyArray<Projection>) {
   const db = yield* Database;
-  const outcome = yield* db.withTransaction(
-    Effect.gen(function* () {
-      // One snapshot for the checkpoints, the log and the live tables: under read committed an
-      // append or a projector step landing mid-way showed up as rows "only live".
-      yield* db.query((sql) => sql`set transaction isolation level repeatable read`);
-      const [{ schema }] = yield* db.query((sql) => sql<{ schema: string }[]>`select current_schema() as schema`);
-      const scratch = `verify_${Date.now().toString(36)}`;
-      yield* db.query((sql) => sql.unsafe(`create schema "${scratch}"`));
-      for (const table of projections.flatMap((p) => p.tables.map((t) => t.name))) {
-        yield* db.query((sql) =>
-          sql.unsafe(`create table "${scratch}"."${table}" (like "${schema}"."${table}" including defaults including indexes)`),
-        );
-      }
-      const checkpoints = new Map<string, Admit>();
-      const rows = yield* db.query(
-        (sql) => sql<{ name: string; last_position: string; last_transaction_id: string }[]>`
+  const outcome = yield* db
+    .withTransaction(
+      Effect.gen(function* () {
+        // One snapshot for the checkpoints, the log and the live tables: under read committed an
+        // append or a projector step landing mid-way showed up as rows "only live".
+        yield* db.query((sql) => sql`set transaction isolation level repeatable read`);
+        const [{ schema }] = yield* db.query((sql) => sql<{ schema: string }[]>`select current_schema() as schema`);
+        const scratch = `verify_${Date.now().toString(36)}`;
+        yield* db.query((sql) => sql.unsafe(`create schema "${scratch}"`));
+        for (const table of projections.flatMap((p) => p.tables.map((t) => t.name))) {
+          yield* db.query((sql) => sql.unsafe(`create table "${scratch}"."${table}" (like "${schema}"."${table}" including defaults including indexes)`));
+        }
+        const checkpoints = new Map<string, Admit>();
+        const rows = yield* db.query(
+          (sql) => sql<
+            {
+              name: string;
+              last_position: string;
+              last_transaction_id: string;
+            }[]
+          >`
           select name, last_position, last_transaction_id::text from projection_checkpoints`,
-      );
-      for (const projection of projections.filter((p) => p.kind === "async")) {
-        const row = rows.find((r) => r.name === projection.name);
-        checkpoints.set(
-          projection.name,
-          isAtOrBefore({ position: Number(row?.last_position ?? 0), transactionId: row?.last_transaction_id ?? "0" }),
         );
-      }
-      yield* db.query((sql) => sql.unsafe(`set local search_path to "${scratch}", "${schema}"`));
-      const { count } = yield* feedAll(projections, checkpoints);
+        for (const projection of projections.filter((p) => p.kind === "async")) {
+          const row = rows.find((r) => r.name === projection.name);
+          checkpoints.set(
+            projection.name,
+            isAtOrBefore({
+              position: Number(row?.last_position ?? 0),
+              transactionId: row?.last_transaction_id ?? "0",
+            }),
+          );
+        }
+        yield* db.query((sql) => sql.unsafe(`set local search_path to "${scratch}", "${schema}"`));
+        const { count } = yield* feedAll(projections, checkpoints);
 
-      const differences: TableDifference[] = [];
-      for (const projection of projections) {
-        for (const { name: table } of projection.tables) {
-          const live = `"${schema}"."${table}"`;
-          const rebuilt = `"${scratch}"."${table}"`;
-          const onlyLive = yield* db.query((sql) =>
-            sql.unsafe<{ row: unknown }[]>(`select to_jsonb(d) as row from (select * from ${live} except all select * from ${rebuilt}) d`),
-          );
-          const onlyRebuilt = yield* db.query((sql) =>
-            sql.unsafe<{ row: unknown }[]>(`select to_jsonb(d) as row from (select * from ${rebuilt} except all select * from ${live}) d`),
-          );
-          if (onlyLive.length + onlyRebuilt.length > 0) {
-            differences.push({
-              projection: projection.name,
-              table,
-              onlyLive: onlyLive.length,
-              onlyRebuilt: onlyRebuilt.length,
-              examples: [
-                ...onlyLive.slice(0, 3).map((r) => ({ side: "live" as const, row: r.row })),
-                ...onlyRebuilt.slice(0, 3).map((r) => ({ side: "rebuilt" as const, row: r.row })),
-              ],
-            });
+        const differences: TableDifference[] = [];
+        for (const projection of projections) {
+          for (const { name: table } of projection.tables) {
+            const live = `"${schema}"."${table}"`;
+            const rebuilt = `"${scratch}"."${table}"`;
+            const onlyLive = yield* db.query((sql) =>
+              sql.unsafe<{ row: unknown }[]>(`select to_jsonb(d) as row from (select * from ${live} except all select * from ${rebuilt}) d`),
+            );
+            const onlyRebuilt = yield* db.query((sql) =>
+              sql.unsafe<{ row: unknown }[]>(`select to_jsonb(d) as row from (select * from ${rebuilt} except all select * from ${live}) d`),
+            );
+            if (onlyLive.length + onlyRebuilt.length > 0) {
+              differences.push({
+                projection: projection.name,
+                table,
+                onlyLive: onlyLive.length,
+                onlyRebuilt: onlyRebuilt.length,
+                examples: [
+                  ...onlyLive.slice(0, 3).map((r) => ({ side: "live" as const, row: r.row })),
+                  ...onlyRebuilt.slice(0, 3).map((r) => ({ side: "rebuilt" as const, row: r.row })),
+                ],
+              });
+            }
           }
         }
-      }
-      // Throwing away the scratch schema and everything else: verify changes nothing.
-      return yield* Effect.fail({ _tag: "VerifyDone" as const, events: count, differences });
-    }),
-  ).pipe(Effect.catchTag("VerifyDone", (done) => Effect.succeed(done)));
+        // Throwing away the scratch schema and everything else: verify changes nothing.
+        return yield* Effect.fail({
+          _tag: "VerifyDone" as const,
+          events: count,
+          differences,
+        });
+      }),
+    )
+    .pipe(Effect.catchTag("VerifyDone", (done) => Effect.succeed(done)));
   return { events: outcome.events, differences: outcome.differences };
 });

@@ -5,6 +5,7 @@ import {
   changePassword,
   changePlan,
   completeOnboarding,
+  createWorkspace,
   EMAIL_TAKEN_MESSAGE,
   expireTrial,
   FAILED_LOGIN_WINDOW_MINUTES,
@@ -25,11 +26,17 @@ import {
   type UserEvent,
   type UserState,
   userStreamId,
+  workspaceDecider,
+  type WorkspaceEvent,
+  type WorkspaceState,
   workspaceStreamId,
 } from "../../domain/identity";
 import type { PlanId, Tier } from "../../domain/plans";
-import { type ConcurrencyConflict, Conflict, type EventMetadata, InvalidInput, NotFound } from "../../domain/shared";
-import type { CurrentUser } from "../../src/lib/current-user";
+import { type CommandContext, type ConcurrencyConflict, Conflict, InvalidInput, NotFound, personActing } from "../../domain/shared";
+
+/** The subscription's events, written on the owner's stream until the workspace became the subscriber. */
+const SUBSCRIPTION_EVENTS: ReadonlySet<string> = new Set(["TrialStarted", "TrialExpired", "PlanChanged"]);
+import type { CurrentUser } from "./current-user";
 import { Passwords } from "../auth/Passwords";
 import { type ActiveSession, Sessions } from "../auth/Sessions";
 import { generateToken, hashToken } from "../auth/tokens";
@@ -38,13 +45,6 @@ import { Database, type SqlError, UNIQUE_VIOLATION } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
 import { Mailer } from "../mail/Mailer";
-
-/** Who asks, when, and under which request: becomes the events' metadata. */
-export interface CommandContext {
-  readonly now: Date;
-  readonly correlationId: string;
-  readonly actorId: string | null;
-}
 
 export interface Registration {
   readonly firstName: string;
@@ -143,7 +143,8 @@ export class Accounts extends Context.Service<
     readonly resetPassword: (token: string, newPassword: string, ctx: CommandContext) => Effect.Effect<void, InvalidInput | NotFound | AccountError>;
     readonly grantOperator: (email: string, ctx: CommandContext) => Effect.Effect<CurrentUser, NotFound | AccountError>;
     readonly setPlan: (email: string, tier: Tier, reason: string, ctx: CommandContext) => Effect.Effect<CurrentUser, NotFound | AccountError>;
-    readonly expireTrial: (userId: string, ctx: CommandContext) => Effect.Effect<boolean, NotFound | AccountError>;
+    /** Ends the workspace's trial if its time is up (its job, or the hourly sweep). */
+    readonly expireTrial: (workspaceId: string, ctx: CommandContext) => Effect.Effect<boolean, NotFound | AccountError>;
     readonly expireDueTrials: (ctx: CommandContext) => Effect.Effect<number, NotFound | AccountError>;
     readonly ensureDemoWorkspace: (now: Date) => Effect.Effect<void, Conflict | NotFound | AccountError>;
     readonly notificationPreferences: (userId: string) => Effect.Effect<NotificationPreferences, SqlError>;
@@ -181,27 +182,19 @@ export class Accounts extends Context.Service<
         db
           .query(
             (sql) => sql<UserRow[]>`
-              select id, workspace_id, email, username, first_name, last_name, company, subscription_tier, selected_plan,
-                     subscription_status, is_trial_active, trial_ends_at, team_role, time_zone, is_operator, onboarded_at
-              from users where ${where(sql)}`,
+              select u.id, u.workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, w.subscription_tier, u.selected_plan,
+                     w.subscription_status, w.is_trial_active, w.trial_ends_at, u.team_role, u.time_zone, u.is_operator, u.onboarded_at
+              from users u join workspaces w on w.id = u.workspace_id
+              where ${where(sql)}`,
           )
           .pipe(Effect.map((rows) => (rows[0] ? toCurrentUser(rows[0]) : null)));
 
-      const findById = (userId: string) => selectUser((sql) => sql`id = ${userId}`);
-      const findByEmail = (email: string) => selectUser((sql) => sql`lower(email) = ${email.trim().toLowerCase()}`);
+      const findById = (userId: string) => selectUser((sql) => sql`u.id = ${userId}`);
+      const findByEmail = (email: string) => selectUser((sql) => sql`lower(u.email) = ${email.trim().toLowerCase()}`);
       const mustFind = (userId: string) =>
         Effect.flatMap(findById(userId), (user) => (user ? Effect.succeed(user) : Effect.fail(new NotFound({ what: "user" }))));
       const mustFindByEmail = (email: string) =>
-        Effect.flatMap(findByEmail(email), (user) =>
-          user ? Effect.succeed(user) : Effect.fail(new NotFound({ what: `an account with the email ${email}` })),
-        );
-
-      const metadata = (ctx: CommandContext, workspaceId: string | null, actorId = ctx.actorId): EventMetadata => ({
-        actorId,
-        workspaceId,
-        correlationId: ctx.correlationId,
-        causationId: null,
-      });
+        Effect.flatMap(findByEmail(email), (user) => (user ? Effect.succeed(user) : Effect.fail(new NotFound({ what: `an account with the email ${email}` }))));
 
       const onUserCommand = <E>(
         user: CurrentUser,
@@ -211,11 +204,26 @@ export class Accounts extends Context.Service<
       ) =>
         provide(
           handleCommand(userStreamId(user.id), userDecider, decide, {
-            metadata: metadata(ctx, user.workspaceId),
-            now: ctx.now,
+            ctx,
+            workspaceId: user.workspaceId,
             expectedVersion,
           }),
         );
+
+      /**
+       * A command on the workspace's subscription. Workspaces registered before the workspace became
+       * the subscriber keep their first trial events on the owner's stream: those are folded in too.
+       */
+      const onWorkspaceCommand = <E>(
+        workspaceId: string,
+        decide: (state: WorkspaceState) => Effect.Effect<ReadonlyArray<WorkspaceEvent>, E>,
+        ctx: CommandContext,
+      ) =>
+        Effect.gen(function* () {
+          const [owner] = yield* db.query((sql) => sql<{ owner_id: string }[]>`select owner_id from workspaces where id = ${workspaceId}`);
+          const movedFrom = owner ? (yield* store.readStream(userStreamId(owner.owner_id))).events.filter((e) => SUBSCRIPTION_EVENTS.has(e.type)) : [];
+          return yield* provide(handleCommand(workspaceStreamId(workspaceId), workspaceDecider, decide, { ctx, workspaceId, movedFrom }));
+        });
 
       const takenUsernames = (base: string) =>
         db
@@ -228,11 +236,23 @@ export class Accounts extends Context.Service<
       const registerOnce = (input: Registration, ctx: CommandContext, userId: string, workspaceId: string, passwordHash: string | null, username: string) =>
         db.withTransaction(
           Effect.gen(function* () {
-            const meta = metadata(ctx, workspaceId, ctx.actorId ?? userId);
-            yield* store.append(
-              workspaceStreamId(workspaceId),
-              [{ type: "WorkspaceCreated", data: { workspaceId, name: input.company, ownerId: userId, isDemo: userId === DEMO_USER_ID } }],
-              { expectedVersion: "no_stream", metadata: meta, now: ctx.now },
+            // The visitor who registers is the person who acts from now on.
+            const registrant: CommandContext = ctx.actor.kind === "visitor" ? { ...ctx, actor: personActing(userId) } : ctx;
+            yield* provide(
+              handleCommand(
+                workspaceStreamId(workspaceId),
+                workspaceDecider,
+                createWorkspace({
+                  workspaceId,
+                  name: input.company,
+                  ownerId: userId,
+                  isDemo: userId === DEMO_USER_ID,
+                  selectedPlan: input.selectedPlan,
+                  trialDays: config().TRIAL_DAYS,
+                  now: ctx.now,
+                }),
+                { ctx: registrant, workspaceId },
+              ),
             );
             yield* provide(
               handleCommand(
@@ -249,10 +269,8 @@ export class Accounts extends Context.Service<
                   company: input.company.trim(),
                   selectedPlan: input.selectedPlan,
                   timeZone: input.timeZone,
-                  trialDays: config().TRIAL_DAYS,
-                  now: ctx.now,
                 }),
-                { metadata: meta, now: ctx.now },
+                { ctx: registrant, workspaceId },
               ),
             );
           }),
@@ -378,7 +396,7 @@ export class Accounts extends Context.Service<
             );
             if (!claimed) return yield* new InvalidInput({ message: RESET_LINK_INVALID_MESSAGE });
             const user = yield* mustFind(claimed.user_id);
-            yield* onUserCommand(user, changePassword({ passwordHash, via: "reset" }), { ...ctx, actorId: user.id });
+            yield* onUserCommand(user, changePassword({ passwordHash, via: "reset" }), { ...ctx, actor: personActing(user.id) });
             yield* sessions.revokeAllOf(user.id);
           }),
         );
@@ -444,12 +462,8 @@ export class Accounts extends Context.Service<
       const sessionsOf = (userId: string) =>
         Effect.map(sessions.list(userId), (list) => list.map((session): UserSession => ({ ...session, publicId: publicSessionId(session.id) })));
 
-      const expireTrialOf = (userId: string, ctx: CommandContext) =>
-        Effect.gen(function* () {
-          const user = yield* mustFind(userId);
-          const result = yield* onUserCommand(user, expireTrial({ now: ctx.now }), ctx);
-          return result.events.length > 0;
-        });
+      const expireTrialOf = (workspaceId: string, ctx: CommandContext) =>
+        Effect.map(onWorkspaceCommand(workspaceId, expireTrial({ workspaceId, now: ctx.now }), ctx), (result) => result.events.length > 0);
 
       return {
         register: (input, ctx) => registerWith(input, ctx, randomUUID()),
@@ -475,14 +489,14 @@ export class Accounts extends Context.Service<
         setPlan: (email, tier, reason, ctx) =>
           Effect.gen(function* () {
             const user = yield* mustFindByEmail(email);
-            yield* onUserCommand(user, changePlan({ tier, reason }), ctx);
+            yield* onWorkspaceCommand(user.workspaceId, changePlan({ workspaceId: user.workspaceId, tier, reason }), ctx);
             return yield* mustFind(user.id);
           }),
         expireTrial: expireTrialOf,
         expireDueTrials: (ctx) =>
           Effect.gen(function* () {
             const due = yield* db.query(
-              (sql) => sql<{ id: string }[]>`select id from users
+              (sql) => sql<{ id: string }[]>`select id from workspaces
                                              where subscription_tier = 'trial' and is_trial_active and trial_ends_at <= ${ctx.now}`,
             );
             let expired = 0;
@@ -514,7 +528,12 @@ export class Accounts extends Context.Service<
         ensureDemoWorkspace: (now) =>
           Effect.gen(function* () {
             if (yield* findById(DEMO_USER_ID)) return;
-            const ctx: CommandContext = { now, correlationId: randomUUID(), actorId: DEMO_USER_ID };
+            const ctx: CommandContext = {
+              actor: personActing(DEMO_USER_ID),
+              now,
+              correlationId: randomUUID(),
+              causationId: null,
+            };
             yield* registerWith(
               {
                 firstName: "Alex",
@@ -530,7 +549,7 @@ export class Accounts extends Context.Service<
             );
             yield* Effect.flatMap(mustFind(DEMO_USER_ID), (user) =>
               Effect.all([
-                onUserCommand(user, changePlan({ tier: "professional", reason: "demo workspace" }), ctx),
+                onWorkspaceCommand(user.workspaceId, changePlan({ workspaceId: user.workspaceId, tier: "professional", reason: "demo workspace" }), ctx),
                 onUserCommand(user, completeOnboarding({ timeZone: "America/New_York" }), ctx),
               ]),
             );

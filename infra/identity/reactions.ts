@@ -1,5 +1,5 @@
 import { Effect } from "effect";
-import type { UserEvent } from "../../domain/identity";
+import type { WorkspaceEvent } from "../../domain/identity";
 import type { RecordedEvent } from "../../domain/shared";
 import type { Reaction } from "../eventstore/reactions";
 import { addJob } from "../jobs/add-job";
@@ -10,8 +10,8 @@ export const trialEndReaction: Reaction = {
   handles: ["TrialStarted"],
   react: (recorded) =>
     Effect.gen(function* () {
-      const event = recorded as RecordedEvent<Extract<UserEvent, { type: "TrialStarted" }>>;
-      const userId = event.streamId.slice("user-".length);
-      yield* addJob("expire_trial", { userId }, { runAt: new Date(event.data.endsAt), jobKey: `trial:${userId}` });
+      const event = recorded as RecordedEvent<Extract<WorkspaceEvent, { type: "TrialStarted" }>>;
+      const { workspaceId, endsAt } = event.data;
+      yield* addJob("expire_trial", { workspaceId }, { runAt: new Date(endsAt), jobKey: `trial:${workspaceId}` });
     }),
 };

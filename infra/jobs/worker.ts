@@ -2,18 +2,12 @@ import { hostname } from "node:os";
 import { Effect, type ManagedRuntime } from "effect";
 import { EventEmitter } from "node:events";
 import { Logger, makeWorkerUtils, run, type Runner, type TaskList, type WorkerEvents } from "graphile-worker";
-import { Sessions } from "../auth/Sessions";
 import { config } from "../config";
 import { Database } from "../db/Database";
 import { catchUpAsyncProjections } from "../eventstore/async-projector";
-import { refreshDueTokens } from "../accounts/token-refresh";
-import { Accounts } from "../identity/Accounts";
-import { projections, type servicesOn } from "../layers";
+import type { servicesOn } from "../layers";
+import { crontab, projections, tasks } from "../modules";
 import { logger } from "../log";
-import { Mailer } from "../mail/Mailer";
-import { fetchEngagement } from "../publishing/engagement";
-import { publishPost } from "../publishing/publish-post";
-import { sweepDuePosts } from "../publishing/sweep";
 
 type AppServices = ReturnType<typeof servicesOn> extends import("effect").Layer.Layer<infer A, any, any> ? A : never;
 type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>;
@@ -21,73 +15,26 @@ type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>;
 const HEARTBEAT_MS = 5_000;
 const PROJECTOR_MS = 500;
 
-/**
- * Daily clean-up at 03:00 UTC; an hourly sweep of ended trials (each trial also has its own job at its
- * end); OAuth tokens renewed every 10 minutes ahead of their expiry; overdue posts without a job swept
- * every minute (and at start); engagement of recent posts fetched every 15 minutes.
- */
-export const CRONTAB = [
-  "0 3 * * * purge_expired_auth",
-  "7 * * * * expire_trials",
-  "*/10 * * * * refresh_account_tokens",
-  "* * * * * sweep_due_posts",
-  "*/15 * * * * fetch_engagement",
-].join("\n");
+/** Every module's cron lines (infra/modules.ts). */
+export const CRONTAB = crontab;
 
-const jobContext = (correlationId: string) => ({ now: new Date(), correlationId, actorId: null });
-
-export const taskList = (runtime: AppRuntime): TaskList => ({
-  expire_trial: async (payload, helpers) => {
-    const { userId } = payload as { userId: string };
-    await runtime.runPromise(
-      Accounts.use((accounts) => accounts.expireTrial(userId, jobContext(`job-${helpers.job.id}`))).pipe(
-        Effect.catchTag("NotFound", () => Effect.succeed(false)),
-      ),
-    );
-  },
-  expire_trials: async (_payload, helpers) => {
-    const expired = await runtime.runPromise(
-      Accounts.use((accounts) => accounts.expireDueTrials(jobContext(`job-${helpers.job.id}`))),
-    );
-    if (expired > 0) helpers.logger.info(`Ended ${expired} trial(s)`);
-  },
-  purge_expired_auth: async (_payload, helpers) => {
-    const now = new Date();
-    const removed = await runtime.runPromise(
-      Effect.gen(function* () {
-        const sessions = yield* (yield* Sessions).purgeExpired(now);
-        const db = yield* Database;
-        const tokens = yield* db.query((sql) => sql`delete from password_reset_tokens where expires_at <= ${now}`);
-        yield* db.query((sql) => sql`delete from login_attempts where attempted_at < ${new Date(now.getTime() - 86_400_000)}`);
-        return { sessions, tokens: tokens.count };
-      }),
-    );
-    helpers.logger.info(`Removed ${removed.sessions} expired session(s) and ${removed.tokens} reset token(s)`);
-  },
-  refresh_account_tokens: async (_payload, helpers) => {
-    const result = await runtime.runPromise(refreshDueTokens(new Date()));
-    if (result.due > 0) helpers.logger.info(`Tokens: ${result.refreshed} renewed, ${result.failed} need a reconnect, of ${result.due} due`);
-  },
-  publish_post: async (payload, helpers) => {
-    // addJob's payloads may arrive JSON-encoded twice (a string): read both.
-    const { postId } = payload as { postId: string };
-    const run = { now: new Date(), jobId: String(helpers.job.id), attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
-    const result = await runtime.runPromise(publishPost(postId, run));
-    if (result.outcome !== "skipped") helpers.logger.info(`Post ${postId}: ${result.outcome} (${result.published} published, ${result.failed} failed)`);
-  },
-  sweep_due_posts: async (_payload, helpers) => {
-    const { added } = await runtime.runPromise(sweepDuePosts(new Date()));
-    if (added > 0) helpers.logger.warn(`Sweep: ${added} overdue post(s) had no job; added`);
-  },
-  fetch_engagement: async (_payload, helpers) => {
-    const result = await runtime.runPromise(fetchEngagement(new Date()));
-    if (result.recorded > 0) helpers.logger.info(`Engagement: ${result.recorded} update(s) of ${result.targets} published target(s)`);
-  },
-  send_mail: async (payload) => {
-    const { outboxId } = payload as { outboxId: number };
-    await runtime.runPromise(Mailer.use((mailer) => mailer.send(outboxId)));
-  },
-});
+/** Every module's tasks, run on the app's runtime; the line a task answers goes to the worker's log. */
+export const taskList = (runtime: AppRuntime): TaskList =>
+  Object.fromEntries(
+    Object.entries(tasks).map(([name, task]) => [
+      name,
+      async (payload, helpers) => {
+        const job = {
+          id: String(helpers.job.id),
+          attempt: helpers.job.attempts,
+          maxAttempts: helpers.job.max_attempts,
+          now: new Date(),
+        };
+        const line = await runtime.runPromise(task(payload, job) as Effect.Effect<string | void, unknown, AppServices>);
+        if (line) helpers.logger.info(line);
+      },
+    ]),
+  ) satisfies TaskList;
 
 const graphileLogger = new Logger((scope) => (level, message, meta) => {
   const method = level === "warning" ? "warn" : level === "error" ? "error" : level === "debug" ? "debug" : "info";

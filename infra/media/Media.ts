@@ -21,12 +21,12 @@ import {
   type MediaKind,
 } from "../../domain/media";
 import type { Tier } from "../../domain/plans";
-import { type ConcurrencyConflict, type Conflict, type EventMetadata, InvalidInput, isUuid, NotFound } from "../../domain/shared";
+import { type CommandContext, type ConcurrencyConflict, type Conflict, InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { config } from "../config";
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
-import type { CommandContext } from "../identity/Accounts";
+
 import { logger } from "../log";
 import { type ReceivedFile, receiveFiles, receiveUpload, removeTemporaryFiles, type UploadBody } from "./intake";
 import { MediaStorage, StorageError } from "./MediaStorage";
@@ -182,13 +182,6 @@ export class Media extends Context.Service<
         const provide = <A, E>(effect: Effect.Effect<A, E, EventStore | Database>) =>
           effect.pipe(Effect.provideService(EventStore, store), Effect.provideService(Database, db));
 
-        const metadata = (ctx: CommandContext, workspaceId: string): EventMetadata => ({
-          actorId: ctx.actorId,
-          workspaceId,
-          correlationId: ctx.correlationId,
-          causationId: null,
-        });
-
         const onItem = <E>(
           workspaceId: string,
           mediaId: string,
@@ -198,8 +191,8 @@ export class Media extends Context.Service<
         ) =>
           provide(
             handleCommand(mediaStreamId(mediaId), mediaDecider, decide, {
-              metadata: metadata(ctx, workspaceId),
-              now: ctx.now,
+              ctx,
+              workspaceId,
               expectedVersion,
             }),
           );

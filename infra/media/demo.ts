@@ -7,6 +7,7 @@ import { Effect } from "effect";
 import sharp from "sharp";
 import type { Tier } from "../../domain/plans";
 import { Media } from "./Media";
+import { type CommandContext, personActing } from "../../domain/shared";
 
 const SAMPLES: ReadonlyArray<{ name: string; title: string; hue: number; width: number; height: number; tags: ReadonlyArray<string> }> = [
   { name: "spring-cleaning-special.jpg", title: "Spring Cleaning Special", hue: 195, width: 1200, height: 1200, tags: ["promotion", "spring"] },
@@ -39,7 +40,12 @@ export const ensureDemoMedia = Effect.fn("Media.ensureDemo")(function* (
 ) {
   const media = yield* Media;
   if ((yield* media.list(demo.workspaceId, { limit: 1 })).total > 0) return;
-  const ctx = { now, correlationId: `demo-${randomUUID()}`, actorId: demo.userId };
+  const ctx: CommandContext = {
+    actor: personActing(demo.userId),
+    now,
+    correlationId: `demo-${randomUUID()}`,
+    causationId: null,
+  };
   const files = yield* Effect.promise(() =>
     Promise.all(SAMPLES.map(async (sample) => ({ name: sample.name, bytes: await sampleImage(sample.title, sample.hue, sample.width, sample.height) }))),
   );

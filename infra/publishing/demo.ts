@@ -14,15 +14,13 @@ import {
   recordEngagement,
   recordPublishedToAccount,
 } from "../../domain/publishing";
-import type { EventMetadata } from "../../domain/shared";
-import type { CurrentUser } from "../../src/lib/current-user";
-import { localDate } from "../../src/lib/dates";
+import { localDayOf, personActing } from "../../domain/shared";
+import { callerOf, type CurrentUser } from "../identity/current-user";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { CalendarNotes } from "../calendar/CalendarNotes";
 import { Categories } from "../categories/Categories";
 import { Database } from "../db/Database";
 import { handleCommand } from "../eventstore/handle";
-import type { CommandContext } from "../identity/Accounts";
 import { sandboxEngagement } from "./engagement";
 import { Posts } from "./Posts";
 import { idempotencyKeyOf } from "./publish-post";
@@ -85,7 +83,7 @@ const NOTES: ReadonlyArray<{ readonly inDays: number; readonly content: string; 
 const DAY_MS = 86_400_000;
 
 /** The day (YYYY-MM-DD) `days` from today in the demo user's zone. */
-const localDay = (now: Date, days: number, timeZone: string) => localDate(new Date(now.getTime() + days * DAY_MS), timeZone);
+const localDay = (now: Date, days: number, timeZone: string) => localDayOf(new Date(now.getTime() + days * DAY_MS), timeZone);
 
 /** `hour`:00 on that day, in that zone. */
 const atLocalHour = (now: Date, days: number, hour: number, timeZone: string) => {
@@ -100,7 +98,12 @@ export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: Cu
   const categories = new Map((yield* (yield* Categories).list(user.workspaceId)).map((c) => [c.name, c.id]));
   const accountIdsOf = (platforms: ReadonlyArray<PlatformId>) => accounts.filter((a) => platforms.includes(a.platform)).map((a) => a.id);
   const timeZone = user.timeZone || "UTC";
-  const ctx = (at: Date): CommandContext => ({ now: at, correlationId: `demo-${randomUUID()}`, actorId: user.id });
+  const callerAt = (at: Date) =>
+    callerOf(user, {
+      now: at,
+      correlationId: `demo-${randomUUID()}`,
+      causationId: null,
+    });
   const posts = yield* Posts;
   const input = (post: DemoPost, status: "draft" | "scheduled", scheduledAt: Date | null) => ({
     content: post.text,
@@ -122,11 +125,16 @@ export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: Cu
     (sql) => sql<{ posts: number }[]>`select count(*)::int as posts from posts where workspace_id = ${user.workspaceId}`,
   );
   if (existing === 0) {
-    for (const post of HISTORY) yield* publishedInThePast(user, post, atLocalHour(now, -post.daysAgo, post.hour, timeZone), accounts, categories.get(post.category) ?? null, now);
-    for (const post of DRAFTS) yield* posts.create(user, input(post, "draft", null), ctx(now));
+    for (const post of HISTORY)
+      yield* publishedInThePast(user, post, atLocalHour(now, -post.daysAgo, post.hour, timeZone), accounts, categories.get(post.category) ?? null, now);
+    for (const post of DRAFTS) yield* posts.create(callerAt(now), input(post, "draft", null));
     const notes = yield* CalendarNotes;
     for (const note of NOTES) {
-      yield* notes.create({ userId: user.id, workspaceId: user.workspaceId }, { date: localDay(now, note.inDays, timeZone), content: note.content, ...(note.color ? { color: note.color } : {}) }, ctx(now));
+      yield* notes.create(callerAt(now), {
+        date: localDay(now, note.inDays, timeZone),
+        content: note.content,
+        ...(note.color ? { color: note.color } : {}),
+      });
     }
   }
 
@@ -136,7 +144,7 @@ export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: Cu
       select count(*)::int as upcoming from posts where workspace_id = ${user.workspaceId} and status = 'scheduled' and scheduled_at > ${now}`,
   );
   if (upcoming === 0) {
-    for (const post of UPCOMING) yield* posts.create(user, input(post, "scheduled", atLocalHour(now, post.inDays, post.hour, timeZone)), ctx(now));
+    for (const post of UPCOMING) yield* posts.create(callerAt(now), input(post, "scheduled", atLocalHour(now, post.inDays, post.hour, timeZone)));
   }
 });
 
@@ -163,10 +171,28 @@ const publishedInThePast = (
       categoryId,
       options: {},
     };
-    const metadata: EventMetadata = { actorId: user.id, workspaceId: user.workspaceId, correlationId: `demo-${postId}`, causationId: null };
     const on = <E>(decide: (state: PostState) => Effect.Effect<ReadonlyArray<PostEvent>, E>, when: Date) =>
-      handleCommand(postStreamId(postId), postDecider, decide, { metadata, now: when });
-    yield* on(createPost({ postId, workspaceId: user.workspaceId, authorId: user.id, content, timeZone: user.timeZone || "UTC", now: at, publishNow: true }), at);
+      handleCommand(postStreamId(postId), postDecider, decide, {
+        ctx: {
+          actor: personActing(user.id),
+          now: when,
+          correlationId: `demo-${postId}`,
+          causationId: null,
+        },
+        workspaceId: user.workspaceId,
+      });
+    yield* on(
+      createPost({
+        postId,
+        workspaceId: user.workspaceId,
+        authorId: user.id,
+        content,
+        timeZone: user.timeZone || "UTC",
+        now: at,
+        publishNow: true,
+      }),
+      at,
+    );
     for (const target of targets) {
       yield* on(recordAttempt({ accountId: target.accountId, now: at }), at);
       const published = yield* publishToSandbox({

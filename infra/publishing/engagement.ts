@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { Cause, Effect } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { type EngagementCounts, postDecider, postStreamId, recordEngagement } from "../../domain/publishing";
-import type { ConcurrencyConflict, EventMetadata } from "../../domain/shared";
+import { systemContext } from "../../domain/shared";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { Database } from "../db/Database";
 import { handleCommand } from "../eventstore/handle";
@@ -164,11 +164,12 @@ export const fetchEngagement = Effect.fn("Publishing.fetchEngagement")(function*
   let recorded = 0;
   const correlationId = `engagement-${randomUUID()}`;
   for (const { target, figures } of found) {
-    const metadata: EventMetadata = { actorId: null, workspaceId: target.workspace_id, correlationId, causationId: null };
+    // A system caller: the handler reads and decides again when a concurrent write came first.
     const outcome = yield* Effect.result(
-      handleCommand(postStreamId(target.post_id), postDecider, recordEngagement({ accountId: target.account_id, ...figures, now }), { metadata, now }).pipe(
-        Effect.retry({ times: 3, while: (e): e is ConcurrencyConflict => (e as { _tag?: string })._tag === "ConcurrencyConflict" }),
-      ),
+      handleCommand(postStreamId(target.post_id), postDecider, recordEngagement({ accountId: target.account_id, ...figures, now }), {
+        ctx: systemContext("engagement", now, correlationId),
+        workspaceId: target.workspace_id,
+      }),
     );
     if (outcome._tag === "Success") recorded += outcome.success.events.length;
     else logger.warn({ postId: target.post_id, accountId: target.account_id, error: String(outcome.failure) }, "Engagement not recorded");

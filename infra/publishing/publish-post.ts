@@ -13,7 +13,7 @@ import {
   type TargetState,
   targetsToPublish,
 } from "../../domain/publishing";
-import { type ConcurrencyConflict, type EventMetadata, foldEvents } from "../../domain/shared";
+import { foldEvents, systemContext, type RecordedEvent } from "../../domain/shared";
 import { type AccountView, SocialAccounts } from "../accounts/SocialAccounts";
 import { config } from "../config";
 import { Database } from "../db/Database";
@@ -126,25 +126,31 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
   const streamId = postStreamId(postId);
 
   const first = yield* store.readStream(streamId);
-  let state: PostState = foldEvents(postDecider, first.events as unknown as ReadonlyArray<PostEvent>);
-  const drafted = first.events.find((e) => e.type === "PostDrafted");
-  if (!state.exists || !drafted) return { outcome: "skipped", reason: "no such post" } satisfies PublishOutcome;
+  // Decoded by the store against the post schemas.
+  const events = first.events as ReadonlyArray<RecordedEvent<PostEvent>>;
+  let state: PostState = foldEvents(postDecider, events);
+  const drafted = events.find((e) => e.type === "PostDrafted");
+  if (!state.exists || !drafted)
+    return {
+      outcome: "skipped",
+      reason: "no such post",
+    } satisfies PublishOutcome;
   if (state.deleted) return { outcome: "skipped", reason: "deleted" } satisfies PublishOutcome;
   if (state.status === "draft") return { outcome: "skipped", reason: "draft" } satisfies PublishOutcome;
   if (state.status === "published") return { outcome: "skipped", reason: "already published" } satisfies PublishOutcome;
   if (state.status === "scheduled" && state.scheduledAt && new Date(state.scheduledAt).getTime() - run.now.getTime() > EARLY_TOLERANCE_MS) {
     return { outcome: "skipped", reason: "not due yet" } satisfies PublishOutcome;
   }
-  const workspaceId = (drafted.data as { workspaceId: string }).workspaceId;
-  const metadata: EventMetadata = { actorId: null, workspaceId, correlationId: `job-${run.jobId}`, causationId: null };
+  const workspaceId = drafted.type === "PostDrafted" ? drafted.data.workspaceId : "";
+  const context = (now: Date) => systemContext("scheduler", now, `job-${run.jobId}`);
   const isLastAttempt = run.attempt >= run.maxAttempts;
 
-  /** A command on the post; a concurrent writer (an edit at the same moment) makes it read and decide again. */
+  /** A command on the post; the scheduler is a system caller, so a concurrent edit makes it read and decide again. */
   const onPost = <E>(decide: (state: PostState) => Effect.Effect<ReadonlyArray<PostEvent>, E>, now = new Date()) =>
-    handleCommand(streamId, postDecider, (s: PostState) => decide(s), { metadata, now }).pipe(
-      Effect.retry({ times: 5, while: (e): e is ConcurrencyConflict & E => (e as { _tag?: string })._tag === "ConcurrencyConflict" }),
-      Effect.tap((result) => Effect.sync(() => (state = result.state))),
-    );
+    handleCommand(streamId, postDecider, decide, {
+      ctx: context(now),
+      workspaceId,
+    }).pipe(Effect.tap((result) => Effect.sync(() => (state = result.state))));
 
   yield* onPost(requestPublish({ now: run.now }), run.now);
   if (state.status !== "publishing") return { outcome: "skipped", reason: `status ${state.status}` } satisfies PublishOutcome;
@@ -272,11 +278,16 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
       if (error instanceof PlatformError) {
         if (RECONNECT.has(error.kind)) {
           yield* accounts
-            .requireReconnect({ accountId: account.id, workspaceId, platform: account.platform, kind: account.kind }, error.message, {
-              now: new Date(),
-              correlationId: metadata.correlationId,
-              actorId: null,
-            })
+            .requireReconnect(
+              {
+                accountId: account.id,
+                workspaceId,
+                platform: account.platform,
+                kind: account.kind,
+              },
+              error.message,
+              context(new Date()),
+            )
             .pipe(Effect.catchTag("NotFound", () => Effect.succeed(false)));
           return yield* fail(target, error.message, true);
         }

@@ -1,7 +1,8 @@
 import { Cause, Effect, Exit } from "effect";
 import type { z } from "zod";
-import { ConcurrencyConflict } from "../../domain/shared";
+import type { CommandContext } from "../../domain/shared";
 import { logger } from "../../infra/log";
+import { httpErrors } from "../../infra/modules";
 import { runtime } from "../runtime";
 import { fieldErrors, MAX_BODY_DEPTH, nestsDeeperThan, unstorableText } from "./http-fields";
 import "./zod-messages";
@@ -27,33 +28,21 @@ export const apiError = (status: number, code: string, message: string, fields?:
 export const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
 export const DEMO_READ_ONLY_MESSAGE = "Demo mode is read-only. Start your free trial to save changes.";
 
-/** A typed failure of a command, as the HTTP answer a person can act on. */
+/**
+ * A typed failure of a command, as the HTTP answer a person can act on: the status and code its
+ * class declares (an instance may narrow them, as an upload refusal does), and its message.
+ */
 const errorResponse = (error: unknown): Response | null => {
   if (typeof error !== "object" || error === null || !("_tag" in error)) return null;
-  const e = error as { _tag: string; message?: string; fields?: Record<string, string>; userMessage?: string; what?: string };
-  switch (e._tag) {
-    case "InvalidInput":
-      return apiError(400, "invalid_input", e.message ?? "Please check the form.", e.fields);
-    case "NotFound":
-      // Another workspace's id reads the same as a deleted one: nothing tells them apart.
-      return apiError(404, "not_found", e.what ? `This ${e.what} does not exist, or was deleted.` : "Not found.");
-    case "Forbidden":
-      return apiError(403, "forbidden", e.message ?? "You are not allowed to do this.");
-    case "PlanLimitReached":
-      return apiError(403, "plan_limit", e.message ?? "Upgrade your plan to do this.");
-    case "Conflict":
-      return apiError(409, "conflict", e.message ?? "Conflict.");
-    case "ConnectionFailed":
-      return apiError(400, "connection_failed", e.message ?? "Failed to connect account. Please try again.");
-    case "ConcurrencyConflict":
-      return apiError(409, "version_conflict", ConcurrencyConflict.userMessage);
-    case "InvalidCredentials":
-      return apiError(401, "invalid_credentials", e.userMessage ?? "Invalid email or password.");
-    case "TooManyAttempts":
-      return apiError(429, "too_many_attempts", e.userMessage ?? "Too many attempts.");
-    default:
-      return null;
-  }
+  const known = httpErrors.get(String(error._tag));
+  if (!known) return null;
+  const e = error as {
+    status?: number;
+    code?: string;
+    message?: string;
+    fields?: Record<string, string>;
+  };
+  return apiError(e.status ?? known.status, e.code ?? known.code, e.message || "Please check the request.", e.fields);
 };
 
 /**
@@ -127,12 +116,33 @@ export const parseQuery = <S extends z.ZodType>(url: URL, schema: S): { ok: true
   return { ok: false, response: apiError(400, "invalid_input", Object.values(fields)[0] ?? "Please check the query.", fields) };
 };
 
-/** The command context of a request: now, its correlation id, and who acts. */
-export const commandContext = (locals: App.Locals, request: Request) => ({
+/** The context of a request's command: now, its correlation id, and who acts (the signed-in person, else a visitor). */
+export const commandContext = (locals: App.Locals, request: Request): CommandContext => ({
+  actor: locals.user ? { kind: "person", userId: locals.user.id } : { kind: "visitor" },
   now: new Date(),
   correlationId: request.headers.get("x-request-id") ?? crypto.randomUUID(),
-  actorId: locals.user?.id ?? null,
+  causationId: null,
 });
+
+/**
+ * The version a write states it read: an `If-Match` header (3, "3" or W/"3", the ETag a GET
+ * answered) or `expectedVersion` in the body. Neither: the spec's own payloads, accepted as before.
+ */
+export const expectedVersionOf = (
+  request: Request,
+  fromBody: number | undefined,
+): { ok: true; version: number | undefined } | { ok: false; response: Response } => {
+  const header = request.headers.get("if-match");
+  if (header === null) return { ok: true, version: fromBody };
+  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header.trim());
+  if (!match) {
+    return {
+      ok: false,
+      response: apiError(400, "invalid_input", "If-Match must be the version the item was read with, as its ETag gives it."),
+    };
+  }
+  return { ok: true, version: Number(match[1]) };
+};
 
 export const clientInfo = (request: Request, clientAddress: string | undefined) => ({
   userAgent: request.headers.get("user-agent"),

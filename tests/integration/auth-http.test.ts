@@ -115,11 +115,13 @@ describe("POST /api/auth/register", () => {
     const user = response.data.user;
 
     const userEvents = await eventsOf(`user-${user.id}`);
-    expect(userEvents.map((e) => e.type)).toEqual(["UserRegistered", "TrialStarted"]);
-    const [row] = await app.sql`select * from users where id = ${user.id}`;
+    expect(userEvents.map((e) => e.type)).toEqual(["UserRegistered"]);
+    const [row] = await app.sql`select u.*, w.subscription_tier, w.subscription_status, w.is_trial_active
+                                from users u join workspaces w on w.id = u.workspace_id where u.id = ${user.id}`;
     expect(row).toBeDefined();
     const workspaceEvents = await eventsOf(`workspace-${row.workspace_id}`);
-    expect(workspaceEvents.map((e) => e.type)).toEqual(["WorkspaceCreated"]);
+    // The workspace is the subscriber: the trial starts on its stream.
+    expect(workspaceEvents.map((e) => e.type)).toEqual(["WorkspaceCreated", "TrialStarted"]);
     expect(workspaceEvents[0].data).toMatchObject({ workspaceId: row.workspace_id, name: "Event Co", ownerId: user.id });
     for (const event of [...userEvents, ...workspaceEvents]) {
       expect(event.metadata).toMatchObject({ actorId: user.id, workspaceId: row.workspace_id, correlationId });
@@ -129,7 +131,7 @@ describe("POST /api/auth/register", () => {
     expect(JSON.stringify(userEvents)).not.toContain(TEST_PASSWORD);
     expect(row).toMatchObject({ subscription_tier: "trial", subscription_status: "trial", is_trial_active: true, team_role: "owner" });
 
-    const jobs = await app.sql`select task_identifier, key, run_at from graphile_worker.jobs where key = ${`trial:${user.id}`}`;
+    const jobs = await app.sql`select task_identifier, key, run_at from graphile_worker.jobs where key = ${`trial:${row.workspace_id}`}`;
     expect(jobs).toHaveLength(1);
     expect(jobs[0].task_identifier).toBe("expire_trial");
     expect(new Date(jobs[0].run_at).toISOString()).toBe(new Date(user.trialEndsAt).toISOString());
@@ -147,11 +149,16 @@ describe("POST /api/auth/register", () => {
   it("given a sign-up, then the audit log (an async projection run by the worker) soon records it", { timeout: 60_000 }, async () => {
     const { user } = await signUp(app.server.url);
     const types = await eventually(
-      async () => (await app.sql<{ type: string }[]>`select type from audit_log where stream_id = ${`user-${user.id}`} order by global_position`).map((r) => r.type),
-      (t) => t.length === 2,
+      async () =>
+        (
+          await app.sql<{ type: string }[]>`select type from audit_log
+            where workspace_id = (select workspace_id from users where id = ${user.id})
+            order by global_position`
+        ).map((r) => r.type),
+      (t) => t.length === 3,
       45_000,
     );
-    expect(types).toEqual(["UserRegistered", "TrialStarted"]);
+    expect(types).toEqual(["WorkspaceCreated", "TrialStarted", "UserRegistered"]);
   });
 
   it("given two emails with the same local part, then the second user gets a different username", async () => {
@@ -688,8 +695,10 @@ describe("operators and the admin commands", { timeout: 60_000 }, () => {
     const { browser, input, user } = await signUp(app.server.url);
     const result = await runScript("admin-plan.ts", [input.email, "growth"]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    const last = (await eventsOf(`user-${user.id}`)).at(-1)!;
-    expect(last).toMatchObject({ type: "PlanChanged", data: { tier: "growth", previousTier: "trial" } });
+    // The workspace is the subscriber: the plan changes on its stream.
+    const [{ workspace_id: workspaceId }] = await app.sql`select workspace_id from users where id = ${user.id}`;
+    const last = (await eventsOf(`workspace-${workspaceId}`)).at(-1)!;
+    expect(last).toMatchObject({ type: "PlanChanged", data: { workspaceId, tier: "growth", previousTier: "trial" } });
     const me = await browser.get("/api/auth/user");
     expect(me.data).toMatchObject({ subscriptionTier: "growth", subscriptionStatus: "active", isTrialActive: false });
   });

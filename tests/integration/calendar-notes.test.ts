@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { Effect, ManagedRuntime } from "effect";
+import { Effect, ManagedRuntime, Layer } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../infra/db/Database";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
-import { projections } from "../../infra/layers";
+import { projections, storedEventsLayer } from "../../infra/modules";
 import { Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 
@@ -216,7 +216,7 @@ describe("editing and deleting", () => {
 
 describe("the calendar notes read model", () => {
   it("is rebuilt from the events exactly as it is live, and the audit trail reads the notes", async () => {
-    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }));
+    const runtime = ManagedRuntime.make(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer()));
     try {
       const result = await runtime.runPromise(verifyProjections(projections));
       expect(result.differences).toEqual([]);
@@ -247,7 +247,7 @@ describe("verifying the read models while people write", () => {
         await create(browser, { date: `2026-06-${String(day).padStart(2, "0")}`, content: `Note ${day}` });
       }
     })();
-    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }));
+    const runtime = ManagedRuntime.make(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer()));
     try {
       for (let round = 0; round < 8; round++) {
         const result = await runtime.runPromise(verifyProjections(projections));

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { Effect, ManagedRuntime } from "effect";
+import { Effect, ManagedRuntime, Layer } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoriesProjection } from "../../domain/categories";
 import { Database } from "../../infra/db/Database";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
 import { Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
+import { storedEventsLayer } from "../../infra/modules";
 
 /**
  * Content categories over HTTP (spec engagement §2, §3, §5, §7, §8): the real app on a database of
@@ -213,7 +214,7 @@ describe("editing and deleting", () => {
 
 describe("the categories read model", () => {
   it("is rebuilt from the events exactly as it is live", async () => {
-    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }));
+    const runtime = ManagedRuntime.make(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer()));
     try {
       const result = await runtime.runPromise(verifyProjections([categoriesProjection]));
       expect(result.differences).toEqual([]);

@@ -15,11 +15,12 @@ import {
 import { type AccountView, SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import { handleCommand } from "../../infra/eventstore/handle";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
-import { projections } from "../../infra/layers";
+import { projections } from "../../infra/modules";
 import { fetchEngagement } from "../../infra/publishing/engagement";
-import type { CurrentUser } from "../../src/lib/current-user";
+import type { CurrentUser } from "../../infra/identity/current-user";
 import { createTestApp } from "../support/database";
-import { commandContext, createTestPost, postMetadata, registerOwner } from "../support/publishing";
+import { asUser, callerFor, createTestPost, registerOwner } from "../support/publishing";
+import { systemContext } from "../../domain/shared";
 import {
   FAKE_TIKTOK_VIDEO_IDS,
   type FakeEngagement,
@@ -63,17 +64,26 @@ const connect = (platform: PlatformId, externalId: string, accessToken = provide
   app
     .run(
       SocialAccounts.use((a) =>
-        a.connect(
-          user,
-          {
-            platform,
-            kind: "oauth",
-            profile: { externalId, accountName: `${platform} ${externalId}`, username: null, avatarUrl: null, followers: 0, profileUrl: null, metadata: {} },
-            credentials: { accessToken, refreshToken: null, expiresAt: null, scope: null },
-            tokenExpiresAt: null,
+        a.connect(callerFor(user), {
+          platform,
+          kind: "oauth",
+          profile: {
+            externalId,
+            accountName: `${platform} ${externalId}`,
+            username: null,
+            avatarUrl: null,
+            followers: 0,
+            profileUrl: null,
+            metadata: {},
           },
-          commandContext(),
-        ),
+          credentials: {
+            accessToken,
+            refreshToken: null,
+            expiresAt: null,
+            scope: null,
+          },
+          tokenExpiresAt: null,
+        }),
       ),
     )
     .then((r) => ({ ...r.account, accessToken }));
@@ -88,7 +98,7 @@ const publishedPost = async (targets: ReadonlyArray<{ account: AccountView; plat
     { publishNow: true },
   );
   const on = <E>(decide: (state: PostState) => Effect.Effect<ReadonlyArray<PostEvent>, E>) =>
-    app.run(handleCommand(postStreamId(postId), postDecider, decide, { metadata: postMetadata(user), now: new Date() }));
+    app.run(handleCommand(postStreamId(postId), postDecider, decide, asUser(user)));
   for (const { account, platformPostId } of targets) {
     await on(recordAttempt({ accountId: account.id, now: new Date() }));
     await on(recordPublishedToAccount({ accountId: account.id, platformPostId, url: null, publishedAt: new Date() }));
@@ -289,7 +299,16 @@ describe("fetching engagement from OAuth platforms", () => {
     await app.sql`update account_credentials set ciphertext = 'v1.AAAA.AAAA.AAAA' where account_id = ${unreadable.id}`;
     await app.run(
       SocialAccounts.use((a) =>
-        a.requireReconnect({ accountId: waiting.id, workspaceId: user.workspaceId, platform: "youtube", kind: "oauth" }, "YouTube refused to renew access", commandContext()),
+        a.requireReconnect(
+          {
+            accountId: waiting.id,
+            workspaceId: user.workspaceId,
+            platform: "youtube",
+            kind: "oauth",
+          },
+          "YouTube refused to renew access",
+          systemContext("tokens", new Date(), "test"),
+        ),
       ),
     );
     const figures = { like_count: 4, comments_count: 2, reaction: 4, comment: 2, likeCount: 4, score: 4 };

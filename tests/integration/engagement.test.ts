@@ -5,15 +5,15 @@ import { postStreamId } from "../../domain/publishing";
 import { SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
 import { CRONTAB, taskList } from "../../infra/jobs/worker";
-import { projections } from "../../infra/layers";
+import { projections } from "../../infra/modules";
 import { analyticsSums } from "../../infra/publishing/analytics";
 import { fetchEngagement, sandboxEngagement } from "../../infra/publishing/engagement";
 import { publishPost } from "../../infra/publishing/publish-post";
-import type { CurrentUser } from "../../src/lib/current-user";
+import type { CurrentUser } from "../../infra/identity/current-user";
 import { sandboxProfile } from "../../src/features/accounts/sandbox";
 import { engagementTotal } from "../../src/features/dashboard/dashboard-data";
 import { createTestApp } from "../support/database";
-import { commandContext, createTestPost, registerOwner } from "../support/publishing";
+import { callerFor, createTestPost, registerOwner } from "../support/publishing";
 
 /** The fetch_engagement job on sandbox accounts: figures recorded on the post, the read model in step. */
 
@@ -29,7 +29,17 @@ afterAll(() => app?.close());
 
 const connect = (platform: PlatformId, name: string) =>
   app
-    .run(SocialAccounts.use((a) => a.connect(user, { platform, kind: "sandbox", profile: sandboxProfile(name), credentials: null, tokenExpiresAt: null }, commandContext())))
+    .run(
+      SocialAccounts.use((a) =>
+        a.connect(callerFor(user), {
+          platform,
+          kind: "sandbox",
+          profile: sandboxProfile(name),
+          credentials: null,
+          tokenExpiresAt: null,
+        }),
+      ),
+    )
     .then((r) => r.account);
 
 const publishedPost = async (text: string, targets: ReadonlyArray<{ accountId: string; platform: PlatformId }>) => {

@@ -1,22 +1,27 @@
 import { randomUUID } from "node:crypto";
-import { Effect, Exit } from "effect";
+import { Effect, Exit, Schema } from "effect";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventMetadata } from "../../domain/shared";
+import { defineEvents, type EventMetadata } from "../../domain/shared";
 import { Database } from "../../infra/db/Database";
 import { catchUpAsyncProjections } from "../../infra/eventstore/async-projector";
 import { EventStore } from "../../infra/eventstore/EventStore";
 import { rebuildProjections, verifyProjections } from "../../infra/eventstore/rebuild";
 import { Accounts } from "../../infra/identity/Accounts";
-import { projections } from "../../infra/layers";
+import { commandContext } from "../support/publishing";
+import { projections } from "../../infra/modules";
 import { createTestApp } from "../support/database";
 
 const meta: EventMetadata = { actorId: null, workspaceId: null, correlationId: "test", causationId: null };
 const now = new Date("2026-03-01T12:00:00Z");
 let app: Awaited<ReturnType<typeof createTestApp>>;
 
+/** The store's own tests append events no module has: they are declared here, as a module would. */
+const anything = Schema.Record(Schema.String, Schema.Unknown);
+const storeTestEvents = defineEvents({ Tested: anything, EarlyEvent: anything, LateEvent: anything, OrderA: anything, OrderB: anything, A: anything, B: anything, C: anything });
+
 beforeAll(async () => {
-  app = await createTestApp({ poolSize: 20 });
+  app = await createTestApp({ poolSize: 20, moreEvents: [storeTestEvents] });
 });
 afterAll(() => app?.close());
 
@@ -57,7 +62,7 @@ describe("appending with an expected version", () => {
 });
 
 describe("projections", () => {
-  const ctx = () => ({ now: new Date(), correlationId: randomUUID(), actorId: null });
+  const ctx = () => commandContext();
   const registerSome = async (count: number) => {
     for (let i = 0; i < count; i++) {
       await app.run(
@@ -187,7 +192,7 @@ describe("projections", () => {
 
 describe("the async projector's order", () => {
   it("given transaction ids of different lengths (99, 100, 1000), it orders them as numbers, not as text", async () => {
-    const fresh = await createTestApp();
+    const fresh = await createTestApp({ moreEvents: [storeTestEvents] });
     try {
       // Transaction ids well below any running transaction, written directly: the projector reads them in id order.
       for (const [tx, type] of [["99", "A"], ["1000", "C"], ["100", "B"]] as const) {

@@ -15,6 +15,7 @@ import { MediaStorage } from "../../infra/media/MediaStorage";
 import { HTML_PAGE, makeJpeg, makePng, makeVideo, SVG_IMAGE } from "../../infra/media/fixtures";
 import { Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
+import { storedEventsLayer } from "../../infra/modules";
 
 /**
  * The media gallery over HTTP: the real app (scripts/start.ts) on a database of its own and a
@@ -236,7 +237,9 @@ describe("listing", () => {
 
   it("keeps a read model that a replay rebuilds the same", async () => {
     const { differences } = await Effect.runPromise(
-      verifyProjections([mediaProjection]).pipe(Effect.provide(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }))),
+      verifyProjections([mediaProjection]).pipe(
+        Effect.provide(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer())),
+      ),
     );
     expect(differences).toEqual([]);
   });
@@ -318,8 +321,17 @@ describe("sample media of the demo workspace", () => {
     const root = path.join(dataDir, "demo-media");
     const layer = Media.layerWith({ tempDir: path.join(root, ".incoming") }).pipe(
       Layer.provideMerge(MediaStorage.localDisk(root)),
-      Layer.provideMerge(EventStore.layer.pipe(Layer.provide(Layer.succeed(InlineHandlers, { projections: [mediaProjection], reactions: [] })))),
-      Layer.provideMerge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 })),
+      Layer.provideMerge(
+        EventStore.layer.pipe(
+          Layer.provide(
+            Layer.succeed(InlineHandlers, {
+              projections: [mediaProjection],
+              reactions: [],
+            }),
+          ),
+        ),
+      ),
+      Layer.provideMerge(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer())),
     );
     const runtime = ManagedRuntime.make(layer);
     try {

@@ -367,3 +367,62 @@ describe("the Analytics screen's sums", () => {
     expect(page.text).toContain("late evening");
   });
 });
+
+describe("every write states the version it read", () => {
+  const draft = (content: string, extra: Record<string, unknown> = {}) => ({ content, platforms: ["bluesky"], status: "draft", ...extra });
+
+  it("a post carries its version (also as ETag), in the list too, and each edit moves it", async () => {
+    const { browser } = await withAccounts(["bluesky"]);
+    const created = await browser.post("/api/posts", draft("Version one"));
+    expect(created.data.version).toBe(1);
+    const read = await browser.get(`/api/posts/${created.data.id}`);
+    expect(read.headers.get("etag")).toBe('"1"');
+    const edited = await browser.put(`/api/posts/${created.data.id}`, draft("Version two", { expectedVersion: 1 }));
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.data.version).toBe(2);
+    const listed = await browser.get("/api/posts");
+    expect(listed.data.find((p: any) => p.id === created.data.id)?.version).toBe(2);
+  });
+
+  it("20 concurrent edits from the same version: one is saved, the others answer 409 and change nothing", async () => {
+    const { browser } = await withAccounts(["bluesky"]);
+    const created = await browser.post("/api/posts", draft("Before the race"));
+    const { id, version } = created.data;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => browser.put(`/api/posts/${id}`, draft(`Edit number ${i}`, { expectedVersion: version }))),
+    );
+    const saved = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(saved).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    for (const answer of refused) {
+      expect(answer.data.error).toEqual({ code: "version_conflict", message: "This item was changed by someone else. Reload and try again." });
+    }
+    const now = await browser.get(`/api/posts/${id}`);
+    expect(now.data.content).toBe(saved[0]!.data.content);
+    expect(now.data.version).toBe(version + 1);
+    const [{ count }] = await app.sql`select count(*)::int as count from events where stream_id = ${`post-${id}`} and type = 'PostEdited'`;
+    expect(count).toBe(1);
+  });
+
+  it("a stale delete or publish answers 409 and keeps the post; If-Match works like expectedVersion", async () => {
+    const { browser } = await withAccounts(["bluesky"]);
+    const created = await browser.post("/api/posts", draft("Kept"));
+    const { id } = created.data;
+    await browser.put(`/api/posts/${id}`, draft("Changed by someone else"));
+    expect((await browser.request("DELETE", `/api/posts/${id}`, { json: { expectedVersion: 1 } })).status).toBe(409);
+    expect((await browser.post(`/api/posts/${id}/publish`, { expectedVersion: 1 })).status).toBe(409);
+    expect((await browser.put(`/api/posts/${id}`, draft("Stale"), { headers: { "if-match": '"1"' } })).status).toBe(409);
+    expect((await browser.put(`/api/posts/${id}`, draft("Fresh"), { headers: { "if-match": '"2"' } })).status).toBe(200);
+    expect((await browser.put(`/api/posts/${id}`, draft("Bad"), { headers: { "if-match": "yesterday" } })).status).toBe(400);
+    expect((await browser.get(`/api/posts/${id}`)).data.content).toBe("Fresh");
+    expect((await browser.request("DELETE", `/api/posts/${id}`, { json: { expectedVersion: 3 } })).status).toBe(200);
+  });
+
+  it("the spec's payloads without a version keep working", async () => {
+    const { browser } = await withAccounts(["bluesky"]);
+    const created = await browser.post("/api/posts", draft("No version"));
+    expect((await browser.put(`/api/posts/${created.data.id}`, draft("Still no version"))).status).toBe(200);
+    expect((await browser.delete(`/api/posts/${created.data.id}`)).status).toBe(200);
+  });
+});

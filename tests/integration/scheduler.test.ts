@@ -24,11 +24,11 @@ import { idempotencyKeyOf, publishPost, type PublishRun } from "../../infra/publ
 import { PUBLISH_MAX_ATTEMPTS } from "../../infra/publishing/reactions";
 import { publishToSandbox } from "../../infra/publishing/sandbox";
 import { sweepDuePosts } from "../../infra/publishing/sweep";
-import type { CurrentUser } from "../../src/lib/current-user";
+import type { CurrentUser } from "../../infra/identity/current-user";
 import { sandboxProfile } from "../../src/features/accounts/sandbox";
 import { createTestApp } from "../support/database";
 import { startFakePlatforms } from "../support/oauth-provider";
-import { commandContext, createTestPost, postContent, postMetadata, registerOwner } from "../support/publishing";
+import { asUser, callerFor, createTestPost, postContent, postMetadata, registerOwner } from "../support/publishing";
 
 /**
  * The scheduler's publication of a post (publishPost, as the publish_post job runs it) on the
@@ -60,11 +60,13 @@ const connect = (platform: PlatformId, kind: "sandbox" | "oauth" | "bluesky", na
   app
     .run(
       SocialAccounts.use((accounts) =>
-        accounts.connect(
-          user,
-          { platform, kind, profile: { ...sandboxProfile(name), metadata }, credentials, tokenExpiresAt: null },
-          commandContext(),
-        ),
+        accounts.connect(callerFor(user), {
+          platform,
+          kind,
+          profile: { ...sandboxProfile(name), metadata },
+          credentials,
+          tokenExpiresAt: null,
+        }),
       ),
     )
     .then((r) => r.account);
@@ -152,7 +154,7 @@ describe("publishing a post to sandbox accounts", () => {
       { accountId: b.id, platform: "linkedin" },
     ], { publishNow: true });
     // A worker recorded the attempt on A, the sandbox wrote the post, and the worker died.
-    await app.run(handleCommand(postStreamId(postId), postDecider, recordAttempt({ accountId: a.id, now: new Date() }), { metadata: metadata(), now: new Date() }));
+    await app.run(handleCommand(postStreamId(postId), postDecider, recordAttempt({ accountId: a.id, now: new Date() }), asUser(user)));
     const first = await app.run(
       publishToSandbox({ workspaceId: user.workspaceId, accountId: a.id, postId, idempotencyKey: idempotencyKeyOf(postId, a.id, 1), content: "Interrupted", media: [], options: {}, now: new Date() }),
     );
@@ -165,13 +167,24 @@ describe("publishing a post to sandbox accounts", () => {
   });
 
   it("an attempt that died where the platform cannot tell fails for good; the other account is published and the post returns to drafts", async () => {
-    const x = await connect("twitter", "oauth", "Real X", { accessToken: "token-x", refreshToken: "refresh-x" });
-    const postId = await newPost("Half way", [
-      { accountId: a.id, platform: "twitter" },
-      { accountId: x.id, platform: "twitter" },
-    ], { publishNow: true });
-    await app.run(handleCommand(postStreamId(postId), postDecider, recordAttempt({ accountId: x.id, now: new Date() }), { metadata: metadata(), now: new Date() }));
-    expect(await publish(postId)).toMatchObject({ outcome: "failed", published: 1, failed: 1 });
+    const x = await connect("twitter", "oauth", "Real X", {
+      accessToken: "token-x",
+      refreshToken: "refresh-x",
+    });
+    const postId = await newPost(
+      "Half way",
+      [
+        { accountId: a.id, platform: "twitter" },
+        { accountId: x.id, platform: "twitter" },
+      ],
+      { publishNow: true },
+    );
+    await app.run(handleCommand(postStreamId(postId), postDecider, recordAttempt({ accountId: x.id, now: new Date() }), asUser(user)));
+    expect(await publish(postId)).toMatchObject({
+      outcome: "failed",
+      published: 1,
+      failed: 1,
+    });
 
     const events = await eventsOf(postId);
     expect(events.map((e) => e.type).slice(-5)).toEqual([
@@ -271,17 +284,20 @@ describe("publishing to Bluesky (a real PDS)", () => {
     account = await app
       .run(
         SocialAccounts.use((accounts) =>
-          accounts.connect(
-            user,
-            {
-              platform: "bluesky",
-              kind: "bluesky",
-              profile: { ...connected.profile, metadata: { ...connected.profile.metadata, service } },
-              credentials: { ...connected.session, identifier: HANDLE, appPassword },
-              tokenExpiresAt: null,
+          accounts.connect(callerFor(user), {
+            platform: "bluesky",
+            kind: "bluesky",
+            profile: {
+              ...connected.profile,
+              metadata: { ...connected.profile.metadata, service },
             },
-            commandContext(),
-          ),
+            credentials: {
+              ...connected.session,
+              identifier: HANDLE,
+              appPassword,
+            },
+            tokenExpiresAt: null,
+          }),
         ),
       )
       .then((r) => r.account);
@@ -304,7 +320,7 @@ describe("publishing to Bluesky (a real PDS)", () => {
 
   it("finds the record of an interrupted attempt instead of posting again", async () => {
     const postId = await newPost("Posted before the crash", [{ accountId: account.id, platform: "bluesky" }], { publishNow: true });
-    await app.run(handleCommand(postStreamId(postId), postDecider, recordAttempt({ accountId: account.id, now: new Date() }), { metadata: metadata(), now: new Date() }));
+    await app.run(handleCommand(postStreamId(postId), postDecider, recordAttempt({ accountId: account.id, now: new Date() }), asUser(user)));
     const rkey = blueskyRkey(idempotencyKeyOf(postId, account.id, 1));
     await reader.com.atproto.repo.createRecord({
       repo: reader.session!.did,

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
-import { Effect, ManagedRuntime } from "effect";
+import { Effect, ManagedRuntime, Layer } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { identityProjection } from "../../domain/identity";
 import { Database } from "../../infra/db/Database";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
 import { Browser, signUp, TEST_PASSWORD } from "../support/browser";
 import { useAppServer } from "../support/server";
+import { storedEventsLayer } from "../../infra/modules";
 
 /**
  * Settings over HTTP (spec core §2, §3, §8): notification preferences, changing the password with
@@ -293,7 +294,7 @@ describe("the settings tabs", () => {
 
 describe("the identity read models", () => {
   it("are rebuilt from the events, notification preferences and password changes included, exactly as they are live", async () => {
-    const runtime = ManagedRuntime.make(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }));
+    const runtime = ManagedRuntime.make(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer()));
     try {
       const result = await runtime.runPromise(verifyProjections([identityProjection]));
       expect(result.differences).toEqual([]);

@@ -4,8 +4,11 @@ import type { JobHelpers } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sessions } from "../../infra/auth/Sessions";
 import { hashToken } from "../../infra/auth/tokens";
-import { Accounts, type CommandContext } from "../../infra/identity/Accounts";
+import { type CommandContext, systemContext } from "../../domain/shared";
+import { Accounts } from "../../infra/identity/Accounts";
+import { rebuildProjections, verifyProjections } from "../../infra/eventstore/rebuild";
 import { taskList } from "../../infra/jobs/worker";
+import { projections } from "../../infra/modules";
 import { createTestApp } from "../support/database";
 
 /**
@@ -32,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const ctx = (now = new Date(), correlationId: string = randomUUID()): CommandContext => ({ now, correlationId, actorId: null });
+const ctx = (now = new Date(), correlationId: string = randomUUID()): CommandContext => systemContext("trials", now, correlationId);
 
 /** Registers a user as if it happened at `at`: their trial ends TRIAL_DAYS (5) later. */
 const registerAt = async (at: Date) => {
@@ -56,13 +59,17 @@ const registerAt = async (at: Date) => {
   return user;
 };
 
+/** The events of the user's workspace: the subscriber. */
 const eventsOf = async (userId: string) =>
   app.sql<{ type: string; data: any; metadata: any }[]>`
-    select type, data, metadata from events where stream_id = ${`user-${userId}`} order by stream_version`;
+    select type, data, metadata from events
+    where stream_id = (select 'workspace-' || workspace_id from users where id = ${userId}) order by stream_version`;
 
+/** The subscription as the user's workspace holds it. */
 const userRow = async (userId: string) =>
-  (await app.sql<{ subscription_tier: string; subscription_status: string; is_trial_active: boolean; trial_ends_at: Date; updated_at: Date }[]>`
-    select subscription_tier, subscription_status, is_trial_active, trial_ends_at, updated_at from users where id = ${userId}`)[0];
+  (await app.sql<{ subscription_tier: string; subscription_status: string; is_trial_active: boolean; trial_ends_at: Date }[]>`
+    select w.subscription_tier, w.subscription_status, w.is_trial_active, w.trial_ends_at
+    from users u join workspaces w on w.id = u.workspace_id where u.id = ${userId}`)[0];
 
 const fakeHelpers = (jobId = "1") => {
   const logs: string[] = [];
@@ -86,14 +93,14 @@ describe("ending trials whose time is up (expireDueTrials)", () => {
     expect(await expireDueTrials(now, correlationId)).toBe(1);
 
     const events = await eventsOf(past.id);
-    expect(events.map((e) => e.type)).toEqual(["UserRegistered", "TrialStarted", "TrialExpired"]);
-    expect(events[2].data).toEqual({ endedAt: now.toISOString() });
+    expect(events.map((e) => e.type)).toEqual(["WorkspaceCreated", "TrialStarted", "TrialExpired"]);
+    expect(events[2].data).toEqual({ workspaceId: past.workspaceId, endedAt: now.toISOString() });
     expect(events[2].metadata).toMatchObject({ correlationId, workspaceId: past.workspaceId });
     expect(await userRow(past.id)).toMatchObject({ subscription_tier: "trial", subscription_status: "expired", is_trial_active: false });
     const reread = await app.run(Accounts.use((accounts) => accounts.findById(past.id)));
     expect(reread).toMatchObject({ isTrialActive: false, subscriptionStatus: "expired" });
 
-    expect((await eventsOf(current.id)).map((e) => e.type)).toEqual(["UserRegistered", "TrialStarted"]);
+    expect((await eventsOf(current.id)).map((e) => e.type)).toEqual(["WorkspaceCreated", "TrialStarted"]);
     expect(await userRow(current.id)).toEqual(currentBefore);
   });
 
@@ -128,7 +135,7 @@ describe("ending trials whose time is up (expireDueTrials)", () => {
 
   it("given a registration, then its trial-end job is scheduled at the trial's end in the same transaction", async () => {
     const user = await registerAt(new Date(Date.now() - 10 * DAY_MS));
-    const jobs = await app.sql`select task_identifier, run_at from graphile_worker.jobs where key = ${`trial:${user.id}`}`;
+    const jobs = await app.sql`select task_identifier, run_at from graphile_worker.jobs where key = ${`trial:${user.workspaceId}`}`;
     expect(jobs).toHaveLength(1);
     expect(jobs[0].task_identifier).toBe("expire_trial");
     expect(new Date(jobs[0].run_at).toISOString()).toBe(user.trialEndsAt);
@@ -140,20 +147,26 @@ describe("the worker's tasks", () => {
   it("given a trial whose end has passed, when its expire_trial job runs, then TrialExpired is recorded once, however often it runs", async () => {
     const past = await registerAt(new Date(Date.now() - 7 * DAY_MS));
     const { helpers } = fakeHelpers("42");
-    await task("expire_trial")({ userId: past.id }, helpers);
+    await task("expire_trial")({ workspaceId: past.workspaceId }, helpers);
     const events = await eventsOf(past.id);
-    expect(events.map((e) => e.type)).toEqual(["UserRegistered", "TrialStarted", "TrialExpired"]);
+    expect(events.map((e) => e.type)).toEqual(["WorkspaceCreated", "TrialStarted", "TrialExpired"]);
     expect(events[2].metadata.correlationId).toBe("job-42");
     expect(await userRow(past.id)).toMatchObject({ is_trial_active: false, subscription_status: "expired" });
 
-    await task("expire_trial")({ userId: past.id }, helpers);
-    expect((await eventsOf(past.id)).map((e) => e.type)).toEqual(["UserRegistered", "TrialStarted", "TrialExpired"]);
+    await task("expire_trial")({ workspaceId: past.workspaceId }, helpers);
+    expect((await eventsOf(past.id)).map((e) => e.type)).toEqual(["WorkspaceCreated", "TrialStarted", "TrialExpired"]);
+  });
+
+  it("given a job added before the workspace became the subscriber (it names the owner), when it runs, then the owner's workspace's trial ends", async () => {
+    const past = await registerAt(new Date(Date.now() - 7 * DAY_MS));
+    await task("expire_trial")({ userId: past.id }, fakeHelpers().helpers);
+    expect(await userRow(past.id)).toMatchObject({ is_trial_active: false, subscription_status: "expired" });
   });
 
   it("given a trial still running (a job run early), when expire_trial runs, then nothing is recorded", async () => {
     const current = await registerAt(new Date());
-    await task("expire_trial")({ userId: current.id }, fakeHelpers().helpers);
-    expect((await eventsOf(current.id)).map((e) => e.type)).toEqual(["UserRegistered", "TrialStarted"]);
+    await task("expire_trial")({ workspaceId: current.workspaceId }, fakeHelpers().helpers);
+    expect((await eventsOf(current.id)).map((e) => e.type)).toEqual(["WorkspaceCreated", "TrialStarted"]);
     expect(await userRow(current.id)).toMatchObject({ is_trial_active: true, subscription_status: "trial" });
   });
 
@@ -207,5 +220,43 @@ describe("the worker's tasks", () => {
     // The live session still signs in.
     const valid = await app.run(Sessions.use((sessions) => sessions.validate(liveSession.token, new Date())));
     expect(valid).toMatchObject({ userId: user.id });
+  });
+});
+
+describe("a workspace registered before the workspace became the subscriber", () => {
+  /** The events as the first version wrote them: the trial on the owner's stream, without its workspace. */
+  const registerTheOldWay = async (trialEndsAt: Date) => {
+    const userId = randomUUID();
+    const workspaceId = randomUUID();
+    const metadata = { actorId: userId, workspaceId, correlationId: "old", causationId: null };
+    const at = new Date(trialEndsAt.getTime() - 14 * DAY_MS);
+    const append = (stream: string, version: number, type: string, data: object) =>
+      app.sql`insert into events (stream_id, stream_version, type, schema_version, data, metadata, created_at)
+              values (${stream}, ${version}, ${type}, 1, ${app.sql.json(data as never)}, ${app.sql.json(metadata as never)}, ${at})`;
+    await app.sql`insert into streams (stream_id, version) values (${`workspace-${workspaceId}`}, 1), (${`user-${userId}`}, 2)`;
+    await append(`workspace-${workspaceId}`, 1, "WorkspaceCreated", { workspaceId, name: "Old Co", ownerId: userId, isDemo: false });
+    await append(`user-${userId}`, 1, "UserRegistered", {
+      userId, workspaceId, email: `old-${userId.slice(0, 8)}@example.com`, username: `old${userId.slice(0, 8)}`, passwordHash: null,
+      firstName: "Olive", lastName: "Old", company: "Old Co", selectedPlan: "growth", timeZone: "UTC",
+    });
+    await append(`user-${userId}`, 2, "TrialStarted", { plan: "growth", endsAt: trialEndsAt.toISOString() });
+    return { userId, workspaceId };
+  };
+
+  it("given its trial events in their first shape, when the read models are rebuilt, then the workspace holds the trial, and a sweep ends it on the workspace's stream", async () => {
+    const { userId, workspaceId } = await registerTheOldWay(new Date(Date.now() - DAY_MS));
+    await app.run(rebuildProjections(projections));
+    expect(await userRow(userId)).toMatchObject({ subscription_tier: "trial", subscription_status: "trial", is_trial_active: true });
+
+    expect(await expireDueTrials()).toBeGreaterThanOrEqual(1);
+    expect((await eventsOf(userId)).map((e) => [e.type, e.data])).toEqual([
+      ["WorkspaceCreated", { workspaceId, name: "Old Co", ownerId: userId, isDemo: false }],
+      ["TrialExpired", { workspaceId, endedAt: expect.any(String) }],
+    ]);
+    expect(await userRow(userId)).toMatchObject({ is_trial_active: false, subscription_status: "expired" });
+    // The old events stay as they were written.
+    const [old] = await app.sql`select data, schema_version from events where stream_id = ${`user-${userId}`} and type = 'TrialStarted'`;
+    expect(old).toMatchObject({ data: { plan: "growth" }, schema_version: 1 });
+    expect((await app.run(verifyProjections(projections))).differences).toEqual([]);
   });
 });

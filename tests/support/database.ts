@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Effect, Layer, ManagedRuntime } from "effect";
 import postgres from "postgres";
 import { inject } from "vitest";
+import type { EventCatalogue } from "../../domain/shared";
 import { Database } from "../../infra/db/Database";
 import { servicesOn } from "../../infra/layers";
 import { withDatabase } from "../integration/global-setup";
@@ -23,10 +24,11 @@ export const createTestDatabase = async () => {
 };
 
 /** The app's services on a fresh test database, as one runtime (like the app's). */
-export const createTestApp = async (options: { poolSize?: number } = {}) => {
+/** `moreEvents`: event types of the test's own (the store reads only declared events). */
+export const createTestApp = async (options: { poolSize?: number; moreEvents?: ReadonlyArray<EventCatalogue> } = {}) => {
   const database = await createTestDatabase();
   const runtime = ManagedRuntime.make(
-    servicesOn(Database.layerFrom(Effect.succeed(database.url), { max: options.poolSize ?? 10 })),
+    servicesOn(Database.layerFrom(Effect.succeed(database.url), { max: options.poolSize ?? 10 }), { moreEvents: options.moreEvents }),
   );
   const sql = postgres(database.url, { max: 2, onnotice: () => {} });
   return {

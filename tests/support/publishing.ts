@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { createPost, type PostContent, postDecider, postStreamId } from "../../domain/publishing";
-import type { EventMetadata } from "../../domain/shared";
+import { type CommandContext, type EventMetadata, metadataOf } from "../../domain/shared";
 import { handleCommand } from "../../infra/eventstore/handle";
 import { Accounts } from "../../infra/identity/Accounts";
-import type { CurrentUser } from "../../src/lib/current-user";
+import { callerOf, type CurrentUser } from "../../infra/identity/current-user";
 import type { createTestApp } from "./database";
 
 /** Posts written straight through the post's decider (as the API would), for the scheduler's and engagement's tests. */
@@ -12,7 +12,16 @@ import type { createTestApp } from "./database";
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Target = { readonly accountId: string; readonly platform: PlatformId };
 
-export const commandContext = (now = new Date()) => ({ now, correlationId: `test-${randomUUID()}`, actorId: null });
+/** A test's command: a visitor (registering) or, through `callerFor`, the signed-in user. */
+export const commandContext = (now = new Date()): CommandContext => ({
+  actor: { kind: "visitor" },
+  now,
+  correlationId: `test-${randomUUID()}`,
+  causationId: null,
+});
+
+/** The user acting in their workspace, as the edge's guard makes them. */
+export const callerFor = (user: CurrentUser, now = new Date()) => callerOf(user, commandContext(now));
 
 /** A new workspace owner in Paris, on the agency plan so tests can connect many accounts. */
 export const registerOwner = async (app: TestApp, who: { readonly firstName: string; readonly lastName: string; readonly emailPrefix: string; readonly company: string }) => {
@@ -47,7 +56,14 @@ export const postContent = (text: string, targets: ReadonlyArray<Target>): PostC
   options: {},
 });
 
-export const postMetadata = (user: CurrentUser): EventMetadata => ({ actorId: user.id, workspaceId: user.workspaceId, correlationId: `test-${randomUUID()}`, causationId: null });
+/** The events' metadata of a user's write. */
+export const postMetadata = (user: CurrentUser): EventMetadata => metadataOf(callerFor(user), user.workspaceId);
+
+/** handleCommand's options for a write by `user`. */
+export const asUser = (user: CurrentUser, now = new Date()) => ({
+  ctx: callerFor(user, now),
+  workspaceId: user.workspaceId,
+});
 
 /** A post created as the API would: a draft, or scheduled, or published now (its job is the test's to run). */
 export const createTestPost = async (
@@ -73,7 +89,7 @@ export const createTestPost = async (
         scheduledAt: options.scheduledAt ?? null,
         publishNow: options.publishNow ?? false,
       }),
-      { metadata: postMetadata(user), now },
+      asUser(user, now),
     ),
   );
   return postId;

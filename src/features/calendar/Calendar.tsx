@@ -1,7 +1,8 @@
 import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_NOTE_COLOR, NOTE_COLOR_NAMES, NOTE_COLORS } from "../../../domain/calendar/rules";
 import type { CalendarNote } from "../../../infra/calendar/CalendarNotes";
-import type { CalendarDay, CalendarPost, PostView } from "../../../infra/publishing/Posts";
+import type { CalendarDay, CalendarPost } from "../../../infra/publishing/CalendarPosts";
+import type { PostView } from "../../../infra/publishing/PostQueries";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CalendarDay, CalendarPost } from "../../../infra/publishing/Posts";
+import type { CalendarDay, CalendarPost } from "../../../infra/publishing/CalendarPosts";
 import { ApiError } from "../../lib/api-client";
 import {
   dayOfPost,

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { NOTE_COLORS, NOTE_MESSAGES } from "../../../domain/calendar/rules";
-import type { CalendarDay, CalendarPost } from "../../../infra/publishing/Posts";
+import type { CalendarDay, CalendarPost } from "../../../infra/publishing/CalendarPosts";
 import { apiErrorCode, apiErrorMessage } from "../../lib/api-client";
 import { addDays, formatDay, localDate, localTime, monthStartOf, weekdayOf } from "../../lib/dates";
 

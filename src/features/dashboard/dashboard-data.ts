@@ -2,7 +2,7 @@
  * The dashboard's figures as pure functions (spec core §9): relative times, engagement totals,
  * K/M numbers, the week of the content-calendar panel and the analytics periods.
  */
-import type { CalendarDay } from "../../../infra/publishing/Posts";
+import type { CalendarDay } from "../../../infra/publishing/CalendarPosts";
 import { addDays, localDate, localTime, weekdayOf } from "../../lib/dates";
 import { atOf } from "../calendar/calendar-model";
 

@@ -50,8 +50,18 @@ const optionValue = z.union([
   z.array(z.union([z.string().max(5_000), z.number()])).max(100),
 ]);
 
+/** The version of the post the write was based on (GET answers it as `version`). */
+const expectedVersion = z
+  .number({ error: "expectedVersion must be the post's version number, as GET /api/posts/{id} answers it." })
+  .int("expectedVersion must be a whole number.")
+  .min(0, "expectedVersion must be a whole number.");
+
+/** The body of DELETE /api/posts/{id} and POST /publish: empty, or the version read. */
+export const versionedWriteSchema = z.object({ expectedVersion: expectedVersion.optional() });
+
 export const postSchema = z
   .object({
+    expectedVersion: expectedVersion.optional(),
     content: z.string({ error: "Content is required" }).max(63_206, "Content too long").default(""),
     platforms,
     media: z.array(mediaRef).max(10, "Attach at most 10 files.").default([]),
@@ -109,6 +119,7 @@ export const postSchema = z
       options: data.options,
       recurrence,
       timeslot: data.addToTimeslot ? data.queueOrder : null,
+      expectedVersion: data.expectedVersion,
     };
   });
 

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
-import type { PostView } from "../../../infra/publishing/Posts";
+import type { PostView } from "../../../infra/publishing/PostQueries";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";

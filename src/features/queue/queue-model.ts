@@ -1,4 +1,4 @@
-import type { PostView } from "../../../infra/publishing/Posts";
+import type { PostView } from "../../../infra/publishing/PostQueries";
 import { apiErrorCode, apiErrorMessage } from "../../lib/api-client";
 
 /** The three tabs of the Queue screen (spec core §2), and the post statuses each shows. */

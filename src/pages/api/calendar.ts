@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
-import { Posts } from "../../../infra/publishing/Posts";
+import { CalendarPosts } from "../../../infra/publishing/CalendarPosts";
 import { calendarQuerySchema } from "../../features/calendar/calendar-schemas";
-import { requireUser } from "../../lib/auth-guard";
+import { guard } from "../../lib/auth-guard";
 import { json, parseQuery, respond } from "../../lib/http";
 
 /**
@@ -9,13 +9,18 @@ import { json, parseQuery, respond } from "../../lib/http";
  * time zone) that have posts, each with its counts of scheduled, published and draft posts and the
  * first `perDay` posts of each kind, so a month of thousands of posts answers at once.
  */
-export const GET: APIRoute = ({ url, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+export const GET: APIRoute = ({ request, url, locals }) => {
+  const signedIn = guard(locals, request);
+  if (!signedIn.ok) return signedIn.response;
   const parsed = parseQuery(url, calendarQuerySchema);
   if (!parsed.ok) return parsed.response;
   return respond(
-    Posts.use((posts) => posts.calendar(caller.user.workspaceId, { ...parsed.data, timeZone: caller.user.timeZone })),
+    CalendarPosts.use((calendar) =>
+      calendar.days(signedIn.user.workspaceId, {
+        ...parsed.data,
+        timeZone: signedIn.user.timeZone,
+      }),
+    ),
     (days) => json(days),
   );
 };

@@ -1,4 +1,5 @@
 import type { APIRoute } from "astro";
+import { guard } from "../../../lib/auth-guard";
 import { generateCodeVerifier, generateState } from "arctic";
 import { normalizePlatformId, platformById } from "../../../../domain/accounts";
 import { oauthPlatform } from "../../../../infra/platforms";
@@ -13,6 +14,8 @@ export const GET: APIRoute = ({ params, locals, cookies, url, request, redirect 
   const adapter = platform ? oauthPlatform(platform) : null;
   if (!platform || !adapter) return notFound();
   if (!locals.user) return redirect(`/login?next=${encodeURIComponent("/app/connect-accounts")}`, 302);
+  const signedIn = guard(locals, request, { permission: "manage_accounts" });
+  if (!signedIn.ok) return signedIn.response;
   const missing = adapter.missingVariables();
   if (missing.length > 0) {
     setFlash(cookies, {

@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
 import { CalendarNotes } from "../../../../infra/calendar/CalendarNotes";
 import { updateNoteSchema } from "../../../features/calendar/notes-schemas";
-import { requireUser } from "../../../lib/auth-guard";
+import { guard } from "../../../lib/auth-guard";
 import { commandContext, isUuid, json, notFound, parseJsonBody, respond } from "../../../lib/http";
 
 /**
@@ -9,41 +9,37 @@ import { commandContext, isUuid, json, notFound, parseJsonBody, respond } from "
  * refuse a stale edit with 409) and DELETE (204) of one note of the caller's workspace. Any other
  * id, another workspace's included, answers 404.
  */
-export const GET: APIRoute = ({ params, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+export const GET: APIRoute = ({ request, params, locals }) => {
+  const signedIn = guard(locals, request);
+  if (!signedIn.ok) return signedIn.response;
   const id = params.id;
   if (!isUuid(id)) return notFound();
   return respond(
-    CalendarNotes.use((notes) => notes.get(caller.user.workspaceId, id)),
+    CalendarNotes.use((notes) => notes.get(signedIn.user.workspaceId, id)),
     (note) => json(note),
   );
 };
 
 export const PUT: APIRoute = async ({ params, request, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+  const signedIn = guard(locals, request, { permission: "manage_posts" });
+  if (!signedIn.ok) return signedIn.response;
   const id = params.id;
   if (!isUuid(id)) return notFound();
   const input = await parseJsonBody(request, updateNoteSchema);
   if (!input.ok) return input.response;
   return respond(
-    CalendarNotes.use((notes) =>
-      notes.update({ userId: caller.user.id, workspaceId: caller.user.workspaceId }, id, input.data, commandContext(locals, request)),
-    ),
+    CalendarNotes.use((notes) => notes.update(signedIn.caller, id, input.data)),
     (note) => json(note),
   );
 };
 
 export const DELETE: APIRoute = ({ params, request, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+  const signedIn = guard(locals, request, { permission: "manage_posts" });
+  if (!signedIn.ok) return signedIn.response;
   const id = params.id;
   if (!isUuid(id)) return notFound();
   return respond(
-    CalendarNotes.use((notes) =>
-      notes.remove({ userId: caller.user.id, workspaceId: caller.user.workspaceId }, id, commandContext(locals, request)),
-    ),
+    CalendarNotes.use((notes) => notes.remove(signedIn.caller, id)),
     () => new Response(null, { status: 204 }),
   );
 };

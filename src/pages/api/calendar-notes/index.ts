@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
 import { CalendarNotes } from "../../../../infra/calendar/CalendarNotes";
 import { createNoteSchema, noteRangeSchema } from "../../../features/calendar/notes-schemas";
-import { requireUser } from "../../../lib/auth-guard";
+import { guard } from "../../../lib/auth-guard";
 import { commandContext, json, parseJsonBody, parseQuery, respond } from "../../../lib/http";
 
 /**
@@ -10,26 +10,24 @@ import { commandContext, json, parseJsonBody, parseQuery, respond } from "../../
  * createdAt, updatedAt, version.
  * POST /api/calendar-notes {date, content, color? (#FBBF24)}: 201 with the note.
  */
-export const GET: APIRoute = ({ url, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+export const GET: APIRoute = ({ request, url, locals }) => {
+  const signedIn = guard(locals, request);
+  if (!signedIn.ok) return signedIn.response;
   const range = parseQuery(url, noteRangeSchema);
   if (!range.ok) return range.response;
   return respond(
-    CalendarNotes.use((notes) => notes.list(caller.user.workspaceId, range.data)),
+    CalendarNotes.use((notes) => notes.list(signedIn.user.workspaceId, range.data)),
     (list) => json(list),
   );
 };
 
 export const POST: APIRoute = async ({ request, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+  const signedIn = guard(locals, request, { permission: "manage_posts" });
+  if (!signedIn.ok) return signedIn.response;
   const input = await parseJsonBody(request, createNoteSchema);
   if (!input.ok) return input.response;
   return respond(
-    CalendarNotes.use((notes) =>
-      notes.create({ userId: caller.user.id, workspaceId: caller.user.workspaceId }, input.data, commandContext(locals, request)),
-    ),
+    CalendarNotes.use((notes) => notes.create(signedIn.caller, input.data)),
     (note) => json(note, 201),
   );
 };

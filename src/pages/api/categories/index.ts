@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
 import { Categories } from "../../../../infra/categories/Categories";
 import { createCategorySchema } from "../../../features/categories/schemas";
-import { requireUser } from "../../../lib/auth-guard";
+import { guard } from "../../../lib/auth-guard";
 import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
 
 /**
@@ -9,24 +9,22 @@ import { commandContext, json, parseJsonBody, respond } from "../../../lib/http"
  * description, color, isDefault, platforms, createdAt, updatedAt, version.
  * POST /api/categories {name, description?, color? (blue), isDefault?, platforms?}: 201 with it.
  */
-export const GET: APIRoute = ({ locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+export const GET: APIRoute = ({ request, locals }) => {
+  const signedIn = guard(locals, request);
+  if (!signedIn.ok) return signedIn.response;
   return respond(
-    Categories.use((categories) => categories.list(caller.user.workspaceId)),
+    Categories.use((categories) => categories.list(signedIn.user.workspaceId)),
     (list) => json(list),
   );
 };
 
 export const POST: APIRoute = async ({ request, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+  const signedIn = guard(locals, request, { permission: "manage_posts" });
+  if (!signedIn.ok) return signedIn.response;
   const input = await parseJsonBody(request, createCategorySchema);
   if (!input.ok) return input.response;
   return respond(
-    Categories.use((categories) =>
-      categories.create({ userId: caller.user.id, workspaceId: caller.user.workspaceId }, input.data, commandContext(locals, request)),
-    ),
+    Categories.use((categories) => categories.create(signedIn.caller, input.data)),
     (category) => json(category, 201),
   );
 };

@@ -1,20 +1,20 @@
 import type { APIRoute } from "astro";
 import { Media } from "../../../../infra/media/Media";
 import { mediaListQuerySchema } from "../../../features/media/schemas";
-import { requireUser } from "../../../lib/auth-guard";
+import { guard } from "../../../lib/auth-guard";
 import { json, parseQuery, respond } from "../../../lib/http";
 
 /**
  * GET /api/media?q=&type=all|images|videos&limit=1..200&cursor=: the workspace's media items, newest
  * first, `{ items, nextCursor, total }` (keyset pagination: pass nextCursor with the same q and type).
  */
-export const GET: APIRoute = ({ url, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+export const GET: APIRoute = ({ request, url, locals }) => {
+  const signedIn = guard(locals, request);
+  if (!signedIn.ok) return signedIn.response;
   const query = parseQuery(url, mediaListQuerySchema);
   if (!query.ok) return query.response;
   return respond(
-    Media.use((media) => media.list(caller.user.workspaceId, query.data)),
+    Media.use((media) => media.list(signedIn.user.workspaceId, query.data)),
     (page) => json(page),
   );
 };

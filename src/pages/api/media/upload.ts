@@ -4,7 +4,7 @@ import { UploadRejected } from "../../../../domain/media";
 import { Media } from "../../../../infra/media/Media";
 import { uploadRejectedResponse } from "../../../features/media/http";
 import { uploadQuerySchema } from "../../../features/media/schemas";
-import { requireUser } from "../../../lib/auth-guard";
+import { guard } from "../../../lib/auth-guard";
 import { commandContext, json, parseQuery, respond } from "../../../lib/http";
 
 export const UPLOAD_SUCCESS_MESSAGE = "Media files have been uploaded to your gallery";
@@ -16,12 +16,12 @@ export const UPLOAD_SUCCESS_MESSAGE = "Media files have been uploaded to your ga
  * picker of one kind refuse the other.
  */
 export const POST: APIRoute = async ({ request, url, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+  const signedIn = guard(locals, request, { permission: "manage_posts" });
+  if (!signedIn.ok) return signedIn.response;
   const query = parseQuery(url, uploadQuerySchema);
   if (!query.ok) return query.response;
   const length = request.headers.get("content-length");
-  const { user } = caller;
+  const { user } = signedIn;
   return respond(
     Media.use((media) =>
       media.upload(
@@ -32,7 +32,7 @@ export const POST: APIRoute = async ({ request, url, locals }) => {
           body: request.body as unknown as AsyncIterable<Uint8Array> | null,
         },
         query.data.accept,
-        commandContext(locals, request),
+        signedIn.caller,
       ),
     ).pipe(Effect.catchTag("UploadRejected", (rejected) => Effect.succeed(rejected))),
     (result) => (result instanceof UploadRejected ? uploadRejectedResponse(result) : json({ items: result, message: UPLOAD_SUCCESS_MESSAGE }, 201)),

@@ -1,9 +1,9 @@
 import type { APIRoute } from "astro";
 import { Effect } from "effect";
-import { Posts } from "../../../../infra/publishing/Posts";
-import type { PostView } from "../../../../infra/publishing/Posts";
+import { PostQueries } from "../../../../infra/publishing/PostQueries";
+import type { PostView } from "../../../../infra/publishing/PostQueries";
 import { csvRow, engagementTotal, isPeriodId, periodDays } from "../../../features/dashboard/dashboard-data";
-import { requireUser } from "../../../lib/auth-guard";
+import { guard } from "../../../lib/auth-guard";
 import { apiError, respond } from "../../../lib/http";
 
 const PAGE = 1000;
@@ -13,16 +13,16 @@ const MAX_ROWS = 20_000;
  * GET /api/posts/export.csv?period=7d|30d|90d: the workspace's posts placed (scheduled, published
  * or created) from the start of the period on, newest first, as a CSV download.
  */
-export const GET: APIRoute = ({ locals, url }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+export const GET: APIRoute = ({ request, locals, url }) => {
+  const signedIn = guard(locals, request);
+  if (!signedIn.ok) return signedIn.response;
   const period = url.searchParams.get("period") ?? "30d";
   if (!isPeriodId(period)) return apiError(400, "invalid_input", "Choose a period: 7d, 30d or 90d.");
   const now = new Date();
   const from = new Date(now.getTime() - periodDays(period) * 86_400_000);
-  const workspaceId = caller.user.workspaceId;
+  const workspaceId = signedIn.user.workspaceId;
 
-  const all = Posts.use((posts) =>
+  const all = PostQueries.use((posts) =>
     Effect.gen(function* () {
       const items: PostView[] = [];
       let cursor: { at: string; id: string } | undefined;

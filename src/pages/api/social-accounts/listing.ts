@@ -5,7 +5,7 @@ import { InvalidInput } from "../../../../domain/shared";
 import { SocialAccounts } from "../../../../infra/accounts/SocialAccounts";
 import { validateListingUrl } from "../../../../infra/platforms";
 import { listingSchema } from "../../../features/accounts/schemas";
-import { requireUser } from "../../../lib/auth-guard";
+import { guard } from "../../../lib/auth-guard";
 import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
 
 /**
@@ -13,8 +13,8 @@ import { commandContext, json, parseJsonBody, respond } from "../../../lib/http"
  * its public address so reviews can be attached to it (these platforms allow no third-party posting).
  */
 export const POST: APIRoute = async ({ request, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+  const signedIn = guard(locals, request, { permission: "manage_accounts" });
+  if (!signedIn.ok) return signedIn.response;
   const input = await parseJsonBody(request, listingSchema);
   if (!input.ok) return input.response;
   const { platform, url } = input.data;
@@ -29,25 +29,21 @@ export const POST: APIRoute = async ({ request, locals }) => {
       const checked = validateListingUrl(platform, url);
       if (!checked.ok) return yield* new InvalidInput({ message: checked.message, fields: { url: checked.message } });
       const accounts = yield* SocialAccounts;
-      return yield* accounts.connect(
-        caller.user,
-        {
-          platform,
-          kind: "listing",
-          profile: {
-            externalId: checked.url,
-            accountName: checked.accountName,
-            username: null,
-            avatarUrl: null,
-            followers: 0,
-            profileUrl: checked.url,
-            metadata: {},
-          },
-          credentials: null,
-          tokenExpiresAt: null,
+      return yield* accounts.connect(signedIn.caller, {
+        platform,
+        kind: "listing",
+        profile: {
+          externalId: checked.url,
+          accountName: checked.accountName,
+          username: null,
+          avatarUrl: null,
+          followers: 0,
+          profileUrl: checked.url,
+          metadata: {},
         },
-        commandContext(locals, request),
-      );
+        credentials: null,
+        tokenExpiresAt: null,
+      });
     }),
     ({ account }) => json(account, 201),
   );

@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
 import { Accounts } from "../../../../infra/identity/Accounts";
 import { NOTIFICATIONS_SAVED, notificationPreferencesSchema } from "../../../features/settings/schemas";
-import { requireUser } from "../../../lib/auth-guard";
+import { guard } from "../../../lib/auth-guard";
 import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
 
 /**
@@ -9,22 +9,22 @@ import { commandContext, json, parseJsonBody, respond } from "../../../lib/http"
  * postReminders, failureAlerts}. PUT takes any of them (NotificationPreferencesChanged) and answers
  * all five with `message: "Notification preferences saved."`.
  */
-export const GET: APIRoute = ({ locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+export const GET: APIRoute = ({ request, locals }) => {
+  const signedIn = guard(locals, request);
+  if (!signedIn.ok) return signedIn.response;
   return respond(
-    Accounts.use((accounts) => accounts.notificationPreferences(caller.user.id)),
+    Accounts.use((accounts) => accounts.notificationPreferences(signedIn.user.id)),
     (preferences) => json(preferences),
   );
 };
 
 export const PUT: APIRoute = async ({ request, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+  const signedIn = guard(locals, request);
+  if (!signedIn.ok) return signedIn.response;
   const input = await parseJsonBody(request, notificationPreferencesSchema);
   if (!input.ok) return input.response;
   return respond(
-    Accounts.use((accounts) => accounts.setNotificationPreferences(caller.user.id, input.data, commandContext(locals, request))),
+    Accounts.use((accounts) => accounts.setNotificationPreferences(signedIn.user.id, input.data, signedIn.caller)),
     (preferences) => json({ ...preferences, message: NOTIFICATIONS_SAVED }),
   );
 };

@@ -1,17 +1,17 @@
 import type { APIRoute } from "astro";
 import { Accounts } from "../../../../infra/identity/Accounts";
 import { onboardingSchema } from "../../../features/auth/schemas";
-import { publicUser, requireUser } from "../../../lib/auth-guard";
+import { guard, publicUser } from "../../../lib/auth-guard";
 import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
 
 /** POST /api/user/onboarding {timeZone}: saves the time zone and marks onboarding done. */
 export const POST: APIRoute = async ({ request, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+  const signedIn = guard(locals, request);
+  if (!signedIn.ok) return signedIn.response;
   const input = await parseJsonBody(request, onboardingSchema);
   if (!input.ok) return input.response;
   return respond(
-    Accounts.use((accounts) => accounts.completeOnboarding(caller.user.id, input.data.timeZone, commandContext(locals, request))),
+    Accounts.use((accounts) => accounts.completeOnboarding(signedIn.user.id, input.data.timeZone, signedIn.caller)),
     (user) => json({ user: publicUser(user), redirectTo: "/app/dashboard" }),
   );
 };

@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
 import { Accounts } from "../../../../infra/identity/Accounts";
 import { changePasswordSchema, PASSWORD_CHANGED_DESCRIPTION } from "../../../features/settings/schemas";
-import { requireUser } from "../../../lib/auth-guard";
+import { guard } from "../../../lib/auth-guard";
 import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
 
 /**
@@ -10,15 +10,13 @@ import { commandContext, json, parseJsonBody, respond } from "../../../lib/http"
  * PasswordChanged (via settings), every other session signed out, this one kept.
  */
 export const POST: APIRoute = async ({ request, locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+  const signedIn = guard(locals, request);
+  if (!signedIn.ok) return signedIn.response;
   const input = await parseJsonBody(request, changePasswordSchema);
   if (!input.ok) return input.response;
   const { currentPassword, newPassword } = input.data;
   return respond(
-    Accounts.use((accounts) =>
-      accounts.changePasswordWithCurrent(caller.user.id, { currentPassword, newPassword }, locals.sessionId, commandContext(locals, request)),
-    ),
+    Accounts.use((accounts) => accounts.changePasswordWithCurrent(signedIn.user.id, { currentPassword, newPassword }, locals.sessionId, signedIn.caller)),
     () => json({ message: PASSWORD_CHANGED_DESCRIPTION }),
   );
 };

@@ -1,13 +1,13 @@
 import type { APIRoute } from "astro";
 import { featuresOf, limitsOf, trialDaysRemaining } from "../../../../domain/plans";
-import { requireUser } from "../../../lib/auth-guard";
+import { guard } from "../../../lib/auth-guard";
 import { json } from "../../../lib/http";
 
 /** GET /api/user/subscription: the plan, its features and limits (spec engagement §7 reads subscriptionTier). */
-export const GET: APIRoute = ({ locals }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
-  const user = caller.user;
+export const GET: APIRoute = ({ request, locals }) => {
+  const signedIn = guard(locals, request);
+  if (!signedIn.ok) return signedIn.response;
+  const user = signedIn.user;
   return json({
     subscriptionTier: user.subscriptionTier,
     subscriptionStatus: user.subscriptionStatus,

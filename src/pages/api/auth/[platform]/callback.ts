@@ -7,7 +7,8 @@ import { logger } from "../../../../../infra/log";
 import { oauthPlatform } from "../../../../../infra/platforms";
 import { CONNECTION_FAILED_MESSAGE, CONNECTION_FAILED_TITLE, connectedToast } from "../../../../features/accounts/connected-toasts";
 import { redirectUriFor, takeFlow } from "../../../../features/accounts/oauth-flow";
-import { commandContext, notFound } from "../../../../lib/http";
+import { guard } from "../../../../lib/auth-guard";
+import { notFound } from "../../../../lib/http";
 import { runtime } from "../../../../runtime";
 import { setFlash } from "../../../../lib/session-cookie";
 
@@ -23,8 +24,9 @@ export const GET: APIRoute = async ({ params, locals, cookies, url, request, red
   const platform = normalizePlatformId(params.platform ?? "");
   const adapter = platform ? oauthPlatform(platform) : null;
   if (!platform || !adapter) return notFound();
-  const user = locals.user;
-  if (!user) return redirect(`/login?next=${encodeURIComponent(BACK)}`, 302);
+  if (!locals.user) return redirect(`/login?next=${encodeURIComponent(BACK)}`, 302);
+  const signedIn = guard(locals, request, { permission: "manage_accounts" });
+  if (!signedIn.ok) return signedIn.response;
   const fail = (description: string) => {
     setFlash(cookies, { title: CONNECTION_FAILED_TITLE, description, variant: "destructive" });
     return redirect(BACK, 303);
@@ -48,17 +50,13 @@ export const GET: APIRoute = async ({ params, locals, cookies, url, request, red
         },
         catch: (error) => new ConnectionFailed({ message: error instanceof Error ? error.message : CONNECTION_FAILED_MESSAGE }),
       });
-      return yield* (yield* SocialAccounts).connect(
-        user,
-        {
-          platform,
-          kind: "oauth",
-          profile: { ...connected.profile, metadata: connected.profile.metadata ?? {} },
-          credentials: connected.tokens,
-          tokenExpiresAt: connected.tokens.expiresAt,
-        },
-        commandContext(locals, request),
-      );
+      return yield* (yield* SocialAccounts).connect(signedIn.caller, {
+        platform,
+        kind: "oauth",
+        profile: { ...connected.profile, metadata: connected.profile.metadata ?? {} },
+        credentials: connected.tokens,
+        tokenExpiresAt: connected.tokens.expiresAt,
+      });
     }),
   );
   if (exit._tag === "Success") {

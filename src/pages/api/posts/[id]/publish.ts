@@ -1,16 +1,21 @@
 import type { APIRoute } from "astro";
 import { Posts } from "../../../../../infra/publishing/Posts";
-import { requireUser } from "../../../../lib/auth-guard";
-import { commandContext, isUuid, json, notFound, respond } from "../../../../lib/http";
+import { versionedWriteSchema } from "../../../../features/posts/schemas";
+import { guard } from "../../../../lib/auth-guard";
+import { expectedVersionOf, isUuid, json, notFound, parseJsonBody, respond } from "../../../../lib/http";
 
-/** POST /api/posts/{id}/publish: publish now (the worker takes it at once). */
-export const POST: APIRoute = ({ request, locals, params }) => {
-  const caller = requireUser(locals);
-  if (!caller.ok) return caller.response;
+/** POST /api/posts/{id}/publish: publish now (the worker takes it at once); a stale `expectedVersion` answers 409. */
+export const POST: APIRoute = async ({ request, locals, params }) => {
+  const signedIn = guard(locals, request, { permission: "manage_posts" });
+  if (!signedIn.ok) return signedIn.response;
   const id = params.id;
   if (!isUuid(id)) return notFound();
+  const body = await parseJsonBody(request, versionedWriteSchema);
+  if (!body.ok) return body.response;
+  const version = expectedVersionOf(request, body.data.expectedVersion);
+  if (!version.ok) return version.response;
   return respond(
-    Posts.use((posts) => posts.publishNow(caller.user, id, commandContext(locals, request))),
+    Posts.use((posts) => posts.publishNow(signedIn.caller, id, version.version)),
     (post) => json(post, 202),
   );
 };

@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
 import { rebuildProjections } from "../../../../../../infra/eventstore/rebuild";
-import { projections } from "../../../../../../infra/layers";
+import { projections } from "../../../../../../infra/modules";
 import { apiError, json, respond } from "../../../../../lib/http";
 
 /** POST /api/admin/projections/{name}/rebuild (operators only; the middleware answers 404 to others). */

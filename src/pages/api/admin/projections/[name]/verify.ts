@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
 import { verifyProjections } from "../../../../../../infra/eventstore/rebuild";
-import { projections } from "../../../../../../infra/layers";
+import { projections } from "../../../../../../infra/modules";
 import { apiError, json, respond } from "../../../../../lib/http";
 
 /** POST /api/admin/projections/{name}/verify: rebuilds into scratch tables and lists differing rows; changes nothing. */

@@ -1,4 +1,5 @@
 import type { PlanId, Tier } from "../../domain/plans";
+import { type Caller, type CommandContext, personActing, type Role } from "../../domain/shared";
 
 /** What pages and GET /api/auth/user know about the caller. */
 export interface CurrentUser {
@@ -15,8 +16,18 @@ export interface CurrentUser {
   subscriptionStatus: string;
   isTrialActive: boolean;
   trialEndsAt: string | null;
-  teamRole: "owner" | "admin" | "member";
+  teamRole: Role;
   timeZone: string;
   isOperator: boolean;
   onboardedAt: string | null;
 }
+
+/** A signed-in person acting in their workspace, as commands and the authorization point see them. */
+export const callerOf = (user: CurrentUser, ctx: Omit<CommandContext, "actor">): Caller => ({
+  ...ctx,
+  actor: personActing(user.id),
+  workspaceId: user.workspaceId,
+  role: user.teamRole,
+  plan: user.subscriptionTier,
+  timeZone: user.timeZone,
+});

@@ -1,0 +1,67 @@
+import { Effect } from "effect";
+import { type Tier, trialEndsAtFrom } from "../plans";
+import { Conflict, type Decider, NotFound } from "../shared";
+import type { WorkspaceEvent } from "./events";
+
+/** The workspace as the subscriber: its plan and its trial (spec core §6, §9). */
+export interface WorkspaceState {
+  readonly exists: boolean;
+  readonly tier: Tier;
+  readonly isTrialActive: boolean;
+  readonly trialEndsAt: Date | null;
+}
+
+export const workspaceDecider: Decider<WorkspaceState, WorkspaceEvent> = {
+  initialState: () => ({ exists: false, tier: "trial", isTrialActive: false, trialEndsAt: null }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case "WorkspaceCreated":
+        return { ...state, exists: true };
+      case "TrialStarted":
+        return { ...state, tier: "trial", isTrialActive: true, trialEndsAt: new Date(event.data.endsAt) };
+      case "TrialExpired":
+        return { ...state, isTrialActive: false };
+      case "PlanChanged":
+        return { ...state, tier: event.data.tier as Tier, isTrialActive: event.data.tier === "trial" && state.isTrialActive };
+    }
+  },
+};
+
+export interface CreateWorkspace {
+  readonly workspaceId: string;
+  readonly name: string;
+  readonly ownerId: string;
+  readonly isDemo: boolean;
+  readonly selectedPlan: string;
+  readonly trialDays: number;
+  readonly now: Date;
+}
+
+/** A workspace starts with its owner's registration, and its trial with it (spec core §4: the trial begins at registration). */
+export const createWorkspace = (command: CreateWorkspace) => (state: WorkspaceState) =>
+  state.exists
+    ? Effect.fail(new Conflict({ message: "This workspace already exists." }))
+    : Effect.succeed<ReadonlyArray<WorkspaceEvent>>([
+        { type: "WorkspaceCreated", data: { workspaceId: command.workspaceId, name: command.name, ownerId: command.ownerId, isDemo: command.isDemo } },
+        {
+          type: "TrialStarted",
+          data: { workspaceId: command.workspaceId, plan: command.selectedPlan, endsAt: trialEndsAtFrom(command.now, command.trialDays).toISOString() },
+        },
+      ]);
+
+/** Ends the trial once its time is up; nothing to do otherwise (the job may run twice). */
+export const expireTrial = (command: { readonly workspaceId: string; readonly now: Date }) => (state: WorkspaceState) =>
+  Effect.succeed<ReadonlyArray<WorkspaceEvent>>(
+    state.exists && state.tier === "trial" && state.isTrialActive && state.trialEndsAt !== null && state.trialEndsAt.getTime() <= command.now.getTime()
+      ? [{ type: "TrialExpired", data: { workspaceId: command.workspaceId, endedAt: command.now.toISOString() } }]
+      : [],
+  );
+
+export const changePlan = (command: { readonly workspaceId: string; readonly tier: Tier; readonly reason: string }) => (state: WorkspaceState) =>
+  state.exists
+    ? Effect.succeed<ReadonlyArray<WorkspaceEvent>>(
+        state.tier === command.tier
+          ? []
+          : [{ type: "PlanChanged", data: { workspaceId: command.workspaceId, tier: command.tier, previousTier: state.tier, reason: command.reason } }],
+      )
+    : Effect.fail(new NotFound({ what: "workspace" }));

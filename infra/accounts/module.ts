@@ -1,0 +1,34 @@
+import { Effect } from "effect";
+import { accountEvents, accountsProjection, PLATFORMS } from "../../domain/accounts";
+import { defineModule } from "../module";
+import { SocialAccounts } from "./SocialAccounts";
+import { refreshDueTokens } from "./token-refresh";
+
+const platformName = (id: string) => PLATFORMS.find((p) => p.id === id)?.name ?? id;
+
+/** Connected social and review-site accounts, their tokens and their renewal. */
+export const accountsModule = defineModule({
+  name: "accounts",
+  events: accountEvents,
+  layer: SocialAccounts.layer,
+  projections: [accountsProjection],
+  tasks: {
+    /** Tokens that expire within 30 minutes are renewed ahead of time. */
+    refresh_account_tokens: (_payload, job) =>
+      Effect.map(refreshDueTokens(job.now), (result) =>
+        result.due > 0 ? `Tokens: ${result.refreshed} renewed, ${result.failed} need a reconnect, of ${result.due} due` : undefined,
+      ),
+  },
+  cron: ["*/10 * * * * refresh_account_tokens"],
+  auditSummaries: {
+    AccountConnected: (d) =>
+      `${platformName(d.platform)} account "${d.accountName}" connected${d.kind === "sandbox" ? " (sandbox)" : d.kind === "listing" ? " (listing)" : ""}`,
+    AccountReconnected: (d) => `Account "${d.accountName}" reconnected`,
+    AccountProfileRefreshed: (d) => `Account "${d.accountName}" refreshed (${d.followers} followers)`,
+    AccountPaused: () => "Account paused",
+    AccountResumed: () => "Account resumed",
+    AccountTokensRefreshed: () => "Account access renewed",
+    AccountNeedsReconnect: (d) => `Account needs a reconnect: ${d.reason}`,
+    AccountDisconnected: () => "Account disconnected",
+  },
+});

@@ -1,0 +1,58 @@
+import { Effect } from "effect";
+import { identityEvents, identityProjection, InvalidCredentials, TooManyAttempts } from "../../domain/identity";
+import { systemContext } from "../../domain/shared";
+import { Sessions } from "../auth/Sessions";
+import { Database } from "../db/Database";
+import { defineModule } from "../module";
+import { Accounts } from "./Accounts";
+import { trialEndReaction } from "./reactions";
+
+const DAY_MS = 86_400_000;
+
+/** Users, workspaces, sign-in and trials. */
+export const identityModule = defineModule({
+  name: "identity",
+  events: identityEvents,
+  layer: Accounts.layer,
+  projections: [identityProjection],
+  reactions: [trialEndReaction],
+  errors: [InvalidCredentials, TooManyAttempts],
+  tasks: {
+    /** A trial's own job at its end (the hourly sweep catches any it missed). */
+    expire_trial: (payload, job) =>
+      Effect.gen(function* () {
+        const accounts = yield* Accounts;
+        // Jobs added before the workspace became the subscriber name the owner.
+        const { workspaceId, userId } = payload as { workspaceId?: string; userId?: string };
+        const workspace = workspaceId ?? (userId ? (yield* accounts.findById(userId))?.workspaceId : undefined);
+        if (workspace) yield* accounts.expireTrial(workspace, systemContext("trials", job.now, `job-${job.id}`));
+      }).pipe(Effect.catchTag("NotFound", () => Effect.void)),
+    expire_trials: (_payload, job) =>
+      Effect.map(
+        Accounts.use((accounts) => accounts.expireDueTrials(systemContext("trials", job.now, `job-${job.id}`))),
+        (expired) => (expired > 0 ? `Ended ${expired} trial(s)` : undefined),
+      ),
+    /** Sessions, reset tokens and failed sign-ins past their use. */
+    purge_expired_auth: (_payload, job) =>
+      Effect.gen(function* () {
+        const sessions = yield* (yield* Sessions).purgeExpired(job.now);
+        const db = yield* Database;
+        const tokens = yield* db.query((sql) => sql`delete from password_reset_tokens where expires_at <= ${job.now}`);
+        yield* db.query((sql) => sql`delete from login_attempts where attempted_at < ${new Date(job.now.getTime() - DAY_MS)}`);
+        return `Removed ${sessions} expired session(s) and ${tokens.count} reset token(s)`;
+      }),
+  },
+  cron: ["0 3 * * * purge_expired_auth", "7 * * * * expire_trials"],
+  auditSummaries: {
+    WorkspaceCreated: (d) => `Workspace "${d.name}" created`,
+    UserRegistered: (d) => `${d.firstName} ${d.lastName} registered with ${d.email}`,
+    TrialStarted: (d) => `Free trial of the ${d.plan} plan started, ending ${d.endsAt}`,
+    TrialExpired: () => "Free trial ended",
+    PlanChanged: (d) => `Plan changed from ${d.previousTier} to ${d.tier} (${d.reason})`,
+    ProfileUpdated: (d) => `Profile updated (username ${d.username}, email ${d.email}, time zone ${d.timeZone})`,
+    PasswordChanged: (d) => (d.via === "reset" ? "Password reset by e-mail link" : "Password changed"),
+    OperatorGranted: () => "Operator access granted",
+    OnboardingCompleted: (d) => `Onboarding completed (time zone ${d.timeZone})`,
+    NotificationPreferencesChanged: () => "Notification preferences changed",
+  },
+});

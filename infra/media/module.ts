@@ -1,0 +1,17 @@
+import { mediaEvents, mediaProjection, UploadRejected } from "../../domain/media";
+import { defineModule } from "../module";
+import { Media } from "./Media";
+
+/** The media library. */
+export const mediaModule = defineModule({
+  name: "media",
+  events: mediaEvents,
+  layer: Media.layer,
+  projections: [mediaProjection],
+  errors: [UploadRejected],
+  auditSummaries: {
+    MediaUploaded: (d) => `Uploaded ${d.originalName}`,
+    MediaTagged: (d) => `Tagged ${d.originalName}: ${d.tags.join(", ") || "no tags"}`,
+    MediaDeleted: (d) => `Deleted ${d.originalName}`,
+  },
+});

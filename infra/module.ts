@@ -1,0 +1,84 @@
+import type { Effect, Layer } from "effect";
+import type { EventCatalogue, HttpErrorClass, Projection } from "../domain/shared";
+import type { Database } from "./db/Database";
+import type { EventStore } from "./eventstore/EventStore";
+import type { Reaction } from "./eventstore/reactions";
+import type { Passwords } from "./auth/Passwords";
+import type { Sessions } from "./auth/Sessions";
+import type { Mailer } from "./mail/Mailer";
+
+/** The services every module may build on. */
+export type SharedServices = Database | EventStore | Passwords | Sessions | Mailer;
+
+/** What a job knows of itself when it runs. */
+export interface JobRun {
+  readonly id: string;
+  readonly attempt: number;
+  readonly maxAttempts: number;
+  readonly now: Date;
+}
+
+/**
+ * A job task: runs on the app's runtime (any module's service) and answers a line for the worker's
+ * log, or nothing. graphile-worker retries it when it fails.
+ */
+// The runtime provides every module's services; a task names the ones it needs when it is written.
+export type Task = (payload: unknown, job: JobRun) => Effect.Effect<string | void, unknown, any>;
+
+/** A typed error class a module raises, with its HTTP status (see `HttpErrorClass`). */
+export type ModuleError = HttpErrorClass & { readonly identifier: string };
+
+/**
+ * One module of the app, declared once: everything the runtime, the worker, the audit trail, replay
+ * and the HTTP edge need of it. `infra/modules.ts` lists them; nothing else names a module.
+ */
+export interface AppModule<Services = never> {
+  readonly name: string;
+  /** The events it records, with their schemas: each type needs a projection case and an audit summary (a test checks). */
+  readonly events?: EventCatalogue;
+  /** Its services, built on the shared ones. */
+  readonly layer?: Layer.Layer<Services, never, SharedServices>;
+  /** Its read models, in the order a replay feeds them. */
+  readonly projections?: ReadonlyArray<Projection>;
+  /** Jobs to add in the transaction of an event (never replayed). */
+  readonly reactions?: ReadonlyArray<Reaction>;
+  readonly tasks?: Readonly<Record<string, Task>>;
+  /** graphile-worker crontab lines ("*\/10 * * * * task_name"), each naming one of its tasks. */
+  readonly cron?: ReadonlyArray<string>;
+  /** One readable line per event type for the audit trail. */
+  readonly auditSummaries?: Readonly<Record<string, (data: any) => string>>;
+  /** Its typed errors, each carrying its HTTP status. */
+  readonly errors?: ReadonlyArray<ModuleError>;
+}
+
+/** Declares a module; the type parameter is the services its layer provides. */
+export const defineModule = <Services = never>(module: AppModule<Services>): AppModule<Services> => module;
+
+/**
+ * What the modules leave undone, as sentences: an event type no read model handles or with no
+ * audit line, a cron line naming no task, a task or error declared twice. Empty when all is well.
+ */
+export const moduleGaps = (modules: ReadonlyArray<Omit<AppModule, "layer">>): ReadonlyArray<string> => {
+  const gaps: string[] = [];
+  const projections = modules.flatMap((m) => m.projections ?? []);
+  const summaries = Object.assign({}, ...modules.map((m) => m.auditSummaries ?? {})) as Record<string, unknown>;
+  const taskOwners = new Map<string, string>();
+  for (const module of modules) {
+    for (const type of Object.keys(module.events?.schemas ?? {})) {
+      const handled = projections.some((p) => p.handles !== "all" && (p.handles as ReadonlyArray<string>).includes(type));
+      if (!handled) gaps.push(`${module.name}: no projection handles ${type}`);
+      if (!summaries[type]) gaps.push(`${module.name}: no audit summary for ${type}`);
+    }
+    for (const name of Object.keys(module.tasks ?? {})) {
+      if (taskOwners.has(name)) gaps.push(`${module.name}: task ${name} is also declared by ${taskOwners.get(name)}`);
+      taskOwners.set(name, module.name);
+    }
+  }
+  for (const module of modules) {
+    for (const line of module.cron ?? []) {
+      const task = line.trim().split(/\s+/)[5];
+      if (!task || !(module.tasks ?? {})[task]) gaps.push(`${module.name}: cron line "${line}" names no task of the module`);
+    }
+  }
+  return gaps;
+};

@@ -1,0 +1,60 @@
+import { Layer } from "effect";
+import { type EventCatalogue, eventDecoder, type Projection, SHARED_ERRORS } from "../domain/shared";
+import { StoredEvents } from "./eventstore/EventStore";
+import { accountsModule } from "./accounts/module";
+import { auditProjection } from "./audit/projection";
+import { calendarModule } from "./calendar/module";
+import { categoriesModule } from "./categories/module";
+import type { Reaction } from "./eventstore/reactions";
+import { identityModule } from "./identity/module";
+import { mediaModule } from "./media/module";
+import type { AppModule, ModuleError, SharedServices, Task } from "./module";
+import { mailModule } from "./mail/module";
+import { publishingModule } from "./publishing/module";
+
+/**
+ * The app's modules: the one list that the runtime, the worker, the audit trail, replay and verify,
+ * and the HTTP edge read. Adding a module is a folder per layer and a line here (README: "Adding a
+ * module"). Their read models are fed in this order on a replay.
+ */
+export const MODULES = [identityModule, accountsModule, categoriesModule, mediaModule, calendarModule, publishingModule, mailModule] as const;
+
+type ServicesOf<M> = M extends AppModule<infer S> ? S : never;
+/** Every module's services: what the app's runtime provides. */
+export type ModuleServices = ServicesOf<(typeof MODULES)[number]>;
+
+/** Every module's layer, merged. */
+export const modulesLayer = Layer.mergeAll(
+  ...(MODULES.flatMap((m) => ("layer" in m && m.layer ? [m.layer] : [])) as [Layer.Layer<never, never, SharedServices>]),
+) as Layer.Layer<ModuleServices, never, SharedServices>;
+
+const all = <K extends keyof AppModule>(key: K) =>
+  (MODULES as ReadonlyArray<AppModule<unknown>>).map((m) => m[key]).filter((v) => v !== undefined) as Array<NonNullable<AppModule<unknown>[K]>>;
+
+/** Every event's audit line, by type. */
+export const auditSummaries = Object.assign({}, ...all("auditSummaries")) as Readonly<Record<string, (data: any) => string>>;
+
+/** Every read model, in the order a replay feeds them; the audit trail last. */
+export const projections: ReadonlyArray<Projection> = [...all("projections").flat(), auditProjection(auditSummaries)];
+
+/** Live-only consequences of events (jobs to add), never replayed. */
+export const reactions: ReadonlyArray<Reaction> = all("reactions").flat();
+
+/** Every job task by name. */
+export const tasks: Readonly<Record<string, Task>> = Object.assign({}, ...all("tasks"));
+
+/** graphile-worker's crontab: every module's lines. */
+export const crontab = all("cron").flat().join("\n");
+
+/** The typed errors a person can act on, by tag, with their HTTP status. */
+export const httpErrors: ReadonlyMap<string, ModuleError> = new Map([...SHARED_ERRORS, ...all("errors").flat()].map((error) => [error.identifier, error]));
+
+/** Every module's event catalogue. */
+export const catalogues: ReadonlyArray<EventCatalogue> = all("events");
+
+/** Reads any stored event of any module into its current shape. */
+export const events = eventDecoder(catalogues);
+
+/** The event store's decoder for every module's events (and, in tests, events of their own). */
+export const storedEventsLayer = (more: ReadonlyArray<EventCatalogue> = []) =>
+  Layer.succeed(StoredEvents, more.length === 0 ? events : eventDecoder([...catalogues, ...more]));
