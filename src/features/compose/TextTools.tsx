@@ -95,7 +95,14 @@ export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia
     <>
       <Menu label="Emoji" disabled={disabled} items={[]}>
         {(close) => (
-          <Suspense fallback={<p className="muted compose-emoji-loading">Loading…</p>}>
+          <Suspense
+            fallback={
+              // As wide as the grid, so the menu is placed on screen as it will be once loaded.
+              <div className="compose-emoji-grid" aria-busy="true">
+                <p className="muted compose-emoji-loading">Loading…</p>
+              </div>
+            }
+          >
             <EmojiGrid
               onPick={(emoji) => {
                 close();
