@@ -12,20 +12,10 @@ import {
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import "./categories.css";
+import type { Category } from "../../../infra/categories/Categories";
 
 /** A category as GET /api/categories answers it. */
-export interface CategoryView {
-  readonly id: string;
-  readonly userId: string;
-  readonly name: string;
-  readonly description: string;
-  readonly color: CategoryColor;
-  readonly isDefault: boolean;
-  readonly platforms: ReadonlyArray<string>;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly version: number;
-}
+export type CategoryView = Category;
 
 interface Props {
   /** The list as the server rendered it. */

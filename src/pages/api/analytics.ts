@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
 import { ANALYTICS_PERIODS } from "../../features/analytics/analytics-data";
-import { analyticsReport } from "../../features/analytics/report";
+import { analyticsReport } from "../../features/analytics/report.server";
 import { guard } from "../../lib/auth-guard";
 import { apiError, json, respond } from "../../lib/http";
 

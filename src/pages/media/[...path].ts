@@ -3,7 +3,7 @@ import { Cause, Effect, Exit } from "effect";
 import { Media } from "../../../infra/media/Media";
 import { MediaStorage } from "../../../infra/media/MediaStorage";
 import { logger } from "../../../infra/log";
-import { contentDisposition, MEDIA_FILE_HEADERS, notFoundFile, parseRange } from "../../features/media/http";
+import { contentDisposition, MEDIA_FILE_HEADERS, notFoundFile, parseRange } from "../../features/media/http.server";
 import { runtime } from "../../runtime";
 
 /**

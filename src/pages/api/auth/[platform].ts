@@ -3,7 +3,7 @@ import { guard } from "../../../lib/auth-guard";
 import { generateCodeVerifier, generateState } from "arctic";
 import { normalizePlatformId, platformById } from "../../../../domain/accounts";
 import { oauthPlatform } from "../../../../infra/platforms";
-import { redirectUriFor, rememberFlow } from "../../../features/accounts/oauth-flow";
+import { redirectUriFor, rememberFlow } from "../../../features/accounts/oauth-flow.server";
 import { CONNECTION_FAILED_TITLE } from "../../../features/accounts/connected-toasts";
 import { notFound } from "../../../lib/http";
 import { setFlash } from "../../../lib/session-cookie";

@@ -2,7 +2,7 @@ import type { APIRoute } from "astro";
 import { Effect } from "effect";
 import { UploadRejected } from "../../../../domain/media";
 import { Media } from "../../../../infra/media/Media";
-import { uploadRejectedResponse } from "../../../features/media/http";
+import { uploadRejectedResponse } from "../../../features/media/http.server";
 import { uploadQuerySchema } from "../../../features/media/schemas";
 import { guard } from "../../../lib/auth-guard";
 import { commandContext, json, parseQuery, respond } from "../../../lib/http";

@@ -6,7 +6,7 @@ import { SocialAccounts } from "../../../../../infra/accounts/SocialAccounts";
 import { logger } from "../../../../../infra/log";
 import { oauthPlatform } from "../../../../../infra/platforms";
 import { CONNECTION_FAILED_MESSAGE, CONNECTION_FAILED_TITLE, connectedToast } from "../../../../features/accounts/connected-toasts";
-import { redirectUriFor, takeFlow } from "../../../../features/accounts/oauth-flow";
+import { redirectUriFor, takeFlow } from "../../../../features/accounts/oauth-flow.server";
 import { guard } from "../../../../lib/auth-guard";
 import { notFound } from "../../../../lib/http";
 import { runtime } from "../../../../runtime";

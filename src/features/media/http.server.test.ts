@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDisposition, parseRange } from "./http";
+import { contentDisposition, parseRange } from "./http.server";
 
 describe("byte ranges", () => {
   it.each([
