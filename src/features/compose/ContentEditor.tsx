@@ -1,7 +1,7 @@
 import { type RefObject, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
 import { characterCount } from "../../../domain/publishing/validation";
-import { AI_ACTIONS, AI_UNAVAILABLE } from "./compose-model";
+import { AI_ACTIONS, AI_UNAVAILABLE } from "./ai";
 
 interface ContentEditorProps {
   readonly content: string;

@@ -5,7 +5,7 @@ import { apiErrorMessage } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import { uploadFiles } from "../media/gallery-api";
 import { MAX_MEDIA } from "../posts/post-form";
-import { AI_UNAVAILABLE } from "./compose-model";
+import { AI_UNAVAILABLE } from "./ai";
 
 // The dialogs are loaded when first opened.
 const CanvaDialog = lazy(() => import("../dashboard/CanvaDialog").then((m) => ({ default: m.CanvaDialog })));

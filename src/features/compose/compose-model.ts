@@ -161,19 +161,6 @@ export const driveVideoUrl = (input: string): DriveResult => {
   return { ok: true, url: `https://drive.google.com/file/d/${match[1]}/preview` };
 };
 
-/** No AI service is set up on this server: the AI buttons say so instead of calling anything. */
-export const AI_UNAVAILABLE = "AI isn't configured on this server";
-
-export const AI_ACTIONS = [
-  { id: "generate", label: "Generate Post" },
-  { id: "shorten", label: "Shorten" },
-  { id: "expand", label: "Expand" },
-  { id: "casual", label: "More Casual" },
-  { id: "formal", label: "More Formal" },
-  { id: "hook", label: "Create Hook" },
-  { id: "cta", label: "Create CTA" },
-] as const;
-
 /** The form of an existing post (?post={id}), as GET /api/posts/{id} returns it. */
 export interface LoadedPost {
   readonly id: string;
