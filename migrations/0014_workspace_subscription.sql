@@ -15,3 +15,11 @@ from users u where u.id = w.owner_id;
 drop index users_trial_end;
 alter table users drop column subscription_tier, drop column subscription_status, drop column trial_ends_at, drop column is_trial_active;
 create index workspaces_trial_end on workspaces (trial_ends_at) where is_trial_active;
+
+-- The user row no longer changes with the subscription: its updated_at is that of its own last
+-- change, as a replay of the events computes it.
+update users u set updated_at = coalesce(
+  (select max(e.created_at) from events e
+   where e.stream_id = 'user-' || u.id
+     and e.type in ('UserRegistered', 'ProfileUpdated', 'PasswordChanged', 'OperatorGranted', 'OnboardingCompleted')),
+  u.created_at);
