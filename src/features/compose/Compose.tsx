@@ -17,8 +17,6 @@ import "./compose.css";
 interface Props {
   /** Null when the accounts could not be read: the screen says so instead of offering none. */
   readonly accounts: ReadonlyArray<ComposeAccount> | null;
-  /** Not read: names and limits come from POST_PLATFORMS (src/features/posts/post-form), the list the dashboard's dialog uses too. */
-  readonly platforms?: unknown;
   readonly timeZones: ReadonlyArray<{ readonly id: string; readonly label: string }>;
   readonly timeZone: string;
   readonly today: string;

@@ -3,6 +3,7 @@ import { normalizePlatformId, type PlatformId } from "../../../domain/accounts";
 import { canonicalTimeZone } from "../../../domain/identity/timezones";
 import { isStorableInstant, isUuid } from "../../../domain/shared";
 import { MONTHLY_ORDINALS, POST_TYPES, QUEUE_ORDERS, type RecurrenceRule, type Weekday } from "../../../domain/publishing";
+import { MAX_MEDIA } from "./post-form";
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
@@ -64,7 +65,7 @@ export const postSchema = z
     expectedVersion: expectedVersion.optional(),
     content: z.string({ error: "Content is required" }).max(63_206, "Content too long").default(""),
     platforms,
-    media: z.array(mediaRef).max(10, "Attach at most 10 files.").default([]),
+    media: z.array(mediaRef).max(MAX_MEDIA, `Attach at most ${MAX_MEDIA} files.`).default([]),
     status: z.enum(["draft", "scheduled", "published"], { error: "Choose draft, scheduled or published." }).default("draft"),
     scheduledAt: z.string().max(40).nullish(),
     timeZone: zoneName,
