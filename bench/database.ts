@@ -4,6 +4,7 @@ import postgres from "postgres";
 import { ensureEmbeddedPostgres } from "../infra/db/embedded";
 import { Database } from "../infra/db/Database";
 import { migrate } from "../infra/db/migrate";
+import type { EventCatalogue } from "../domain/shared";
 import { servicesOn } from "../infra/layers";
 
 /** The embedded server of the bench: its own data directory and port, so it never meets the app's or the tests'. */
@@ -75,7 +76,8 @@ export const createBenchDatabase = async (server: BenchServer): Promise<BenchDat
 };
 
 /** The app's services (event store with its inline projections, accounts, ...) on a database, as the app builds them. */
-export const appRuntime = (url: string, poolSize = 10) =>
-  ManagedRuntime.make(servicesOn(Database.layerFrom(Effect.succeed(url), { max: poolSize })));
+/** `moreEvents`: event types of the bench's own (the store reads and writes only declared events). */
+export const appRuntime = (url: string, poolSize = 10, moreEvents: ReadonlyArray<EventCatalogue> = []) =>
+  ManagedRuntime.make(servicesOn(Database.layerFrom(Effect.succeed(url), { max: poolSize }), { moreEvents }));
 
 export type AppRuntime = ReturnType<typeof appRuntime>;
