@@ -45,7 +45,13 @@ export const postsProjection: Projection<PostEvent> = {
     const version = { version: event.streamVersion };
     const changes = changesOf(event);
     const withVersion = changes.map((change) =>
-      change.table !== "posts" ? change : "insert" in change ? { ...change, insert: { ...change.insert, ...version } } : "update" in change ? { ...change, set: { ...change.set, ...version } } : change,
+      change.table !== "posts"
+        ? change
+        : "insert" in change
+          ? { ...change, insert: { ...change.insert, ...version } }
+          : "update" in change
+            ? { ...change, set: { ...change.set, ...version } }
+            : change,
     );
     return changes.some((change) => change.table === "posts" && !("delete" in change))
       ? withVersion
