@@ -126,9 +126,15 @@ export const completeOnboarding = (command: { readonly timeZone: string }) => (s
 export const changeNotificationPreferences =
   (command: { readonly preferences: Partial<NotificationPreferences> }) => (state: UserState) =>
     forExisting(state, () => {
-      const next: NotificationPreferences = Object.fromEntries(
-        NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, command.preferences[key] ?? state.notifications[key]]),
-      ) as unknown as NotificationPreferences;
+      const { notifications: was } = state;
+      const { preferences: asked } = command;
+      const next: NotificationPreferences = {
+        emailNotifications: asked.emailNotifications ?? was.emailNotifications,
+        pushNotifications: asked.pushNotifications ?? was.pushNotifications,
+        weeklyReports: asked.weeklyReports ?? was.weeklyReports,
+        postReminders: asked.postReminders ?? was.postReminders,
+        failureAlerts: asked.failureAlerts ?? was.failureAlerts,
+      };
       return NOTIFICATION_PREFERENCE_KEYS.every((key) => next[key] === state.notifications[key])
         ? []
         : [{ type: "NotificationPreferencesChanged", data: next }];
