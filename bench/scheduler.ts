@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { Effect } from "effect";
 import postgres from "postgres";
 import { SocialAccounts } from "../infra/accounts/SocialAccounts";
-import { Accounts } from "../infra/identity/Accounts";
+import { Registration } from "../infra/identity/Registration";
+import { UserAdmin } from "../infra/identity/UserAdmin";
 import { callerOf } from "../infra/identity/current-user";
 import { systemContext } from "../domain/shared";
 import { Posts } from "../infra/publishing/Posts";
@@ -46,12 +47,11 @@ export const measureScheduler = async (databaseUrl: string, options: { posts: nu
     const email = `scheduler-${randomUUID().slice(0, 8)}@bench.local`;
     const setUp = await runtime.runPromise(
       Effect.gen(function* () {
-        const accounts = yield* Accounts;
-        yield* accounts.register(
+        yield* (yield* Registration).register(
           { firstName: "Bench", lastName: "Scheduler", email, company: "Bench", password: "bench password", selectedPlan: "agency", timeZone: "UTC" },
           ctx(),
         );
-        const user = yield* accounts.setPlan(email, "agency", "bench", ctx());
+        const user = yield* (yield* UserAdmin).setPlan(email, "agency", "bench", ctx());
         const social = yield* SocialAccounts;
         const ids: string[] = [];
         for (let i = 0; i < 10; i++) {

@@ -5,7 +5,8 @@ import { SocialAccounts } from "./accounts/SocialAccounts";
 import type { Caller } from "../domain/shared";
 import { callerOf } from "./identity/current-user";
 import { Categories } from "./categories/Categories";
-import { Accounts, DEMO_USER_ID } from "./identity/Accounts";
+import { DEMO_USER_ID, Registration } from "./identity/Registration";
+import { Users } from "./identity/Users";
 import { ensureDemoMedia } from "./media/demo";
 import { ensureDemoPosts } from "./publishing/demo";
 
@@ -30,9 +31,8 @@ const DEMO_CATEGORIES = [
  * scheduled posts when the last ones have gone out).
  */
 export const ensureDemo = Effect.fn("Demo.ensure")(function* (now: Date) {
-  const accounts = yield* Accounts;
-  yield* accounts.ensureDemoWorkspace(now);
-  const user = yield* accounts.findById(DEMO_USER_ID);
+  yield* (yield* Registration).ensureDemoWorkspace(now);
+  const user = yield* (yield* Users).findById(DEMO_USER_ID);
   if (!user) return;
   const caller = callerOf(user, {
     now,

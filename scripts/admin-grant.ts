@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { systemContext } from "../domain/shared";
-import { Accounts } from "../infra/identity/Accounts";
+import { UserAdmin } from "../infra/identity/UserAdmin";
 import { runCli } from "./lib/app";
 
 /** npm run admin:grant -- <email>: marks an account as operator (OperatorGranted), for /admin pages. */
@@ -9,7 +9,7 @@ runCli(async (app, [email]) => {
     console.error("Usage: npm run admin:grant -- <email>");
     return 2;
   }
-  const exit = await app.runtime.runPromiseExit(Accounts.use((accounts) => accounts.grantOperator(email, systemContext("cli", new Date(), randomUUID()))));
+  const exit = await app.runtime.runPromiseExit(UserAdmin.use((admin) => admin.grantOperator(email, systemContext("cli", new Date(), randomUUID()))));
   if (exit._tag === "Failure") {
     console.error(`No account with the email ${email}.`);
     return 1;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isTier, TIERS } from "../domain/plans";
 import { systemContext } from "../domain/shared";
-import { Accounts } from "../infra/identity/Accounts";
+import { UserAdmin } from "../infra/identity/UserAdmin";
 import { runCli } from "./lib/app";
 
 /** npm run admin:plan -- <email> <tier>: support staff set a user's plan (recorded as PlanChanged). */
@@ -11,7 +11,7 @@ runCli(async (app, [email, tier]) => {
     return 2;
   }
   const exit = await app.runtime.runPromiseExit(
-    Accounts.use((accounts) => accounts.setPlan(email, tier, "set by support", systemContext("cli", new Date(), randomUUID()))),
+    UserAdmin.use((admin) => admin.setPlan(email, tier, "set by support", systemContext("cli", new Date(), randomUUID()))),
   );
   if (exit._tag === "Failure") {
     console.error(`No account with the email ${email}.`);

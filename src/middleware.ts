@@ -2,7 +2,8 @@ import { defineMiddleware } from "astro:middleware";
 import { Effect } from "effect";
 import { SESSION_COOKIE, Sessions } from "../infra/auth/Sessions";
 import { ensureDemo } from "../infra/demo";
-import { Accounts, DEMO_USER_ID } from "../infra/identity/Accounts";
+import { DEMO_USER_ID } from "../infra/identity/Registration";
+import { Users } from "../infra/identity/Users";
 import { logger } from "../infra/log";
 import { apiError, DEMO_READ_ONLY_MESSAGE } from "./lib/http";
 import { legacyToAppPath } from "./lib/routes";
@@ -25,7 +26,7 @@ const loadUser = async (token: string, context: Parameters<Parameters<typeof def
     Effect.gen(function* () {
       const session = yield* (yield* Sessions).validate(token, new Date());
       if (!session) return null;
-      const user = yield* (yield* Accounts).findById(session.userId);
+      const user = yield* (yield* Users).findById(session.userId);
       return user ? { session, user } : null;
     }),
   );
@@ -44,9 +45,9 @@ const loadUser = async (token: string, context: Parameters<Parameters<typeof def
 
 const loadDemoUser = async () =>
   runtime.runPromise(
-    Accounts.use((accounts) =>
-      Effect.flatMap(accounts.findById(DEMO_USER_ID), (user) =>
-        user ? Effect.succeed(user) : Effect.andThen(ensureDemo(new Date()), accounts.findById(DEMO_USER_ID)),
+    Users.use((users) =>
+      Effect.flatMap(users.findById(DEMO_USER_ID), (user) =>
+        user ? Effect.succeed(user) : Effect.andThen(ensureDemo(new Date()), users.findById(DEMO_USER_ID)),
       ),
     ),
   );

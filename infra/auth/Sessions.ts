@@ -1,4 +1,5 @@
 import { Context, Effect, Layer } from "effect";
+import { NotFound } from "../../domain/shared";
 import { Database, type SqlError } from "../db/Database";
 import { generateToken, hashToken } from "./tokens";
 
@@ -24,18 +25,38 @@ export interface ActiveSession {
   readonly ip: string | null;
 }
 
+/** Who opened a session: shown in Settings › Security. */
+export interface ClientInfo {
+  readonly userAgent: string | null;
+  readonly ip: string | null;
+}
+
+/**
+ * The id a session shows outside the server: 16 hex characters of a hash of its key. The key (the
+ * SHA-256 of the cookie's token) opens nothing by itself, but this keeps even that out of pages,
+ * logs and URLs; it is matched only among the caller's own sessions.
+ */
+export const publicSessionId = (sessionId: string): string => hashToken(`session:${sessionId}`).slice(0, 16);
+
+export interface UserSession extends ActiveSession {
+  /** The id to show and to revoke by (see `publicSessionId`). */
+  readonly publicId: string;
+}
+
+/** Signed-in sessions: the one service that reads and writes the `sessions` table. */
 export class Sessions extends Context.Service<
   Sessions,
   {
-    readonly create: (
-      userId: string,
-      client: { readonly userAgent: string | null; readonly ip: string | null },
-      now: Date,
-    ) => Effect.Effect<{ readonly token: string; readonly expiresAt: Date }, SqlError>;
+    readonly create: (userId: string, client: ClientInfo, now: Date) => Effect.Effect<{ readonly token: string; readonly expiresAt: Date }, SqlError>;
     readonly validate: (token: string, now: Date) => Effect.Effect<SessionInfo | null, SqlError>;
     readonly revoke: (sessionId: string) => Effect.Effect<void, SqlError>;
     readonly revokeAllOf: (userId: string, options?: { readonly except?: string }) => Effect.Effect<void, SqlError>;
-    readonly list: (userId: string) => Effect.Effect<ReadonlyArray<ActiveSession>, SqlError>;
+    /** The user's active sessions, the most recently used first. */
+    readonly sessionsOf: (userId: string) => Effect.Effect<ReadonlyArray<UserSession>, SqlError>;
+    /** Signs out one of the user's sessions by its public id; another user's answers NotFound. */
+    readonly revokeSession: (userId: string, publicId: string) => Effect.Effect<void, NotFound | SqlError>;
+    /** Signs out every session of the user but `keepSessionId`; answers how many ended. */
+    readonly revokeOtherSessions: (userId: string, keepSessionId: string | null) => Effect.Effect<number, SqlError>;
     readonly purgeExpired: (now: Date) => Effect.Effect<number, SqlError>;
   }
 >()("app/Sessions") {
@@ -43,6 +64,32 @@ export class Sessions extends Context.Service<
     Sessions,
     Effect.gen(function* () {
       const db = yield* Database;
+
+      /** Deletes the user's sessions, all or all but one; answers how many. */
+      const deleteAllOf = (userId: string, except: string | null) =>
+        db
+          .query(
+            (sql) => sql`delete from sessions where user_id = ${userId}
+                         ${except ? sql`and id <> ${except}` : sql``}`,
+          )
+          .pipe(Effect.map((result) => result.count));
+
+      const sessionsOf = Effect.fn("Sessions.sessionsOf")(function* (userId: string) {
+        const rows = yield* db.query(
+          (sql) => sql<{ id: string; created_at: Date; last_used_at: Date; user_agent: string | null; ip: string | null }[]>`
+            select id, created_at, last_used_at, user_agent, ip from sessions
+            where user_id = ${userId} and expires_at > now() order by last_used_at desc`,
+        );
+        return rows.map((r): UserSession => ({
+          id: r.id,
+          publicId: publicSessionId(r.id),
+          createdAt: r.created_at,
+          lastUsedAt: r.last_used_at,
+          userAgent: r.user_agent,
+          ip: r.ip,
+        }));
+      });
+
       return {
         create: Effect.fn("Sessions.create")(function* (userId, client, now) {
           const token = generateToken();
@@ -75,25 +122,16 @@ export class Sessions extends Context.Service<
           return { id, userId: row.user_id, expiresAt, renewed: true };
         }),
         revoke: (sessionId) => db.query((sql) => sql`delete from sessions where id = ${sessionId}`).pipe(Effect.asVoid),
-        revokeAllOf: (userId, options) =>
-          db
-            .query(
-              (sql) => sql`delete from sessions where user_id = ${userId}
-                           ${options?.except ? sql`and id <> ${options.except}` : sql``}`,
-            )
-            .pipe(Effect.asVoid),
-        list: (userId) =>
-          db
-            .query(
-              (sql) => sql<{ id: string; created_at: Date; last_used_at: Date; user_agent: string | null; ip: string | null }[]>`
-                select id, created_at, last_used_at, user_agent, ip from sessions
-                where user_id = ${userId} and expires_at > now() order by last_used_at desc`,
-            )
-            .pipe(
-              Effect.map((rows) =>
-                rows.map((r) => ({ id: r.id, createdAt: r.created_at, lastUsedAt: r.last_used_at, userAgent: r.user_agent, ip: r.ip })),
-              ),
-            ),
+        revokeAllOf: (userId, options) => Effect.asVoid(deleteAllOf(userId, options?.except ?? null)),
+        sessionsOf,
+        revokeSession: Effect.fn("Sessions.revokeSession")(function* (userId: string, publicId: string) {
+          const session = (yield* sessionsOf(userId)).find((s) => s.publicId === publicId);
+          if (!session) return yield* new NotFound({ what: "session" });
+          yield* db.query((sql) => sql`delete from sessions where id = ${session.id} and user_id = ${userId}`);
+        }),
+        revokeOtherSessions: Effect.fn("Sessions.revokeOtherSessions")(function* (userId: string, keepSessionId: string | null) {
+          return yield* deleteAllOf(userId, keepSessionId);
+        }),
         purgeExpired: (now) =>
           db
             .query((sql) => sql`delete from sessions where expires_at <= ${now}`)

@@ -1,19 +1,27 @@
-import { Effect } from "effect";
+import { Effect, Layer } from "effect";
 import { identityEvents, identityProjection, InvalidCredentials, TooManyAttempts } from "../../domain/identity";
 import { systemContext } from "../../domain/shared";
 import { Sessions } from "../auth/Sessions";
 import { Database } from "../db/Database";
 import { defineModule } from "../module";
-import { Accounts } from "./Accounts";
 import { trialEndReaction } from "./reactions";
+import { Registration } from "./Registration";
+import { SignIn } from "./SignIn";
+import { Trials } from "./Trials";
+import { UserAdmin } from "./UserAdmin";
+import { Users } from "./Users";
+import { UserSettings } from "./UserSettings";
 
 const DAY_MS = 86_400_000;
 
-/** Users, workspaces, sign-in and trials. */
+/** Users (the people who sign in), their workspaces, sign-in and trials. Social accounts are the accounts module. */
 export const identityModule = defineModule({
   name: "identity",
   events: identityEvents,
-  layer: Accounts.layer,
+  layer: Layer.mergeAll(Registration.layer, UserSettings.layer, UserAdmin.layer, Trials.layer).pipe(
+    Layer.provideMerge(SignIn.layer),
+    Layer.provideMerge(Users.layer),
+  ),
   projections: [identityProjection],
   reactions: [trialEndReaction],
   errors: [InvalidCredentials, TooManyAttempts],
@@ -21,15 +29,14 @@ export const identityModule = defineModule({
     /** A trial's own job at its end (the hourly sweep catches any it missed). */
     expire_trial: (payload, job) =>
       Effect.gen(function* () {
-        const accounts = yield* Accounts;
         // Jobs added before the workspace became the subscriber name the owner.
         const { workspaceId, userId } = payload as { workspaceId?: string; userId?: string };
-        const workspace = workspaceId ?? (userId ? (yield* accounts.findById(userId))?.workspaceId : undefined);
-        if (workspace) yield* accounts.expireTrial(workspace, systemContext("trials", job.now, `job-${job.id}`));
-      }).pipe(Effect.catchTag("NotFound", () => Effect.void)),
+        const workspace = workspaceId ?? (userId ? (yield* (yield* Users).findById(userId))?.workspaceId : undefined);
+        if (workspace) yield* (yield* Trials).expireTrial(workspace, systemContext("trials", job.now, `job-${job.id}`));
+      }),
     expire_trials: (_payload, job) =>
       Effect.map(
-        Accounts.use((accounts) => accounts.expireDueTrials(systemContext("trials", job.now, `job-${job.id}`))),
+        Trials.use((trials) => trials.expireDueTrials(systemContext("trials", job.now, `job-${job.id}`))),
         (expired) => (expired > 0 ? `Ended ${expired} trial(s)` : undefined),
       ),
     /** Sessions, reset tokens and failed sign-ins past their use. */

@@ -7,7 +7,7 @@ import { Database } from "../../infra/db/Database";
 import { catchUpAsyncProjections } from "../../infra/eventstore/async-projector";
 import { EventStore } from "../../infra/eventstore/EventStore";
 import { rebuildProjections, verifyProjections } from "../../infra/eventstore/rebuild";
-import { Accounts } from "../../infra/identity/Accounts";
+import { Registration } from "../../infra/identity/Registration";
 import { commandContext } from "../support/publishing";
 import { projections } from "../../infra/modules";
 import { createTestApp } from "../support/database";
@@ -66,8 +66,8 @@ describe("projections", () => {
   const registerSome = async (count: number) => {
     for (let i = 0; i < count; i++) {
       await app.run(
-        Accounts.use((accounts) =>
-          accounts.register(
+        Registration.use((registration) =>
+          registration.register(
             {
               firstName: "Test",
               lastName: `User${i}`,
@@ -174,8 +174,8 @@ describe("projections", () => {
 
   it("inline projections are read-your-writes: a failed append leaves no read-model row", async () => {
     const email = `dup-${randomUUID().slice(0, 8)}@example.com`;
-    const register = Accounts.use((accounts) =>
-      accounts.register(
+    const register = Registration.use((registration) =>
+      registration.register(
         { firstName: "Dup", lastName: "User", email, company: "Dup Co", password: "correct horse", selectedPlan: "growth", timeZone: "UTC" },
         ctx(),
       ),

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sessions } from "../../infra/auth/Sessions";
 import { hashToken } from "../../infra/auth/tokens";
 import { type CommandContext, systemContext } from "../../domain/shared";
-import { Accounts } from "../../infra/identity/Accounts";
+import { Registration } from "../../infra/identity/Registration";
+import { SignIn } from "../../infra/identity/SignIn";
+import { Trials } from "../../infra/identity/Trials";
+import { UserAdmin } from "../../infra/identity/UserAdmin";
+import { Users } from "../../infra/identity/Users";
 import { rebuildProjections, verifyProjections } from "../../infra/eventstore/rebuild";
 import { taskList } from "../../infra/jobs/worker";
 import { projections } from "../../infra/modules";
@@ -41,8 +45,8 @@ const ctx = (now = new Date(), correlationId: string = randomUUID()): CommandCon
 const registerAt = async (at: Date) => {
   const email = `trial-${randomUUID().slice(0, 8)}@example.com`;
   const user = await app.run(
-    Accounts.use((accounts) =>
-      accounts.register(
+    Registration.use((registration) =>
+      registration.register(
         {
           firstName: "Terry",
           lastName: "Trial",
@@ -78,7 +82,7 @@ const fakeHelpers = (jobId = "1") => {
 };
 
 const expireDueTrials = (now = new Date(), correlationId?: string) =>
-  app.run(Accounts.use((accounts) => accounts.expireDueTrials(ctx(now, correlationId))));
+  app.run(Trials.use((trials) => trials.expireDueTrials(ctx(now, correlationId))));
 
 describe("ending trials whose time is up (expireDueTrials)", () => {
   it("given a trial that ended 5 days ago and one still running, then only the first gets TrialExpired and reads expired", async () => {
@@ -97,7 +101,7 @@ describe("ending trials whose time is up (expireDueTrials)", () => {
     expect(events[2].data).toEqual({ workspaceId: past.workspaceId, endedAt: now.toISOString() });
     expect(events[2].metadata).toMatchObject({ correlationId, workspaceId: past.workspaceId });
     expect(await userRow(past.id)).toMatchObject({ subscription_tier: "trial", subscription_status: "expired", is_trial_active: false });
-    const reread = await app.run(Accounts.use((accounts) => accounts.findById(past.id)));
+    const reread = await app.run(Users.use((users) => users.findById(past.id)));
     expect(reread).toMatchObject({ isTrialActive: false, subscriptionStatus: "expired" });
 
     expect((await eventsOf(current.id)).map((e) => e.type)).toEqual(["WorkspaceCreated", "TrialStarted"]);
@@ -127,7 +131,7 @@ describe("ending trials whose time is up (expireDueTrials)", () => {
 
   it("given a user moved to a paid plan before the trial's end, then the sweep leaves them on their plan", async () => {
     const user = await registerAt(new Date(Date.now() - 10 * DAY_MS));
-    await app.run(Accounts.use((accounts) => accounts.setPlan(user.email, "professional", "test", ctx())));
+    await app.run(UserAdmin.use((admin) => admin.setPlan(user.email, "professional", "test", ctx())));
     expect(await expireDueTrials()).toBe(0);
     expect((await eventsOf(user.id)).map((e) => e.type)).not.toContain("TrialExpired");
     expect(await userRow(user.id)).toMatchObject({ subscription_tier: "professional", subscription_status: "active", is_trial_active: false });
@@ -197,8 +201,8 @@ describe("the worker's tasks", () => {
         ]),
       ),
     );
-    await app.run(Accounts.use((accounts) => accounts.requestPasswordReset(user.email, new Date(now - 2 * 3_600_000))));
-    await app.run(Accounts.use((accounts) => accounts.requestPasswordReset(user.email, new Date(now))));
+    await app.run(SignIn.use((signIn) => signIn.requestPasswordReset(user.email, new Date(now - 2 * 3_600_000))));
+    await app.run(SignIn.use((signIn) => signIn.requestPasswordReset(user.email, new Date(now))));
     const tokens = await app.sql<{ id: string; expires_at: Date }[]>`
       select id, expires_at from password_reset_tokens where user_id = ${user.id} order by created_at`;
     expect(tokens).toHaveLength(2);

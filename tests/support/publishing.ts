@@ -3,7 +3,7 @@ import type { PlatformId } from "../../domain/accounts/platforms";
 import { createPost, type PostContent, postDecider, postStreamId } from "../../domain/publishing";
 import { type CommandContext, type EventMetadata, metadataOf } from "../../domain/shared";
 import { handleCommand } from "../../infra/eventstore/handle";
-import { Accounts } from "../../infra/identity/Accounts";
+import { Registration } from "../../infra/identity/Registration";
 import { callerOf, type CurrentUser } from "../../infra/identity/current-user";
 import type { createTestApp } from "./database";
 
@@ -26,8 +26,8 @@ export const callerFor = (user: CurrentUser, now = new Date()) => callerOf(user,
 /** A new workspace owner in Paris, on the agency plan so tests can connect many accounts. */
 export const registerOwner = async (app: TestApp, who: { readonly firstName: string; readonly lastName: string; readonly emailPrefix: string; readonly company: string }) => {
   const user = await app.run(
-    Accounts.use((accounts) =>
-      accounts.register(
+    Registration.use((registration) =>
+      registration.register(
         {
           firstName: who.firstName,
           lastName: who.lastName,

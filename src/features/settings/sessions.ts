@@ -1,5 +1,4 @@
-import type { UserSession } from "../../../infra/identity/Accounts";
-import { publicSessionId } from "../../../infra/identity/Accounts";
+import { publicSessionId, type UserSession } from "../../../infra/auth/Sessions";
 import { describeUserAgent } from "./user-agent";
 
 /** A session as Settings › Security and GET /api/user/sessions show it. */

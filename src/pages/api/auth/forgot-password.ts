@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { Accounts } from "../../../../infra/identity/Accounts";
+import { SignIn } from "../../../../infra/identity/SignIn";
 import { FORGOT_PASSWORD_SENT, forgotPasswordSchema } from "../../../features/auth/schemas";
 import { json, parseJsonBody, respond } from "../../../lib/http";
 
@@ -8,7 +8,7 @@ export const POST: APIRoute = async ({ request }) => {
   const input = await parseJsonBody(request, forgotPasswordSchema);
   if (!input.ok) return input.response;
   return respond(
-    Accounts.use((accounts) => accounts.requestPasswordReset(input.data.email, new Date())),
+    SignIn.use((signIn) => signIn.requestPasswordReset(input.data.email, new Date())),
     () => json({ message: FORGOT_PASSWORD_SENT }),
   );
 };

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { Accounts } from "../../../../infra/identity/Accounts";
+import { SignIn } from "../../../../infra/identity/SignIn";
 import { loginSchema } from "../../../features/auth/schemas";
 import { publicUser } from "../../../lib/auth-guard";
 import { clientInfo, json, parseJsonBody, respond } from "../../../lib/http";
@@ -10,7 +10,7 @@ export const POST: APIRoute = async ({ request, cookies, url, clientAddress }) =
   const input = await parseJsonBody(request, loginSchema);
   if (!input.ok) return input.response;
   return respond(
-    Accounts.use((accounts) => accounts.signIn(input.data.email, input.data.password, clientInfo(request, clientAddress), new Date())),
+    SignIn.use((signIn) => signIn.signIn(input.data.email, input.data.password, clientInfo(request, clientAddress), new Date())),
     ({ user, token }) => {
       setSessionCookie(cookies, token, url, request);
       cookies.delete(DEMO_COOKIE, { path: "/" });

@@ -1,5 +1,6 @@
 import type { APIRoute } from "astro";
-import { Accounts } from "../../../../infra/identity/Accounts";
+import { Registration } from "../../../../infra/identity/Registration";
+import { SignIn } from "../../../../infra/identity/SignIn";
 import { Effect } from "effect";
 import { registerSchema } from "../../../features/auth/schemas";
 import { publicUser } from "../../../lib/auth-guard";
@@ -12,11 +13,11 @@ export const POST: APIRoute = async ({ request, locals, cookies, url, clientAddr
   if (!input.ok) return input.response;
   const ctx = commandContext(locals, request);
   return respond(
-    Accounts.use((accounts) =>
-      Effect.flatMap(accounts.register({ ...input.data, timeZone: input.data.timeZone ?? "America/New_York" }, ctx), (user) =>
-        Effect.map(accounts.startSession(user.id, clientInfo(request, clientAddress), ctx.now), (session) => ({ user, session })),
-      ),
-    ),
+    Effect.gen(function* () {
+      const user = yield* (yield* Registration).register({ ...input.data, timeZone: input.data.timeZone ?? "America/New_York" }, ctx);
+      const session = yield* (yield* SignIn).startSession(user.id, clientInfo(request, clientAddress), ctx.now);
+      return { user, session };
+    }),
     ({ user, session }) => {
       setSessionCookie(cookies, session.token, url, request);
       cookies.delete(DEMO_COOKIE, { path: "/" });

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { Accounts } from "../../../../infra/identity/Accounts";
+import { SignIn } from "../../../../infra/identity/SignIn";
 import { resetPasswordSchema } from "../../../features/auth/schemas";
 import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
 
@@ -8,7 +8,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const input = await parseJsonBody(request, resetPasswordSchema);
   if (!input.ok) return input.response;
   return respond(
-    Accounts.use((accounts) => accounts.resetPassword(input.data.token, input.data.password, commandContext(locals, request))),
+    SignIn.use((signIn) => signIn.resetPassword(input.data.token, input.data.password, commandContext(locals, request))),
     () => json({ message: "Your password has been changed. Sign in with the new one.", redirectTo: "/login" }),
   );
 };

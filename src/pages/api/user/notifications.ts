@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { Accounts } from "../../../../infra/identity/Accounts";
+import { UserSettings } from "../../../../infra/identity/UserSettings";
 import { NOTIFICATIONS_SAVED, notificationPreferencesSchema } from "../../../features/settings/schemas";
 import { guard } from "../../../lib/auth-guard";
 import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
@@ -13,7 +13,7 @@ export const GET: APIRoute = ({ request, locals }) => {
   const signedIn = guard(locals, request);
   if (!signedIn.ok) return signedIn.response;
   return respond(
-    Accounts.use((accounts) => accounts.notificationPreferences(signedIn.user.id)),
+    UserSettings.use((settings) => settings.notificationPreferences(signedIn.user.id)),
     (preferences) => json(preferences),
   );
 };
@@ -24,7 +24,7 @@ export const PUT: APIRoute = async ({ request, locals }) => {
   const input = await parseJsonBody(request, notificationPreferencesSchema);
   if (!input.ok) return input.response;
   return respond(
-    Accounts.use((accounts) => accounts.setNotificationPreferences(signedIn.user.id, input.data, signedIn.caller)),
+    UserSettings.use((settings) => settings.setNotificationPreferences(signedIn.user.id, input.data, signedIn.caller)),
     (preferences) => json({ ...preferences, message: NOTIFICATIONS_SAVED }),
   );
 };

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { Accounts } from "../../../../infra/identity/Accounts";
+import { UserSettings } from "../../../../infra/identity/UserSettings";
 import { onboardingSchema } from "../../../features/auth/schemas";
 import { guard, publicUser } from "../../../lib/auth-guard";
 import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
@@ -11,7 +11,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const input = await parseJsonBody(request, onboardingSchema);
   if (!input.ok) return input.response;
   return respond(
-    Accounts.use((accounts) => accounts.completeOnboarding(signedIn.user.id, input.data.timeZone, signedIn.caller)),
+    UserSettings.use((settings) => settings.completeOnboarding(signedIn.user.id, input.data.timeZone, signedIn.caller)),
     (user) => json({ user: publicUser(user), redirectTo: "/app/dashboard" }),
   );
 };

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { Accounts } from "../../../../infra/identity/Accounts";
+import { UserSettings } from "../../../../infra/identity/UserSettings";
 import { changePasswordSchema, PASSWORD_CHANGED_DESCRIPTION } from "../../../features/settings/schemas";
 import { guard } from "../../../lib/auth-guard";
 import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
@@ -16,7 +16,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!input.ok) return input.response;
   const { currentPassword, newPassword } = input.data;
   return respond(
-    Accounts.use((accounts) => accounts.changePasswordWithCurrent(signedIn.user.id, { currentPassword, newPassword }, locals.sessionId, signedIn.caller)),
+    UserSettings.use((settings) => settings.changePasswordWithCurrent(signedIn.user.id, { currentPassword, newPassword }, locals.sessionId, signedIn.caller)),
     () => json({ message: PASSWORD_CHANGED_DESCRIPTION }),
   );
 };

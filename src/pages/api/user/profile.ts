@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { Accounts } from "../../../../infra/identity/Accounts";
+import { UserSettings } from "../../../../infra/identity/UserSettings";
 import { profileSchema } from "../../../features/auth/schemas";
 import { guard, publicUser } from "../../../lib/auth-guard";
 import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
@@ -19,7 +19,7 @@ export const PUT: APIRoute = async ({ request, locals }) => {
   if (!input.ok) return input.response;
   const { username, email, timezone } = input.data;
   return respond(
-    Accounts.use((accounts) => accounts.updateProfile(signedIn.user.id, { username, email, timeZone: timezone }, signedIn.caller)),
+    UserSettings.use((settings) => settings.updateProfile(signedIn.user.id, { username, email, timeZone: timezone }, signedIn.caller)),
     (user) => json({ user: publicUser(user), message: "Profile updated successfully!" }),
   );
 };

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { Accounts } from "../../../../../infra/identity/Accounts";
+import { Sessions } from "../../../../../infra/auth/Sessions";
 import { guard } from "../../../../lib/auth-guard";
 import { json, respond } from "../../../../lib/http";
 
@@ -8,7 +8,7 @@ export const DELETE: APIRoute = ({ request, params, locals }) => {
   const signedIn = guard(locals, request);
   if (!signedIn.ok) return signedIn.response;
   return respond(
-    Accounts.use((accounts) => accounts.revokeSession(signedIn.user.id, params.id ?? "")),
+    Sessions.use((sessions) => sessions.revokeSession(signedIn.user.id, params.id ?? "")),
     () => json({ message: "Session signed out." }),
   );
 };

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { Accounts } from "../../../../../infra/identity/Accounts";
+import { Sessions } from "../../../../../infra/auth/Sessions";
 import { sessionViews } from "../../../../features/settings/sessions";
 import { guard } from "../../../../lib/auth-guard";
 import { json, respond } from "../../../../lib/http";
@@ -9,7 +9,7 @@ export const GET: APIRoute = ({ request, locals }) => {
   const signedIn = guard(locals, request);
   if (!signedIn.ok) return signedIn.response;
   return respond(
-    Accounts.use((accounts) => accounts.sessionsOf(signedIn.user.id)),
+    Sessions.use((sessions) => sessions.sessionsOf(signedIn.user.id)),
     (sessions) => json(sessionViews(sessions, locals.sessionId)),
   );
 };

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { Accounts } from "../../../../../infra/identity/Accounts";
+import { Sessions } from "../../../../../infra/auth/Sessions";
 import { guard } from "../../../../lib/auth-guard";
 import { json, respond } from "../../../../lib/http";
 
@@ -8,7 +8,7 @@ export const POST: APIRoute = ({ request, locals }) => {
   const signedIn = guard(locals, request);
   if (!signedIn.ok) return signedIn.response;
   return respond(
-    Accounts.use((accounts) => accounts.revokeOtherSessions(signedIn.user.id, locals.sessionId)),
+    Sessions.use((sessions) => sessions.revokeOtherSessions(signedIn.user.id, locals.sessionId)),
     (revoked) =>
       json({
         revoked,

@@ -1,0 +1,94 @@
+import { Context, Effect, Layer } from "effect";
+import type { PlanId, Tier } from "../../domain/plans";
+import { NotFound } from "../../domain/shared";
+import type { CurrentUser } from "./current-user";
+import { Database, type Sql, type SqlError } from "../db/Database";
+
+interface UserRow {
+  id: string;
+  workspace_id: string;
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  company: string;
+  subscription_tier: Tier;
+  selected_plan: PlanId;
+  subscription_status: string;
+  is_trial_active: boolean;
+  trial_ends_at: Date | null;
+  team_role: CurrentUser["teamRole"];
+  time_zone: string;
+  is_operator: boolean;
+  onboarded_at: Date | null;
+}
+
+const toCurrentUser = (row: UserRow): CurrentUser => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  email: row.email,
+  username: row.username,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  company: row.company,
+  subscriptionTier: row.subscription_tier,
+  selectedPlan: row.selected_plan,
+  subscriptionStatus: row.subscription_status,
+  isTrialActive: row.is_trial_active,
+  trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
+  teamRole: row.team_role,
+  timeZone: row.time_zone,
+  isOperator: row.is_operator,
+  onboardedAt: row.onboarded_at?.toISOString() ?? null,
+});
+
+/** Reading users (people who sign in), each with their workspace's subscription. Social accounts are `SocialAccounts`. */
+export class Users extends Context.Service<
+  Users,
+  {
+    readonly findById: (userId: string) => Effect.Effect<CurrentUser | null, SqlError>;
+    readonly findByEmail: (email: string) => Effect.Effect<CurrentUser | null, SqlError>;
+    /** `findById`, or NotFound. */
+    readonly getById: (userId: string) => Effect.Effect<CurrentUser, NotFound | SqlError>;
+    /** `findByEmail`, or NotFound naming the email. */
+    readonly getByEmail: (email: string) => Effect.Effect<CurrentUser, NotFound | SqlError>;
+  }
+>()("app/Users") {
+  static layer = Layer.effect(
+    Users,
+    Effect.gen(function* () {
+      const db = yield* Database;
+
+      const selectUser = (where: (sql: Sql) => ReturnType<Sql>) =>
+        db
+          .query(
+            (sql) => sql<UserRow[]>`
+              select u.id, u.workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, w.subscription_tier, u.selected_plan,
+                     w.subscription_status, w.is_trial_active, w.trial_ends_at, u.team_role, u.time_zone, u.is_operator, u.onboarded_at
+              from users u join workspaces w on w.id = u.workspace_id
+              where ${where(sql)}`,
+          )
+          .pipe(Effect.map((rows) => (rows[0] ? toCurrentUser(rows[0]) : null)));
+
+      const findById = Effect.fn("Users.findById")(function* (userId: string) {
+        return yield* selectUser((sql) => sql`u.id = ${userId}`);
+      });
+      const findByEmail = Effect.fn("Users.findByEmail")(function* (email: string) {
+        return yield* selectUser((sql) => sql`lower(u.email) = ${email.trim().toLowerCase()}`);
+      });
+
+      return {
+        findById,
+        findByEmail,
+        getById: Effect.fn("Users.getById")(function* (userId: string) {
+          const user = yield* findById(userId);
+          return user ?? (yield* new NotFound({ what: "user" }));
+        }),
+        getByEmail: Effect.fn("Users.getByEmail")(function* (email: string) {
+          const user = yield* findByEmail(email);
+          return user ?? (yield* new NotFound({ what: `an account with the email ${email}` }));
+        }),
+      };
+    }),
+  );
+}
