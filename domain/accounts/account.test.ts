@@ -25,11 +25,11 @@ describe("a connected account", () => {
       .when(connectAccount({ accountId: "a1", workspaceId: "w1", platform: "bluesky", kind: "bluesky", profile, tokenExpiresAt: null }))
       .then([connected]));
 
-  it("given it exists, connecting the same stream again is a conflict", () =>
+  it("given it exists, when connected again, then it is a conflict: the account is already connected", () =>
     spec
       .given([connected])
       .when(connectAccount({ accountId: "a1", workspaceId: "w1", platform: "bluesky", kind: "bluesky", profile, tokenExpiresAt: null }))
-      .thenFails("Conflict"));
+      .thenFails("Conflict", "This account is already connected."));
 
   it("given it was disconnected, reconnecting keeps the stream and its kind", () =>
     spec
@@ -37,19 +37,45 @@ describe("a connected account", () => {
       .when(reconnectAccount({ profile: { ...profile, followers: 20 }, tokenExpiresAt: new Date("2026-01-01T00:00:00Z") }))
       .then([{ type: "AccountReconnected", data: { ...profile, followers: 20, kind: "bluesky", tokenExpiresAt: "2026-01-01T00:00:00.000Z" } }]));
 
-  it("pauses and resumes only when that changes something", () => {
-    spec.given([connected]).when(setAccountActive({ isActive: false })).then([{ type: "AccountPaused", data: {} }]);
-    spec.given([connected]).when(setAccountActive({ isActive: true })).thenNothingHappens();
-    spec.given([connected, { type: "AccountPaused", data: {} }]).when(setAccountActive({ isActive: true })).then([{ type: "AccountResumed", data: {} }]);
-  });
+  it("given an active account, when paused, then AccountPaused is recorded", () =>
+    spec
+      .given([connected])
+      .when(setAccountActive({ isActive: false }))
+      .then([{ type: "AccountPaused", data: {} }]));
 
-  it("given a disconnected account, pausing or disconnecting it again is not found", () => {
-    spec.given([connected, { type: "AccountDisconnected", data: {} }]).when(setAccountActive({ isActive: false })).thenFails("NotFound");
-    spec.given([connected, { type: "AccountDisconnected", data: {} }]).when(disconnectAccount()).thenFails("NotFound");
-  });
+  it("given an active account, when resumed, then nothing happens", () =>
+    spec
+      .given([connected])
+      .when(setAccountActive({ isActive: true }))
+      .thenNothingHappens());
 
-  it("asks for a reconnect once, however many refreshes fail", () => {
-    spec.given([connected]).when(requireReconnect({ reason: "revoked" })).then([{ type: "AccountNeedsReconnect", data: { reason: "revoked" } }]);
-    spec.given([connected, { type: "AccountNeedsReconnect", data: { reason: "revoked" } }]).when(requireReconnect({ reason: "again" })).thenNothingHappens();
-  });
+  it("given a paused account, when resumed, then AccountResumed is recorded", () =>
+    spec
+      .given([connected, { type: "AccountPaused", data: {} }])
+      .when(setAccountActive({ isActive: true }))
+      .then([{ type: "AccountResumed", data: {} }]));
+
+  it("given a disconnected account, when paused, then the account is not found", () =>
+    spec
+      .given([connected, { type: "AccountDisconnected", data: {} }])
+      .when(setAccountActive({ isActive: false }))
+      .thenFails("NotFound", "This account does not exist, or was deleted."));
+
+  it("given a disconnected account, when disconnected again, then the account is not found", () =>
+    spec
+      .given([connected, { type: "AccountDisconnected", data: {} }])
+      .when(disconnectAccount())
+      .thenFails("NotFound", "This account does not exist, or was deleted."));
+
+  it("given a connected account, when a refresh fails, then it asks for a reconnect", () =>
+    spec
+      .given([connected])
+      .when(requireReconnect({ reason: "revoked" }))
+      .then([{ type: "AccountNeedsReconnect", data: { reason: "revoked" } }]));
+
+  it("given it already asks for a reconnect, when another refresh fails, then nothing happens", () =>
+    spec
+      .given([connected, { type: "AccountNeedsReconnect", data: { reason: "revoked" } }])
+      .when(requireReconnect({ reason: "again" }))
+      .thenNothingHappens());
 });

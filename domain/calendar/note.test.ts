@@ -25,17 +25,43 @@ describe("a calendar note", () => {
       .when(addNote({ noteId: "n1", workspaceId: "w1", userId: "u1", date: "2026-05-14", content: "Dentist open day", color: "#60a5fa" }))
       .then([added]));
 
-  it("when added with blank content, a date that is not a day or a colour not of the fourteen, then it is refused", () => {
-    const base = { noteId: "n1", workspaceId: "w1", userId: "u1", date: "2026-05-14", content: "Hi" };
-    spec.given([]).when(addNote({ ...base, content: " \n\t " })).thenFails("InvalidInput");
-    spec.given([]).when(addNote({ ...base, content: "x".repeat(1001) })).thenFails("InvalidInput");
-    spec.given([]).when(addNote({ ...base, date: "2026-02-30" })).thenFails("InvalidInput");
-    spec.given([]).when(addNote({ ...base, date: "14/05/2026" })).thenFails("InvalidInput");
-    spec.given([]).when(addNote({ ...base, color: "#000000" })).thenFails("InvalidInput");
-  });
+  const base = { noteId: "n1", workspaceId: "w1", userId: "u1", date: "2026-05-14", content: "Hi" };
 
-  it("given a note, adding it again is a conflict", () =>
-    spec.given([added]).when(addNote({ noteId: "n1", workspaceId: "w1", userId: "u1", date: "2026-05-14", content: "Again" })).thenFails("Conflict"));
+  it("when added with blank content, then it is refused with the spec's message", () =>
+    spec
+      .given([])
+      .when(addNote({ ...base, content: " \n\t " }))
+      .thenFails("InvalidInput", "Please enter some content for your note."));
+
+  it("when added with content over 1000 characters, then it is refused", () =>
+    spec
+      .given([])
+      .when(addNote({ ...base, content: "x".repeat(1001) }))
+      .thenFails("InvalidInput", "A note can be at most 1000 characters."));
+
+  it("when added on a day that does not exist, then it is refused", () =>
+    spec
+      .given([])
+      .when(addNote({ ...base, date: "2026-02-30" }))
+      .thenFails("InvalidInput", "Choose a valid date."));
+
+  it("when added with a date not written YYYY-MM-DD, then it is refused", () =>
+    spec
+      .given([])
+      .when(addNote({ ...base, date: "14/05/2026" }))
+      .thenFails("InvalidInput", "Choose a valid date."));
+
+  it("when added with a colour not of the fourteen, then it is refused", () =>
+    spec
+      .given([])
+      .when(addNote({ ...base, color: "#000000" }))
+      .thenFails("InvalidInput", "Choose one of the note colours."));
+
+  it("given a note, when added again, then it is a conflict", () =>
+    spec
+      .given([added])
+      .when(addNote({ noteId: "n1", workspaceId: "w1", userId: "u1", date: "2026-05-14", content: "Again" }))
+      .thenFails("Conflict", "This note already exists."));
 
   it("given a note, an edit records only the fields that changed", () =>
     spec
@@ -44,31 +70,72 @@ describe("a calendar note", () => {
       .then([{ type: "NoteEdited", data: { color: "#F87171" } }]));
 
   it("given a note, an edit may move it to another day", () =>
-    spec.given([added]).when(editNote({ workspaceId: "w1", date: "2026-05-15" })).then([{ type: "NoteEdited", data: { date: "2026-05-15" } }]));
+    spec
+      .given([added])
+      .when(editNote({ workspaceId: "w1", date: "2026-05-15" }))
+      .then([{ type: "NoteEdited", data: { date: "2026-05-15" } }]));
 
   it("given a note, an edit that changes nothing records nothing", () =>
-    spec.given([added]).when(editNote({ workspaceId: "w1", content: "Dentist open day", color: "#60a5fa" })).thenNothingHappens());
+    spec
+      .given([added])
+      .when(editNote({ workspaceId: "w1", content: "Dentist open day", color: "#60a5fa" }))
+      .thenNothingHappens());
 
-  it("given a note, an edit with blank content is refused", () =>
-    spec.given([added]).when(editNote({ workspaceId: "w1", content: "   " })).thenFails("InvalidInput"));
+  it("given a note, when edited with blank content, then it is refused with the spec's message", () =>
+    spec
+      .given([added])
+      .when(editNote({ workspaceId: "w1", content: "   " }))
+      .thenFails("InvalidInput", "Please enter some content for your note."));
 
-  it("given a note of another workspace, every command answers NotFound", () => {
-    spec.given([added]).when(editNote({ workspaceId: "w2", content: "Mine now" })).thenFails("NotFound");
-    spec.given([added]).when(deleteNote({ workspaceId: "w2" })).thenFails("NotFound");
-  });
+  it("given a note of another workspace, when edited, then the note is not found", () =>
+    spec
+      .given([added])
+      .when(editNote({ workspaceId: "w2", content: "Mine now" }))
+      .thenFails("NotFound", "This calendar note does not exist, or was deleted."));
 
-  it("given no note, editing or deleting answers NotFound", () => {
-    spec.given([]).when(editNote({ workspaceId: "w1", content: "X" })).thenFails("NotFound");
-    spec.given([]).when(deleteNote({ workspaceId: "w1" })).thenFails("NotFound");
-  });
+  it("given a note of another workspace, when deleted, then the note is not found", () =>
+    spec
+      .given([added])
+      .when(deleteNote({ workspaceId: "w2" }))
+      .thenFails("NotFound", "This calendar note does not exist, or was deleted."));
 
-  it("given a deleted note, it is gone for every command", () => {
-    const deleted: NoteEvent[] = [added, { type: "NoteDeleted", data: {} }];
-    spec.given([added]).when(deleteNote({ workspaceId: "w1" })).then([{ type: "NoteDeleted", data: {} }]);
-    spec.given(deleted).when(deleteNote({ workspaceId: "w1" })).thenFails("NotFound");
-    spec.given(deleted).when(editNote({ workspaceId: "w1", content: "Back" })).thenFails("NotFound");
-    spec.given(deleted).when(addNote({ noteId: "n1", workspaceId: "w1", userId: "u1", date: "2026-05-14", content: "Back" })).thenFails("Conflict");
-  });
+  it("given no note, when edited, then the note is not found", () =>
+    spec
+      .given([])
+      .when(editNote({ workspaceId: "w1", content: "X" }))
+      .thenFails("NotFound", "This calendar note does not exist, or was deleted."));
+
+  it("given no note, when deleted, then the note is not found", () =>
+    spec
+      .given([])
+      .when(deleteNote({ workspaceId: "w1" }))
+      .thenFails("NotFound", "This calendar note does not exist, or was deleted."));
+
+  it("given a note, when deleted, then NoteDeleted is recorded", () =>
+    spec
+      .given([added])
+      .when(deleteNote({ workspaceId: "w1" }))
+      .then([{ type: "NoteDeleted", data: {} }]));
+
+  const deleted: NoteEvent[] = [added, { type: "NoteDeleted", data: {} }];
+
+  it("given a deleted note, when deleted again, then the note is not found", () =>
+    spec
+      .given(deleted)
+      .when(deleteNote({ workspaceId: "w1" }))
+      .thenFails("NotFound", "This calendar note does not exist, or was deleted."));
+
+  it("given a deleted note, when edited, then the note is not found", () =>
+    spec
+      .given(deleted)
+      .when(editNote({ workspaceId: "w1", content: "Back" }))
+      .thenFails("NotFound", "This calendar note does not exist, or was deleted."));
+
+  it("given a deleted note, when added again with its id, then it is a conflict", () =>
+    spec
+      .given(deleted)
+      .when(addNote({ noteId: "n1", workspaceId: "w1", userId: "u1", date: "2026-05-14", content: "Back" }))
+      .thenFails("Conflict", "This note already exists."));
 });
 
 describe("note fields", () => {
@@ -100,7 +167,10 @@ describe("note fields", () => {
       ok: false,
       errors: { date: "Choose a valid date.", content: "A note can be at most 1000 characters.", color: "Choose one of the note colours." },
     });
-    expect(checkNoteFields({ content: ` ${"c".repeat(1000)} `, color: "#a3e635" })).toEqual({ ok: true, fields: { content: "c".repeat(1000), color: "#A3E635" } });
+    expect(checkNoteFields({ content: ` ${"c".repeat(1000)} `, color: "#a3e635" })).toEqual({
+      ok: true,
+      fields: { content: "c".repeat(1000), color: "#A3E635" },
+    });
   });
 });
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DeciderSpecification } from "../shared/decider-spec";
-import {
-  categoryDecider,
-  createCategory,
-  deleteCategory,
-  makeDefaultCategory,
-  removeDefaultCategory,
-  updateCategory,
-} from "./category";
+import { categoryDecider, createCategory, deleteCategory, makeDefaultCategory, removeDefaultCategory, updateCategory } from "./category";
 import type { CategoryEvent } from "./events";
 import { categoriesProjection } from "./projection";
 import { CATEGORY_MESSAGES, checkCategoryFields, normalizeCategoryPlatforms } from "./rules";
@@ -70,16 +63,37 @@ describe("a category", () => {
         },
       ]));
 
-  it("when created with a blank name, a colour not of the six or an unknown platform, then it is refused", () => {
-    const base = { categoryId: "c1", workspaceId: "w1", userId: "u1" };
-    spec.given([]).when(createCategory({ ...base, name: "   " })).thenFails("InvalidInput");
-    spec.given([]).when(createCategory({ ...base, name: "A", color: "teal" })).thenFails("InvalidInput");
-    spec.given([]).when(createCategory({ ...base, name: "A", platforms: ["myspace"] })).thenFails("InvalidInput");
-    spec.given([]).when(createCategory({ ...base, name: "x".repeat(51) })).thenFails("InvalidInput");
-  });
+  const base = { categoryId: "c1", workspaceId: "w1", userId: "u1" };
 
-  it("given a category, creating it again is a conflict", () =>
-    spec.given([created]).when(createCategory({ categoryId: "c1", workspaceId: "w1", userId: "u1", name: "Again" })).thenFails("Conflict"));
+  it("when created with a blank name, then it is refused with the spec's message", () =>
+    spec
+      .given([])
+      .when(createCategory({ ...base, name: "   " }))
+      .thenFails("InvalidInput", "Category name is required"));
+
+  it("when created with a colour not of the six, then it is refused", () =>
+    spec
+      .given([])
+      .when(createCategory({ ...base, name: "A", color: "teal" }))
+      .thenFails("InvalidInput", "Choose one of the colors: blue, green, purple, orange, red, pink"));
+
+  it("when created with an unknown platform, then it is refused naming it", () =>
+    spec
+      .given([])
+      .when(createCategory({ ...base, name: "A", platforms: ["myspace"] }))
+      .thenFails("InvalidInput", "Unknown platform: myspace"));
+
+  it("when created with a name over 50 characters, then it is refused", () =>
+    spec
+      .given([])
+      .when(createCategory({ ...base, name: "x".repeat(51) }))
+      .thenFails("InvalidInput", "Category name must be at most 50 characters"));
+
+  it("given a category, when created again, then it is a conflict", () =>
+    spec
+      .given([created])
+      .when(createCategory({ categoryId: "c1", workspaceId: "w1", userId: "u1", name: "Again" }))
+      .thenFails("Conflict", "This category already exists."));
 
   it("given a category, an update records only the fields that changed", () =>
     spec
@@ -88,39 +102,96 @@ describe("a category", () => {
       .then([{ type: "CategoryUpdated", data: { color: "red" } }]));
 
   it("given a category, an update that changes nothing records nothing", () =>
-    spec.given([created]).when(updateCategory({ workspaceId: "w1", description: "Sales and offers " })).thenNothingHappens());
+    spec
+      .given([created])
+      .when(updateCategory({ workspaceId: "w1", description: "Sales and offers " }))
+      .thenNothingHappens());
 
-  it("given a category, an update with a blank name is refused with the spec's message", () =>
-    spec.given([created]).when(updateCategory({ workspaceId: "w1", name: "" })).thenFails("InvalidInput"));
+  it("given a category, when updated with a blank name, then it is refused with the spec's message", () =>
+    spec
+      .given([created])
+      .when(updateCategory({ workspaceId: "w1", name: "" }))
+      .thenFails("InvalidInput", "Category name is required"));
 
-  it("given a category of another workspace, every command answers NotFound", () => {
-    spec.given([created]).when(updateCategory({ workspaceId: "w2", name: "Mine now" })).thenFails("NotFound");
-    spec.given([created]).when(makeDefaultCategory({ workspaceId: "w2" })).thenFails("NotFound");
-    spec.given([created]).when(deleteCategory({ workspaceId: "w2" })).thenFails("NotFound");
-  });
+  it("given a category of another workspace, when updated, then the category is not found", () =>
+    spec
+      .given([created])
+      .when(updateCategory({ workspaceId: "w2", name: "Mine now" }))
+      .thenFails("NotFound", "This category does not exist, or was deleted."));
 
-  it("given no category, updating or deleting answers NotFound", () => {
-    spec.given([]).when(updateCategory({ workspaceId: "w1", name: "X" })).thenFails("NotFound");
-    spec.given([]).when(deleteCategory({ workspaceId: "w1" })).thenFails("NotFound");
-  });
+  it("given a category of another workspace, when made the default, then the category is not found", () =>
+    spec
+      .given([created])
+      .when(makeDefaultCategory({ workspaceId: "w2" }))
+      .thenFails("NotFound", "This category does not exist, or was deleted."));
 
-  it("becomes the default once, and stops being it once", () => {
-    spec.given([created]).when(makeDefaultCategory({ workspaceId: "w1" })).then([{ type: "CategoryMadeDefault", data: {} }]);
-    spec.given([created, { type: "CategoryMadeDefault", data: {} }]).when(makeDefaultCategory({ workspaceId: "w1" })).thenNothingHappens();
+  it("given a category of another workspace, when deleted, then the category is not found", () =>
+    spec
+      .given([created])
+      .when(deleteCategory({ workspaceId: "w2" }))
+      .thenFails("NotFound", "This category does not exist, or was deleted."));
+
+  it("given no category, when updated, then the category is not found", () =>
+    spec
+      .given([])
+      .when(updateCategory({ workspaceId: "w1", name: "X" }))
+      .thenFails("NotFound", "This category does not exist, or was deleted."));
+
+  it("given no category, when deleted, then the category is not found", () =>
+    spec
+      .given([])
+      .when(deleteCategory({ workspaceId: "w1" }))
+      .thenFails("NotFound", "This category does not exist, or was deleted."));
+
+  it("given a category, when made the default, then CategoryMadeDefault is recorded", () =>
+    spec
+      .given([created])
+      .when(makeDefaultCategory({ workspaceId: "w1" }))
+      .then([{ type: "CategoryMadeDefault", data: {} }]));
+
+  it("given the default category, when made the default again, then nothing happens", () =>
+    spec
+      .given([created, { type: "CategoryMadeDefault", data: {} }])
+      .when(makeDefaultCategory({ workspaceId: "w1" }))
+      .thenNothingHappens());
+
+  it("given the default category, when another replaces it, then CategoryDefaultRemoved names the new default", () =>
     spec
       .given([created, { type: "CategoryMadeDefault", data: {} }])
       .when(removeDefaultCategory({ workspaceId: "w1", replacedBy: "c2" }))
-      .then([{ type: "CategoryDefaultRemoved", data: { replacedBy: "c2" } }]);
-    spec.given([created]).when(removeDefaultCategory({ workspaceId: "w1", replacedBy: null })).thenNothingHappens();
-  });
+      .then([{ type: "CategoryDefaultRemoved", data: { replacedBy: "c2" } }]));
 
-  it("given a deleted category, it is gone for every command", () => {
-    const deleted: CategoryEvent[] = [created, { type: "CategoryDeleted", data: {} }];
-    spec.given([created]).when(deleteCategory({ workspaceId: "w1" })).then([{ type: "CategoryDeleted", data: {} }]);
-    spec.given(deleted).when(deleteCategory({ workspaceId: "w1" })).thenFails("NotFound");
-    spec.given(deleted).when(updateCategory({ workspaceId: "w1", name: "Back" })).thenFails("NotFound");
-    spec.given(deleted).when(createCategory({ categoryId: "c1", workspaceId: "w1", userId: "u1", name: "Back" })).thenFails("Conflict");
-  });
+  it("given a category that is not the default, when its default is removed, then nothing happens", () =>
+    spec
+      .given([created])
+      .when(removeDefaultCategory({ workspaceId: "w1", replacedBy: null }))
+      .thenNothingHappens());
+
+  it("given a category, when deleted, then CategoryDeleted is recorded", () =>
+    spec
+      .given([created])
+      .when(deleteCategory({ workspaceId: "w1" }))
+      .then([{ type: "CategoryDeleted", data: {} }]));
+
+  const deleted: CategoryEvent[] = [created, { type: "CategoryDeleted", data: {} }];
+
+  it("given a deleted category, when deleted again, then the category is not found", () =>
+    spec
+      .given(deleted)
+      .when(deleteCategory({ workspaceId: "w1" }))
+      .thenFails("NotFound", "This category does not exist, or was deleted."));
+
+  it("given a deleted category, when updated, then the category is not found", () =>
+    spec
+      .given(deleted)
+      .when(updateCategory({ workspaceId: "w1", name: "Back" }))
+      .thenFails("NotFound", "This category does not exist, or was deleted."));
+
+  it("given a deleted category, when created again with its id, then it is a conflict", () =>
+    spec
+      .given(deleted)
+      .when(createCategory({ categoryId: "c1", workspaceId: "w1", userId: "u1", name: "Back" }))
+      .thenFails("Conflict", "This category already exists."));
 });
 
 describe("category fields", () => {

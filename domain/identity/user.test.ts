@@ -40,26 +40,41 @@ const registered: UserEvent[] = [
 describe("a user", () => {
   it("when registering, then they are registered", () => spec.given([]).when(register(registration)).then(registered));
 
-  it("given a registered user, registering again fails with a conflict", () =>
-    spec.given(registered).when(register(registration)).thenFails("Conflict"));
+  it("given a registered user, when registering again, then it is a conflict: an account with this email already exists", () =>
+    spec.given(registered).when(register(registration)).thenFails("Conflict", "An account with this email already exists."));
 
-  it("updates the profile only when something changed", () => {
-    spec.given(registered).when(updateProfile({ username: "jane", email: "jane@example.com", timeZone: "Europe/Paris" })).thenNothingHappens();
+  it("given a registered user, when the profile is updated with the same values, then nothing happens", () =>
+    spec
+      .given(registered)
+      .when(updateProfile({ username: "jane", email: "jane@example.com", timeZone: "Europe/Paris" }))
+      .thenNothingHappens());
+
+  it("given a registered user, when the profile changes, then ProfileUpdated is recorded", () =>
     spec
       .given(registered)
       .when(updateProfile({ username: "janed", email: "jane@example.com", timeZone: "Asia/Tokyo" }))
-      .then([{ type: "ProfileUpdated", data: { username: "janed", email: "jane@example.com", timeZone: "Asia/Tokyo" } }]);
-  });
+      .then([{ type: "ProfileUpdated", data: { username: "janed", email: "jane@example.com", timeZone: "Asia/Tokyo" } }]));
 
-  it("grants operator once", () => {
-    spec.given(registered).when(grantOperator()).then([{ type: "OperatorGranted", data: {} }]);
-    spec.given([...registered, { type: "OperatorGranted", data: {} }]).when(grantOperator()).thenNothingHappens();
-  });
+  it("given a registered user, when granted operator, then OperatorGranted is recorded", () =>
+    spec
+      .given(registered)
+      .when(grantOperator())
+      .then([{ type: "OperatorGranted", data: {} }]));
 
-  it("refuses commands for a user that does not exist", () => {
-    spec.given([]).when(completeOnboarding({ timeZone: "UTC" })).thenFails("NotFound");
-    spec.given([]).when(grantOperator()).thenFails("NotFound");
-  });
+  it("given an operator, when granted operator again, then nothing happens", () =>
+    spec
+      .given([...registered, { type: "OperatorGranted", data: {} }])
+      .when(grantOperator())
+      .thenNothingHappens());
+
+  it("given no user, when onboarding is completed, then the user is not found", () =>
+    spec
+      .given([])
+      .when(completeOnboarding({ timeZone: "UTC" }))
+      .thenFails("NotFound", "This user does not exist, or was deleted."));
+
+  it("given no user, when granted operator, then the user is not found", () =>
+    spec.given([]).when(grantOperator()).thenFails("NotFound", "This user does not exist, or was deleted."));
 });
 
 describe("notification preferences", () => {
@@ -78,10 +93,16 @@ describe("notification preferences", () => {
       .then([{ type: "NotificationPreferencesChanged", data: { ...all, emailNotifications: false, failureAlerts: false } }]));
 
   it("given the same values, nothing is recorded", () =>
-    spec.given(registered).when(changeNotificationPreferences({ preferences: { emailNotifications: true } })).thenNothingHappens());
+    spec
+      .given(registered)
+      .when(changeNotificationPreferences({ preferences: { emailNotifications: true } }))
+      .thenNothingHappens());
 
-  it("refuses it for a user that does not exist", () =>
-    spec.given([]).when(changeNotificationPreferences({ preferences: { emailNotifications: false } })).thenFails("NotFound"));
+  it("given no user, when preferences change, then the user is not found", () =>
+    spec
+      .given([])
+      .when(changeNotificationPreferences({ preferences: { emailNotifications: false } }))
+      .thenFails("NotFound", "This user does not exist, or was deleted."));
 });
 
 describe("password change from settings", () => {

@@ -19,7 +19,8 @@ describe("a workspace, the subscriber", () => {
   it("when created with its owner's registration, then its trial starts at once and ends after the trial days", () =>
     spec.given([]).when(createWorkspace(creation)).then(created));
 
-  it("given a workspace, creating it again fails with a conflict", () => spec.given(created).when(createWorkspace(creation)).thenFails("Conflict"));
+  it("given a workspace, when created again, then it is a conflict", () =>
+    spec.given(created).when(createWorkspace(creation)).thenFails("Conflict", "This workspace already exists."));
 
   it("given a trial whose end has passed, when it is expired, then TrialExpired is recorded", () =>
     spec
@@ -61,5 +62,5 @@ describe("a workspace, the subscriber", () => {
     spec
       .given([])
       .when(changePlan({ workspaceId, tier: "growth", reason: "support" }))
-      .thenFails("NotFound"));
+      .thenFails("NotFound", "This workspace does not exist, or was deleted."));
 });

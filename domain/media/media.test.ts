@@ -26,7 +26,8 @@ const uploaded: MediaEvent[] = [{ type: "MediaUploaded", data: upload }];
 describe("a media item", () => {
   it("when uploaded, records MediaUploaded with what the file is", () => spec.given([]).when(uploadMedia(upload)).then(uploaded));
 
-  it("given an upload, the same id cannot be uploaded again", () => spec.given(uploaded).when(uploadMedia(upload)).thenFails("Conflict"));
+  it("given an upload, when the same id is uploaded again, then it is a conflict", () =>
+    spec.given(uploaded).when(uploadMedia(upload)).thenFails("Conflict", "This media file already exists."));
 
   it("given an upload, tagging records the normalised tags", () =>
     spec
@@ -40,10 +41,17 @@ describe("a media item", () => {
       .when(tagMedia({ workspaceId: "w1", tags: ["#beach"] }))
       .thenNothingHappens());
 
-  it("refuses too many or too long tags", () => {
-    spec.given(uploaded).when(tagMedia({ workspaceId: "w1", tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).thenFails("InvalidInput");
-    spec.given(uploaded).when(tagMedia({ workspaceId: "w1", tags: ["x".repeat(41)] })).thenFails("InvalidInput");
-  });
+  it("given an upload, when tagged with 21 tags, then it is refused", () =>
+    spec
+      .given(uploaded)
+      .when(tagMedia({ workspaceId: "w1", tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }))
+      .thenFails("InvalidInput", "A file can have up to 20 tags."));
+
+  it("given an upload, when tagged with a tag over 40 characters, then it is refused", () =>
+    spec
+      .given(uploaded)
+      .when(tagMedia({ workspaceId: "w1", tags: ["x".repeat(41)] }))
+      .thenFails("InvalidInput", "A tag can be up to 40 characters."));
 
   it("given an upload, deleting records MediaDeleted with the files to remove", () =>
     spec
@@ -51,17 +59,37 @@ describe("a media item", () => {
       .when(deleteMedia({ workspaceId: "w1" }))
       .then([{ type: "MediaDeleted", data: { originalName: "beach.jpg", storageKeys: ["w1/m1/original.jpg", "w1/m1/thumbnail.webp"] } }]));
 
-  it("another workspace's item is not found, for tags and delete alike", () => {
-    spec.given(uploaded).when(tagMedia({ workspaceId: "w2", tags: ["x"] })).thenFails("NotFound");
-    spec.given(uploaded).when(deleteMedia({ workspaceId: "w2" })).thenFails("NotFound");
-  });
+  it("given another workspace's item, when tagged, then the media file is not found", () =>
+    spec
+      .given(uploaded)
+      .when(tagMedia({ workspaceId: "w2", tags: ["x"] }))
+      .thenFails("NotFound", "This media file does not exist, or was deleted."));
 
-  it("a deleted item or one never uploaded is not found", () => {
-    const deleted: MediaEvent[] = [...uploaded, { type: "MediaDeleted", data: { originalName: "beach.jpg", storageKeys: [] } }];
-    spec.given(deleted).when(deleteMedia({ workspaceId: "w1" })).thenFails("NotFound");
-    spec.given(deleted).when(tagMedia({ workspaceId: "w1", tags: ["x"] })).thenFails("NotFound");
-    spec.given([]).when(deleteMedia({ workspaceId: "w1" })).thenFails("NotFound");
-  });
+  it("given another workspace's item, when deleted, then the media file is not found", () =>
+    spec
+      .given(uploaded)
+      .when(deleteMedia({ workspaceId: "w2" }))
+      .thenFails("NotFound", "This media file does not exist, or was deleted."));
+
+  const deleted: MediaEvent[] = [...uploaded, { type: "MediaDeleted", data: { originalName: "beach.jpg", storageKeys: [] } }];
+
+  it("given a deleted item, when deleted again, then the media file is not found", () =>
+    spec
+      .given(deleted)
+      .when(deleteMedia({ workspaceId: "w1" }))
+      .thenFails("NotFound", "This media file does not exist, or was deleted."));
+
+  it("given a deleted item, when tagged, then the media file is not found", () =>
+    spec
+      .given(deleted)
+      .when(tagMedia({ workspaceId: "w1", tags: ["x"] }))
+      .thenFails("NotFound", "This media file does not exist, or was deleted."));
+
+  it("given no upload, when deleted, then the media file is not found", () =>
+    spec
+      .given([])
+      .when(deleteMedia({ workspaceId: "w1" }))
+      .thenFails("NotFound", "This media file does not exist, or was deleted."));
 });
 
 describe("the media projection", () => {

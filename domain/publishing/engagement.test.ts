@@ -48,31 +48,56 @@ describe("recording a post's engagement", () => {
 
   it("sums the accounts of one platform and keeps the other platforms", () => {
     const first = recorded("a1", "bluesky", { likes: 5, shares: 2, comments: 1 }, { bluesky: { likes: 5, shares: 2, comments: 1 } });
-    const second = recorded("a2", "twitter", { likes: 1, shares: 0, comments: 0 }, {
-      bluesky: { likes: 5, shares: 2, comments: 1 },
-      twitter: { likes: 1, shares: 0, comments: 0 },
-    });
+    const second = recorded(
+      "a2",
+      "twitter",
+      { likes: 1, shares: 0, comments: 0 },
+      {
+        bluesky: { likes: 5, shares: 2, comments: 1 },
+        twitter: { likes: 1, shares: 0, comments: 0 },
+      },
+    );
     spec
       .given([...published, first, second])
       .when(recordEngagement({ accountId: "a3", likes: 3, shares: 1, comments: 4, now }))
       .then([
-        recorded("a3", "bluesky", { likes: 3, shares: 1, comments: 4 }, {
-          bluesky: { likes: 8, shares: 3, comments: 5 },
-          twitter: { likes: 1, shares: 0, comments: 0 },
-        }),
+        recorded(
+          "a3",
+          "bluesky",
+          { likes: 3, shares: 1, comments: 4 },
+          {
+            bluesky: { likes: 8, shares: 3, comments: 5 },
+            twitter: { likes: 1, shares: 0, comments: 0 },
+          },
+        ),
       ]);
   });
 
   it("records nothing when the figures did not change", () => {
     const first = recorded("a1", "bluesky", { likes: 5, shares: 2, comments: 1 }, { bluesky: { likes: 5, shares: 2, comments: 1 } });
-    spec.given([...published, first]).when(recordEngagement({ accountId: "a1", likes: 5, shares: 2, comments: 1, now })).thenNothingHappens();
+    spec
+      .given([...published, first])
+      .when(recordEngagement({ accountId: "a1", likes: 5, shares: 2, comments: 1, now }))
+      .thenNothingHappens();
   });
 
-  it("is refused for an account the post is not published on, or a post that does not exist", () => {
-    spec.given([drafted]).when(recordEngagement({ accountId: "a1", likes: 1, shares: 0, comments: 0, now })).thenFails("Conflict");
-    spec.given(published).when(recordEngagement({ accountId: "zz", likes: 1, shares: 0, comments: 0, now })).thenFails("NotFound");
-    spec.given([]).when(recordEngagement({ accountId: "a1", likes: 1, shares: 0, comments: 0, now })).thenFails("NotFound");
-  });
+  it("given a draft, when engagement is recorded, then it is a conflict: the post is not published on this account", () =>
+    spec
+      .given([drafted])
+      .when(recordEngagement({ accountId: "a1", likes: 1, shares: 0, comments: 0, now }))
+      .thenFails("Conflict", "This post is not published on this account."));
+
+  it("given a published post, when engagement is recorded for an account it does not target, then the post target is not found", () =>
+    spec
+      .given(published)
+      .when(recordEngagement({ accountId: "zz", likes: 1, shares: 0, comments: 0, now }))
+      .thenFails("NotFound", "This post target does not exist, or was deleted."));
+
+  it("given no post, when engagement is recorded, then the post is not found", () =>
+    spec
+      .given([])
+      .when(recordEngagement({ accountId: "a1", likes: 1, shares: 0, comments: 0, now }))
+      .thenFails("NotFound", "This post does not exist, or was deleted."));
 
   it("sets posts.engagement from the event alone, without touching updated_at", () => {
     const event = recorded("a1", "bluesky", { likes: 5, shares: 2, comments: 1 }, { bluesky: { likes: 5, shares: 2, comments: 1 } });

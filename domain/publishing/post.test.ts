@@ -58,102 +58,251 @@ const publishedAll: PostEvent = { type: "PostPublished", data: { publishedAt: do
 const draftCommand = { postId: "p1", workspaceId: "w1", authorId: "u1", content, timeZone: "America/New_York", now };
 
 describe("a post", () => {
-  it("is drafted, and scheduled in the same decision", () => {
-    spec.given([]).when(createPost(draftCommand)).then([drafted]);
-    spec.given([]).when(createPost({ ...draftCommand, scheduledAt: at })).then([drafted, scheduled]);
-  });
+  const published = [drafted, scheduled, requested, publishedOn("a1", "bluesky"), publishedOn("a2", "twitter"), publishedAll];
 
-  it("is refused with the spec's messages", () => {
-    spec.given([]).when(createPost({ ...draftCommand, content: { ...content, platforms: [], targets: [] } })).thenFails("InvalidInput");
-    spec.given([]).when(createPost({ ...draftCommand, content: { ...content, content: "a".repeat(281) } })).thenFails("InvalidInput");
-    spec.given([]).when(createPost({ ...draftCommand, scheduledAt: new Date("2026-02-28T00:00:00Z") })).thenFails("InvalidInput");
-    spec.given([drafted]).when(createPost(draftCommand)).thenFails("Conflict");
-    const thread = (parts: ReadonlyArray<string>) => ({ ...content, options: { twitter: { thread: parts } } });
-    spec.given([]).when(createPost({ ...draftCommand, content: thread(["a".repeat(281)]) })).thenFails("InvalidInput");
-  });
+  it("when created, then it is drafted", () => spec.given([]).when(createPost(draftCommand)).then([drafted]));
 
-  it("is rescheduled only when the time changes", () => {
+  it("when created with a time, then it is drafted and scheduled in the same decision", () =>
+    spec
+      .given([])
+      .when(createPost({ ...draftCommand, scheduledAt: at }))
+      .then([drafted, scheduled]));
+
+  it("when created with no platform, then it is refused with the spec's message", () =>
+    spec
+      .given([])
+      .when(createPost({ ...draftCommand, content: { ...content, platforms: [], targets: [] } }))
+      .thenFails("InvalidInput", "Select at least one platform"));
+
+  it("when created with text longer than a chosen platform allows, then it is refused naming the strictest", () =>
+    spec
+      .given([])
+      .when(createPost({ ...draftCommand, content: { ...content, content: "a".repeat(281) } }))
+      .thenFails("InvalidInput", "Your post is 281 characters; X (Twitter) allows 280."));
+
+  it("when created with a time in the past, then it is refused", () =>
+    spec
+      .given([])
+      .when(createPost({ ...draftCommand, scheduledAt: new Date("2026-02-28T00:00:00Z") }))
+      .thenFails("InvalidInput", "The scheduled time is in the past. Choose a later time."));
+
+  it("given a post, when created again, then it is a conflict", () =>
+    spec.given([drafted]).when(createPost(draftCommand)).thenFails("Conflict", "This post already exists."));
+
+  it("when created with an X thread post too long for X, then it is refused naming that post", () =>
+    spec
+      .given([])
+      .when(createPost({ ...draftCommand, content: { ...content, options: { twitter: { thread: ["a".repeat(281)] } } } }))
+      .thenFails("InvalidInput", "Post 2 of the X thread is 281 characters; X (Twitter) allows 280."));
+
+  it("given a scheduled post, when rescheduled to another time, then PostRescheduled names both times", () => {
     const later = new Date("2026-03-07T14:00:00Z");
-    spec.given([drafted, scheduled]).when(reschedule({ scheduledAt: later, timeZone: "America/New_York", now })).then([
-      { type: "PostRescheduled", data: { scheduledAt: later.toISOString(), timeZone: "America/New_York", previousScheduledAt: at.toISOString() } },
-    ]);
-    spec.given([drafted, scheduled]).when(schedulePost({ scheduledAt: at, timeZone: "America/New_York", now })).thenNothingHappens();
+    spec
+      .given([drafted, scheduled])
+      .when(reschedule({ scheduledAt: later, timeZone: "America/New_York", now }))
+      .then([{ type: "PostRescheduled", data: { scheduledAt: later.toISOString(), timeZone: "America/New_York", previousScheduledAt: at.toISOString() } }]);
   });
 
-  it("is edited while a draft or scheduled, with the target changes spelled out", () => {
-    const edited = { ...content, content: "New text", targets: [{ accountId: "a1", platform: "bluesky" as const }, { accountId: "a3", platform: "twitter" as const }] };
-    spec.given([drafted, scheduled]).when(editPost({ content: edited, now })).then([
-      { type: "PostEdited", data: { ...edited, addedAccountIds: ["a3"], removedAccountIds: ["a2"] } },
-    ]);
-    spec.given([drafted]).when(editPost({ content, now })).thenNothingHappens();
-    spec.given([drafted, scheduled, requested, publishedOn("a1", "bluesky"), publishedOn("a2", "twitter"), publishedAll]).when(editPost({ content: edited, now })).thenFails("Conflict");
-  });
+  it("given a scheduled post, when scheduled at the same time, then nothing happens", () =>
+    spec
+      .given([drafted, scheduled])
+      .when(schedulePost({ scheduledAt: at, timeZone: "America/New_York", now }))
+      .thenNothingHappens());
 
-  it("cannot be deleted once published; unknown or deleted is not found", () => {
-    spec.given([drafted, scheduled]).when(deletePost({ now })).then([{ type: "PostDeleted", data: { deletedAt: now.toISOString() } }]);
-    spec.given([drafted, scheduled, requested, publishedOn("a1", "bluesky"), publishedOn("a2", "twitter"), publishedAll]).when(deletePost({ now })).thenFails("Conflict");
-    spec.given([]).when(deletePost({ now })).thenFails("NotFound");
-    spec.given([drafted, { type: "PostDeleted", data: { deletedAt: now.toISOString() } }]).when(deletePost({ now })).thenFails("NotFound");
-  });
+  const edited = {
+    ...content,
+    content: "New text",
+    targets: [
+      { accountId: "a1", platform: "bluesky" as const },
+      { accountId: "a3", platform: "twitter" as const },
+    ],
+  };
 
-  it("starts a publication once, with its lateness", () => {
-    spec.given([drafted, scheduled]).when(requestPublish({ now: new Date("2026-03-06T14:00:01Z") })).then([requested]);
-    spec.given([drafted, scheduled, requested]).when(requestPublish({ now })).thenNothingHappens();
-    spec.given([drafted]).when(requestPublish({ now })).then([
-      { type: "PostPublishRequested", data: { requestedAt: now.toISOString(), dueAt: null, lateByMs: 0, occurrence: 1, accountIds: ["a1", "a2"] } },
-    ]);
-  });
+  it("given a scheduled post, when edited, then PostEdited spells out the target changes", () =>
+    spec
+      .given([drafted, scheduled])
+      .when(editPost({ content: edited, now }))
+      .then([{ type: "PostEdited", data: { ...edited, addedAccountIds: ["a3"], removedAccountIds: ["a2"] } }]));
 
-  it("records each attempt before the call, and never an attempt on a published account", () => {
-    spec.given([drafted, scheduled, requested]).when(recordAttempt({ accountId: "a1", now: new Date("2026-03-06T14:00:01Z") })).then([attempted("a1", "bluesky")]);
-    spec.given([drafted, scheduled, requested, attempted("a1", "bluesky")]).when(recordAttempt({ accountId: "a1", now: new Date("2026-03-06T14:00:01Z") })).then([attempted("a1", "bluesky", 2)]);
-    spec.given([drafted, scheduled, requested, attempted("a1", "bluesky"), publishedOn("a1", "bluesky")]).when(recordAttempt({ accountId: "a1", now })).thenNothingHappens();
-    spec.given([drafted, scheduled, requested]).when(recordAttempt({ accountId: "zz", now })).thenFails("NotFound");
-    spec.given([drafted, scheduled]).when(recordAttempt({ accountId: "a1", now })).thenFails("Conflict");
-  });
+  it("given a draft, when edited with the same content, then nothing happens", () =>
+    spec.given([drafted]).when(editPost({ content, now })).thenNothingHappens());
 
-  it("records a published account once", () => {
-    const command = { accountId: "a1", platformPostId: "x-a1", url: "https://e/a1", publishedAt: new Date("2026-03-06T14:00:02Z") };
-    spec.given([drafted, scheduled, requested, attempted("a1", "bluesky")]).when(recordPublishedToAccount(command)).then([publishedOn("a1", "bluesky")]);
-    spec.given([drafted, scheduled, requested, attempted("a1", "bluesky"), publishedOn("a1", "bluesky")]).when(recordPublishedToAccount(command)).thenNothingHappens();
-  });
+  it("given a published post, when edited, then it is a conflict", () =>
+    spec
+      .given(published)
+      .when(editPost({ content: edited, now }))
+      .thenFails("Conflict", "A published post cannot be edited."));
 
-  it("is published when every account is", () => {
-    const base = [drafted, scheduled, requested, publishedOn("a1", "bluesky")];
-    spec.given(base).when(completePublication({ now: done })).thenNothingHappens();
-    spec.given([...base, failedOn("a2", "twitter", false)]).when(completePublication({ now: done })).thenNothingHappens();
-    spec.given([...base, publishedOn("a2", "twitter")]).when(completePublication({ now: done })).then([publishedAll]);
-  });
+  it("given a scheduled post, when deleted, then PostDeleted is recorded", () =>
+    spec
+      .given([drafted, scheduled])
+      .when(deletePost({ now }))
+      .then([{ type: "PostDeleted", data: { deletedAt: now.toISOString() } }]));
 
-  it("returns to drafts with the failed accounts named; the published ones stay and are not sent again", () => {
-    const events = [drafted, scheduled, requested, publishedOn("a1", "bluesky"), failedOn("a2", "twitter", true)];
-    const reason = "Publishing failed on X (Twitter) (@doe): Token revoked. Published on Bluesky (doe.bsky.social).";
-    spec.given(events).when(completePublication({ now: done, accountNames: { a1: "doe.bsky.social", a2: "@doe" } })).then([
-      { type: "PostPublishFailed", data: { reason, failedAccountIds: ["a2"], publishedAccountIds: ["a1"], occurrence: 1 } },
-      { type: "PostReturnedToDrafts", data: { reason } },
-    ]);
-    const returned = [...events, { type: "PostPublishFailed", data: { reason, failedAccountIds: ["a2"], publishedAccountIds: ["a1"], occurrence: 1 } }, { type: "PostReturnedToDrafts", data: { reason } }] as ReadonlyArray<PostEvent>;
-    spec.given(returned).when(requestPublish({ now: done })).then([
-      { type: "PostPublishRequested", data: { requestedAt: done.toISOString(), dueAt: null, lateByMs: 0, occurrence: 1, accountIds: ["a2"] } },
-    ]);
-    spec.given(returned).when(recordFailureOnAccount({ accountId: "a2", reason: "x", permanent: true, now })).thenFails("Conflict");
-  });
+  it("given a published post, when deleted, then it is a conflict", () =>
+    spec.given(published).when(deletePost({ now })).thenFails("Conflict", "A published post cannot be deleted."));
 
-  it("recurs: the next occurrence keeps 09:00 in New York across the DST change", () => {
-    const rule = { frequency: "weekly", weekdays: [5], end: { type: "after", count: 2 } } as const;
-    const recurring = [drafted, scheduled, { type: "RecurrenceSet", data: { rule } } as PostEvent, requested, publishedOn("a1", "bluesky"), publishedOn("a2", "twitter")];
-    spec.given([drafted, scheduled]).when(setRecurrence({ rule, now })).then([{ type: "RecurrenceSet", data: { rule } }]);
-    spec.given([drafted, scheduled]).when(setRecurrence({ rule: { ...rule, weekdays: [] }, now })).thenFails("InvalidInput");
-    const next: PostEvent = { type: "OccurrenceScheduled", data: { scheduledAt: "2026-03-13T13:00:00.000Z", occurrence: 2, accountIds: ["a1", "a2"] } };
-    spec.given(recurring).when(completePublication({ now: done })).then([publishedAll, next]);
-    // The second and last occurrence: published, no third.
-    const second: PostEvent = { type: "PostPublishRequested", data: { requestedAt: "2026-03-13T13:00:00.000Z", dueAt: "2026-03-13T13:00:00.000Z", lateByMs: 0, occurrence: 2, accountIds: ["a1", "a2"] } };
-    spec.given([...recurring, publishedAll, next]).when(requestPublish({ now: new Date("2026-03-13T13:00:00Z") })).then([second]);
+  it("given no post, when deleted, then the post is not found", () =>
+    spec.given([]).when(deletePost({ now })).thenFails("NotFound", "This post does not exist, or was deleted."));
+
+  it("given a deleted post, when deleted again, then the post is not found", () =>
+    spec
+      .given([drafted, { type: "PostDeleted", data: { deletedAt: now.toISOString() } }])
+      .when(deletePost({ now }))
+      .thenFails("NotFound", "This post does not exist, or was deleted."));
+
+  it("given a scheduled post, when publishing is requested after its time, then the publication starts with its lateness", () =>
+    spec
+      .given([drafted, scheduled])
+      .when(requestPublish({ now: new Date("2026-03-06T14:00:01Z") }))
+      .then([requested]));
+
+  it("given a publication in flight, when publishing is requested again, then nothing happens", () =>
+    spec.given([drafted, scheduled, requested]).when(requestPublish({ now })).thenNothingHappens());
+
+  it("given a draft, when published now, then the publication starts with no due time and no lateness", () =>
+    spec
+      .given([drafted])
+      .when(requestPublish({ now }))
+      .then([{ type: "PostPublishRequested", data: { requestedAt: now.toISOString(), dueAt: null, lateByMs: 0, occurrence: 1, accountIds: ["a1", "a2"] } }]));
+
+  it("given a publication in flight, when an account is attempted, then the first attempt is recorded before the call", () =>
+    spec
+      .given([drafted, scheduled, requested])
+      .when(recordAttempt({ accountId: "a1", now: new Date("2026-03-06T14:00:01Z") }))
+      .then([attempted("a1", "bluesky")]));
+
+  it("given an attempt, when the account is attempted again, then the second attempt is recorded", () =>
+    spec
+      .given([drafted, scheduled, requested, attempted("a1", "bluesky")])
+      .when(recordAttempt({ accountId: "a1", now: new Date("2026-03-06T14:00:01Z") }))
+      .then([attempted("a1", "bluesky", 2)]));
+
+  it("given an account published to, when it is attempted again, then nothing happens", () =>
+    spec
+      .given([drafted, scheduled, requested, attempted("a1", "bluesky"), publishedOn("a1", "bluesky")])
+      .when(recordAttempt({ accountId: "a1", now }))
+      .thenNothingHappens());
+
+  it("given a publication in flight, when an account the post does not target is attempted, then the post target is not found", () =>
+    spec
+      .given([drafted, scheduled, requested])
+      .when(recordAttempt({ accountId: "zz", now }))
+      .thenFails("NotFound", "This post target does not exist, or was deleted."));
+
+  it("given a scheduled post not being published, when an account is attempted, then it is a conflict", () =>
+    spec
+      .given([drafted, scheduled])
+      .when(recordAttempt({ accountId: "a1", now }))
+      .thenFails("Conflict", "This post is not being published."));
+
+  const publishedToA1 = { accountId: "a1", platformPostId: "x-a1", url: "https://e/a1", publishedAt: new Date("2026-03-06T14:00:02Z") };
+
+  it("given an attempt, when the account is published to, then PostPublishedToAccount is recorded", () =>
+    spec
+      .given([drafted, scheduled, requested, attempted("a1", "bluesky")])
+      .when(recordPublishedToAccount(publishedToA1))
+      .then([publishedOn("a1", "bluesky")]));
+
+  it("given an account published to, when it is recorded as published again, then nothing happens", () =>
+    spec
+      .given([drafted, scheduled, requested, attempted("a1", "bluesky"), publishedOn("a1", "bluesky")])
+      .when(recordPublishedToAccount(publishedToA1))
+      .thenNothingHappens());
+
+  const partlyPublished = [drafted, scheduled, requested, publishedOn("a1", "bluesky")];
+
+  it("given an account still pending, when the publication is completed, then nothing happens", () =>
+    spec
+      .given(partlyPublished)
+      .when(completePublication({ now: done }))
+      .thenNothingHappens());
+
+  it("given an account that failed but may be retried, when the publication is completed, then nothing happens", () =>
+    spec
+      .given([...partlyPublished, failedOn("a2", "twitter", false)])
+      .when(completePublication({ now: done }))
+      .thenNothingHappens());
+
+  it("given every account published, when the publication is completed, then PostPublished is recorded", () =>
+    spec
+      .given([...partlyPublished, publishedOn("a2", "twitter")])
+      .when(completePublication({ now: done }))
+      .then([publishedAll]));
+
+  const failedForGood = [drafted, scheduled, requested, publishedOn("a1", "bluesky"), failedOn("a2", "twitter", true)];
+  const reason = "Publishing failed on X (Twitter) (@doe): Token revoked. Published on Bluesky (doe.bsky.social).";
+  const returned = [
+    ...failedForGood,
+    { type: "PostPublishFailed", data: { reason, failedAccountIds: ["a2"], publishedAccountIds: ["a1"], occurrence: 1 } },
+    { type: "PostReturnedToDrafts", data: { reason } },
+  ] as ReadonlyArray<PostEvent>;
+
+  it("given an account failed for good, when the publication is completed, then the post returns to drafts with the failed accounts named", () =>
+    spec
+      .given(failedForGood)
+      .when(completePublication({ now: done, accountNames: { a1: "doe.bsky.social", a2: "@doe" } }))
+      .then([
+        { type: "PostPublishFailed", data: { reason, failedAccountIds: ["a2"], publishedAccountIds: ["a1"], occurrence: 1 } },
+        { type: "PostReturnedToDrafts", data: { reason } },
+      ]));
+
+  it("given a post returned to drafts, when published again, then only the failed accounts are sent to", () =>
+    spec
+      .given(returned)
+      .when(requestPublish({ now: done }))
+      .then([{ type: "PostPublishRequested", data: { requestedAt: done.toISOString(), dueAt: null, lateByMs: 0, occurrence: 1, accountIds: ["a2"] } }]));
+
+  it("given a post returned to drafts, when a failure is recorded, then it is a conflict", () =>
+    spec
+      .given(returned)
+      .when(recordFailureOnAccount({ accountId: "a2", reason: "x", permanent: true, now }))
+      .thenFails("Conflict", "This post is not being published."));
+
+  const rule = { frequency: "weekly", weekdays: [5], end: { type: "after", count: 2 } } as const;
+  const recurring = [
+    drafted,
+    scheduled,
+    { type: "RecurrenceSet", data: { rule } } as PostEvent,
+    requested,
+    publishedOn("a1", "bluesky"),
+    publishedOn("a2", "twitter"),
+  ];
+  const next: PostEvent = { type: "OccurrenceScheduled", data: { scheduledAt: "2026-03-13T13:00:00.000Z", occurrence: 2, accountIds: ["a1", "a2"] } };
+  const second: PostEvent = {
+    type: "PostPublishRequested",
+    data: { requestedAt: "2026-03-13T13:00:00.000Z", dueAt: "2026-03-13T13:00:00.000Z", lateByMs: 0, occurrence: 2, accountIds: ["a1", "a2"] },
+  };
+
+  it("given a scheduled post, when made recurring, then RecurrenceSet is recorded", () =>
+    spec
+      .given([drafted, scheduled])
+      .when(setRecurrence({ rule, now }))
+      .then([{ type: "RecurrenceSet", data: { rule } }]));
+
+  it("given a scheduled post, when made weekly on no day, then it is refused", () =>
+    spec
+      .given([drafted, scheduled])
+      .when(setRecurrence({ rule: { ...rule, weekdays: [] }, now }))
+      .thenFails("InvalidInput", "Choose at least one day of the week"));
+
+  it("given a recurring post published everywhere, when the publication is completed, then the next occurrence keeps 09:00 in New York across the DST change", () =>
+    spec
+      .given(recurring)
+      .when(completePublication({ now: done }))
+      .then([publishedAll, next]));
+
+  it("given the next occurrence, when its time comes, then its publication starts", () =>
+    spec
+      .given([...recurring, publishedAll, next])
+      .when(requestPublish({ now: new Date("2026-03-13T13:00:00Z") }))
+      .then([second]));
+
+  it("given the last occurrence published everywhere, when the publication is completed, then it is published with no third occurrence", () =>
     spec
       .given([...recurring, publishedAll, next, second, publishedOn("a1", "bluesky"), publishedOn("a2", "twitter")])
       .when(completePublication({ now: new Date("2026-03-13T13:00:05Z") }))
-      .then([{ type: "PostPublished", data: { publishedAt: "2026-03-13T13:00:05.000Z", occurrence: 2 } }]);
-  });
+      .then([{ type: "PostPublished", data: { publishedAt: "2026-03-13T13:00:05.000Z", occurrence: 2 } }]));
 });
 
 describe("the posts projection", () => {
@@ -181,7 +330,14 @@ describe("the posts projection", () => {
     ]);
     const cutShort: PostEvent = {
       type: "PostPublishedToAccount",
-      data: { accountId: "a1", platform: "twitter", platformPostId: "x-a1", url: null, publishedAt: "2026-03-06T14:00:02.000Z", warnings: ["The thread stopped after 2 of 3 posts."] },
+      data: {
+        accountId: "a1",
+        platform: "twitter",
+        platformPostId: "x-a1",
+        url: null,
+        publishedAt: "2026-03-06T14:00:02.000Z",
+        warnings: ["The thread stopped after 2 of 3 posts."],
+      },
     };
     expect(postsProjection.project(recorded(cutShort))[0]).toMatchObject({ set: { status: "published", warning: "The thread stopped after 2 of 3 posts." } });
     expect(postsProjection.project(recorded({ type: "PostReturnedToDrafts", data: { reason: "r" } }))).toEqual([
