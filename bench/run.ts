@@ -5,6 +5,7 @@
  *   replay events per second into every read model, projected to 1,000,000 events vs the 60 s budget
  *   client JS (gzip) of every page route vs the 15 KB / 110 KB budgets
  *   requests per second and p99 latency of GET / and GET /api/auth/user under loopback load
+ *   GET /api/auth/user against a bare node:http + postgres server doing the same lookup (ratio, goal ≥ 0.8)
  *   media: upload throughput (files/s, MB/s) and GET /api/media over 10,000 items (p50/p99)
  *   scheduler: lateness of 2,000 posts due in one minute; duplicates and losses across a SIGKILL
  *   calendar: GET /api/calendar and /app/calendar with 5,000 posts in the month (p50/p99)
@@ -28,6 +29,7 @@ import { type BenchDatabase, type BenchServer, createBenchDatabase, openBenchSer
 import { bytes, dec1, int, seconds } from "./format";
 import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
 import { measureHttpLoad } from "./http-load";
+import { API_USER_GOAL, measureApiUser } from "./api-user-load";
 import { measureMedia } from "./media";
 import { measureScheduler } from "./scheduler";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
@@ -258,6 +260,24 @@ const main = async () => {
         figure(line);
         summary.push(`${f.label}: ${int(f.requestsPerSecond)} req/s, p99 ${int(f.p99Ms)} ms`);
       }
+    }
+  }
+
+  if (running && only.has("http") && database) {
+    // Issue 9: GET /api/auth/user against a bare node:http + postgres server doing the same lookup, interleaved.
+    const benchDatabaseUrl = database.url;
+    const api = await attempt("GET /api/auth/user vs bare baseline", () =>
+      measureApiUser({ baseUrl: running.url, sessionCookie: running.sessionCookie, databaseUrl: benchDatabaseUrl }),
+    );
+    if (api) {
+      const mark = api.ratio >= API_USER_GOAL ? "PASS" : "OVER";
+      figure(
+        `GET /api/auth/user (signed in), app vs bare node:http + postgres (same lookup, same body): app ${int(api.app.requestsPerSecond)} req/s ` +
+          `(p50 ${int(api.app.p50Ms)} ms, p99 ${int(api.app.p99Ms)} ms), baseline ${int(api.baseline.requestsPerSecond)} req/s ` +
+          `(p50 ${int(api.baseline.p50Ms)} ms, p99 ${int(api.baseline.p99Ms)} ms), ratio ${api.ratio.toFixed(2)} (goal ≥ ${API_USER_GOAL}: ${mark}) ` +
+          `(autocannon, ${api.connections} connections, ${api.rounds} × ${api.secondsPerRound} s each, interleaved, loopback)`,
+      );
+      summary.push(`GET /api/auth/user vs bare node:http + postgres: ${int(api.app.requestsPerSecond)} vs ${int(api.baseline.requestsPerSecond)} req/s, ratio ${api.ratio.toFixed(2)} (goal ≥ ${API_USER_GOAL}: ${mark})`);
     }
   }
 

@@ -6,8 +6,13 @@ import { generateToken, hashToken } from "./tokens";
 export const SESSION_COOKIE = "session";
 export const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
-/** A session used again after this long gets its 30 days pushed forward (and its cookie re-sent). */
-const RENEW_AFTER_MS = 60_000;
+/**
+ * A session is written (its `last_used_at` and its 30 days slid forward, its cookie re-sent) only
+ * when it is used again at least this long after the last write: reading a session costs no write
+ * on the requests in between. Its expiry therefore lags by at most this much behind its last use,
+ * and Settings' "Last active" is as fresh as that.
+ */
+export const SESSION_WRITE_AFTER_MS = 5 * 60_000;
 
 export interface SessionInfo {
   readonly id: string;
@@ -112,7 +117,7 @@ export class Sessions extends Context.Service<
             yield* db.query((sql) => sql`delete from sessions where id = ${id}`);
             return null;
           }
-          if (now.getTime() - row.last_used_at.getTime() < RENEW_AFTER_MS) {
+          if (now.getTime() - row.last_used_at.getTime() < SESSION_WRITE_AFTER_MS) {
             return { id, userId: row.user_id, expiresAt: row.expires_at, renewed: false };
           }
           const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS);

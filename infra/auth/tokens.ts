@@ -1,5 +1,5 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { createHash } from "node:crypto";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 
 /** 160 random bits, printable: session cookies and reset links. */
 export const generateToken = (): string => {
@@ -9,4 +9,4 @@ export const generateToken = (): string => {
 };
 
 /** Tokens are stored only as their SHA-256: a leaked table opens no session. */
-export const hashToken = (token: string): string => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");

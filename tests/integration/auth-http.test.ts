@@ -366,10 +366,10 @@ describe("session expiry", () => {
     expect(browser.session).toBeUndefined();
   });
 
-  it("given a session last used 2 minutes ago, then a request pushes its expiry to 30 days from now and re-sends the cookie", async () => {
+  it("given a session last written 6 minutes ago, then a request pushes its expiry to 30 days from now and re-sends the cookie", async () => {
     const { browser } = await signUp(app.server.url);
     const token = browser.session!;
-    await app.sql`update sessions set last_used_at = now() - interval '2 minutes', expires_at = now() + interval '1 day'
+    await app.sql`update sessions set last_used_at = now() - interval '6 minutes', expires_at = now() + interval '1 day'
               where id = ${sha256(token)}`;
     const before = Date.now();
     const response = await browser.get("/api/auth/user");
@@ -383,15 +383,35 @@ describe("session expiry", () => {
     expect(cookie!.toLowerCase()).toContain("max-age=2592000");
   });
 
-  it("given a session used less than a minute ago, then a request neither moves its expiry nor re-sends the cookie", async () => {
+  it("given a session last written 4 minutes ago, then requests neither write the session nor re-send the cookie", async () => {
     const { browser } = await signUp(app.server.url);
     const token = browser.session!;
-    await app.sql`update sessions set expires_at = now() + interval '1 day' where id = ${sha256(token)}`;
+    await app.sql`update sessions set last_used_at = now() - interval '4 minutes', expires_at = now() + interval '1 day'
+              where id = ${sha256(token)}`;
     const before = await sessionRow(token);
-    const response = await browser.get("/api/auth/user");
-    expect(response.status).toBe(200);
-    expect((await sessionRow(token)).expires_at).toEqual(before.expires_at);
-    expect(response.setCookies.some((c) => c.startsWith("session="))).toBe(false);
+    for (let i = 0; i < 3; i++) {
+      const response = await browser.get("/api/auth/user");
+      expect(response.status).toBe(200);
+      expect(response.setCookies.some((c) => c.startsWith("session="))).toBe(false);
+    }
+    const after = await sessionRow(token);
+    expect(after.last_used_at).toEqual(before.last_used_at);
+    expect(after.expires_at).toEqual(before.expires_at);
+  });
+
+  it("given a session just written by a request, then the next requests leave its row as it is", async () => {
+    const { browser } = await signUp(app.server.url);
+    const token = browser.session!;
+    await app.sql`update sessions set last_used_at = now() - interval '1 hour' where id = ${sha256(token)}`;
+    const stale = await sessionRow(token);
+    expect((await browser.get("/api/auth/user")).status).toBe(200);
+    const written = await sessionRow(token);
+    expect(written.last_used_at.getTime()).toBeGreaterThan(stale.last_used_at.getTime());
+    expect((await browser.get("/api/auth/user")).status).toBe(200);
+    expect((await browser.page("/app/settings")).status).toBe(200);
+    const again = await sessionRow(token);
+    expect(again.last_used_at).toEqual(written.last_used_at);
+    expect(again.expires_at).toEqual(written.expires_at);
   });
 
   it("given a made-up session cookie, then the request is signed out", async () => {
