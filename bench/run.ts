@@ -194,14 +194,21 @@ const main = async () => {
   }
 
   if (only.has("scheduler")) {
-    const posts = Number(process.env.BENCH_SCHEDULED_POSTS || 2000);
-    const s = await attempt("scheduler", () => measureScheduler(databaseUrl, { posts, crashPosts: Math.min(500, posts) }));
-    if (s) {
+    const spread = Number(process.env.BENCH_SCHEDULED_POSTS || 2000);
+    const burst = Number(process.env.BENCH_BURST_POSTS || 1000);
+    // The minute's steady flow, then the agency's 9:00:00: every post due at one instant (issue 9's shape).
+    const shapes = [
+      { name: "scheduler", posts: spread, options: { posts: spread, crashPosts: Math.min(500, spread) } },
+      { name: "scheduler burst", posts: burst, options: { posts: burst, crashPosts: Math.min(500, burst), accounts: 50, spreadMs: 0 } },
+    ];
+    for (const shape of shapes) {
+      const s = await attempt(shape.name, () => measureScheduler(databaseUrl, shape.options));
+      if (!s) continue;
       const ms = (n: number) => `${int(n)} ms`;
-      const mark = s.lateness.p99 < 1000 ? "PASS" : "OVER";
-      figure(`scheduler: ${int(s.posts)} posts due within one minute on the sandbox adapter, lateness p50 ${ms(s.lateness.p50)}, p95 ${ms(s.lateness.p95)}, p99 ${ms(s.lateness.p99)}, max ${ms(s.lateness.max)} (budget p99 < 1 s: ${mark}); ${dec1(s.perSecond)} posts/s; duplicates ${s.duplicates}, lost ${s.lost}`);
-      figure(`scheduler crash: ${int(s.crash.posts)} posts, worker killed with SIGKILL after ${int(s.crash.killedAfter)} were published, restarted: duplicates ${s.crash.duplicates}, lost ${s.crash.lost}`);
-      summary.push(`scheduler: p99 lateness ${ms(s.lateness.p99)} for ${int(s.posts)} posts in one minute (${mark}); SIGKILL + restart: ${s.crash.duplicates} duplicates, ${s.crash.lost} lost`);
+      const mark = s.lateness.p99 <= 1000 ? "PASS" : "OVER";
+      figure(`${shape.name}: ${int(s.posts)} posts ${s.shape} on the sandbox adapter, lateness p50 ${ms(s.lateness.p50)}, p95 ${ms(s.lateness.p95)}, p99 ${ms(s.lateness.p99)}, max ${ms(s.lateness.max)} (budget p99 ≤ 1 s: ${mark}); ${dec1(s.perSecond)} posts/s; duplicates ${s.duplicates}, lost ${s.lost}`);
+      figure(`${shape.name} crash: ${int(s.crash.posts)} posts, worker killed with SIGKILL after ${int(s.crash.killedAfter)} were published, restarted: duplicates ${s.crash.duplicates}, lost ${s.crash.lost}`);
+      summary.push(`${shape.name}: p99 lateness ${ms(s.lateness.p99)} for ${int(s.posts)} posts ${s.shape} (${mark}); SIGKILL + restart: ${s.crash.duplicates} duplicates, ${s.crash.lost} lost`);
     }
   }
 

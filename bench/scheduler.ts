@@ -17,6 +17,8 @@ import { appRuntime } from "./database";
  */
 export interface SchedulerFigures {
   readonly posts: number;
+  /** How the posts were due: spread over a minute, or all at one instant (a burst). */
+  readonly shape: string;
   readonly lateness: { readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number };
   readonly perSecond: number;
   readonly duplicates: number;
@@ -39,7 +41,16 @@ const stopWorker = async (worker: ChildProcess, signal: NodeJS.Signals = "SIGTER
 
 const quantile = (sorted: ReadonlyArray<number>, q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-export const measureScheduler = async (databaseUrl: string, options: { posts: number; crashPosts: number }): Promise<SchedulerFigures> => {
+/**
+ * `spreadMs`: the posts are due evenly over this long from one instant (0: all at that instant, the
+ * agency's 9:00:00); `accounts`: how many sandbox accounts they share.
+ */
+export const measureScheduler = async (
+  databaseUrl: string,
+  options: { posts: number; crashPosts: number; accounts?: number; spreadMs?: number },
+): Promise<SchedulerFigures> => {
+  const accounts = options.accounts ?? 10;
+  const spreadMs = options.spreadMs ?? 60_000;
   const runtime = appRuntime(databaseUrl, 10);
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   try {
@@ -54,7 +65,7 @@ export const measureScheduler = async (databaseUrl: string, options: { posts: nu
         const user = yield* (yield* UserAdmin).setPlan(email, "agency", "bench", ctx());
         const social = yield* SocialAccounts;
         const ids: string[] = [];
-        for (let i = 0; i < 10; i++) {
+        for (let i = 0; i < accounts; i++) {
           const { account } = yield* social.connect(callerOf(user, ctx()), {
             platform: "bluesky",
             kind: "sandbox",
@@ -103,26 +114,31 @@ export const measureScheduler = async (databaseUrl: string, options: { posts: nu
         ),
       );
 
-    const published = async () => (await sql<{ n: number }[]>`select count(*)::int as n from sandbox_posts`)[0].n;
+    // Each measurement counts only its own workspace's posts: several shapes run on one database.
+    const workspaceId = setUp.user.workspaceId;
+    const published = async () =>
+      (await sql<{ n: number }[]>`select count(*)::int as n from sandbox_posts s join posts p on p.id = s.post_id where p.workspace_id = ${workspaceId}`)[0].n;
     const waitFor = async (target: number, deadline: number) => {
       while ((await published()) < target && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     };
     const integrity = async () => {
       const [row] = await sql<{ duplicates: number; lost: number }[]>`
-        select (select count(*) - count(distinct (post_id, account_id)) from sandbox_posts)::int as duplicates,
-               (select count(*) from posts p where not exists (select 1 from sandbox_posts s where s.post_id = p.id))::int as lost`;
+        select (select count(*) - count(distinct (s.post_id, s.account_id)) from sandbox_posts s join posts p on p.id = s.post_id
+                where p.workspace_id = ${workspaceId})::int as duplicates,
+               (select count(*) from posts p where p.workspace_id = ${workspaceId}
+                and not exists (select 1 from sandbox_posts s where s.post_id = p.id))::int as lost`;
       return row;
     };
 
-    // 1. Lateness: all due within one minute, starting a minute from now (creating them takes a while).
+    // 1. Lateness: all due within the spread (or at one instant), starting a minute from now (creating them takes a while).
     const base = Date.now() + 60_000;
-    await schedule(options.posts, base, 60_000);
+    await schedule(options.posts, base, spreadMs);
     let worker = startWorker(databaseUrl);
     await waitFor(options.posts, base + 180_000);
     await stopWorker(worker);
     const rows = await sql<{ late: number; at: Date }[]>`
       select extract(epoch from (s.published_at - p.scheduled_at)) * 1000 as late, s.published_at as at
-      from sandbox_posts s join posts p on p.id = s.post_id`;
+      from sandbox_posts s join posts p on p.id = s.post_id where p.workspace_id = ${workspaceId}`;
     const late = rows.map((r) => Number(r.late)).sort((a, b) => a - b);
     const times = rows.map((r) => r.at.getTime()).sort((a, b) => a - b);
     const first = await integrity();
@@ -130,7 +146,7 @@ export const measureScheduler = async (databaseUrl: string, options: { posts: nu
     // 2. Crash: SIGKILL the worker with about a third published, start another, and count.
     const before = await published();
     const crashBase = Date.now() + 20_000;
-    await schedule(options.crashPosts, crashBase, 10_000);
+    await schedule(options.crashPosts, crashBase, spreadMs === 0 ? 0 : 10_000);
     worker = startWorker(databaseUrl);
     await waitFor(before + Math.floor(options.crashPosts / 3), crashBase + 120_000);
     const killedAfter = (await published()) - before;
@@ -146,12 +162,14 @@ export const measureScheduler = async (databaseUrl: string, options: { posts: nu
         select p.id, p.status, t.status as target, j.locked_by, j.attempts, j.max_attempts, j.last_error, j.run_at
         from posts p join post_targets t on t.post_id = p.id
         left join graphile_worker._private_jobs j on j.key = 'post:' || p.id
-        where not exists (select 1 from sandbox_posts s where s.post_id = p.id)`;
+        where p.workspace_id = ${workspaceId} and not exists (select 1 from sandbox_posts s where s.post_id = p.id)
+        limit 10`;
       console.error(`[bench] not published after the crash: ${JSON.stringify(stuck)}`);
     }
 
     return {
       posts: options.posts,
+      shape: spreadMs === 0 ? `all due at one instant over ${accounts} accounts` : `due within ${spreadMs / 1000} s over ${accounts} accounts`,
       lateness: { p50: quantile(late, 0.5), p95: quantile(late, 0.95), p99: quantile(late, 0.99), max: late.at(-1) ?? 0 },
       perSecond: times.length > 1 ? (times.length / (times.at(-1)! - times[0])) * 1000 : 0,
       duplicates: first.duplicates,
