@@ -6,6 +6,8 @@ import { config } from "../infra/config";
 import { ensureDemo } from "../infra/demo";
 import { type RunningWorker, startWorker } from "../infra/jobs/worker";
 import { logger } from "../infra/log";
+import { Database } from "../infra/db/Database";
+import { installApiFastLane } from "./lib/api-fast-lane";
 import { openApp } from "./lib/app";
 
 /**
@@ -36,6 +38,8 @@ process.env.PORT = String(settings.PORT);
 process.env.HOST = settings.HOST;
 const server = await import(pathToFileURL(entry).href);
 const { server: http } = server.startServer();
+// GET /api/auth/user's common case answered in front of Astro (scripts/lib/api-fast-lane.ts), on this process's pool.
+installApiFastLane(http.server, (await app.runtime.runPromise(Database)).pool);
 logger.info(`SocialDesk is running on ${settings.publicUrl} (database: ${app.ownsDatabase ? "embedded" : "external"}). Ctrl-C stops it.`);
 
 let stopping = false;

@@ -1,0 +1,119 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { readSessionRow, SESSION_COOKIE, sessionExpired, sessionWriteDue } from "../../infra/auth/Sessions";
+import { hashToken } from "../../infra/auth/tokens";
+import type { Sql } from "../../infra/db/Database";
+import type { CurrentUser } from "../../infra/identity/current-user";
+import { publicUser } from "../../src/lib/public-user";
+
+/**
+ * The fast lane of GET /api/auth/user, the call every open app page makes: answered in front of
+ * Astro, with two plain queries on the pool, when it is the common case, a signed-in session that
+ * needs no write. Astro's pipeline (the adapter's static-file look-up, the Request and Response
+ * objects, the middleware) and the Effect runtime cost four times the lookup itself (issue 9's
+ * profile); this answers the same bytes as src/pages/api/auth/user.ts at the speed of a bare server.
+ *
+ * Everything else goes on to Astro unchanged, which stays the one implementation of the route: any
+ * other method, a query string, an HTML request, no session cookie, a demo cookie, an unknown or
+ * expired session, one due to be written (its expiry slid and its cookie re-sent, at most every
+ * SESSION_WRITE_AFTER_MS), a user not found, or a database error. The lane never writes.
+ */
+
+interface UserRow {
+  id: string;
+  workspace_id: string;
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  company: string;
+  subscription_tier: CurrentUser["subscriptionTier"];
+  selected_plan: CurrentUser["selectedPlan"];
+  subscription_status: string;
+  is_trial_active: boolean;
+  trial_ends_at: Date | null;
+  team_role: CurrentUser["teamRole"];
+  time_zone: string;
+  is_operator: boolean;
+  onboarded_at: Date | null;
+}
+
+/** infra/identity/Users.ts `findById`, query and mapping alike (tests/integration/auth-http.test.ts checks both answers match). */
+const findUser = async (sql: Sql, userId: string): Promise<CurrentUser | null> => {
+  const [row] = await sql<UserRow[]>`
+    select u.id, u.workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, w.subscription_tier, u.selected_plan,
+           w.subscription_status, w.is_trial_active, w.trial_ends_at, u.team_role, u.time_zone, u.is_operator, u.onboarded_at
+    from users u join workspaces w on w.id = u.workspace_id
+    where u.id = ${userId}`;
+  if (!row) return null;
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    email: row.email,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    company: row.company,
+    subscriptionTier: row.subscription_tier,
+    selectedPlan: row.selected_plan,
+    subscriptionStatus: row.subscription_status,
+    isTrialActive: row.is_trial_active,
+    trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
+    teamRole: row.team_role,
+    timeZone: row.time_zone,
+    isOperator: row.is_operator,
+    onboardedAt: row.onboarded_at?.toISOString() ?? null,
+  };
+};
+
+/** The session token of a Cookie header; null without one, or with a demo cookie (the middleware decides those). */
+const sessionToken = (cookie: string | undefined): string | null => {
+  if (!cookie) return null;
+  let token: string | null = null;
+  for (const part of cookie.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    const name = part.slice(0, eq).trim();
+    if (name === "demo") return null;
+    if (name === SESSION_COOKIE) {
+      try {
+        token = decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return token || null;
+};
+
+/** The signed-in user, or null when the request is not the lane's to answer. */
+const signedInUser = async (sql: Sql, token: string): Promise<CurrentUser | null> => {
+  const now = new Date();
+  const session = await readSessionRow(sql, hashToken(token));
+  if (!session || sessionExpired(session, now) || sessionWriteDue(session, now)) return null;
+  return findUser(sql, session.user_id);
+};
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Puts the lane in front of the server's request listeners (the Astro handler); answers through them otherwise. */
+export const installApiFastLane = (server: Server, sql: Sql): void => {
+  const listeners = server.listeners("request") as Listener[];
+  server.removeAllListeners("request");
+  const onward: Listener = (req, res) => {
+    for (const listener of listeners) listener.call(server, req, res);
+  };
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== "GET" || req.url !== "/api/auth/user" || (req.headers.accept ?? "").includes("text/html")) return onward(req, res);
+    const token = sessionToken(req.headers.cookie);
+    if (!token) return onward(req, res);
+    signedInUser(sql, token).then(
+      (user) => {
+        if (!user) return onward(req, res);
+        const body = JSON.stringify(publicUser(user));
+        res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "content-length": Buffer.byteLength(body) });
+        res.end(body);
+      },
+      () => onward(req, res),
+    );
+  });
+};
