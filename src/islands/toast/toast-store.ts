@@ -2,7 +2,7 @@
  * Toasts (spec core §8): one visible at a time, a new one replaces the current one, each shows
  * for 5000 ms unless dismissed sooner (the pointer or focus on it pauses the countdown). A toast
  * may carry one action button (`action: { label: "Reload", onClick }`). Any island may call
- * `toast(...)`; the one `Toaster` island in AppLayout renders it.
+ * `toast(...)`; the one toaster of AppLayout (`Toaster.astro`, a plain script) renders it.
  */
 import { atom } from "nanostores";
 
