@@ -34,6 +34,23 @@ export const APP_ROUTES = [
 export const PUBLIC_BUDGET_BYTES = 15 * 1024;
 export const APP_BUDGET_BYTES = 110 * 1024;
 
+/**
+ * Issue 9's goals: app pages with no React island (their toaster is a plain script) under 10 KB,
+ * the compose page (the heaviest) under 80 KB. 1 KB = 1024 B.
+ */
+export const NO_ISLAND_ROUTES = ["/app/settings", "/app/pricing", "/app/onboarding", "/app/analytics", "/app/nope"] as const;
+export const NO_ISLAND_GOAL_BYTES = 10 * 1024;
+export const COMPOSE_ROUTE = "/app/compose";
+export const COMPOSE_GOAL_BYTES = 80 * 1024;
+
+/** The issue 9 goal of a page route, if it has one. */
+export const issue9GoalOf = (route: string): { readonly label: string; readonly bytes: number } | null =>
+  (NO_ISLAND_ROUTES as ReadonlyArray<string>).includes(route)
+    ? { label: "no React island", bytes: NO_ISLAND_GOAL_BYTES }
+    : route === COMPOSE_ROUTE
+      ? { label: "compose", bytes: COMPOSE_GOAL_BYTES }
+      : null;
+
 export interface ScriptFile {
   /** Same-origin path of the module, or `inline #n` for a script written into the page. */
   readonly source: string;
@@ -53,6 +70,8 @@ export interface PageScripts {
   readonly withinBudget: boolean;
   /** Modules only imported with import(): not loaded up front, so not counted. */
   readonly dynamicImports: ReadonlyArray<string>;
+  /** React islands (`<astro-island>`) in the page. */
+  readonly islands: number;
 }
 
 export interface ClientJsFigures {
@@ -220,6 +239,7 @@ export const measureClientJs = async (options: {
       budgetBytes,
       withinBudget: gzipBytes <= budgetBytes,
       dynamicImports: [...dynamicImports].filter((d) => !seen.has(new URL(d, origin).toString())),
+      islands: [...page.body.matchAll(/<astro-island\b/gi)].length,
     };
   };
 

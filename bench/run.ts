@@ -24,7 +24,7 @@ import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { type AppendFigure, measureAppends } from "./appends";
 import { type BenchApp, startBenchApp } from "./app-server";
-import { APP_BUDGET_BYTES, measureClientJs, PUBLIC_BUDGET_BYTES } from "./client-js";
+import { APP_BUDGET_BYTES, issue9GoalOf, measureClientJs, PUBLIC_BUDGET_BYTES } from "./client-js";
 import { type BenchDatabase, type BenchServer, createBenchDatabase, openBenchServer } from "./database";
 import { bytes, dec1, int, seconds } from "./format";
 import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
@@ -253,6 +253,25 @@ const main = async () => {
       summary.push(
         `client JS: heaviest public page ${heaviestPublic?.route} ${bytes(heaviestPublic?.gzipBytes ?? 0)} (≤ ${bytes(PUBLIC_BUDGET_BYTES)}: ${mark(publicOk)}), ` +
           `heaviest app page ${heaviest?.route} ${bytes(heaviest?.gzipBytes ?? 0)} (≤ ${bytes(APP_BUDGET_BYTES)}: ${mark(appOk)})`,
+      );
+      // Issue 9: app pages with no React island (the toaster is a plain script) and the compose page.
+      const goals = js.pages.flatMap((p) => {
+        const goal = issue9GoalOf(p.route);
+        return goal ? [{ page: p, goal, ok: p.gzipBytes <= goal.bytes }] : [];
+      });
+      for (const { page, goal, ok } of goals) {
+        figure(
+          `client JS goal (issue 9), ${page.route}: ${bytes(page.gzipBytes)} gzip, ${page.islands} React island${page.islands === 1 ? "" : "s"} ` +
+            `(goal ${goal.label} ≤ ${bytes(goal.bytes)}: ${mark(ok)})`,
+        );
+      }
+      const islandFree = goals.filter((g) => g.goal.label === "no React island");
+      const compose = goals.find((g) => g.goal.label === "compose");
+      const worstIslandFree = [...islandFree].sort((a, b) => b.page.gzipBytes - a.page.gzipBytes)[0];
+      summary.push(
+        `client JS (issue 9): pages with no React island ${islandFree.map((g) => bytes(g.page.gzipBytes)).join(", ")} ` +
+          `(≤ ${bytes(worstIslandFree?.goal.bytes ?? 0)}: ${mark(islandFree.every((g) => g.ok))}), ` +
+          `compose ${bytes(compose?.page.gzipBytes ?? 0)} (≤ ${bytes(compose?.goal.bytes ?? 0)}: ${mark(compose?.ok ?? false)})`,
       );
     }
   }
