@@ -74,7 +74,8 @@ const sessionToken = (cookie: string | undefined): string | null => {
     if (eq === -1) continue;
     const name = part.slice(0, eq).trim();
     if (name === "demo") return null;
-    if (name === SESSION_COOKIE) {
+    // The first of the name counts, as in Astro's parsing.
+    if (name === SESSION_COOKIE && token === null) {
       try {
         token = decodeURIComponent(part.slice(eq + 1).trim());
       } catch {
