@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { suggestTimes } from "../../../domain/publishing/best-times";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
@@ -50,7 +49,6 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
   const { form, errors, saving, uploading, editing } = state;
 
   const chosenPlatforms = useMemo(() => selectedPlatforms(accounts, form.accountIds), [accounts, form.accountIds]);
-  const suggestions = form.autoOptimize ? suggestTimes(chosenPlatforms) : [];
   const hasAccount = form.accountIds.length > 0;
   const busy = saving !== null || uploading !== null || !hydrated;
   const setContent = useCallback((content: string) => dispatch({ type: "fieldChanged", patch: { content } }), []);
@@ -164,7 +162,7 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
             {chosenPlatforms.length > 0 && (
               <PlatformOptionsPanel platforms={chosenPlatforms} names={NAMES} options={form.options} onChange={(platform, key, value) => dispatch({ type: "optionChanged", platform, key, value })} />
             )}
-            <ScheduleSection form={form} dispatch={dispatch} timeZones={timeZones} today={today} suggestions={suggestions} error={errors.scheduledAt} dateInput={dateInput} />
+            <ScheduleSection form={form} dispatch={dispatch} timeZones={timeZones} today={today} platforms={chosenPlatforms} error={errors.scheduledAt} dateInput={dateInput} />
           </Suspense>
         )}
 

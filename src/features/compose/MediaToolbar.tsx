@@ -3,7 +3,6 @@ import { isVideoAddress } from "../../../domain/media/addresses";
 import { Menu } from "../../components/ui/Menu";
 import { apiErrorMessage } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
-import { uploadFiles } from "../media/gallery-api";
 import { MAX_MEDIA } from "../posts/post-form";
 import { AI_UNAVAILABLE } from "./ai";
 
@@ -65,6 +64,8 @@ export const MediaToolbar = ({ variant, media, onAdd, onRemove, uploading, onUpl
   const attachUploads = async (files: ReadonlyArray<File>, done: string) => {
     onUploading(0);
     try {
+      // The upload code is loaded with the first upload.
+      const { uploadFiles } = await import("../media/gallery-api");
       const { items } = await uploadFiles([...files], (fraction) => onUploading(Math.round(fraction * 100))).promise;
       onAdd(items.map((i) => i.fileUrl));
       if (menus) toast({ title: done, description: `${items.length} file${items.length === 1 ? "" : "s"} added to the post.` });

@@ -1,5 +1,5 @@
 import type { Dispatch, RefObject } from "react";
-import { SCHEDULE_TIMES } from "../../../domain/publishing/best-times";
+import { SCHEDULE_TIMES, suggestTimes } from "../../../domain/publishing/best-times";
 import { MAX_REPEATS } from "../../../domain/publishing/recurrence";
 import { QUEUE_ORDER_LABELS, QUEUE_ORDERS, type QueueOrder } from "../../../domain/publishing/timeslots";
 import { type FormState, ORDINALS, WEEKDAY_BUTTONS, WEEKDAY_NAMES } from "./compose-model";
@@ -11,14 +11,15 @@ interface ScheduleSectionProps {
   readonly timeZones: ReadonlyArray<{ readonly id: string; readonly label: string }>;
   /** The earliest date to choose (YYYY-MM-DD, the person's today). */
   readonly today: string;
-  /** Times suggested for the chosen platforms (auto-optimize). */
-  readonly suggestions: ReadonlyArray<string>;
+  /** The chosen platforms: auto-optimize suggests their best times. */
+  readonly platforms: ReadonlyArray<string>;
   readonly error: string | undefined;
   readonly dateInput: RefObject<HTMLInputElement | null>;
 }
 
 /** The Post Scheduling card (spec core §3): now, schedule or recurring; date, time and zone; queue order; the repeats. */
-const ScheduleSection = ({ form, dispatch, timeZones, today, suggestions, error, dateInput }: ScheduleSectionProps) => {
+const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, dateInput }: ScheduleSectionProps) => {
+  const suggestions = form.autoOptimize ? suggestTimes(platforms) : [];
   const set = (patch: Extract<ComposeAction, { type: "fieldChanged" }>["patch"]) => dispatch({ type: "fieldChanged", patch });
   const repeating = form.repeat || form.scheduleType === "recurring";
   return (

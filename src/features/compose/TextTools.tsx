@@ -2,19 +2,11 @@ import { lazy, type RefObject, Suspense, useLayoutEffect, useRef, useState } fro
 import { Menu } from "../../components/ui/Menu";
 import { apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
-import {
-  applyFont,
-  applyFormat,
-  changeSelection,
-  FONT_STYLES,
-  type FontStyle,
-  frequentHashtags,
-  insertAtCaret,
-  type Selection,
-  TEXT_FORMATS,
-  type TextFormat,
-  toPlain,
-} from "./text-tools";
+import { FONT_STYLES, type FontStyle, TEXT_FORMATS, type TextFormat } from "./text-menus";
+import type { Selection } from "./text-tools";
+
+/** The code of the text tools: loaded when a text menu first opens (the toolbar itself needs only the menus' entries). */
+const loadTextTools = () => import("./text-tools");
 
 /** Loaded when the Emoji menu first opens. */
 const EmojiGrid = lazy(() => import("./EmojiGrid"));
@@ -56,29 +48,37 @@ interface TextToolsProps {
   readonly disabled: boolean;
 }
 
+type TextToolsModule = Awaited<ReturnType<typeof loadTextTools>>;
+
 /** The toolbar's text menus (spec core §2): Emoji, Hashtag, Font, Format and More, on the selection or the caret. */
 export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia, disabled }: TextToolsProps) => {
   const [recentTags, setRecentTags] = useState<ReadonlyArray<string> | null>(null);
   const caret = useCaretEdits(textArea, content, onContent);
 
-  const insertText = (text: string, spaced = false) => caret.edit(insertAtCaret(content, caret.selection(), text, spaced));
+  const insertText = (text: string, spaced = false) => {
+    const selection = caret.selection();
+    void loadTextTools().then((tools) => caret.edit(tools.insertAtCaret(content, selection, text, spaced)));
+  };
 
-  const restyle = (change: (part: string) => string, title: string, description: string) => {
+  const restyle = (change: (tools: TextToolsModule, part: string) => string, title: string, description: string) => {
     if (content === "") {
       toast({ title: "No text yet", description: "Write something first, then select the part to change.", variant: "destructive" });
       return;
     }
-    caret.edit(changeSelection(content, caret.selection(), change));
-    toast({ title, description });
+    const selection = caret.selection();
+    void loadTextTools().then((tools) => {
+      caret.edit(tools.changeSelection(content, selection, (part) => change(tools, part)));
+      toast({ title, description });
+    });
   };
 
-  const font = (style: FontStyle, label: string) => restyle((part) => applyFont(part, style), "Font Applied", `${label} applied to your text.`);
-  const format = (id: TextFormat, label: string) => restyle((part) => applyFormat(part, id), "Text Formatted", `${label} applied to your text.`);
+  const font = (style: FontStyle, label: string) => restyle((tools, part) => tools.applyFont(part, style), "Font Applied", `${label} applied to your text.`);
+  const format = (id: TextFormat, label: string) => restyle((tools, part) => tools.applyFormat(part, id), "Text Formatted", `${label} applied to your text.`);
 
   const loadHashtags = () => {
     if (recentTags !== null) return;
-    apiFetch<Array<{ content: string }>>("/api/posts?limit=100")
-      .then((posts) => setRecentTags(frequentHashtags(posts.map((p) => p.content))))
+    Promise.all([apiFetch<Array<{ content: string }>>("/api/posts?limit=100"), loadTextTools()])
+      .then(([posts, tools]) => setRecentTags(tools.frequentHashtags(posts.map((p) => p.content))))
       .catch(() => setRecentTags([]));
   };
 
@@ -93,7 +93,7 @@ export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia
 
   return (
     <>
-      <Menu label="Emoji" disabled={disabled} items={[]}>
+      <Menu label="Emoji" disabled={disabled} onOpen={() => void loadTextTools()} items={[]}>
         {(close) => (
           <Suspense
             fallback={
@@ -128,12 +128,13 @@ export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia
       <Menu
         label="Font"
         disabled={disabled}
+        onOpen={() => void loadTextTools()}
         items={[
           ...FONT_STYLES.map((f) => ({ label: f.name, hint: f.sample, onSelect: () => font(f.id, f.name) })),
-          { label: "Normal", hint: "Plain letters again", onSelect: () => restyle(toPlain, "Font Applied", "Normal letters again.") },
+          { label: "Normal", hint: "Plain letters again", onSelect: () => restyle((tools, part) => tools.toPlain(part), "Font Applied", "Normal letters again.") },
         ]}
       />
-      <Menu label="Format" disabled={disabled} items={TEXT_FORMATS.map((f) => ({ label: f.label, onSelect: () => format(f.id, f.label) }))} />
+      <Menu label="Format" disabled={disabled} onOpen={() => void loadTextTools()} items={TEXT_FORMATS.map((f) => ({ label: f.label, onSelect: () => format(f.id, f.label) }))} />
       <Menu
         label="More"
         disabled={disabled}

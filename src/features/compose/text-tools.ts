@@ -5,16 +5,9 @@
  * on the whole text when nothing is selected.
  */
 
-export type FontStyle = "bold" | "italic" | "boldItalic" | "sansBold" | "monospace";
+import type { FontStyle, TextFormat } from "./text-menus";
 
-/** Names a screen reader can read; the sample shows the look. */
-export const FONT_STYLES: ReadonlyArray<{ readonly id: FontStyle; readonly name: string; readonly sample: string }> = [
-  { id: "bold", name: "Bold", sample: "𝐁𝐨𝐥𝐝" },
-  { id: "italic", name: "Italic", sample: "𝐼𝑡𝑎𝑙𝑖𝑐" },
-  { id: "boldItalic", name: "Bold italic", sample: "𝑩𝒐𝒍𝒅 𝒊𝒕𝒂𝒍𝒊𝒄" },
-  { id: "sansBold", name: "Sans bold", sample: "𝗦𝗮𝗻𝘀 𝗯𝗼𝗹𝗱" },
-  { id: "monospace", name: "Monospace", sample: "𝙼𝚘𝚗𝚘𝚜𝚙𝚊𝚌𝚎" },
-];
+export { FONT_STYLES, type FontStyle, TEXT_FORMATS, type TextFormat } from "./text-menus";
 
 /** First code point of A, of a, and of 0 (null: the style has no digits) in each style. */
 const STARTS: Record<FontStyle, { upper: number; lower: number; digit: number | null }> = {
@@ -51,15 +44,6 @@ for (const style of Object.keys(STARTS) as FontStyle[]) {
 export const toPlain = (text: string): string => Array.from(text, (char) => PLAIN.get(char) ?? char).join("");
 
 export const applyFont = (text: string, style: FontStyle): string => Array.from(toPlain(text), (char) => styledChar(char, style)).join("");
-
-export type TextFormat = "upper" | "lower" | "title" | "sentence";
-
-export const TEXT_FORMATS: ReadonlyArray<{ readonly id: TextFormat; readonly label: string }> = [
-  { id: "upper", label: "UPPERCASE" },
-  { id: "lower", label: "lowercase" },
-  { id: "title", label: "Title Case" },
-  { id: "sentence", label: "Sentence case" },
-];
 
 export const applyFormat = (text: string, format: TextFormat): string => {
   const plain = toPlain(text);
