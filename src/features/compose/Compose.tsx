@@ -5,7 +5,7 @@ import { toast } from "../../islands/toast/toast-store";
 import { POST_PLATFORMS } from "../posts/post-form";
 import { AccountPicker } from "./AccountPicker";
 import { ComposeActions } from "./ComposeActions";
-import { type Action, type ComposeAccount, type ComposeCategory, composeErrors, type LoadedPost, postPayload, selectedPlatforms } from "./compose-model";
+import { type Action, type ComposeAccount, type ComposeCategory, type LoadedPost, selectedPlatforms } from "./compose-model";
 import { composeReducer, initialComposeState } from "./compose-reducer";
 import { ContentEditor } from "./ContentEditor";
 import { MediaToolbar } from "./MediaToolbar";
@@ -26,6 +26,8 @@ interface Props {
 /** Shown once an account is chosen: loaded then, not with the page. */
 const PlatformOptionsPanel = lazy(() => import("./PlatformOptionsPanel").then((m) => ({ default: m.PlatformOptionsPanel })));
 const ScheduleSection = lazy(() => import("./ScheduleSection"));
+/** The checks and request body of a save: loaded once an account is chosen, or by the first save. */
+const loadSubmit = () => import("./compose-submit");
 
 const FAILED = "Failed to create post";
 const CONFLICT = "This item was changed by someone else. Reload and try again.";
@@ -46,6 +48,7 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
   const [categories, setCategories] = useState<ReadonlyArray<ComposeCategory>>([]);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const dateInput = useRef<HTMLInputElement>(null);
+  const loadingSubmit = useRef(false);
   const { form, errors, saving, uploading, editing } = state;
 
   const chosenPlatforms = useMemo(() => selectedPlatforms(accounts, form.accountIds), [accounts, form.accountIds]);
@@ -58,6 +61,10 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
       .then((list) => setCategories(list.map((c) => ({ id: c.id, name: c.name, platforms: c.platforms ?? [] }))))
       .catch(() => setCategories([]));
   }, []);
+
+  useEffect(() => {
+    if (hasAccount) void loadSubmit().catch(() => undefined);
+  }, [hasAccount]);
 
   useEffect(() => {
     if (!postId) return;
@@ -83,6 +90,18 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
   };
 
   const submit = async (action: Action) => {
+    // A second click while the save code loads does nothing (once loaded, submitStarted disables the buttons).
+    if (loadingSubmit.current) return;
+    loadingSubmit.current = true;
+    let composeErrors, postPayload;
+    try {
+      ({ composeErrors, postPayload } = await loadSubmit());
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, FAILED), variant: "destructive" });
+      return;
+    } finally {
+      loadingSubmit.current = false;
+    }
     const refused = composeErrors(form, action);
     if (Object.keys(refused).length > 0) {
       dispatch({ type: "submitRefused", errors: refused });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ComposeAccount, emptyForm, postPayload } from "./compose-model";
+import { type ComposeAccount, emptyForm } from "./compose-model";
+import { postPayload } from "./compose-submit";
 
 const accounts: ComposeAccount[] = [
   { id: "a1", platform: "facebook", accountName: "Lee FB", username: null, sandbox: true },
