@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import postgres from "postgres";
 import { readSessionRow, SESSION_COOKIE, sessionExpired, sessionWriteDue } from "../../infra/auth/Sessions";
 import { hashToken } from "../../infra/auth/tokens";
 import type { Sql } from "../../infra/db/Database";
@@ -94,10 +95,19 @@ const signedInUser = async (sql: Sql, token: string): Promise<CurrentUser | null
   return findUser(sql, session.user_id);
 };
 
+/** Connections of the lane's pool at most (opened as needed): as many as the app's own pools and the bench's baseline. */
+const LANE_POOL_SIZE = 10;
+
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** Puts the lane in front of the server's request listeners (the Astro handler); answers through them otherwise. */
-export const installApiFastLane = (server: Server, sql: Sql): void => {
+/**
+ * Puts the lane in front of the server's request listeners (the Astro handler); answers through them
+ * otherwise. The lane has a small pool of its own on `databaseUrl`, so that its reads never wait
+ * behind the worker's jobs; closed with the server.
+ */
+export const installApiFastLane = (server: Server, databaseUrl: string): void => {
+  const sql = postgres(databaseUrl, { max: LANE_POOL_SIZE, onnotice: () => {} });
+  server.once("close", () => void sql.end({ timeout: 2 }).catch(() => undefined));
   const listeners = server.listeners("request") as Listener[];
   server.removeAllListeners("request");
   const onward: Listener = (req, res) => {
