@@ -120,10 +120,11 @@ export const scriptsOfHtml = (html: string) => {
   return { urls, inline };
 };
 
-/** Static imports and re-exports (`import x from "./a.js"`, `import"./b.js"`, `export*from"./c.js"`) and dynamic ones. */
+/** Static imports and re-exports (`import x from "./a.js"`, `import"./b.js"`, `export*from"./c.js"`) and dynamic ones (`import("./d.js")`). */
 export const importsOfModule = (code: string) => {
   const staticImports = [...code.matchAll(/\b(?:import|export)\s*(?:[^"'`();=]*?\bfrom\s*)?["']([^"'\n]+)["']/g)].map((m) => m[1]);
-  const dynamicImports = [...code.matchAll(/\bimport\s*\(\s*["']([^"'\n]+)["']\s*\)/g)].map((m) => m[1]);
+  // Bundlers may quote a dynamic import's path with backticks (rolldown: import(`./a.js`)).
+  const dynamicImports = [...code.matchAll(/\bimport\s*\(\s*["'`]([^"'`\n$]+)["'`]\s*\)/g)].map((m) => m[1]);
   return { staticImports, dynamicImports };
 };
 
