@@ -6,6 +6,7 @@
  *   client JS (gzip) of every page route vs the 15 KB / 110 KB budgets
  *   requests per second and p99 latency of GET / and GET /api/auth/user under loopback load
  *   GET /api/auth/user against a bare node:http + postgres server doing the same lookup (ratio, goal ≥ 0.8)
+ *   GET / against a bare node:http server sending the same bytes (ratio, goal ≥ 0.5)
  *   media: upload throughput (files/s, MB/s) and GET /api/media over 10,000 items (p50/p99)
  *   scheduler: lateness of 2,000 posts due in one minute; duplicates and losses across a SIGKILL
  *   calendar: GET /api/calendar and /app/calendar with 5,000 posts in the month (p50/p99)
@@ -30,6 +31,7 @@ import { bytes, dec1, int, seconds } from "./format";
 import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
 import { measureHttpLoad } from "./http-load";
 import { API_USER_GOAL, measureApiUser } from "./api-user-load";
+import { measureStaticPage, STATIC_PAGE_GOAL } from "./static-pages-load";
 import { measureMedia } from "./media";
 import { measureScheduler } from "./scheduler";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
@@ -304,6 +306,21 @@ const main = async () => {
           `(autocannon, ${api.connections} connections, ${api.rounds} × ${api.secondsPerRound} s each, interleaved, loopback)`,
       );
       summary.push(`GET /api/auth/user vs bare node:http + postgres: ${int(api.app.requestsPerSecond)} vs ${int(api.baseline.requestsPerSecond)} req/s, ratio ${api.ratio.toFixed(2)} (goal ≥ ${API_USER_GOAL}: ${mark})`);
+    }
+  }
+
+  if (running && only.has("http")) {
+    // Issue 9: GET / against a bare node:http server sending the same bytes, interleaved.
+    const home = await attempt("GET / vs bare static server", () => measureStaticPage({ baseUrl: running.url }));
+    if (home) {
+      const mark = home.ratio >= STATIC_PAGE_GOAL ? "PASS" : "OVER";
+      figure(
+        `GET / (signed out), app vs bare node:http sending the same bytes (${int(home.bytes)} bytes, identity): app ${int(home.app.requestsPerSecond)} req/s ` +
+          `(p50 ${int(home.app.p50Ms)} ms, p99 ${int(home.app.p99Ms)} ms), baseline ${int(home.baseline.requestsPerSecond)} req/s ` +
+          `(p50 ${int(home.baseline.p50Ms)} ms, p99 ${int(home.baseline.p99Ms)} ms), ratio ${home.ratio.toFixed(2)} (goal ≥ ${STATIC_PAGE_GOAL}: ${mark}) ` +
+          `(autocannon, ${home.connections} connections, ${home.rounds} × ${home.secondsPerRound} s each, interleaved, loopback)`,
+      );
+      summary.push(`GET / vs bare node:http sending the same bytes: ${int(home.app.requestsPerSecond)} vs ${int(home.baseline.requestsPerSecond)} req/s, ratio ${home.ratio.toFixed(2)} (goal ≥ ${STATIC_PAGE_GOAL}: ${mark})`);
     }
   }
 
