@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { config } from "../infra/config";
 import { ensureDemo } from "../infra/demo";
 import { type RunningWorker, startWorker } from "../infra/jobs/worker";
 import { logger } from "../infra/log";
+import { createStaticPages, renderWith } from "../infra/web/static-pages";
 import { installApiFastLane } from "./lib/api-fast-lane";
 import { openApp } from "./lib/app";
 
@@ -36,9 +37,16 @@ process.env.ASTRO_NODE_AUTOSTART = "disabled";
 process.env.PORT = String(settings.PORT);
 process.env.HOST = settings.HOST;
 const server = await import(pathToFileURL(entry).href);
+// The public pages rendered once by Astro (before the port opens) and served from memory with the build's /_astro/ files (infra/web/static-pages.ts).
+const staticPages = await createStaticPages({
+  render: renderWith(server.handler),
+  clientDir: path.resolve(path.dirname(entry), path.relative(fileURLToPath(server.options.server), fileURLToPath(server.options.client))),
+  onWarning: (message) => logger.warn(message),
+});
 const { server: http } = server.startServer();
 // GET /api/auth/user's common case answered in front of Astro (scripts/lib/api-fast-lane.ts).
 installApiFastLane(http.server, app.url);
+staticPages.install(http.server);
 logger.info(`SocialDesk is running on ${settings.publicUrl} (database: ${app.ownsDatabase ? "embedded" : "external"}). Ctrl-C stops it.`);
 
 let stopping = false;
@@ -46,6 +54,7 @@ const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal}: stopping the web server, the worker and the database…`);
+  staticPages.stop();
   await http.stop().catch(() => undefined);
   await worker?.stop().catch(() => undefined);
   await app.close().catch(() => undefined);
