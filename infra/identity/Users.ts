@@ -42,6 +42,19 @@ const toCurrentUser = (row: UserRow): CurrentUser => ({
   onboardedAt: row.onboarded_at?.toISOString() ?? null,
 });
 
+/**
+ * The one query of a user with their workspace's subscription. Plain, so that the API's fast lane
+ * (scripts/lib/api-fast-lane.ts) reads users exactly as the service does.
+ */
+export const selectUserWhere = (sql: Sql, where: ReturnType<Sql>) => sql<UserRow[]>`
+  select u.id, u.workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, w.subscription_tier, u.selected_plan,
+         w.subscription_status, w.is_trial_active, w.trial_ends_at, u.team_role, u.time_zone, u.is_operator, u.onboarded_at
+  from users u join workspaces w on w.id = u.workspace_id
+  where ${where}`;
+
+/** The first row as the user, or null. */
+export const userOf = (rows: ReadonlyArray<UserRow>): CurrentUser | null => (rows[0] ? toCurrentUser(rows[0]) : null);
+
 /** Reading users (people who sign in), each with their workspace's subscription. Social accounts are `SocialAccounts`. */
 export class Users extends Context.Service<
   Users,
@@ -59,16 +72,7 @@ export class Users extends Context.Service<
     Effect.gen(function* () {
       const db = yield* Database;
 
-      const selectUser = (where: (sql: Sql) => ReturnType<Sql>) =>
-        db
-          .query(
-            (sql) => sql<UserRow[]>`
-              select u.id, u.workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, w.subscription_tier, u.selected_plan,
-                     w.subscription_status, w.is_trial_active, w.trial_ends_at, u.team_role, u.time_zone, u.is_operator, u.onboarded_at
-              from users u join workspaces w on w.id = u.workspace_id
-              where ${where(sql)}`,
-          )
-          .pipe(Effect.map((rows) => (rows[0] ? toCurrentUser(rows[0]) : null)));
+      const selectUser = (where: (sql: Sql) => ReturnType<Sql>) => db.query((sql) => selectUserWhere(sql, where(sql))).pipe(Effect.map(userOf));
 
       const findById = Effect.fn("Users.findById")(function* (userId: string) {
         return yield* selectUser((sql) => sql`u.id = ${userId}`);

@@ -4,6 +4,7 @@ import { readSessionRow, SESSION_COOKIE, sessionExpired, sessionWriteDue } from 
 import { hashToken } from "../../infra/auth/tokens";
 import type { Sql } from "../../infra/db/Database";
 import type { CurrentUser } from "../../infra/identity/current-user";
+import { selectUserWhere, userOf } from "../../infra/identity/Users";
 import { publicUser } from "../../src/lib/public-user";
 
 /**
@@ -19,52 +20,8 @@ import { publicUser } from "../../src/lib/public-user";
  * SESSION_WRITE_AFTER_MS), a user not found, or a database error. The lane never writes.
  */
 
-interface UserRow {
-  id: string;
-  workspace_id: string;
-  email: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  company: string;
-  subscription_tier: CurrentUser["subscriptionTier"];
-  selected_plan: CurrentUser["selectedPlan"];
-  subscription_status: string;
-  is_trial_active: boolean;
-  trial_ends_at: Date | null;
-  team_role: CurrentUser["teamRole"];
-  time_zone: string;
-  is_operator: boolean;
-  onboarded_at: Date | null;
-}
-
-/** infra/identity/Users.ts `findById`, query and mapping alike (tests/integration/auth-http.test.ts checks both answers match). */
-const findUser = async (sql: Sql, userId: string): Promise<CurrentUser | null> => {
-  const [row] = await sql<UserRow[]>`
-    select u.id, u.workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, w.subscription_tier, u.selected_plan,
-           w.subscription_status, w.is_trial_active, w.trial_ends_at, u.team_role, u.time_zone, u.is_operator, u.onboarded_at
-    from users u join workspaces w on w.id = u.workspace_id
-    where u.id = ${userId}`;
-  if (!row) return null;
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    email: row.email,
-    username: row.username,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    company: row.company,
-    subscriptionTier: row.subscription_tier,
-    selectedPlan: row.selected_plan,
-    subscriptionStatus: row.subscription_status,
-    isTrialActive: row.is_trial_active,
-    trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
-    teamRole: row.team_role,
-    timeZone: row.time_zone,
-    isOperator: row.is_operator,
-    onboardedAt: row.onboarded_at?.toISOString() ?? null,
-  };
-};
+/** The user as infra/identity/Users.ts reads them: the same query and mapping. */
+const findUser = async (sql: Sql, userId: string): Promise<CurrentUser | null> => userOf(await selectUserWhere(sql, sql`u.id = ${userId}`));
 
 /** The session token of a Cookie header; null without one, or with a demo cookie (the middleware decides those). */
 const sessionToken = (cookie: string | undefined): string | null => {
