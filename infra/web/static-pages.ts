@@ -311,10 +311,18 @@ export const createStaticPages = async (options: StaticPagesOptions): Promise<St
     pages = next;
   };
 
-  const [, assets] = await Promise.all([refresh(), options.clientDir ? loadAssets(options.clientDir) : Promise.resolve(new Map<string, CachedResource>())]);
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  // A failure leaves those requests to Astro (as before this cache); it never stops the server from starting.
+  const [, assets] = await Promise.all([
+    refresh().catch((error: unknown) => warn(`rendering the public pages failed, Astro answers them: ${reason(error)}`)),
+    (options.clientDir ? loadAssets(options.clientDir) : Promise.resolve(new Map<string, CachedResource>())).catch((error: unknown) => {
+      warn(`loading the /_astro/ files failed, Astro answers them: ${reason(error)}`);
+      return new Map<string, CachedResource>();
+    }),
+  ]);
 
   const timer = setInterval(() => {
-    refresh().catch((error: unknown) => warn(`re-rendering the public pages failed: ${error instanceof Error ? error.message : String(error)}`));
+    refresh().catch((error: unknown) => warn(`re-rendering the public pages failed: ${reason(error)}`));
   }, options.refreshMs ?? REFRESH_MS);
   timer.unref();
 

@@ -208,3 +208,17 @@ describe("the static pages in front of a server", () => {
     expect((await get("/")).headers.etag).toBe(before);
   });
 });
+
+describe("createStaticPages when rendering fails", () => {
+  it("starts all the same and leaves every request to the server", async () => {
+    const warnings: string[] = [];
+    const pages = await createStaticPages({
+      render: () => Promise.reject(new Error("boom")),
+      clientDir: null,
+      onWarning: (message) => warnings.push(message),
+    });
+    pages.stop();
+    expect(pages.cachedPaths()).toEqual([]);
+    expect(warnings.join("\n")).toContain("boom");
+  });
+});
