@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, us
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
-import { POST_PLATFORMS } from "../posts/post-form";
 import { AccountPicker } from "./AccountPicker";
 import { ComposeActions } from "./ComposeActions";
 import { type Action, type ComposeAccount, type ComposeCategory, type LoadedPost, selectedPlatforms } from "./compose-model";
@@ -21,6 +20,9 @@ interface Props {
   readonly today: string;
   readonly initialDate: string;
   readonly postId: string | null;
+  /** Name and character limit of each platform of the accounts (read on the server: the platform table stays out of the page's JS). */
+  readonly names: Readonly<Record<string, string>>;
+  readonly limits: Readonly<Record<string, number>>;
 }
 
 /** Shown once an account is chosen: loaded then, not with the page. */
@@ -32,16 +34,13 @@ const loadSubmit = () => import("./compose-submit");
 const FAILED = "Failed to create post";
 const CONFLICT = "This item was changed by someone else. Reload and try again.";
 
-const NAMES: Readonly<Record<string, string>> = Object.fromEntries(POST_PLATFORMS.map((p) => [p.id, p.name]));
-const LIMITS: Readonly<Record<string, number>> = Object.fromEntries(POST_PLATFORMS.map((p) => [p.id, p.maxCharacters]));
-
 const whenLabel = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 
 const readPost = (id: string) => apiFetch<LoadedPost>(`/api/posts/${encodeURIComponent(id)}`);
 
 /** The Create Post screen (spec core §2-§5): its parts, wired to one form state (compose-reducer) and the posts API. */
-export default function Compose({ accounts: loadedAccounts, timeZones, timeZone, today, initialDate, postId }: Props) {
+export default function Compose({ accounts: loadedAccounts, timeZones, timeZone, today, initialDate, postId, names, limits }: Props) {
   const accounts = loadedAccounts ?? [];
   const hydrated = useHydrated();
   const [state, dispatch] = useReducer(composeReducer, undefined, () => initialComposeState(timeZone, initialDate));
@@ -151,13 +150,13 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
             categories={categories}
             categoryId={form.categoryId}
             accountIds={form.accountIds}
-            names={NAMES}
+            names={names}
             error={errors.platforms}
             hydrated={hydrated}
             onCategory={(categoryId) => dispatch({ type: "categoryChosen", categoryId })}
             onToggle={(accountId) => dispatch({ type: "accountToggled", accountId })}
           />
-          <ContentEditor content={form.content} onContent={setContent} textArea={textArea} error={errors.content} platforms={chosenPlatforms} names={NAMES} limits={LIMITS} hydrated={hydrated} />
+          <ContentEditor content={form.content} onContent={setContent} textArea={textArea} error={errors.content} platforms={chosenPlatforms} names={names} limits={limits} hydrated={hydrated} />
           <div className="field">
             <span className="compose-label" id="compose-media-label">
               Media
@@ -179,7 +178,7 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
         {hasAccount && (
           <Suspense fallback={null}>
             {chosenPlatforms.length > 0 && (
-              <PlatformOptionsPanel platforms={chosenPlatforms} names={NAMES} options={form.options} onChange={(platform, key, value) => dispatch({ type: "optionChanged", platform, key, value })} />
+              <PlatformOptionsPanel platforms={chosenPlatforms} names={names} options={form.options} onChange={(platform, key, value) => dispatch({ type: "optionChanged", platform, key, value })} />
             )}
             <ScheduleSection form={form} dispatch={dispatch} timeZones={timeZones} today={today} platforms={chosenPlatforms} error={errors.scheduledAt} dateInput={dateInput} />
           </Suspense>
@@ -197,7 +196,7 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
         />
       </div>
 
-      <PostPreview platforms={chosenPlatforms} accounts={accounts} accountIds={form.accountIds} names={NAMES} content={form.content} media={form.media} options={form.options} />
+      <PostPreview platforms={chosenPlatforms} accounts={accounts} accountIds={form.accountIds} names={names} content={form.content} media={form.media} options={form.options} />
     </div>
   );
 }

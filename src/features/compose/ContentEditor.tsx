@@ -1,7 +1,9 @@
-import { type RefObject, useState } from "react";
+import { lazy, type RefObject, Suspense, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
-import { characterCount } from "../../../domain/publishing/validation";
 import { AI_ACTIONS, AI_UNAVAILABLE } from "./ai";
+
+/** Shown once an account is chosen: loaded then, not with the page. */
+const CharacterCounters = lazy(() => import("./CharacterCounters"));
 
 interface ContentEditorProps {
   readonly content: string;
@@ -18,7 +20,6 @@ interface ContentEditorProps {
 /** The Description box, its per-platform counters and the AI buttons (which say AI is not set up here). */
 export const ContentEditor = ({ content, onContent, textArea, error, platforms, names, limits, hydrated }: ContentEditorProps) => {
   const [aiNote, setAiNote] = useState(false);
-  const count = characterCount(content);
   return (
     <div className="field">
       <label htmlFor="compose-content">Description</label>
@@ -38,14 +39,11 @@ export const ContentEditor = ({ content, onContent, textArea, error, platforms, 
         </p>
       )}
       <ul className="compose-counters" aria-label="Characters per platform" data-testid="char-counters">
-        {platforms.map((p) => {
-          const max = limits[p] ?? 0;
-          return (
-            <li key={p} data-testid={`counter-${p}`} data-over={count > max ? "true" : "false"} className={count > max ? "compose-counter over" : "compose-counter"}>
-              {names[p] ?? p}: {count}/{max}
-            </li>
-          );
-        })}
+        {platforms.length > 0 && (
+          <Suspense fallback={null}>
+            <CharacterCounters content={content} platforms={platforms} names={names} limits={limits} />
+          </Suspense>
+        )}
       </ul>
       <div className="compose-ai" role="group" aria-label="AI assistant" aria-describedby={aiNote ? "compose-ai-note" : undefined}>
         {AI_ACTIONS.map((a) => (

@@ -3,7 +3,7 @@ import { isVideoAddress } from "../../../domain/media/addresses";
 import { Menu } from "../../components/ui/Menu";
 import { apiErrorMessage } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
-import { MAX_MEDIA } from "../posts/post-form";
+import { MAX_MEDIA } from "../posts/post-media";
 import { AI_UNAVAILABLE } from "./ai";
 
 // The dialogs are loaded when first opened.

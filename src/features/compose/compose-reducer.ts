@@ -4,7 +4,7 @@
  * read at, and a version conflict waiting for the person to reload.
  */
 import type { PlatformId } from "../../../domain/accounts";
-import { withMedia, withoutMedia } from "../posts/post-form";
+import { withMedia, withoutMedia } from "../posts/post-media";
 import { type Action, emptyForm, type FormState, formFromPost, type LoadedPost, type ScheduleType } from "./compose-model";
 
 export interface ComposeState {

@@ -5,8 +5,7 @@
  */
 import { PLATFORMS, type PlatformId, platformById } from "../../../domain/accounts/platforms";
 
-/** A post takes at most this many files (POST/PUT /api/posts refuse more). */
-export const MAX_MEDIA = 10;
+export { MAX_MEDIA, withMedia, withoutMedia } from "./post-media";
 
 export const PLATFORMS_REQUIRED = "Select at least one platform";
 export const CONTENT_REQUIRED = "Content is required";
@@ -23,12 +22,6 @@ export interface PostFields {
   scheduleDate: string;
   scheduleTime: string;
 }
-
-/** The media with `urls` added at the end: each file once, at most MAX_MEDIA. */
-export const withMedia = (media: ReadonlyArray<string>, urls: ReadonlyArray<string>): string[] =>
-  [...media, ...urls.filter((url, i) => !media.includes(url) && urls.indexOf(url) === i)].slice(0, MAX_MEDIA);
-
-export const withoutMedia = (media: ReadonlyArray<string>, index: number): string[] => media.filter((_, i) => i !== index);
 
 /** The chosen date and time ("YYYY-MM-DDTHH:mm", read in the post's zone), when the post is not for now and both are set. */
 export const localScheduledAt = (form: Pick<PostFields, "scheduleType" | "scheduleDate" | "scheduleTime">): string | null =>
