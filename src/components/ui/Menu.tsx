@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from "react";
 
 export interface MenuItem {
   readonly label: string;
@@ -21,62 +21,32 @@ interface MenuProps {
   readonly className?: string;
 }
 
+/** The open list's code: fetched when a pointer or the focus reaches a menu button, shown on open. */
+const loadList = () => import("./MenuList");
+const MenuList = lazy(loadList);
+
 /**
  * A menu button (WAI-ARIA menu pattern): Enter, Space or ArrowDown opens it on the first item, the
  * arrows, Home and End move, Escape closes it and gives focus back to the button, and a click
- * outside closes it.
+ * outside closes it (MenuList.tsx).
  */
 export const Menu = ({ label, items, disabled, children, onOpen, className }: MenuProps) => {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLDivElement>(null);
-
-  const focusables = () => Array.from(list.current?.querySelectorAll<HTMLElement>("[role=menuitem]:not([aria-disabled=true]), button, input") ?? []);
 
   const close = (returnFocus = true) => {
     setOpen(false);
     if (returnFocus) button.current?.focus();
   };
 
-  useEffect(() => {
-    if (!open) return;
-    // Near the right edge (a small screen), the list opens leftwards instead of off-screen.
-    const placed = list.current?.getBoundingClientRect();
-    if (placed && placed.right > document.documentElement.clientWidth) list.current?.classList.add("ui-menu-list-end");
-    focusables()[0]?.focus();
-    const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", outside);
-    return () => document.removeEventListener("pointerdown", outside);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
-
   const toggle = () => {
     if (!open) onOpen?.();
     setOpen(!open);
   };
 
-  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const all = focusables();
-    const at = all.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      all[(to + all.length) % all.length]?.focus();
-    };
-    if (event.key === "Escape") {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    } else if (event.key === "Tab") setOpen(false);
-    else if (children) return;
-    else if (event.key === "ArrowDown") move(at + 1);
-    else if (event.key === "ArrowUp") move(at - 1);
-    else if (event.key === "Home") move(0);
-    else if (event.key === "End") move(all.length - 1);
-  };
+  const preload = () => void loadList().catch(() => undefined);
 
   return (
     <div ref={root} className={className ? `ui-menu ${className}` : "ui-menu"}>
@@ -89,6 +59,8 @@ export const Menu = ({ label, items, disabled, children, onOpen, className }: Me
         aria-controls={open ? id : undefined}
         disabled={disabled}
         onClick={toggle}
+        onPointerEnter={preload}
+        onFocus={preload}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" && !open) {
             event.preventDefault();
@@ -99,50 +71,11 @@ export const Menu = ({ label, items, disabled, children, onOpen, className }: Me
         {label} <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div ref={list} id={id} className="ui-menu-list" role={children ? "dialog" : "menu"} aria-label={label} onKeyDown={onMenuKey}>
-          {children
-            ? children(() => close())
-            : items.map((item) =>
-                item.href && !item.disabled ? (
-                  <a
-                    key={item.label}
-                    role="menuitem"
-                    className="ui-menu-item"
-                    href={item.href}
-                    target={item.external ? "_blank" : undefined}
-                    rel={item.external ? "noopener noreferrer" : undefined}
-                    tabIndex={-1}
-                    onClick={() => close(false)}
-                  >
-                    <span>{item.label}</span>
-                    {item.hint && <span className="ui-menu-hint">{item.hint}</span>}
-                  </a>
-                ) : (
-                  <div
-                    key={item.label}
-                    role="menuitem"
-                    className="ui-menu-item"
-                    tabIndex={-1}
-                    aria-disabled={item.disabled ? true : undefined}
-                    onClick={() => {
-                      if (item.disabled) return;
-                      close();
-                      item.onSelect?.();
-                    }}
-                    onKeyDown={(event) => {
-                      if ((event.key === "Enter" || event.key === " ") && !item.disabled) {
-                        event.preventDefault();
-                        close();
-                        item.onSelect?.();
-                      }
-                    }}
-                  >
-                    <span>{item.label}</span>
-                    {item.hint && <span className="ui-menu-hint">{item.hint}</span>}
-                  </div>
-                ),
-              )}
-        </div>
+        <Suspense fallback={null}>
+          <MenuList id={id} label={label} items={items} root={root} close={close}>
+            {children}
+          </MenuList>
+        </Suspense>
       )}
     </div>
   );
