@@ -1,13 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import { AccountPicker } from "./AccountPicker";
 import { ComposeActions } from "./ComposeActions";
-import { type Action, type ComposeAccount, type ComposeCategory, type LoadedPost, selectedPlatforms } from "./compose-model";
+import { type Action, type ComposeAccount, type ComposeCategory, selectedPlatforms } from "./compose-model";
 import { composeReducer, initialComposeState } from "./compose-reducer";
 import { ContentEditor } from "./ContentEditor";
-import { MediaToolbar } from "./MediaToolbar";
+import { MediaMenus } from "./MediaMenus";
 import { PostPreview } from "./PostPreview";
 import { TextTools } from "./TextTools";
 import "./compose.css";
@@ -25,19 +25,16 @@ interface Props {
   readonly limits: Readonly<Record<string, number>>;
 }
 
-/** Shown once an account is chosen: loaded then, not with the page. */
-const PlatformOptionsPanel = lazy(() => import("./PlatformOptionsPanel").then((m) => ({ default: m.PlatformOptionsPanel })));
-const ScheduleSection = lazy(() => import("./ScheduleSection"));
-/** The checks and request body of a save: loaded once an account is chosen, or by the first save. */
-const loadSubmit = () => import("./compose-submit");
+/**
+ * What shows once an account is chosen, and the save and read code (compose-later.ts): loaded
+ * then, when a post is opened, or by the first save; not with the page.
+ */
+const loadLater = () => import("./compose-later");
+const PlatformOptionsPanel = lazy(() => loadLater().then((m) => ({ default: m.PlatformOptionsPanel })));
+const ScheduleSection = lazy(() => loadLater().then((m) => ({ default: m.ScheduleSection })));
 
 const FAILED = "Failed to create post";
-const CONFLICT = "This item was changed by someone else. Reload and try again.";
-
-const whenLabel = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
-
-const readPost = (id: string) => apiFetch<LoadedPost>(`/api/posts/${encodeURIComponent(id)}`);
+const LOAD_FAILED = "Could not load the post.";
 
 /** The Create Post screen (spec core §2-§5): its parts, wired to one form state (compose-reducer) and the posts API. */
 export default function Compose({ accounts: loadedAccounts, timeZones, timeZone, today, initialDate, postId, names, limits }: Props) {
@@ -62,25 +59,24 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
   }, []);
 
   useEffect(() => {
-    if (hasAccount) void loadSubmit().catch(() => undefined);
+    if (hasAccount) void loadLater().catch(() => undefined);
   }, [hasAccount]);
+
+  const readPost = (id: string) => loadLater().then((later) => later.readPost(id, timeZone, dispatch));
 
   useEffect(() => {
     if (!postId) return;
-    readPost(postId)
-      .then((post) => dispatch({ type: "postLoaded", post }))
-      .catch((error) => toast({ title: "Error", description: apiErrorMessage(error, "Could not load the post."), variant: "destructive" }));
+    readPost(postId).catch((error) => toast({ title: "Error", description: apiErrorMessage(error, LOAD_FAILED), variant: "destructive" }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [postId]);
 
   const reload = () => {
     if (!editing) return;
     dispatch({ type: "reloadStarted" });
-    readPost(editing.id)
-      .then((post) => dispatch({ type: "postLoaded", post }))
-      .catch((error) => {
-        dispatch({ type: "reloadFailed" });
-        toast({ title: "Error", description: apiErrorMessage(error, "Could not load the post."), variant: "destructive" });
-      });
+    readPost(editing.id).catch((error) => {
+      dispatch({ type: "reloadFailed" });
+      toast({ title: "Error", description: apiErrorMessage(error, LOAD_FAILED), variant: "destructive" });
+    });
   };
 
   const chooseDateAndTime = () => {
@@ -92,49 +88,16 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
     // A second click while the save code loads does nothing (once loaded, submitStarted disables the buttons).
     if (loadingSubmit.current) return;
     loadingSubmit.current = true;
-    let composeErrors, postPayload;
+    let later;
     try {
-      ({ composeErrors, postPayload } = await loadSubmit());
+      later = await loadLater();
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, FAILED), variant: "destructive" });
       return;
     } finally {
       loadingSubmit.current = false;
     }
-    const refused = composeErrors(form, action);
-    if (Object.keys(refused).length > 0) {
-      dispatch({ type: "submitRefused", errors: refused });
-      return;
-    }
-    dispatch({ type: "submitStarted", action });
-    try {
-      const payload = postPayload(action === "schedule" && form.scheduleType === "now" ? { ...form, scheduleType: "schedule" } : form, accounts, action);
-      const saved = editing
-        ? await apiFetch<{ scheduledAt: string | null; version?: number }>(`/api/posts/${encodeURIComponent(editing.id)}`, {
-            method: "PUT",
-            body: editing.version === null ? payload : { ...payload, expectedVersion: editing.version },
-          })
-        : await apiFetch<{ scheduledAt: string | null; version?: number }>("/api/posts", { method: "POST", body: payload });
-      toast({
-        title: editing ? "Post updated" : "Post created",
-        description:
-          action === "now"
-            ? "Your post is being published."
-            : action === "timeslot" && saved?.scheduledAt
-              ? `Added to the next timeslot: ${whenLabel(saved.scheduledAt, form.timeZone)}.`
-              : action === "draft"
-                ? "Your post was saved to drafts."
-                : "Your post is scheduled.",
-      });
-      dispatch({ type: "submitSucceeded", version: typeof saved?.version === "number" ? saved.version : null });
-    } catch (error) {
-      if (apiErrorCode(error) === "version_conflict") {
-        dispatch({ type: "versionConflicted", message: apiErrorMessage(error, CONFLICT) });
-        return;
-      }
-      dispatch({ type: "submitFailed", errors: apiErrorFields(error) });
-      toast({ title: "Error", description: apiErrorMessage(error, FAILED), variant: "destructive" });
-    }
+    await later.savePost(state, accounts, action, dispatch);
   };
 
   return (
@@ -161,8 +124,7 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
             <span className="compose-label" id="compose-media-label">
               Media
             </span>
-            <MediaToolbar
-              variant="menus"
+            <MediaMenus
               media={form.media}
               onAdd={(urls) => dispatch({ type: "mediaAdded", urls })}
               onRemove={(index) => dispatch({ type: "mediaRemoved", index })}
@@ -171,7 +133,7 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
               disabled={busy}
             >
               <TextTools content={form.content} textArea={textArea} onContent={setContent} hasMedia={form.media.length > 0} onClearMedia={() => dispatch({ type: "mediaCleared" })} disabled={!hydrated} />
-            </MediaToolbar>
+            </MediaMenus>
           </div>
         </section>
 

@@ -3,7 +3,7 @@ import type { PlatformId } from "../../../domain/accounts";
 import { AI_ACTIONS, AI_UNAVAILABLE } from "./ai";
 
 /** Shown once an account is chosen: loaded then, not with the page. */
-const CharacterCounters = lazy(() => import("./CharacterCounters"));
+const CharacterCounters = lazy(() => import("./compose-later").then((m) => ({ default: m.CharacterCounters })));
 
 interface ContentEditorProps {
   readonly content: string;

@@ -4,7 +4,7 @@ import { Dialog } from "../../components/ui/Dialog";
 import { apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import type { MediaItem, MediaPage } from "../media/gallery-api";
-import { driveVideoUrl } from "./compose-model";
+import { driveVideoUrl } from "./compose-post";
 
 interface MediaDialogProps {
   readonly open: boolean;

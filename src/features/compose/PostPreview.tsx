@@ -13,7 +13,7 @@ export interface PostPreviewProps {
 }
 
 /** Shown once an account is chosen: loaded then, not with the page. */
-const PreviewCards = lazy(() => import("./PreviewCards"));
+const PreviewCards = lazy(() => import("./compose-later").then((m) => ({ default: m.PreviewCards })));
 
 /** The Post Preview panel: one card per chosen platform, with the text, the first image and X's thread. */
 export const PostPreview = (props: PostPreviewProps) => (

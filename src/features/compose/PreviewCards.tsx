@@ -1,5 +1,5 @@
 import { isVideoAddress } from "../../../domain/media/addresses";
-import { threadOf } from "./compose-model";
+import { threadOf } from "./compose-post";
 import type { PostPreviewProps } from "./PostPreview";
 
 /** The Post Preview's cards, one per chosen platform (loaded when the first account is chosen). */

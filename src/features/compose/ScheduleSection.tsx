@@ -2,7 +2,8 @@ import type { Dispatch, RefObject } from "react";
 import { SCHEDULE_TIMES, suggestTimes } from "../../../domain/publishing/best-times";
 import { MAX_REPEATS } from "../../../domain/publishing/recurrence";
 import { QUEUE_ORDER_LABELS, QUEUE_ORDERS, type QueueOrder } from "../../../domain/publishing/timeslots";
-import { type FormState, ORDINALS, WEEKDAY_BUTTONS, WEEKDAY_NAMES } from "./compose-model";
+import type { FormState } from "./compose-model";
+import { ORDINALS, WEEKDAY_BUTTONS, WEEKDAY_NAMES } from "./compose-post";
 import type { ComposeAction } from "./compose-reducer";
 
 interface ScheduleSectionProps {

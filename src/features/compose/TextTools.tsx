@@ -1,15 +1,15 @@
 import { lazy, type RefObject, Suspense, useLayoutEffect, useRef, useState } from "react";
 import { Menu } from "../../components/ui/Menu";
-import { apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
-import { FONT_STYLES, type FontStyle, TEXT_FORMATS, type TextFormat } from "./text-menus";
+import { FONT_STYLES, TEXT_FORMATS } from "./text-menus";
+import type { Restyle } from "./text-actions";
 import type { Selection } from "./text-tools";
 
-/** The code of the text tools: loaded when a text menu first opens (the toolbar itself needs only the menus' entries). */
-const loadTextTools = () => import("./text-tools");
+/** What the text menus do, with the text tools and the emoji grid: loaded when a text menu first opens (the toolbar itself needs only the menus' entries). */
+const loadTextActions = () => import("./text-actions");
 
-/** Loaded when the Emoji menu first opens. */
-const EmojiGrid = lazy(() => import("./EmojiGrid"));
+/** Shown in the Emoji menu. */
+const EmojiGrid = lazy(() => loadTextActions().then((m) => ({ default: m.EmojiGrid })));
 
 /**
  * Edits of the text that put the selection back where the person was working: `edit` takes the
@@ -48,8 +48,6 @@ interface TextToolsProps {
   readonly disabled: boolean;
 }
 
-type TextToolsModule = Awaited<ReturnType<typeof loadTextTools>>;
-
 /** The toolbar's text menus (spec core §2): Emoji, Hashtag, Font, Format and More, on the selection or the caret. */
 export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia, disabled }: TextToolsProps) => {
   const [recentTags, setRecentTags] = useState<ReadonlyArray<string> | null>(null);
@@ -57,31 +55,25 @@ export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia
 
   const insertText = (text: string, spaced = false) => {
     const selection = caret.selection();
-    void loadTextTools().then((tools) => caret.edit(tools.insertAtCaret(content, selection, text, spaced)));
+    void loadTextActions().then((actions) => caret.edit(actions.insertAtCaret(content, selection, text, spaced)));
   };
 
-  const restyle = (change: (tools: TextToolsModule, part: string) => string, title: string, description: string) => {
-    if (content === "") {
-      toast({ title: "No text yet", description: "Write something first, then select the part to change.", variant: "destructive" });
-      return;
-    }
+  const restyle = (style: Restyle, label: string) => {
     const selection = caret.selection();
-    void loadTextTools().then((tools) => {
-      caret.edit(tools.changeSelection(content, selection, (part) => change(tools, part)));
-      toast({ title, description });
-    });
+    void loadTextActions().then((actions) => actions.restyle(content, selection, style, label, caret.edit));
   };
-
-  const font = (style: FontStyle, label: string) => restyle((tools, part) => tools.applyFont(part, style), "Font Applied", `${label} applied to your text.`);
-  const format = (id: TextFormat, label: string) => restyle((tools, part) => tools.applyFormat(part, id), "Text Formatted", `${label} applied to your text.`);
 
   const loadHashtags = () => {
     if (recentTags !== null) return;
-    Promise.all([apiFetch<Array<{ content: string }>>("/api/posts?limit=100"), loadTextTools()])
-      .then(([posts, tools]) => setRecentTags(tools.frequentHashtags(posts.map((p) => p.content))))
+    loadTextActions()
+      .then((actions) => actions.recentHashtags())
+      .then(setRecentTags)
       .catch(() => setRecentTags([]));
   };
 
+  const preload = () => void loadTextActions().catch(() => undefined);
+
+  // Here, not in text-actions: some browsers allow writing to the clipboard only right after the click.
   const copyText = async () => {
     try {
       await navigator.clipboard.writeText(content);
@@ -93,7 +85,7 @@ export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia
 
   return (
     <>
-      <Menu label="Emoji" disabled={disabled} onOpen={() => void loadTextTools()} items={[]}>
+      <Menu label="Emoji" disabled={disabled} onOpen={preload} items={[]}>
         {(close) => (
           <Suspense
             fallback={
@@ -128,13 +120,13 @@ export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia
       <Menu
         label="Font"
         disabled={disabled}
-        onOpen={() => void loadTextTools()}
+        onOpen={preload}
         items={[
-          ...FONT_STYLES.map((f) => ({ label: f.name, hint: f.sample, onSelect: () => font(f.id, f.name) })),
-          { label: "Normal", hint: "Plain letters again", onSelect: () => restyle((tools, part) => tools.toPlain(part), "Font Applied", "Normal letters again.") },
+          ...FONT_STYLES.map((f) => ({ label: f.name, hint: f.sample, onSelect: () => restyle({ font: f.id }, f.name) })),
+          { label: "Normal", hint: "Plain letters again", onSelect: () => restyle({ plain: true }, "Normal") },
         ]}
       />
-      <Menu label="Format" disabled={disabled} onOpen={() => void loadTextTools()} items={TEXT_FORMATS.map((f) => ({ label: f.label, onSelect: () => format(f.id, f.label) }))} />
+      <Menu label="Format" disabled={disabled} onOpen={preload} items={TEXT_FORMATS.map((f) => ({ label: f.label, onSelect: () => restyle({ format: f.id }, f.label) }))} />
       <Menu
         label="More"
         disabled={disabled}

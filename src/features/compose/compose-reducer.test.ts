@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_REPEATS } from "../../../domain/publishing/recurrence";
 import { MAX_MEDIA } from "../posts/post-form";
 import type { LoadedPost } from "./compose-model";
+import { formFromPost } from "./compose-post";
 import { type ComposeAction, composeReducer, type ComposeState, initialComposeState } from "./compose-reducer";
 
 const ZONE = "America/New_York";
@@ -23,7 +24,9 @@ const post = (overrides: Partial<LoadedPost> = {}): LoadedPost => ({
   ...overrides,
 });
 
-const editing = (version = 3) => run(fresh(), { type: "postLoaded", post: post({ version }) });
+const loaded = (p: LoadedPost): ComposeAction => ({ type: "postLoaded", post: p, form: formFromPost(p, ZONE) });
+
+const editing = (version = 3) => run(fresh(), loaded(post({ version })));
 
 describe("composeReducer", () => {
   it("given a date from the calendar, when the form starts, then it is scheduled on that date", () => {
@@ -127,7 +130,7 @@ describe("composeReducer", () => {
   it("given a version conflict, when Reload reads the post again, then the form holds the server's post at its new version and the conflict is gone", () => {
     const conflicted = run(editing(3), { type: "fieldChanged", patch: { content: "My edit" } }, { type: "versionConflicted", message: "Changed by someone else." }, { type: "reloadStarted" });
     expect(conflicted.reloading).toBe(true);
-    const state = run(conflicted, { type: "postLoaded", post: post({ version: 5, content: "Their edit" }) });
+    const state = run(conflicted, loaded(post({ version: 5, content: "Their edit" })));
     expect(state).toMatchObject({ conflict: null, reloading: false, editing: { id: "p1", version: 5 }, form: { content: "Their edit" } });
   });
 
@@ -142,7 +145,7 @@ describe("composeReducer", () => {
   });
 
   it("given a post read without a version, when it is saved, then no version is remembered", () => {
-    const state = run(fresh(), { type: "postLoaded", post: post({ version: undefined }) }, { type: "submitSucceeded", version: null });
+    const state = run(fresh(), loaded(post({ version: undefined })), { type: "submitSucceeded", version: null });
     expect(state.editing).toEqual({ id: "p1", version: null });
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { PlatformId } from "../../../domain/accounts";
 import { withMedia, withoutMedia } from "../posts/post-media";
-import { type Action, emptyForm, type FormState, formFromPost, type LoadedPost, type ScheduleType } from "./compose-model";
+import { type Action, emptyForm, type FormState, type LoadedPost, type ScheduleType } from "./compose-model";
 
 export interface ComposeState {
   readonly form: FormState;
@@ -48,7 +48,8 @@ export type ComposeAction =
   | { readonly type: "versionConflicted"; readonly message: string }
   | { readonly type: "reloadStarted" }
   | { readonly type: "reloadFailed" }
-  | { readonly type: "postLoaded"; readonly post: LoadedPost };
+  /** `form`: the post read back into the form (compose-post.ts formFromPost, loaded with the post). */
+  | { readonly type: "postLoaded"; readonly post: LoadedPost; readonly form: FormState };
 
 export const initialComposeState = (timeZone: string, initialDate: string): ComposeState => ({
   form: emptyForm(timeZone, initialDate),
@@ -119,7 +120,7 @@ export const composeReducer = (state: ComposeState, action: ComposeAction): Comp
     case "postLoaded":
       return {
         ...state,
-        form: formFromPost(action.post, state.defaultZone),
+        form: action.form,
         editing: { id: action.post.id, version: typeof action.post.version === "number" ? action.post.version : null },
         errors: {},
         conflict: null,

@@ -1,9 +1,17 @@
 /**
- * What Compose sends when a post is saved: its checks and the request body. Loaded when an account
- * is chosen or at the first save, not with the page.
+ * What Compose sends when a post is saved: its checks, the request body and the save itself; and
+ * reading a post to edit. Loaded when an account is chosen, a post is opened or at the first save,
+ * not with the page.
  */
+import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { toast } from "../../islands/toast/toast-store";
 import { localScheduledAt, validatePost } from "../posts/post-form";
-import { type Action, type ComposeAccount, type FormState, type OptionsState, selectedPlatforms } from "./compose-model";
+import { type Action, type ComposeAccount, type FormState, type LoadedPost, type OptionsState, selectedPlatforms } from "./compose-model";
+import { formFromPost } from "./compose-post";
+import type { ComposeAction, ComposeState } from "./compose-reducer";
+
+const SAVE_FAILED = "Failed to create post";
+const CONFLICT = "This item was changed by someone else. Reload and try again.";
 
 const isBlank = (v: unknown) => typeof v === "string" && v.trim() === "";
 
@@ -63,3 +71,55 @@ export const postPayload = (form: FormState, accounts: ReadonlyArray<ComposeAcco
   };
 };
 
+
+const whenLabel = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+
+/** Checks the form and saves it (POST, or PUT with the version read when editing), then says how it went. */
+export const savePost = async (
+  { form, editing }: Pick<ComposeState, "form" | "editing">,
+  accounts: ReadonlyArray<ComposeAccount>,
+  action: Action,
+  dispatch: (action: ComposeAction) => void,
+) => {
+  const refused = composeErrors(form, action);
+  if (Object.keys(refused).length > 0) {
+    dispatch({ type: "submitRefused", errors: refused });
+    return;
+  }
+  dispatch({ type: "submitStarted", action });
+  try {
+    const payload = postPayload(action === "schedule" && form.scheduleType === "now" ? { ...form, scheduleType: "schedule" } : form, accounts, action);
+    const saved = editing
+      ? await apiFetch<{ scheduledAt: string | null; version?: number }>(`/api/posts/${encodeURIComponent(editing.id)}`, {
+          method: "PUT",
+          body: editing.version === null ? payload : { ...payload, expectedVersion: editing.version },
+        })
+      : await apiFetch<{ scheduledAt: string | null; version?: number }>("/api/posts", { method: "POST", body: payload });
+    toast({
+      title: editing ? "Post updated" : "Post created",
+      description:
+        action === "now"
+          ? "Your post is being published."
+          : action === "timeslot" && saved?.scheduledAt
+            ? `Added to the next timeslot: ${whenLabel(saved.scheduledAt, form.timeZone)}.`
+            : action === "draft"
+              ? "Your post was saved to drafts."
+              : "Your post is scheduled.",
+    });
+    dispatch({ type: "submitSucceeded", version: typeof saved?.version === "number" ? saved.version : null });
+  } catch (error) {
+    if (apiErrorCode(error) === "version_conflict") {
+      dispatch({ type: "versionConflicted", message: apiErrorMessage(error, CONFLICT) });
+      return;
+    }
+    dispatch({ type: "submitFailed", errors: apiErrorFields(error) });
+    toast({ title: "Error", description: apiErrorMessage(error, SAVE_FAILED), variant: "destructive" });
+  }
+};
+
+/** Reads a post (?post={id}, or Reload) into the form, its zone or else `zone`. */
+export const readPost = async (id: string, zone: string, dispatch: (action: ComposeAction) => void) => {
+  const post = await apiFetch<LoadedPost>(`/api/posts/${encodeURIComponent(id)}`);
+  dispatch({ type: "postLoaded", post, form: formFromPost(post, zone) });
+};

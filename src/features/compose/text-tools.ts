@@ -7,7 +7,6 @@
 
 import type { FontStyle, TextFormat } from "./text-menus";
 
-export { FONT_STYLES, type FontStyle, TEXT_FORMATS, type TextFormat } from "./text-menus";
 
 /** First code point of A, of a, and of 0 (null: the style has no digits) in each style. */
 const STARTS: Record<FontStyle, { upper: number; lower: number; digit: number | null }> = {

@@ -1,0 +1,29 @@
+/**
+ * What the toolbar's text menus do (TextTools.tsx): loaded when a text menu first opens, with the
+ * text tools (text-tools.ts) and the emoji grid.
+ */
+import { apiFetch } from "../../lib/api-client";
+import { toast } from "../../islands/toast/toast-store";
+import type { FontStyle, TextFormat } from "./text-menus";
+import { applyFont, applyFormat, changeSelection, frequentHashtags, insertAtCaret, type Selection, toPlain } from "./text-tools";
+
+export { default as EmojiGrid } from "./EmojiGrid";
+export { insertAtCaret };
+
+type Edit = (result: { text: string; selection: Selection }) => void;
+
+/** A font (`font`), a letter case (`format`) or plain letters again (`plain`) on the selection, or on the whole text when nothing is selected. */
+export type Restyle = { readonly font: FontStyle } | { readonly format: TextFormat } | { readonly plain: true };
+
+export const restyle = (content: string, selection: Selection, style: Restyle, label: string, edit: Edit) => {
+  if (content === "") {
+    toast({ title: "No text yet", description: "Write something first, then select the part to change.", variant: "destructive" });
+    return;
+  }
+  edit(changeSelection(content, selection, (part) => ("font" in style ? applyFont(part, style.font) : "format" in style ? applyFormat(part, style.format) : toPlain(part))));
+  if ("plain" in style) toast({ title: "Font Applied", description: "Normal letters again." });
+  else toast({ title: "font" in style ? "Font Applied" : "Text Formatted", description: `${label} applied to your text.` });
+};
+
+/** The hashtags of the workspace's last 100 posts, most used first. */
+export const recentHashtags = () => apiFetch<Array<{ content: string }>>("/api/posts?limit=100").then((posts) => frequentHashtags(posts.map((p) => p.content)));
