@@ -11,9 +11,24 @@ export interface MenuItem {
   readonly disabled?: boolean;
 }
 
+/**
+ * Entries whose code loads when the menu opens (kept out of the page's first load): `load` is
+ * called at each opening, `build` makes the entries from what it loaded at each render, so that
+ * they call the page's current handlers. Made by `lazyItems`.
+ */
+export interface LazyMenuItems {
+  readonly load: () => Promise<unknown>;
+  readonly build: (loaded: unknown) => ReadonlyArray<MenuItem>;
+}
+
+export const lazyItems = <M,>(load: () => Promise<M>, build: (loaded: M) => ReadonlyArray<MenuItem>): LazyMenuItems => ({
+  load,
+  build: build as (loaded: unknown) => ReadonlyArray<MenuItem>,
+});
+
 interface MenuProps {
   readonly label: string;
-  readonly items: ReadonlyArray<MenuItem>;
+  readonly items: ReadonlyArray<MenuItem> | LazyMenuItems;
   readonly disabled?: boolean;
   /** Instead of items: any content (an emoji grid); it closes the menu through `close`. */
   readonly children?: (close: () => void) => ReactNode;
@@ -32,6 +47,8 @@ const MenuList = lazy(loadList);
  */
 export const Menu = ({ label, items, disabled, children, onOpen, className }: MenuProps) => {
   const [open, setOpen] = useState(false);
+  /** What lazy entries loaded at the last opening (null: their code could not load). */
+  const [loaded, setLoaded] = useState<Promise<unknown> | null>(null);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -42,7 +59,10 @@ export const Menu = ({ label, items, disabled, children, onOpen, className }: Me
   };
 
   const toggle = () => {
-    if (!open) onOpen?.();
+    if (!open) {
+      onOpen?.();
+      if ("load" in items) setLoaded(items.load().catch(() => null));
+    }
     setOpen(!open);
   };
 
@@ -72,7 +92,7 @@ export const Menu = ({ label, items, disabled, children, onOpen, className }: Me
       </button>
       {open && (
         <Suspense fallback={null}>
-          <MenuList id={id} label={label} items={items} root={root} close={close}>
+          <MenuList id={id} label={label} items={items} loaded={loaded} root={root} close={close}>
             {children}
           </MenuList>
         </Suspense>

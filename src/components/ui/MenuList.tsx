@@ -1,10 +1,12 @@
-import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
-import type { MenuItem } from "./Menu";
+import { type KeyboardEvent, type ReactNode, type RefObject, use, useEffect, useRef } from "react";
+import type { LazyMenuItems, MenuItem } from "./Menu";
 
 interface MenuListProps {
   readonly id: string;
   readonly label: string;
-  readonly items: ReadonlyArray<MenuItem>;
+  readonly items: ReadonlyArray<MenuItem> | LazyMenuItems;
+  /** For lazy entries, what their code loaded (the list waits for it; null: it could not load). */
+  readonly loaded: Promise<unknown> | null;
   readonly children?: (close: () => void) => ReactNode;
   /** The menu's root (button and list): a pointer down outside it closes the list. */
   readonly root: RefObject<HTMLDivElement | null>;
@@ -17,8 +19,10 @@ interface MenuListProps {
  * first item focused, the arrows, Home and End move, Escape closes and gives focus back to the
  * button, Tab and a click outside close it.
  */
-export default function MenuList({ id, label, items, children, root, close }: MenuListProps) {
+export default function MenuList({ id, label, items: given, loaded, children, root, close }: MenuListProps) {
   const list = useRef<HTMLDivElement>(null);
+  const module = "load" in given && loaded ? use(loaded) : null;
+  const items = "load" in given ? (module === null ? [] : given.build(module)) : given;
 
   const focusables = () => Array.from(list.current?.querySelectorAll<HTMLElement>("[role=menuitem]:not([aria-disabled=true]), button, input") ?? []);
 

@@ -1,20 +1,22 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import { AccountPicker } from "./AccountPicker";
 import { ComposeActions } from "./ComposeActions";
-import { type Action, type ComposeAccount, type ComposeCategory, selectedPlatforms } from "./compose-model";
+import { type Action, type ComposeAccount, type ComposeCategory, LOAD_FAILED, selectedPlatforms } from "./compose-model";
 import { composeReducer, initialComposeState } from "./compose-reducer";
 import { ContentEditor } from "./ContentEditor";
 import { MediaMenus } from "./MediaMenus";
 import { PostPreview } from "./PostPreview";
 import { TextTools } from "./TextTools";
+import { loadLater } from "./load-later";
 import "./compose.css";
 
 interface Props {
   /** Null when the accounts could not be read: the screen says so instead of offering none. */
   readonly accounts: ReadonlyArray<ComposeAccount> | null;
+  /** The workspace's categories (read on the server with the accounts). */
+  readonly categories: ReadonlyArray<ComposeCategory>;
   readonly timeZones: ReadonlyArray<{ readonly id: string; readonly label: string }>;
   readonly timeZone: string;
   readonly today: string;
@@ -29,19 +31,16 @@ interface Props {
  * What shows once an account is chosen, and the save and read code (compose-later.ts): loaded
  * then, when a post is opened, or by the first save; not with the page.
  */
-const loadLater = () => import("./compose-later");
 const PlatformOptionsPanel = lazy(() => loadLater().then((m) => ({ default: m.PlatformOptionsPanel })));
 const ScheduleSection = lazy(() => loadLater().then((m) => ({ default: m.ScheduleSection })));
 
 const FAILED = "Failed to create post";
-const LOAD_FAILED = "Could not load the post.";
 
 /** The Create Post screen (spec core §2-§5): its parts, wired to one form state (compose-reducer) and the posts API. */
-export default function Compose({ accounts: loadedAccounts, timeZones, timeZone, today, initialDate, postId, names, limits }: Props) {
+export default function Compose({ accounts: loadedAccounts, categories, timeZones, timeZone, today, initialDate, postId, names, limits }: Props) {
   const accounts = loadedAccounts ?? [];
   const hydrated = useHydrated();
   const [state, dispatch] = useReducer(composeReducer, undefined, () => initialComposeState(timeZone, initialDate));
-  const [categories, setCategories] = useState<ReadonlyArray<ComposeCategory>>([]);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const dateInput = useRef<HTMLInputElement>(null);
   const loadingSubmit = useRef(false);
@@ -53,29 +52,29 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
   const setContent = useCallback((content: string) => dispatch({ type: "fieldChanged", patch: { content } }), []);
 
   useEffect(() => {
-    apiFetch<ComposeCategory[]>("/api/categories")
-      .then((list) => setCategories(list.map((c) => ({ id: c.id, name: c.name, platforms: c.platforms ?? [] }))))
-      .catch(() => setCategories([]));
-  }, []);
-
-  useEffect(() => {
     if (hasAccount) void loadLater().catch(() => undefined);
   }, [hasAccount]);
 
-  const readPost = (id: string) => loadLater().then((later) => later.readPost(id, timeZone, dispatch));
+  /** Reads a post into the form; false when it could not (the reason is shown). */
+  const readPost = (id: string) =>
+    loadLater().then(
+      (later) => later.readPost(id, timeZone, dispatch),
+      () => {
+        toast({ title: "Error", description: LOAD_FAILED, variant: "destructive" });
+        return false;
+      },
+    );
 
   useEffect(() => {
-    if (!postId) return;
-    readPost(postId).catch((error) => toast({ title: "Error", description: apiErrorMessage(error, LOAD_FAILED), variant: "destructive" }));
+    if (postId) void readPost(postId);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [postId]);
 
   const reload = () => {
     if (!editing) return;
     dispatch({ type: "reloadStarted" });
-    readPost(editing.id).catch((error) => {
-      dispatch({ type: "reloadFailed" });
-      toast({ title: "Error", description: apiErrorMessage(error, LOAD_FAILED), variant: "destructive" });
+    void readPost(editing.id).then((read) => {
+      if (!read) dispatch({ type: "reloadFailed" });
     });
   };
 
@@ -91,8 +90,8 @@ export default function Compose({ accounts: loadedAccounts, timeZones, timeZone,
     let later;
     try {
       later = await loadLater();
-    } catch (error) {
-      toast({ title: "Error", description: apiErrorMessage(error, FAILED), variant: "destructive" });
+    } catch {
+      toast({ title: "Error", description: FAILED, variant: "destructive" });
       return;
     } finally {
       loadingSubmit.current = false;

@@ -1,5 +1,10 @@
-import { Menu } from "../../components/ui/Menu";
+import { lazy, Suspense } from "react";
+import { lazyItems, Menu } from "../../components/ui/Menu";
 import type { Action } from "./compose-model";
+import { loadLater } from "./load-later";
+
+/** Shown after a save met someone else's change: loaded with the save code. */
+const ConflictNotice = lazy(() => loadLater().then((m) => ({ default: m.ConflictNotice })));
 
 interface ComposeActionsProps {
   readonly saving: Action | null;
@@ -27,21 +32,15 @@ export const ComposeActions = ({ saving, busy, hasAccount, onSubmit, onChooseDat
       label={saving === "timeslot" ? "Adding…" : "Schedule Options"}
       disabled={busy || !hasAccount}
       className="compose-schedule-options"
-      items={[
-        { label: "Add to Timeslot", hint: "The next free best time of these accounts.", onSelect: () => onSubmit("timeslot") },
-        { label: "Choose date & time", onSelect: onChooseDateAndTime },
-      ]}
+      items={lazyItems(loadLater, (m) => m.scheduleOptionItems(onSubmit, onChooseDateAndTime))}
     />
     <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onSubmit("draft")}>
       {saving === "draft" ? "Saving…" : "Add to Drafts"}
     </button>
     {conflict && (
-      <div className="compose-conflict" role="alert" data-testid="version-conflict">
-        <p>{conflict}</p>
-        <button type="button" className="btn btn-outline btn-sm" disabled={reloading} onClick={onReload}>
-          {reloading ? "Reloading…" : "Reload"}
-        </button>
-      </div>
+      <Suspense fallback={null}>
+        <ConflictNotice message={conflict} reloading={reloading} onReload={onReload} />
+      </Suspense>
     )}
   </div>
 );

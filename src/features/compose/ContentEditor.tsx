@@ -1,9 +1,10 @@
 import { lazy, type RefObject, Suspense, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
 import { AI_ACTIONS, AI_UNAVAILABLE } from "./ai";
+import { loadLater } from "./load-later";
 
 /** Shown once an account is chosen: loaded then, not with the page. */
-const CharacterCounters = lazy(() => import("./compose-later").then((m) => ({ default: m.CharacterCounters })));
+const CharacterCounters = lazy(() => loadLater().then((m) => ({ default: m.CharacterCounters })));
 
 interface ContentEditorProps {
   readonly content: string;

@@ -3,6 +3,7 @@ import { isVideoAddress } from "../../../domain/media/addresses";
 import { Dialog } from "../../components/ui/Dialog";
 import { apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
+import { CanvaDialog } from "../dashboard/CanvaDialog";
 import type { MediaItem, MediaPage } from "../media/gallery-api";
 import { driveVideoUrl } from "./compose-post";
 
@@ -93,3 +94,35 @@ export const DriveDialog = ({ open, onAdd, onClose }: MediaDialogProps) => {
     </Dialog>
   );
 };
+
+export type MediaDialogName = "canva" | "gallery" | "drive";
+
+interface ComposeMediaDialogsProps {
+  /** The dialogs opened so far: they stay mounted, so that closing one gives the focus back. */
+  readonly opened: ReadonlySet<MediaDialogName>;
+  /** The one open now. */
+  readonly open: MediaDialogName | null;
+  readonly onAdd: (urls: ReadonlyArray<string>) => void;
+  readonly onClose: () => void;
+}
+
+/** The compose toolbar's dialogs: Canva, the media gallery and a Google Drive video (loaded when the first opens). */
+export default function ComposeMediaDialogs({ opened, open, onAdd, onClose }: ComposeMediaDialogsProps) {
+  return (
+    <>
+      {opened.has("canva") && (
+        <CanvaDialog
+          open={open === "canva"}
+          onClose={onClose}
+          onDesign={(url) => {
+            onAdd([url]);
+            onClose();
+            toast({ title: "Design Imported", description: "Your Canva design has been added to the post!" });
+          }}
+        />
+      )}
+      {opened.has("gallery") && <GalleryDialog open={open === "gallery"} onAdd={onAdd} onClose={onClose} />}
+      {opened.has("drive") && <DriveDialog open={open === "drive"} onAdd={onAdd} onClose={onClose} />}
+    </>
+  );
+}

@@ -1,16 +1,17 @@
 import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
-import { isVideoAddress } from "../../../domain/media/addresses";
-import { Menu } from "../../components/ui/Menu";
-import { apiErrorMessage } from "../../lib/api-client";
+import { lazyItems, Menu } from "../../components/ui/Menu";
 import { toast } from "../../islands/toast/toast-store";
 import { MAX_MEDIA } from "../posts/post-media";
 import { AI_UNAVAILABLE } from "./ai";
 import type { UploadKind } from "./media-attach";
+import type { MediaDialogName } from "./MediaDialogs";
+import { loadLater } from "./load-later";
 
-// The dialogs are loaded when first opened.
-const CanvaDialog = lazy(() => import("../dashboard/CanvaDialog").then((m) => ({ default: m.CanvaDialog })));
-const GalleryDialog = lazy(() => import("./MediaDialogs").then((m) => ({ default: m.GalleryDialog })));
-const DriveDialog = lazy(() => import("./MediaDialogs").then((m) => ({ default: m.DriveDialog })));
+/** The dialogs (Canva, media gallery, Google Drive): loaded when the first opens. */
+const MediaDialogs = lazy(() => import("./MediaDialogs"));
+
+/** The attached files: loaded with the first one. */
+const AttachedMedia = lazy(() => loadLater().then((m) => ({ default: m.AttachedMedia })));
 
 /** Checks and uploads the chosen or dropped files (loaded with the first file). */
 const loadAttach = () => import("./media-attach");
@@ -18,8 +19,8 @@ const loadAttach = () => import("./media-attach");
 /** The file picker's filter for each upload entry (spec core §5); media-attach.ts checks the files again. */
 const ACCEPT: Readonly<Record<UploadKind | "any", string>> = { image: "image/*", video: "video/*", gif: "image/gif", any: "image/*,video/*" };
 
-/** An online video editor (spec core §2: "Create or edit videos" opens one in a new tab). */
-const VIDEO_EDITOR_URL = "https://www.canva.com/video-editor/";
+/** The menus' entries: loaded when one first opens. */
+const loadItems = () => import("./media-menu-items");
 
 interface MediaMenusProps {
   readonly media: ReadonlyArray<string>;
@@ -40,14 +41,12 @@ interface MediaMenusProps {
  * their remove buttons.
  */
 export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, disabled = false, children }: MediaMenusProps) => {
-  const [canvaOpen, setCanvaOpen] = useState(false);
-  const [galleryOpen, setGalleryOpen] = useState(false);
-  const [driveOpen, setDriveOpen] = useState(false);
+  const [openDialogName, setOpenDialogName] = useState<MediaDialogName | null>(null);
   /** Dialogs opened once stay mounted (closing gives the focus back), the others are not loaded yet. */
-  const [opened, setOpened] = useState<ReadonlySet<"canva" | "gallery" | "drive">>(new Set());
-  const openDialog = (which: "canva" | "gallery" | "drive") => {
+  const [opened, setOpened] = useState<ReadonlySet<MediaDialogName>>(new Set());
+  const openDialog = (which: MediaDialogName) => {
     setOpened((set) => (set.has(which) ? set : new Set([...set, which])));
-    (which === "canva" ? setCanvaOpen : which === "gallery" ? setGalleryOpen : setDriveOpen)(true);
+    setOpenDialogName(which);
   };
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -58,7 +57,8 @@ export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, dis
   const attach = (files: ReadonlyArray<File>, kind: UploadKind | "any") =>
     loadAttach()
       .then(({ attachFiles }) => attachFiles(files, kind, { onAdd, onUploading, announce: true }))
-      .catch((error) => toast({ title: "Upload failed", description: apiErrorMessage(error, "Failed to upload media"), variant: "destructive" }));
+      // The upload's own errors are shown by attachFiles; this is the code failing to load.
+      .catch(() => toast({ title: "Upload failed", description: "Failed to upload media", variant: "destructive" }));
 
   const onFiles = (list: FileList | null) => {
     const files = Array.from(list ?? []);
@@ -74,6 +74,7 @@ export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, dis
     input.click();
   };
 
+  const actions = { pick, openDialog, aiUnavailable: AI_UNAVAILABLE };
   const addDisabled = disabled || uploading !== null || full;
   return (
     <>
@@ -95,34 +96,9 @@ export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, dis
       >
         <input ref={fileInput} type="file" multiple hidden data-testid="media-input" onChange={(e) => onFiles(e.target.files)} />
         <div className="compose-toolbar" role="toolbar" aria-labelledby="compose-media-label">
-          <Menu
-            label="Image"
-            disabled={addDisabled}
-            items={[
-              { label: "Upload Image", onSelect: () => pick("image") },
-              { label: "Select from Media Gallery", onSelect: () => openDialog("gallery") },
-              { label: "Import from Canva", onSelect: () => openDialog("canva") },
-              { label: "Stock images", disabled: true, hint: "No stock photo library is connected to this workspace." },
-              { label: "Create AI-Generated Image", disabled: true, hint: `${AI_UNAVAILABLE}.` },
-            ]}
-          />
-          <Menu
-            label="Video"
-            disabled={addDisabled}
-            items={[
-              { label: "Add Video", onSelect: () => pick("video") },
-              { label: "Google Drive video URL", onSelect: () => openDialog("drive") },
-              { label: "Create or edit videos", href: VIDEO_EDITOR_URL, external: true, hint: "Opens an online video editor in a new tab." },
-            ]}
-          />
-          <Menu
-            label="GIF"
-            disabled={addDisabled}
-            items={[
-              { label: "Search GIF", disabled: true, hint: "No GIF library is connected to this workspace." },
-              { label: "Upload from computer", onSelect: () => pick("gif") },
-            ]}
-          />
+          <Menu label="Image" disabled={addDisabled} items={lazyItems(loadItems, (m) => m.imageItems(actions))} />
+          <Menu label="Video" disabled={addDisabled} items={lazyItems(loadItems, (m) => m.videoItems(actions))} />
+          <Menu label="GIF" disabled={addDisabled} items={lazyItems(loadItems, (m) => m.gifItems(actions))} />
           {children}
         </div>
         <p className="muted compose-drop-hint">
@@ -130,35 +106,16 @@ export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, dis
         </p>
       </div>
       {media.length > 0 && (
-        <ul className="compose-thumbs" aria-label="Attached media" data-testid="attached-media">
-          {media.map((url, i) => (
-            <li key={`${url}-${i}`} className="compose-thumb">
-              {isVideoAddress(url) ? <span className="compose-thumb-video">Video</span> : <img src={url} alt={`Attachment ${i + 1}`} />}
-              <button type="button" className="compose-thumb-remove" aria-label={`Remove attachment ${i + 1}`} onClick={() => onRemove(i)}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-
-      {opened.has("canva") && (
         <Suspense fallback={null}>
-          <CanvaDialog
-            open={canvaOpen}
-            onClose={() => setCanvaOpen(false)}
-            onDesign={(url) => {
-              onAdd([url]);
-              setCanvaOpen(false);
-              toast({ title: "Design Imported", description: "Your Canva design has been added to the post!" });
-            }}
-          />
+          <AttachedMedia media={media} onRemove={onRemove} />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        {opened.has("gallery") && <GalleryDialog open={galleryOpen} onAdd={onAdd} onClose={() => setGalleryOpen(false)} />}
-        {opened.has("drive") && <DriveDialog open={driveOpen} onAdd={onAdd} onClose={() => setDriveOpen(false)} />}
-      </Suspense>
+
+      {opened.size > 0 && (
+        <Suspense fallback={null}>
+          <MediaDialogs opened={opened} open={openDialogName} onAdd={onAdd} onClose={() => setOpenDialogName(null)} />
+        </Suspense>
+      )}
     </>
   );
 };

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import type { PlatformId } from "../../../domain/accounts";
 import type { ComposeAccount, OptionsState } from "./compose-model";
+import { loadLater } from "./load-later";
 
 export interface PostPreviewProps {
   readonly platforms: ReadonlyArray<PlatformId>;
@@ -13,7 +14,7 @@ export interface PostPreviewProps {
 }
 
 /** Shown once an account is chosen: loaded then, not with the page. */
-const PreviewCards = lazy(() => import("./compose-later").then((m) => ({ default: m.PreviewCards })));
+const PreviewCards = lazy(() => loadLater().then((m) => ({ default: m.PreviewCards })));
 
 /** The Post Preview panel: one card per chosen platform, with the text, the first image and X's thread. */
 export const PostPreview = (props: PostPreviewProps) => (

@@ -1,11 +1,10 @@
 import { lazy, type RefObject, Suspense, useLayoutEffect, useRef, useState } from "react";
-import { Menu } from "../../components/ui/Menu";
+import { lazyItems, Menu } from "../../components/ui/Menu";
 import { toast } from "../../islands/toast/toast-store";
-import { FONT_STYLES, TEXT_FORMATS } from "./text-menus";
 import type { Restyle } from "./text-actions";
 import type { Selection } from "./text-tools";
 
-/** What the text menus do, with the text tools and the emoji grid: loaded when a text menu first opens (the toolbar itself needs only the menus' entries). */
+/** What the text menus do and the Font and Format entries, with the text tools and the emoji grid: loaded when a text menu first opens. */
 const loadTextActions = () => import("./text-actions");
 
 /** Shown in the Emoji menu. */
@@ -117,16 +116,8 @@ export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia
               : recentTags.map((tag) => ({ label: tag, hint: "Used in your posts", onSelect: () => insertText(tag, true) }))),
         ]}
       />
-      <Menu
-        label="Font"
-        disabled={disabled}
-        onOpen={preload}
-        items={[
-          ...FONT_STYLES.map((f) => ({ label: f.name, hint: f.sample, onSelect: () => restyle({ font: f.id }, f.name) })),
-          { label: "Normal", hint: "Plain letters again", onSelect: () => restyle({ plain: true }, "Normal") },
-        ]}
-      />
-      <Menu label="Format" disabled={disabled} onOpen={preload} items={TEXT_FORMATS.map((f) => ({ label: f.label, onSelect: () => restyle({ format: f.id }, f.label) }))} />
+      <Menu label="Font" disabled={disabled} items={lazyItems(loadTextActions, (actions) => actions.fontItems(restyle))} />
+      <Menu label="Format" disabled={disabled} items={lazyItems(loadTextActions, (actions) => actions.formatItems(restyle))} />
       <Menu
         label="More"
         disabled={disabled}

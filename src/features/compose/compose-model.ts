@@ -75,6 +75,9 @@ export const selectedPlatforms = (accounts: ReadonlyArray<ComposeAccount>, ids: 
 
 export type Action = "now" | "schedule" | "timeslot" | "draft";
 
+/** What the screen says when a post to edit cannot be read. */
+export const LOAD_FAILED = "Could not load the post.";
+
 /** The form of an existing post (?post={id}), as GET /api/posts/{id} returns it. */
 export interface LoadedPost {
   readonly id: string;

@@ -3,10 +3,11 @@
  * reading a post to edit. Loaded when an account is chosen, a post is opened or at the first save,
  * not with the page.
  */
+import type { MenuItem } from "../../components/ui/Menu";
 import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import { localScheduledAt, validatePost } from "../posts/post-form";
-import { type Action, type ComposeAccount, type FormState, type LoadedPost, type OptionsState, selectedPlatforms } from "./compose-model";
+import { type Action, type ComposeAccount, type FormState, LOAD_FAILED, type LoadedPost, type OptionsState, selectedPlatforms } from "./compose-model";
 import { formFromPost } from "./compose-post";
 import type { ComposeAction, ComposeState } from "./compose-reducer";
 
@@ -118,8 +119,20 @@ export const savePost = async (
   }
 };
 
-/** Reads a post (?post={id}, or Reload) into the form, its zone or else `zone`. */
-export const readPost = async (id: string, zone: string, dispatch: (action: ComposeAction) => void) => {
-  const post = await apiFetch<LoadedPost>(`/api/posts/${encodeURIComponent(id)}`);
-  dispatch({ type: "postLoaded", post, form: formFromPost(post, zone) });
+/** Reads a post (?post={id}, or Reload) into the form, its zone or else `zone`; false when it could not (the reason is shown). */
+export const readPost = async (id: string, zone: string, dispatch: (action: ComposeAction) => void): Promise<boolean> => {
+  try {
+    const post = await apiFetch<LoadedPost>(`/api/posts/${encodeURIComponent(id)}`);
+    dispatch({ type: "postLoaded", post, form: formFromPost(post, zone) });
+    return true;
+  } catch (error) {
+    toast({ title: "Error", description: apiErrorMessage(error, LOAD_FAILED), variant: "destructive" });
+    return false;
+  }
 };
+
+/** The Schedule Options menu's entries (its button shows once an account is chosen, when this module loads). */
+export const scheduleOptionItems = (onSubmit: (action: Action) => void, onChooseDateAndTime: () => void): ReadonlyArray<MenuItem> => [
+  { label: "Add to Timeslot", hint: "The next free best time of these accounts.", onSelect: () => onSubmit("timeslot") },
+  { label: "Choose date & time", onSelect: onChooseDateAndTime },
+];

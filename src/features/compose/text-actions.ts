@@ -1,10 +1,11 @@
 /**
- * What the toolbar's text menus do (TextTools.tsx): loaded when a text menu first opens, with the
- * text tools (text-tools.ts) and the emoji grid.
+ * What the toolbar's text menus do and the Font and Format entries (TextTools.tsx): loaded when a
+ * text menu first opens, with the text tools (text-tools.ts) and the emoji grid.
  */
+import type { MenuItem } from "../../components/ui/Menu";
 import { apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
-import type { FontStyle, TextFormat } from "./text-menus";
+import { FONT_STYLES, type FontStyle, TEXT_FORMATS, type TextFormat } from "./text-menus";
 import { applyFont, applyFormat, changeSelection, frequentHashtags, insertAtCaret, type Selection, toPlain } from "./text-tools";
 
 export { default as EmojiGrid } from "./EmojiGrid";
@@ -27,3 +28,13 @@ export const restyle = (content: string, selection: Selection, style: Restyle, l
 
 /** The hashtags of the workspace's last 100 posts, most used first. */
 export const recentHashtags = () => apiFetch<Array<{ content: string }>>("/api/posts?limit=100").then((posts) => frequentHashtags(posts.map((p) => p.content)));
+
+/** The Font menu's entries: each style, then plain letters again. */
+export const fontItems = (restyle: (style: Restyle, label: string) => void): ReadonlyArray<MenuItem> => [
+  ...FONT_STYLES.map((f) => ({ label: f.name, hint: f.sample, onSelect: () => restyle({ font: f.id }, f.name) })),
+  { label: "Normal", hint: "Plain letters again", onSelect: () => restyle({ plain: true }, "Normal") },
+];
+
+/** The Format menu's entries: the letter cases. */
+export const formatItems = (restyle: (style: Restyle, label: string) => void): ReadonlyArray<MenuItem> =>
+  TEXT_FORMATS.map((f) => ({ label: f.label, onSelect: () => restyle({ format: f.id }, f.label) }));
