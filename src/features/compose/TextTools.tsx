@@ -103,29 +103,13 @@ export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia
           </Suspense>
         )}
       </Menu>
-      <Menu
-        label="Hashtag"
-        disabled={disabled}
-        onOpen={loadHashtags}
-        items={[
-          { label: "Insert #", hint: "Start a hashtag at the cursor.", onSelect: () => insertText("#", true) },
-          ...(recentTags === null
-            ? [{ label: "Loading your hashtags…", disabled: true }]
-            : recentTags.length === 0
-              ? [{ label: "No hashtags in your posts yet", disabled: true }]
-              : recentTags.map((tag) => ({ label: tag, hint: "Used in your posts", onSelect: () => insertText(tag, true) }))),
-        ]}
-      />
+      <Menu label="Hashtag" disabled={disabled} onOpen={loadHashtags} items={lazyItems(loadTextActions, (actions) => actions.hashtagItems(recentTags, insertText))} />
       <Menu label="Font" disabled={disabled} items={lazyItems(loadTextActions, (actions) => actions.fontItems(restyle))} />
       <Menu label="Format" disabled={disabled} items={lazyItems(loadTextActions, (actions) => actions.formatItems(restyle))} />
       <Menu
         label="More"
         disabled={disabled}
-        items={[
-          { label: "Copy text", disabled: content === "", onSelect: () => void copyText() },
-          { label: "Remove all media", disabled: !hasMedia, onSelect: onClearMedia },
-          { label: "Clear text", disabled: content === "", onSelect: () => onContent("") },
-        ]}
+        items={lazyItems(loadTextActions, (actions) => actions.moreItems({ hasText: content !== "", hasMedia, copyText, clearMedia: onClearMedia, clearText: () => onContent("") }))}
       />
     </>
   );

@@ -38,3 +38,26 @@ export const fontItems = (restyle: (style: Restyle, label: string) => void): Rea
 /** The Format menu's entries: the letter cases. */
 export const formatItems = (restyle: (style: Restyle, label: string) => void): ReadonlyArray<MenuItem> =>
   TEXT_FORMATS.map((f) => ({ label: f.label, onSelect: () => restyle({ format: f.id }, f.label) }));
+
+/** The Hashtag menu's entries: "#" at the caret, then the workspace's recent hashtags (null: still being read). */
+export const hashtagItems = (recentTags: ReadonlyArray<string> | null, insertText: (text: string, spaced: boolean) => void): ReadonlyArray<MenuItem> => [
+  { label: "Insert #", hint: "Start a hashtag at the cursor.", onSelect: () => insertText("#", true) },
+  ...(recentTags === null
+    ? [{ label: "Loading your hashtags…", disabled: true }]
+    : recentTags.length === 0
+      ? [{ label: "No hashtags in your posts yet", disabled: true }]
+      : recentTags.map((tag) => ({ label: tag, hint: "Used in your posts", onSelect: () => insertText(tag, true) }))),
+];
+
+/** The More menu's entries; `copyText` is the page's own (a clipboard write must follow the click at once). */
+export const moreItems = (more: {
+  readonly hasText: boolean;
+  readonly hasMedia: boolean;
+  readonly copyText: () => Promise<void>;
+  readonly clearMedia: () => void;
+  readonly clearText: () => void;
+}): ReadonlyArray<MenuItem> => [
+  { label: "Copy text", disabled: !more.hasText, onSelect: () => void more.copyText() },
+  { label: "Remove all media", disabled: !more.hasMedia, onSelect: more.clearMedia },
+  { label: "Clear text", disabled: !more.hasText, onSelect: more.clearText },
+];
