@@ -5,6 +5,7 @@ import { Sessions } from "./auth/Sessions";
 import { resolveDatabase } from "./db/connection";
 import { Database } from "./db/Database";
 import { migrate } from "./db/migrate";
+import { BatchedAppends } from "./eventstore/BatchedAppends";
 import { EventStore, InlineHandlers } from "./eventstore/EventStore";
 import { Mailer } from "./mail/Mailer";
 import { modulesLayer, projections, reactions, storedEventsLayer } from "./modules";
@@ -12,7 +13,7 @@ import { modulesLayer, projections, reactions, storedEventsLayer } from "./modul
 /** The services of the app on a given database: used by the web server, the worker, the CLI and tests alike. */
 export const servicesOn = <E>(database: Layer.Layer<Database, E>, options: { readonly moreEvents?: ReadonlyArray<EventCatalogue> } = {}) => {
   const store = EventStore.layer.pipe(Layer.provide(Layer.succeed(InlineHandlers, { projections, reactions })), Layer.provideMerge(storedEventsLayer(options.moreEvents)));
-  const shared = Layer.mergeAll(store, Passwords.layer, Sessions.layer, Mailer.layer);
+  const shared = Layer.mergeAll(store, BatchedAppends.layer.pipe(Layer.provide(store)), Passwords.layer, Sessions.layer, Mailer.layer);
   return modulesLayer.pipe(Layer.provideMerge(shared), Layer.provideMerge(database));
 };
 

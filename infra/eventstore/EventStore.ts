@@ -11,13 +11,21 @@ import {
 } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
 import type { Reaction } from "./reactions";
-import { writeChanges } from "./row-changes";
+import { writeBatch, writeChanges } from "./row-changes";
 
 export interface AppendOptions {
   readonly expectedVersion: ExpectedVersion;
   readonly metadata: EventMetadata;
   /** When it happened: commands carry the time, the store has no clock of its own. */
   readonly now: Date;
+}
+
+/** One stream's part of a batch: events decided on `expectedVersion` (an existing stream's). */
+export interface BatchAppend {
+  readonly streamId: string;
+  readonly events: ReadonlyArray<DomainEvent>;
+  readonly expectedVersion: number;
+  readonly metadata: EventMetadata;
 }
 
 export interface AppendResult {
@@ -90,6 +98,11 @@ export class EventStore extends Context.Service<
       events: ReadonlyArray<DomainEvent>,
       options: AppendOptions,
     ) => Effect.Effect<AppendResult, ConcurrencyConflict | SqlError>;
+    /**
+     * Appends to many existing streams in one transaction (group commit): all or nothing; one stream
+     * moved on by another writer fails the batch with its ConcurrencyConflict.
+     */
+    readonly appendMany: (batch: ReadonlyArray<BatchAppend>, now: Date) => Effect.Effect<ReadonlyArray<AppendResult>, ConcurrencyConflict | SqlError>;
     readonly readStream: (
       streamId: string,
     ) => Effect.Effect<{ readonly version: number; readonly events: ReadonlyArray<RecordedEvent> }, SqlError>;
@@ -128,19 +141,76 @@ export class EventStore extends Context.Service<
             }
             const nextVersion = claimed[0].version;
             const firstVersion = nextVersion - appended.length + 1;
-            const recorded: RecordedEvent[] = [];
-            for (const [index, event] of appended.entries()) {
-              const [row] = yield* db.query(
-                (sql) => sql<EventRow[]>`
-                  insert into events (stream_id, stream_version, type, schema_version, data, metadata, created_at)
-                  values (${streamId}, ${firstVersion + index}, ${event.type}, ${events.versionOf(event.type)},
-                          ${sql.json(event.data as never)}, ${sql.json(options.metadata as never)}, ${options.now})
-                  returning ${sql.unsafe(EVENT_COLUMNS)}`,
-              );
-              recorded.push(toRecordedEvent(events, row));
-            }
+            // One statement for all of them: a command's events go in one round trip.
+            const rows = yield* db.query(
+              (sql) => sql<EventRow[]>`
+                insert into events ${sql(
+                  appended.map((event, index) => ({
+                    stream_id: streamId,
+                    stream_version: firstVersion + index,
+                    type: event.type,
+                    schema_version: events.versionOf(event.type),
+                    data: sql.json(event.data as never),
+                    metadata: sql.json(options.metadata as never),
+                    created_at: options.now,
+                  })),
+                )}
+                returning ${sql.unsafe(EVENT_COLUMNS)}`,
+            );
+            const recorded = rows.sort((a, b) => a.stream_version - b.stream_version).map((row) => toRecordedEvent(events, row));
             for (const event of recorded) yield* runInline(event);
             return { nextVersion, events: recorded };
+          }),
+        );
+      });
+
+      const appendMany = Effect.fn("EventStore.appendMany")(function* (batch: ReadonlyArray<BatchAppend>, now: Date) {
+        return yield* db.withTransaction(
+          Effect.gen(function* () {
+            const claims = batch.map((b) => ({ stream_id: b.streamId, expected: b.expectedVersion, count: b.events.length }));
+            const claimed = yield* db.query(
+              (sql) => sql<{ stream_id: string; version: number }[]>`
+                update streams s set version = s.version + d.count, updated_at = ${now}
+                from jsonb_to_recordset(${sql.json(claims as never)}::jsonb) as d(stream_id text, expected bigint, count int)
+                where s.stream_id = d.stream_id and s.version = d.expected
+                returning s.stream_id, s.version`,
+            );
+            const versions = new Map(claimed.map((c) => [c.stream_id, Number(c.version)]));
+            const moved = batch.find((b) => !versions.has(b.streamId));
+            if (moved) return yield* new ConcurrencyConflict({ streamId: moved.streamId, expected: String(moved.expectedVersion), actual: -1 });
+            const rows = yield* db.query(
+              (sql) => sql<EventRow[]>`
+                insert into events ${sql(
+                  batch.flatMap((b) =>
+                    b.events.map((event, index) => ({
+                      stream_id: b.streamId,
+                      stream_version: b.expectedVersion + 1 + index,
+                      type: event.type,
+                      schema_version: events.versionOf(event.type),
+                      data: sql.json(event.data as never),
+                      metadata: sql.json(b.metadata as never),
+                      created_at: now,
+                    })),
+                  ),
+                )}
+                returning ${sql.unsafe(EVENT_COLUMNS)}`,
+            );
+            const recorded = rows.map((row) => toRecordedEvent(events, row)).sort((a, b) => a.globalPosition - b.globalPosition);
+            // Each read model gets the batch's changes merged into a few statements.
+            for (const projection of projections) {
+              if (projection.kind !== "inline") continue;
+              const changes = recorded.flatMap((event) => (handlesEvent(projection, event.type) ? projection.project(event) : []));
+              if (changes.length > 0) yield* writeBatch(projection.tables, changes).pipe(Effect.provideService(Database, db));
+            }
+            for (const event of recorded) {
+              for (const reaction of reactions) {
+                if (reaction.handles.includes(event.type)) yield* reaction.react(event).pipe(Effect.provideService(Database, db));
+              }
+            }
+            return batch.map((b) => ({
+              nextVersion: versions.get(b.streamId)!,
+              events: recorded.filter((e) => e.streamId === b.streamId),
+            }));
           }),
         );
       });
@@ -156,7 +226,7 @@ export class EventStore extends Context.Service<
         };
       });
 
-      return { append, readStream };
+      return { append, appendMany, readStream };
     }),
   );
 }

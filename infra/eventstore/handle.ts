@@ -1,5 +1,6 @@
 import { Effect } from "effect";
 import { type CommandContext, ConcurrencyConflict, type Decider, type DomainEvent, foldEvents, isSystemCaller, metadataOf, type RecordedEvent } from "../../domain/shared";
+import { BatchedAppends } from "./BatchedAppends";
 import { EventStore } from "./EventStore";
 
 /** One step of a command: events decided on the state the steps before it left. */
@@ -19,6 +20,19 @@ export interface CommandOptions {
   readonly movedFrom?: ReadonlyArray<RecordedEvent>;
 }
 
+/** The stream's state now: its events (and those it moved from) folded by the decider. */
+const readState = <State, Event extends DomainEvent>(
+  store: EventStore["Service"],
+  streamId: string,
+  decider: Decider<State, Event>,
+  movedFrom: ReadonlyArray<RecordedEvent> | undefined,
+) =>
+  Effect.map(store.readStream(streamId), (stream) => {
+    // Decoded by the store against the module's schemas: these are the decider's events.
+    const history = movedFrom?.length ? [...movedFrom, ...stream.events].sort((a, b) => a.globalPosition - b.globalPosition) : stream.events;
+    return { state: foldEvents(decider, history as ReadonlyArray<DomainEvent> as ReadonlyArray<Event>), version: stream.version };
+  });
+
 /** How often the system reads and decides again when another writer got there first. */
 const SYSTEM_RETRIES = 5;
 
@@ -32,37 +46,41 @@ export const handleCommand = <State, Event extends DomainEvent, E, R>(
   streamId: string,
   decider: Decider<State, Event>,
   steps: DecideStep<State, Event, E, R> | ReadonlyArray<DecideStep<State, Event, E, R>>,
-  options: CommandOptions,
+  options: CommandOptions & {
+    /**
+     * The stream's state and version as the caller last had them (a command just handled): the
+     * first try decides on it instead of reading the stream again; a conflict reads afresh.
+     */
+    readonly known?: { readonly state: State; readonly version: number };
+  },
 ) => {
+  let known = options.known;
   const once = Effect.gen(function* () {
     const store = yield* EventStore;
-    const stream = yield* store.readStream(streamId);
-    if (options.expectedVersion !== undefined && options.expectedVersion !== stream.version) {
+    const current = known ?? (yield* readState(store, streamId, decider, options.movedFrom));
+    known = undefined;
+    if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
       return yield* new ConcurrencyConflict({
         streamId,
         expected: String(options.expectedVersion),
-        actual: stream.version,
+        actual: current.version,
       });
     }
-    // Decoded by the store against the module's schemas: these are the decider's events.
-    const history = options.movedFrom?.length
-      ? [...options.movedFrom, ...stream.events].sort((a, b) => a.globalPosition - b.globalPosition)
-      : stream.events;
-    let state = foldEvents(decider, history as ReadonlyArray<DomainEvent> as ReadonlyArray<Event>);
+    let state = current.state;
     const decided: Event[] = [];
     for (const step of Array.isArray(steps) ? steps : [steps]) {
-      const events = yield* (step as DecideStep<State, Event, E, R>)(state, stream.version);
+      const events = yield* (step as DecideStep<State, Event, E, R>)(state, current.version);
       decided.push(...events);
       state = events.reduce(decider.evolve, state);
     }
     if (decided.length === 0)
       return {
         state,
-        version: stream.version,
+        version: current.version,
         events: decided as ReadonlyArray<Event>,
       };
     const appended = yield* store.append(streamId, decided, {
-      expectedVersion: stream.version === 0 ? "no_stream" : stream.version,
+      expectedVersion: current.version === 0 ? "no_stream" : current.version,
       metadata: metadataOf(options.ctx, options.workspaceId),
       now: options.ctx.now,
     });
@@ -83,3 +101,36 @@ export const handleCommand = <State, Event extends DomainEvent, E, R>(
       : once;
   return retried.pipe(Effect.withSpan("handleCommand", { attributes: { streamId } }));
 };
+
+/**
+ * `handleCommand` for many streams at one moment (the scheduler's 9:00:00): decided on the state
+ * the caller knows, appended with the others of the moment in one transaction (BatchedAppends).
+ * When the batch fails, the command is handled alone, on the stream read afresh.
+ */
+export const handleCommandInBatch = <State, Event extends DomainEvent, E, R>(
+  streamId: string,
+  decider: Decider<State, Event>,
+  steps: DecideStep<State, Event, E, R> | ReadonlyArray<DecideStep<State, Event, E, R>>,
+  options: CommandOptions & { readonly known: { readonly state: State; readonly version: number } },
+) =>
+  Effect.gen(function* () {
+    let state = options.known.state;
+    const decided: Event[] = [];
+    for (const step of Array.isArray(steps) ? steps : [steps]) {
+      const events = yield* (step as DecideStep<State, Event, E, R>)(state, options.known.version);
+      decided.push(...events);
+      state = events.reduce(decider.evolve, state);
+    }
+    if (decided.length === 0) return { state, version: options.known.version, events: decided as ReadonlyArray<Event> };
+    if (options.known.version > 0) {
+      const appended = yield* (yield* BatchedAppends).append({
+        streamId,
+        events: decided,
+        expectedVersion: options.known.version,
+        metadata: metadataOf(options.ctx, options.workspaceId),
+      });
+      if (appended) return { state, version: appended.nextVersion, events: decided as ReadonlyArray<Event> };
+    }
+    const { known: _known, ...alone } = options;
+    return yield* handleCommand(streamId, decider, steps, alone);
+  });
