@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(5),
   RUN_WORKER: booleanFlag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+  /** Slots of the worker's I/O lane (publishing): each waits on a platform, holding no database connection. */
+  IO_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(1000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("SocialDesk <no-reply@socialdesk.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

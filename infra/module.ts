@@ -1,6 +1,7 @@
 import type { Effect, Layer } from "effect";
 import type { EventCatalogue, HttpErrorClass, Projection } from "../domain/shared";
 import type { Database } from "./db/Database";
+import type { BatchedAppends } from "./eventstore/BatchedAppends";
 import type { EventStore } from "./eventstore/EventStore";
 import type { Reaction } from "./eventstore/reactions";
 import type { Passwords } from "./auth/Passwords";
@@ -8,7 +9,7 @@ import type { Sessions } from "./auth/Sessions";
 import type { Mailer } from "./mail/Mailer";
 
 /** The services every module may build on. */
-export type SharedServices = Database | EventStore | Passwords | Sessions | Mailer;
+export type SharedServices = Database | EventStore | BatchedAppends | Passwords | Sessions | Mailer;
 
 /** What a job knows of itself when it runs. */
 export interface JobRun {
@@ -43,6 +44,12 @@ export interface AppModule<Services = never> {
   /** Jobs to add in the transaction of an event (never replayed). */
   readonly reactions?: ReadonlyArray<Reaction>;
   readonly tasks?: Readonly<Record<string, Task>>;
+  /**
+   * Those of its tasks that spend their time waiting on platforms (publishing): they run on the
+   * worker's I/O lane, a runner of their own with IO_CONCURRENCY slots, so hundreds can wait at
+   * once without taking the slots of the other jobs.
+   */
+  readonly ioTasks?: ReadonlyArray<string>;
   /** graphile-worker crontab lines ("*\/10 * * * * task_name"), each naming one of its tasks. */
   readonly cron?: ReadonlyArray<string>;
   /** One readable line per event type for the audit trail. */
@@ -75,6 +82,9 @@ export const moduleGaps = (modules: ReadonlyArray<Omit<AppModule, "layer">>): Re
     }
   }
   for (const module of modules) {
+    for (const name of module.ioTasks ?? []) {
+      if (!(module.tasks ?? {})[name]) gaps.push(`${module.name}: I/O task ${name} is not one of its tasks`);
+    }
     for (const line of module.cron ?? []) {
       const task = line.trim().split(/\s+/)[5];
       if (!task || !(module.tasks ?? {})[task]) gaps.push(`${module.name}: cron line "${line}" names no task of the module`);

@@ -43,6 +43,9 @@ export const reactions: ReadonlyArray<Reaction> = all("reactions").flat();
 /** Every job task by name. */
 export const tasks: Readonly<Record<string, Task>> = Object.assign({}, ...all("tasks"));
 
+/** The tasks that run on the worker's I/O lane (see AppModule.ioTasks). */
+export const ioTasks: ReadonlySet<string> = new Set(all("ioTasks").flat());
+
 /** graphile-worker's crontab: every module's lines. */
 export const crontab = all("cron").flat().join("\n");
 

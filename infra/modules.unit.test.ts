@@ -14,10 +14,12 @@ describe("the registered modules", () => {
       name: "reviews",
       events: defineEvents({ ReviewReceived: Schema.Struct({ rating: Schema.Number }) }),
       cron: ["*/5 * * * * poll_reviews"],
+      ioTasks: ["respond_to_review"],
     });
     expect(moduleGaps([...MODULES, reviews])).toEqual([
       "reviews: no projection handles ReviewReceived",
       "reviews: no audit summary for ReviewReceived",
+      "reviews: I/O task respond_to_review is not one of its tasks",
       'reviews: cron line "*/5 * * * * poll_reviews" names no task of the module',
     ]);
   });

@@ -6,22 +6,29 @@ import { config } from "../config";
 import { Database } from "../db/Database";
 import { catchUpAsyncProjections } from "../eventstore/async-projector";
 import type { servicesOn } from "../layers";
-import { crontab, projections, tasks } from "../modules";
+import { crontab, ioTasks, projections, tasks } from "../modules";
 import { logger } from "../log";
 
 type AppServices = ReturnType<typeof servicesOn> extends import("effect").Layer.Layer<infer A, any, any> ? A : never;
 type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>;
 
 const HEARTBEAT_MS = 5_000;
+/** I/O jobs fetched (and locked) per query. */
+const IO_BATCH = 100;
 const PROJECTOR_MS = 500;
 
 /** Every module's cron lines (infra/modules.ts). */
 export const CRONTAB = crontab;
 
-/** Every module's tasks, run on the app's runtime; the line a task answers goes to the worker's log. */
-export const taskList = (runtime: AppRuntime): TaskList =>
+/**
+ * Every module's tasks (or those of one lane: the I/O tasks, or the others), run on the app's
+ * runtime; the line a task answers goes to the worker's log.
+ */
+export const taskList = (runtime: AppRuntime, lane: "all" | "io" | "general" = "all"): TaskList =>
   Object.fromEntries(
-    Object.entries(tasks).map(([name, task]) => [
+    Object.entries(tasks)
+      .filter(([name]) => lane === "all" || ioTasks.has(name) === (lane === "io"))
+      .map(([name, task]) => [
       name,
       async (payload, helpers) => {
         const job = {
@@ -92,11 +99,23 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
     connectionString: url,
     concurrency: config().WORKER_CONCURRENCY,
     noHandleSignals: true,
-    // Future jobs are found by polling: a short interval keeps scheduled posts on the second.
     pollInterval: 250,
-    taskList: taskList(runtime),
+    taskList: taskList(runtime, "general"),
     crontab: CRONTAB,
     logger: graphileLogger,
+  });
+  // The I/O lane: publishing waits on platforms (and, picked up ahead of time, on the clock), so
+  // its jobs get slots of their own, fetched in batches from one local queue.
+  const ioRunner: Runner = await run({
+    events,
+    connectionString: url,
+    concurrency: config().IO_CONCURRENCY,
+    noHandleSignals: true,
+    // Future jobs are found by polling: a short interval keeps scheduled posts on the second.
+    pollInterval: 250,
+    taskList: taskList(runtime, "io"),
+    logger: graphileLogger,
+    preset: { worker: { localQueue: { size: IO_BATCH }, completeJobBatchDelay: 5, failJobBatchDelay: 5 } },
   });
   // Overdue posts are swept at start too, not only on the next minute.
   await runner.addJob("sweep_due_posts", {}, { jobKey: "sweep_due_posts" });
@@ -129,7 +148,7 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
     stop: async () => {
       clearInterval(heartbeat);
       clearInterval(projector);
-      await runner.stop();
+      await Promise.all([runner.stop(), ioRunner.stop()]);
       await runtime
         .runPromise(Database.use((db) => db.query((sql) => sql`delete from worker_heartbeats where worker_id = ${id}`)))
         .catch(() => undefined);
