@@ -157,7 +157,15 @@ export const postEvents = defineEvents({
     accountIds: Schema.Array(Schema.String),
   }),
   /** Recorded BEFORE calling the platform: a retry after a crash knows a post may exist there. */
-  PostPublishAttempted: Schema.Struct({ accountId: Schema.String, platform: Platform, attempt: Schema.Number, attemptedAt: Schema.String }),
+  PostPublishAttempted: Schema.Struct({
+    accountId: Schema.String,
+    platform: Platform,
+    attempt: Schema.Number,
+    attemptedAt: Schema.String,
+    /** Held back past its time by a platform's limit: how long, and which limit. */
+    delayedByMs: Schema.optionalKey(Schema.Number),
+    delayReason: Schema.optionalKey(Schema.String),
+  }),
   PostPublishedToAccount: Schema.Struct({
     accountId: Schema.String,
     platform: Platform,

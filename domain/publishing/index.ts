@@ -6,3 +6,4 @@ export * from "./recurrence";
 export * from "./scheduled-at";
 export * from "./validation";
 export * from "./timeslots";
+export * from "./publish-limits";

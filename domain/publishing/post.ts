@@ -134,17 +134,17 @@ export const postDecider: Decider<PostState, PostEvent> = {
   },
 };
 
-type Decision = Effect.Effect<ReadonlyArray<PostEvent>, Conflict | InvalidInput | NotFound>;
-const decided = (events: ReadonlyArray<PostEvent>): Decision => Effect.succeed(events);
-const conflict = (message: string): Decision => Effect.fail(new Conflict({ message }));
-const invalid = (message: string, field?: string): Decision =>
+export type PostDecision = Effect.Effect<ReadonlyArray<PostEvent>, Conflict | InvalidInput | NotFound>;
+const decided = (events: ReadonlyArray<PostEvent>): PostDecision => Effect.succeed(events);
+const conflict = (message: string): PostDecision => Effect.fail(new Conflict({ message }));
+const invalid = (message: string, field?: string): PostDecision =>
   Effect.fail(new InvalidInput({ message, ...(field ? { fields: { [field]: message } } : {}) }));
 
-const existing = (state: PostState, decide: () => Decision): Decision =>
+const existing = (state: PostState, decide: () => PostDecision): PostDecision =>
   state.exists && !state.deleted ? decide() : Effect.fail(new NotFound({ what: "post" }));
 
 /** Drafts and scheduled posts only: the messages of the states that forbid a change. */
-const changeable = (state: PostState, what: "edited" | "deleted" | "rescheduled", decide: () => Decision): Decision =>
+const changeable = (state: PostState, what: "edited" | "deleted" | "rescheduled", decide: () => PostDecision): PostDecision =>
   existing(state, () =>
     state.status === "published"
       ? conflict(`A published post cannot be ${what}.`)
@@ -172,7 +172,7 @@ export interface DraftPostCommand {
   readonly now: Date;
 }
 
-export const draftPost = (command: DraftPostCommand) => (state: PostState): Decision => {
+export const draftPost = (command: DraftPostCommand) => (state: PostState): PostDecision => {
   if (state.exists) return conflict("This post already exists.");
   const problem = validateContent(command.content) ?? (isTimeZone(command.timeZone) ? null : `Unknown time zone "${command.timeZone}".`);
   if (problem) return invalid(problem, "content");
@@ -187,7 +187,7 @@ export const draftPost = (command: DraftPostCommand) => (state: PostState): Deci
 /** Schedules a draft (a scheduled post is rescheduled). */
 export const schedulePost =
   (command: { readonly scheduledAt: Date; readonly timeZone: string; readonly now: Date }) =>
-  (state: PostState): Decision =>
+  (state: PostState): PostDecision =>
     state.status === "scheduled"
       ? reschedule(command)(state)
       : changeable(state, "rescheduled", () => {
@@ -200,7 +200,7 @@ export const schedulePost =
 /** A scheduled post to another time (nothing when it is the same). */
 export const reschedule =
   (command: { readonly scheduledAt: Date; readonly timeZone: string; readonly now: Date }) =>
-  (state: PostState): Decision =>
+  (state: PostState): PostDecision =>
     changeable(state, "rescheduled", () => {
       if (state.status !== "scheduled") return conflict("Only a scheduled post can be rescheduled.");
       const at = command.scheduledAt.toISOString();
@@ -212,12 +212,12 @@ export const reschedule =
     });
 
 /** Takes a scheduled post off the schedule: a draft again. */
-export const unschedulePost = (_command: { readonly now: Date }) => (state: PostState): Decision =>
+export const unschedulePost = (_command: { readonly now: Date }) => (state: PostState): PostDecision =>
   changeable(state, "rescheduled", () =>
     state.status === "scheduled" ? decided([{ type: "PostReturnedToDrafts", data: { reason: "Unscheduled" } }]) : decided([]),
   );
 
-export const editPost = (command: { readonly content: PostContent; readonly now: Date }) => (state: PostState): Decision =>
+export const editPost = (command: { readonly content: PostContent; readonly now: Date }) => (state: PostState): PostDecision =>
   changeable(state, "edited", () => {
     const problem = validateContent(command.content);
     if (problem) return invalid(problem, "content");
@@ -245,7 +245,7 @@ export const targetsToPublish = (state: PostState): ReadonlyArray<TargetState> =
  * flight (a retried job gets no event). Accounts already published (a partly published post sent
  * again) are left out: never published twice.
  */
-export const requestPublish = (command: { readonly now: Date }) => (state: PostState): Decision =>
+export const requestPublish = (command: { readonly now: Date }) => (state: PostState): PostDecision =>
   existing(state, () => {
     if (state.status === "publishing") return decided([]);
     if (state.status === "published") return conflict("This post is already published.");
@@ -266,7 +266,7 @@ export const requestPublish = (command: { readonly now: Date }) => (state: PostS
     ]);
   });
 
-const inFlightTarget = (state: PostState, accountId: string, decide: (t: TargetState) => Decision): Decision =>
+const inFlightTarget = (state: PostState, accountId: string, decide: (t: TargetState) => PostDecision): PostDecision =>
   existing(state, () => {
     const target = state.targets.find((t) => t.accountId === accountId);
     if (!target) return Effect.fail(new NotFound({ what: "post target" }));
@@ -280,19 +280,27 @@ const inFlightTarget = (state: PostState, accountId: string, decide: (t: TargetS
  * "attempted" when the worker starts again may exist on the platform: look it up or use the
  * platform's idempotency key before posting again.
  */
-export const recordAttempt = (command: { readonly accountId: string; readonly now: Date }) => (state: PostState): Decision =>
-  inFlightTarget(state, command.accountId, (t) =>
-    state.status !== "publishing"
-      ? conflict("This post is not being published.")
-      : t.status === "failed" && t.permanent
-        ? conflict("Publishing to this account failed for good.")
-        : decided([
-            {
-              type: "PostPublishAttempted",
-              data: { accountId: t.accountId, platform: t.platform, attempt: t.attempts + 1, attemptedAt: command.now.toISOString() },
-            },
-          ]),
-  );
+export const recordAttempt =
+  (command: { readonly accountId: string; readonly now: Date; readonly delay?: { readonly ms: number; readonly reason: string } }) =>
+  (state: PostState): PostDecision =>
+    inFlightTarget(state, command.accountId, (t) =>
+      state.status !== "publishing"
+        ? conflict("This post is not being published.")
+        : t.status === "failed" && t.permanent
+          ? conflict("Publishing to this account failed for good.")
+          : decided([
+              {
+                type: "PostPublishAttempted",
+                data: {
+                  accountId: t.accountId,
+                  platform: t.platform,
+                  attempt: t.attempts + 1,
+                  attemptedAt: command.now.toISOString(),
+                  ...(command.delay ? { delayedByMs: command.delay.ms, delayReason: command.delay.reason } : {}),
+                },
+              },
+            ]),
+    );
 
 /** The platform's answer: recorded whatever the post's status (it is the truth), once per account. */
 export const recordPublishedToAccount =
@@ -303,7 +311,7 @@ export const recordPublishedToAccount =
     readonly publishedAt: Date;
     readonly warnings?: ReadonlyArray<string>;
   }) =>
-  (state: PostState): Decision =>
+  (state: PostState): PostDecision =>
     inFlightTarget(state, command.accountId, (t) =>
       decided([
         {
@@ -323,7 +331,7 @@ export const recordPublishedToAccount =
 /** `permanent`: the platform refused for good, or the retries are used up. */
 export const recordFailureOnAccount =
   (command: { readonly accountId: string; readonly reason: string; readonly permanent: boolean; readonly now: Date }) =>
-  (state: PostState): Decision =>
+  (state: PostState): PostDecision =>
     inFlightTarget(state, command.accountId, (t) =>
       state.status !== "publishing"
         ? conflict("This post is not being published.")
@@ -346,7 +354,7 @@ const accountLabel = (t: TargetState, names: Readonly<Record<string, string>>) =
  */
 export const completePublication =
   (command: { readonly now: Date; readonly accountNames?: Readonly<Record<string, string>> }) =>
-  (state: PostState): Decision =>
+  (state: PostState): PostDecision =>
     existing(state, () => {
       if (state.status !== "publishing") return decided([]);
       if (targetsToPublish(state).length > 0) return decided([]);
@@ -387,7 +395,7 @@ const nextOccurrenceOf = (state: PostState, now: Date): PostEvent | null => {
 };
 
 /** A published recurring post's next occurrence (completePublication already gives it; for repairs). */
-export const nextOccurrence = (command: { readonly now: Date }) => (state: PostState): Decision =>
+export const nextOccurrence = (command: { readonly now: Date }) => (state: PostState): PostDecision =>
   existing(state, () => {
     if (state.status !== "published") return decided([]);
     const next = nextOccurrenceOf(state, command.now);
@@ -395,7 +403,7 @@ export const nextOccurrence = (command: { readonly now: Date }) => (state: PostS
   });
 
 /** The occurrence times follow the post's scheduled time; the first publication is occurrence 1. */
-export const setRecurrence = (command: { readonly rule: RecurrenceRule; readonly now: Date }) => (state: PostState): Decision =>
+export const setRecurrence = (command: { readonly rule: RecurrenceRule; readonly now: Date }) => (state: PostState): PostDecision =>
   changeable(state, "edited", () => {
     const problem = checkRecurrenceRule(command.rule, state.scheduledAt ? { at: new Date(state.scheduledAt), timeZone: state.timeZone } : undefined);
     if (problem) return invalid(problem, "recurrence");
@@ -403,10 +411,10 @@ export const setRecurrence = (command: { readonly rule: RecurrenceRule; readonly
   });
 
 /** Stops the repeats; allowed on a published recurring post too (no next occurrence then). */
-export const clearRecurrence = (_command: { readonly now: Date }) => (state: PostState): Decision =>
+export const clearRecurrence = (_command: { readonly now: Date }) => (state: PostState): PostDecision =>
   existing(state, () => (state.recurrence ? decided([{ type: "RecurrenceCleared", data: {} }]) : decided([])));
 
-export const deletePost = (command: { readonly now: Date }) => (state: PostState): Decision =>
+export const deletePost = (command: { readonly now: Date }) => (state: PostState): PostDecision =>
   changeable(state, "deleted", () => decided([{ type: "PostDeleted", data: { deletedAt: command.now.toISOString() } }]));
 
 /**
@@ -415,9 +423,9 @@ export const deletePost = (command: { readonly now: Date }) => (state: PostState
  */
 export const createPost =
   (command: DraftPostCommand & { readonly scheduledAt?: Date | null; readonly recurrence?: RecurrenceRule | null; readonly publishNow?: boolean }) =>
-  (state: PostState): Decision => {
+  (state: PostState): PostDecision => {
     if (command.recurrence && !command.scheduledAt) return invalid("Choose a date and time for a recurring post.", "scheduledAt");
-    const steps: Array<(s: PostState) => Decision> = [draftPost(command)];
+    const steps: Array<(s: PostState) => PostDecision> = [draftPost(command)];
     if (command.scheduledAt) steps.push(schedulePost({ scheduledAt: command.scheduledAt, timeZone: command.timeZone, now: command.now }));
     if (command.recurrence) steps.push(setRecurrence({ rule: command.recurrence, now: command.now }));
     if (command.publishNow) steps.push(requestPublish({ now: command.now }));
@@ -456,7 +464,7 @@ export const engagementByPlatform = (
  */
 export const recordEngagement =
   (command: { readonly accountId: string; readonly likes: number; readonly shares: number; readonly comments: number; readonly now: Date }) =>
-  (state: PostState): Decision =>
+  (state: PostState): PostDecision =>
     existing(state, () => {
       const target = state.targets.find((t) => t.accountId === command.accountId);
       if (!target) return Effect.fail(new NotFound({ what: "post target" }));

@@ -7,6 +7,7 @@ import { CalendarPosts } from "./CalendarPosts";
 import { PostQueries } from "./PostQueries";
 import { Posts } from "./Posts";
 import { publishPost } from "./publish-post";
+import { PublishSlots } from "./PublishSlots";
 import { schedulePublicationReaction } from "./reactions";
 import { sweepDuePosts } from "./sweep";
 
@@ -17,7 +18,7 @@ const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 export const publishingModule = defineModule({
   name: "publishing",
   events: postEvents,
-  layer: Posts.layer.pipe(Layer.provideMerge(Layer.mergeAll(PostQueries.layer, CalendarPosts.layer))),
+  layer: Posts.layer.pipe(Layer.provideMerge(Layer.mergeAll(PostQueries.layer, CalendarPosts.layer, PublishSlots.layer))),
   projections: [postsProjection],
   reactions: [schedulePublicationReaction],
   tasks: {
@@ -43,6 +44,7 @@ export const publishingModule = defineModule({
         result.recorded > 0 ? `Engagement: ${result.recorded} update(s) of ${result.targets} published target(s)` : undefined,
       ),
   },
+  ioTasks: ["publish_post"],
   cron: ["* * * * * sweep_due_posts", "*/15 * * * * fetch_engagement"],
   auditSummaries: {
     PostDrafted: (d) => `Post drafted for ${d.platforms.map(platformName).join(", ") || "no platform yet"}`,
@@ -54,7 +56,8 @@ export const publishingModule = defineModule({
       d.dueAt === null
         ? `Publishing now to ${count(d.accountIds.length, "account")}`
         : `Publishing to ${count(d.accountIds.length, "account")}, ${d.lateByMs} ms after its time`,
-    PostPublishAttempted: (d) => `Sending to ${platformName(d.platform)} (attempt ${d.attempt})`,
+    PostPublishAttempted: (d) =>
+      `Sending to ${platformName(d.platform)} (attempt ${d.attempt})${d.delayReason ? `, held ${Math.round(d.delayedByMs / 1000)} s by ${d.delayReason}` : ""}`,
     PostPublishedToAccount: (d) => `Published on ${platformName(d.platform)}${d.warnings?.length ? ` with a warning: ${d.warnings.join("; ")}` : ""}`,
     PostPublishFailedOnAccount: (d) => `Failed on ${platformName(d.platform)}${d.permanent ? "" : " (will retry)"}: ${d.reason}`,
     PostPublished: () => "Post published on every account",

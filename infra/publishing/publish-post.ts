@@ -2,6 +2,7 @@ import { Cause, Effect, Schema } from "effect";
 import { platformById } from "../../domain/accounts/platforms";
 import {
   completePublication,
+  type PostDecision,
   type PostEvent,
   type PostState,
   postDecider,
@@ -13,18 +14,20 @@ import {
   type TargetState,
   targetsToPublish,
 } from "../../domain/publishing";
-import { foldEvents, systemContext, type RecordedEvent } from "../../domain/shared";
+import { foldEvents, type RecordedEvent, sameJson, systemContext } from "../../domain/shared";
 import { type AccountView, SocialAccounts } from "../accounts/SocialAccounts";
 import { config } from "../config";
 import { Database } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
-import { handleCommand } from "../eventstore/handle";
+import { type DecideStep, handleCommandInBatch } from "../eventstore/handle";
 import { logger } from "../log";
 import { Mailer } from "../mail/Mailer";
 import { ownerToAlert } from "../mail/owner-alerts";
 import { MediaStorage } from "../media/MediaStorage";
 import { canFindPublished, findPublished, type Published, type PublishMedia, publisherFor } from "../platforms/publish";
 import { PlatformError } from "../platforms/types";
+import { PublishSlots, type PublishTarget, type Slot } from "./PublishSlots";
+import { PUBLISH_LEAD_MS } from "./reactions";
 import { findSandboxPost, publishToSandbox } from "./sandbox";
 
 /**
@@ -58,11 +61,14 @@ export type PublishOutcome =
   | { readonly outcome: "skipped"; readonly reason: string }
   | { readonly outcome: "published" | "failed" | "in_progress"; readonly published: number; readonly failed: number };
 
-type TargetResult =
-  | { readonly kind: "published" }
-  | { readonly kind: "failed"; readonly permanent: boolean; readonly retryAfterSeconds?: number }
+/** What came of one target, recorded by `settle`. */
+type Outcome =
+  | { readonly kind: "published"; readonly accountId: string; readonly published: Published; readonly at: Date }
+  | { readonly kind: "failed"; readonly accountId: string; readonly reason: string; readonly permanent: boolean; readonly retryAfterSeconds?: number }
   /** Another run holds it (it was attempted under us): left alone. */
   | { readonly kind: "skipped" };
+
+type ErrorOf<T> = T extends Effect.Effect<any, infer E, any> ? E : never;
 
 const REJECTING: ReadonlySet<string> = new Set(["rejected", "not_eligible", "invalid_response"]);
 const RECONNECT: ReadonlySet<string> = new Set(["invalid_credentials", "refresh_failed"]);
@@ -123,12 +129,17 @@ const loadMedia = (workspaceId: string, refs: ReadonlyArray<string>) =>
 export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId: string, run: PublishRun) {
   const store = yield* EventStore;
   const accounts = yield* SocialAccounts;
+  const slots = yield* PublishSlots;
   const streamId = postStreamId(postId);
+  // The job's clock: its `now` moving on with real time (a test runs a job "at" another time).
+  const startedAt = Date.now();
+  const clock = () => new Date(run.now.getTime() + Date.now() - startedAt);
 
   const first = yield* store.readStream(streamId);
   // Decoded by the store against the post schemas.
   const events = first.events as ReadonlyArray<RecordedEvent<PostEvent>>;
   let state: PostState = foldEvents(postDecider, events);
+  let version = first.version;
   const drafted = events.find((e) => e.type === "PostDrafted");
   if (!state.exists || !drafted)
     return {
@@ -138,120 +149,142 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
   if (state.deleted) return { outcome: "skipped", reason: "deleted" } satisfies PublishOutcome;
   if (state.status === "draft") return { outcome: "skipped", reason: "draft" } satisfies PublishOutcome;
   if (state.status === "published") return { outcome: "skipped", reason: "already published" } satisfies PublishOutcome;
-  if (state.status === "scheduled" && state.scheduledAt && new Date(state.scheduledAt).getTime() - run.now.getTime() > EARLY_TOLERANCE_MS) {
+  const dueAt = state.status === "scheduled" && state.scheduledAt ? new Date(state.scheduledAt) : null;
+  if (dueAt && dueAt.getTime() - run.now.getTime() > PUBLISH_LEAD_MS + EARLY_TOLERANCE_MS) {
     return { outcome: "skipped", reason: "not due yet" } satisfies PublishOutcome;
   }
   const workspaceId = drafted.type === "PostDrafted" ? drafted.data.workspaceId : "";
   const context = (now: Date) => systemContext("scheduler", now, `job-${run.jobId}`);
   const isLastAttempt = run.attempt >= run.maxAttempts;
 
-  /** A command on the post; the scheduler is a system caller, so a concurrent edit makes it read and decide again. */
-  const onPost = <E>(decide: (state: PostState) => Effect.Effect<ReadonlyArray<PostEvent>, E>, now = new Date()) =>
-    handleCommand(streamId, postDecider, decide, {
+  /**
+   * A command on the post, decided on the state this run knows and appended with the other posts'
+   * commands of the moment; the scheduler is a system caller, so a concurrent edit makes it read
+   * and decide again.
+   */
+  const onPost = (steps: DecideStep<PostState, PostEvent, ErrorOf<PostDecision>> | ReadonlyArray<DecideStep<PostState, PostEvent, ErrorOf<PostDecision>>>, now = clock()) =>
+    handleCommandInBatch(streamId, postDecider, steps, {
       ctx: context(now),
       workspaceId,
-    }).pipe(Effect.tap((result) => Effect.sync(() => (state = result.state))));
+      known: { state, version },
+    }).pipe(
+      Effect.tap((result) =>
+        Effect.sync(() => {
+          state = result.state;
+          version = result.version;
+          for (const event of result.events) {
+            if (event.type === "PostPublished") ended = "published";
+            if (event.type === "PostPublishFailed") (ended = "failed"), (failureReason = event.data.reason);
+          }
+        }),
+      ),
+    );
+  let ended: "published" | "failed" | null = null;
+  let failureReason: string | null = null;
 
-  yield* onPost(requestPublish({ now: run.now }), run.now);
-  if (state.status !== "publishing") return { outcome: "skipped", reason: `status ${state.status}` } satisfies PublishOutcome;
-
+  // Ahead of the time: the accounts, their credentials, the media and each target's slot.
   const views = new Map<string, AccountView>();
+  const credentials = new Map<string, Record<string, unknown> | null>();
   for (const target of state.targets) {
     const view = yield* accounts.get(workspaceId, target.accountId).pipe(Effect.catchTag("NotFound", () => Effect.succeed(null)));
-    if (view) views.set(target.accountId, view);
+    if (!view) continue;
+    views.set(target.accountId, view);
+    if (view.kind !== "sandbox") credentials.set(view.id, yield* accounts.credentials<Record<string, unknown>>(view.id));
   }
+  const needsMedia = state.targets.some((t) => views.get(t.accountId)?.kind !== "sandbox") && (state.content?.media.length ?? 0) > 0;
+  let mediaRefs = state.content?.media ?? [];
+  let media = needsMedia ? yield* Effect.result(loadMedia(workspaceId, mediaRefs)) : null;
+  const publishTargetOf = (t: TargetState): PublishTarget => ({ platform: t.platform, accountId: t.accountId, sandbox: views.get(t.accountId)?.kind === "sandbox" });
+  const from = new Date(Math.max(dueAt?.getTime() ?? 0, clock().getTime()));
+  const slotOf = new Map<string, Slot>();
+  for (const target of targetsToPublish(state)) {
+    if (target.status !== "attempted" && views.has(target.accountId)) slotOf.set(target.accountId, yield* slots.take(publishTargetOf(target), from));
+  }
+
+  if (dueAt) yield* Effect.sleep(Math.max(0, dueAt.getTime() - clock().getTime()));
+
+  const failure = (target: TargetState, reason: string, permanent: boolean, retryAfterSeconds?: number): Outcome => ({
+    kind: "failed",
+    accountId: target.accountId,
+    reason,
+    permanent,
+    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+  });
+  /** A failure worth trying again, until the job's last attempt; the reason says which it was. */
+  const failureForNow = (target: TargetState, reason: string, retryAfterSeconds?: number) =>
+    failure(target, `${reason} ${isLastAttempt ? `Gave up after ${run.maxAttempts} attempts.` : "Retrying later."}`, isLastAttempt, retryAfterSeconds);
+
+  /**
+   * Why a target cannot be sent, known without asking anyone: it fails at once, recorded with the
+   * others' results. An attempt that died where the platform can tell is looked up first.
+   */
+  function blocked(target: TargetState): Outcome | null {
+    const account = views.get(target.accountId);
+    const label = accountLabel(target.platform, account);
+    if (!account) return failure(target, "The account is no longer connected.", true);
+    const sandbox = account.kind === "sandbox";
+    if (target.status === "attempted") {
+      return sandbox || canFindPublished(target.platform) ? null : failure(target, `The publication was interrupted; check ${label} before publishing again.`, true);
+    }
+    if (!sandbox && !publisherFor(target.platform)) return failure(target, `SocialDesk cannot publish to ${platformById(target.platform).name} yet.`, true);
+    if (account.status === "reconnect_needed") {
+      return failure(target, `Reconnect ${label}: ${account.statusReason ?? "the platform no longer accepts SocialDesk's access"}.`, true);
+    }
+    if (!sandbox && !credentials.get(account.id)) return failure(target, `Reconnect ${label}: its credentials are missing.`, true);
+    if (!sandbox && media?._tag === "Failure") {
+      const error = media.failure;
+      return error._tag === "MediaUnreadable" ? failure(target, error.message, true) : failureForNow(target, "A media file of this post could not be read.");
+    }
+    return null;
+  }
+
+  // The second: the publication starts, with the attempt of every target that can go now, in one transaction.
+  const now = clock();
+  const ready = (t: TargetState) =>
+    t.status !== "attempted" && blocked(t) === null && (slotOf.get(t.accountId)?.at.getTime() ?? Infinity) <= now.getTime() + EARLY_TOLERANCE_MS;
+  const goingNow = new Set(targetsToPublish(state).filter(ready).map((t) => t.accountId));
+  const started = yield* onPost(
+    [
+      // A post moved later while its job waited (its new job has the new time) is left alone.
+      (s: PostState) =>
+        s.status === "scheduled" && s.scheduledAt && new Date(s.scheduledAt).getTime() - now.getTime() > EARLY_TOLERANCE_MS
+          ? Effect.succeed([] as ReadonlyArray<PostEvent>)
+          : requestPublish({ now })(s),
+      ...[...goingNow].map((accountId) => attemptIfFree(accountId, now)),
+    ],
+    now,
+  );
+  if (state.status !== "publishing") {
+    for (const [accountId, slot] of slotOf) {
+      const target = state.targets.find((t) => t.accountId === accountId);
+      if (target) yield* slots.release(publishTargetOf(target), slot);
+    }
+    return { outcome: "skipped", reason: `status ${state.status}` } satisfies PublishOutcome;
+  }
+  const attemptedNow = new Set(started.events.flatMap((e) => (e.type === "PostPublishAttempted" ? [e.data.accountId] : [])));
   const content = state.content!;
   const occurrence = state.occurrence;
+  if (needsMedia && !sameJson(content.media, mediaRefs)) {
+    // Edited while the job waited: the attempts recorded above go with the media as they are now.
+    mediaRefs = content.media;
+    media = yield* Effect.result(loadMedia(workspaceId, mediaRefs));
+  }
 
-  const fail = (target: TargetState, reason: string, permanent: boolean, retryAfterSeconds?: number) =>
-    Effect.as(onPost(recordFailureOnAccount({ accountId: target.accountId, reason, permanent, now: new Date() })), {
-      kind: "failed",
-      permanent,
-      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
-    } as TargetResult);
-
-  /** A failure worth trying again, until the job's last attempt; the reason says which it was. */
-  const failForNow = (target: TargetState, reason: string, retryAfterSeconds?: number) =>
-    fail(
-      target,
-      `${reason} ${isLastAttempt ? `Gave up after ${run.maxAttempts} attempts.` : "Retrying later."}`,
-      isLastAttempt,
-      retryAfterSeconds,
-    );
-
-  const succeed = (target: TargetState, account: AccountView, published: Published) =>
+  const succeeded = (target: TargetState, account: AccountView, published: Published) =>
     Effect.gen(function* () {
       if (published.credentials !== undefined) yield* accounts.updateCredentials(account.id, published.credentials);
       if (published.warnings?.length) logger.warn({ postId, accountId: account.id, warnings: published.warnings }, "Published with warnings");
-      yield* onPost(
-        recordPublishedToAccount({
-          accountId: target.accountId,
-          platformPostId: published.platformPostId,
-          url: published.url,
-          publishedAt: new Date(),
-          ...(published.warnings?.length ? { warnings: published.warnings } : {}),
-        }),
-      );
-      return { kind: "published" } as TargetResult;
+      return { kind: "published", accountId: target.accountId, published, at: clock() } satisfies Outcome;
     });
 
-  const publishTo = (target: TargetState) =>
+  /** The platform call of a target whose attempt is recorded, and what came of it. */
+  const send = (target: TargetState, account: AccountView) =>
     Effect.gen(function* () {
-      const account = views.get(target.accountId);
       const label = accountLabel(target.platform, account);
-      const key = idempotencyKeyOf(postId, target.accountId, occurrence);
-      if (!account) return yield* fail(target, "The account is no longer connected.", true);
       const sandbox = account.kind === "sandbox";
-      const publisher = sandbox ? null : publisherFor(target.platform);
-      /** Whether the platform lets us ask if an attempt went out (and so a second call cannot post twice). */
       const findable = sandbox || canFindPublished(target.platform);
-
-      if (target.status === "attempted") {
-        if (!findable) return yield* fail(target, `The publication was interrupted; check ${label} before publishing again.`, true);
-        const lookup = sandbox
-          ? findSandboxPost(key)
-          : Effect.flatMap(accounts.credentials<unknown>(account.id), (credentials) =>
-              Effect.tryPromise({ try: () => findPublished(target.platform, credentials, key), catch: (e) => e }),
-            );
-        const found = yield* Effect.result(lookup);
-        if (found._tag === "Success" && found.success) return yield* succeed(target, account, found.success);
-        if (found._tag === "Failure") {
-          const error = found.failure;
-          if (!(error instanceof PlatformError) || !RECONNECT.has(error.kind)) {
-            // Cannot tell now: try again later (the key keeps a later publish from posting twice).
-            return yield* failForNow(target, error instanceof PlatformError ? error.message : "The platform could not be reached.");
-          }
-        }
-        // Not there (or the lookup needs a reconnect, reported by the publish below): publishing again is safe.
-      }
-
-      if (!sandbox && !publisher) return yield* fail(target, `SocialDesk cannot publish to ${platformById(target.platform).name} yet.`, true);
-      if (account.status === "reconnect_needed") {
-        return yield* fail(target, `Reconnect ${label}: ${account.statusReason ?? "the platform no longer accepts SocialDesk's access"}.`, true);
-      }
-      const credentials = sandbox ? null : yield* accounts.credentials<Record<string, unknown>>(account.id);
-      if (!sandbox && !credentials) return yield* fail(target, `Reconnect ${label}: its credentials are missing.`, true);
-      let media: ReadonlyArray<PublishMedia> = [];
-      if (!sandbox) {
-        const loaded = yield* Effect.result(loadMedia(workspaceId, content.media));
-        if (loaded._tag === "Failure") {
-          const error = loaded.failure;
-          const unreadable = error._tag === "MediaUnreadable";
-          return yield* unreadable ? fail(target, error.message, true) : failForNow(target, "A media file of this post could not be read.");
-        }
-        media = loaded.success;
-      }
       const options = ((content.options as Record<string, unknown>)[target.platform] ?? {}) as Record<string, unknown>;
-
-      // Recorded (and committed) before the call: a run that dies during it leaves the target "attempted".
-      const attempted = yield* onPost((s) => {
-        const current = s.targets.find((t) => t.accountId === target.accountId);
-        // Another run got here first: leave the target to it.
-        if (!current || current.status === "attempted" || current.status === "published") return Effect.succeed([] as ReadonlyArray<PostEvent>);
-        return recordAttempt({ accountId: target.accountId, now: new Date() })(s);
-      });
-      if (attempted.events.length === 0 && target.status !== "attempted") return { kind: "skipped" } as TargetResult;
-
+      const key = idempotencyKeyOf(postId, target.accountId, occurrence);
       const call = sandbox
         ? publishToSandbox({
             workspaceId,
@@ -261,57 +294,123 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
             content: content.content,
             media: content.media,
             options,
-            now: new Date(),
+            now: clock(),
           })
         : Effect.tryPromise({
             try: () =>
-              publisher!(
-                account.kind === "oauth" ? { ...credentials, externalId: account.accountId, metadata: account.metadata } : credentials,
-                { text: content.content, media, options, idempotencyKey: key },
+              publisherFor(target.platform)!(
+                account.kind === "oauth" ? { ...credentials.get(account.id), externalId: account.accountId, metadata: account.metadata } : credentials.get(account.id),
+                { text: content.content, media: media?._tag === "Success" ? media.success : [], options, idempotencyKey: key },
               ),
             catch: (e) => e,
           });
       const outcome = yield* Effect.result(call);
-      if (outcome._tag === "Success") return yield* succeed(target, account, outcome.success);
+      if (outcome._tag === "Success") return yield* succeeded(target, account, outcome.success);
 
       const error = outcome.failure;
       if (error instanceof PlatformError) {
         if (RECONNECT.has(error.kind)) {
           yield* accounts
-            .requireReconnect(
-              {
-                accountId: account.id,
-                workspaceId,
-                platform: account.platform,
-                kind: account.kind,
-              },
-              error.message,
-              context(new Date()),
-            )
+            .requireReconnect({ accountId: account.id, workspaceId, platform: account.platform, kind: account.kind }, error.message, context(clock()))
             .pipe(Effect.catchTag("NotFound", () => Effect.succeed(false)));
-          return yield* fail(target, error.message, true);
+          return failure(target, error.message, true);
         }
-        if (REJECTING.has(error.kind)) return yield* fail(target, error.message, true);
+        if (REJECTING.has(error.kind)) return failure(target, error.message, true);
         // unavailable / rate_limited. Without an HTTP status the request may have reached the platform
         // (a timeout): where it cannot be looked up, sending it again could post twice.
         if (!findable && error.kind === "unavailable" && error.status === undefined) {
-          return yield* fail(target, `The publication was interrupted (${error.message}); check ${label} before publishing again.`, true);
+          return failure(target, `The publication was interrupted (${error.message}); check ${label} before publishing again.`, true);
         }
-        return yield* failForNow(target, error.message, error.retryAfterSeconds);
+        return failureForNow(target, error.message, error.retryAfterSeconds);
       }
       logger.error({ err: error, postId, accountId: account.id }, "Publishing failed unexpectedly");
-      if (!findable) return yield* fail(target, `The publication was interrupted; check ${label} before publishing again.`, true);
-      return yield* failForNow(target, "Publishing failed unexpectedly.");
+      if (!findable) return failure(target, `The publication was interrupted; check ${label} before publishing again.`, true);
+      return failureForNow(target, "Publishing failed unexpectedly.");
     });
 
-  const results: TargetResult[] = [];
-  for (const target of targetsToPublish(state)) results.push(yield* publishTo(target));
+  /**
+   * A target that did not go with the others: an attempt that died (looked up on the platform), or
+   * one the platform's limits hold back (it waits for its slot, and its attempt records the delay
+   * and the limit).
+   */
+  const publishAlone = (target: TargetState) =>
+    Effect.gen(function* () {
+      const account = views.get(target.accountId)!;
+      if (target.status === "attempted") {
+        const key = idempotencyKeyOf(postId, target.accountId, occurrence);
+        const lookup =
+          account.kind === "sandbox"
+            ? findSandboxPost(key)
+            : Effect.tryPromise({ try: () => findPublished(target.platform, credentials.get(account.id), key), catch: (e) => e });
+        const found = yield* Effect.result(lookup);
+        if (found._tag === "Success" && found.success) return yield* succeeded(target, account, found.success);
+        if (found._tag === "Failure") {
+          const error = found.failure;
+          if (!(error instanceof PlatformError) || !RECONNECT.has(error.kind)) {
+            // Cannot tell now: try again later (the key keeps a later publish from posting twice).
+            return failureForNow(target, error instanceof PlatformError ? error.message : "The platform could not be reached.");
+          }
+        }
+        // Not there (or the lookup needs a reconnect, reported below): publishing again is safe.
+        const refused = blocked({ ...target, status: "pending" });
+        if (refused) return refused;
+      }
 
-  const accountNames = Object.fromEntries([...views.values()].map((v) => [v.id, v.accountName]));
-  const completed = yield* onPost(completePublication({ now: new Date(), accountNames }));
-  const failedEvent = completed.events.find((e) => e.type === "PostPublishFailed");
-  if (failedEvent && failedEvent.type === "PostPublishFailed") {
-    yield* tellOwnerOfFailure(workspaceId, postId, failedEvent.data.reason).pipe(
+      const slot = slotOf.get(target.accountId) ?? (yield* slots.take(publishTargetOf(target), clock()));
+      const wait = slot.at.getTime() - clock().getTime();
+      if (wait > 0) yield* Effect.sleep(wait);
+      const attemptAt = clock();
+      const delay = slot.heldBy ? { ms: Math.max(0, attemptAt.getTime() - (dueAt ?? now).getTime()), reason: slot.heldBy.reason } : undefined;
+      // Recorded (and committed) before the call: a run that dies during it leaves the target "attempted".
+      const attempted = yield* onPost(attemptIfFree(target.accountId, attemptAt, delay), attemptAt);
+      // No event for a target already "attempted" (this run found its earlier attempt did not go out).
+      if (attempted.events.length === 0 && target.status !== "attempted") return { kind: "skipped" } satisfies Outcome;
+      return yield* send(target, account);
+    });
+
+  /** Records what came of the targets (and the publication's end, once every target has one), in one transaction. */
+  const settle = (outcomes: ReadonlyArray<Outcome>) => {
+    const recorded = outcomes.flatMap((o): ReadonlyArray<(state: PostState) => PostDecision> =>
+      o.kind === "published"
+        ? [
+            recordPublishedToAccount({
+              accountId: o.accountId,
+              platformPostId: o.published.platformPostId,
+              url: o.published.url,
+              publishedAt: o.at,
+              ...(o.published.warnings?.length ? { warnings: o.published.warnings } : {}),
+            }),
+          ]
+        : o.kind === "failed"
+          ? [recordFailureOnAccount({ accountId: o.accountId, reason: o.reason, permanent: o.permanent, now: clock() })]
+          : [],
+    );
+    if (recorded.length === 0) return Effect.succeed(outcomes);
+    const accountNames = Object.fromEntries([...views.values()].map((v) => [v.id, v.accountName]));
+    return Effect.as(onPost([...recorded, completePublication({ now: clock(), accountNames })]), outcomes);
+  };
+
+  const pending = targetsToPublish(state);
+  const together = pending.filter((t) => attemptedNow.has(t.accountId));
+  const refused = pending.flatMap((t) => (attemptedNow.has(t.accountId) ? [] : (blocked(t) ?? [])));
+  const alone = pending.filter((t) => !attemptedNow.has(t.accountId) && !goingNow.has(t.accountId) && blocked(t) === null);
+  const settled = yield* Effect.all(
+    [
+      Effect.flatMap(
+        Effect.forEach(together, (t) => send(t, views.get(t.accountId)!), { concurrency: "unbounded" }),
+        (sent) => settle([...sent, ...refused]),
+      ),
+      ...alone.map((t) => Effect.flatMap(publishAlone(t), (outcome) => settle([outcome]))),
+    ],
+    { concurrency: "unbounded" },
+  );
+  const results = settled.flat();
+
+  if (state.status === "publishing" && targetsToPublish(state).length === 0) {
+    yield* onPost(completePublication({ now: clock(), accountNames: Object.fromEntries([...views.values()].map((v) => [v.id, v.accountName])) }));
+  }
+  if (failureReason) {
+    yield* tellOwnerOfFailure(workspaceId, postId, failureReason).pipe(
       Effect.catchCause((cause) => Effect.sync(() => logger.warn({ postId, cause: Cause.pretty(cause) }, "Could not queue the failure alert"))),
     );
   }
@@ -328,11 +427,20 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
     });
   }
   return {
-    outcome: state.status === "publishing" ? "in_progress" : completed.events.some((e) => e.type === "PostPublished") ? "published" : failedEvent ? "failed" : "in_progress",
+    outcome: ended ?? "in_progress",
     published,
     failed,
   } satisfies PublishOutcome;
 });
+
+/** The attempt of one target, unless another run got there first (then no event: it is left to that run). */
+const attemptIfFree =
+  (accountId: string, now: Date, delay?: { readonly ms: number; readonly reason: string }) =>
+  (state: PostState): PostDecision => {
+    const current = state.targets.find((t) => t.accountId === accountId);
+    if (state.status !== "publishing" || !current || current.status === "attempted" || current.status === "published") return Effect.succeed([]);
+    return recordAttempt({ accountId, now, ...(delay ? { delay } : {}) })(state);
+  };
 
 const tellOwnerOfFailure = (workspaceId: string, postId: string, reason: string) =>
   Effect.gen(function* () {

@@ -11,9 +11,20 @@ import { addJob, removeJob } from "../jobs/add-job";
 export const PUBLISH_MAX_ATTEMPTS = 8;
 export const publishJobKey = (postId: string) => `post:${postId}`;
 
-/** Adds the post's publication job, at `runAt` or at once; one per post (the key replaces an earlier one). */
-export const addPublishJob = (postId: string, runAt?: Date) =>
-  addJob("publish_post", { postId }, { runAt, jobKey: publishJobKey(postId), maxAttempts: PUBLISH_MAX_ATTEMPTS });
+/**
+ * How long before its time a scheduled post's job starts: it reads the post, its accounts and
+ * credentials while there is time, then waits for the second. At 9:00:00 only the attempts and
+ * the platform calls are left to do.
+ */
+export const PUBLISH_LEAD_MS = 5_000;
+
+/** Adds the post's publication job, for `dueAt` or at once; one per post (the key replaces an earlier one). */
+export const addPublishJob = (postId: string, dueAt?: Date) =>
+  addJob("publish_post", { postId }, {
+    runAt: dueAt ? new Date(dueAt.getTime() - PUBLISH_LEAD_MS) : undefined,
+    jobKey: publishJobKey(postId),
+    maxAttempts: PUBLISH_MAX_ATTEMPTS,
+  });
 
 const postIdOf = (event: RecordedEvent) => event.streamId.slice("post-".length);
 
