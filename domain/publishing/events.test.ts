@@ -45,6 +45,7 @@ const samples: { readonly [E in PostEvent as E["type"]]: E["data"] } = {
     warnings: ["The thread stopped after its first post."],
   },
   PostPublishFailedOnAccount: { accountId: "a1", platform: "bluesky", reason: "Token revoked", permanent: true, failedAt: "2026-03-06T14:00:02.000Z" },
+  PostPublishDelayed: { accountId: "a1", platform: "tiktok", until: "2026-03-07T09:12:00.000Z", reason: "TikTok's limit of 15 posts a day for a creator" },
   PostPublished: { publishedAt: "2026-03-06T14:00:03.000Z", occurrence: 1 },
   PostPublishFailed: { reason: "Publishing failed on Bluesky: Token revoked.", failedAccountIds: ["a1"], publishedAccountIds: ["a2"], occurrence: 1 },
   PostReturnedToDrafts: { reason: "Publishing failed on Bluesky: Token revoked." },

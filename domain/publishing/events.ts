@@ -175,6 +175,8 @@ export const postEvents = defineEvents({
     /** What went wrong after the post went out (a refused first comment, a thread cut short): shown, never retried. */
     warnings: Schema.optionalKey(Schema.Array(Schema.String)),
   }),
+  /** A platform's limit holds the target back for longer than a job waits: its publication resumes at `until`. */
+  PostPublishDelayed: Schema.Struct({ accountId: Schema.String, platform: Platform, until: Schema.String, reason: Schema.String }),
   PostPublishFailedOnAccount: Schema.Struct({
     accountId: Schema.String,
     platform: Platform,

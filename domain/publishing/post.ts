@@ -104,6 +104,8 @@ export const postDecider: Decider<PostState, PostEvent> = {
           platformPostId: event.data.platformPostId,
           url: event.data.url,
         }));
+      case "PostPublishDelayed":
+        return state;
       case "PostPublishFailedOnAccount":
         return updateTarget(state, event.data.accountId, (t) => ({ ...t, status: "failed", permanent: event.data.permanent, error: event.data.reason }));
       case "PostPublished":
@@ -326,6 +328,16 @@ export const recordPublishedToAccount =
           },
         },
       ]),
+    );
+
+/** A target a platform's limit holds back until `until`: it stays pending, its publication resumes then. */
+export const recordDelay =
+  (command: { readonly accountId: string; readonly until: Date; readonly reason: string }) =>
+  (state: PostState): PostDecision =>
+    inFlightTarget(state, command.accountId, (t) =>
+      state.status !== "publishing" || t.status === "attempted"
+        ? conflict("This post is not waiting to be published.")
+        : decided([{ type: "PostPublishDelayed", data: { accountId: t.accountId, platform: t.platform, until: command.until.toISOString(), reason: command.reason } }]),
     );
 
 /** `permanent`: the platform refused for good, or the retries are used up. */

@@ -30,6 +30,7 @@ export const postsProjection: Projection<PostEvent> = {
     "PostPublishRequested",
     "PostPublishAttempted",
     "PostPublishedToAccount",
+    "PostPublishDelayed",
     "PostPublishFailedOnAccount",
     "PostPublished",
     "PostPublishFailed",
@@ -136,6 +137,7 @@ const changesOf = (event: RecordedEvent<PostEvent>): ReadonlyArray<RowChange> =>
           status: "attempted",
           attempts: event.data.attempt,
           attempted_at: new Date(event.data.attemptedAt),
+          warning: null,
         }),
       ];
     case "PostPublishedToAccount":
@@ -149,6 +151,8 @@ const changesOf = (event: RecordedEvent<PostEvent>): ReadonlyArray<RowChange> =>
           published_at: new Date(event.data.publishedAt),
         }),
       ];
+    case "PostPublishDelayed":
+      return [target(event.data.accountId, { warning: `Waiting until ${event.data.until}: ${event.data.reason}.` })];
     case "PostPublishFailedOnAccount":
       return [
         target(event.data.accountId, {

@@ -59,6 +59,7 @@ export const publishingModule = defineModule({
     PostPublishAttempted: (d) =>
       `Sending to ${platformName(d.platform)} (attempt ${d.attempt})${d.delayReason ? `, held ${Math.round(d.delayedByMs / 1000)} s by ${d.delayReason}` : ""}`,
     PostPublishedToAccount: (d) => `Published on ${platformName(d.platform)}${d.warnings?.length ? ` with a warning: ${d.warnings.join("; ")}` : ""}`,
+    PostPublishDelayed: (d) => `Waiting for ${platformName(d.platform)} until ${d.until}: ${d.reason}`,
     PostPublishFailedOnAccount: (d) => `Failed on ${platformName(d.platform)}${d.permanent ? "" : " (will retry)"}: ${d.reason}`,
     PostPublished: () => "Post published on every account",
     PostPublishFailed: (d) => `Publication failed on ${count(d.failedAccountIds.length, "account")}: ${d.reason}`,

@@ -8,6 +8,7 @@ import {
   postDecider,
   postStreamId,
   recordAttempt,
+  recordDelay,
   recordFailureOnAccount,
   recordPublishedToAccount,
   requestPublish,
@@ -38,6 +39,12 @@ import { findSandboxPost, publishToSandbox } from "./sandbox";
  * Transient failures end the run with `PublishRetryLater` so graphile-worker retries with its
  * backoff; on the last attempt they are permanent and the post returns to drafts.
  */
+
+/** The longest a job waits in place for a platform's limit; past it the post records the delay and gets a job for then. */
+const MAX_HOLD_MS = 5 * 60_000;
+
+/** A timer may fire this much before its time: a slot this close counts as now. */
+const TIMER_SLACK_MS = 20;
 
 /** A job may start this early (clock differences between the worker and the database) and still publish. */
 const EARLY_TOLERANCE_MS = 2_000;
@@ -241,7 +248,7 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
   // The second: the publication starts, with the attempt of every target that can go now, in one transaction.
   const now = clock();
   const ready = (t: TargetState) =>
-    t.status !== "attempted" && blocked(t) === null && (slotOf.get(t.accountId)?.at.getTime() ?? Infinity) <= now.getTime() + EARLY_TOLERANCE_MS;
+    t.status !== "attempted" && blocked(t) === null && (slotOf.get(t.accountId)?.at.getTime() ?? Infinity) <= now.getTime() + TIMER_SLACK_MS;
   const goingNow = new Set(targetsToPublish(state).filter(ready).map((t) => t.accountId));
   const started = yield* onPost(
     [
@@ -358,9 +365,17 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
 
       const slot = slotOf.get(target.accountId) ?? (yield* slots.take(publishTargetOf(target), clock()));
       const wait = slot.at.getTime() - clock().getTime();
+      if (wait > MAX_HOLD_MS && slot.heldBy) {
+        // Too long to hold a job: the post says why it waits, and a job for the slot comes with that.
+        yield* slots.release(publishTargetOf(target), slot);
+        yield* onPost(recordDelay({ accountId: target.accountId, until: slot.at, reason: slot.heldBy.reason }));
+        return { kind: "skipped" } satisfies Outcome;
+      }
       if (wait > 0) yield* Effect.sleep(wait);
       const attemptAt = clock();
-      const delay = slot.heldBy ? { ms: Math.max(0, attemptAt.getTime() - (dueAt ?? now).getTime()), reason: slot.heldBy.reason } : undefined;
+      // Late against the post's time (a scheduled post) or the publication's start (published now).
+      const dueTime = state.scheduledAt ? Math.min(new Date(state.scheduledAt).getTime(), now.getTime()) : now.getTime();
+      const delay = slot.heldBy ? { ms: Math.max(0, attemptAt.getTime() - dueTime), reason: slot.heldBy.reason } : undefined;
       // Recorded (and committed) before the call: a run that dies during it leaves the target "attempted".
       const attempted = yield* onPost(attemptIfFree(target.accountId, attemptAt, delay), attemptAt);
       // No event for a target already "attempted" (this run found its earlier attempt did not go out).

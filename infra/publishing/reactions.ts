@@ -29,12 +29,12 @@ export const addPublishJob = (postId: string, dueAt?: Date) =>
 const postIdOf = (event: RecordedEvent) => event.streamId.slice("post-".length);
 
 /**
- * A scheduled (or rescheduled, or next) publication gets its job in the same transaction as the
- * event; a deleted or unscheduled post loses it.
+ * A scheduled (or rescheduled, or next, or delayed by a platform's limit) publication gets its job
+ * in the same transaction as the event; a deleted or unscheduled post loses it.
  */
 export const schedulePublicationReaction: Reaction = {
   name: "schedule-publication",
-  handles: ["PostScheduled", "PostRescheduled", "OccurrenceScheduled", "PostDeleted", "PostReturnedToDrafts"],
+  handles: ["PostScheduled", "PostRescheduled", "OccurrenceScheduled", "PostPublishDelayed", "PostDeleted", "PostReturnedToDrafts"],
   react: (recorded) =>
     Effect.gen(function* () {
       const event = recorded as RecordedEvent<PostEvent>;
@@ -44,6 +44,9 @@ export const schedulePublicationReaction: Reaction = {
         case "PostRescheduled":
         case "OccurrenceScheduled":
           yield* addPublishJob(postId, new Date(event.data.scheduledAt));
+          return;
+        case "PostPublishDelayed":
+          yield* addPublishJob(postId, new Date(event.data.until));
           return;
         case "PostDeleted":
         case "PostReturnedToDrafts":

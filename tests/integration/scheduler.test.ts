@@ -10,8 +10,10 @@ import {
   type PostEvent,
   postDecider,
   postsProjection,
+  type PublishLimit,
   postStreamId,
   recordAttempt,
+  reschedule,
 } from "../../domain/publishing";
 import { SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import { EventStore } from "../../infra/eventstore/EventStore";
@@ -21,7 +23,9 @@ import { taskList } from "../../infra/jobs/worker";
 import { connectBluesky } from "../../infra/platforms";
 import { blueskyRkey } from "../../infra/platforms/publish";
 import { idempotencyKeyOf, publishPost, type PublishRun } from "../../infra/publishing/publish-post";
-import { PUBLISH_MAX_ATTEMPTS } from "../../infra/publishing/reactions";
+import { auditSummaries } from "../../infra/modules";
+import { PublishLimits } from "../../infra/publishing/PublishSlots";
+import { PUBLISH_LEAD_MS, PUBLISH_MAX_ATTEMPTS } from "../../infra/publishing/reactions";
 import { publishToSandbox } from "../../infra/publishing/sandbox";
 import { sweepDuePosts } from "../../infra/publishing/sweep";
 import type { CurrentUser } from "../../infra/identity/current-user";
@@ -356,6 +360,77 @@ describe("publishing to Bluesky (a real PDS)", () => {
     expect(all.find((e) => e.type === "PostPublishFailedOnAccount")!.data).toMatchObject({ permanent: true });
     expect(all.at(-1)!.type).toBe("PostReturnedToDrafts");
     expect(all.at(-1)!.data.reason).toMatch(/^Publishing failed on Bluesky \(.+\): .*300/);
+  });
+});
+
+describe("at the second", () => {
+  it("given a post scheduled 3 s from now, its job starts 5 s ahead of the time and the publication waits for the second", async () => {
+    const sandbox = await connect("bluesky", "sandbox", "Sandbox on time");
+    const at = new Date(Date.now() + 3_000);
+    const postId = await newPost("At the second", [{ accountId: sandbox.id, platform: "bluesky" }], { scheduledAt: at });
+    const [job] = await app.sql<{ run_at: Date }[]>`select run_at from graphile_worker.jobs where key = ${`post:${postId}`}`;
+    expect(job!.run_at.getTime()).toBe(at.getTime() - PUBLISH_LEAD_MS);
+
+    expect(await publish(postId)).toMatchObject({ outcome: "published", published: 1 });
+    const requested = (await eventsOf(postId)).find((e) => e.type === "PostPublishRequested")!.data;
+    expect(new Date(requested.requestedAt).getTime()).toBeGreaterThanOrEqual(at.getTime());
+    expect(requested.lateByMs).toBeLessThan(1_000);
+  });
+
+  it("given a post moved later while its job waited, the waiting job publishes nothing", async () => {
+    const sandbox = await connect("bluesky", "sandbox", "Sandbox moved");
+    const at = new Date(Date.now() + 2_000);
+    const postId = await newPost("Moved", [{ accountId: sandbox.id, platform: "bluesky" }], { scheduledAt: at });
+    const waiting = publish(postId);
+    await new Promise((r) => setTimeout(r, 500));
+    await app.run(
+      handleCommand(postStreamId(postId), postDecider, reschedule({ scheduledAt: new Date(Date.now() + 3_600_000), timeZone: "UTC", now: new Date() }), asUser(user)),
+    );
+    expect(await waiting).toMatchObject({ outcome: "skipped", reason: "status scheduled" });
+    expect(await sandboxRows(postId)).toHaveLength(0);
+  });
+});
+
+describe("a platform's publishing limits", () => {
+  const limited = (limits: ReadonlyArray<PublishLimit>) => (postId: string) =>
+    app.run(publishPost(postId, run()).pipe(Effect.provideService(PublishLimits, { bluesky: limits })));
+
+  it("given a limit of 2 posts per 2 s, when 3 posts to one account go at once, then the third waits for its slot and its attempt records the delay and the limit", async () => {
+    const sandbox = await connect("bluesky", "sandbox", "Sandbox limited");
+    const limit: PublishLimit = { per: "account", count: 2, windowMs: 2_000, reason: "the test's limit of 2 posts per 2 seconds" };
+    const posts = await Promise.all([1, 2, 3].map((n) => newPost(`Limited ${n}`, [{ accountId: sandbox.id, platform: "bluesky" }], { publishNow: true })));
+    const results = await Promise.all(posts.map(limited([limit])));
+    expect(results.map((r) => r.outcome)).toEqual(["published", "published", "published"]);
+
+    const attempts = await Promise.all(posts.map(async (id) => (await eventsOf(id)).find((e) => e.type === "PostPublishAttempted")!.data));
+    const held = attempts.filter((a) => a.delayReason);
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ delayReason: "the test's limit of 2 posts per 2 seconds" });
+    expect(held[0]!.delayedByMs).toBeGreaterThanOrEqual(1_000);
+    for (const id of posts) expect(await sandboxRows(id)).toHaveLength(1);
+    // The post's history says it.
+    expect(auditSummaries.PostPublishAttempted!(held[0])).toMatch(/^Sending to Bluesky \(attempt 1\), held [12] s by the test's limit of 2 posts per 2 seconds$/);
+  });
+
+  it("given a slot further away than a job waits, then the post records why it waits and gets a job for the slot; nothing is dropped", async () => {
+    const sandbox = await connect("bluesky", "sandbox", "Sandbox hourly");
+    const hourly: PublishLimit = { per: "account", count: 1, windowMs: 3_600_000, reason: "the test's limit of 1 post an hour" };
+    const first = await newPost("First of the hour", [{ accountId: sandbox.id, platform: "bluesky" }], { publishNow: true });
+    expect(await limited([hourly])(first)).toMatchObject({ outcome: "published" });
+    const second = await newPost("Second of the hour", [{ accountId: sandbox.id, platform: "bluesky" }], { publishNow: true });
+    expect(await limited([hourly])(second)).toMatchObject({ outcome: "in_progress" });
+
+    const delayed = (await eventsOf(second)).find((e) => e.type === "PostPublishDelayed")!.data;
+    expect(delayed).toMatchObject({ accountId: sandbox.id, platform: "bluesky", reason: "the test's limit of 1 post an hour" });
+    const until = new Date(delayed.until).getTime();
+    expect(until - Date.now()).toBeGreaterThan(3_500_000);
+    const [job] = await app.sql<{ run_at: Date }[]>`select run_at from graphile_worker.jobs where key = ${`post:${second}`}`;
+    expect(job!.run_at.getTime()).toBe(until - PUBLISH_LEAD_MS);
+    const [target] = await app.sql<{ status: string; warning: string }[]>`select status, warning from post_targets where post_id = ${second}`;
+    expect(target).toMatchObject({ status: "pending", warning: `Waiting until ${delayed.until}: the test's limit of 1 post an hour.` });
+    const [post] = await app.sql<{ status: string }[]>`select status from posts where id = ${second}`;
+    expect(post!.status).toBe("publishing");
+    expect(await sandboxRows(second)).toHaveLength(0);
   });
 });
 
