@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Effect } from "effect";
 import postgres from "postgres";
 import { SocialAccounts } from "../infra/accounts/SocialAccounts";
@@ -11,9 +13,10 @@ import { Posts } from "../infra/publishing/Posts";
 import { appRuntime } from "./database";
 
 /**
- * The scheduler's budget: posts due in the same minute published on time (p99 lateness), and a
- * worker killed with SIGKILL mid-run then restarted publishing nothing twice and losing nothing.
- * Both on the sandbox adapter, with a real worker process (scripts/worker.ts) like production.
+ * The scheduler's budget: posts due in the same minute, or all at one instant, published on time
+ * (p99 lateness), and a worker killed with SIGKILL mid-run then restarted publishing nothing twice
+ * and losing nothing. On the sandbox adapter, or on X accounts of a local platform that answers
+ * slowly, with a real worker process (scripts/worker.ts) like production.
  */
 export interface SchedulerFigures {
   readonly posts: number;
@@ -23,14 +26,48 @@ export interface SchedulerFigures {
   readonly perSecond: number;
   readonly duplicates: number;
   readonly lost: number;
-  readonly crash: { readonly posts: number; readonly killedAfter: number; readonly duplicates: number; readonly lost: number };
+  /** Null for a shape measured without the SIGKILL (the slow platform's). */
+  readonly crash: { readonly posts: number; readonly killedAfter: number; readonly duplicates: number; readonly lost: number } | null;
 }
 
-const startWorker = (databaseUrl: string): ChildProcess =>
-  spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", WORKER_CONCURRENCY: "20" },
-    stdio: ["ignore", "ignore", "inherit"],
+/** BENCH_WORKER_PROF=<dir>: the worker writes a CPU profile there when it stops (not when killed). */
+const startWorker = (databaseUrl: string, env: Record<string, string> = {}): ChildProcess =>
+  spawn(
+    process.execPath,
+    [...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : []), "--import", "tsx", "scripts/worker.ts"],
+    {
+      env: { ...process.env, ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", WORKER_CONCURRENCY: "20" },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+
+/**
+ * A local X API (`POST /2/tweets`) that answers each post after `delayMs`, like a slow platform,
+ * and notes when each call started: the lateness measured is the call's start.
+ */
+const startSlowPlatform = async (delayMs: number) => {
+  const calls = new Map<string, number[]>();
+  const server = createServer((request, response) => {
+    const startedAt = Date.now();
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      if (request.method !== "POST" || request.url !== "/2/tweets" || request.headers.authorization !== "Bearer bench-token") {
+        response.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ title: "Invalid Request", detail: "not a bench post" }));
+        return;
+      }
+      const text = String(JSON.parse(body).text);
+      calls.set(text, [...(calls.get(text) ?? []), startedAt]);
+      setTimeout(() => {
+        const id = String(1_900_000_000_000_000_000n + BigInt(calls.size));
+        response.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ data: { id, text } }));
+      }, delayMs);
+    });
   });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/2`, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+};
 
 const stopWorker = async (worker: ChildProcess, signal: NodeJS.Signals = "SIGTERM") => {
   if (worker.exitCode !== null || worker.signalCode !== null) return;
@@ -47,10 +84,21 @@ const quantile = (sorted: ReadonlyArray<number>, q: number) => sorted[Math.min(s
  */
 export const measureScheduler = async (
   databaseUrl: string,
-  options: { posts: number; crashPosts: number; accounts?: number; spreadMs?: number },
+  options: {
+    posts: number;
+    crashPosts: number;
+    accounts?: number;
+    spreadMs?: number;
+    /** X accounts on a local platform answering each call after this long, instead of sandbox accounts. */
+    platformDelayMs?: number;
+  },
 ): Promise<SchedulerFigures> => {
   const accounts = options.accounts ?? 10;
   const spreadMs = options.spreadMs ?? 60_000;
+  const slow = options.platformDelayMs === undefined ? null : await startSlowPlatform(options.platformDelayMs);
+  // The bench and its worker read the stored access tokens with the same key.
+  process.env.TOKEN_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
+  const workerEnv: Record<string, string> = slow ? { TWITTER_API_BASE_URL: slow.url } : {};
   const runtime = appRuntime(databaseUrl, 10);
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   try {
@@ -67,8 +115,8 @@ export const measureScheduler = async (
         const ids: string[] = [];
         for (let i = 0; i < accounts; i++) {
           const { account } = yield* social.connect(callerOf(user, ctx()), {
-            platform: "bluesky",
-            kind: "sandbox",
+            platform: slow ? "twitter" : "bluesky",
+            kind: slow ? "oauth" : "sandbox",
             profile: {
               externalId: `bench-${i}`,
               accountName: `Bench ${i}`,
@@ -78,7 +126,7 @@ export const measureScheduler = async (
               profileUrl: null,
               metadata: {},
             },
-            credentials: null,
+            credentials: slow ? { accessToken: "bench-token", refreshToken: "bench-refresh" } : null,
             tokenExpiresAt: null,
           });
           ids.push(account.id);
@@ -96,7 +144,7 @@ export const measureScheduler = async (
             Posts.use((posts) =>
               posts.create(callerOf(setUp.user, ctx()), {
                 content: `Bench post ${i}`,
-                platforms: ["bluesky"],
+                platforms: [slow ? "twitter" : "bluesky"],
                 media: [],
                 status: "scheduled",
                 scheduledAt: new Date(base + Math.floor((i * spreadMs) / count)).toISOString(),
@@ -117,11 +165,17 @@ export const measureScheduler = async (
     // Each measurement counts only its own workspace's posts: several shapes run on one database.
     const workspaceId = setUp.user.workspaceId;
     const published = async () =>
-      (await sql<{ n: number }[]>`select count(*)::int as n from sandbox_posts s join posts p on p.id = s.post_id where p.workspace_id = ${workspaceId}`)[0].n;
+      slow
+        ? slow.calls.size
+        : (await sql<{ n: number }[]>`select count(*)::int as n from sandbox_posts s join posts p on p.id = s.post_id where p.workspace_id = ${workspaceId}`)[0].n;
     const waitFor = async (target: number, deadline: number) => {
-      while ((await published()) < target && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      while ((await published()) < target && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     };
     const integrity = async () => {
+      if (slow) {
+        const duplicates = [...slow.calls.values()].reduce((n, starts) => n + starts.length - 1, 0);
+        return { duplicates, lost: options.posts - slow.calls.size };
+      }
       const [row] = await sql<{ duplicates: number; lost: number }[]>`
         select (select count(*) - count(distinct (s.post_id, s.account_id)) from sandbox_posts s join posts p on p.id = s.post_id
                 where p.workspace_id = ${workspaceId})::int as duplicates,
@@ -133,15 +187,32 @@ export const measureScheduler = async (
     // 1. Lateness: all due within the spread (or at one instant), starting a minute from now (creating them takes a while).
     const base = Date.now() + 60_000;
     await schedule(options.posts, base, spreadMs);
-    let worker = startWorker(databaseUrl);
+    let worker = startWorker(databaseUrl, workerEnv);
     await waitFor(options.posts, base + 180_000);
     await stopWorker(worker);
-    const rows = await sql<{ late: number; at: Date }[]>`
-      select extract(epoch from (s.published_at - p.scheduled_at)) * 1000 as late, s.published_at as at
-      from sandbox_posts s join posts p on p.id = s.post_id where p.workspace_id = ${workspaceId}`;
+    // Sandbox: when the post was written; the slow platform: when its call started (all were due at `base`).
+    const rows = slow
+      ? [...slow.calls.values()].map((starts) => ({ late: starts[0]! - base, at: new Date(starts[0]!) }))
+      : await sql<{ late: number; at: Date }[]>`
+          select extract(epoch from (s.published_at - p.scheduled_at)) * 1000 as late, s.published_at as at
+          from sandbox_posts s join posts p on p.id = s.post_id where p.workspace_id = ${workspaceId}`;
     const late = rows.map((r) => Number(r.late)).sort((a, b) => a - b);
     const times = rows.map((r) => r.at.getTime()).sort((a, b) => a - b);
     const first = await integrity();
+    const shape = slow
+      ? `all due at one instant over ${accounts} X accounts of a local platform answering after ${options.platformDelayMs} ms (lateness of the call's start)`
+      : spreadMs === 0
+        ? `all due at one instant over ${accounts} accounts on the sandbox adapter`
+        : `due within ${spreadMs / 1000} s over ${accounts} accounts on the sandbox adapter`;
+    const figures = {
+      posts: options.posts,
+      shape,
+      lateness: { p50: quantile(late, 0.5), p95: quantile(late, 0.95), p99: quantile(late, 0.99), max: late.at(-1) ?? 0 },
+      perSecond: times.length > 1 ? (times.length / (times.at(-1)! - times[0]!)) * 1000 : 0,
+      duplicates: first.duplicates,
+      lost: first.lost,
+    };
+    if (options.crashPosts === 0) return { ...figures, crash: null };
 
     // 2. Crash: SIGKILL the worker with about a third published, start another, and count.
     const before = await published();
@@ -167,17 +238,10 @@ export const measureScheduler = async (
       console.error(`[bench] not published after the crash: ${JSON.stringify(stuck)}`);
     }
 
-    return {
-      posts: options.posts,
-      shape: spreadMs === 0 ? `all due at one instant over ${accounts} accounts` : `due within ${spreadMs / 1000} s over ${accounts} accounts`,
-      lateness: { p50: quantile(late, 0.5), p95: quantile(late, 0.95), p99: quantile(late, 0.99), max: late.at(-1) ?? 0 },
-      perSecond: times.length > 1 ? (times.length / (times.at(-1)! - times[0])) * 1000 : 0,
-      duplicates: first.duplicates,
-      lost: first.lost,
-      crash: { posts: options.crashPosts, killedAfter, duplicates: second.duplicates, lost: second.lost },
-    };
+    return { ...figures, crash: { posts: options.crashPosts, killedAfter, duplicates: second.duplicates, lost: second.lost } };
   } finally {
     await sql.end();
     await runtime.dispose();
+    await slow?.close();
   }
 };
