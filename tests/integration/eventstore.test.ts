@@ -2,13 +2,15 @@ import { randomUUID } from "node:crypto";
 import { Effect, Exit, Schema } from "effect";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defineEvents, type EventMetadata } from "../../domain/shared";
+import { postDecider, postStreamId, requestPublish, reschedule } from "../../domain/publishing";
+import { defineEvents, type EventMetadata, foldEvents } from "../../domain/shared";
 import { Database } from "../../infra/db/Database";
 import { catchUpAsyncProjections } from "../../infra/eventstore/async-projector";
 import { EventStore } from "../../infra/eventstore/EventStore";
+import { handleCommand, handleCommandInBatch } from "../../infra/eventstore/handle";
 import { rebuildProjections, verifyProjections } from "../../infra/eventstore/rebuild";
 import { Registration } from "../../infra/identity/Registration";
-import { commandContext } from "../support/publishing";
+import { asUser, commandContext, createTestPost, registerOwner } from "../support/publishing";
 import { projections } from "../../infra/modules";
 import { createTestApp } from "../support/database";
 
@@ -24,6 +26,12 @@ beforeAll(async () => {
   app = await createTestApp({ poolSize: 20, moreEvents: [storeTestEvents] });
 });
 afterAll(() => app?.close());
+
+/** A post's state and version as a job reads them. */
+const readPost = (postId: string) =>
+  EventStore.use((store) =>
+    Effect.map(store.readStream(postStreamId(postId)), (stream) => ({ state: foldEvents(postDecider, stream.events as never), version: stream.version })),
+  );
 
 const append = (streamId: string, expectedVersion: number | "no_stream" | "any", type = "Tested") =>
   EventStore.use((store) => store.append(streamId, [{ type, data: { n: 1 } }], { expectedVersion, metadata: meta, now }));
@@ -58,6 +66,66 @@ describe("appending with an expected version", () => {
     await Promise.all(Array.from({ length: 25 }, () => app.run(append(stream, "any"))));
     const versions = await app.sql`select stream_version from events where stream_id = ${stream} order by 1`;
     expect(versions.map((r) => r.stream_version)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+});
+
+describe("appending to many streams at once (group commit)", () => {
+  const many = (batch: ReadonlyArray<{ streamId: string; expectedVersion: number; type?: string }>) =>
+    EventStore.use((store) =>
+      store.appendMany(
+        batch.map((b) => ({ streamId: b.streamId, expectedVersion: b.expectedVersion, metadata: meta, events: [{ type: b.type ?? "A", data: { n: 1 } }, { type: "B", data: { n: 2 } }] })),
+        now,
+      ),
+    );
+
+  it("given streams at versions 1 and 2, when both are appended together, then each gets its events at its next versions", async () => {
+    const one = `test-${randomUUID()}`;
+    const two = `test-${randomUUID()}`;
+    await app.run(append(one, "no_stream"));
+    await app.run(append(two, "no_stream"));
+    await app.run(append(two, 1));
+    const results = await app.run(many([{ streamId: one, expectedVersion: 1 }, { streamId: two, expectedVersion: 2 }]));
+    expect(results.map((r) => r.nextVersion)).toEqual([3, 4]);
+    expect(results[0]!.events.map((e) => [e.streamId, e.streamVersion, e.type])).toEqual([[one, 2, "A"], [one, 3, "B"]]);
+    const rows = await app.sql`select stream_id, stream_version, type from events where stream_id in (${one}, ${two}) order by stream_id = ${two}, stream_version`;
+    expect(rows.map((r) => `${r.stream_id === one ? "one" : "two"}:${r.stream_version}:${r.type}`)).toEqual([
+      "one:1:Tested", "one:2:A", "one:3:B", "two:1:Tested", "two:2:Tested", "two:3:A", "two:4:B",
+    ]);
+  });
+
+  it("given one stream moved on, when appended with others, then the batch fails with its conflict and records nothing", async () => {
+    const fine = `test-${randomUUID()}`;
+    const moved = `test-${randomUUID()}`;
+    await app.run(append(fine, "no_stream"));
+    await app.run(append(moved, "no_stream"));
+    await app.run(append(moved, 1));
+    const exit = await app.runtime.runPromiseExit(many([{ streamId: fine, expectedVersion: 1 }, { streamId: moved, expectedVersion: 1 }]));
+    expect(Exit.isFailure(exit)).toBe(true);
+    expect(JSON.stringify(exit)).toContain(moved);
+    const [{ count }] = await app.sql`select count(*)::int as count from events where stream_id in (${fine}, ${moved})`;
+    expect(count).toBe(3);
+  });
+
+  it("given 40 commands of one moment, BatchedAppends records them all, and one decided on a stale version falls back to being handled alone", async () => {
+    const user = await registerOwner(app, { firstName: "Grace", lastName: "Group", emailPrefix: "group", company: "Group Co" });
+    const at = new Date(Date.now() + 3_600_000);
+    const posts = await Promise.all(Array.from({ length: 40 }, (_, i) => createTestPost(app, user, `Moment ${i}`, [{ accountId: randomUUID(), platform: "bluesky" }], { scheduledAt: at })));
+    const known = await Promise.all(posts.map((id) => app.run(readPost(id))));
+    // Another writer moves one post on after it was read.
+    await app.run(handleCommand(postStreamId(posts[0]!), postDecider, reschedule({ scheduledAt: new Date(at.getTime() + 60_000), timeZone: "UTC", now: new Date() }), asUser(user)));
+
+    const results = await Promise.all(
+      posts.map((id, i) =>
+        app.run(handleCommandInBatch(postStreamId(id), postDecider, requestPublish({ now: new Date() }), { ...asUser(user), known: known[i]! })),
+      ),
+    );
+    expect(results.every((r) => r.state.status === "publishing")).toBe(true);
+    const requested = await app.sql`select stream_id from events where type = 'PostPublishRequested' and stream_id = any(${posts.map(postStreamId)})`;
+    expect(requested).toHaveLength(40);
+    const statuses = await app.sql`select distinct status from posts where id = any(${posts})`;
+    expect(statuses.map((r) => r.status)).toEqual(["publishing"]);
+    const [moved] = await app.sql<{ type: string }[]>`select type from events where stream_id = ${postStreamId(posts[0]!)} order by stream_version desc limit 1`;
+    expect(moved!.type).toBe("PostPublishRequested");
   });
 });
 
