@@ -9,6 +9,7 @@ import {
   editPost,
   postDecider,
   recordAttempt,
+  recordDelay,
   recordFailureOnAccount,
   recordPublishedToAccount,
   requestPublish,
@@ -171,6 +172,36 @@ describe("a post", () => {
       .given([drafted, scheduled, requested])
       .when(recordAttempt({ accountId: "a1", now: new Date("2026-03-06T14:00:01Z") }))
       .then([attempted("a1", "bluesky")]));
+
+  it("given a target a platform's limit held back, when it is attempted, then the attempt records the delay and the limit", () =>
+    spec
+      .given([drafted, scheduled, requested])
+      .when(recordAttempt({ accountId: "a2", now: new Date("2026-03-06T14:00:07Z"), delay: { ms: 7_000, reason: "X's limit of 100 posts per 15 minutes for an account" } }))
+      .then([
+        {
+          type: "PostPublishAttempted",
+          data: {
+            accountId: "a2",
+            platform: "twitter",
+            attempt: 1,
+            attemptedAt: "2026-03-06T14:00:07.000Z",
+            delayedByMs: 7_000,
+            delayReason: "X's limit of 100 posts per 15 minutes for an account",
+          },
+        },
+      ]));
+
+  it("given a publication in flight, when a limit holds a target back for hours, then the post records until when and why", () =>
+    spec
+      .given([drafted, scheduled, requested])
+      .when(recordDelay({ accountId: "a1", until: new Date("2026-03-06T15:00:00Z"), reason: "Bluesky's limit" }))
+      .then([{ type: "PostPublishDelayed", data: { accountId: "a1", platform: "bluesky", until: "2026-03-06T15:00:00.000Z", reason: "Bluesky's limit" } }]));
+
+  it("given an attempt on its way, when a delay is recorded for it, then it is refused: the call may have gone out", () =>
+    spec
+      .given([drafted, scheduled, requested, attempted("a1", "bluesky")])
+      .when(recordDelay({ accountId: "a1", until: new Date("2026-03-06T15:00:00Z"), reason: "Bluesky's limit" }))
+      .thenFails("Conflict", "This post is not waiting to be published."));
 
   it("given an attempt, when the account is attempted again, then the second attempt is recorded", () =>
     spec
