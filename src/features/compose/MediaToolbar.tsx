@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { isVideoAddress } from "../../../domain/media/addresses";
+import AttachedMedia from "./AttachedMedia";
 import { apiErrorMessage } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import { MAX_MEDIA } from "../posts/post-media";
@@ -70,18 +70,7 @@ export const MediaToolbar = ({ media, onAdd, onRemove, uploading, onUploading, d
           </button>
         </div>
       </div>
-      {media.length > 0 && (
-        <ul className="cp-thumbs" aria-label="Attached media" data-testid="attached-media">
-          {media.map((url, i) => (
-            <li key={`${url}-${i}`} className="cp-thumb">
-              {isVideoAddress(url) ? <span className="compose-thumb-video">Video</span> : <img src={url} alt={`Attachment ${i + 1}`} />}
-              <button type="button" className="cp-thumb-remove" aria-label={`Remove attachment ${i + 1}`} onClick={() => onRemove(i)}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {media.length > 0 && <AttachedMedia media={media} onRemove={onRemove} look="dialog" />}
       {canvaLoaded && (
         <Suspense fallback={null}>
           <CanvaDialog
