@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
+import { PUBLISH_LEAD_MS } from "../../infra/publishing/reactions";
 
 /** Posts over HTTP: the spec's payloads, validation, scheduling jobs, plan limits and isolation. */
 
@@ -62,13 +63,14 @@ describe("creating posts", () => {
     const created = await browser.post("/api/posts", { content: "Scheduled", platforms: ["bluesky"], status: "scheduled", scheduledAt: at.toISOString() });
     expect(created.status, created.text).toBe(201);
     expect(created.data.scheduledAt).toBe(at.toISOString());
-    expect((await jobOf(created.data.id))?.run_at.toISOString()).toBe(at.toISOString());
+    // The job starts ahead of the time to be ready at the second.
+    expect((await jobOf(created.data.id))?.run_at.getTime()).toBe(at.getTime() - PUBLISH_LEAD_MS);
 
     const later = new Date(at.getTime() + 86_400_000);
     const moved = await browser.put(`/api/posts/${created.data.id}`, { content: "Scheduled", platforms: ["bluesky"], status: "scheduled", scheduledAt: later.toISOString() });
     expect(moved.status, moved.text).toBe(200);
     const jobs = await app.sql`select run_at from graphile_worker.jobs where key = ${`post:${created.data.id}`}`;
-    expect(jobs.map((j) => j.run_at.toISOString())).toEqual([later.toISOString()]);
+    expect(jobs.map((j) => j.run_at.getTime())).toEqual([later.getTime() - PUBLISH_LEAD_MS]);
 
     const removed = await browser.delete(`/api/posts/${created.data.id}`);
     expect(removed.status).toBe(200);
@@ -207,7 +209,7 @@ describe("Add to Timeslot", () => {
     for (const post of [first, second]) {
       expect(["09:00", "13:00", "15:00"]).toContain(wallClock(post.scheduledAt, post.timeZone));
       expect(Date.parse(post.scheduledAt)).toBeGreaterThan(Date.now());
-      expect((await jobOf(post.id))?.run_at.toISOString()).toBe(post.scheduledAt);
+      expect((await jobOf(post.id))?.run_at.getTime()).toBe(Date.parse(post.scheduledAt) - PUBLISH_LEAD_MS);
     }
     expect(second.scheduledAt).not.toBe(first.scheduledAt);
 
