@@ -13,6 +13,14 @@ const openDays = async (page: Page) =>
     cells.filter((c) => !(c.querySelector("button.cal-day-btn") as HTMLButtonElement).disabled).map((c) => c.getAttribute("data-day")!),
   );
 
+/** Open days after today: a post moved to today at its time of day may land in the past, depending on when the test runs. */
+const laterDays = async (page: Page) =>
+  page.locator('[role="cell"][data-day]').evaluateAll((cells) =>
+    cells
+      .filter((c) => !(c.querySelector("button.cal-day-btn") as HTMLButtonElement).disabled && !c.querySelector('[aria-current="date"]'))
+      .map((c) => c.getAttribute("data-day")!),
+  );
+
 const day = (page: Page, date: string) => page.getByTestId(`day-${date}`);
 
 /** Sunday-first weeks from the week of `from` to the week of `to` (YYYY-MM-DD). */
@@ -136,8 +144,8 @@ test.describe("calendar", () => {
     await page.getByRole("button", { name: "See All" }).click();
     await expect(chip).toHaveCount(1);
 
-    const targets = (await openDays(page)).filter((d) => d > before.date);
-    const target = targets[0] ?? (await openDays(page)).find((d) => d !== before.date)!;
+    const targets = (await laterDays(page)).filter((d) => d > before.date);
+    const target = targets[0] ?? (await laterDays(page)).find((d) => d !== before.date)!;
     await chip.dragTo(day(page, target));
     await expect(toast(page)).toContainText("Post moved to");
     await expect(day(page, target).getByTestId("badge-scheduled")).toHaveText("1 Scheduled");
@@ -165,7 +173,7 @@ test.describe("calendar", () => {
     }
     let moveInput = page.getByLabel("Move post to another day: Open house this weekend");
     await expect(moveInput).toBeVisible();
-    const next = (await openDays(page)).find((d) => d !== target) ?? target;
+    const next = (await laterDays(page)).find((d) => d !== target) ?? target;
     const finalDay = next === target ? before.date : next;
     moveInput = page.getByLabel("Move post to another day: Open house this weekend");
     await moveInput.fill(finalDay);
@@ -198,7 +206,7 @@ test.describe("calendar", () => {
     });
     expect(edited.status(), await edited.text()).toBe(200);
 
-    const target = (await openDays(page)).find((d) => d !== date)!;
+    const target = (await laterDays(page)).find((d) => d !== date)!;
     await chip.dragTo(day(page, target));
     await expect(toast(page)).toContainText("This item was changed by someone else. Reload and try again.");
     // Back where it was, on screen and on the server.
