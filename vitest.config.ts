@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "infra/**/*.unit.test.ts", "src/**/*.test.{ts,tsx}"],
+          include: ["domain/**/*.test.ts", "infra/**/*.unit.test.ts", "src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -30,6 +30,8 @@ for (const [path, entry] of Object.entries(packages)) {
     added.push(hoisted);
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+// npm orders the lock's entries with an "en" locale comparison; sorting any other way makes the next `npm install` rewrite the file.
+const byNpmOrder = new Intl.Collator("en").compare;
+lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : byNpmOrder(a, b))));
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(added.length ? `Added ${added.length} platform entries:\n${added.join("\n")}` : "The lock file lists every platform package.");
