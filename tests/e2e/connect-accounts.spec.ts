@@ -49,4 +49,18 @@ test.describe("connect accounts", () => {
     await expect(toast(page)).toContainText("Account disconnected successfully!");
     await expect(page.getByTestId("account-usage")).toHaveText("0 of 3 accounts used");
   });
+
+  for (const width of [1280, 360]) {
+    test(`screenshot at ${width} px: every platform shows its own mark`, async ({ page }, info) => {
+      await page.setViewportSize({ width, height: 900 });
+      await registerByApi(page.request, newUser());
+      await page.request.post("/api/social-accounts/sandbox", { data: { platform: "instagram", accountName: "Lee Dental IG" } });
+      await openConnectAccounts(page);
+      // The logo sprite loads (a broken <use> reference draws nothing: width 0 in the layout of its symbol).
+      const drawn = await page.getByTestId("platform-bluesky").locator(".platform-badge use").evaluate((use) => (use as SVGUseElement).getBBox().width);
+      expect(drawn).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+      await page.screenshot({ path: info.outputPath(`connect-accounts-${width}.png`), fullPage: true });
+    });
+  }
 });

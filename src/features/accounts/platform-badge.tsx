@@ -1,11 +1,12 @@
 import type { PlatformId } from "../../../domain/accounts";
+import logos from "./platform-logos.svg?url";
 import "./platform-badge.css";
 
-const LETTERS: Partial<Record<PlatformId, string>> = { twitter: "X", google_business: "G", dignityhealth: "DH", superlawyers: "SL", bbb: "BBB" };
-
-/** The platform's mark: a letter badge in its brand colour (platform-badge.css); no third-party logos shipped. */
-export const PlatformBadge = ({ platform, small = false }: { platform: PlatformId; small?: boolean }) => (
-  <span className={`platform-badge platform-${platform}${small ? " platform-badge-small" : ""}`} aria-hidden="true">
-    {LETTERS[platform] ?? platform[0]!.toUpperCase()}
+/** The platform's own mark (scripts/platform-logos.ts), white on its brand colour; one cached sprite, no paths in the bundle. */
+export const PlatformBadge = ({ platform, size }: { platform: PlatformId; size?: "small" | "tiny" }) => (
+  <span className={`platform-badge platform-${platform}${size ? ` platform-badge-${size}` : ""}`} aria-hidden="true">
+    <svg viewBox="0 0 24 24" fill="currentColor" focusable="false">
+      <use href={`${logos}#${platform}`} />
+    </svg>
   </span>
 );

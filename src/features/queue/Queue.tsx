@@ -440,7 +440,7 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
                   <ul className="queue-platforms" aria-label="Platforms">
                     {post.platforms.map((p) => (
                       <li key={p} title={platformNames[p] ?? p}>
-                        <PlatformBadge platform={p} small />
+                        <PlatformBadge platform={p} size="small" />
                         <span className="visually-hidden">{platformNames[p] ?? p}</span>
                       </li>
                     ))}
@@ -470,7 +470,7 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
                   <ul className="queue-results" aria-label="Results per account">
                     {post.targets.map((t) => (
                       <li key={t.accountId}>
-                        <PlatformBadge platform={t.platform} small />
+                        <PlatformBadge platform={t.platform} size="small" />
                         <span>{accountName(t.accountId) ?? platformNames[t.platform] ?? t.platform}:</span>{" "}
                         {t.status === "published" ? (
                           t.url ? (
