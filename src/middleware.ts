@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { defineMiddleware } from "astro:middleware";
 import { Effect } from "effect";
 import { SESSION_COOKIE, Sessions } from "../infra/auth/Sessions";
@@ -141,5 +142,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return response;
   }
 
-  return legacyTarget ? next(`${legacyTarget}${url.search}`) : next();
+  return withReasonPhrase(await (legacyTarget ? next(`${legacyTarget}${url.search}`) : next()));
 });
+
+/**
+ * A page that sets `Astro.response.status` keeps Astro's default status text "OK" ("400 OK" on the
+ * wire, "400 (OK)" in the browser's console): the status's own reason phrase replaces it.
+ */
+const withReasonPhrase = (response: Response): Response =>
+  response.status !== 200 && response.statusText === "OK"
+    ? new Response(response.body, { status: response.status, statusText: STATUS_CODES[response.status] ?? "", headers: response.headers })
+    : response;

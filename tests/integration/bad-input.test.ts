@@ -205,6 +205,17 @@ describe("bad input elsewhere, found by a fuzzing run", () => {
     }
   });
 
+  it("given a form page that answers 400, 404 or 409, then its status line carries that status's reason phrase, not Astro's default OK", async () => {
+    const visitor = new Browser(app.server.url);
+    const form = new URLSearchParams({ email: "not an email" });
+    const refused = await visitor.request("POST", "/register", { body: form, headers: { accept: "text/html" } });
+    expect([refused.status, refused.statusText]).toEqual([400, "Bad Request"]);
+    const missing = await visitor.page("/no-such-page");
+    expect([missing.status, missing.statusText]).toEqual([404, "Not Found"]);
+    const ok = await visitor.page("/login");
+    expect([ok.status, ok.statusText]).toEqual([200, "OK"]);
+  });
+
   it("given a listing address of 10,000 characters or a file name cut inside an emoji, then 400 or a clean name", async () => {
     const { browser } = await signUp(app.server.url);
     expect4xx("long listing", await browser.post("/api/social-accounts/listing", { platform: "yelp", url: `https://www.yelp.com/biz/${"a".repeat(10_000)}` }));

@@ -70,7 +70,7 @@ export class Browser {
     try {
       data = JSON.parse(text);
     } catch {}
-    return { status: response.status, headers: response.headers, text, data, buffer, setCookies: response.headers.getSetCookie() };
+    return { status: response.status, statusText: response.statusText, headers: response.headers, text, data, buffer, setCookies: response.headers.getSetCookie() };
   }
 
   get = (path: string, options?: RequestOptions) => this.request("GET", path, options);
