@@ -19,6 +19,8 @@ test.describe("not-found screens", () => {
     const response = await page.goto("/nope");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    // It says so once: no second, decorative "404" above the heading.
+    expect((await page.locator("main").innerText()).match(/404/g)).toHaveLength(1);
     await expect(page.getByTestId("sidebar")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
   });
