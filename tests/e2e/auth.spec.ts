@@ -10,8 +10,13 @@ test.describe("sign-up", () => {
     await growth.getByRole("link", { name: /Free Trial/ }).click();
 
     await expect(page).toHaveURL(/\/register\?plan=growth$/);
-    await expect(page.getByRole("radio", { name: /^Growth\b/ })).toBeChecked();
-    await expect(page.getByRole("radio", { name: /^(Most Popular )?Professional\b/ })).not.toBeChecked();
+    await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("growth");
+    // A card's button chooses too, and the select follows.
+    await page.getByRole("button", { name: "Choose Professional" }).click();
+    await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("professional");
+    await expect(page.getByRole("article", { name: "Professional" }).getByRole("button", { name: "Chosen" })).toHaveAttribute("aria-pressed", "true");
+    await page.getByLabel("Plan", { exact: true }).selectOption("growth");
+    await expect(page.getByRole("article", { name: "Growth" }).getByRole("button", { name: "Chosen" })).toBeVisible();
 
     await fillRegisterForm(page, user);
     await page.getByRole("button", { name: "Start Free Trial" }).click();
@@ -148,5 +153,22 @@ test.describe("sign-in and sign-out", () => {
 
     const me = await page.request.get("/api/auth/user");
     expect(me.status()).toBe(401);
+  });
+});
+
+test.describe("sign-up on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("the form comes before the plan cards, the plan is a compact select, and nothing scrolls sideways", async ({ page }, info) => {
+    await page.goto("/register?plan=growth");
+    const form = await page.getByRole("heading", { name: "Create your account" }).boundingBox();
+    const firstCard = await page.getByRole("article", { name: "Starter" }).boundingBox();
+    expect(form!.y).toBeLessThan(firstCard!.y);
+    // The plan select and the first field are on the first screen.
+    const plan = await page.getByLabel("Plan", { exact: true }).boundingBox();
+    expect(plan!.y + plan!.height).toBeLessThan(740);
+    await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("growth");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await page.screenshot({ path: info.outputPath("register-360.png"), fullPage: true });
   });
 });
