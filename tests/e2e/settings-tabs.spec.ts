@@ -118,3 +118,21 @@ test.describe("settings without JavaScript", () => {
     await expect(page.getByRole("switch", { name: /Weekly reports/ })).toBeChecked();
   });
 });
+
+test.describe("settings on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("the tabs stay in one row that scrolls, with the current one in sight", async ({ page }, info) => {
+    await signedInUser(page);
+    await page.goto("/app/settings?tab=security");
+    const tabs = page.getByRole("navigation", { name: "Settings sections" }).getByRole("link");
+    await expect(tabs).toHaveCount(5);
+    const tops = await tabs.evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    const current = await page.getByRole("link", { name: "Security" }).boundingBox();
+    expect(current!.x).toBeGreaterThanOrEqual(0);
+    expect(current!.x + current!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await page.screenshot({ path: info.outputPath("settings-360.png") });
+  });
+});
