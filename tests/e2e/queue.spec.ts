@@ -189,15 +189,19 @@ test.describe("queue", () => {
     await expect(page.getByTestId("count-draft")).toHaveText("1");
   });
 
-  for (const width of [1280, 375]) {
+  for (const width of [1280, 360]) {
     test(`screenshot at ${width} px`, async ({ page }, info) => {
-      await page.setViewportSize({ width, height: 900 });
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
       await registerByApi(page.request, newUser());
       await addSandbox(page.request, "facebook", "Lee Dental FB");
       await addSandbox(page.request, "instagram", "Lee Dental IG");
       await createPost(page.request, { content: "Spring cleaning special! Book now. #dental #smile #health #care #spring", platforms: ["facebook", "instagram"], status: "scheduled", scheduledAt: inOneWeek() });
       await createPost(page.request, { content: "Meet our new hygienist, Dana.", status: "scheduled", scheduledAt: inOneWeek() });
       await openQueue(page);
+      // The first post starts on the first screen, without scrolling.
+      const first = await page.getByTestId("queue-post").first().boundingBox();
+      expect(first!.y + 120).toBeLessThan(width === 360 ? 740 : 900);
+      await page.screenshot({ path: info.outputPath(`queue-${width}-first-screen.png`) });
       await page.getByRole("checkbox", { name: /Select post: Meet/ }).check();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(overflow).toBe(false);
