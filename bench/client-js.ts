@@ -4,16 +4,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 /** Public pages, fetched signed out. */
-export const PUBLIC_ROUTES = [
-  "/",
-  "/pricing",
-  "/faq",
-  "/login",
-  "/register",
-  "/forgot-password",
-  "/privacy-policy.html",
-  "/terms-of-service.html",
-] as const;
+export const PUBLIC_ROUTES = ["/", "/pricing", "/faq", "/login", "/register", "/forgot-password", "/privacy-policy.html", "/terms-of-service.html"] as const;
 /** App pages, fetched with a session cookie (/app/nope is the in-app not-found screen, a 404). */
 export const APP_ROUTES = [
   "/app/dashboard",
@@ -36,20 +27,18 @@ export const APP_BUDGET_BYTES = 110 * 1024;
 
 /**
  * Issue 9's goals: app pages with no React island (their toaster is a plain script) under 10 KB,
- * the compose page (the heaviest) under 80 KB. 1 KB = 1024 B.
+ * the heaviest app page (compose when the issue was filed) under 80 KB, so every other app page
+ * under 80 KB too. 1 KB = 1024 B.
  */
 export const NO_ISLAND_ROUTES = ["/app/settings", "/app/pricing", "/app/onboarding", "/app/analytics", "/app/nope"] as const;
 export const NO_ISLAND_GOAL_BYTES = 10 * 1024;
-export const COMPOSE_ROUTE = "/app/compose";
-export const COMPOSE_GOAL_BYTES = 80 * 1024;
+export const APP_PAGE_GOAL_BYTES = 80 * 1024;
 
-/** The issue 9 goal of a page route, if it has one. */
-export const issue9GoalOf = (route: string): { readonly label: string; readonly bytes: number } | null =>
+/** The issue 9 goal of an app page route. */
+export const issue9GoalOf = (route: string): { readonly label: "no React island" | "app page"; readonly bytes: number } =>
   (NO_ISLAND_ROUTES as ReadonlyArray<string>).includes(route)
     ? { label: "no React island", bytes: NO_ISLAND_GOAL_BYTES }
-    : route === COMPOSE_ROUTE
-      ? { label: "compose", bytes: COMPOSE_GOAL_BYTES }
-      : null;
+    : { label: "app page", bytes: APP_PAGE_GOAL_BYTES };
 
 export interface ScriptFile {
   /** Same-origin path of the module, or `inline #n` for a script written into the page. */
@@ -86,7 +75,12 @@ export interface ClientJsFigures {
 const gzipSize = (text: Buffer | string) => gzipSync(text).length;
 
 const decodeEntities = (value: string) =>
-  value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 const attribute = (attributes: string, name: string): string | null => {
   const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(attributes);
@@ -147,11 +141,7 @@ const jsFiles = (dir: string): string[] =>
  * scripts, module preloads and island modules, and everything they import statically (same origin),
  * recursively; each file counted once per page, gzip-compressed at zlib's default level.
  */
-export const measureClientJs = async (options: {
-  baseUrl: string;
-  sessionCookie: string;
-  buildDir: string;
-}): Promise<ClientJsFigures> => {
+export const measureClientJs = async (options: { baseUrl: string; sessionCookie: string; buildDir: string }): Promise<ClientJsFigures> => {
   const origin = new URL(options.baseUrl).origin;
   const clientDir = path.join(options.buildDir, "client");
   const moduleCache = new Map<string, { body: string; rawBytes: number; gzipBytes: number }>();
