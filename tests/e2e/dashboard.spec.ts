@@ -34,14 +34,12 @@ test.describe("dashboard", () => {
     await dialog.getByLabel("Content").fill("Hello");
     await expect(dialog.getByTestId("char-counter")).toHaveText("5/280 characters");
     await expect(dialog.getByText("Content too long")).toHaveCount(0);
-    await dialog.getByLabel("Facebook").check();
-    await expect(dialog.getByText("Select at least one platform")).toHaveCount(0);
-
-    // The server refuses (no Facebook account): the spec's toast, and the reason in the dialog.
-    await dialog.getByRole("button", { name: "Post Now" }).click();
-    await expect(toast(page)).toContainText("Failed to create post. Please try again.");
-    await expect(dialog.getByTestId("cp-refusal")).toHaveText("Connect an account of Facebook first, or unselect it.");
-    await expect(dialog.getByLabel("Content")).toHaveValue("Hello");
+    // No account yet: the spec's five are listed, each disabled and saying why.
+    for (const name of ["Facebook", "Twitter", "Instagram", "LinkedIn", "Google My Business"]) {
+      await expect(dialog.getByRole("checkbox", { name })).toBeDisabled();
+    }
+    await expect(dialog.getByText("Connect an account first")).toHaveCount(5);
+    await expect(dialog.getByRole("link", { name: "Connect an account" })).toHaveAttribute("href", "/app/connect-accounts");
 
     await dialog.getByRole("radio", { name: "Schedule for later" }).check();
     await expect(dialog.getByRole("button", { name: "Schedule Post" })).toBeVisible();
@@ -70,7 +68,9 @@ test.describe("dashboard", () => {
     await dialog.getByLabel("Time").fill("10:30");
     await dialog.getByRole("button", { name: "Schedule Post" }).click();
 
-    await expect(toast(page)).toContainText("Post created successfully!");
+    // The toast says when it goes out, in the user's zone, and leads to the queue.
+    const when = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" }).format(tomorrow);
+    await expect(toast(page)).toContainText(`Post created successfully! Scheduled for ${when}, 10:30 AM.`);
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("stat-scheduled-value")).toHaveText("1");
     await expect(page.getByTestId("stat-posts-value")).toHaveText("1");
@@ -89,6 +89,47 @@ test.describe("dashboard", () => {
     expect(csv.status()).toBe(200);
     expect(csv.headers()["content-disposition"]).toContain("attachment");
     expect(await csv.text()).toContain("Our new opening hours start tomorrow!");
+  });
+
+  test("the dialog offers the platforms with an account, counts against the tightest chosen limit, and its toast leads to the queue", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    for (const [platform, accountName] of [
+      ["facebook", "Lee Dental FB"],
+      ["tiktok", "Lee Dental TT"],
+    ] as const) {
+      const account = await page.request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
+      expect(account.status(), await account.text()).toBe(201);
+    }
+    await openDashboard(page);
+    const dialog = await openDialog(page);
+    await expect(dialog.getByRole("checkbox", { name: "Facebook" })).toBeEnabled();
+    await expect(dialog.getByRole("checkbox", { name: "Twitter" })).toBeDisabled();
+    // TikTok is not among the spec's five, but it has an account: offered after them.
+    await expect(dialog.getByRole("checkbox", { name: "TikTok" })).toBeEnabled();
+    await expect(dialog.getByText("Connect an account first")).toHaveCount(4);
+
+    await dialog.getByLabel("Content").fill("y".repeat(200));
+    await dialog.getByRole("checkbox", { name: "Facebook" }).check();
+    await expect(dialog.getByTestId("char-counter")).toHaveText("200/280 characters");
+    await dialog.getByRole("checkbox", { name: "TikTok" }).check();
+    await expect(dialog.getByTestId("char-counter")).toHaveText("200/150 characters · TikTok allows 150");
+    await page.screenshot({ path: test.info().outputPath("create-post-dialog-1280.png") });
+    await dialog.getByRole("button", { name: "Post Now" }).click();
+    await expect(dialog.getByText("Content too long")).toBeVisible();
+    await dialog.getByRole("checkbox", { name: "TikTok" }).uncheck();
+    await expect(dialog.getByText("Content too long")).toHaveCount(0);
+
+    await dialog.getByRole("radio", { name: "Schedule for later" }).check();
+    const min = (await dialog.getByLabel("Date").getAttribute("min"))!;
+    const later = new Date(`${min}T00:00:00Z`);
+    later.setUTCDate(later.getUTCDate() + 2);
+    await dialog.getByLabel("Date").fill(later.toISOString().slice(0, 10));
+    await dialog.getByLabel("Time").fill("09:37");
+    await dialog.getByRole("button", { name: "Schedule Post" }).click();
+    await expect(toast(page)).toContainText("9:37 AM.");
+    await toast(page).getByRole("button", { name: "View queue" }).click();
+    await expect(page).toHaveURL(/\/app\/queue$/);
+    await expect(page.getByTestId("queue-post")).toContainText("y".repeat(20));
   });
 
   test("the Canva demo adds a design that can be removed", async ({ page }) => {

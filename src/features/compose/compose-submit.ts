@@ -6,7 +6,8 @@
 import type { MenuItem } from "../../components/ui/Menu";
 import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
-import { localScheduledAt, validatePost } from "../posts/post-form";
+import { whenLabel } from "../../lib/dates";
+import { localScheduledAt, validatePost, viewQueue } from "../posts/post-form";
 import { type Action, type ComposeAccount, type FormState, LOAD_FAILED, type LoadedPost, type OptionsState, selectedPlatforms } from "./compose-model";
 import { formFromPost } from "./compose-post";
 import type { ComposeAction, ComposeState } from "./compose-reducer";
@@ -72,10 +73,6 @@ export const postPayload = (form: FormState, accounts: ReadonlyArray<ComposeAcco
   };
 };
 
-
-const whenLabel = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
-
 /** Checks the form and saves it (POST, or PUT with the version read when editing), then says how it went. */
 export const savePost = async (
   { form, editing }: Pick<ComposeState, "form" | "editing">,
@@ -106,7 +103,10 @@ export const savePost = async (
             ? `Added to the next timeslot: ${whenLabel(saved.scheduledAt, form.timeZone)}.`
             : action === "draft"
               ? "Your post was saved to drafts."
-              : "Your post is scheduled.",
+              : saved?.scheduledAt
+                ? `Your post is scheduled for ${whenLabel(saved.scheduledAt, form.timeZone)}.`
+                : "Your post is scheduled.",
+      ...(action === "draft" || action === "now" ? {} : { action: viewQueue }),
     });
     dispatch({ type: "submitSucceeded", version: typeof saved?.version === "number" ? saved.version : null });
   } catch (error) {

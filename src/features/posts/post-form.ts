@@ -5,7 +5,26 @@
  */
 import { PLATFORMS, type PlatformId, platformById } from "../../../domain/accounts/platforms";
 
+import type { ToastAction } from "../../islands/toast/toast-store";
+import type { AppScreen } from "../../lib/routes";
+
 export { MAX_MEDIA, withMedia, withoutMedia } from "./post-media";
+
+/** The action of a "scheduled" toast: the queue, where the post now waits. */
+export const viewQueue: ToastAction = { label: "View queue", onClick: () => window.location.assign("/app/queue" satisfies AppScreen) };
+
+/**
+ * The character limit a post is counted against: the tightest of the chosen platforms' limits,
+ * never above `max` (a form's own maximum, like the dialog's 280), with the platform that sets it.
+ */
+export const characterLimitOf = (platforms: ReadonlyArray<string>, max: number): { readonly limit: number; readonly setBy: PostPlatform | null } => {
+  let setBy: PostPlatform | null = null;
+  for (const id of platforms) {
+    const platform = POST_PLATFORMS.find((p) => p.id === id);
+    if (platform && platform.maxCharacters < (setBy?.maxCharacters ?? max + 1) && platform.maxCharacters <= max) setBy = platform;
+  }
+  return { limit: setBy?.maxCharacters ?? max, setBy };
+};
 
 export const PLATFORMS_REQUIRED = "Select at least one platform";
 export const CONTENT_REQUIRED = "Content is required";
