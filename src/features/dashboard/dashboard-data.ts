@@ -1,10 +1,8 @@
 /**
  * The dashboard's figures as pure functions (spec core §9): relative times, engagement totals,
- * K/M numbers, the week of the content-calendar panel and the analytics periods.
+ * K/M numbers and the analytics periods. The island of the analytics overview imports this file,
+ * so the calendar panel's week (week-panel.ts, server only) lives apart.
  */
-import type { CalendarDay } from "../../../infra/publishing/CalendarPosts";
-import { addDays, localDate, localTime, weekdayOf } from "../../lib/dates";
-import { atOf } from "../calendar/calendar-model";
 
 /** Engagement of a post: likes + shares + comments summed over its platforms. */
 export const engagementTotal = (engagement: Record<string, unknown> | null | undefined): number => {
@@ -52,45 +50,6 @@ export const nextPostText = (nextAt: string | null, now: Date): string => {
   return `Next post in ${Math.floor(hours / 24)} days`;
 };
 
-
-export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-
-export interface WeekDay {
-  readonly date: string;
-  readonly label: (typeof WEEKDAYS)[number];
-  readonly dayOfMonth: number;
-  readonly isToday: boolean;
-  /** The first scheduled or published posts of the day, by time. */
-  readonly posts: ReadonlyArray<{ readonly id: string; readonly time: string; readonly platforms: ReadonlyArray<string>; readonly status: string; readonly content: string }>;
-  /** Scheduled and published posts of the day not listed. */
-  readonly more: number;
-}
-
-/** Posts a day of the panel lists before "+N more". */
-export const WEEK_PANEL_PER_DAY = 3;
-
-/** This week's days, Sunday to Saturday, in the user's time zone. */
-export const weekDates = (now: Date, timeZone: string): string[] => {
-  const today = localDate(now, timeZone);
-  const sunday = addDays(today, -weekdayOf(today));
-  return WEEKDAYS.map((_, i) => addDays(sunday, i));
-};
-
-/** This week with its scheduled and published posts on their days (GET /api/calendar's day summaries). */
-export const weekOf = (now: Date, timeZone: string, summaries: ReadonlyArray<CalendarDay>): WeekDay[] => {
-  const today = localDate(now, timeZone);
-  const byDay = new Map(summaries.map((s) => [s.day, s]));
-  return weekDates(now, timeZone).map((date, i) => {
-    const summary = byDay.get(date);
-    const posts = (summary?.posts ?? [])
-      .filter((p) => p.status !== "draft")
-      .sort((a, b) => atOf(a).localeCompare(atOf(b)))
-      .slice(0, WEEK_PANEL_PER_DAY)
-      .map((p) => ({ id: p.id, time: localTime(new Date(atOf(p)), timeZone), platforms: p.platforms, status: p.status, content: p.content }));
-    const total = (summary?.scheduled ?? 0) + (summary?.published ?? 0);
-    return { date, label: WEEKDAYS[i]!, dayOfMonth: Number(date.slice(8, 10)), isToday: date === today, posts, more: total - posts.length };
-  });
-};
 
 export const PERIODS = [
   { id: "7d", label: "Last 7 days", days: 7 },
