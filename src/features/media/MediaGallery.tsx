@@ -1,12 +1,11 @@
-import { type DragEvent, type FormEvent, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type DragEvent, type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { formatDuration, formatFileSize, type MediaLimits } from "../../../domain/media/limits";
 import type { Tier } from "../../../domain/plans/catalogue";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorMessage, apiErrorStatus } from "../../lib/api-client";
-import { deleteItem, fetchPage, type GalleryQuery, type MediaItem, type MediaPage, uploadFiles } from "./gallery-api";
+import { deleteItem, fetchPage, type GalleryQuery, type MediaItem, type MediaPage, saveTags, uploadFiles } from "./gallery-api";
 import { MediaDialog } from "./MediaDialog";
-import { LazyMediaPreview as MediaPreview, LazyTagEditor as TagEditor } from "./media-later-lazy";
 import { MediaIcon } from "./icons";
 import { limitsHint, precheckUpload } from "./precheck";
 import type { MediaTypeFilterValue } from "./schemas";
@@ -169,12 +168,9 @@ export default function MediaGallery(props: MediaGalleryProps) {
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !nextCursor || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-      },
-      { rootMargin: "400px 0px" },
-    );
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+    }, { rootMargin: "400px 0px" });
     observer.observe(target);
     return () => observer.disconnect();
   }, [nextCursor, loadMore]);
@@ -302,24 +298,10 @@ export default function MediaGallery(props: MediaGalleryProps) {
           </select>
         </div>
         <div className="media-view-toggle" role="group" aria-label="View">
-          <button
-            type="button"
-            className="btn btn-outline"
-            aria-pressed={view === "grid"}
-            aria-label="Grid view"
-            title="Grid view"
-            onClick={() => setView("grid")}
-          >
+          <button type="button" className="btn btn-outline" aria-pressed={view === "grid"} aria-label="Grid view" title="Grid view" onClick={() => setView("grid")}>
             <MediaIcon name="grid" />
           </button>
-          <button
-            type="button"
-            className="btn btn-outline"
-            aria-pressed={view === "list"}
-            aria-label="List view"
-            title="List view"
-            onClick={() => setView("list")}
-          >
+          <button type="button" className="btn btn-outline" aria-pressed={view === "list"} aria-label="List view" title="List view" onClick={() => setView("list")}>
             <MediaIcon name="list" />
           </button>
         </div>
@@ -393,7 +375,9 @@ export default function MediaGallery(props: MediaGalleryProps) {
               <MediaIcon name="image" size={28} />
             </span>
             <h3>{MESSAGES.empty}</h3>
-            <p className="muted">{filtered ? "Try another search or file type." : "Upload images and videos to use them in your posts."}</p>
+            <p className="muted">
+              {filtered ? "Try another search or file type." : "Upload images and videos to use them in your posts."}
+            </p>
             {!filtered && (
               <button type="button" className="btn btn-outline" disabled={!hydrated || upload !== null} onClick={() => fileInput.current?.click()}>
                 <MediaIcon name="upload" />
@@ -436,24 +420,10 @@ export default function MediaGallery(props: MediaGalleryProps) {
                   )}
                 </div>
                 <div className="media-actions">
-                  <button
-                    type="button"
-                    className="btn btn-ghost"
-                    onClick={() => setTagging(item)}
-                    aria-label={`Edit tags of ${item.originalName}`}
-                    title="Edit tags"
-                    disabled={!hydrated}
-                  >
+                  <button type="button" className="btn btn-ghost" onClick={() => setTagging(item)} aria-label={`Edit tags of ${item.originalName}`} title="Edit tags" disabled={!hydrated}>
                     <MediaIcon name="tag" />
                   </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost media-delete"
-                    onClick={() => setToDelete(item)}
-                    aria-label={`Delete ${item.originalName}`}
-                    title="Delete"
-                    disabled={!hydrated}
-                  >
+                  <button type="button" className="btn btn-ghost media-delete" onClick={() => setToDelete(item)} aria-label={`Delete ${item.originalName}`} title="Delete" disabled={!hydrated}>
                     <MediaIcon name="trash" />
                   </button>
                 </div>
@@ -485,20 +455,144 @@ export default function MediaGallery(props: MediaGalleryProps) {
       </MediaDialog>
 
       <MediaDialog open={tagging !== null} title="Edit tags" onClose={() => setTagging(null)} testId="media-tags-dialog">
-        {tagging && (
-          <Suspense fallback={<p className="muted">Loading…</p>}>
-            <TagEditor item={tagging} onSaved={onTagsSaved} onCancel={() => setTagging(null)} />
-          </Suspense>
-        )}
+        {tagging && <TagEditor item={tagging} onSaved={onTagsSaved} onCancel={() => setTagging(null)} />}
       </MediaDialog>
 
       <MediaDialog open={preview !== null} title={preview?.originalName ?? ""} onClose={() => setPreview(null)} wide testId="media-preview-dialog">
         {preview && (
-          <Suspense fallback={<p className="muted">Loading…</p>}>
-            <MediaPreview item={preview} kind={kindLabel(preview)} uploaded={dateFormat.format(new Date(preview.uploadedAt))} />
-          </Suspense>
+          <div className="media-preview">
+            {preview.kind === "image" ? (
+              <img src={preview.fileUrl} alt={preview.originalName} />
+            ) : (
+              <video src={preview.fileUrl} controls preload="metadata" playsInline>
+                <track kind="captions" />
+              </video>
+            )}
+            <dl className="media-facts">
+              <div>
+                <dt>Type</dt>
+                <dd>
+                  {kindLabel(preview)} ({preview.fileType})
+                </dd>
+              </div>
+              <div>
+                <dt>Size</dt>
+                <dd>{formatFileSize(preview.fileSize)}</dd>
+              </div>
+              {preview.width && preview.height ? (
+                <div>
+                  <dt>Dimensions</dt>
+                  <dd>
+                    {preview.width} × {preview.height}
+                  </dd>
+                </div>
+              ) : null}
+              {preview.durationSeconds !== null && (
+                <div>
+                  <dt>Duration</dt>
+                  <dd>{formatDuration(preview.durationSeconds)}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Uploaded</dt>
+                <dd>{dateFormat.format(new Date(preview.uploadedAt))}</dd>
+              </div>
+            </dl>
+            <a className="btn btn-outline" href={preview.fileUrl} target="_blank" rel="noopener">
+              <MediaIcon name="external" />
+              Open original
+            </a>
+          </div>
         )}
       </MediaDialog>
     </div>
+  );
+}
+
+/** Tags of one item: remove with a chip's button, add with Enter (a leading # is dropped), then save. */
+function TagEditor({ item, onSaved, onCancel }: { readonly item: MediaItem; readonly onSaved: (item: MediaItem) => void; readonly onCancel: () => void }) {
+  const [tags, setTags] = useState<ReadonlyArray<string>>(item.tags);
+  const [draft, setDraft] = useState("");
+  const [saving, setSaving] = useState(false);
+  const inputId = useId();
+
+  const add = () => {
+    const tag = draft.replace(/\s+/g, " ").trim().replace(/^#+/, "").trim();
+    setDraft("");
+    if (tag === "" || tags.some((other) => other.toLowerCase() === tag.toLowerCase())) return;
+    setTags([...tags, tag.slice(0, 40)]);
+  };
+
+  const save = async () => {
+    setSaving(true);
+    // A tag typed but not yet added counts.
+    const pending = draft.trim().replace(/^#+/, "").trim();
+    const all = pending && !tags.some((t) => t.toLowerCase() === pending.toLowerCase()) ? [...tags, pending] : tags;
+    try {
+      const saved = await saveTags(item.id, all, item.version);
+      toast({ title: "Tags saved" });
+      onSaved(saved);
+    } catch (error) {
+      toast({ title: "Could not save tags", description: apiErrorMessage(error, "Failed to save the tags. Please try again."), variant: "destructive" });
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="media-tag-editor"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <p className="muted media-dialog-name">{item.originalName}</p>
+      {tags.length > 0 ? (
+        <ul className="media-tags" aria-label="Tags">
+          {tags.map((tag) => (
+            <li key={tag} className="badge badge-brand media-tag-chip">
+              {tag}
+              <button type="button" aria-label={`Remove tag ${tag}`} onClick={() => setTags(tags.filter((t) => t !== tag))}>
+                <MediaIcon name="x" size={14} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No tags yet.</p>
+      )}
+      <div className="field">
+        <label htmlFor={inputId}>Add a tag</label>
+        <div className="media-tag-add">
+          <input
+            id={inputId}
+            className="input"
+            value={draft}
+            maxLength={40}
+            placeholder="e.g. summer sale"
+            data-autofocus
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") {
+                event.preventDefault();
+                add();
+              }
+            }}
+          />
+          <button type="button" className="btn btn-outline" onClick={add} disabled={draft.trim() === ""}>
+            <MediaIcon name="plus" />
+            Add
+          </button>
+        </div>
+      </div>
+      <div className="media-dialog-actions">
+        <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? "Saving..." : "Save tags"}
+        </button>
+      </div>
+    </form>
   );
 }
