@@ -1,5 +1,5 @@
-import { TZDate } from "@date-fns/tz";
 import { NOTE_COLORS, NOTE_MESSAGES } from "../../../domain/calendar/rules";
+import { instantAt, wallClockOf } from "../../../domain/shared/zoned";
 import type { CalendarDay, CalendarPost } from "../../../infra/publishing/CalendarPosts";
 import { apiErrorCode, apiErrorMessage } from "../../lib/api-client";
 import { addDays, formatDay, localDate, localTime, monthStartOf, weekdayOf } from "../../lib/dates";
@@ -36,10 +36,12 @@ export interface CalendarPostLike {
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Midnight of a YYYY-MM-DD day in the zone. */
-export const dayStart = (day: string, timeZone: string): TZDate => {
+export const dayStart = (day: string, timeZone: string): Date => instantAt({ ...dayParts(day), hours: 0, minutes: 0 }, timeZone);
+
+const dayParts = (day: string) => {
   const match = DAY.exec(day);
   if (!match) throw new Error(`Not a day: ${day}`);
-  return new TZDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]), timeZone);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
 };
 
 export const dayOfInstant = (iso: string | Date, timeZone: string) => localDate(new Date(iso), timeZone);
@@ -69,33 +71,22 @@ export const gridDays = (anchor: string, view: CalendarView): string[] => {
 
 /** The instants [from, to) of a run of days, for GET /api/posts. */
 export const instantRange = (days: ReadonlyArray<string>, timeZone: string) => ({
-  from: new Date(dayStart(days[0]!, timeZone).getTime()).toISOString(),
-  to: new Date(dayStart(addDays(days[days.length - 1]!, 1), timeZone).getTime()).toISOString(),
+  from: dayStart(days[0]!, timeZone).toISOString(),
+  to: dayStart(addDays(days[days.length - 1]!, 1), timeZone).toISOString(),
 });
 
 /** "MMMM yyyy" of the anchor (spec core §9). */
 export const titleOf = (anchor: string) => formatDay(anchor, { month: "long", year: "numeric" });
 
-export const shiftAnchor = (anchor: string, view: CalendarView, step: 1 | -1) =>
-  view === "month" ? monthStartOf(anchor, step) : addDays(anchor, 7 * step);
+export const shiftAnchor = (anchor: string, view: CalendarView, step: 1 | -1) => (view === "month" ? monthStartOf(anchor, step) : addDays(anchor, 7 * step));
 
 export const monthOf = (day: string) => day.slice(0, 7);
 
 /** The same wall-clock time as `iso` in the zone, on another day. */
 export const moveKeepingTime = (iso: string, day: string, timeZone: string): string => {
-  const from = new TZDate(new Date(iso).getTime(), timeZone);
-  const target = dayStart(day, timeZone);
-  const moved = new TZDate(
-    target.getFullYear(),
-    target.getMonth(),
-    target.getDate(),
-    from.getHours(),
-    from.getMinutes(),
-    from.getSeconds(),
-    from.getMilliseconds(),
-    timeZone,
-  );
-  return new Date(moved.getTime()).toISOString();
+  const at = new Date(iso);
+  const { hours, minutes } = wallClockOf(at, timeZone);
+  return instantAt({ ...dayParts(day), hours, minutes, seconds: at.getUTCSeconds(), ms: at.getUTCMilliseconds() }, timeZone).toISOString();
 };
 
 export const timeOf = (iso: string, timeZone: string) => localTime(new Date(iso), timeZone);
@@ -153,7 +144,11 @@ export const relocatePost = (days: ReadonlyArray<CalendarDay>, post: CalendarPos
 };
 
 /** Whether the day lists fewer posts of the kind than it counts (the server sends the first few only). */
-export const hasHiddenPosts = (days: ReadonlyArray<CalendarDay>, day: string, post: Pick<CalendarPost, "status" | "scheduledAt" | "publishedAt" | "createdAt">): boolean => {
+export const hasHiddenPosts = (
+  days: ReadonlyArray<CalendarDay>,
+  day: string,
+  post: Pick<CalendarPost, "status" | "scheduledAt" | "publishedAt" | "createdAt">,
+): boolean => {
   const summary = days.find((d) => d.day === day);
   if (!summary) return false;
   const kind = kindOf(post);
