@@ -3,7 +3,7 @@
  * (design: "Plan features and limits are one pure module used by server checks and UI gates").
  * Sizes are binary megabytes, as `formatFileSize` shows them.
  */
-import { TIERS, type Tier } from "../plans";
+import { TIERS, type Tier } from "../plans/tiers";
 import type { MediaKind } from "./content";
 
 export const MB = 1024 * 1024;
@@ -29,8 +29,7 @@ const MEDIA_LIMITS: Record<Tier, MediaLimits> = {
 
 export const mediaLimitsOf = (tier: Tier): MediaLimits => MEDIA_LIMITS[tier];
 
-export const maxFileBytes = (limits: MediaLimits, kind: MediaKind): number =>
-  kind === "image" ? limits.imageBytes : limits.videoBytes;
+export const maxFileBytes = (limits: MediaLimits, kind: MediaKind): number => (kind === "image" ? limits.imageBytes : limits.videoBytes);
 
 /** The largest single file any kind may be on this plan (the intake stops writing past it). */
 export const largestFileBytes = (limits: MediaLimits): number => Math.max(limits.imageBytes, limits.videoBytes);
@@ -73,8 +72,7 @@ export const sizeProblem = (name: string, kind: MediaKind, size: number, tier: T
   return `${name} is too large. ${what} can be up to ${formatFileSize(limit)} on your plan (this one is ${formatFileSize(size)}).${upgrade}`;
 };
 
-export const tooManyFilesMessage = (limits: MediaLimits): string =>
-  `You can upload up to ${limits.filesPerUpload} files at a time.`;
+export const tooManyFilesMessage = (limits: MediaLimits): string => `You can upload up to ${limits.filesPerUpload} files at a time.`;
 
 export const uploadTooLargeMessage = (limits: MediaLimits, size: number): string =>
   `One upload can hold up to ${formatFileSize(limits.uploadBytes)} on your plan (these files are ${formatFileSize(size)}). Upload fewer files at a time.`;

@@ -1,9 +1,7 @@
 /** The plan catalogue of the pricing page, register page and billing (spec core §9, engagement §9). */
-export const PLAN_IDS = ["starter", "professional", "growth", "agency"] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+import { PLAN_IDS, type PlanId, TIERS, type Tier } from "./tiers";
 
-export const TIERS = ["trial", ...PLAN_IDS] as const;
-export type Tier = (typeof TIERS)[number];
+export { PLAN_IDS, type PlanId, TIERS, type Tier } from "./tiers";
 
 export interface Plan {
   readonly id: PlanId;
@@ -108,11 +106,9 @@ export const MAX_ANNUAL_SAVINGS = Math.max(...PLANS.map((plan) => plan.savings))
 /** Above this many accounts the pricing page offers to talk to sales. */
 export const CONTACT_SALES_ABOVE_ACCOUNTS = 500;
 
-export const isPlanId = (value: unknown): value is PlanId =>
-  typeof value === "string" && (PLAN_IDS as ReadonlyArray<string>).includes(value);
+export const isPlanId = (value: unknown): value is PlanId => typeof value === "string" && (PLAN_IDS as ReadonlyArray<string>).includes(value);
 
-export const isTier = (value: unknown): value is Tier =>
-  typeof value === "string" && (TIERS as ReadonlyArray<string>).includes(value);
+export const isTier = (value: unknown): value is Tier => typeof value === "string" && (TIERS as ReadonlyArray<string>).includes(value);
 
 export const planById = (id: PlanId): Plan => PLANS.find((plan) => plan.id === id)!;
 
