@@ -4,30 +4,10 @@
  */
 
 /**
- * The 14 preset note colours (spec core §9), amber first: it is the default (§3, §10). Kept and
- * answered as seven-character upper-case hex.
+ * The 14 preset note colours (spec core §9) with the colour picker's names, amber first: it is the
+ * default (§3, §10). Kept and answered as seven-character upper-case hex.
  */
-export const NOTE_COLORS = [
-  "#FBBF24", // amber
-  "#FB923C", // orange
-  "#F87171", // red
-  "#F472B6", // pink
-  "#E879F9", // fuchsia
-  "#A78BFA", // violet
-  "#818CF8", // indigo
-  "#60A5FA", // blue
-  "#22D3EE", // cyan
-  "#2DD4BF", // teal
-  "#4ADE80", // green
-  "#A3E635", // lime
-  "#A8A29E", // stone
-  "#94A3B8", // slate
-] as const;
-export type NoteColor = (typeof NOTE_COLORS)[number];
-export const DEFAULT_NOTE_COLOR: NoteColor = "#FBBF24";
-
-/** Names for the colour picker's labels, in NOTE_COLORS' order. */
-export const NOTE_COLOR_NAMES: Readonly<Record<NoteColor, string>> = {
+const NOTE_PALETTE = {
   "#FBBF24": "Amber",
   "#FB923C": "Orange",
   "#F87171": "Red",
@@ -42,7 +22,13 @@ export const NOTE_COLOR_NAMES: Readonly<Record<NoteColor, string>> = {
   "#A3E635": "Lime",
   "#A8A29E": "Stone",
   "#94A3B8": "Slate",
-};
+} as const;
+export type NoteColor = keyof typeof NOTE_PALETTE;
+export const NOTE_COLORS = Object.keys(NOTE_PALETTE) as [NoteColor, ...NoteColor[]];
+export const DEFAULT_NOTE_COLOR: NoteColor = "#FBBF24";
+
+/** Names for the colour picker's labels. */
+export const NOTE_COLOR_NAMES: Readonly<Record<NoteColor, string>> = NOTE_PALETTE;
 
 export const NOTE_CONTENT_MAX = 1000;
 
@@ -61,8 +47,7 @@ export const normalizeNoteColor = (value: unknown): NoteColor | null => {
   return (NOTE_COLORS as ReadonlyArray<string>).includes(upper) ? (upper as NoteColor) : null;
 };
 
-export const isNoteColor = (value: unknown): value is NoteColor =>
-  typeof value === "string" && (NOTE_COLORS as ReadonlyArray<string>).includes(value);
+export const isNoteColor = (value: unknown): value is NoteColor => typeof value === "string" && (NOTE_COLORS as ReadonlyArray<string>).includes(value);
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -477,7 +477,6 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
           </div>
         ))}
       </div>
-      <p className="muted cal-hint">Drag a scheduled post to another day to reschedule it at the same time; in week view, use “Move to…”. A repeating post moves its next publication; later ones keep their days.</p>
 
       <Dialog open={choose !== null} title={CHOOSE_TITLE} description={choose ? longDay(choose) : ""} onClose={() => setChoose(null)}>
         {choose && (
