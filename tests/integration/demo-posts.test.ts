@@ -25,6 +25,16 @@ describe("demo mode's posts, as a visitor sees them", () => {
     expect(ages[0]).toBeLessThanOrEqual(2);
     expect(ages.at(-1)).toBeGreaterThanOrEqual(84);
 
+    // The card's "Posts This Month" counts what the Analytics Overview counts: posts published, here since the 1st in the demo user's zone.
+    const me = (await visitor.get("/api/auth/user?demo=true")).data as { timeZone: string };
+    const monthStart = new Intl.DateTimeFormat("en-CA", { timeZone: me.timeZone, year: "numeric", month: "2-digit" }).format(new Date());
+    const inZone = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: me.timeZone, year: "numeric", month: "2-digit" }).format(new Date(iso));
+    expect(stats.data.postsThisMonth).toBe(published.filter((p) => inZone(p.publishedAt) === monthStart).length);
+    const overview = (await visitor.get("/api/dashboard/overview?demo=true")).data as Record<"7d" | "30d" | "90d", { posts: number }>;
+    expect(overview["30d"].posts).toBe(published.filter((p) => Date.now() - Date.parse(p.publishedAt) <= 30 * 86_400_000).length);
+    // A month so far is at most 31 days: the card never shows more than the last 31 days published.
+    expect(stats.data.postsThisMonth).toBeLessThanOrEqual(published.filter((p) => Date.now() - Date.parse(p.publishedAt) <= 31 * 86_400_000).length);
+
     expect((await visitor.get("/api/posts?status=draft&demo=true")).data).toHaveLength(2);
     expect((await visitor.get("/api/calendar-notes?demo=true")).data).toHaveLength(4);
     const dashboard = await visitor.page("/app/dashboard?demo=true");

@@ -7,5 +7,5 @@ import { json, respond } from "../../../lib/http";
 export const GET: APIRoute = ({ request, locals }) => {
   const signedIn = guard(locals, request);
   if (!signedIn.ok) return signedIn.response;
-  return respond(dashboardStats(signedIn.user.workspaceId, new Date()), (stats) => json(stats));
+  return respond(dashboardStats(signedIn.user.workspaceId, new Date(), signedIn.user.timeZone || "UTC"), (stats) => json(stats));
 };
