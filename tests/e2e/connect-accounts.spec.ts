@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { type Page } from "@playwright/test";
 import { newUser, registerByApi, toast } from "./support";
@@ -14,7 +15,11 @@ test.describe("connect accounts", () => {
     await openConnectAccounts(page);
     await expect(page.getByTestId("account-usage")).toHaveText("0 of 3 accounts used");
 
-    for (const [platform, name] of [["facebook", "Lee Dental FB"], ["linkedin", "Lee Dental LI"], ["bluesky", "Lee Dental Sky"]] as const) {
+    for (const [platform, name] of [
+      ["facebook", "Lee Dental FB"],
+      ["linkedin", "Lee Dental LI"],
+      ["bluesky", "Lee Dental Sky"],
+    ] as const) {
       await page.getByTestId(`platform-${platform}`).getByRole("button", { name: "Add sandbox account" }).click();
       await page.getByLabel("Account name").fill(name);
       await page.getByRole("button", { name: "Add account" }).click();
@@ -25,8 +30,13 @@ test.describe("connect accounts", () => {
     const limit = "You've reached your limit of 3 social accounts. Upgrade to connect more platforms.";
     await expect(page.getByTestId("account-meter")).toContainText(limit);
 
-    await page.getByTestId("platform-reddit").getByRole("button", { name: "Add sandbox account" }).click();
-    await expect(toast(page)).toContainText(limit);
+    // At the limit, connecting is disabled up front, with the reason and the way to more.
+    const reddit = page.getByTestId("platform-reddit");
+    await expect(reddit.getByRole("button", { name: "Add sandbox account" })).toBeDisabled();
+    await expect(page.getByTestId("platform-yelp").getByRole("button", { name: "Connect", exact: true })).toBeDisabled();
+    const described = await reddit.getByRole("button", { name: "Add sandbox account" }).getAttribute("aria-describedby");
+    await expect(page.locator(`#${described}`)).toContainText(limit);
+    await expect(page.getByTestId("account-meter").getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/app/pricing");
 
     // Still there after a reload: saved on the server.
     await page.reload();
@@ -45,9 +55,50 @@ test.describe("connect accounts", () => {
     await expect(page.getByTestId("account-usage")).toHaveText("1 of 3 accounts used");
 
     await page.getByTestId("account-yelp").getByRole("button", { name: "Disconnect" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: /Disconnect/ }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /Disconnect/ })
+      .click();
     await expect(toast(page)).toContainText("Account disconnected successfully!");
     await expect(page.getByTestId("account-usage")).toHaveText("0 of 3 accounts used");
+  });
+
+  test("cards search by name and filter by kind, and say so when nothing matches", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental Sky" } });
+    await openConnectAccounts(page);
+    const cards = page.locator('[data-testid^="platform-"]');
+    await expect(cards).toHaveCount(19);
+    await page.getByRole("searchbox", { name: "Search platforms" }).fill("you");
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByTestId("platform-youtube")).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search platforms" }).fill("");
+    await page.getByRole("button", { name: "Review sites" }).click();
+    await expect(cards).toHaveCount(7);
+    await expect(page.getByRole("heading", { name: "Social networks" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Connected", exact: true }).click();
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByTestId("platform-bluesky")).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search platforms" }).fill("myspace");
+    await expect(cards).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "No platform matches “myspace” among connected." })).toBeVisible();
+  });
+
+  test("the server's set-up is shown to operators only; others can still add a sandbox account", async ({ page }) => {
+    const user = newUser();
+    await registerByApi(page.request, user);
+    await openConnectAccounts(page);
+    const facebook = page.getByTestId("platform-facebook");
+    await expect(facebook).toContainText("Not available yet on this server. You can still try it with a sandbox account.");
+    await expect(facebook).not.toContainText("FACEBOOK_CLIENT_ID");
+    await expect(facebook.getByRole("button", { name: "Add sandbox account" })).toBeEnabled();
+
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/admin-grant.ts", user.email], {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
+      stdio: "pipe",
+    });
+    await openConnectAccounts(page);
+    await expect(facebook).toContainText("Not configured on this server. Set FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET.");
   });
 
   for (const width of [1280, 360]) {
@@ -57,10 +108,15 @@ test.describe("connect accounts", () => {
       await page.request.post("/api/social-accounts/sandbox", { data: { platform: "instagram", accountName: "Lee Dental IG" } });
       await openConnectAccounts(page);
       // The logo sprite loads (a broken <use> reference draws nothing: width 0 in the layout of its symbol).
-      const drawn = await page.getByTestId("platform-bluesky").locator(".platform-badge use").evaluate((use) => (use as SVGUseElement).getBBox().width);
+      const drawn = await page
+        .getByTestId("platform-bluesky")
+        .locator(".platform-badge use")
+        .evaluate((use) => (use as SVGUseElement).getBBox().width);
       expect(drawn).toBeGreaterThan(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
       await page.screenshot({ path: info.outputPath(`connect-accounts-${width}.png`), fullPage: true });
+      await page.getByTestId("account-instagram").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`connect-accounts-${width}-accounts.png`) });
     });
   }
 });

@@ -6,6 +6,7 @@ import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
+import { AccountAvatar } from "./AccountAvatar";
 import { PlatformBadge } from "./platform-badge";
 import "./connect-accounts.css";
 
@@ -16,6 +17,7 @@ export interface PlatformCard {
   readonly description: string;
   readonly connection: "oauth" | "bluesky" | "listing";
   readonly configured: boolean;
+  /** The settings an operator must set for it, sent to operators only. */
   readonly missingVariables: ReadonlyArray<string>;
   readonly listingExample: string | null;
 }
@@ -48,12 +50,31 @@ const METHOD_NOTE: Record<PlatformCard["connection"], string> = {
   listing: "Adds your public profile address so its reviews can be followed here. No posting: the site allows none.",
 };
 
+/** The kind chips above the cards. */
+export const KINDS = [
+  { id: "all", label: "All" },
+  { id: "social", label: "Social networks" },
+  { id: "review", label: "Review sites" },
+  { id: "connected", label: "Connected" },
+] as const;
+export type Kind = (typeof KINDS)[number]["id"];
+
+/** The cards a search and a kind leave: the platform's name holds the words typed, in any case. */
+export const filterPlatforms = (platforms: ReadonlyArray<PlatformCard>, query: string, kind: Kind, connected: ReadonlySet<PlatformId>): PlatformCard[] => {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return platforms.filter(
+    (p) => (kind === "all" || (kind === "connected" ? connected.has(p.id) : p.category === kind)) && words.every((w) => p.name.toLowerCase().includes(w)),
+  );
+};
+
 const formatNumber = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)}M` : n >= 1_000 ? `${(n / 1_000).toFixed(1)}K` : String(n));
 
 export default function ConnectAccounts({ platforms, initialAccounts, limit, limitMessage, demo }: Props) {
   const [accounts, setAccounts] = useState<ReadonlyArray<AccountView>>(initialAccounts);
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [query, setQuery] = useState("");
+  const [kind, setKind] = useState<Kind>("all");
   const hydrated = useHydrated();
 
   const count = accounts.length;
@@ -83,7 +104,10 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
     setBusy(account.id);
     try {
       upsert(await apiFetch<AccountView>(`/api/social-accounts/${account.id}`, { method: "PUT", body: { isActive: !account.isActive } }));
-      toast({ title: account.isActive ? "Account paused" : "Account resumed", description: account.isActive ? "Nothing will be published to it until you resume it." : "Posts can go to it again." });
+      toast({
+        title: account.isActive ? "Account paused" : "Account resumed",
+        description: account.isActive ? "Nothing will be published to it until you resume it." : "Posts can go to it again.",
+      });
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, "Failed to update the account."), variant: "destructive" });
     } finally {
@@ -106,18 +130,15 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
   };
 
   const startConnect = (platform: PlatformCard) => {
-    if (reached) {
-      toast({ title: "Connection Failed", description: limitMessage, variant: "destructive" });
-      return;
-    }
     if (platform.connection === "oauth") window.location.assign(`/api/auth/${platform.id}`);
     else setOpen({ kind: platform.connection, platform });
   };
 
+  const shown = filterPlatforms(platforms, query, kind, byPlatform);
   const groups = [
-    { title: "Social networks", items: platforms.filter((p) => p.category === "social") },
-    { title: "Review and directory sites", items: platforms.filter((p) => p.category === "review") },
-  ];
+    { title: "Social networks", items: shown.filter((p) => p.category === "social") },
+    { title: "Review and directory sites", items: shown.filter((p) => p.category === "review") },
+  ].filter((group) => group.items.length > 0);
   const colour = usageColour(count, limit);
 
   return (
@@ -136,10 +157,24 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
           <h2 id="meter-title">Account limit</h2>
           <span data-testid="account-usage">{limit === UNLIMITED ? `${count} accounts · unlimited` : `${count} of ${limit} accounts used`}</span>
         </div>
-        <div className="meter-track" role="meter" aria-valuemin={0} aria-valuemax={limit === UNLIMITED ? count : limit} aria-valuenow={count} aria-label="Accounts used">
+        <div
+          className="meter-track"
+          role="meter"
+          aria-valuemin={0}
+          aria-valuemax={limit === UNLIMITED ? count : limit}
+          aria-valuenow={count}
+          aria-label="Accounts used"
+        >
           <div className={`meter-fill usage-${colour} width-${Math.round(usagePercent(count, limit) / 5) * 5}`} data-colour={colour} />
         </div>
-        {reached && <p className="meter-message" role="status">{limitMessage} <a href="/app/pricing">See plans</a></p>}
+        {reached && (
+          <p className="meter-message" id="limit-message" role="status">
+            {limitMessage}{" "}
+            <a className="btn btn-primary" href="/app/pricing">
+              Upgrade
+            </a>
+          </p>
+        )}
       </section>
 
       {accounts.length > 0 && (
@@ -150,7 +185,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
               const platform = platforms.find((p) => p.id === account.platform);
               return (
                 <li key={account.id} className="account-row" data-testid={`account-${account.platform}`}>
-                  <PlatformBadge platform={account.platform} />
+                  <AccountAvatar platform={account.platform} name={account.accountName} avatar={account.avatar} />
                   <div className="account-main">
                     <strong>{account.accountName}</strong>
                     <span className="muted">
@@ -172,14 +207,25 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                       </a>
                     )}
                     {account.status === "reconnect_needed" && platform && (
-                      <button type="button" className="btn btn-primary" onClick={() => (platform.connection === "oauth" ? window.location.assign(`/api/auth/${platform.id}`) : setOpen({ kind: "bluesky", platform }))}>
+                      <button
+                        type="button"
+                        className="btn btn-primary"
+                        onClick={() =>
+                          platform.connection === "oauth" ? window.location.assign(`/api/auth/${platform.id}`) : setOpen({ kind: "bluesky", platform })
+                        }
+                      >
                         Reconnect
                       </button>
                     )}
                     <button type="button" className="btn btn-outline" disabled={!hydrated || busy === account.id} onClick={() => toggleActive(account)}>
                       {account.isActive ? "Pause" : "Resume"}
                     </button>
-                    <button type="button" className="btn btn-outline" disabled={!hydrated || busy === account.id} onClick={() => setOpen({ kind: "disconnect", account })}>
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      disabled={!hydrated || busy === account.id}
+                      onClick={() => setOpen({ kind: "disconnect", account })}
+                    >
                       Disconnect
                     </button>
                   </div>
@@ -190,9 +236,36 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
         </section>
       )}
 
+      <section className="card platform-filter" aria-label="Find a platform">
+        <input
+          className="input"
+          type="search"
+          placeholder="Search platforms"
+          aria-label="Search platforms"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <div className="kind-chips" role="group" aria-label="Kind">
+          {KINDS.map((k) => (
+            <button key={k.id} type="button" className="chip" aria-pressed={kind === k.id} onClick={() => setKind(k.id)}>
+              {k.label}
+            </button>
+          ))}
+        </div>
+      </section>
+      {groups.length === 0 && (
+        <p className="card no-match" role="status">
+          {kind === "connected" && !query
+            ? "No connected platforms yet."
+            : `No platform matches “${query}”${kind === "all" ? "" : ` among ${KINDS.find((k) => k.id === kind)!.label.toLowerCase()}`}.`}
+        </p>
+      )}
+
       {groups.map((group) => (
         <section key={group.title} aria-labelledby={`group-${group.title}`}>
-          <h2 id={`group-${group.title}`} className="group-title">{group.title}</h2>
+          <h2 id={`group-${group.title}`} className="group-title">
+            {group.title}
+          </h2>
           <ul className="platform-grid">
             {group.items.map((platform) => {
               const isConnected = byPlatform.has(platform.id);
@@ -204,28 +277,38 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                   </div>
                   <p className="muted">{platform.description}</p>
                   <p className="method">{METHOD_NOTE[platform.connection]}</p>
-                  {!platform.configured && (
-                    <p className="not-configured">
-                      Not configured on this server. Set{" "}
-                      {platform.missingVariables.map((name, i) => (
-                        <span key={name}>
-                          {i > 0 && " and "}
-                          <code>{name}</code>
-                        </span>
-                      ))}
-                      .
-                    </p>
-                  )}
+                  {!platform.configured &&
+                    (platform.missingVariables.length > 0 ? (
+                      <p className="not-configured">
+                        Not configured on this server. Set{" "}
+                        {platform.missingVariables.map((name, i) => (
+                          <span key={name}>
+                            {i > 0 && " and "}
+                            <code>{name}</code>
+                          </span>
+                        ))}
+                        .
+                      </p>
+                    ) : (
+                      <p className="not-configured">Not available yet on this server. You can still try it with a sandbox account.</p>
+                    ))}
                   <div className="platform-actions">
                     <button
                       type="button"
                       className="btn btn-primary"
-                      disabled={!hydrated || isConnected || !platform.configured || demo}
+                      disabled={!hydrated || isConnected || !platform.configured || demo || reached}
+                      aria-describedby={reached && !isConnected ? "limit-message" : undefined}
                       onClick={() => startConnect(platform)}
                     >
                       {isConnected ? "Connected" : "Connect"}
                     </button>
-                    <button type="button" className="btn btn-ghost" disabled={!hydrated || demo} onClick={() => (reached ? startConnect(platform) : setOpen({ kind: "sandbox", platform }))}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost"
+                      disabled={!hydrated || demo || reached}
+                      aria-describedby={reached ? "limit-message" : undefined}
+                      onClick={() => setOpen({ kind: "sandbox", platform })}
+                    >
                       Add sandbox account
                     </button>
                   </div>
@@ -247,7 +330,9 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
       >
         {open?.kind === "disconnect" && (
           <div className="ui-dialog-actions">
-            <button type="button" className="btn btn-outline" onClick={() => setOpen(null)}>Cancel</button>
+            <button type="button" className="btn btn-outline" onClick={() => setOpen(null)}>
+              Cancel
+            </button>
             <button type="button" className="btn btn-danger" disabled={busy === open.account.id} onClick={() => disconnect(open.account)}>
               Disconnect {open.account.accountName}
             </button>
@@ -285,12 +370,21 @@ const useSubmit = (path: string, { onConnected, onFailed }: Omit<FormDialogProps
 };
 
 const FieldError = ({ message, id }: { message?: string; id: string }) =>
-  message ? <p className="field-error" id={id}>{message}</p> : null;
+  message ? (
+    <p className="field-error" id={id}>
+      {message}
+    </p>
+  ) : null;
 
 const BlueskyDialog = ({ open, ...props }: FormDialogProps & { open: boolean }) => {
   const { pending, fields, submit } = useSubmit("/api/social-accounts/bluesky", props);
   return (
-    <Dialog open={open} title="Connect Bluesky" description="Use an app password, not your account password (Bluesky: Settings → Privacy and security → App passwords)." onClose={props.onClose}>
+    <Dialog
+      open={open}
+      title="Connect Bluesky"
+      description="Use an app password, not your account password (Bluesky: Settings → Privacy and security → App passwords)."
+      onClose={props.onClose}
+    >
       <form
         className="stack"
         onSubmit={(event) => {
@@ -301,12 +395,28 @@ const BlueskyDialog = ({ open, ...props }: FormDialogProps & { open: boolean }) 
       >
         <div className="field">
           <label htmlFor="bsky-identifier">Handle or email</label>
-          <input className="input" id="bsky-identifier" name="identifier" placeholder="yourname.bsky.social" autoComplete="username" aria-invalid={Boolean(fields.identifier)} required />
+          <input
+            className="input"
+            id="bsky-identifier"
+            name="identifier"
+            placeholder="yourname.bsky.social"
+            autoComplete="username"
+            aria-invalid={Boolean(fields.identifier)}
+            required
+          />
           <FieldError id="bsky-identifier-error" message={fields.identifier} />
         </div>
         <div className="field">
           <label htmlFor="bsky-password">App password</label>
-          <input className="input" id="bsky-password" name="appPassword" type="password" autoComplete="current-password" aria-invalid={Boolean(fields.appPassword)} required />
+          <input
+            className="input"
+            id="bsky-password"
+            name="appPassword"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={Boolean(fields.appPassword)}
+            required
+          />
           <FieldError id="bsky-password-error" message={fields.appPassword} />
         </div>
         <div className="field">
@@ -315,8 +425,12 @@ const BlueskyDialog = ({ open, ...props }: FormDialogProps & { open: boolean }) 
           <FieldError id="bsky-service-error" message={fields.service} />
         </div>
         <div className="ui-dialog-actions">
-          <button type="button" className="btn btn-outline" onClick={props.onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? "Connecting..." : "Connect"}</button>
+          <button type="button" className="btn btn-outline" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending ? "Connecting..." : "Connect"}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -363,8 +477,12 @@ const OneFieldDialog = ({ open, title, description, path, field, body, submitLab
           <FieldError id={`${id}-error`} message={fields[field.name]} />
         </div>
         <div className="ui-dialog-actions">
-          <button type="button" className="btn btn-outline" onClick={props.onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? pendingLabel : submitLabel}</button>
+          <button type="button" className="btn btn-outline" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </button>
         </div>
       </form>
     </Dialog>
