@@ -153,10 +153,10 @@ test.describe("dashboard", () => {
     await expect(dialog.getByTestId("attached-media")).toHaveCount(0);
   });
 
-  test("screenshots at 1280 and 375 px", async ({ page }) => {
+  test("screenshots at 1280 and 360 px", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } });
-    for (const width of [1280, 375]) {
+    for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await openDashboard(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -164,6 +164,19 @@ test.describe("dashboard", () => {
       await page.screenshot({ path: test.info().outputPath(`dashboard-${width}.png`), fullPage: true });
       await openDialog(page);
       await page.screenshot({ path: test.info().outputPath(`dialog-${width}.png`) });
+    }
+  });
+
+  test("the demo's calendar panel shows platform marks, never a word broken inside", async ({ page }) => {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/app/dashboard?demo=true");
+      const panel = page.getByTestId("calendar-panel");
+      await expect(panel.locator(".platform-badge").first()).toBeVisible();
+      // Every line of a post chip is a whole word: nothing wraps inside the chips.
+      const broken = await panel.locator(".day-post > span").evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth + 1).length);
+      expect(broken).toBe(0);
+      await panel.screenshot({ path: test.info().outputPath(`demo-calendar-panel-${width}.png`) });
     }
   });
 });
