@@ -8,6 +8,11 @@ describe("canonicalTimeZone", () => {
     ["US/Pacific", "America/Los_Angeles"],
     // Gone from the tz data PostgreSQL ships; stored under the zone it named.
     ["US/Pacific-New", "America/Los_Angeles"],
+    // IANA's current names, whichever spelling the runtime's ICU lists.
+    ["Asia/Kolkata", "Asia/Kolkata"],
+    ["Asia/Calcutta", "Asia/Kolkata"],
+    ["Europe/Kyiv", "Europe/Kyiv"],
+    ["Europe/Kiev", "Europe/Kyiv"],
     // Offsets: PostgreSQL reads "+05:30" as five and a half hours west.
     ["+0530", null],
     ["-14:00", null],
