@@ -68,7 +68,7 @@ test.describe("compose", () => {
     const date = tomorrow();
     await page.getByLabel("Date").fill(date);
     await expect(page.getByTestId("suggested-times").getByRole("button")).toHaveCount(3);
-    await page.getByLabel("Time", { exact: true }).selectOption("10:00");
+    await page.getByLabel("Time", { exact: true }).fill("10:00");
     await schedule.click();
     await expect(toast(page)).toContainText("Post created");
 
@@ -79,14 +79,75 @@ test.describe("compose", () => {
 
     const response = await page.request.get("/api/posts?status=scheduled");
     expect(response.ok()).toBe(true);
-    const posts = (await response.json()) as Array<{ content: string; status: string; scheduledAt: string; timeZone: string; options: Record<string, Record<string, unknown>>; targets: Array<{ platform: string }> }>;
+    const posts = (await response.json()) as Array<{
+      content: string;
+      status: string;
+      scheduledAt: string;
+      timeZone: string;
+      options: Record<string, Record<string, unknown>>;
+      targets: Array<{ platform: string }>;
+    }>;
     expect(posts).toHaveLength(1);
     const [post] = posts;
     expect(post.content).toBe("Spring cleaning special at Lee Dental");
     expect(post.targets.map((t) => t.platform).sort()).toEqual(["bluesky", "facebook"]);
     expect(post.options.facebook?.firstComment).toBe("Book now!");
-    const local = new Intl.DateTimeFormat("en-CA", { timeZone: post.timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(post.scheduledAt));
+    const local = new Intl.DateTimeFormat("en-CA", {
+      timeZone: post.timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(new Date(post.scheduledAt));
     expect(local.replace(",", "")).toBe(`${date} 10:00`);
+  });
+
+  test("Schedule while Post now is chosen goes to the date; any minute in any zone is kept as typed", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    await openCompose(page);
+    await expect(page.getByLabel("Category")).toHaveValue("");
+    await expect(page.getByLabel("Category").locator("option:checked")).toHaveText("No category");
+    await page.getByLabel(/Lee Dental FB/).check();
+    await page.getByLabel("Description").fill("Flu shots: walk in at 9:37");
+
+    // "Post now" is chosen: Schedule switches to scheduling and puts the cursor in the date.
+    await expect(page.getByLabel("Post now")).toBeChecked();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await expect(page.getByLabel("Schedule", { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Date")).toBeFocused();
+
+    // Any minute, and a zone found by typing part of its name.
+    await page.getByLabel("Date").fill(tomorrow());
+    await page.getByLabel("Time", { exact: true }).fill("09:37");
+    const zone = page.getByLabel("Time zone");
+    await zone.fill("Nowhere/Atlantis");
+    await zone.blur();
+    await expect(page.getByText("Choose a time zone from the list")).toBeVisible();
+    await zone.fill("Asia/Kolkata");
+    await expect(page.getByText("Choose a time zone from the list")).toHaveCount(0);
+    await expect(page.locator("#compose-zones option")).not.toHaveCount(7);
+    await expect(page.locator("#compose-zones option").first()).toHaveAttribute("value", "America/New_York");
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await expect(toast(page)).toContainText("Your post is scheduled for");
+    await expect(toast(page)).toContainText("9:37 AM");
+
+    const [post] = (await (await page.request.get("/api/posts?status=scheduled")).json()) as Array<{ scheduledAt: string; timeZone: string }>;
+    expect(post!.timeZone).toBe("Asia/Kolkata");
+    const local = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Asia/Kolkata",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(new Date(post!.scheduledAt));
+    expect(local.replace(",", "")).toBe(`${tomorrow()} 09:37`);
+    await toast(page).getByRole("button", { name: "View queue" }).click();
+    await expect(page).toHaveURL(/\/app\/queue$/);
   });
 
   test("an X thread: posts added in X's options, counted, previewed, refused over 280 with the server's message, then saved", async ({ page }) => {
@@ -135,7 +196,7 @@ test.describe("compose", () => {
     await expect(page.getByLabel(/Lee Dental FB/)).toHaveCount(0);
     await expect(page.getByLabel(/Lee Dental Sky/)).not.toBeChecked();
     await expect(page.getByRole("button", { name: "Post Now" })).toBeDisabled();
-    await page.getByLabel("Category").selectOption({ label: "All accounts" });
+    await page.getByLabel("Category").selectOption({ label: "No category" });
     await expect(page.getByLabel(/Lee Dental FB/)).toBeVisible();
   });
 
@@ -187,7 +248,9 @@ test("?post={id}: a change made elsewhere meanwhile shows the conflict beside th
 
   // Someone else saves the post in between.
   const { version } = (await (await page.request.get(`/api/posts/${id}`)).json()) as { version: number };
-  const elsewhere = await page.request.put(`/api/posts/${id}`, { data: { content: "Edited elsewhere", platforms: ["facebook"], status: "draft", expectedVersion: version } });
+  const elsewhere = await page.request.put(`/api/posts/${id}`, {
+    data: { content: "Edited elsewhere", platforms: ["facebook"], status: "draft", expectedVersion: version },
+  });
   expect(elsewhere.status(), await elsewhere.text()).toBe(200);
 
   await text.fill("My edit");
@@ -209,7 +272,9 @@ test("?post={id}: a change made elsewhere meanwhile shows the conflict beside th
   await page.getByRole("button", { name: "Add to Drafts" }).click();
   await expect(toast(page).filter({ hasText: "Post updated" })).toBeVisible();
   await expect(conflict).toHaveCount(0);
-  await expect.poll(async () => ((await (await page.request.get(`/api/posts/${id}`)).json()) as { content: string }).content).toBe("Edited elsewhere, then here twice");
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/posts/${id}`)).json()) as { content: string }).content)
+    .toBe("Edited elsewhere, then here twice");
 });
 
 test.describe("compose toolbar and schedule options", () => {
@@ -241,7 +306,10 @@ test.describe("compose toolbar and schedule options", () => {
     // Bold on the selected word only, then back to normal.
     await text.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 5));
     await page.getByRole("button", { name: "Font" }).click();
-    await page.getByRole("menuitem", { name: /^Bold\b/ }).first().click();
+    await page
+      .getByRole("menuitem", { name: /^Bold\b/ })
+      .first()
+      .click();
     await expect(toast(page)).toContainText("Font Applied");
     await expect(text).toHaveValue("𝐇𝐞𝐥𝐥𝐨✨ world #LeeDental");
 
@@ -290,7 +358,10 @@ test.describe("compose toolbar and schedule options", () => {
 
     await page.getByRole("button", { name: "Image" }).click();
     await page.getByRole("menuitem", { name: "Import from Canva" }).click();
-    await page.getByRole("dialog", { name: "Create Design with Canva" }).getByRole("button", { name: /Social Post/ }).click();
+    await page
+      .getByRole("dialog", { name: "Create Design with Canva" })
+      .getByRole("button", { name: /Social Post/ })
+      .click();
     await expect(toast(page)).toContainText("Design Imported");
     await expect(page.getByTestId("attached-media").getByRole("img")).toHaveCount(2);
 
@@ -326,7 +397,9 @@ test.describe("compose toolbar and schedule options", () => {
     await expect(toast(page)).toContainText("Added to the next timeslot");
     const [post] = (await (await page.request.get("/api/posts?status=scheduled")).json()) as Array<{ scheduledAt: string; timeZone: string; content: string }>;
     expect(post?.content).toBe("Queued for the best time");
-    const time = new Intl.DateTimeFormat("en-CA", { timeZone: post!.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(post!.scheduledAt));
+    const time = new Intl.DateTimeFormat("en-CA", { timeZone: post!.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+      new Date(post!.scheduledAt),
+    );
     expect(["09:00", "13:00", "15:00"]).toContain(time);
     expect(Date.parse(post!.scheduledAt)).toBeGreaterThan(Date.now());
     await expect(page.getByLabel("Description")).toHaveValue("");

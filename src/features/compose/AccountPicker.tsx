@@ -1,3 +1,4 @@
+import { AccountAvatar } from "../accounts/AccountAvatar";
 import { accountsForCategory, type ComposeAccount, type ComposeCategory } from "./compose-model";
 
 interface AccountPickerProps {
@@ -25,7 +26,7 @@ export const AccountPicker = ({ accounts, categories, categoryId, accountIds, na
       <div className="field">
         <label htmlFor="compose-category">Category</label>
         <select id="compose-category" className="select" value={categoryId} disabled={!hydrated} onChange={(e) => onCategory(e.target.value)}>
-          <option value="">All accounts</option>
+          <option value="">No category</option>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -58,9 +59,14 @@ export const AccountPicker = ({ accounts, categories, categoryId, accountIds, na
             {offered.map((a) => (
               <label key={a.id} className="compose-account" data-platform={a.platform}>
                 <input type="checkbox" checked={accountIds.includes(a.id)} disabled={!hydrated} onChange={() => onToggle(a.id)} />
-                <span className="compose-account-name">{a.accountName}</span>
-                <span className="muted">{names[a.platform] ?? a.platform}</span>
-                {a.sandbox && <span className="badge">Sandbox</span>}
+                <AccountAvatar platform={a.platform} name={a.accountName} avatar={a.avatar ?? null} size="small" />
+                <span className="compose-account-text">
+                  <span className="compose-account-name">{a.accountName}</span>
+                  <span className="muted">
+                    {names[a.platform] ?? a.platform}
+                    {a.sandbox && " · Sandbox"}
+                  </span>
+                </span>
               </label>
             ))}
           </div>

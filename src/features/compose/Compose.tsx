@@ -84,6 +84,11 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
   };
 
   const submit = async (action: Action) => {
+    // Schedule with "Post now" chosen, or without a date and time: go where they are chosen, and say what is missing there.
+    if (action === "schedule" && (state.form.scheduleType === "now" || !state.form.scheduleDate || !state.form.scheduleTime)) {
+      chooseDateAndTime();
+      if (state.form.scheduleType === "now") return;
+    }
     // A second click while the save code loads does nothing (once loaded, submitStarted disables the buttons).
     if (loadingSubmit.current) return;
     loadingSubmit.current = true;
@@ -118,7 +123,16 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
             onCategory={(categoryId) => dispatch({ type: "categoryChosen", categoryId })}
             onToggle={(accountId) => dispatch({ type: "accountToggled", accountId })}
           />
-          <ContentEditor content={form.content} onContent={setContent} textArea={textArea} error={errors.content} platforms={chosenPlatforms} names={names} limits={limits} hydrated={hydrated} />
+          <ContentEditor
+            content={form.content}
+            onContent={setContent}
+            textArea={textArea}
+            error={errors.content}
+            platforms={chosenPlatforms}
+            names={names}
+            limits={limits}
+            hydrated={hydrated}
+          />
           <div className="field">
             <span className="compose-label" id="compose-media-label">
               Media
@@ -131,7 +145,14 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
               onUploading={(progress) => dispatch({ type: "uploadProgressed", progress })}
               disabled={busy}
             >
-              <TextTools content={form.content} textArea={textArea} onContent={setContent} hasMedia={form.media.length > 0} onClearMedia={() => dispatch({ type: "mediaCleared" })} disabled={!hydrated} />
+              <TextTools
+                content={form.content}
+                textArea={textArea}
+                onContent={setContent}
+                hasMedia={form.media.length > 0}
+                onClearMedia={() => dispatch({ type: "mediaCleared" })}
+                disabled={!hydrated}
+              />
             </MediaMenus>
           </div>
         </section>
@@ -139,9 +160,22 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
         {hasAccount && (
           <Suspense fallback={null}>
             {chosenPlatforms.length > 0 && (
-              <PlatformOptionsPanel platforms={chosenPlatforms} names={names} options={form.options} onChange={(platform, key, value) => dispatch({ type: "optionChanged", platform, key, value })} />
+              <PlatformOptionsPanel
+                platforms={chosenPlatforms}
+                names={names}
+                options={form.options}
+                onChange={(platform, key, value) => dispatch({ type: "optionChanged", platform, key, value })}
+              />
             )}
-            <ScheduleSection form={form} dispatch={dispatch} timeZones={timeZones} today={today} platforms={chosenPlatforms} error={errors.scheduledAt} dateInput={dateInput} />
+            <ScheduleSection
+              form={form}
+              dispatch={dispatch}
+              timeZones={timeZones}
+              today={today}
+              platforms={chosenPlatforms}
+              error={errors.scheduledAt}
+              dateInput={dateInput}
+            />
           </Suspense>
         )}
 
@@ -157,7 +191,15 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
         />
       </div>
 
-      <PostPreview platforms={chosenPlatforms} accounts={accounts} accountIds={form.accountIds} names={names} content={form.content} media={form.media} options={form.options} />
+      <PostPreview
+        platforms={chosenPlatforms}
+        accounts={accounts}
+        accountIds={form.accountIds}
+        names={names}
+        content={form.content}
+        media={form.media}
+        options={form.options}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Dispatch, RefObject } from "react";
+import { type Dispatch, type RefObject, useEffect, useMemo, useState } from "react";
 import { SCHEDULE_TIMES, suggestTimes } from "../../../domain/publishing/best-times";
 import { MAX_REPEATS } from "../../../domain/publishing/recurrence";
 import { QUEUE_ORDER_LABELS, QUEUE_ORDERS, type QueueOrder } from "../../../domain/publishing/timeslots";
@@ -29,7 +29,13 @@ const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, d
       <div className="compose-radios" role="radiogroup" aria-label="When to post">
         {(["now", "schedule", "recurring"] as const).map((t) => (
           <label key={t} className="compose-check">
-            <input type="radio" name="scheduleType" value={t} checked={form.scheduleType === t} onChange={() => dispatch({ type: "scheduleTypeChosen", scheduleType: t })} />
+            <input
+              type="radio"
+              name="scheduleType"
+              value={t}
+              checked={form.scheduleType === t}
+              onChange={() => dispatch({ type: "scheduleTypeChosen", scheduleType: t })}
+            />
             <span>{t === "now" ? "Post now" : t === "schedule" ? "Schedule" : "Recurring"}</span>
           </label>
         ))}
@@ -39,29 +45,35 @@ const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, d
         <div className="compose-when">
           <div className="field">
             <label htmlFor="compose-date">Date</label>
-            <input ref={dateInput} id="compose-date" className="input" type="date" min={today} value={form.scheduleDate} onChange={(e) => set({ scheduleDate: e.target.value })} />
+            <input
+              ref={dateInput}
+              id="compose-date"
+              className="input"
+              type="date"
+              min={today}
+              value={form.scheduleDate}
+              onChange={(e) => set({ scheduleDate: e.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor="compose-time">Time</label>
-            <select id="compose-time" className="select" value={form.scheduleTime} onChange={(e) => set({ scheduleTime: e.target.value })}>
-              <option value="">Choose a time</option>
+            {/* Any minute typed or picked; the spec's hourly times offered as quick choices. */}
+            <input
+              id="compose-time"
+              className="input"
+              type="time"
+              step={60}
+              list="compose-times"
+              value={form.scheduleTime}
+              onChange={(e) => set({ scheduleTime: e.target.value })}
+            />
+            <datalist id="compose-times">
               {SCHEDULE_TIMES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
+                <option key={t} value={t} />
               ))}
-            </select>
+            </datalist>
           </div>
-          <div className="field">
-            <label htmlFor="compose-zone">Time zone</label>
-            <select id="compose-zone" className="select" value={form.timeZone} onChange={(e) => set({ timeZone: e.target.value })}>
-              {timeZones.map((z) => (
-                <option key={z.id} value={z.id}>
-                  {z.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TimeZoneField value={form.timeZone} common={timeZones} onChange={(timeZone) => set({ timeZone })} />
           {error && (
             <p className="field-error compose-wide" role="alert">
               {error}
@@ -75,7 +87,13 @@ const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, d
             <div className="compose-suggest compose-wide" role="group" aria-label="Suggested times" data-testid="suggested-times">
               <span className="muted">Suggested:</span>
               {suggestions.map((t) => (
-                <button key={t} type="button" className={form.scheduleTime === t ? "btn btn-primary btn-sm" : "btn btn-outline btn-sm"} aria-pressed={form.scheduleTime === t} onClick={() => set({ scheduleTime: t })}>
+                <button
+                  key={t}
+                  type="button"
+                  className={form.scheduleTime === t ? "btn btn-primary btn-sm" : "btn btn-outline btn-sm"}
+                  aria-pressed={form.scheduleTime === t}
+                  onClick={() => set({ scheduleTime: t })}
+                >
                   {t}
                 </button>
               ))}
@@ -86,27 +104,45 @@ const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, d
 
       <div className="field compose-queue-order">
         <label htmlFor="compose-queue-order">Queue order</label>
-        <select id="compose-queue-order" className="select" value={form.queueOrder} aria-describedby="compose-queue-order-hint" onChange={(e) => set({ queueOrder: e.target.value as QueueOrder })}>
+        <select
+          id="compose-queue-order"
+          className="select"
+          value={form.queueOrder}
+          aria-describedby="compose-queue-order-hint"
+          onChange={(e) => set({ queueOrder: e.target.value as QueueOrder })}
+        >
           {QUEUE_ORDERS.map((order) => (
             <option key={order} value={order}>
               {QUEUE_ORDER_LABELS[order]}
             </option>
           ))}
         </select>
-        <p id="compose-queue-order-hint" className="muted">How Schedule Options › Add to Timeslot picks the time.</p>
+        <p id="compose-queue-order-hint" className="muted">
+          How Schedule Options › Add to Timeslot picks the time.
+        </p>
       </div>
 
       <fieldset className="compose-repeat">
         <legend>Repeat this post?</legend>
         <label className="compose-check">
-          <input type="checkbox" checked={repeating} disabled={form.scheduleType === "recurring"} onChange={(e) => dispatch({ type: "repeatToggled", repeat: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={repeating}
+            disabled={form.scheduleType === "recurring"}
+            onChange={(e) => dispatch({ type: "repeatToggled", repeat: e.target.checked })}
+          />
           <span>Repeat</span>
         </label>
         {repeating && (
           <div className="compose-repeat-body">
             <div className="field">
               <label htmlFor="compose-interval">Repeats</label>
-              <select id="compose-interval" className="select" value={form.recurringType} onChange={(e) => set({ recurringType: e.target.value as FormState["recurringType"] })}>
+              <select
+                id="compose-interval"
+                className="select"
+                value={form.recurringType}
+                onChange={(e) => set({ recurringType: e.target.value as FormState["recurringType"] })}
+              >
                 <option value="daily">Daily</option>
                 <option value="weekly">Weekly</option>
                 <option value="monthly">Monthly</option>
@@ -117,7 +153,13 @@ const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, d
                 {WEEKDAY_BUTTONS.map((d) => {
                   const on = form.recurringDays.includes(d.value);
                   return (
-                    <button key={d.value} type="button" className={on ? "btn btn-primary btn-sm" : "btn btn-outline btn-sm"} aria-pressed={on} onClick={() => dispatch({ type: "weekdayToggled", weekday: d.value })}>
+                    <button
+                      key={d.value}
+                      type="button"
+                      className={on ? "btn btn-primary btn-sm" : "btn btn-outline btn-sm"}
+                      aria-pressed={on}
+                      onClick={() => dispatch({ type: "weekdayToggled", weekday: d.value })}
+                    >
                       {d.label}
                     </button>
                   );
@@ -128,7 +170,12 @@ const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, d
               <div className="compose-when">
                 <div className="field">
                   <label htmlFor="compose-ordinal">On the</label>
-                  <select id="compose-ordinal" className="select" value={form.recurringDay} onChange={(e) => set({ recurringDay: e.target.value as FormState["recurringDay"] })}>
+                  <select
+                    id="compose-ordinal"
+                    className="select"
+                    value={form.recurringDay}
+                    onChange={(e) => set({ recurringDay: e.target.value as FormState["recurringDay"] })}
+                  >
                     {ORDINALS.map((o) => (
                       <option key={o} value={o}>
                         {o}
@@ -138,7 +185,12 @@ const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, d
                 </div>
                 <div className="field">
                   <label htmlFor="compose-weekday">Weekday</label>
-                  <select id="compose-weekday" className="select" value={form.recurringDayOfWeek} onChange={(e) => set({ recurringDayOfWeek: e.target.value as FormState["recurringDayOfWeek"] })}>
+                  <select
+                    id="compose-weekday"
+                    className="select"
+                    value={form.recurringDayOfWeek}
+                    onChange={(e) => set({ recurringDayOfWeek: e.target.value as FormState["recurringDayOfWeek"] })}
+                  >
                     {WEEKDAY_NAMES.map((w) => (
                       <option key={w} value={w}>
                         {w}
@@ -172,7 +224,14 @@ const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, d
               ) : (
                 <div className="field">
                   <label htmlFor="compose-end-date">End date</label>
-                  <input id="compose-end-date" className="input" type="date" min={form.scheduleDate || today} value={form.recurringEnd} onChange={(e) => set({ recurringEnd: e.target.value })} />
+                  <input
+                    id="compose-end-date"
+                    className="input"
+                    type="date"
+                    min={form.scheduleDate || today}
+                    value={form.recurringEnd}
+                    onChange={(e) => set({ recurringEnd: e.target.value })}
+                  />
                 </div>
               )}
             </div>
@@ -180,6 +239,74 @@ const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, d
         )}
       </fieldset>
     </section>
+  );
+};
+
+/**
+ * A zone typed or picked, by IANA name (any letter case, spaces for "_") or by the spec's labels: the
+ * zone, or null. A name the browser's Intl accepts counts even when its list spells it otherwise
+ * (Chromium lists Asia/Calcutta for Asia/Kolkata); the server keeps the canonical name.
+ */
+export const zoneOf = (text: string, common: ReadonlyArray<{ readonly id: string; readonly label: string }>, all: ReadonlyArray<string>): string | null => {
+  const wanted = text.trim().toLowerCase().replaceAll(" ", "_");
+  if (!/^[a-z]/.test(wanted)) return null;
+  const listed =
+    common.find((z) => z.id.toLowerCase() === wanted || z.label.toLowerCase().replaceAll(" ", "_") === wanted)?.id ??
+    all.find((z) => z.toLowerCase() === wanted);
+  if (listed) return listed;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: text.trim().replaceAll(" ", "_") }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+};
+
+/** Every IANA zone the browser knows, searchable as you type, the spec's seven first (spec core §9). */
+const TimeZoneField = ({ value, common, onChange }: { value: string; common: ScheduleSectionProps["timeZones"]; onChange: (zone: string) => void }) => {
+  const all = useMemo(() => [...Intl.supportedValuesOf("timeZone"), "UTC"], []);
+  const [text, setText] = useState(value);
+  const [wrong, setWrong] = useState(false);
+  useEffect(() => setText(value), [value]);
+  return (
+    <div className="field">
+      <label htmlFor="compose-zone">Time zone</label>
+      <input
+        id="compose-zone"
+        className="input"
+        list="compose-zones"
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        aria-invalid={wrong || undefined}
+        aria-describedby={wrong ? "compose-zone-error" : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          const zone = zoneOf(e.target.value, common, all);
+          setWrong(false);
+          if (zone) onChange(zone);
+        }}
+        onBlur={() => {
+          const zone = zoneOf(text, common, all);
+          if (zone) setText(zone);
+          else setWrong(true);
+        }}
+      />
+      <datalist id="compose-zones">
+        {common.map((z) => (
+          <option key={z.id} value={z.id} label={z.label} />
+        ))}
+        {all
+          .filter((z) => !common.some((c) => c.id === z))
+          .map((z) => (
+            <option key={z} value={z} />
+          ))}
+      </datalist>
+      {wrong && (
+        <p id="compose-zone-error" className="field-error">
+          Choose a time zone from the list, such as {value}. Posts stay in {value} until then.
+        </p>
+      )}
+    </div>
   );
 };
 

@@ -13,6 +13,8 @@ export interface ComposeAccount {
   readonly platform: PlatformId;
   readonly accountName: string;
   readonly username: string | null;
+  /** The account's own picture, when the platform gave one. */
+  readonly avatar?: string | null;
   readonly sandbox: boolean;
 }
 
