@@ -80,6 +80,8 @@ test.describe("calendar", () => {
     await expect(toast(page)).toContainText("Note Created");
     await expect(cell.getByTestId("note-dot")).toHaveCount(1);
     await expect(cell.getByTestId("note-dot")).toHaveClass(/cal-color-60A5FA/);
+    // The month cell shows the note's first words beside its colour, not only a dot.
+    await expect(cell.getByTestId("note-line")).toHaveText("Dentist open day");
 
     // Two more notes: two dots, then "+".
     for (const text of ["Second note", "Third note"]) {
@@ -248,6 +250,20 @@ test.describe("calendar", () => {
     await expect(list.getByRole("link")).toHaveText(["Busy day post 1", "Busy day post 2", "Busy day post 3", "Busy day post 4", "Busy day post 5"]);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
+  });
+
+  test("a draft is marked as a draft, not shown at the time it was written", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } });
+    const created = await page.request.post("/api/posts", { data: { content: "Idea for the spring newsletter", platforms: ["facebook"], status: "draft" } });
+    expect(created.status(), await created.text()).toBe(201);
+    const draft = (await created.json()) as { id: string };
+    await openCalendar(page);
+    const chip = page.locator(`[data-post-id="${draft.id}"]`);
+    await expect(chip).toContainText("Draft");
+    await expect(chip).toContainText("Idea for the spring newsletter");
+    await expect(chip.locator("time")).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath("calendar-month-1280.png"), fullPage: true });
   });
 
   test("at 360 px the grid keeps 7 columns without scrolling sideways", async ({ page }) => {

@@ -400,7 +400,10 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                     {dayNotes.length > 0 && (
                       <span className="cal-dots" aria-hidden="true" data-testid="note-dots">
                         {dayNotes.slice(0, NOTE_DOTS).map((n) => (
-                          <span key={n.id} className={`cal-dot ${noteColorClass(n.color)}`} data-testid="note-dot" />
+                          <span key={n.id} className="cal-note-line" data-testid="note-line">
+                            <span className={`cal-dot ${noteColorClass(n.color)}`} data-testid="note-dot" />
+                            {view === "month" && <span className="cal-note-words">{excerpt(n.content, 24)}</span>}
+                          </span>
                         ))}
                         {dayNotes.length > NOTE_DOTS && <span className="cal-more" data-testid="note-more">+</span>}
                       </span>
@@ -436,7 +439,12 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                             }}
                             onDragEnd={() => setDropDay(null)}
                           >
-                            <span className="cal-post-time"><time dateTime={at}>{timeOf(at, timeZone)}</time></span>{" "}
+                            {/* A draft has no slot: marked as one, not shown at the time it was written. */}
+                            {kind === "draft" ? (
+                              <span className="cal-post-time cal-draft-mark">Draft</span>
+                            ) : (
+                              <span className="cal-post-time"><time dateTime={at}>{timeOf(at, timeZone)}</time></span>
+                            )}{" "}
                             <span className="cal-post-text">{excerpt(post.content, 40)}</span>
                             {post.isRecurring && (
                               <span className="cal-repeat" title="Repeats">
@@ -444,7 +452,6 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                                 <span className="visually-hidden"> (repeats)</span>
                               </span>
                             )}
-                            {kind === "draft" && <span className="visually-hidden"> (draft)</span>}
                             {view === "week" && draggable && (
                               <label className="cal-move">
                                 <span>Move to…</span>
