@@ -419,3 +419,29 @@ test("at 360 px the toolbar menus stay on screen", async ({ page }) => {
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
 });
+
+for (const width of [1280, 360]) {
+  test(`compose at ${width} px: text tools on the text box, the actions in one row on a wide screen`, async ({ page }, info) => {
+    await page.setViewportSize({ width, height: 900 });
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    await addSandbox(page.request, "instagram", "Lee Dental IG");
+    await openCompose(page);
+    await page.getByLabel(/Lee Dental FB/).check();
+    await page.getByLabel("Description").fill("Spring cleaning special! Book at https://leedental.example #smile");
+    // The emoji menu is in the text box's toolbar, not in the media drop zone.
+    const textTools = page.getByRole("toolbar", { name: "Text tools" });
+    await expect(textTools.getByRole("button", { name: "Emoji" })).toBeVisible();
+    await expect(page.getByRole("toolbar", { name: "Media" }).getByRole("button", { name: "Emoji" })).toHaveCount(0);
+    if (width === 1280) {
+      const tops = await page
+        .locator(".compose-actions")
+        .getByRole("button")
+        .evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().top)));
+      expect(tops).toHaveLength(4);
+      expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: info.outputPath(`compose-${width}.png`), fullPage: true });
+  });
+}

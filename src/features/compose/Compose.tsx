@@ -132,6 +132,16 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
             names={names}
             limits={limits}
             hydrated={hydrated}
+            tools={
+              <TextTools
+                content={form.content}
+                textArea={textArea}
+                onContent={setContent}
+                hasMedia={form.media.length > 0}
+                onClearMedia={() => dispatch({ type: "mediaCleared" })}
+                disabled={!hydrated}
+              />
+            }
           />
           <div className="field">
             <span className="compose-label" id="compose-media-label">
@@ -144,16 +154,7 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
               uploading={uploading}
               onUploading={(progress) => dispatch({ type: "uploadProgressed", progress })}
               disabled={busy}
-            >
-              <TextTools
-                content={form.content}
-                textArea={textArea}
-                onContent={setContent}
-                hasMedia={form.media.length > 0}
-                onClearMedia={() => dispatch({ type: "mediaCleared" })}
-                disabled={!hydrated}
-              />
-            </MediaMenus>
+            />
           </div>
         </section>
 

@@ -1,4 +1,4 @@
-import { lazy, type RefObject, Suspense, useState } from "react";
+import { lazy, type ReactNode, type RefObject, Suspense, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
 import { AI_ACTIONS, AI_UNAVAILABLE } from "./ai";
 import { loadLater } from "./load-later";
@@ -16,10 +16,12 @@ interface ContentEditorProps {
   readonly names: Readonly<Record<string, string>>;
   readonly limits: Readonly<Record<string, number>>;
   readonly hydrated: boolean;
+  /** The text tools (emoji, hashtags, fonts, formats), in a bar attached to the box. */
+  readonly tools: ReactNode;
 }
 
 /** The Description box, its per-platform counters and the AI buttons (which say AI is not set up here). */
-export const ContentEditor = ({ content, onContent, textArea, error, platforms, names, limits, hydrated }: ContentEditorProps) => {
+export const ContentEditor = ({ content, onContent, textArea, error, platforms, names, limits, hydrated, tools }: ContentEditorProps) => {
   const [aiNote, setAiNote] = useState(false);
   return (
     <div className="field">
@@ -34,6 +36,9 @@ export const ContentEditor = ({ content, onContent, textArea, error, platforms, 
         aria-invalid={error ? "true" : undefined}
         onChange={(e) => onContent(e.target.value)}
       />
+      <div className="compose-text-tools" role="toolbar" aria-label="Text tools">
+        {tools}
+      </div>
       {error && (
         <p className="field-error" role="alert">
           {error}
@@ -48,7 +53,15 @@ export const ContentEditor = ({ content, onContent, textArea, error, platforms, 
       </ul>
       <div className="compose-ai" role="group" aria-label="AI assistant" aria-describedby={aiNote ? "compose-ai-note" : undefined}>
         {AI_ACTIONS.map((a) => (
-          <button key={a.id} type="button" className="btn btn-outline btn-sm" aria-disabled="true" title={AI_UNAVAILABLE} disabled={!hydrated} onClick={() => setAiNote(true)}>
+          <button
+            key={a.id}
+            type="button"
+            className="btn btn-outline btn-sm"
+            aria-disabled="true"
+            title={AI_UNAVAILABLE}
+            disabled={!hydrated}
+            onClick={() => setAiNote(true)}
+          >
             {a.label}
           </button>
         ))}

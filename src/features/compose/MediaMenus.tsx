@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { lazyItems, Menu } from "../../components/ui/Menu";
 import { toast } from "../../islands/toast/toast-store";
 import { MAX_MEDIA } from "../posts/post-media";
@@ -31,16 +31,13 @@ interface MediaMenusProps {
   readonly onUploading: (progress: number | null) => void;
   /** The menus wait (the page is not ready, the post is being saved). */
   readonly disabled?: boolean;
-  /** More menus in the toolbar (the text tools). */
-  readonly children?: ReactNode;
 }
 
 /**
  * The compose screen's media: the drop area with the Image, Video and GIF menus (upload, media
- * gallery, Canva, Google Drive), `children` beside them in the toolbar, and the attached files with
- * their remove buttons.
+ * gallery, Canva, Google Drive), and the attached files with their remove buttons.
  */
-export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, disabled = false, children }: MediaMenusProps) => {
+export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, disabled = false }: MediaMenusProps) => {
   const [openDialogName, setOpenDialogName] = useState<MediaDialogName | null>(null);
   /** Dialogs opened once stay mounted (closing gives the focus back), the others are not loaded yet. */
   const [opened, setOpened] = useState<ReadonlySet<MediaDialogName>>(new Set());
@@ -99,10 +96,13 @@ export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, dis
           <Menu label="Image" disabled={addDisabled} items={lazyItems(loadItems, (m) => m.imageItems(actions))} />
           <Menu label="Video" disabled={addDisabled} items={lazyItems(loadItems, (m) => m.videoItems(actions))} />
           <Menu label="GIF" disabled={addDisabled} items={lazyItems(loadItems, (m) => m.gifItems(actions))} />
-          {children}
         </div>
         <p className="muted compose-drop-hint">
-          {uploading !== null ? `Uploading… ${uploading}%` : full ? `A post takes at most ${MAX_MEDIA} files.` : "Drop images or videos here, or use the Image, Video and GIF menus."}
+          {uploading !== null
+            ? `Uploading… ${uploading}%`
+            : full
+              ? `A post takes at most ${MAX_MEDIA} files.`
+              : "Drop images or videos here, or use the Image, Video and GIF menus."}
         </p>
       </div>
       {media.length > 0 && (
