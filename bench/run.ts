@@ -279,7 +279,7 @@ const main = async () => {
       });
       for (const { page, goal, ok } of goals) {
         figure(
-          `client JS goal (issue 9), ${page.route}: ${bytes(page.gzipBytes)} gzip, ${page.islands} React island${page.islands === 1 ? "" : "s"} ` +
+          `client JS goal (issue 9), ${page.route}: ${bytes(page.gzipBytes)} gzip (${page.gzipBytes.toLocaleString("en-US")} B), ${page.islands} React island${page.islands === 1 ? "" : "s"} ` +
             `(goal ${goal.label} ≤ ${bytes(goal.bytes)}: ${mark(ok)})`,
         );
       }

@@ -1,3 +1,7 @@
+import { isCalendarDate } from "../shared/calendar-days";
+
+export { daysBetween, isCalendarDate } from "../shared/calendar-days";
+
 /**
  * The rules of a calendar note's fields (spec core §3, §5, §9), free of Effect so the calendar's
  * islands can import them too.
@@ -33,8 +37,11 @@ export const NOTE_COLOR_NAMES: Readonly<Record<NoteColor, string>> = NOTE_PALETT
 export const NOTE_CONTENT_MAX = 1000;
 
 /** What a person reads when a note field is wrong (the content's is the spec's, core §5). */
+/** The spec's message for an empty note (core §5), on its own so the calendar's island carries only it. */
+export const NOTE_CONTENT_REQUIRED = "Please enter some content for your note.";
+
 export const NOTE_MESSAGES = {
-  contentRequired: "Please enter some content for your note.",
+  contentRequired: NOTE_CONTENT_REQUIRED,
   contentTooLong: `A note can be at most ${NOTE_CONTENT_MAX} characters.`,
   color: "Choose one of the note colours.",
   date: "Choose a valid date.",
@@ -48,31 +55,6 @@ export const normalizeNoteColor = (value: unknown): NoteColor | null => {
 };
 
 export const isNoteColor = (value: unknown): value is NoteColor => typeof value === "string" && (NOTE_COLORS as ReadonlyArray<string>).includes(value);
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written YYYY-MM-DD (no 2026-02-30, no 2026-1-5). */
-export const isCalendarDate = (value: unknown): value is string => {
-  if (typeof value !== "string") return false;
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-};
-
-/** Whole days from one calendar date to another (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string) => {
-  const at = (value: string) => {
-    const [y, m, d] = value.split("-").map(Number);
-    const date = new Date(Date.UTC(2000, m - 1, d));
-    date.setUTCFullYear(y);
-    return date.getTime();
-  };
-  return Math.round((at(to) - at(from)) / 86_400_000);
-};
 
 /** Content as kept: trimmed at both ends, its lines and inner spacing as written. */
 export const normalizeNoteContent = (content: string) => content.trim();

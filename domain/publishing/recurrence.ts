@@ -1,5 +1,5 @@
 import { instantAt, wallClockOf } from "../shared/zoned";
-import { isCalendarDate } from "../calendar/rules";
+import { isCalendarDate } from "../shared/calendar-days";
 
 /** 0 = Sunday ... 6 = Saturday (the compose screen's buttons Mon..Sun are 1..6, 0; spec core §9). */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -120,9 +120,11 @@ export const MAX_REPEATS = 1000;
  */
 export const checkRecurrenceRule = (rule: RecurrenceRule, first?: { readonly at: Date; readonly timeZone: string }): string | null => {
   if (rule.frequency === "weekly" && rule.weekdays.length === 0) return "Choose at least one day of the week";
-  if (rule.frequency === "weekly" && rule.weekdays.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) return "Choose days of the week from Sunday (0) to Saturday (6)";
+  if (rule.frequency === "weekly" && rule.weekdays.some((d) => !Number.isInteger(d) || d < 0 || d > 6))
+    return "Choose days of the week from Sunday (0) to Saturday (6)";
   if (rule.frequency === "monthly" && !MONTHLY_ORDINALS.includes(rule.ordinal)) return "Choose the week of the month: 1st, 2nd, 3rd, 4th or last";
-  if (rule.frequency === "monthly" && (!Number.isInteger(rule.weekday) || rule.weekday < 0 || rule.weekday > 6)) return "Choose days of the week from Sunday (0) to Saturday (6)";
+  if (rule.frequency === "monthly" && (!Number.isInteger(rule.weekday) || rule.weekday < 0 || rule.weekday > 6))
+    return "Choose days of the week from Sunday (0) to Saturday (6)";
   if (rule.end.type === "after" && (!Number.isInteger(rule.end.count) || rule.end.count < 1)) return "Repeat at least once";
   if (rule.end.type === "after" && rule.end.count > MAX_REPEATS) return `Repeat at most ${MAX_REPEATS} times, or choose an end date`;
   if (rule.end.type === "on" && !isCalendarDate(rule.end.date)) return "Choose an end date that exists on the calendar, like 2030-02-28";

@@ -20,10 +20,6 @@ export const formatter = (locale: string, options: Intl.DateTimeFormatOptions): 
 export const localDate = (at: Date, timeZone: string): string => formatter("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 
 /** "10:30 AM" in a time zone. */
-/** "Tue, Nov 24, 9:00 AM" in the zone: when a post goes out, as its toasts say it. */
-export const whenLabel = (iso: string, timeZone: string): string =>
-  formatter("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
-
 export const localTime = (at: Date, timeZone: string): string => formatter("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
 
 const DAY_MS = 86_400_000;

@@ -50,6 +50,8 @@ type NoteEditor = { readonly day: string; readonly note: CalendarNote | null } |
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
+const LOAD_FAILED = "We could not load your calendar. Check your connection and try again.";
+
 /** Posts listed in a day's cell before "+N more": a month cell is small, a week column tall. */
 const SHOWN_PER_DAY: Record<CalendarView, number> = { month: CALENDAR_PER_DAY, week: 12 };
 
@@ -65,7 +67,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
   const [filter, setFilter] = useState<CalendarFilter>("all");
   const [summaries, setSummaries] = useState<ReadonlyArray<CalendarDay>>(initialDays ?? []);
   const [notes, setNotes] = useState<ReadonlyArray<CalendarNote>>(initialNotes ?? []);
-  const [loadError, setLoadError] = useState<string | null>(initialDays === null || initialNotes === null ? "We could not load your calendar." : null);
+  const [loadError, setLoadError] = useState<string | null>(initialDays === null || initialNotes === null ? LOAD_FAILED : null);
   const [loading, setLoading] = useState(false);
   const [today, setToday] = useState(initialAnchor);
   const [choose, setChoose] = useState<string | null>(null);
@@ -106,7 +108,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
       setShownRange(range);
       setLoadError(null);
     } catch (error) {
-      if (id === request.current) setLoadError(apiErrorMessage(error, "We could not load your calendar. Check your connection and try again."));
+      if (id === request.current) setLoadError(apiErrorMessage(error, LOAD_FAILED));
     } finally {
       if (id === request.current) setLoading(false);
     }
@@ -507,7 +509,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
         )}
       </Dialog>
 
-      <Dialog open={dayList !== null} title={dayList ? longDay(dayList.day) : ""} description="Every post of this day." onClose={() => setDayList(null)}>
+      <Dialog open={dayList !== null} title={dayList ? longDay(dayList.day) : ""} onClose={() => setDayList(null)}>
         {dayList && (
           <>
             {dayList.error && <p role="alert" className="field-error">{dayList.error}</p>}

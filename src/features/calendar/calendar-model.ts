@@ -1,4 +1,4 @@
-import { NOTE_COLORS, NOTE_MESSAGES } from "../../../domain/calendar/rules";
+import { NOTE_COLORS, NOTE_CONTENT_REQUIRED } from "../../../domain/calendar/rules";
 import { instantAt, wallClockOf } from "../../../domain/shared/zoned";
 import type { CalendarDay, CalendarPost } from "../../../infra/publishing/CalendarPosts";
 import { apiErrorCode, apiErrorMessage } from "../../lib/api-client";
@@ -108,7 +108,7 @@ export const NOTE_TOASTS = {
   createFailed: "Failed to create note. Please try again.",
   updateFailed: "Failed to update note. Please try again.",
   deleteFailed: "Failed to delete note. Please try again.",
-  contentRequired: NOTE_MESSAGES.contentRequired,
+  contentRequired: NOTE_CONTENT_REQUIRED,
 } as const;
 
 const COUNT_OF_KIND = { scheduled: "scheduled", published: "published", draft: "drafts" } as const;

@@ -6,8 +6,7 @@
 import type { MenuItem } from "../../components/ui/Menu";
 import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
-import { whenLabel } from "../../lib/dates";
-import { localScheduledAt, validatePost, viewQueue } from "../posts/post-form";
+import { localScheduledAt, validatePost, viewQueue, whenLabel } from "../posts/post-form";
 import { type Action, type ComposeAccount, type FormState, LOAD_FAILED, type LoadedPost, type OptionsState, selectedPlatforms } from "./compose-model";
 import { formFromPost } from "./compose-post";
 import type { ComposeAction, ComposeState } from "./compose-reducer";

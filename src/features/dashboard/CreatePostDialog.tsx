@@ -8,7 +8,6 @@ import { type FormEvent, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts/platforms";
 import { Dialog } from "../../components/ui/Dialog";
 import { apiFetch, apiRefusal } from "../../lib/api-client";
-import { whenLabel } from "../../lib/dates";
 import { toast } from "../../islands/toast/toast-store";
 import { PlatformBadge } from "../accounts/platform-badge";
 import { MediaToolbar } from "../compose/MediaToolbar";
@@ -20,6 +19,7 @@ import {
   type PostFields,
   validatePost as checkPost,
   viewQueue,
+  whenLabel,
   withMedia,
   withoutMedia,
 } from "../posts/post-form";

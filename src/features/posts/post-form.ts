@@ -6,9 +6,14 @@
 import { PLATFORMS, type PlatformId, platformById } from "../../../domain/accounts/platforms";
 
 import type { ToastAction } from "../../islands/toast/toast-store";
+import { formatter } from "../../lib/dates";
 import type { AppScreen } from "../../lib/routes";
 
 export { MAX_MEDIA, withMedia, withoutMedia } from "./post-media";
+
+/** "Tue, Nov 24, 9:00 AM" in the zone: when a post goes out, as its toasts say it. */
+export const whenLabel = (iso: string, timeZone: string): string =>
+  formatter("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 
 /** The action of a "scheduled" toast: the queue, where the post now waits. */
 export const viewQueue: ToastAction = { label: "View queue", onClick: () => window.location.assign("/app/queue" satisfies AppScreen) };
