@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { PLATFORMS } from "../../../domain/accounts/platforms";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorStatus, apiFetch } from "../../lib/api-client";
+import { AccountAvatar } from "../accounts/AccountAvatar";
 import "./settings.css";
 
 /** An account as GET /api/social-accounts answers it (the fields this tab reads). */
@@ -100,9 +101,11 @@ export default function ConnectedAccounts() {
           const reconnect = status === "reconnect_needed" || platform?.connection === "oauth" || platform?.connection === "bluesky";
           return (
             <li key={account.id} className="account" data-testid="connected-account">
-              <span className="account-avatar" aria-hidden="true">
-                {account.avatar ? <img src={account.avatar} alt="" width={40} height={40} loading="lazy" referrerPolicy="no-referrer" /> : (account.accountName || "?").charAt(0).toUpperCase()}
-              </span>
+              {platform ? (
+                <AccountAvatar platform={platform.id} name={account.accountName} avatar={account.avatar ?? null} />
+              ) : (
+                <span className="account-avatar" aria-hidden="true" />
+              )}
               <div className="account-body">
                 <p className="account-name">
                   <span>{account.accountName}</span>
