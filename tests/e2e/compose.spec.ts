@@ -420,6 +420,41 @@ test("at 360 px the toolbar menus stay on screen", async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
 });
 
+test("the preview shows each network's post: handle, styled hashtags and links, see more where the feed cuts, the first comment", async ({ page }, info) => {
+  await registerByApi(page.request, newUser());
+  await addSandbox(page.request, "facebook", "Lee Dental FB");
+  await addSandbox(page.request, "instagram", "Lee Dental IG");
+  await openCompose(page);
+  await page.getByLabel(/Lee Dental FB/).check();
+  await page.getByLabel(/Lee Dental IG/).check();
+  const text = `Spring cleaning special at https://leedental.example with @drlee. ${"Bright smiles start with a check-up. ".repeat(4)}#smile`;
+  await page.getByLabel("Description").fill(text);
+  const instagram = page.getByTestId("preview-instagram");
+  const facebook = page.getByTestId("preview-facebook");
+  await expect(instagram).toContainText("Lee Dental IG");
+  // Instagram cuts its caption at 125 characters; Facebook shows this one whole.
+  await expect(instagram.getByRole("button", { name: "see more" })).toBeVisible();
+  await expect(facebook.getByRole("button", { name: "see more" })).toHaveCount(0);
+  await expect(facebook.locator(".pv-hashtag")).toHaveText("#smile");
+  await expect(facebook.locator(".pv-link")).toHaveText("https://leedental.example");
+  await expect(facebook.locator(".pv-mention")).toHaveText("@drlee");
+  await instagram.getByRole("button", { name: "see more" }).click();
+  await expect(instagram.locator(".pv-hashtag")).toHaveText("#smile");
+  // It follows the typing.
+  await page.getByLabel("Description").fill("Open late on Thursdays #dentist");
+  await expect(facebook).toContainText("Open late on Thursdays");
+  await expect(instagram.getByRole("button", { name: "see more" })).toHaveCount(0);
+  // The first comment, as it will appear under the post.
+  await page.getByTestId("platform-options").getByText("Facebook options").click();
+  await page
+    .getByTestId("platform-options")
+    .locator("details", { hasText: "Facebook options" })
+    .getByLabel("First comment")
+    .fill("Book at https://leedental.example");
+  await expect(page.getByTestId("preview-comment-facebook")).toContainText("Book at https://leedental.example");
+  await page.getByTestId("post-preview").screenshot({ path: info.outputPath("preview-1280.png") });
+});
+
 for (const width of [1280, 360]) {
   test(`compose at ${width} px: text tools on the text box, the actions in one row on a wide screen`, async ({ page }, info) => {
     await page.setViewportSize({ width, height: 900 });

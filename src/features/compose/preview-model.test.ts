@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { feedCut, handleOf, textRuns } from "./preview-model";
+
+describe("the preview's text runs", () => {
+  it("given links, mentions and hashtags, then each is its own run and nothing is lost", () => {
+    const text = "Book at https://leedental.example/book. Thanks @dr_lee! #smile #dental";
+    const runs = textRuns(text);
+    expect(runs.map((r) => r.text).join("")).toBe(text);
+    expect(runs.filter((r) => r.kind !== "text")).toEqual([
+      { kind: "link", text: "https://leedental.example/book" },
+      { kind: "mention", text: "@dr_lee" },
+      { kind: "hashtag", text: "#smile" },
+      { kind: "hashtag", text: "#dental" },
+    ]);
+  });
+  it("given an e-mail address or a # inside a word, then no mention or hashtag", () => {
+    expect(textRuns("mail info@leedental.example or call #1 x#2").filter((r) => r.kind !== "text")).toEqual([{ kind: "hashtag", text: "#1" }]);
+  });
+  it("given hashtags in other scripts, then they are hashtags too", () => {
+    expect(
+      textRuns("Bonne année #santé #歯科")
+        .filter((r) => r.kind === "hashtag")
+        .map((r) => r.text),
+    ).toEqual(["#santé", "#歯科"]);
+  });
+});
+
+describe("where a feed cuts the text", () => {
+  it("given Instagram past 125 characters, then it cuts at a word and says see more", () => {
+    const text = `${"word ".repeat(30)}end`;
+    const { shown, cut } = feedCut(text, "instagram");
+    expect(cut).toBe(true);
+    expect(shown.length).toBeLessThanOrEqual(125);
+    expect(shown.endsWith("word")).toBe(true);
+  });
+  it("given X or a short post, then all of it", () => {
+    expect(feedCut("x ".repeat(200), "twitter").cut).toBe(false);
+    expect(feedCut("Short and sweet", "linkedin")).toEqual({ shown: "Short and sweet", cut: false });
+  });
+  it("names the account by its handle, else the network", () => {
+    expect(handleOf("leedental", "Instagram")).toBe("@leedental");
+    expect(handleOf(null, "Facebook")).toBe("Facebook");
+  });
+});
