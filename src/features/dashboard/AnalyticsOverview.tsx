@@ -1,6 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
+import type { PlatformId } from "../../../domain/accounts/platforms";
 import type { PeriodFigures } from "../../../infra/publishing/analytics";
+import { PlatformBadge } from "../accounts/platform-badge";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiFetch } from "../../lib/api-client";
 import { formatCount, isPeriodId, PERIODS, type PeriodId } from "./dashboard-data";
@@ -76,8 +78,11 @@ export default function AnalyticsOverview({ initial, platformNames }: Props) {
         <ul className="dash-platform-bars" aria-label={`By platform, ${label}`}>
           {current.byPlatform.map((p) => (
             <li key={p.platform}>
-              <span>{platformNames[p.platform] ?? p.platform}</span>
-              <span className="muted">
+              <span className="dash-platform-name">
+                <PlatformBadge platform={p.platform as PlatformId} size="tiny" />
+                {platformNames[p.platform] ?? p.platform}
+              </span>
+              <span className="muted dash-platform-figures">
                 {p.posts} {p.posts === 1 ? "post" : "posts"} · {formatCount(p.engagement)} engagement
               </span>
             </li>
