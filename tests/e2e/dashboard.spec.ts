@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { newUser, registerByApi, toast } from "./support";
 
@@ -153,14 +154,61 @@ test.describe("dashboard", () => {
     await expect(dialog.getByTestId("attached-media")).toHaveCount(0);
   });
 
+  test("the page's client JavaScript stays under 80 KB gzip until the dialog is wanted", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    const scripts = new Map<string, Promise<number>>();
+    page.on("response", (response) => {
+      if (/javascript/.test(response.headers()["content-type"] ?? ""))
+        scripts.set(
+          response.url(),
+          response.body().then((body) => gzipSync(body).length),
+        );
+    });
+    await openDashboard(page);
+    await page.waitForLoadState("networkidle");
+    const firstPaint = (await Promise.all(scripts.values())).reduce((sum, bytes) => sum + bytes, 0);
+    console.log(`dashboard client JS: ${firstPaint} B gzip (${(firstPaint / 1024).toFixed(1)} KB) in ${scripts.size} files`);
+    expect(firstPaint).toBeLessThanOrEqual(80 * 1024);
+
+    // The dialog's code arrives when the button is pressed.
+    const before = scripts.size;
+    await openDialog(page);
+    expect(scripts.size).toBeGreaterThan(before);
+  });
+
   test("screenshots at 1280 and 360 px", async ({ page }) => {
     await registerByApi(page.request, newUser());
-    await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } });
+    for (const [platform, accountName] of [
+      ["facebook", "Lee Dental FB"],
+      ["instagram", "leedental"],
+    ] as const) {
+      const account = await page.request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
+      expect(account.status(), await account.text()).toBe(201);
+    }
+    // Some posts: two published (the sandbox publishes them), one scheduled in two days.
+    const published: string[] = [];
+    for (const content of ["New patients welcome: book a check-up this month and meet our team.", "Five tips for healthier gums, from our hygienists."]) {
+      const created = await page.request.post("/api/posts", { data: { content, platforms: ["facebook", "instagram"], status: "published" } });
+      expect(created.status(), await created.text()).toBe(201);
+      published.push(((await created.json()) as { id: string }).id);
+    }
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const scheduled = await page.request.post("/api/posts", {
+      data: { content: "Open house this weekend", platforms: ["facebook"], status: "scheduled", scheduledAt: inTwoDays },
+    });
+    expect(scheduled.status(), await scheduled.text()).toBe(201);
+    for (const id of published) {
+      await expect
+        .poll(async () => ((await (await page.request.get(`/api/posts/${id}`)).json()) as { status: string }).status, { timeout: 20_000 })
+        .toBe("published");
+    }
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await openDashboard(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      await expect(page.getByTestId("recent-posts")).toContainText("Five tips for healthier gums");
+      await expect(page.getByTestId("stat-posts-value")).toHaveText("2");
       await page.screenshot({ path: test.info().outputPath(`dashboard-${width}.png`), fullPage: true });
       await openDialog(page);
       await page.screenshot({ path: test.info().outputPath(`dialog-${width}.png`) });

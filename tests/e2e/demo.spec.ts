@@ -52,6 +52,25 @@ test.describe("demo mode", () => {
     await expect(page.getByLabel("Username")).toHaveValue(before);
   });
 
+  test("the demo dashboard at 1280 and 360 px: its cards agree with its analytics", async ({ page }) => {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/app/dashboard?demo=true");
+      await expect(page.getByTestId("demo-banner")).toBeVisible();
+      // Posts This Month counts published posts, as the Analytics Overview does: a month so far is never more than its last 30 days (plus the 31st).
+      const thisMonth = Number(await page.getByTestId("stat-posts-value").textContent());
+      const overview = (await (await page.request.get("/api/dashboard/overview?demo=true")).json()) as Record<"30d", { posts: number }>;
+      const { timeZone } = (await (await page.request.get("/api/auth/user?demo=true")).json()) as { timeZone: string };
+      const dayOfMonth = Number(new Intl.DateTimeFormat("en-US", { timeZone, day: "numeric" }).format(new Date()));
+      if (dayOfMonth <= 30) expect(thisMonth).toBeLessThanOrEqual(overview["30d"].posts);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: test.info().outputPath(`demo-dashboard-${width}.png`), fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`demo-dashboard-${width}-first-screen.png`) });
+      await page.getByTestId("analytics-overview").screenshot({ path: test.info().outputPath(`demo-analytics-overview-${width}.png`) });
+    }
+  });
+
   test("stays on while the browser fetches /favicon.ico", async ({ page }) => {
     await page.goto("/app/dashboard?demo=true");
     await expect(page.getByTestId("demo-banner")).toBeVisible();
