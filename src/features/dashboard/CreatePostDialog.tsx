@@ -189,12 +189,16 @@ export default function CreatePostDialog({ open, onClose, today, timeZone, conne
               <span />
             )}
             <span id="cp-counter" data-testid="char-counter" className={length > limit ? "cp-counter over" : "cp-counter muted"}>
-              {length}/{limit} characters
+              <span className="cp-count">
+                {length}/{limit} characters
+              </span>
               {setBy && (
-                <span className="cp-limit-by">
+                <>
                   {" "}
-                  · {setBy.name} allows {setBy.maxCharacters}
-                </span>
+                  <span className="cp-limit-by">
+                    · {setBy.name} allows {setBy.maxCharacters}
+                  </span>
+                </>
               )}
             </span>
           </div>
