@@ -118,6 +118,10 @@ test.describe("dashboard", () => {
     await page.screenshot({ path: test.info().outputPath("create-post-dialog-1280.png") });
     await dialog.getByRole("button", { name: "Post Now" }).click();
     await expect(dialog.getByText("Content too long")).toBeVisible();
+    // TikTok alone: its own limit.
+    await dialog.getByRole("checkbox", { name: "Facebook" }).uncheck();
+    await expect(dialog.getByTestId("char-counter")).toHaveText("200/150 characters · TikTok allows 150");
+    await dialog.getByRole("checkbox", { name: "Facebook" }).check();
     await dialog.getByRole("checkbox", { name: "TikTok" }).uncheck();
     await expect(dialog.getByText("Content too long")).toHaveCount(0);
 
@@ -132,6 +136,31 @@ test.describe("dashboard", () => {
     await toast(page).getByRole("button", { name: "View queue" }).click();
     await expect(page).toHaveURL(/\/app\/queue$/);
     await expect(page.getByTestId("queue-post")).toContainText("y".repeat(20));
+  });
+
+  test("at 1280 and 360 px, with only an X account, the others say to connect one first and X counts against its 280", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    const account = await page.request.post("/api/social-accounts/sandbox", { data: { platform: "twitter", accountName: "Lee Dental" } });
+    expect(account.status(), await account.text()).toBe(201);
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openDashboard(page);
+      const dialog = await openDialog(page);
+      await expect(dialog.getByRole("checkbox", { name: "Twitter" })).toBeEnabled();
+      for (const name of ["Facebook", "Instagram", "LinkedIn", "Google My Business"]) {
+        const choice = dialog.getByRole("checkbox", { name });
+        await expect(choice).toBeDisabled();
+        await expect(dialog.locator("label.cp-platform").filter({ hasText: name })).toContainText("Connect an account first");
+      }
+      await expect(dialog.getByText("Connect an account first")).toHaveCount(4);
+      await dialog.getByLabel("Content").fill("z".repeat(250));
+      await expect(dialog.getByTestId("char-counter")).toHaveText("250/280 characters");
+      await dialog.getByRole("checkbox", { name: "Twitter" }).check();
+      await expect(dialog.getByTestId("char-counter")).toHaveText("250/280 characters · X (Twitter) allows 280");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: test.info().outputPath(`dialog-x-only-${width}.png`) });
+    }
   });
 
   test("the Canva demo adds a design that can be removed", async ({ page }) => {
