@@ -1,14 +1,6 @@
 import type { PlatformId } from "../../../domain/accounts";
+import { initialsOf } from "./connect-accounts-model";
 import { PlatformBadge } from "./platform-badge";
-
-/** Up to two initials of an account's name ("Lee Dental FB" → "LD"). */
-export const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter((word) => /\p{L}|\p{N}/u.test(word))
-    .slice(0, 2)
-    .map((word) => [...word][0]!.toUpperCase())
-    .join("") || "?";
 
 /** An account as people recognise it: its own picture (or initials on the platform's colour), the platform's mark at the corner. */
 export const AccountAvatar = ({

@@ -7,6 +7,7 @@ import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import { AccountAvatar } from "./AccountAvatar";
+import { filterPlatforms, type Kind, KINDS, noMatchMessage, shownCount } from "./connect-accounts-model";
 import { PlatformBadge } from "./platform-badge";
 import "./connect-accounts.css";
 
@@ -48,23 +49,6 @@ const METHOD_NOTE: Record<PlatformCard["connection"], string> = {
   oauth: "Sign in with the platform; we keep its access encrypted and renew it for you.",
   bluesky: "Your handle and an app password, on bsky.social or your own server.",
   listing: "Adds your public profile address so its reviews can be followed here. No posting: the site allows none.",
-};
-
-/** The kind chips above the cards. */
-export const KINDS = [
-  { id: "all", label: "All" },
-  { id: "social", label: "Social networks" },
-  { id: "review", label: "Review sites" },
-  { id: "connected", label: "Connected" },
-] as const;
-export type Kind = (typeof KINDS)[number]["id"];
-
-/** The cards a search and a kind leave: the platform's name holds the words typed, in any case. */
-export const filterPlatforms = (platforms: ReadonlyArray<PlatformCard>, query: string, kind: Kind, connected: ReadonlySet<PlatformId>): PlatformCard[] => {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return platforms.filter(
-    (p) => (kind === "all" || (kind === "connected" ? connected.has(p.id) : p.category === kind)) && words.every((w) => p.name.toLowerCase().includes(w)),
-  );
 };
 
 const formatNumber = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)}M` : n >= 1_000 ? `${(n / 1_000).toFixed(1)}K` : String(n));
@@ -168,7 +152,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
           <div className={`meter-fill usage-${colour} width-${Math.round(usagePercent(count, limit) / 5) * 5}`} data-colour={colour} />
         </div>
         {reached && (
-          <p className="meter-message" id="limit-message" role="status">
+          <p className="meter-message" role="status">
             {limitMessage}{" "}
             <a className="btn btn-primary" href="/app/pricing">
               Upgrade
@@ -187,7 +171,11 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                 <li key={account.id} className="account-row" data-testid={`account-${account.platform}`}>
                   <AccountAvatar platform={account.platform} name={account.accountName} avatar={account.avatar} />
                   <div className="account-main">
-                    <strong>{account.accountName}</strong>
+                    <span className="account-title">
+                      <strong>{account.accountName}</strong>
+                      <span className={`badge status-${account.status}`}>{STATUS_LABEL[account.status]}</span>
+                      {!account.isActive && <span className="badge">Paused</span>}
+                    </span>
                     <span className="muted">
                       {platform?.name}
                       {account.username ? ` · @${account.username}` : ""}
@@ -198,11 +186,9 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                       <span className="field-error">{account.statusReason ?? "The platform no longer accepts our access. Reconnect the account."}</span>
                     )}
                   </div>
-                  <span className={`badge status-${account.status}`}>{STATUS_LABEL[account.status]}</span>
-                  {!account.isActive && <span className="badge">Paused</span>}
                   <div className="account-actions">
                     {account.kind === "sandbox" && (
-                      <a className="btn btn-ghost" href={`/app/sandbox?account=${account.id}`}>
+                      <a className="btn btn-outline" href={`/app/sandbox?account=${account.id}`}>
                         Sandbox timeline
                       </a>
                     )}
@@ -222,7 +208,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                     </button>
                     <button
                       type="button"
-                      className="btn btn-outline"
+                      className="btn btn-ghost btn-danger-text"
                       disabled={!hydrated || busy === account.id}
                       onClick={() => setOpen({ kind: "disconnect", account })}
                     >
@@ -238,7 +224,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
 
       <section className="card platform-filter" aria-label="Find a platform">
         <input
-          className="input"
+          className="input search-input"
           type="search"
           placeholder="Search platforms"
           aria-label="Search platforms"
@@ -253,11 +239,29 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
           ))}
         </div>
       </section>
-      {groups.length === 0 && (
-        <p className="card no-match" role="status">
-          {kind === "connected" && !query
-            ? "No connected platforms yet."
-            : `No platform matches “${query}”${kind === "all" ? "" : ` among ${KINDS.find((k) => k.id === kind)!.label.toLowerCase()}`}.`}
+      <div className={groups.length === 0 ? "card no-match" : "match-count"}>
+        {/* Always in the page, so screen readers hear each change as the search is typed. */}
+        <p className={groups.length === 0 ? undefined : "visually-hidden"} role="status">
+          {groups.length === 0 ? noMatchMessage(query, kind) : shownCount(shown.length, platforms.length)}
+        </p>
+        {groups.length === 0 && (query.trim() || kind !== "all") && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => {
+              setQuery("");
+              setKind("all");
+            }}
+          >
+            Show all platforms
+          </button>
+        )}
+      </div>
+
+      {/* The buttons below are disabled at the limit: the reason and the way out sit right above them. */}
+      {reached && groups.length > 0 && (
+        <p className="limit-note" id="limit-note">
+          {limitMessage} <a href="/app/pricing">Upgrade</a>
         </p>
       )}
 
@@ -297,16 +301,16 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                       type="button"
                       className="btn btn-primary"
                       disabled={!hydrated || isConnected || !platform.configured || demo || reached}
-                      aria-describedby={reached && !isConnected ? "limit-message" : undefined}
+                      aria-describedby={reached && !isConnected ? "limit-note" : undefined}
                       onClick={() => startConnect(platform)}
                     >
                       {isConnected ? "Connected" : "Connect"}
                     </button>
                     <button
                       type="button"
-                      className="btn btn-ghost"
+                      className="btn btn-outline"
                       disabled={!hydrated || demo || reached}
-                      aria-describedby={reached ? "limit-message" : undefined}
+                      aria-describedby={reached ? "limit-note" : undefined}
                       onClick={() => setOpen({ kind: "sandbox", platform })}
                     >
                       Add sandbox account
