@@ -1,6 +1,7 @@
 import { AtpAgent } from "@atproto/api";
 // Not the package index (it loads @atproto/ozone, whose imports clash in this install); see platforms-bluesky.test.ts.
 import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_LOGIN_MESSAGE } from "../../infra/platforms";
 import { signUp } from "../support/browser";
@@ -19,6 +20,16 @@ beforeAll(async () => {
   await agent.createAccount({ email: "lee@example.com", handle: HANDLE, password: "main-password-123" });
   did = agent.session!.did;
   appPassword = (await agent.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366ff" } })
+    .png()
+    .toBuffer();
+  const { data: picture } = await agent.uploadBlob(png, { encoding: "image/png" });
+  await agent.com.atproto.repo.putRecord({
+    repo: did,
+    collection: "app.bsky.actor.profile",
+    rkey: "self",
+    record: { $type: "app.bsky.actor.profile", displayName: "Lee Dental", avatar: picture.blob },
+  });
 }, 180_000);
 
 // Registered before the app's hooks, so it runs after the app has stopped.
@@ -35,6 +46,12 @@ describe("connecting Bluesky", () => {
     expect(created.status, created.text).toBe(201);
     expect(created.data).toMatchObject({ platform: "bluesky", kind: "bluesky", status: "connected", accountId: did, username: HANDLE });
     expect(created.data.metadata.service).toBe(network.pds.url);
+    // The profile's picture is kept as the account's avatar (served by its PDS) and listed with the account.
+    expect(created.data.accountName).toBe("Lee Dental");
+    const [listed] = (await browser.get("/api/social-accounts")).data;
+    expect(listed.avatar).toContain(`${network.pds.url}/xrpc/com.atproto.sync.getBlob?did=`);
+    const avatar = await fetch(listed.avatar);
+    expect(avatar.headers.get("content-type")).toBe("image/png");
     const [stored] = await app.sql`select ciphertext from account_credentials where account_id = ${created.data.id}`;
     expect(stored.ciphertext).not.toContain(appPassword);
   });

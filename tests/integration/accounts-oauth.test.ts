@@ -69,7 +69,16 @@ describe("connecting X through OAuth", () => {
     expect(done.headers.get("location")).toBe("/app/connect-accounts");
     expect(flashOf(browser)).toMatchObject({ title: "Account Connected!", description: "Successfully connected your X (Twitter) account." });
     const [account] = (await browser.get("/api/social-accounts")).data;
-    expect(account).toMatchObject({ platform: "twitter", kind: "oauth", status: "connected", accountName: "SocialDesk Test", username: "socialdesk_test", followers: 1234 });
+    expect(account).toMatchObject({
+      platform: "twitter",
+      kind: "oauth",
+      status: "connected",
+      accountName: "SocialDesk Test",
+      username: "socialdesk_test",
+      followers: 1234,
+    });
+    // The profile picture, at the larger of X's documented sizes, for the account's avatar everywhere it is listed.
+    expect(account.avatar).toBe("https://pbs.twimg.com/profile_images/1/avatar_400x400.jpg");
     accountId = account.id;
     const [stored] = await app.sql`select ciphertext, expires_at from account_credentials where account_id = ${accountId}`;
     expect(stored.ciphertext).toMatch(/^v1\./);
@@ -110,11 +119,18 @@ describe("connecting X through OAuth", () => {
     provider.failRefresh = false;
   });
 
-  it("reconnecting keeps the account's id and history", async () => {
+  it("reconnecting keeps the account's id and history, even at the plan's limit", async () => {
+    // The trial's three places taken: X and two sandbox accounts.
+    for (const platform of ["facebook", "linkedin"]) {
+      expect((await browser.post("/api/social-accounts/sandbox", { platform, accountName: `Lee Dental ${platform}` })).status).toBe(201);
+    }
+    expect((await browser.post("/api/social-accounts/sandbox", { platform: "reddit", accountName: "One too many" })).status).toBe(403);
     const done = await connectTwitter(browser);
     expect(done.status).toBe(303);
-    const [account] = (await browser.get("/api/social-accounts")).data;
-    expect(account).toMatchObject({ id: accountId, status: "connected", isConnected: true });
+    expect(flashOf(browser)).toMatchObject({ title: "Account Connected!" });
+    const accounts = (await browser.get("/api/social-accounts")).data;
+    expect(accounts).toHaveLength(3);
+    expect(accounts.find((a: { platform: string }) => a.platform === "twitter")).toMatchObject({ id: accountId, status: "connected", isConnected: true });
     const events = await app.sql`select type from events where stream_id = ${`account-${accountId}`} order by stream_version`;
     expect(events.map((e) => e.type)).toEqual(["AccountConnected", "AccountTokensRefreshed", "AccountNeedsReconnect", "AccountReconnected"]);
   });
