@@ -17,7 +17,6 @@ interface Props {
   readonly accounts: ReadonlyArray<ComposeAccount> | null;
   /** The workspace's categories (read on the server with the accounts). */
   readonly categories: ReadonlyArray<ComposeCategory>;
-  readonly timeZones: ReadonlyArray<{ readonly id: string; readonly label: string }>;
   readonly timeZone: string;
   readonly today: string;
   readonly initialDate: string;
@@ -37,7 +36,7 @@ const ScheduleSection = lazy(() => loadLater().then((m) => ({ default: m.Schedul
 const FAILED = "Failed to create post";
 
 /** The Create Post screen (spec core §2-§5): its parts, wired to one form state (compose-reducer) and the posts API. */
-export default function Compose({ accounts: loadedAccounts, categories, timeZones, timeZone, today, initialDate, postId, names, limits }: Props) {
+export default function Compose({ accounts: loadedAccounts, categories, timeZone, today, initialDate, postId, names, limits }: Props) {
   const accounts = loadedAccounts ?? [];
   const hydrated = useHydrated();
   const [state, dispatch] = useReducer(composeReducer, undefined, () => initialComposeState(timeZone, initialDate));
@@ -80,7 +79,11 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
 
   const chooseDateAndTime = () => {
     dispatch({ type: "dateAndTimeAsked" });
-    requestAnimationFrame(() => dateInput.current?.focus());
+    // Post Scheduling comes with the code loaded once an account is chosen: the date is there once it has.
+    void loadLater().then(
+      () => requestAnimationFrame(() => dateInput.current?.focus()),
+      () => undefined,
+    );
   };
 
   const submit = async (action: Action) => {
@@ -168,15 +171,7 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
                 onChange={(platform, key, value) => dispatch({ type: "optionChanged", platform, key, value })}
               />
             )}
-            <ScheduleSection
-              form={form}
-              dispatch={dispatch}
-              timeZones={timeZones}
-              today={today}
-              platforms={chosenPlatforms}
-              error={errors.scheduledAt}
-              dateInput={dateInput}
-            />
+            <ScheduleSection form={form} dispatch={dispatch} today={today} platforms={chosenPlatforms} error={errors.scheduledAt} dateInput={dateInput} />
           </Suspense>
         )}
 

@@ -1,15 +1,16 @@
-import { type Dispatch, type RefObject, useEffect, useMemo, useState } from "react";
+import { type Dispatch, type RefObject, useEffect, useState } from "react";
 import { SCHEDULE_TIMES, suggestTimes } from "../../../domain/publishing/best-times";
 import { MAX_REPEATS } from "../../../domain/publishing/recurrence";
 import { QUEUE_ORDER_LABELS, QUEUE_ORDERS, type QueueOrder } from "../../../domain/publishing/timeslots";
+import TimeZoneField from "../../components/forms/TimeZoneField";
 import type { FormState } from "./compose-model";
 import { ORDINALS, WEEKDAY_BUTTONS, WEEKDAY_NAMES } from "./compose-post";
 import type { ComposeAction } from "./compose-reducer";
+import { parseTime, TIME_UNREADABLE } from "./schedule-model";
 
 interface ScheduleSectionProps {
   readonly form: FormState;
   readonly dispatch: Dispatch<ComposeAction>;
-  readonly timeZones: ReadonlyArray<{ readonly id: string; readonly label: string }>;
   /** The earliest date to choose (YYYY-MM-DD, the person's today). */
   readonly today: string;
   /** The chosen platforms: auto-optimize suggests their best times. */
@@ -19,7 +20,7 @@ interface ScheduleSectionProps {
 }
 
 /** The Post Scheduling card (spec core §3): now, schedule or recurring; date, time and zone; queue order; the repeats. */
-const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, dateInput }: ScheduleSectionProps) => {
+const ScheduleSection = ({ form, dispatch, today, platforms, error, dateInput }: ScheduleSectionProps) => {
   const suggestions = form.autoOptimize ? suggestTimes(platforms) : [];
   const set = (patch: Extract<ComposeAction, { type: "fieldChanged" }>["patch"]) => dispatch({ type: "fieldChanged", patch });
   const repeating = form.repeat || form.scheduleType === "recurring";
@@ -55,25 +56,8 @@ const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, d
               onChange={(e) => set({ scheduleDate: e.target.value })}
             />
           </div>
-          <div className="field">
-            <label htmlFor="compose-time">Time</label>
-            {/* Any minute typed or picked; the spec's hourly times offered as quick choices. */}
-            <input
-              id="compose-time"
-              className="input"
-              type="time"
-              step={60}
-              list="compose-times"
-              value={form.scheduleTime}
-              onChange={(e) => set({ scheduleTime: e.target.value })}
-            />
-            <datalist id="compose-times">
-              {SCHEDULE_TIMES.map((t) => (
-                <option key={t} value={t} />
-              ))}
-            </datalist>
-          </div>
-          <TimeZoneField value={form.timeZone} common={timeZones} onChange={(timeZone) => set({ timeZone })} />
+          <TimeField value={form.scheduleTime} onChange={(scheduleTime) => set({ scheduleTime })} />
+          <TimeZoneField id="compose-zone" value={form.timeZone} onChange={(timeZone) => set({ timeZone })} />
           {error && (
             <p className="field-error compose-wide" role="alert">
               {error}
@@ -242,68 +226,48 @@ const ScheduleSection = ({ form, dispatch, timeZones, today, platforms, error, d
   );
 };
 
-/**
- * A zone typed or picked, by IANA name (any letter case, spaces for "_") or by the spec's labels: the
- * zone, or null. A name the browser's Intl accepts counts even when its list spells it otherwise
- * (Chromium lists Asia/Calcutta for Asia/Kolkata); the server keeps the canonical name.
- */
-export const zoneOf = (text: string, common: ReadonlyArray<{ readonly id: string; readonly label: string }>, all: ReadonlyArray<string>): string | null => {
-  const wanted = text.trim().toLowerCase().replaceAll(" ", "_");
-  if (!/^[a-z]/.test(wanted)) return null;
-  const listed =
-    common.find((z) => z.id.toLowerCase() === wanted || z.label.toLowerCase().replaceAll(" ", "_") === wanted)?.id ??
-    all.find((z) => z.toLowerCase() === wanted);
-  if (listed) return listed;
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: text.trim().replaceAll(" ", "_") }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-};
-
-/** Every IANA zone the browser knows, searchable as you type, the spec's seven first (spec core §9). */
-const TimeZoneField = ({ value, common, onChange }: { value: string; common: ScheduleSectionProps["timeZones"]; onChange: (zone: string) => void }) => {
-  const all = useMemo(() => [...Intl.supportedValuesOf("timeZone"), "UTC"], []);
+/** Any minute, typed as people write times ("9:37", "21:37", "937") or picked from the spec's hourly times (spec core §9); kept as HH:MM. */
+const TimeField = ({ value, onChange }: { value: string; onChange: (time: string) => void }) => {
   const [text, setText] = useState(value);
   const [wrong, setWrong] = useState(false);
-  useEffect(() => setText(value), [value]);
+  // A time set elsewhere (a suggested time, a post read into the form, a form started over) shows here; one being typed stays as typed.
+  useEffect(() => {
+    if ((parseTime(text) ?? "") === value) return;
+    setText(value);
+    setWrong(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
   return (
     <div className="field">
-      <label htmlFor="compose-zone">Time zone</label>
+      <label htmlFor="compose-time">Time</label>
       <input
-        id="compose-zone"
+        id="compose-time"
         className="input"
-        list="compose-zones"
+        list="compose-times"
         autoComplete="off"
-        spellCheck={false}
+        placeholder="HH:MM, e.g. 09:37"
         value={text}
         aria-invalid={wrong || undefined}
-        aria-describedby={wrong ? "compose-zone-error" : undefined}
+        aria-describedby={wrong ? "compose-time-error" : undefined}
         onChange={(e) => {
           setText(e.target.value);
-          const zone = zoneOf(e.target.value, common, all);
           setWrong(false);
-          if (zone) onChange(zone);
+          onChange(parseTime(e.target.value) ?? "");
         }}
         onBlur={() => {
-          const zone = zoneOf(text, common, all);
-          if (zone) setText(zone);
-          else setWrong(true);
+          const time = parseTime(text);
+          if (time) setText(time);
+          else if (text.trim() !== "") setWrong(true);
         }}
       />
-      <datalist id="compose-zones">
-        {common.map((z) => (
-          <option key={z.id} value={z.id} label={z.label} />
+      <datalist id="compose-times">
+        {SCHEDULE_TIMES.map((t) => (
+          <option key={t} value={t} />
         ))}
-        {all
-          .filter((z) => !common.some((c) => c.id === z))
-          .map((z) => (
-            <option key={z} value={z} />
-          ))}
       </datalist>
       {wrong && (
-        <p id="compose-zone-error" className="field-error">
-          Choose a time zone from the list, such as {value}. Posts stay in {value} until then.
+        <p id="compose-time-error" className="field-error">
+          {TIME_UNREADABLE}
         </p>
       )}
     </div>
