@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { registerByApi, newUser, toast } from "./support";
 
@@ -104,52 +105,6 @@ test.describe("compose", () => {
     expect(local.replace(",", "")).toBe(`${date} 10:00`);
   });
 
-  test("Schedule while Post now is chosen goes to the date; any minute in any zone is kept as typed", async ({ page }) => {
-    await registerByApi(page.request, newUser());
-    await addSandbox(page.request, "facebook", "Lee Dental FB");
-    await openCompose(page);
-    await expect(page.getByLabel("Category")).toHaveValue("");
-    await expect(page.getByLabel("Category").locator("option:checked")).toHaveText("No category");
-    await page.getByLabel(/Lee Dental FB/).check();
-    await page.getByLabel("Description").fill("Flu shots: walk in at 9:37");
-
-    // "Post now" is chosen: Schedule switches to scheduling and puts the cursor in the date.
-    await expect(page.getByLabel("Post now")).toBeChecked();
-    await page.getByRole("button", { name: "Schedule", exact: true }).click();
-    await expect(page.getByLabel("Schedule", { exact: true })).toBeChecked();
-    await expect(page.getByLabel("Date")).toBeFocused();
-
-    // Any minute, and a zone found by typing part of its name.
-    await page.getByLabel("Date").fill(tomorrow());
-    await page.getByLabel("Time", { exact: true }).fill("09:37");
-    const zone = page.getByLabel("Time zone");
-    await zone.fill("Nowhere/Atlantis");
-    await zone.blur();
-    await expect(page.getByText("Choose a time zone from the list")).toBeVisible();
-    await zone.fill("Asia/Kolkata");
-    await expect(page.getByText("Choose a time zone from the list")).toHaveCount(0);
-    await expect(page.locator("#compose-zones option")).not.toHaveCount(7);
-    await expect(page.locator("#compose-zones option").first()).toHaveAttribute("value", "America/New_York");
-    await page.getByRole("button", { name: "Schedule", exact: true }).click();
-    await expect(toast(page)).toContainText("Your post is scheduled for");
-    await expect(toast(page)).toContainText("9:37 AM");
-
-    const [post] = (await (await page.request.get("/api/posts?status=scheduled")).json()) as Array<{ scheduledAt: string; timeZone: string }>;
-    expect(post!.timeZone).toBe("Asia/Kolkata");
-    const local = new Intl.DateTimeFormat("en-CA", {
-      timeZone: "Asia/Kolkata",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).format(new Date(post!.scheduledAt));
-    expect(local.replace(",", "")).toBe(`${tomorrow()} 09:37`);
-    await toast(page).getByRole("button", { name: "View queue" }).click();
-    await expect(page).toHaveURL(/\/app\/queue$/);
-  });
-
   test("an X thread: posts added in X's options, counted, previewed, refused over 280 with the server's message, then saved", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await addSandbox(page.request, "twitter", "Lee Dental X");
@@ -235,6 +190,95 @@ test.describe("compose", () => {
     expect(after).toMatchObject({ content: "Draft about flossing, edited", status: "draft" });
   });
 });
+
+for (const width of [1280, 360]) {
+  test(`at ${width} px: Schedule with Post now chosen goes to the date; 09:37 typed and Asia/Kolkata found by searching are saved`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await registerByApi(page.request, newUser());
+    // The person's own zone, outside the spec's seven: the field starts there.
+    const zoneSaved = await page.request.post("/api/user/onboarding", { data: { timeZone: "Europe/Lisbon" } });
+    expect(zoneSaved.status(), await zoneSaved.text()).toBeLessThan(300);
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    await openCompose(page);
+    await expect(page.getByLabel("Category")).toHaveValue("");
+    await expect(page.getByLabel("Category").locator("option:checked")).toHaveText("No category");
+    await page.getByLabel(/Lee Dental FB/).check();
+    await page.getByLabel("Description").fill("Flu shots: walk in at 9:37");
+
+    // "Post now" is chosen: Schedule switches to scheduling and puts the cursor in the date.
+    await expect(page.getByLabel("Post now")).toBeChecked();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await expect(page.getByLabel("Schedule", { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Date")).toBeFocused();
+    await page.getByLabel("Date").fill(tomorrow());
+
+    // Any minute, typed as people write it; a time that is none says so.
+    const time = page.getByLabel("Time", { exact: true });
+    await time.fill("25:10");
+    await time.blur();
+    await expect(page.getByText("Enter a time such as 09:37 or 21:15.")).toBeVisible();
+    await time.fill("9:37");
+    await time.blur();
+    await expect(time).toHaveValue("09:37");
+    await expect(page.getByText("Enter a time such as 09:37 or 21:15.")).toHaveCount(0);
+
+    // The zone: the person's own to start with; a made-up one is refused where it was typed.
+    const zone = page.getByRole("combobox", { name: "Time zone" });
+    await expect(zone).toHaveValue("Europe/Lisbon");
+    await zone.fill("Nowhere/Atlantis");
+    await zone.blur();
+    await expect(page.getByText("Choose a time zone from the list, such as Europe/Lisbon.")).toBeVisible();
+
+    // The whole list opens with the arrow: the spec's seven first.
+    await zone.fill("");
+    await zone.press("ArrowDown");
+    const options = page.getByRole("listbox", { name: "Time zones" }).getByRole("option");
+    await expect(options.nth(0)).toContainText("Eastern Time (New York)");
+    await expect(options.nth(6)).toContainText("Tokyo");
+    expect(await options.count()).toBeGreaterThan(300);
+    await zone.press("Escape");
+    await expect(page.getByRole("listbox", { name: "Time zones" })).toBeHidden();
+    await expect(zone).toHaveValue("Europe/Lisbon");
+
+    // Searched by part of a city and picked with Enter, by its old name, then by a click.
+    await zone.fill("paris");
+    await zone.press("Enter");
+    await expect(zone).toHaveValue("Europe/Paris");
+    await zone.fill("kolk");
+    await expect(options).toHaveCount(1);
+    await expect(options.first()).toContainText("Asia/Kolkata");
+    await expect(options.first()).toContainText("GMT+5:30");
+    const box = (await page.getByRole("listbox", { name: "Time zones" }).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await options.first().click();
+    await expect(zone).toHaveValue("Asia/Kolkata");
+    await expect(zone).toBeFocused();
+    await expect(page.getByText("Choose a time zone from the list")).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await expect(toast(page)).toContainText("Your post is scheduled for");
+    await expect(toast(page)).toContainText("9:37 AM");
+
+    const [listed] = (await (await page.request.get("/api/posts?status=scheduled")).json()) as Array<{ id: string }>;
+    const post = (await (await page.request.get(`/api/posts/${listed!.id}`)).json()) as { scheduledAt: string; timeZone: string; content: string };
+    expect(post.content).toBe("Flu shots: walk in at 9:37");
+    expect(post.timeZone).toBe("Asia/Kolkata");
+    const local = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Asia/Kolkata",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(new Date(post.scheduledAt));
+    expect(local.replace(",", "")).toBe(`${tomorrow()} 09:37`);
+    await toast(page).getByRole("button", { name: "View queue" }).click();
+    await expect(page).toHaveURL(/\/app\/queue$/);
+  });
+}
 
 test("?post={id}: a change made elsewhere meanwhile shows the conflict beside the save buttons; Reload reads the post again", async ({ page }) => {
   await registerByApi(page.request, newUser());
@@ -455,15 +499,42 @@ test("the preview shows each network's post: handle, styled hashtags and links, 
   await page.getByTestId("post-preview").screenshot({ path: info.outputPath("preview-1280.png") });
 });
 
+/** A 1200×800 photo-like PNG drawn in the page, so the screenshots show each network's crop. */
+const drawnPhoto = async (page: Page) =>
+  Buffer.from(
+    await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 1200;
+      canvas.height = 800;
+      const g = canvas.getContext("2d")!;
+      const sky = g.createLinearGradient(0, 0, 1200, 800);
+      sky.addColorStop(0, "#0ea5e9");
+      sky.addColorStop(1, "#6366f1");
+      g.fillStyle = sky;
+      g.fillRect(0, 0, 1200, 800);
+      g.fillStyle = "#ffffff";
+      g.textAlign = "center";
+      g.font = "bold 110px sans-serif";
+      g.fillText("Lee Dental", 600, 380);
+      g.font = "56px sans-serif";
+      g.fillText("Spring cleaning special", 600, 480);
+      return canvas.toDataURL("image/png").split(",")[1]!;
+    }),
+    "base64",
+  );
+
 for (const width of [1280, 360]) {
-  test(`compose at ${width} px: text tools on the text box, the actions in one row on a wide screen`, async ({ page }, info) => {
+  test(`compose at ${width} px: text tools on the text box, the actions in one row on a wide screen, scheduling and the preview`, async ({ page }, info) => {
     await page.setViewportSize({ width, height: 900 });
     await registerByApi(page.request, newUser());
     await addSandbox(page.request, "facebook", "Lee Dental FB");
     await addSandbox(page.request, "instagram", "Lee Dental IG");
+    await addSandbox(page.request, "twitter", "Lee Dental X");
     await openCompose(page);
     await page.getByLabel(/Lee Dental FB/).check();
-    await page.getByLabel("Description").fill("Spring cleaning special! Book at https://leedental.example #smile");
+    await page.getByLabel(/Lee Dental IG/).check();
+    await page.getByLabel(/Lee Dental X/).check();
+    await page.getByLabel("Description").fill("Spring cleaning special! Book at https://leedental.example with @drlee #smile");
     // The emoji menu is in the text box's toolbar, not in the media drop zone.
     const textTools = page.getByRole("toolbar", { name: "Text tools" });
     await expect(textTools.getByRole("button", { name: "Emoji" })).toBeVisible();
@@ -476,7 +547,67 @@ for (const width of [1280, 360]) {
       expect(tops).toHaveLength(4);
       expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(4);
     }
+
+    // Instagram asks for a picture until one is attached; then each network shows it in its own crop.
+    await expect(page.getByTestId("preview-instagram")).toContainText("Instagram posts need a photo or a video.");
+    await page.getByRole("button", { name: "Image" }).click();
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("menuitem", { name: "Upload Image" }).click();
+    await (await chooser).setFiles({ name: "spring.png", mimeType: "image/png", buffer: await drawnPhoto(page) });
+    await expect(page.getByTestId("attached-media").getByRole("img")).toHaveCount(1);
+    await toast(page).filter({ hasText: "Files uploaded" }).getByRole("button", { name: "Close notification" }).click();
+    await expect(toast(page)).toHaveCount(0);
+    const shapeOf = async (platform: string) => {
+      const box = (await page.getByTestId(`preview-${platform}`).locator(".pv-media").boundingBox())!;
+      return box.width / box.height;
+    };
+    expect(await shapeOf("instagram")).toBeCloseTo(1, 1);
+    expect(await shapeOf("twitter")).toBeCloseTo(16 / 9, 1);
+    expect(await shapeOf("facebook")).toBeCloseTo(1.91, 1);
+    await expect(page.getByTestId("preview-instagram")).not.toContainText("Instagram posts need a photo or a video.");
+
+    await page.getByLabel("Schedule", { exact: true }).check();
+    await page.getByLabel("Date").fill(tomorrow());
+    await page.getByLabel("Time", { exact: true }).fill("9:37");
+    await page.getByRole("combobox", { name: "Time zone" }).fill("kolk");
+    await page.getByRole("option", { name: /Asia\/Kolkata/ }).click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: info.outputPath(`compose-${width}.png`), fullPage: true });
+    // The whole page in one tall window, so the side bar and the preview sit where they stick.
+    await page.setViewportSize({ width, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+    await page.screenshot({ path: info.outputPath(`compose-${width}.png`) });
+    // A phone's long page also in screen-high parts, readable at their size.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0, part = 1; width < 600 && y < height; y += 1200, part++)
+      await page.screenshot({ path: info.outputPath(`compose-${width}-part${part}.png`), clip: { x: 0, y, width, height: Math.min(1200, height - y) } });
+    await page.getByTestId("post-preview").screenshot({ path: info.outputPath(`preview-${width}.png`) });
+    // The zone list open, as a person searching sees it.
+    await page.getByRole("combobox", { name: "Time zone" }).fill("new");
+    await page.getByTestId("scheduling").screenshot({ path: info.outputPath(`zone-search-${width}.png`) });
   });
 }
+
+test("the compose page's client JavaScript stays within 80 KB gzip until an account is chosen", async ({ page }) => {
+  await registerByApi(page.request, newUser());
+  await addSandbox(page.request, "facebook", "Lee Dental FB");
+  const scripts = new Map<string, Promise<number>>();
+  page.on("response", (response) => {
+    if (/javascript/.test(response.headers()["content-type"] ?? ""))
+      scripts.set(
+        response.url(),
+        response.body().then((body) => gzipSync(body).length),
+      );
+  });
+  await openCompose(page);
+  await page.waitForLoadState("networkidle");
+  const firstPaint = (await Promise.all(scripts.values())).reduce((sum, bytes) => sum + bytes, 0);
+  console.log(`compose client JS: ${firstPaint} B gzip (${(firstPaint / 1024).toFixed(1)} KB) in ${scripts.size} files`);
+  expect(firstPaint).toBeLessThanOrEqual(80 * 1024);
+
+  // The scheduling card, the preview cards and the save code arrive once an account is chosen.
+  const before = scripts.size;
+  await page.getByLabel(/Lee Dental FB/).check();
+  await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveCount(0);
+  await page.getByLabel("Schedule", { exact: true }).check();
+  await expect(page.getByRole("combobox", { name: "Time zone" })).toBeVisible();
+  expect(scripts.size).toBeGreaterThan(before);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedCut, handleOf, textRuns } from "./preview-model";
+import { feedCut, handleOf, SEE_MORE_AFTER, textRuns } from "./preview-model";
 
 describe("the preview's text runs", () => {
   it("given links, mentions and hashtags, then each is its own run and nothing is lost", () => {
@@ -32,6 +32,12 @@ describe("where a feed cuts the text", () => {
     expect(cut).toBe(true);
     expect(shown.length).toBeLessThanOrEqual(125);
     expect(shown.endsWith("word")).toBe(true);
+  });
+  it("given the same 300 characters, then LinkedIn cuts them and Facebook shows them whole", () => {
+    const text = "Bright smiles start with a check-up. ".repeat(8).trim();
+    expect(feedCut(text, "linkedin").cut).toBe(true);
+    expect(feedCut(text, "linkedin").shown.length).toBeLessThanOrEqual(SEE_MORE_AFTER.linkedin!);
+    expect(feedCut(text, "facebook")).toEqual({ shown: text, cut: false });
   });
   it("given X or a short post, then all of it", () => {
     expect(feedCut("x ".repeat(200), "twitter").cut).toBe(false);

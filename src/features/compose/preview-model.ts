@@ -44,5 +44,36 @@ export const feedCut = (text: string, platform: PlatformId): { readonly shown: s
   return { shown: text.slice(0, space > limit / 2 ? space : limit).trimEnd(), cut: true };
 };
 
+/**
+ * The shape a network's feed gives a post's first image (width / height), cropped to fill it:
+ * Instagram's feed square (its default crop; portraits up to 4:5 are kept only when chosen in the
+ * app), X's 16:9 single-image card, LinkedIn's and Facebook's 1.91:1 landscape, Pinterest's 2:3 pin,
+ * Threads' and TikTok's 4:5 and 9:16 portrait, YouTube's 16:9 thumbnail. Others: the image as it is.
+ */
+export const IMAGE_CROP: Partial<Record<PlatformId, string>> = {
+  instagram: "1 / 1",
+  twitter: "16 / 9",
+  facebook: "1.91 / 1",
+  linkedin: "1.91 / 1",
+  pinterest: "2 / 3",
+  threads: "4 / 5",
+  tiktok: "9 / 16",
+  youtube: "16 / 9",
+  bluesky: "16 / 9",
+};
+
+/** The buttons under a post in the network's feed, as its users know them (shown, not pressable). */
+export const FEED_ACTIONS: Partial<Record<PlatformId, ReadonlyArray<string>>> = {
+  facebook: ["Like", "Comment", "Share"],
+  instagram: ["Like", "Comment", "Share", "Save"],
+  twitter: ["Reply", "Repost", "Like", "Views"],
+  linkedin: ["Like", "Comment", "Repost", "Send"],
+  threads: ["Like", "Reply", "Repost", "Share"],
+  bluesky: ["Reply", "Repost", "Like"],
+};
+
+/** Networks whose feed shows the picture first and the text under it, after the account's name. */
+export const PICTURE_FIRST: ReadonlySet<PlatformId> = new Set(["instagram", "pinterest", "tiktok", "youtube"]);
+
 /** The account's handle as the network shows it: @username, else the network's name. */
 export const handleOf = (username: string | null | undefined, networkName: string): string => (username ? `@${username.replace(/^@/, "")}` : networkName);
