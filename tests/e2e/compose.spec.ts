@@ -121,6 +121,7 @@ test.describe("compose", () => {
     await expect(page.getByTestId("platform-options").getByText("281/280")).toBeVisible();
     await expect(threadPost(page, 3)).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByTestId("post-preview").getByRole("list", { name: "Thread" })).toContainText("1. Brush twice a day");
+    await page.getByTestId("post-preview").screenshot({ path: test.info().outputPath("preview-thread-1280.png") });
 
     await page.getByRole("button", { name: "Add to Drafts" }).click();
     await expect(toast(page)).toContainText("Post 3 of the X thread is 281 characters; X (Twitter) allows 280.");
@@ -482,6 +483,7 @@ test("the preview shows each network's post: handle, styled hashtags and links, 
   await expect(facebook.locator(".pv-hashtag")).toHaveText("#smile");
   await expect(facebook.locator(".pv-link")).toHaveText("https://leedental.example");
   await expect(facebook.locator(".pv-mention")).toHaveText("@drlee");
+  await page.getByTestId("post-preview").screenshot({ path: info.outputPath("preview-see-more-1280.png") });
   await instagram.getByRole("button", { name: "see more" }).click();
   await expect(instagram.locator(".pv-hashtag")).toHaveText("#smile");
   // It follows the typing.

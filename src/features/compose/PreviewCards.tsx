@@ -46,7 +46,7 @@ const FeedImage = ({ image, platform }: { image: string | null; platform: Platfo
   const crop = IMAGE_CROP[platform];
   if (!image)
     return platform === "instagram" ? (
-      <div className="pv-media pv-media-missing" style={{ aspectRatio: crop }}>
+      <div className="pv-media pv-media-missing">
         <span>Instagram posts need a photo or a video.</span>
       </div>
     ) : null;
