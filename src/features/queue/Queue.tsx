@@ -4,11 +4,11 @@ import type { PostView } from "../../../infra/publishing/PostQueries";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
+import { conflictMessage, versionedBody } from "../../lib/version-conflict";
 import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
 import { PlatformBadge } from "../accounts/platform-badge";
 import {
-  conflictMessage,
   failureToast,
   filterParams,
   formatWhen,
@@ -20,7 +20,6 @@ import {
   TABS,
   tabCounts,
   tabOf,
-  versionedBody,
 } from "./queue-model";
 import "./queue.css";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client";
-import { CONFLICT_FALLBACK, conflictMessage, failureToast, filterParams, tabCounts, tabOf, versionedBody } from "./queue-model";
+import { failureToast, filterParams, tabCounts, tabOf } from "./queue-model";
 
 const conflict = new ApiError(
   409,
@@ -21,21 +21,6 @@ describe("the queue's model", () => {
     expect(filterParams("account:a1", " smile ").toString()).toBe("accountId=a1&q=smile");
     expect(filterParams("category:c1", "").toString()).toBe("categoryId=c1");
     expect(filterParams("", "  ").toString()).toBe("");
-  });
-
-  it("states the version of the post as listed, and sends no body without one", () => {
-    expect(versionedBody({ version: 3 })).toEqual({ expectedVersion: 3 });
-    expect(versionedBody({ version: 0 })).toEqual({ expectedVersion: 0 });
-    expect(versionedBody({})).toBeUndefined();
-    expect(versionedBody(undefined)).toBeUndefined();
-    expect(versionedBody({ version: Number.NaN })).toBeUndefined();
-  });
-
-  it("tells a version conflict (with the server's message) from other refusals", () => {
-    expect(conflictMessage(conflict)).toBe("This item was changed by someone else. Reload and try again.");
-    expect(conflictMessage(new ApiError(409, "Conflict", '{"error":{"code":"version_conflict"}}'))).toBe(CONFLICT_FALLBACK);
-    expect(conflictMessage(published)).toBeNull();
-    expect(conflictMessage(new TypeError("Failed to fetch"))).toBeNull();
   });
 
   it("picks the failure toast: a conflict anywhere offers Reload, other failures keep the spec's text", () => {

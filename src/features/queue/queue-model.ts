@@ -1,5 +1,5 @@
 import type { PostView } from "../../../infra/publishing/PostQueries";
-import { apiErrorCode, apiErrorMessage } from "../../lib/api-client";
+import { conflictMessage } from "../../lib/version-conflict";
 
 /** The three tabs of the Queue screen (spec core §2), and the post statuses each shows. */
 export type QueueTab = "scheduled" | "published" | "draft";
@@ -55,23 +55,6 @@ export const formatWhen = (iso: string, timeZone: string, locale?: string): stri
     return new Intl.DateTimeFormat(locale ?? "en-US", { ...options, timeZone: "UTC", timeZoneName: "short" }).format(new Date(iso));
   }
 };
-
-/** The error code of a write refused because the post changed since it was read (409). */
-export const VERSION_CONFLICT = "version_conflict";
-
-/** What a version conflict says when the server gave no message of its own. */
-export const CONFLICT_FALLBACK = "This item was changed by someone else. Reload and try again.";
-
-/**
- * The JSON body of publish now and delete: the version of the post as this screen listed it, so that
- * the server refuses the write if someone changed the post since. No body when the post carries no version.
- */
-export const versionedBody = (post: { readonly version?: number | undefined } | undefined): { expectedVersion: number } | undefined =>
-  post !== undefined && typeof post.version === "number" && Number.isInteger(post.version) ? { expectedVersion: post.version } : undefined;
-
-/** The server's message when `error` is a version conflict, else null. */
-export const conflictMessage = (error: unknown): string | null =>
-  apiErrorCode(error) === VERSION_CONFLICT ? apiErrorMessage(error, CONFLICT_FALLBACK) : null;
 
 /**
  * The toast after a publish or delete of several posts where some failed: a version conflict among
