@@ -1,5 +1,5 @@
 import type { PlatformId } from "../../../domain/accounts";
-import { initialsOf } from "./connect-accounts-model";
+import { initialsOf } from "./initials";
 import { PlatformBadge } from "./platform-badge";
 
 /** An account as people recognise it: its own picture (or initials on the platform's colour), the platform's mark at the corner. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlatformId } from "../../../domain/accounts";
-import { filterPlatforms, initialsOf, noMatchMessage, shownCount } from "./connect-accounts-model";
+import { filterPlatforms, noMatchMessage, shownCount } from "./connect-accounts-model";
 
 const platforms = [
   { id: "facebook", name: "Facebook", category: "social" },
@@ -41,13 +41,5 @@ describe("the connect accounts screen's model", () => {
   it("given some cards left, when telling a screen reader, then counts them against all", () => {
     expect(shownCount(3, 19)).toBe("3 of 19 platforms shown.");
     expect(shownCount(19, 19)).toBe("All 19 platforms shown.");
-  });
-
-  it("given an account's name, when drawing its avatar, then takes up to two initials and '?' when there is no letter", () => {
-    expect(initialsOf("Lee Dental FB")).toBe("LD");
-    expect(initialsOf("lee")).toBe("L");
-    expect(initialsOf("@lee.dental — clinic")).toBe("LC");
-    expect(initialsOf("Élodie Ørsted")).toBe("ÉØ");
-    expect(initialsOf("  — ")).toBe("?");
   });
 });

@@ -38,12 +38,3 @@ export const noMatchMessage = (query: string, kind: Kind): string => {
 /** The count a screen reader hears as the cards narrow ("3 of 19 platforms shown"). */
 export const shownCount = (shown: number, total: number): string =>
   shown === total ? `All ${total} platforms shown.` : `${shown} of ${total} platforms shown.`;
-
-/** Up to two initials of an account's name ("Lee Dental FB" → "LD"), "?" when it has no letter or digit. */
-export const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter((word) => /\p{L}|\p{N}/u.test(word))
-    .slice(0, 2)
-    .map((word) => [...word.replace(/^[^\p{L}\p{N}]+/u, "")][0]!.toUpperCase())
-    .join("") || "?";
