@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { newUser, registerByApi, toast } from "./support";
 
@@ -9,17 +10,21 @@ const openCalendar = async (page: Page) => {
 
 /** The days of the grid shown whose button is enabled (today and later), in order. */
 const openDays = async (page: Page) =>
-  page.locator('[role="cell"][data-day]').evaluateAll((cells) =>
-    cells.filter((c) => !(c.querySelector("button.cal-day-btn") as HTMLButtonElement).disabled).map((c) => c.getAttribute("data-day")!),
-  );
+  page
+    .locator('[role="cell"][data-day]')
+    .evaluateAll((cells) =>
+      cells.filter((c) => !(c.querySelector("button.cal-day-btn") as HTMLButtonElement).disabled).map((c) => c.getAttribute("data-day")!),
+    );
 
 /** Open days after today: a post moved to today at its time of day may land in the past, depending on when the test runs. */
 const laterDays = async (page: Page) =>
-  page.locator('[role="cell"][data-day]').evaluateAll((cells) =>
-    cells
-      .filter((c) => !(c.querySelector("button.cal-day-btn") as HTMLButtonElement).disabled && !c.querySelector('[aria-current="date"]'))
-      .map((c) => c.getAttribute("data-day")!),
-  );
+  page
+    .locator('[role="cell"][data-day]')
+    .evaluateAll((cells) =>
+      cells
+        .filter((c) => !(c.querySelector("button.cal-day-btn") as HTMLButtonElement).disabled && !c.querySelector('[aria-current="date"]'))
+        .map((c) => c.getAttribute("data-day")!),
+    );
 
 const day = (page: Page, date: string) => page.getByTestId(`day-${date}`);
 
@@ -40,6 +45,64 @@ const wallClock = (iso: string, timeZone: string) => {
       .map((p) => [p.type, p.value]),
   );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+};
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/** Switches to the week view and goes forward to the week of `day`, each week once its data is shown. */
+const openWeekOf = async (page: Page, day: string) => {
+  await page.getByRole("button", { name: "Week", exact: true }).click();
+  const grid = page.getByTestId("calendar-grid");
+  await expect(grid).toHaveAttribute("data-range", /^week:/);
+  const loaded = async () => expect(grid).toHaveAttribute("data-shown-range", (await grid.getAttribute("data-range"))!);
+  await loaded();
+  const today = (await page.locator('[role="columnheader"]:has(button[aria-current="date"])').getAttribute("data-testid"))!.replace("week-day-", "");
+  for (let i = 0; i < weeksBetween(today, day); i++) {
+    await page.getByRole("button", { name: "Next week" }).click();
+    await loaded();
+  }
+  return today;
+};
+
+/**
+ * Scrolls the week grid so `minute` sits just under its sticky header and `day`'s column just right of
+ * the sticky time gutter, and the grid into the window: what a person does before dragging.
+ */
+const scrollWeekTo = (page: Page, day: string, minute: number) =>
+  page.locator(".cal-week-scroll").evaluate(
+    (box, [day, minute]) => {
+      const column = box.querySelector<HTMLElement>(`.cal-week-col[data-day="${day}"]`)!;
+      const top = column.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+      box.scrollTop = top + (Number(minute) / 1440) * column.offsetHeight - box.querySelector<HTMLElement>(".cal-week-head")!.offsetHeight;
+      box.scrollLeft = column.offsetLeft - box.querySelector<HTMLElement>(".cal-week-hours")!.offsetWidth;
+      box.scrollIntoView({ block: "nearest" });
+    },
+    [day, String(minute)],
+  );
+
+/** The calendar shows the user's zone; these tests set it to one half an hour off the hour, where mistakes show. */
+const ZONE = "Asia/Kolkata";
+
+const setUpInZone = async (page: Page) => {
+  await registerByApi(page.request, newUser());
+  const zone = await page.request.post("/api/user/onboarding", { data: { timeZone: ZONE } });
+  expect(zone.status(), await zone.text()).toBe(200);
+  for (const [platform, accountName] of [
+    ["facebook", "Lee Dental FB"],
+    ["instagram", "leedental"],
+    ["linkedin", "Lee Dental"],
+  ] as const) {
+    const account = await page.request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
+    expect(account.status(), await account.text()).toBe(201);
+  }
+  return wallClock(new Date().toISOString(), ZONE).date;
+};
+
+const schedule = async (page: Page, content: string, at: string, platforms: string[] = ["facebook"]) => {
+  const created = await page.request.post("/api/posts", { data: { content, platforms, status: "scheduled", scheduledAt: at, timeZone: ZONE } });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: string; scheduledAt: string; timeZone: string };
 };
 
 test.describe("calendar", () => {
@@ -153,7 +216,12 @@ test.describe("calendar", () => {
     await expect(day(page, target).getByTestId("badge-scheduled")).toHaveText("1 Scheduled");
     await expect(from.getByTestId("badge-scheduled")).toHaveCount(0);
 
-    const moved = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as { scheduledAt: string; status: string; content: string; platforms: string[] };
+    const moved = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as {
+      scheduledAt: string;
+      status: string;
+      content: string;
+      platforms: string[];
+    };
     const after = wallClock(moved.scheduledAt, post.timeZone);
     expect(after.date).toBe(target);
     expect(after.time).toBe(before.time);
@@ -161,24 +229,29 @@ test.describe("calendar", () => {
     expect(moved.content).toBe("Open house this weekend");
     expect(moved.platforms).toEqual(["facebook"]);
 
-    // Keyboard way: week view's "Move to…" date input.
+    // Keyboard way: in week view, the post opens with its date and time; a new date keeps the time.
     await page.getByRole("button", { name: "Today", exact: true }).click();
     await page.getByRole("button", { name: "Week", exact: true }).click();
     // Go forward week by week to the post's week, each time once the grid shows that week's data.
     const grid = page.getByTestId("calendar-grid");
     const loaded = async () => expect(grid).toHaveAttribute("data-shown-range", (await grid.getAttribute("data-range"))!);
     await loaded();
-    const today = (await page.locator('[role="cell"]:has(button[aria-current="date"])').getAttribute("data-day"))!;
+    const today = (await page.locator('[role="columnheader"]:has(button[aria-current="date"])').getAttribute("data-testid"))!.replace("week-day-", "");
     for (let i = 0; i < weeksBetween(today, target); i++) {
       await page.getByRole("button", { name: "Next week" }).click();
       await loaded();
     }
-    let moveInput = page.getByLabel("Move post to another day: Open house this weekend");
-    await expect(moveInput).toBeVisible();
-    const next = (await laterDays(page)).find((d) => d !== target) ?? target;
-    const finalDay = next === target ? before.date : next;
-    moveInput = page.getByLabel("Move post to another day: Open house this weekend");
-    await moveInput.fill(finalDay);
+    const weekDays = await grid.locator(".cal-week-col").evaluateAll((cols) => cols.map((c) => c.getAttribute("data-day")!));
+    const finalDay = weekDays.find((d) => d > today && d !== target) ?? before.date;
+    const block = page.locator(`[data-post-id="${post.id}"]`);
+    await block.getByRole("button").focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Scheduled post" });
+    await expect(dialog).toContainText("Open house this weekend");
+    await expect(dialog.getByLabel("Time", { exact: true })).toHaveValue(before.time);
+    await dialog.getByLabel("Date", { exact: true }).fill(finalDay);
+    await dialog.getByRole("button", { name: "Move post" }).click();
+    await expect(dialog).toBeHidden();
     await expect(toast(page)).toContainText("Post moved to");
     await expect
       .poll(async () => wallClock(((await (await page.request.get(`/api/posts/${post.id}`)).json()) as { scheduledAt: string }).scheduledAt, post.timeZone))
@@ -225,7 +298,7 @@ test.describe("calendar", () => {
     await expect(day(page, target).locator(`[data-post-id="${post.id}"]`)).toBeVisible();
   });
 
-  test("a busy day lists its first three posts and \"+N more\" opens them all", async ({ page }) => {
+  test('a busy day lists its first three posts and "+N more" opens them all', async ({ page }) => {
     await registerByApi(page.request, newUser());
     const sandbox = await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } });
     expect(sandbox.status(), await sandbox.text()).toBe(201);
@@ -234,7 +307,9 @@ test.describe("calendar", () => {
     let first: { scheduledAt: string; timeZone: string } | null = null;
     for (let i = 0; i < 5; i++) {
       const at = new Date(base.getTime() + i * 10 * 60 * 1000).toISOString();
-      const created = await page.request.post("/api/posts", { data: { content: `Busy day post ${i + 1}`, platforms: ["facebook"], status: "scheduled", scheduledAt: at } });
+      const created = await page.request.post("/api/posts", {
+        data: { content: `Busy day post ${i + 1}`, platforms: ["facebook"], status: "scheduled", scheduledAt: at },
+      });
       expect(created.status(), await created.text()).toBe(201);
       first ??= (await created.json()) as { scheduledAt: string; timeZone: string };
     }
@@ -270,10 +345,157 @@ test.describe("calendar", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await registerByApi(page.request, newUser());
     await openCalendar(page);
-    const widths = await page.locator(".cal-row").first().locator('[role="columnheader"]').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().width));
+    const widths = await page
+      .locator(".cal-row")
+      .first()
+      .locator('[role="columnheader"]')
+      .evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().width));
     expect(widths).toHaveLength(7);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await page.getByRole("button", { name: "Week", exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  });
+
+  for (const width of [1280, 360]) {
+    test(`week view at ${width} px: a post at 09:37 in its zone sits at 09:37, and a drag takes it to 14:15 on another day`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+      const today = await setUpInZone(page);
+      const day = addDays(today, 2);
+      // Another day of the same week after today: 14:15 there is still to come, whatever the hour of the run.
+      const target = weekdayOf(day) < 6 ? addDays(day, 1) : addDays(day, -1);
+      const post = await schedule(page, "Open house at the Indiranagar clinic", `${day}T09:37`, ["facebook", "instagram"]);
+      expect(wallClock(post.scheduledAt, ZONE)).toEqual({ date: day, time: "09:37" });
+      expect(post.timeZone).toBe(ZONE);
+
+      await openCalendar(page);
+      await openWeekOf(page, day);
+      // The title names the week's dates ("Nov 22 – 28, 2026", "Nov 29 – Dec 5, 2026", "Dec 27, 2026 – Jan 2, 2027").
+      await expect(page.getByTestId("calendar-title")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}(, \d{4})? – ([A-Z][a-z]{2} )?\d{1,2}, \d{4}$/);
+      await expect(page.locator(".cal-week-col")).toHaveCount(7);
+
+      const column = page.getByTestId(`day-${day}`);
+      const block = column.locator(`[data-post-id="${post.id}"]`);
+      await expect(block).toContainText("9:37 AM");
+      await expect(block).toContainText("Open house at the");
+      await expect(block.getByRole("button")).toHaveAccessibleName(/^9:37 AM\s*Facebook, Instagram\s*Open house at the Indiranagar clinic$/);
+      // Drawn at its minute: 577 of the day's 1,440, down its column.
+      const minute = await block.evaluate((el) => {
+        const col = el.closest(".cal-week-col")!.getBoundingClientRect();
+        return ((el.getBoundingClientRect().top - col.top) / col.height) * 1440;
+      });
+      expect(Math.abs(minute - 577)).toBeLessThan(2);
+
+      // Dragged by its top edge to 14:15 on the target day.
+      await scrollWeekTo(page, day < target ? day : target, 9 * 60);
+      const targetColumn = page.getByTestId(`day-${target}`);
+      const height = (await targetColumn.boundingBox())!.height;
+      await block.dragTo(targetColumn, { sourcePosition: { x: 8, y: 4 }, targetPosition: { x: 8, y: ((14 * 60 + 15) / 1440) * height + 4 } });
+      await expect(toast(page)).toContainText("Post moved to");
+      await expect(targetColumn.locator(`[data-post-id="${post.id}"]`)).toContainText("2:15 PM");
+      await expect(column.locator(`[data-post-id="${post.id}"]`)).toHaveCount(0);
+      const moved = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as { scheduledAt: string; timeZone: string; status: string };
+      expect(wallClock(moved.scheduledAt, ZONE)).toEqual({ date: target, time: "14:15" });
+      expect(moved.timeZone).toBe(ZONE);
+      expect(moved.status).toBe("scheduled");
+      // The page never scrolls sideways: on a phone the day columns scroll inside the grid.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+
+      // The keyboard's way to the same: the post opens with its date and time.
+      await targetColumn.locator(`[data-post-id="${post.id}"]`).getByRole("button").focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Scheduled post" });
+      await expect(dialog.getByLabel("Date", { exact: true })).toHaveValue(target);
+      await expect(dialog.getByLabel("Time", { exact: true })).toHaveValue("14:15");
+      await expect(dialog).toContainText(`In ${ZONE} (GMT+5:30)`);
+      await dialog.getByLabel("Date", { exact: true }).fill(day);
+      await dialog.getByLabel("Time", { exact: true }).fill("16:45");
+      await dialog.getByRole("button", { name: "Move post" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(column.locator(`[data-post-id="${post.id}"]`)).toContainText("4:45 PM");
+      await expect
+        .poll(async () => wallClock(((await (await page.request.get(`/api/posts/${post.id}`)).json()) as { scheduledAt: string }).scheduledAt, ZONE))
+        .toEqual({ date: day, time: "16:45" });
+    });
+  }
+
+  test("week view: a slot already past takes no drop; a time in the past typed for a post is refused with the server's reason", async ({ page }) => {
+    const today = await setUpInZone(page);
+    const post = await schedule(page, "Whitening offer", `${addDays(today, 1)}T11:00`);
+    await openCalendar(page);
+    await openWeekOf(page, today);
+    // Today's first quarter hour is always past: a drag over it is not accepted (no preventDefault), and no slot shows.
+    const accepted = await page.getByTestId(`day-${today}`).evaluate((column) => {
+      const dataTransfer = new DataTransfer();
+      dataTransfer.setData("application/x-socialdesk-post", "any");
+      const top = column.getBoundingClientRect().top;
+      const event = new DragEvent("dragover", { dataTransfer, clientY: top + 1, bubbles: true, cancelable: true });
+      column.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(accepted).toBe(false);
+    await expect(page.getByTestId("drop-slot")).toHaveCount(0);
+    await expect(page.getByTestId("now-line")).toHaveCount(1);
+
+    // Typed: today at 00:00 is refused, the post stays where it was.
+    await page.getByRole("button", { name: "Today", exact: true }).click();
+    await openWeekOf(page, addDays(today, 1));
+    await page.locator(`[data-post-id="${post.id}"]`).getByRole("button").click();
+    const dialog = page.getByRole("dialog", { name: "Scheduled post" });
+    await dialog.getByLabel("Date", { exact: true }).fill(today);
+    await dialog.getByLabel("Time", { exact: true }).fill("00:00");
+    await dialog.getByRole("button", { name: "Move post" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("The scheduled time is in the past. Choose a later time.");
+    await expect(page.getByTestId(`day-${addDays(today, 1)}`).locator(`[data-post-id="${post.id}"]`)).toContainText("11:00 AM");
+    const kept = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as { scheduledAt: string };
+    expect(kept.scheduledAt).toBe(post.scheduledAt);
+  });
+
+  test("the page's client JavaScript stays under 80 KB gzip until the week view or a dialog is wanted", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    const scripts = new Map<string, Promise<number>>();
+    page.on("response", (response) => {
+      if (/javascript/.test(response.headers()["content-type"] ?? ""))
+        scripts.set(
+          response.url(),
+          response.body().then((body) => gzipSync(body).length),
+        );
+    });
+    await openCalendar(page);
+    await page.waitForLoadState("networkidle");
+    const firstLoad = (await Promise.all(scripts.values())).reduce((sum, bytes) => sum + bytes, 0);
+    console.log(`calendar client JS: ${firstLoad} B gzip (${(firstLoad / 1024).toFixed(1)} KB) in ${scripts.size} files`);
+    expect(firstLoad).toBeLessThanOrEqual(80 * 1024);
+
+    // The week view's code arrives when it is chosen.
+    const before = scripts.size;
+    await page.getByRole("button", { name: "Week", exact: true }).click();
+    await expect(page.locator(".cal-week-col")).toHaveCount(7);
+    expect(scripts.size).toBeGreaterThan(before);
+  });
+
+  test("screenshots of the week and the month at 1280 and 360 px", async ({ page }) => {
+    const today = await setUpInZone(page);
+    // A busy week: overlapping posts, several platforms, a note and a draft.
+    const day = addDays(today, 1);
+    const other = weekdayOf(day) < 6 ? addDays(day, 1) : addDays(day, -1);
+    await schedule(page, "Open house at the Indiranagar clinic: free check-ups all morning", `${day}T09:37`, ["facebook", "instagram"]);
+    await schedule(page, "Meet Dr. Rao, our new orthodontist", `${day}T10:00`, ["linkedin"]);
+    await schedule(page, "Five tips for healthier gums", `${day}T10:15`, ["instagram"]);
+    await schedule(page, "Whitening offer ends Friday", `${other}T14:15`, ["facebook", "linkedin", "instagram"]);
+    await schedule(page, "Evening clinic hours this week", `${other}T18:30`, ["facebook"]);
+    const draft = await page.request.post("/api/posts", { data: { content: "Idea for the spring newsletter", platforms: ["facebook"], status: "draft" } });
+    expect(draft.status(), await draft.text()).toBe(201);
+    const note = await page.request.post("/api/calendar-notes", { data: { date: other, content: "Staff training afternoon", color: "#60A5FA" } });
+    expect(note.status(), await note.text()).toBe(201);
+
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+      await openCalendar(page);
+      await page.screenshot({ path: test.info().outputPath(`calendar-month-${width}.png`), fullPage: true });
+      await openWeekOf(page, day);
+      await expect(page.locator(".cal-block")).not.toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+      await page.screenshot({ path: test.info().outputPath(`calendar-week-${width}.png`) });
+    }
   });
 });

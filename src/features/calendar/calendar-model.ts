@@ -1,7 +1,6 @@
 import { NOTE_COLORS, NOTE_CONTENT_REQUIRED } from "../../../domain/calendar/rules";
 import { instantAt, wallClockOf } from "../../../domain/shared/zoned";
 import type { CalendarDay, CalendarPost } from "../../../infra/publishing/CalendarPosts";
-import { apiErrorCode, apiErrorMessage } from "../../lib/api-client";
 import { addDays, formatDay, localDate, localTime, monthStartOf, weekdayOf } from "../../lib/dates";
 
 /**
@@ -33,12 +32,12 @@ export interface CalendarPostLike {
   readonly createdAt: string;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Midnight of a YYYY-MM-DD day in the zone. */
 export const dayStart = (day: string, timeZone: string): Date => instantAt({ ...dayParts(day), hours: 0, minutes: 0 }, timeZone);
 
-const dayParts = (day: string) => {
+export const dayParts = (day: string) => {
   const match = DAY.exec(day);
   if (!match) throw new Error(`Not a day: ${day}`);
   return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
@@ -57,6 +56,23 @@ export const kindOf = (post: CalendarPostLike): "scheduled" | "published" | "dra
   post.status === "published" ? "published" : post.status === "scheduled" || post.status === "publishing" ? "scheduled" : "draft";
 
 export const matchesFilter = (post: CalendarPostLike, filter: CalendarFilter) => filter === "all" || kindOf(post) === filter;
+
+/** How many posts a day holds under the filter (it lists only the first few). */
+export const countOfFilter = (summary: CalendarDay | undefined, filter: CalendarFilter) =>
+  !summary
+    ? 0
+    : filter === "scheduled"
+      ? summary.scheduled
+      : filter === "published"
+        ? summary.published
+        : summary.scheduled + summary.published + summary.drafts;
+
+/** Whether the calendar can move the post: scheduled and not yet due (a publishing one is on its way). */
+export const isMovable = (post: CalendarPostLike, now: number = Date.now()) =>
+  post.status === "scheduled" && post.scheduledAt !== null && Date.parse(post.scheduledAt) > now;
+
+/** What a post dragged from the calendar carries: its id. */
+export const POST_DRAG_TYPE = "application/x-socialdesk-post";
 
 /** The days shown: whole Sunday-to-Saturday weeks covering the month, or the one week of the anchor. */
 export const gridDays = (anchor: string, view: CalendarView): string[] => {
@@ -78,6 +94,17 @@ export const instantRange = (days: ReadonlyArray<string>, timeZone: string) => (
 /** "MMMM yyyy" of the anchor (spec core §9). */
 export const titleOf = (anchor: string) => formatDay(anchor, { month: "long", year: "numeric" });
 
+/** The title of a week: "Nov 22 – 28, 2026", "Nov 29 – Dec 5, 2026", "Dec 27, 2026 – Jan 2, 2027". */
+export const weekTitleOf = (days: ReadonlyArray<string>) => {
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
+  const month = (day: string) => formatDay(day, { month: "short" });
+  const date = (day: string) => Number(day.slice(8));
+  if (first.slice(0, 4) !== last.slice(0, 4)) return `${month(first)} ${date(first)}, ${first.slice(0, 4)} – ${month(last)} ${date(last)}, ${last.slice(0, 4)}`;
+  const end = monthOf(first) === monthOf(last) ? `${date(last)}` : `${month(last)} ${date(last)}`;
+  return `${month(first)} ${date(first)} – ${end}, ${last.slice(0, 4)}`;
+};
+
 export const shiftAnchor = (anchor: string, view: CalendarView, step: 1 | -1) => (view === "month" ? monthStartOf(anchor, step) : addDays(anchor, 7 * step));
 
 export const monthOf = (day: string) => day.slice(0, 7);
@@ -91,7 +118,22 @@ export const moveKeepingTime = (iso: string, day: string, timeZone: string): str
 
 export const timeOf = (iso: string, timeZone: string) => localTime(new Date(iso), timeZone);
 
+/** "Wednesday, November 25, 2026 at 2:15 PM": where a post was moved, in the zone. */
+export const whenOf = (iso: string, timeZone: string) => `${longDay(dayOfInstant(iso, timeZone))} at ${timeOf(iso, timeZone)}`;
+
 export const longDay = (day: string) => formatDay(day, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+
+/** A day button's name: "Wednesday, November 25, 2026, today, 2 scheduled, 1 note". */
+export const dayLabelOf = (day: string, counts: { readonly today: string; readonly scheduled: number; readonly published: number; readonly notes: number }) =>
+  [
+    longDay(day),
+    day === counts.today ? "today" : null,
+    counts.scheduled ? `${counts.scheduled} scheduled` : null,
+    counts.published ? `${counts.published} published` : null,
+    counts.notes ? `${counts.notes} ${counts.notes === 1 ? "note" : "notes"}` : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
 
 /** The CSS class of a note colour (the stylesheet has one rule per preset: no inline styles). */
 export const noteColorClass = (color: string) => {
@@ -110,64 +152,3 @@ export const NOTE_TOASTS = {
   deleteFailed: "Failed to delete note. Please try again.",
   contentRequired: NOTE_CONTENT_REQUIRED,
 } as const;
-
-const COUNT_OF_KIND = { scheduled: "scheduled", published: "published", draft: "drafts" } as const;
-
-/**
- * The days with `post` taken off the day it is listed on (and that day's count of its kind) and put,
- * as given, on the day of its time in the zone: a drag shows at once, the server's answer then only
- * updates the post (its version), and a refusal puts it back with the post as it was. A post listed
- * nowhere is only added; a day not in the list yet is added in order.
- */
-export const relocatePost = (days: ReadonlyArray<CalendarDay>, post: CalendarPost, timeZone: string): CalendarDay[] => {
-  const count = COUNT_OF_KIND[kindOf(post)];
-  const target = dayOfPost(post, timeZone);
-  const next = days.map((summary): CalendarDay => {
-    const old = summary.posts.find((p) => p.id === post.id);
-    if (!old) return summary;
-    const oldCount = COUNT_OF_KIND[kindOf(old)];
-    return { ...summary, [oldCount]: Math.max(0, summary[oldCount] - 1), posts: summary.posts.filter((p) => p.id !== post.id) };
-  });
-  const index = next.findIndex((summary) => summary.day === target);
-  const place = (summary: CalendarDay): CalendarDay => ({
-    ...summary,
-    [count]: summary[count] + 1,
-    posts: [...summary.posts, post].sort((a, b) => atOf(a).localeCompare(atOf(b)) || a.id.localeCompare(b.id)),
-  });
-  if (index >= 0) next[index] = place(next[index]!);
-  else {
-    const fresh = place({ day: target, scheduled: 0, published: 0, drafts: 0, posts: [] });
-    const at = next.findIndex((summary) => summary.day > target);
-    next.splice(at < 0 ? next.length : at, 0, fresh);
-  }
-  return next;
-};
-
-/** Whether the day lists fewer posts of the kind than it counts (the server sends the first few only). */
-export const hasHiddenPosts = (
-  days: ReadonlyArray<CalendarDay>,
-  day: string,
-  post: Pick<CalendarPost, "status" | "scheduledAt" | "publishedAt" | "createdAt">,
-): boolean => {
-  const summary = days.find((d) => d.day === day);
-  if (!summary) return false;
-  const kind = kindOf(post);
-  return summary[COUNT_OF_KIND[kind]] > summary.posts.filter((p) => kindOf(p) === kind).length;
-};
-
-/** The version to state when writing a listed post (none when the list carries none). */
-export const expectedVersionOf = (post: { readonly version?: number | undefined }): number | undefined =>
-  typeof post.version === "number" && Number.isInteger(post.version) ? post.version : undefined;
-
-/** What a version conflict says when the server gave no message of its own. */
-export const CONFLICT_FALLBACK = "This item was changed by someone else. Reload and try again.";
-
-/**
- * The toast of a move the server refused: a version conflict (someone changed the post since the
- * calendar was read) gives the server's message and Reload; anything else the server's reason, or the
- * generic failure.
- */
-export const moveFailure = (error: unknown): { readonly title: string; readonly description: string; readonly reload: boolean } =>
-  apiErrorCode(error) === "version_conflict"
-    ? { title: "Error", description: apiErrorMessage(error, CONFLICT_FALLBACK), reload: true }
-    : { title: "Error", description: apiErrorMessage(error, "Failed to move post. Please try again."), reload: false };
