@@ -74,7 +74,7 @@ const scrollWeekTo = (page: Page, day: string, minute: number) =>
     (box, [day, minute]) => {
       const column = box.querySelector<HTMLElement>(`.cal-week-col[data-day="${day}"]`)!;
       const top = column.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
-      box.scrollTop = top + (Number(minute) / 1440) * column.offsetHeight - box.querySelector<HTMLElement>(".cal-week-head")!.offsetHeight;
+      box.scrollTop = top + (Number(minute) / 1440) * column.offsetHeight - box.querySelector<HTMLElement>(".cal-week-top")!.offsetHeight;
       box.scrollLeft = column.offsetLeft - box.querySelector<HTMLElement>(".cal-week-hours")!.offsetWidth;
       box.scrollIntoView({ block: "nearest" });
     },
@@ -417,6 +417,37 @@ test.describe("calendar", () => {
         .toEqual({ date: day, time: "16:45" });
     });
   }
+
+  test("the whole way at 1280 px: scheduled in compose at 09:37 in the person's zone, seen at 09:37 on the week, dragged to 14:15", async ({ page }) => {
+    const today = await setUpInZone(page);
+    const day = addDays(today, 2);
+    const target = weekdayOf(day) < 6 ? addDays(day, 1) : addDays(day, -1);
+    await page.goto("/app/compose");
+    await expect(page.getByTestId("compose")).toHaveAttribute("data-hydrated", "true");
+    await page.getByLabel(/Lee Dental FB/).check();
+    await page.getByLabel("Description").fill("Flu shots: walk in from 9:37");
+    await page.getByLabel("Schedule", { exact: true }).check();
+    await page.getByLabel("Date").fill(day);
+    await page.getByLabel("Time", { exact: true }).fill("9:37");
+    await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue(ZONE);
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await expect(toast(page)).toContainText("9:37 AM");
+
+    await openCalendar(page);
+    await openWeekOf(page, day);
+    const block = page.getByTestId(`day-${day}`).locator(".cal-block", { hasText: "Flu shots" });
+    await expect(block).toContainText("9:37 AM");
+    const id = (await block.getAttribute("data-post-id"))!;
+    await scrollWeekTo(page, day < target ? day : target, 9 * 60);
+    const targetColumn = page.getByTestId(`day-${target}`);
+    const height = (await targetColumn.boundingBox())!.height;
+    await block.dragTo(targetColumn, { sourcePosition: { x: 8, y: 4 }, targetPosition: { x: 8, y: ((14 * 60 + 15) / 1440) * height + 4 } });
+    await expect(targetColumn.locator(`[data-post-id="${id}"]`)).toContainText("2:15 PM");
+    await expect(page.getByText(/^Post moved to /)).toBeVisible();
+    const moved = (await (await page.request.get(`/api/posts/${id}`)).json()) as { scheduledAt: string; timeZone: string };
+    expect(wallClock(moved.scheduledAt, ZONE)).toEqual({ date: target, time: "14:15" });
+    expect(moved.timeZone).toBe(ZONE);
+  });
 
   test("week view: a slot already past takes no drop; a time in the past typed for a post is refused with the server's reason", async ({ page }) => {
     const today = await setUpInZone(page);
