@@ -5,11 +5,12 @@ import { type Caller, Forbidden, PlanLimitReached, type Role } from "../shared";
 export const PERMISSIONS = ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "manage_billing"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Owner: every permission. Admin: all but the subscription. Member: posts and analytics ("limited account access"). */
+/** Owner: every permission. Admin: all but the subscription. Member: posts and analytics ("limited account access"). Viewer: reads only. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlyArray<Permission>>> = {
   owner: PERMISSIONS,
   admin: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients"],
   member: ["manage_posts", "view_analytics"],
+  viewer: ["view_analytics"],
 };
 
 export const PERMISSION_DENIED_MESSAGE = "You don't have permission to do this. Ask an owner or admin of this workspace.";

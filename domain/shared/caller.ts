@@ -1,8 +1,8 @@
 import type { Tier } from "../plans/catalogue";
 import type { EventMetadata } from "./events";
 
-/** A workspace's roles (spec engagement §6): the owner has every permission and cannot be changed. */
-export const ROLES = ["owner", "admin", "member"] as const;
+/** A workspace's roles (spec engagement §6, and the FAQ's read-only viewer): the owner has every permission and cannot be changed. */
+export const ROLES = ["owner", "admin", "member", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The processes that act on their own: the scheduler, the engagement reader, trials, feeds, ingestion… */

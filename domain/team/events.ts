@@ -1,0 +1,30 @@
+import { Schema } from "effect";
+import { defineEvents, type EventOf } from "../shared";
+import { INVITABLE_ROLES, MEMBER_ROLES } from "./rules";
+
+const InvitableRole = Schema.Literals(INVITABLE_ROLES);
+const MemberRole = Schema.Literals(MEMBER_ROLES);
+
+/** Events of a workspace's team stream (`team-{workspaceId}`): its invitations and its members other than the owner. */
+export const teamEvents = defineEvents({
+  MemberInvited: Schema.Struct({
+    inviteId: Schema.String,
+    workspaceId: Schema.String,
+    email: Schema.String,
+    role: InvitableRole,
+    /** SHA-256 of the link's token: the link itself is only ever in the e-mail. */
+    tokenHash: Schema.String,
+    invitedBy: Schema.String,
+    expiresAt: Schema.String,
+  }),
+  /** A new link (the old one stops working) and a new expiry. */
+  InviteResent: Schema.Struct({ inviteId: Schema.String, tokenHash: Schema.String, expiresAt: Schema.String }),
+  InviteRevoked: Schema.Struct({ inviteId: Schema.String, email: Schema.String }),
+  MemberJoined: Schema.Struct({ workspaceId: Schema.String, userId: Schema.String, email: Schema.String, role: InvitableRole, inviteId: Schema.String }),
+  MemberRoleChanged: Schema.Struct({ userId: Schema.String, email: Schema.String, role: MemberRole, previousRole: MemberRole }),
+  MemberRemoved: Schema.Struct({ userId: Schema.String, email: Schema.String }),
+});
+
+export type TeamEvent = EventOf<typeof teamEvents.schemas>;
+
+export const teamStreamId = (workspaceId: string) => `team-${workspaceId}`;

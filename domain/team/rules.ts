@@ -1,0 +1,41 @@
+/*
+ * The team's rules (spec engagement §6, §9; core §8): who can be invited as what, how long an
+ * invitation lasts, and the sentences a refusal answers with.
+ */
+
+/** Roles an invitation can give: the owner is the one who created the workspace (spec engagement §6), the viewer reads only (FAQ). */
+export const INVITABLE_ROLES = ["admin", "member", "viewer"] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+/** Every role but the owner's, which never changes hands by these commands. */
+export const MEMBER_ROLES = INVITABLE_ROLES;
+export type MemberRole = InvitableRole;
+
+/** Invitations expire after 7 days (spec engagement §9). */
+export const INVITE_DAYS = 7;
+export const INVITE_TTL_MS = INVITE_DAYS * 24 * 60 * 60 * 1000;
+
+export const ROLE_LABELS: Readonly<Record<"owner" | InvitableRole, string>> = { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" };
+
+export const TEAM_MESSAGES = {
+  emailRequired: "Please enter an e-mail address.",
+  emailInvalid: "Please enter a valid e-mail address.",
+  roleInvalid: "Choose a role: admin, member or viewer.",
+  alreadyInvited: "This person already has a pending invitation. Resend it instead.",
+  alreadyMember: "This person is already a member of this workspace.",
+  ownerUnchangeable: "The owner's role can't be changed, and the owner can't be removed.",
+  notYourself: "You can't change your own role or remove yourself. Ask another owner or admin.",
+  inviteExpired: "This invitation has expired. Ask the person who invited you to send a new one.",
+  inviteUsed: "This invitation has already been used. Sign in instead, or ask for a new one.",
+  inviteNotFound: "This invitation link isn't valid. It may have been withdrawn or replaced by a newer one.",
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The address as stored and compared: trimmed and lower-case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** The reason an address is refused, or null. */
+export const emailProblem = (email: string): string | null =>
+  email.trim() === "" ? TEAM_MESSAGES.emailRequired : EMAIL.test(email.trim()) ? null : TEAM_MESSAGES.emailInvalid;
+
+export const isInvitableRole = (role: string): role is InvitableRole => (INVITABLE_ROLES as ReadonlyArray<string>).includes(role);

@@ -1,0 +1,193 @@
+import { describe, expect, it } from "vitest";
+import { eventDecoder, eventTypesOf } from "../shared";
+import { DeciderSpecification } from "../shared/decider-spec";
+import { type TeamEvent, teamEvents } from "./events";
+import { teamProjection } from "./projection";
+import { acceptInvite, changeRole, inviteMember, removeMember, resendInvite, revokeInvite, teamDecider } from "./team";
+
+const spec = DeciderSpecification(teamDecider);
+const now = new Date("2026-11-24T12:00:00.000Z");
+const inAWeek = new Date("2026-12-01T12:00:00.000Z");
+
+const invited: TeamEvent = {
+  type: "MemberInvited",
+  data: {
+    inviteId: "i1",
+    workspaceId: "w1",
+    email: "maria@leedental.example",
+    role: "member",
+    tokenHash: "h1",
+    invitedBy: "owner",
+    expiresAt: inAWeek.toISOString(),
+  },
+};
+const joined: TeamEvent = { type: "MemberJoined", data: { workspaceId: "w1", userId: "u1", email: "maria@leedental.example", role: "member", inviteId: "i1" } };
+
+const invite = (over: Partial<Parameters<typeof inviteMember>[0]> = {}) =>
+  inviteMember({
+    inviteId: "i1",
+    workspaceId: "w1",
+    email: " Maria@LeeDental.example ",
+    role: "member",
+    tokenHash: "h1",
+    invitedBy: "owner",
+    memberLimit: -1,
+    ownerEmail: "lee@leedental.example",
+    expiresAt: inAWeek,
+    now,
+    ...over,
+  });
+
+describe("a workspace's team", () => {
+  it("given nobody, when a member is invited, then the address is kept trimmed and lower-case, for 7 days", () =>
+    spec.given([]).when(invite()).then([invited]));
+
+  it("when invited without an address, with a bad one or as owner, then it is refused with a sentence", () => {
+    spec
+      .given([])
+      .when(invite({ email: " " }))
+      .thenFails("InvalidInput", "Please enter an e-mail address.");
+    spec
+      .given([])
+      .when(invite({ email: "maria@" }))
+      .thenFails("InvalidInput", "Please enter a valid e-mail address.");
+    spec
+      .given([])
+      .when(invite({ role: "owner" }))
+      .thenFails("InvalidInput", "Choose a role: admin, member or viewer.");
+  });
+
+  it("given a pending invitation or a member, when the same address is invited, then it says so", () => {
+    spec
+      .given([invited])
+      .when(invite({ inviteId: "i2" }))
+      .thenFails("Conflict", "This person already has a pending invitation. Resend it instead.");
+    spec
+      .given([invited, joined])
+      .when(invite({ inviteId: "i2" }))
+      .thenFails("Conflict", "This person is already a member of this workspace.");
+    spec
+      .given([])
+      .when(invite({ email: "LEE@leedental.example" }))
+      .thenFails("Conflict", "This person is already a member of this workspace.");
+  });
+
+  it("given the plan's seats taken by members and open invitations, when one more is invited, then the plan's message answers", () => {
+    spec
+      .given([invited])
+      .when(invite({ inviteId: "i2", email: "sam@leedental.example", memberLimit: 1 }))
+      .thenFails("PlanLimitReached", "You've reached your limit of 1 team members. Upgrade to add more collaborators.");
+    // An invitation that has expired holds no seat.
+    spec
+      .given([invited])
+      .when(invite({ inviteId: "i2", email: "sam@leedental.example", memberLimit: 1, now: new Date(inAWeek.getTime() + 1) }))
+      .then([{ ...invited, data: { ...invited.data, inviteId: "i2", email: "sam@leedental.example" } } as TeamEvent]);
+  });
+
+  it("given an invitation, when its link is followed within 7 days, then the person joins with its role, once", () => {
+    spec
+      .given([invited])
+      .when(acceptInvite({ workspaceId: "w1", tokenHash: "h1", userId: "u1", now }))
+      .then([joined]);
+    spec
+      .given([invited, joined])
+      .when(acceptInvite({ workspaceId: "w1", tokenHash: "h1", userId: "u2", now }))
+      .thenFails("Conflict", "This invitation has already been used. Sign in instead, or ask for a new one.");
+    spec
+      .given([invited])
+      .when(acceptInvite({ workspaceId: "w1", tokenHash: "h1", userId: "u1", now: inAWeek }))
+      .thenFails("Conflict", "This invitation has expired. Ask the person who invited you to send a new one.");
+    spec
+      .given([invited])
+      .when(acceptInvite({ workspaceId: "w1", tokenHash: "nope", userId: "u1", now }))
+      .thenFails("NotFound", /invitation/);
+  });
+
+  it("given an invitation resent, when the old link is followed, then it no longer opens; the new one does, with a new expiry", () => {
+    const later = new Date("2026-12-05T12:00:00.000Z");
+    const resent: TeamEvent = { type: "InviteResent", data: { inviteId: "i1", tokenHash: "h2", expiresAt: later.toISOString() } };
+    spec
+      .given([invited])
+      .when(resendInvite({ inviteId: "i1", tokenHash: "h2", expiresAt: later }))
+      .then([resent]);
+    spec
+      .given([invited, resent])
+      .when(acceptInvite({ workspaceId: "w1", tokenHash: "h1", userId: "u1", now }))
+      .thenFails("NotFound", /invitation/);
+    spec
+      .given([invited, resent])
+      .when(acceptInvite({ workspaceId: "w1", tokenHash: "h2", userId: "u1", now: inAWeek }))
+      .then([joined]);
+  });
+
+  it("given a withdrawn invitation, when its link is followed or it is withdrawn again, then it is not found", () => {
+    const revoked: TeamEvent = { type: "InviteRevoked", data: { inviteId: "i1", email: "maria@leedental.example" } };
+    spec
+      .given([invited])
+      .when(revokeInvite({ inviteId: "i1" }))
+      .then([revoked]);
+    spec
+      .given([invited, revoked])
+      .when(revokeInvite({ inviteId: "i1" }))
+      .thenFails("NotFound", /invitation/);
+    spec
+      .given([invited, revoked])
+      .when(acceptInvite({ workspaceId: "w1", tokenHash: "h1", userId: "u1", now }))
+      .thenFails("NotFound", /invitation/);
+  });
+
+  it("given a member, when their role changes or they are removed, then it is recorded; the owner and oneself are out of reach", () => {
+    spec
+      .given([invited, joined])
+      .when(changeRole({ userId: "u1", role: "admin", actorId: "owner", ownerId: "owner" }))
+      .then([{ type: "MemberRoleChanged", data: { userId: "u1", email: "maria@leedental.example", role: "admin", previousRole: "member" } }]);
+    spec
+      .given([invited, joined])
+      .when(changeRole({ userId: "u1", role: "member", actorId: "owner", ownerId: "owner" }))
+      .thenNothingHappens();
+    spec
+      .given([invited, joined])
+      .when(changeRole({ userId: "owner", role: "member", actorId: "u9", ownerId: "owner" }))
+      .thenFails("Forbidden", "The owner's role can't be changed, and the owner can't be removed.");
+    spec
+      .given([invited, joined])
+      .when(removeMember({ userId: "u1", actorId: "u1", ownerId: "owner" }))
+      .thenFails("Forbidden", "You can't change your own role or remove yourself. Ask another owner or admin.");
+    spec
+      .given([invited, joined])
+      .when(removeMember({ userId: "u1", actorId: "owner", ownerId: "owner" }))
+      .then([{ type: "MemberRemoved", data: { userId: "u1", email: "maria@leedental.example" } }]);
+    spec
+      .given([invited])
+      .when(removeMember({ userId: "u1", actorId: "owner", ownerId: "owner" }))
+      .thenFails("NotFound", /team member/);
+  });
+});
+
+describe("the team's events and read models", () => {
+  const samples: { readonly [E in TeamEvent as E["type"]]: E["data"] } = {
+    MemberInvited: invited.data as Extract<TeamEvent, { type: "MemberInvited" }>["data"],
+    InviteResent: { inviteId: "i1", tokenHash: "h2", expiresAt: inAWeek.toISOString() },
+    InviteRevoked: { inviteId: "i1", email: "maria@leedental.example" },
+    MemberJoined: joined.data as Extract<TeamEvent, { type: "MemberJoined" }>["data"],
+    MemberRoleChanged: { userId: "u1", email: "maria@leedental.example", role: "viewer", previousRole: "member" },
+    MemberRemoved: { userId: "u1", email: "maria@leedental.example" },
+  };
+  const decoder = eventDecoder([teamEvents]);
+  const envelope = { streamId: "team-w1", metadata: { actorId: "owner", workspaceId: "w1", correlationId: "c1", causationId: null } };
+
+  it("the catalogue declares every team event, and each is read back whole", () => {
+    expect([...eventTypesOf(teamEvents)].sort()).toEqual(Object.keys(samples).sort());
+    for (const [type, data] of Object.entries(samples)) expect(decoder.decode(type, 1, data, envelope)).toStrictEqual(data);
+  });
+
+  it("a member joining marks the invitation used and puts the person in the team with the role", () => {
+    const recorded = { ...joined, streamId: "team-w1", streamVersion: 2, createdAt: now, metadata: envelope.metadata } as Parameters<
+      typeof teamProjection.project
+    >[0];
+    expect(teamProjection.project(recorded)).toEqual([
+      { table: "team_invites", update: { id: "i1" }, set: { accepted_at: now } },
+      { table: "team_members", insert: { workspace_id: "w1", user_id: "u1", email: "maria@leedental.example", role: "member", joined_at: now } },
+    ]);
+  });
+});

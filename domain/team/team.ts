@@ -1,0 +1,182 @@
+import { Effect } from "effect";
+import { isLimitReached, limitReachedMessage } from "../plans";
+import { Conflict, type Decider, Forbidden, InvalidInput, NotFound, PlanLimitReached } from "../shared";
+import type { TeamEvent } from "./events";
+import { emailProblem, type InvitableRole, isInvitableRole, type MemberRole, normalizeEmail, TEAM_MESSAGES } from "./rules";
+
+export interface Invitation {
+  readonly email: string;
+  readonly role: InvitableRole;
+  readonly tokenHash: string;
+  readonly expiresAt: number;
+  readonly status: "pending" | "accepted" | "revoked";
+}
+
+/** The workspace's team: its invitations and its members other than the owner (who is the workspace's). */
+export interface TeamState {
+  readonly invites: ReadonlyMap<string, Invitation>;
+  readonly members: ReadonlyMap<string, { readonly email: string; readonly role: MemberRole }>;
+}
+
+const withInvite = (state: TeamState, id: string, change: (invite: Invitation) => Invitation): TeamState => {
+  const invite = state.invites.get(id);
+  return invite ? { ...state, invites: new Map(state.invites).set(id, change(invite)) } : state;
+};
+
+export const teamDecider: Decider<TeamState, TeamEvent> = {
+  initialState: () => ({ invites: new Map(), members: new Map() }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case "MemberInvited": {
+        const d = event.data;
+        return {
+          ...state,
+          invites: new Map(state.invites).set(d.inviteId, {
+            email: d.email,
+            role: d.role,
+            tokenHash: d.tokenHash,
+            expiresAt: Date.parse(d.expiresAt),
+            status: "pending",
+          }),
+        };
+      }
+      case "InviteResent":
+        return withInvite(state, event.data.inviteId, (invite) => ({
+          ...invite,
+          tokenHash: event.data.tokenHash,
+          expiresAt: Date.parse(event.data.expiresAt),
+        }));
+      case "InviteRevoked":
+        return withInvite(state, event.data.inviteId, (invite) => ({ ...invite, status: "revoked" }));
+      case "MemberJoined": {
+        const joined = withInvite(state, event.data.inviteId, (invite) => ({ ...invite, status: "accepted" }));
+        return { ...joined, members: new Map(joined.members).set(event.data.userId, { email: event.data.email, role: event.data.role }) };
+      }
+      case "MemberRoleChanged": {
+        const member = state.members.get(event.data.userId);
+        return member ? { ...state, members: new Map(state.members).set(event.data.userId, { ...member, role: event.data.role }) } : state;
+      }
+      case "MemberRemoved": {
+        const members = new Map(state.members);
+        members.delete(event.data.userId);
+        return { ...state, members };
+      }
+    }
+  },
+};
+
+type Decision<E> = Effect.Effect<ReadonlyArray<TeamEvent>, E>;
+
+const isOpen = (invite: Invitation) => invite.status === "pending";
+
+/** Members and open invitations: the seats a plan's team member limit counts (the owner is not one). */
+export const seatsTaken = (state: TeamState, now: Date) =>
+  state.members.size + [...state.invites.values()].filter((invite) => isOpen(invite) && invite.expiresAt > now.getTime()).length;
+
+export interface InviteMember {
+  readonly inviteId: string;
+  readonly workspaceId: string;
+  readonly email: string;
+  readonly role: string;
+  readonly tokenHash: string;
+  readonly invitedBy: string;
+  /** The plan's team member limit (-1: unlimited). */
+  readonly memberLimit: number;
+  /** The owner's address: already in the team. */
+  readonly ownerEmail: string;
+  readonly expiresAt: Date;
+  readonly now: Date;
+}
+
+/** An invitation to an address not in the team and not already invited, within the plan's limit. */
+export const inviteMember =
+  (command: InviteMember) =>
+  (state: TeamState): Decision<InvalidInput | Conflict | PlanLimitReached> => {
+    const problem = emailProblem(command.email);
+    if (problem) return Effect.fail(new InvalidInput({ message: problem, fields: { email: problem } }));
+    if (!isInvitableRole(command.role))
+      return Effect.fail(new InvalidInput({ message: TEAM_MESSAGES.roleInvalid, fields: { role: TEAM_MESSAGES.roleInvalid } }));
+    const email = normalizeEmail(command.email);
+    if (email === normalizeEmail(command.ownerEmail) || [...state.members.values()].some((m) => m.email === email))
+      return Effect.fail(new Conflict({ message: TEAM_MESSAGES.alreadyMember }));
+    if ([...state.invites.values()].some((invite) => isOpen(invite) && invite.email === email))
+      return Effect.fail(new Conflict({ message: TEAM_MESSAGES.alreadyInvited }));
+    if (isLimitReached(seatsTaken(state, command.now), command.memberLimit))
+      return Effect.fail(new PlanLimitReached({ message: limitReachedMessage("teamMembers", command.memberLimit) }));
+    return Effect.succeed([
+      {
+        type: "MemberInvited",
+        data: {
+          inviteId: command.inviteId,
+          workspaceId: command.workspaceId,
+          email,
+          role: command.role,
+          tokenHash: command.tokenHash,
+          invitedBy: command.invitedBy,
+          expiresAt: command.expiresAt.toISOString(),
+        },
+      },
+    ]);
+  };
+
+const openInvite = (state: TeamState, inviteId: string): Effect.Effect<Invitation, NotFound> => {
+  const invite = state.invites.get(inviteId);
+  return invite && isOpen(invite) ? Effect.succeed(invite) : Effect.fail(new NotFound({ what: "invitation" }));
+};
+
+/** A new link and a new expiry, for an invitation not yet used or withdrawn (an expired one included). */
+export const resendInvite = (command: { readonly inviteId: string; readonly tokenHash: string; readonly expiresAt: Date }) => (state: TeamState) =>
+  Effect.map(openInvite(state, command.inviteId), (): ReadonlyArray<TeamEvent> => [
+    { type: "InviteResent", data: { inviteId: command.inviteId, tokenHash: command.tokenHash, expiresAt: command.expiresAt.toISOString() } },
+  ]);
+
+export const revokeInvite = (command: { readonly inviteId: string }) => (state: TeamState) =>
+  Effect.map(openInvite(state, command.inviteId), (invite): ReadonlyArray<TeamEvent> => [
+    { type: "InviteRevoked", data: { inviteId: command.inviteId, email: invite.email } },
+  ]);
+
+/** The invitation a link's token opens, if it may still be used: single use, within 7 days. */
+export const invitationByToken = (state: TeamState, tokenHash: string, now: Date): Effect.Effect<readonly [string, Invitation], NotFound | Conflict> => {
+  const found = [...state.invites.entries()].find(([, invite]) => invite.tokenHash === tokenHash);
+  if (!found || found[1].status === "revoked") return Effect.fail(new NotFound({ what: "invitation" }));
+  if (found[1].status === "accepted") return Effect.fail(new Conflict({ message: TEAM_MESSAGES.inviteUsed }));
+  if (found[1].expiresAt <= now.getTime()) return Effect.fail(new Conflict({ message: TEAM_MESSAGES.inviteExpired }));
+  return Effect.succeed(found);
+};
+
+/** The person who followed the link joins with the invitation's role; the link is used up. */
+export const acceptInvite =
+  (command: { readonly workspaceId: string; readonly tokenHash: string; readonly userId: string; readonly now: Date }) => (state: TeamState) =>
+    Effect.map(invitationByToken(state, command.tokenHash, command.now), ([inviteId, invite]): ReadonlyArray<TeamEvent> => [
+      { type: "MemberJoined", data: { workspaceId: command.workspaceId, userId: command.userId, email: invite.email, role: invite.role, inviteId } },
+    ]);
+
+interface MemberCommand {
+  readonly userId: string;
+  /** Who asks: nobody changes their own role or removes themselves. */
+  readonly actorId: string | null;
+  readonly ownerId: string;
+}
+
+const member = (state: TeamState, command: MemberCommand): Effect.Effect<{ readonly email: string; readonly role: MemberRole }, Forbidden | NotFound> => {
+  if (command.userId === command.ownerId) return Effect.fail(new Forbidden({ message: TEAM_MESSAGES.ownerUnchangeable }));
+  if (command.userId === command.actorId) return Effect.fail(new Forbidden({ message: TEAM_MESSAGES.notYourself }));
+  const found = state.members.get(command.userId);
+  return found ? Effect.succeed(found) : Effect.fail(new NotFound({ what: "team member" }));
+};
+
+export const changeRole =
+  (command: MemberCommand & { readonly role: string }) =>
+  (state: TeamState): Decision<InvalidInput | Forbidden | NotFound> =>
+    !isInvitableRole(command.role)
+      ? Effect.fail(new InvalidInput({ message: TEAM_MESSAGES.roleInvalid, fields: { role: TEAM_MESSAGES.roleInvalid } }))
+      : Effect.map(member(state, command), (found): ReadonlyArray<TeamEvent> =>
+          found.role === command.role
+            ? []
+            : [{ type: "MemberRoleChanged", data: { userId: command.userId, email: found.email, role: command.role as MemberRole, previousRole: found.role } }],
+        );
+
+export const removeMember =
+  (command: MemberCommand) =>
+  (state: TeamState): Decision<Forbidden | NotFound> =>
+    Effect.map(member(state, command), (found): ReadonlyArray<TeamEvent> => [{ type: "MemberRemoved", data: { userId: command.userId, email: found.email } }]);
