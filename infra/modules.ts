@@ -11,13 +11,14 @@ import { mediaModule } from "./media/module";
 import type { AppModule, ModuleError, SharedServices, Task } from "./module";
 import { mailModule } from "./mail/module";
 import { publishingModule } from "./publishing/module";
+import { teamModule } from "./team/module";
 
 /**
  * The app's modules: the one list that the runtime, the worker, the audit trail, replay and verify,
  * and the HTTP edge read. Adding a module is a folder per layer and a line here (README: "Adding a
  * module"). Their read models are fed in this order on a replay.
  */
-export const MODULES = [identityModule, accountsModule, categoriesModule, mediaModule, calendarModule, publishingModule, mailModule] as const;
+export const MODULES = [identityModule, teamModule, accountsModule, categoriesModule, mediaModule, calendarModule, publishingModule, mailModule] as const;
 
 type ServicesOf<M> = M extends AppModule<infer S> ? S : never;
 /** Every module's services: what the app's runtime provides. */

@@ -20,6 +20,18 @@ export interface RegistrationForm {
   readonly timeZone: string;
 }
 
+/** What the form of a team invitation gives: the address is the invitation's. */
+export interface MemberForm {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly password: string;
+  readonly timeZone: string;
+}
+
+/** What joining a workspace may fail with: the invitation's refusals, a race, the database. */
+type JoinError = Conflict | NotFound | SqlError | ConcurrencyConflict;
+
 /** The demo workspace's owner (`/app/dashboard?demo=true`): no password, no reset link. */
 export const DEMO_USER_ID = "00000000-0000-4000-8000-00000000de30";
 export const DEMO_WORKSPACE_ID = "00000000-0000-4000-8000-00000000de31";
@@ -29,6 +41,16 @@ export class Registration extends Context.Service<
   Registration,
   {
     readonly register: (input: RegistrationForm, ctx: CommandContext) => Effect.Effect<CurrentUser, Conflict | SqlError | ConcurrencyConflict>;
+    /**
+     * Signing up through a team invitation: the person's account in the inviting workspace, with no
+     * workspace or trial of their own; `join` records the joining in the same transaction.
+     */
+    readonly registerInWorkspace: (
+      input: MemberForm,
+      workspace: { readonly id: string; readonly company: string; readonly selectedPlan: string },
+      ctx: CommandContext,
+      join: (userId: string, ctx: CommandContext) => Effect.Effect<unknown, JoinError>,
+    ) => Effect.Effect<CurrentUser, JoinError>;
     /** Registers the demo user and workspace (professional plan, onboarded) unless they exist. */
     readonly ensureDemoWorkspace: (now: Date) => Effect.Effect<void, Conflict | NotFound | SqlError | ConcurrencyConflict>;
   }
@@ -106,7 +128,51 @@ export class Registration extends Context.Service<
           return yield* users.getById(userId);
         }).pipe(Effect.catchTag("NotFound", () => Effect.die(new Error("registered user not found"))));
 
+      const registerInWorkspace = (
+        input: MemberForm,
+        workspace: { readonly id: string; readonly company: string; readonly selectedPlan: string },
+        ctx: CommandContext,
+        join: (userId: string, ctx: CommandContext) => Effect.Effect<unknown, JoinError>,
+      ): Effect.Effect<CurrentUser, JoinError> =>
+        Effect.gen(function* () {
+          if (yield* users.findByEmail(input.email)) return yield* new Conflict({ message: EMAIL_TAKEN_MESSAGE });
+          const userId = randomUUID();
+          const member: CommandContext = { ...ctx, actor: personActing(userId) };
+          const passwordHash = yield* passwords.hash(input.password);
+          const base = usernameBase(input.email);
+          const username = uniqueUsername(base, yield* takenUsernames(base));
+          yield* db
+            .withTransaction(
+              Effect.gen(function* () {
+                yield* onUserCommand(
+                  { id: userId, workspaceId: workspace.id },
+                  register({
+                    userId,
+                    workspaceId: workspace.id,
+                    email: input.email.trim().toLowerCase(),
+                    username,
+                    passwordHash,
+                    firstName: input.firstName.trim(),
+                    lastName: input.lastName.trim(),
+                    company: workspace.company,
+                    selectedPlan: workspace.selectedPlan,
+                    timeZone: input.timeZone,
+                  }),
+                  member,
+                );
+                yield* join(userId, member);
+              }),
+            )
+            .pipe(
+              Effect.catchTag("SqlError", (error): Effect.Effect<never, Conflict | SqlError> =>
+                error.code === UNIQUE_VIOLATION ? Effect.fail(new Conflict({ message: EMAIL_TAKEN_MESSAGE })) : Effect.fail(error),
+              ),
+            );
+          return yield* users.getById(userId).pipe(Effect.catchTag("NotFound", () => Effect.die(new Error("registered member not found"))));
+        });
+
       return {
+        registerInWorkspace,
         register: Effect.fn("Registration.register")(function* (input: RegistrationForm, ctx: CommandContext) {
           return yield* registerWith(input, ctx, randomUUID());
         }),

@@ -16,8 +16,8 @@ export const ownerToAlert = (workspaceId: string) =>
     const [owner] = yield* db.query(
       (sql) => sql<{ email: string; first_name: string; failure_alerts: boolean }[]>`
         select u.email, u.first_name, coalesce(n.failure_alerts, true) as failure_alerts
-        from users u left join notification_preferences n on n.user_id = u.id
-        where u.workspace_id = ${workspaceId} and u.team_role = 'owner' limit 1`,
+        from workspaces w join users u on u.id = w.owner_id left join notification_preferences n on n.user_id = u.id
+        where w.id = ${workspaceId}`,
     );
     return owner?.failure_alerts ? ({ email: owner.email, firstName: owner.first_name } satisfies AlertRecipient) : null;
   });

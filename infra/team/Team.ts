@@ -1,0 +1,341 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { Context, Effect, Layer } from "effect";
+import { type Permission, ROLE_PERMISSIONS } from "../../domain/access";
+import { limitsOf } from "../../domain/plans";
+import {
+  acceptInvite,
+  changeRole,
+  type InvitableRole,
+  INVITE_TTL_MS,
+  invitationByToken,
+  inviteMember,
+  removeMember,
+  resendInvite,
+  revokeInvite,
+  ROLE_LABELS,
+  teamDecider,
+  type TeamEvent,
+  type TeamState,
+  teamStreamId,
+} from "../../domain/team";
+import {
+  actorIdOf,
+  type Caller,
+  type CommandContext,
+  type ConcurrencyConflict,
+  type Conflict,
+  type Forbidden,
+  type InvalidInput,
+  isUuid,
+  NotFound,
+  type PlanLimitReached,
+  type Role,
+} from "../../domain/shared";
+import { config } from "../config";
+import { Database, type SqlError } from "../db/Database";
+import { EventStore } from "../eventstore/EventStore";
+import { handleCommand } from "../eventstore/handle";
+import { Mailer } from "../mail/Mailer";
+
+/** A person of the workspace as Team Management lists them (spec engagement §3 "Team member"). */
+export interface TeamMember {
+  readonly id: string;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly role: Role;
+  readonly status: "active";
+  readonly joinedAt: string;
+  /** When they last used the app (their latest session), or null. */
+  readonly lastActive: string | null;
+  readonly permissions: ReadonlyArray<Permission>;
+}
+
+/** An invitation not yet used (spec engagement §3 "Invite"); an expired one says so until it is resent or withdrawn. */
+export interface TeamInvite {
+  readonly id: string;
+  readonly email: string;
+  readonly role: InvitableRole;
+  readonly status: "pending" | "expired";
+  /** The name of who sent it. */
+  readonly invitedBy: string;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+}
+
+/** What the invitation page shows before someone joins. */
+export interface Invitation {
+  readonly workspaceId: string;
+  readonly workspaceName: string;
+  readonly invitedBy: string;
+  readonly email: string;
+  readonly role: InvitableRole;
+  readonly expiresAt: string;
+  /** The workspace's plan, which the joining person's account records as chosen. */
+  readonly selectedPlan: string;
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const newToken = () => randomBytes(32).toString("base64url");
+
+type TeamError = SqlError | ConcurrencyConflict;
+
+interface MemberRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  joined_at: Date;
+  last_active: Date | null;
+}
+
+interface InviteRow {
+  id: string;
+  email: string;
+  role: InvitableRole;
+  invited_by: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+const toMember = (row: MemberRow): TeamMember => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  role: row.role,
+  status: "active",
+  joinedAt: row.joined_at.toISOString(),
+  lastActive: row.last_active?.toISOString() ?? null,
+  permissions: ROLE_PERMISSIONS[row.role],
+});
+
+const toInvite =
+  (now: Date) =>
+  (row: InviteRow): TeamInvite => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    status: row.expires_at.getTime() > now.getTime() ? "pending" : "expired",
+    invitedBy: row.invited_by,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+  });
+
+const personName = (first: string, last: string, email: string) => `${first} ${last}`.trim() || email;
+
+/**
+ * The workspace's team (spec engagement §2 Team Management): its members with their roles, and the
+ * invitations e-mailed with a link to `/invite/{token}` that is good once, for 7 days.
+ */
+export class Team extends Context.Service<
+  Team,
+  {
+    readonly members: (workspaceId: string) => Effect.Effect<ReadonlyArray<TeamMember>, SqlError>;
+    readonly invites: (workspaceId: string, now: Date) => Effect.Effect<ReadonlyArray<TeamInvite>, SqlError>;
+    readonly invite: (
+      caller: Caller,
+      input: { readonly email: string; readonly role: string },
+    ) => Effect.Effect<TeamInvite, InvalidInput | Conflict | PlanLimitReached | TeamError>;
+    readonly resend: (caller: Caller, inviteId: string) => Effect.Effect<TeamInvite, NotFound | TeamError>;
+    readonly revoke: (caller: Caller, inviteId: string) => Effect.Effect<void, NotFound | TeamError>;
+    readonly changeRole: (caller: Caller, userId: string, role: string) => Effect.Effect<TeamMember, InvalidInput | Forbidden | NotFound | TeamError>;
+    readonly remove: (caller: Caller, userId: string) => Effect.Effect<void, Forbidden | NotFound | TeamError>;
+    /** The invitation a link opens, or why it no longer does (404 unknown or withdrawn, 409 used or expired). */
+    readonly invitation: (token: string, now: Date) => Effect.Effect<Invitation, NotFound | Conflict | SqlError>;
+    /** Records that `userId` joined through the link (in the caller's transaction, with their account's creation). */
+    readonly join: (token: string, userId: string, ctx: CommandContext) => Effect.Effect<void, NotFound | Conflict | TeamError>;
+  }
+>()("app/Team") {
+  static layer = Layer.effect(
+    Team,
+    Effect.gen(function* () {
+      const db = yield* Database;
+      const store = yield* EventStore;
+      const mailer = yield* Mailer;
+
+      const onTeam = <E>(workspaceId: string, decide: (state: TeamState) => Effect.Effect<ReadonlyArray<TeamEvent>, E>, ctx: CommandContext) =>
+        handleCommand(teamStreamId(workspaceId), teamDecider, decide, { ctx, workspaceId }).pipe(Effect.provideService(EventStore, store));
+
+      const members = Effect.fn("Team.members")(function* (workspaceId: string) {
+        const rows = yield* db.query(
+          (sql) => sql<MemberRow[]>`
+            select u.id, u.email, u.first_name, u.last_name, 'owner' as role, w.created_at as joined_at,
+                   (select max(s.last_used_at) from sessions s where s.user_id = u.id) as last_active
+            from workspaces w join users u on u.id = w.owner_id where w.id = ${workspaceId}
+            union all
+            select u.id, u.email, u.first_name, u.last_name, m.role, m.joined_at,
+                   (select max(s.last_used_at) from sessions s where s.user_id = u.id) as last_active
+            from team_members m join users u on u.id = m.user_id where m.workspace_id = ${workspaceId}
+            order by joined_at, id`,
+        );
+        return rows.map(toMember);
+      });
+
+      const selectInvites = (workspaceId: string, id?: string) =>
+        db.query(
+          (sql) => sql<InviteRow[]>`
+            select i.id, i.email, i.role, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, '') as invited_by, i.created_at, i.expires_at
+            from team_invites i left join users u on u.id = i.invited_by
+            where i.workspace_id = ${workspaceId} and i.accepted_at is null ${id ? sql`and i.id = ${id}` : sql``}
+            order by i.created_at desc, i.id`,
+        );
+
+      const invites = Effect.fn("Team.invites")(function* (workspaceId: string, now: Date) {
+        return (yield* selectInvites(workspaceId)).map(toInvite(now));
+      });
+
+      const inviteOf = (workspaceId: string, id: string, now: Date) =>
+        Effect.flatMap(selectInvites(workspaceId, id), ([row]) =>
+          row ? Effect.succeed(toInvite(now)(row)) : Effect.fail(new NotFound({ what: "invitation" })),
+        );
+
+      const workspaceOf = (workspaceId: string) =>
+        db
+          .query(
+            (sql) => sql<{ name: string; owner_id: string; owner_email: string; plan: string }[]>`
+              select w.name, w.owner_id, u.email as owner_email, u.selected_plan as plan
+              from workspaces w join users u on u.id = w.owner_id where w.id = ${workspaceId}`,
+          )
+          .pipe(Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.die(new Error(`workspace ${workspaceId} has no owner`)))));
+
+      const nameOf = (userId: string | null) =>
+        userId === null
+          ? Effect.succeed("Someone")
+          : db
+              .query(
+                (sql) => sql<{ first_name: string; last_name: string; email: string }[]>`select first_name, last_name, email from users where id = ${userId}`,
+              )
+              .pipe(Effect.map(([row]) => (row ? personName(row.first_name, row.last_name, row.email) : "Someone")));
+
+      /** The invitation e-mail: who, which workspace, which role, the link and until when it works. */
+      const mailInvite = (caller: Caller, to: string, role: InvitableRole, token: string, expiresAt: Date) =>
+        Effect.gen(function* () {
+          const workspace = yield* workspaceOf(caller.workspaceId);
+          const inviter = yield* nameOf(actorIdOf(caller.actor));
+          const until = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: caller.timeZone }).format(expiresAt);
+          yield* mailer.queue({
+            to,
+            subject: `${inviter} invited you to ${workspace.name} on SocialDesk`,
+            text: [
+              "Hello,",
+              "",
+              `${inviter} invited you to join ${workspace.name} on SocialDesk as ${ROLE_LABELS[role]}.`,
+              "",
+              `Accept the invitation: ${config().publicUrl}/invite/${token}`,
+              "",
+              `The link works once, until ${until}. If you weren't expecting this invitation, you can ignore this e-mail.`,
+            ].join("\n"),
+          });
+        });
+
+      const invite = Effect.fn("Team.invite")(function* (caller: Caller, input: { readonly email: string; readonly role: string }) {
+        const workspace = yield* workspaceOf(caller.workspaceId);
+        const token = newToken();
+        const inviteId = randomUUID();
+        const expiresAt = new Date(caller.now.getTime() + INVITE_TTL_MS);
+        yield* db.withTransaction(
+          Effect.gen(function* () {
+            yield* onTeam(
+              caller.workspaceId,
+              inviteMember({
+                inviteId,
+                workspaceId: caller.workspaceId,
+                email: input.email,
+                role: input.role,
+                tokenHash: hashToken(token),
+                invitedBy: actorIdOf(caller.actor) ?? workspace.owner_id,
+                memberLimit: limitsOf(caller.plan).teamMembers,
+                ownerEmail: workspace.owner_email,
+                expiresAt,
+                now: caller.now,
+              }),
+              caller,
+            );
+            const created = yield* inviteOf(caller.workspaceId, inviteId, caller.now).pipe(Effect.orDie);
+            yield* mailInvite(caller, created.email, created.role, token, expiresAt);
+          }),
+        );
+        return yield* inviteOf(caller.workspaceId, inviteId, caller.now).pipe(Effect.orDie);
+      });
+
+      const resend = Effect.fn("Team.resend")(function* (caller: Caller, inviteId: string) {
+        if (!isUuid(inviteId)) return yield* new NotFound({ what: "invitation" });
+        const current = yield* inviteOf(caller.workspaceId, inviteId, caller.now);
+        const token = newToken();
+        const expiresAt = new Date(caller.now.getTime() + INVITE_TTL_MS);
+        yield* db.withTransaction(
+          Effect.gen(function* () {
+            yield* onTeam(caller.workspaceId, resendInvite({ inviteId, tokenHash: hashToken(token), expiresAt }), caller);
+            yield* mailInvite(caller, current.email, current.role, token, expiresAt);
+          }),
+        );
+        return yield* inviteOf(caller.workspaceId, inviteId, caller.now).pipe(Effect.orDie);
+      });
+
+      const revoke = Effect.fn("Team.revoke")(function* (caller: Caller, inviteId: string) {
+        if (!isUuid(inviteId)) return yield* new NotFound({ what: "invitation" });
+        yield* inviteOf(caller.workspaceId, inviteId, caller.now);
+        yield* onTeam(caller.workspaceId, revokeInvite({ inviteId }), caller);
+      });
+
+      const memberOf = (workspaceId: string, userId: string) =>
+        Effect.flatMap(members(workspaceId), (list) => {
+          const found = list.find((m) => m.id === userId);
+          return found ? Effect.succeed(found) : Effect.fail(new NotFound({ what: "team member" }));
+        });
+
+      const ownerIdOf = (workspaceId: string) =>
+        db
+          .query((sql) => sql<{ owner_id: string }[]>`select owner_id from workspaces where id = ${workspaceId}`)
+          .pipe(Effect.map(([row]) => row?.owner_id ?? ""));
+
+      const changeRoleOf = Effect.fn("Team.changeRole")(function* (caller: Caller, userId: string, role: string) {
+        if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
+        yield* memberOf(caller.workspaceId, userId);
+        const ownerId = yield* ownerIdOf(caller.workspaceId);
+        yield* onTeam(caller.workspaceId, changeRole({ userId, role, actorId: actorIdOf(caller.actor), ownerId }), caller);
+        return yield* memberOf(caller.workspaceId, userId).pipe(Effect.orDie);
+      });
+
+      const remove = Effect.fn("Team.remove")(function* (caller: Caller, userId: string) {
+        if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
+        yield* memberOf(caller.workspaceId, userId);
+        const ownerId = yield* ownerIdOf(caller.workspaceId);
+        yield* onTeam(caller.workspaceId, removeMember({ userId, actorId: actorIdOf(caller.actor), ownerId }), caller);
+      });
+
+      /** The workspace whose invitation the token is (withdrawn ones are gone from the table: not found). */
+      const workspaceOfToken = (token: string) =>
+        db
+          .query((sql) => sql<{ workspace_id: string }[]>`select workspace_id from team_invites where token_hash = ${hashToken(token)}`)
+          .pipe(Effect.flatMap(([row]) => (row ? Effect.succeed(row.workspace_id) : Effect.fail(new NotFound({ what: "invitation" })))));
+
+      const invitation = Effect.fn("Team.invitation")(function* (token: string, now: Date) {
+        const workspaceId = yield* workspaceOfToken(token);
+        const { events } = yield* store.readStream(teamStreamId(workspaceId));
+        const state = events.reduce((s, e) => teamDecider.evolve(s, e as TeamEvent), teamDecider.initialState());
+        const [inviteId, invite] = yield* invitationByToken(state, hashToken(token), now);
+        const workspace = yield* workspaceOf(workspaceId);
+        const [row] = yield* selectInvites(workspaceId, inviteId);
+        return {
+          workspaceId,
+          workspaceName: workspace.name,
+          invitedBy: row?.invited_by || "Someone",
+          email: invite.email,
+          role: invite.role,
+          expiresAt: new Date(invite.expiresAt).toISOString(),
+          selectedPlan: workspace.plan,
+        } satisfies Invitation;
+      });
+
+      const join = Effect.fn("Team.join")(function* (token: string, userId: string, ctx: CommandContext) {
+        const workspaceId = yield* workspaceOfToken(token);
+        yield* onTeam(workspaceId, acceptInvite({ workspaceId, tokenHash: hashToken(token), userId, now: ctx.now }), ctx);
+      });
+
+      return { members, invites, invite, resend, revoke, changeRole: changeRoleOf, remove, invitation, join };
+    }),
+  );
+}

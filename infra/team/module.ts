@@ -1,0 +1,20 @@
+import { ROLE_LABELS, teamEvents, teamProjection } from "../../domain/team";
+import { defineModule } from "../module";
+import { Team } from "./Team";
+
+/** The workspace's team: invitations, members and their roles. */
+export const teamModule = defineModule({
+  name: "team",
+  events: teamEvents,
+  layer: Team.layer,
+  projections: [teamProjection],
+  auditSummaries: {
+    MemberInvited: (d) => `Invited ${d.email} as ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
+    InviteResent: () => "Resent an invitation",
+    InviteRevoked: (d) => `Withdrew the invitation of ${d.email}`,
+    MemberJoined: (d) => `${d.email} joined as ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
+    MemberRoleChanged: (d) =>
+      `Changed the role of ${d.email} from ${ROLE_LABELS[d.previousRole as keyof typeof ROLE_LABELS]} to ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
+    MemberRemoved: (d) => `Removed ${d.email} from the team`,
+  },
+});
