@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import postgres from "postgres";
 import { startTestServer, type TestServer } from "../tests/support/server";
 
 export interface BenchApp {
@@ -40,6 +41,11 @@ export const startBenchApp = async (databaseUrl: string): Promise<BenchApp> => {
       .map((c) => c.split(";")[0])
       .find((c) => c.startsWith("session="));
     if (!session) throw new Error("POST /api/auth/register set no session cookie");
+    // On the plan chosen (not its trial), so that pages a plan unlocks (Team Management) load their islands.
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    await sql`update workspaces set subscription_tier = 'professional', subscription_status = 'active', is_trial_active = false
+              where id = (select workspace_id from users where email = ${email})`;
+    await sql.end();
     return { server, url: server.url, sessionCookie: session, email };
   } catch (error) {
     await server.stop();

@@ -17,6 +17,7 @@ export const APP_ROUTES = [
   "/app/compose",
   "/app/calendar",
   "/app/queue",
+  "/app/team-management",
   "/app/analytics",
   "/app/nope",
 ] as const;

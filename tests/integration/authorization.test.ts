@@ -38,6 +38,13 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   { method: "GET", path: "/api/auth/linkedin", permission: "manage_accounts" },
   { method: "GET", path: "/api/auth/linkedin/callback", permission: "manage_accounts" },
   { method: "GET", path: "/api/analytics", permission: "view_analytics" },
+  { method: "POST", path: "/api/team-invites", permission: "manage_members" },
+  { method: "DELETE", path: `/api/team-invites/${ID}`, permission: "manage_members" },
+  { method: "POST", path: `/api/team-invites/${ID}/resend`, permission: "manage_members" },
+  { method: "PUT", path: `/api/team-members/${ID}`, permission: "manage_members" },
+  { method: "DELETE", path: `/api/team-members/${ID}`, permission: "manage_members" },
+  // Joining through an invitation's link: the link is the permission.
+  { method: "POST", path: `/api/invitations/${ID}`, permission: null },
   { method: "POST", path: "/api/user/onboarding", permission: null },
   { method: "POST", path: "/api/user/sessions/revoke-others", permission: null },
   { method: "DELETE", path: "/api/user/sessions/x", permission: null },
@@ -77,14 +84,23 @@ const declaredRoutes = (): string[] => {
 
 const asPattern = (route: { method: string; path: string }) =>
   `${route.method} ${route.path
+    .replace(`/invitations/${ID}`, "/invitations/[token]")
     .replace(ID, "[id]")
     .replace("/sessions/x", "/sessions/[id]")
     .replace(/\/projections\/posts\//, "/projections/[name]/")}`;
 
+/**
+ * A person with the role in a workspace whose plan has every team feature. The role is given in the
+ * database (tests/integration/team.test.ts goes through invitations): the session reads it on each request.
+ */
 const withRole = async (role: Role): Promise<Browser> => {
   const { browser, user } = await signUp(app.server.url);
-  // Until the teams issue adds invitations, a role is given in the database: the session reads it on each request.
-  await app.sql`update users set team_role = ${role} where id = ${user.id}`;
+  const [{ workspace_id: workspaceId }] = await app.sql<{ workspace_id: string }[]>`select workspace_id from users where id = ${user.id}`;
+  await app.sql`update workspaces set subscription_tier = 'agency', subscription_status = 'active' where id = ${workspaceId}`;
+  if (role !== "owner") {
+    await app.sql`update workspaces set owner_id = gen_random_uuid() where id = ${workspaceId}`;
+    await app.sql`insert into team_members (workspace_id, user_id, email, role, joined_at) values (${workspaceId}, ${user.id}, ${user.email}, ${role}, now())`;
+  }
   return browser;
 };
 

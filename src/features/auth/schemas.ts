@@ -7,33 +7,47 @@ const atLeast = (min: number, message: string, max = 100) =>
   z.string({ error: message }).trim().min(min, message).max(max, `Please use at most ${max} characters.`);
 
 /** An IANA zone, stored under its canonical name ("US/Pacific" → "America/Los_Angeles"). */
-const timeZoneField = z.string({ error: "Choose a time zone." }).transform((zone, ctx) => {
+export const timeZoneField = z.string({ error: "Choose a time zone." }).transform((zone, ctx) => {
   const canonical = canonicalTimeZone(zone);
   if (canonical === null) ctx.addIssue({ code: "custom", message: "Choose a time zone from the list." });
   return canonical ?? zone;
 });
 
 const email = (message: string) =>
-  z.string({ error: message }).trim().max(254, message).pipe(z.email({ error: message }));
+  z
+    .string({ error: message })
+    .trim()
+    .max(254, message)
+    .pipe(z.email({ error: message }));
+
+/** The person's name and a new password, as sign-up asks them (and joining a team through an invitation). */
+export const personFields = {
+  firstName: atLeast(2, "First name must be at least 2 characters"),
+  lastName: atLeast(2, "Last name must be at least 2 characters"),
+  password: z
+    .string({ error: "Password must be at least 8 characters" })
+    .min(8, "Password must be at least 8 characters")
+    .max(256, "Please use at most 256 characters."),
+  confirmPassword: z.string({ error: "Passwords don't match" }),
+};
+
+export const passwordsMatch: [(data: { password: string; confirmPassword: string }) => boolean, { message: string; path: string[] }] = [
+  (data) => data.password === data.confirmPassword,
+  { message: "Passwords don't match", path: ["confirmPassword"] },
+];
 
 export const registerSchema = z
   .object({
-    firstName: atLeast(2, "First name must be at least 2 characters"),
-    lastName: atLeast(2, "Last name must be at least 2 characters"),
+    firstName: personFields.firstName,
+    lastName: personFields.lastName,
     email: email("Please enter a valid email address"),
     company: atLeast(2, "Company name must be at least 2 characters", 200),
-    password: z
-      .string({ error: "Password must be at least 8 characters" })
-      .min(8, "Password must be at least 8 characters")
-      .max(256, "Please use at most 256 characters."),
-    confirmPassword: z.string({ error: "Passwords don't match" }),
+    password: personFields.password,
+    confirmPassword: personFields.confirmPassword,
     selectedPlan: z.enum(PLAN_IDS, { error: "Please choose a plan." }).default(DEFAULT_PLAN),
     timeZone: timeZoneField.optional().catch(undefined),
   })
-  .refine((data) => data.password === data.confirmPassword, {
-    message: "Passwords don't match",
-    path: ["confirmPassword"],
-  });
+  .refine(...passwordsMatch);
 
 export const loginSchema = z.object({
   email: email("Please enter a valid email address"),
@@ -41,10 +55,7 @@ export const loginSchema = z.object({
 });
 
 export const profileSchema = z.object({
-  username: atLeast(3, "Username must be at least 3 characters", 30).regex(
-    /^[A-Za-z0-9._-]+$/,
-    "Use only letters, digits, dots, dashes and underscores.",
-  ),
+  username: atLeast(3, "Username must be at least 3 characters", 30).regex(/^[A-Za-z0-9._-]+$/, "Use only letters, digits, dots, dashes and underscores."),
   email: email("Invalid email address"),
   timezone: timeZoneField,
 });
@@ -71,5 +82,4 @@ export const onboardingSchema = z.object({
   timeZone: timeZoneField,
 });
 
-export const FORGOT_PASSWORD_SENT =
-  "If an account exists for that email, we've sent a link to reset the password. It works once, within 1 hour.";
+export const FORGOT_PASSWORD_SENT = "If an account exists for that email, we've sent a link to reset the password. It works once, within 1 hour.";

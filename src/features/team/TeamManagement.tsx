@@ -1,0 +1,342 @@
+import { type FormEvent, useState } from "react";
+import { emailProblem, INVITABLE_ROLES, INVITE_DAYS, type InvitableRole, ROLE_LABELS } from "../../../domain/team/rules";
+import type { TeamInvite, TeamMember } from "../../../infra/team/Team";
+import { Dialog } from "../../components/ui/Dialog";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { toast } from "../../islands/toast/toast-store";
+import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
+import { formatDay, localDate } from "../../lib/dates";
+import { relativeTime } from "../dashboard/dashboard-data";
+import "./team.css";
+
+interface Props {
+  readonly initialMembers: ReadonlyArray<TeamMember>;
+  readonly initialInvites: ReadonlyArray<TeamInvite>;
+  /** Who looks: they never change their own role or remove themselves. */
+  readonly userId: string;
+  /** May invite, change roles and remove (owners and admins). */
+  readonly canManage: boolean;
+  readonly timeZone: string;
+}
+
+const ROLE_HELP: Readonly<Record<keyof typeof ROLE_LABELS, string>> = {
+  owner: "Everything, billing included. Adds and removes people. Can't be changed or removed.",
+  admin: "Posts, connected accounts, analytics; invites and manages members and clients. No billing.",
+  member: "Creates and schedules posts, sees analytics. Can't invite, connect accounts, or change settings or billing.",
+  viewer: "Sees posts, the calendar and analytics. Changes nothing.",
+};
+
+const dateOf = (iso: string, timeZone: string) => formatDay(localDate(new Date(iso), timeZone), { month: "short", day: "numeric", year: "numeric" });
+
+const nameOf = (member: TeamMember) => `${member.firstName} ${member.lastName}`.trim() || member.email;
+const initialsOf = (member: TeamMember) => ((member.firstName[0] ?? "") + (member.lastName[0] ?? "")).toUpperCase() || member.email.slice(0, 2).toUpperCase();
+
+/**
+ * Team Management (spec engagement §2): the members with their roles, the open invitations, what
+ * each role may do, and the invite dialog. Owners and admins change roles, remove people, resend
+ * or withdraw invitations; others see the same lists without those controls.
+ */
+export default function TeamManagement({ initialMembers, initialInvites, userId, canManage, timeZone }: Props) {
+  const hydrated = useHydrated();
+  const [members, setMembers] = useState(initialMembers);
+  const [invites, setInvites] = useState(initialInvites);
+  const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const now = new Date();
+
+  const changeRole = async (member: TeamMember, role: InvitableRole) => {
+    setBusy(member.id);
+    try {
+      const saved = await apiFetch<TeamMember>(`/api/team-members/${member.id}`, { method: "PUT", body: { role } });
+      setMembers((list) => list.map((m) => (m.id === saved.id ? saved : m)));
+      toast({ title: "Role Updated", description: `${nameOf(member)} is now ${ROLE_LABELS[saved.role]}.` });
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to update the role. Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const inviteAction = async (invite: TeamInvite, action: "resend" | "withdraw") => {
+    setBusy(invite.id);
+    try {
+      if (action === "resend") {
+        const fresh = await apiFetch<TeamInvite>(`/api/team-invites/${invite.id}/resend`, { method: "POST" });
+        setInvites((list) => list.map((i) => (i.id === fresh.id ? fresh : i)));
+        toast({ title: "Invitation Sent!", description: `A new link was e-mailed to ${invite.email}. It works for ${INVITE_DAYS} days.` });
+      } else {
+        await apiFetch(`/api/team-invites/${invite.id}`, { method: "DELETE" });
+        setInvites((list) => list.filter((i) => i.id !== invite.id));
+        toast({ title: "Invitation Withdrawn", description: `The link sent to ${invite.email} no longer works.` });
+      }
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Something went wrong. Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="team" data-testid="team-management" data-hydrated={hydrated ? "true" : undefined}>
+      <section className="card team-card" aria-labelledby="team-members-heading">
+        <div className="team-card-head">
+          <div>
+            <h2 id="team-members-heading">Team Members</h2>
+            <p className="muted">
+              {members.length} {members.length === 1 ? "person" : "people"} in this workspace
+            </p>
+          </div>
+          {canManage && (
+            <button type="button" className="btn btn-primary" disabled={!hydrated} onClick={() => setInviting(true)}>
+              Invite Member
+            </button>
+          )}
+        </div>
+        <ul className="team-list" aria-label="Members">
+          {members.map((member) => {
+            const editable = canManage && member.role !== "owner" && member.id !== userId;
+            return (
+              <li key={member.id} className="team-row" data-testid="team-member" data-member-id={member.id}>
+                <span className="team-avatar" aria-hidden="true">
+                  {initialsOf(member)}
+                </span>
+                <div className="team-who">
+                  <p className="team-name">
+                    {nameOf(member)}
+                    {member.id === userId && <span className="muted"> (you)</span>} <span className="badge badge-accent">Active</span>
+                  </p>
+                  <p className="muted team-email">{member.email}</p>
+                  <p className="muted team-dates">
+                    Joined {dateOf(member.joinedAt, timeZone)} ·{" "}
+                    {member.lastActive ? `Active ${relativeTime(member.lastActive, now).toLowerCase()}` : "Not active yet"}
+                  </p>
+                </div>
+                <div className="team-actions">
+                  {editable ? (
+                    <>
+                      <label className="visually-hidden" htmlFor={`role-${member.id}`}>
+                        Role of {nameOf(member)}
+                      </label>
+                      <select
+                        id={`role-${member.id}`}
+                        className="input team-role-select"
+                        value={member.role}
+                        disabled={!hydrated || busy === member.id}
+                        onChange={(e) => void changeRole(member, e.target.value as InvitableRole)}
+                      >
+                        {INVITABLE_ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </select>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-danger-text"
+                        disabled={!hydrated || busy === member.id}
+                        onClick={() => setRemoving(member)}
+                      >
+                        Remove
+                      </button>
+                    </>
+                  ) : (
+                    <span className={`badge ${member.role === "owner" ? "badge-brand" : ""}`} data-testid="member-role">
+                      {ROLE_LABELS[member.role]}
+                    </span>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="card team-card" aria-labelledby="team-invites-heading">
+        <h2 id="team-invites-heading">Pending Invites</h2>
+        {invites.length === 0 ? (
+          <p className="muted team-empty">No pending invites</p>
+        ) : (
+          <ul className="team-list" aria-label="Pending invites">
+            {invites.map((invite) => (
+              <li key={invite.id} className="team-row" data-testid="team-invite">
+                <div className="team-who">
+                  <p className="team-name">
+                    {invite.email}{" "}
+                    <span className={`badge ${invite.status === "expired" ? "badge-danger" : ""}`}>{invite.status === "expired" ? "Expired" : "Pending"}</span>
+                  </p>
+                  <p className="muted team-dates">
+                    {ROLE_LABELS[invite.role]} · invited by {invite.invitedBy} on {dateOf(invite.createdAt, timeZone)} ·{" "}
+                    {invite.status === "expired" ? "expired" : "expires"} {dateOf(invite.expiresAt, timeZone)}
+                  </p>
+                </div>
+                {canManage && (
+                  <div className="team-actions">
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-small"
+                      disabled={!hydrated || busy === invite.id}
+                      onClick={() => void inviteAction(invite, "resend")}
+                    >
+                      Resend
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small btn-danger-text"
+                      disabled={!hydrated || busy === invite.id}
+                      onClick={() => void inviteAction(invite, "withdraw")}
+                    >
+                      Withdraw
+                    </button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card team-card" aria-labelledby="team-roles-heading">
+        <h2 id="team-roles-heading">Roles and Permissions</h2>
+        <dl className="team-roles">
+          {(Object.keys(ROLE_HELP) as Array<keyof typeof ROLE_HELP>).map((role) => (
+            <div key={role}>
+              <dt>{ROLE_LABELS[role]}</dt>
+              <dd className="muted">{ROLE_HELP[role]}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="muted team-note">Only owners and admins can invite. Invitations expire after {INVITE_DAYS} days.</p>
+      </section>
+
+      <InviteDialog
+        open={inviting}
+        onClose={() => setInviting(false)}
+        onInvited={(invite) => {
+          setInvites((list) => [invite, ...list]);
+          setInviting(false);
+        }}
+      />
+      <Dialog open={removing !== null} title="Remove this member?" onClose={() => setRemoving(null)} className="confirm-dialog">
+        {removing && (
+          <RemoveForm
+            member={removing}
+            onClose={() => setRemoving(null)}
+            onRemoved={() => {
+              setMembers((list) => list.filter((m) => m.id !== removing.id));
+              setRemoving(null);
+            }}
+          />
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (invite: TeamInvite) => void }) {
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<InvitableRole>("member");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = emailProblem(email);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const invite = await apiFetch<TeamInvite>("/api/team-invites", { method: "POST", body: { email, role } });
+      toast({ title: "Invitation Sent!", description: `An invitation was e-mailed to ${invite.email}. It works for ${INVITE_DAYS} days.` });
+      setEmail("");
+      setRole("member");
+      onInvited(invite);
+    } catch (failure) {
+      setError(apiRefusal(failure));
+      toast({ title: "Failed to Send Invitation", description: "There was an error sending the team invitation.", variant: "destructive" });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} title="Invite Team Member" description="They get an e-mail with a link to join this workspace." onClose={onClose}>
+      <form className="stack" noValidate onSubmit={(e) => void submit(e)}>
+        <div className="field">
+          <label htmlFor="invite-email">Email address</label>
+          <input
+            id="invite-email"
+            className="input"
+            type="email"
+            autoComplete="off"
+            value={email}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "invite-error" : undefined}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setError(null);
+            }}
+            placeholder="colleague@example.com"
+            required
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="invite-role">Role</label>
+          <select id="invite-role" className="input" value={role} onChange={(e) => setRole(e.target.value as InvitableRole)}>
+            {INVITABLE_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}: {ROLE_HELP[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {error && (
+          <p id="invite-error" className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="ui-dialog-actions">
+          <button type="button" className="btn btn-outline" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={sending}>
+            {sending ? "Sending..." : "Send Invitation"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RemoveForm({ member, onClose, onRemoved }: { member: TeamMember; onClose: () => void; onRemoved: () => void }) {
+  const [removing, setRemoving] = useState(false);
+  const remove = async () => {
+    setRemoving(true);
+    try {
+      await apiFetch(`/api/team-members/${member.id}`, { method: "DELETE" });
+      toast({ title: "Member Removed", description: `${nameOf(member)} no longer has access to this workspace.` });
+      onRemoved();
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to remove the member. Please try again."), variant: "destructive" });
+      setRemoving(false);
+    }
+  };
+  return (
+    <>
+      <p>
+        {nameOf(member)} ({member.email}) will lose access to this workspace at once. Their posts stay. You can invite them again later.
+      </p>
+      <div className="ui-dialog-actions">
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-danger" disabled={removing} onClick={() => void remove()}>
+          {removing ? "Removing..." : "Remove"}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { execFileSync } from "node:child_process";
+import { expect, type Page, test } from "@playwright/test";
+import { newUser, registerByApi, toast } from "./support";
+
+/** Runs one of the project's CLI commands against the e2e server's database. */
+const cli = (script: string, args: string[]) =>
+  execFileSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
+    stdio: "pipe",
+  }).toString();
+
+/** The invitation link e-mailed to `email`, read from the outbox as an operator of a fresh machine would. */
+const invitationLink = (email: string) => {
+  const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(cli("mail-outbox", [email]))?.[0];
+  if (!link) throw new Error(`no invitation to ${email} in the outbox`);
+  return new URL(link).pathname;
+};
+
+const openTeam = async (page: Page) => {
+  await page.goto("/app/team-management");
+  await expect(page.getByTestId("team-management")).toHaveAttribute("data-hydrated", "true");
+};
+
+test.describe("team", () => {
+  for (const width of [1280, 360]) {
+    test(`at ${width} px: the owner invites by e-mail, the person joins from the link in another browser, then is promoted and removed`, async ({
+      page,
+      browser,
+    }, info) => {
+      await page.setViewportSize({ width, height: 900 });
+      const owner = newUser({ firstName: "Lee", lastName: "Park" });
+      await registerByApi(page.request, owner);
+      cli("admin-plan", [owner.email, "professional"]);
+      await openTeam(page);
+      await expect(page.getByText("No pending invites")).toBeVisible();
+      await expect(page.getByTestId("team-member")).toHaveCount(1);
+      await expect(page.getByTestId("member-role")).toHaveText("Owner");
+
+      // The invite dialog: a missing address is said where it is typed, then the invitation goes out.
+      await page.getByRole("button", { name: "Invite Member" }).click();
+      const dialog = page.getByRole("dialog", { name: "Invite Team Member" });
+      await dialog.getByRole("button", { name: "Send Invitation" }).click();
+      await expect(dialog.getByRole("alert")).toHaveText("Please enter an e-mail address.");
+      const maria = `maria-${Date.now().toString(36)}@leedental.example`;
+      await dialog.getByLabel("Email address").fill(maria);
+      await expect(dialog.getByLabel("Role")).toHaveValue("member");
+      await dialog.getByRole("button", { name: "Send Invitation" }).click();
+      await expect(toast(page)).toContainText("Invitation Sent!");
+      await expect(dialog).toBeHidden();
+      const invite = page.getByTestId("team-invite");
+      await expect(invite).toContainText(maria);
+      await expect(invite).toContainText("Pending");
+      await expect(invite).toContainText("invited by Lee Park");
+      await page.screenshot({ path: info.outputPath(`team-${width}.png`), fullPage: true });
+
+      // The link, opened in another browser: who invited whom as what, then a name and a password.
+      const path = invitationLink(maria);
+      const other = await browser.newContext({ viewport: { width, height: 900 } });
+      const guest = await other.newPage();
+      await guest.goto(path);
+      await expect(guest.getByTestId("invitation")).toHaveText(`Lee Park invited ${maria} to join as Member.`);
+      await expect(guest.getByLabel("Email")).toHaveValue(maria);
+      await guest.getByLabel("First name").fill("Maria");
+      await guest.getByLabel("Last name").fill("Lopez");
+      await guest.getByLabel("Password", { exact: true }).fill("hygienist-42");
+      await guest.getByLabel("Confirm password").fill("hygienist-42");
+      await guest.screenshot({ path: info.outputPath(`invitation-${width}.png`), fullPage: true });
+      await guest.getByRole("button", { name: `Join ${owner.company}` }).click();
+      await expect(guest).toHaveURL(/\/app\/dashboard$/);
+      await expect(toast(guest)).toContainText(`Welcome to ${owner.company}!`);
+      // A member sees the team, not the controls to change it.
+      await openTeam(guest);
+      await expect(guest.getByTestId("team-member")).toHaveCount(2);
+      await expect(guest.getByRole("button", { name: "Invite Member" })).toHaveCount(0);
+
+      // The link works once.
+      const third = await browser.newContext();
+      const late = await third.newPage();
+      await late.goto(path);
+      await expect(late.getByTestId("form-alert")).toContainText("This invitation has already been used. Sign in instead, or ask for a new one.");
+      await third.close();
+
+      // The owner sees Maria joined; promotes her, then removes her: her next page asks her to sign in.
+      await openTeam(page);
+      await expect(page.getByText("No pending invites")).toBeVisible();
+      const row = page.getByTestId("team-member").filter({ hasText: maria });
+      await expect(row).toContainText("Maria Lopez");
+      await row.getByLabel("Role of Maria Lopez").selectOption("admin");
+      await expect(toast(page)).toContainText("Role Updated");
+      await openTeam(guest);
+      await expect(guest.getByRole("button", { name: "Invite Member" })).toBeVisible();
+      await row.getByRole("button", { name: "Remove" }).click();
+      await page.getByRole("dialog", { name: "Remove this member?" }).getByRole("button", { name: "Remove" }).click();
+      await expect(toast(page)).toContainText("Member Removed");
+      await expect(page.getByTestId("team-member")).toHaveCount(1);
+      await guest.goto("/app/dashboard");
+      await expect(guest).toHaveURL(/\/login/);
+      await other.close();
+    });
+  }
+
+  test("a plan without team collaboration sees the premium gate", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await page.goto("/app/team-management");
+    await expect(page.getByTestId("premium-gate")).toContainText("Premium Feature");
+    await expect(page.getByRole("link", { name: "Upgrade Plan" })).toBeVisible();
+  });
+});
