@@ -11,12 +11,13 @@
  *   scheduler: lateness of 2,000 posts due in one minute; duplicates and losses across a SIGKILL
  *   burst: 1,000 posts due at one instant (sandbox, with the SIGKILL) and 500 on a platform answering after 300 ms
  *   calendar: GET /api/calendar and /app/calendar with 5,000 posts in the month (p50/p99)
+ *   audit: GET /api/audit over 1,000,000 lines of one workspace's audit trail, unfiltered and by each filter (p50/p99)
  *
  * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http,media,scheduler,burst,calendar   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media,scheduler,burst,calendar,audit   BENCH_REPLAY_EVENTS (default 100000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -29,6 +30,7 @@ import { type BenchApp, startBenchApp } from "./app-server";
 import { APP_BUDGET_BYTES, APP_PAGE_GOAL_BYTES, issue9GoalOf, measureClientJs, NO_ISLAND_GOAL_BYTES, PUBLIC_BUDGET_BYTES } from "./client-js";
 import { type BenchDatabase, type BenchServer, createBenchDatabase, openBenchServer } from "./database";
 import { bytes, dec1, int, seconds } from "./format";
+import { AUDIT_BUDGET_MS, measureAudit } from "./audit";
 import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
 import { measureHttpLoad } from "./http-load";
 import { API_USER_GOAL, measureApiUser } from "./api-user-load";
@@ -37,7 +39,7 @@ import { measureMedia } from "./media";
 import { measureScheduler } from "./scheduler";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
 
-const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler", "burst", "calendar"] as const;
+const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler", "burst", "calendar", "audit"] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
 const parseOnly = (): ReadonlySet<Measurement> => {
@@ -230,7 +232,7 @@ const main = async () => {
     }
   }
 
-  if (only.has("client-js") || only.has("http") || only.has("media") || only.has("calendar")) {
+  if (only.has("client-js") || only.has("http") || only.has("media") || only.has("calendar") || only.has("audit")) {
     app = await attempt("app start", async () => {
       ensureBuild();
       return startBenchApp(databaseUrl);
@@ -363,6 +365,21 @@ const main = async () => {
       summary.push(
         `media: upload ${dec1(batched.filesPerSecond)} files/s (${dec1(batched.megabytesPerSecond)} MB/s); gallery of ${int(media.seeded)}+ items ` +
           `first page p99 ${dec1(media.listings[0].p99Ms)} ms, deep page p99 ${dec1(deep.p99Ms)} ms`,
+      );
+    }
+  }
+
+  if (running && only.has("audit")) {
+    const audit = await attempt("audit", () => measureAudit({ baseUrl: running.url, sessionCookie: running.sessionCookie, email: running.email, databaseUrl }));
+    if (audit) {
+      figure(`audit seed: ${int(audit.lines)} lines in one workspace's audit trail, written in ${dec1(audit.seedSeconds)} s`);
+      for (const a of audit.figures) {
+        const mark = a.p99Ms < AUDIT_BUDGET_MS ? "PASS" : "OVER";
+        figure(`${a.label}: p50 ${dec1(a.p50Ms)} ms, p99 ${dec1(a.p99Ms)} ms (${a.samples} requests in a row; goal p99 < ${AUDIT_BUDGET_MS} ms: ${mark})`);
+      }
+      const worst = audit.figures.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
+      summary.push(
+        `audit trail (issue 10): ${int(audit.lines)} lines, worst p99 ${dec1(worst.p99Ms)} ms (${worst.label}; goal ${AUDIT_BUDGET_MS} ms: ${worst.p99Ms < AUDIT_BUDGET_MS ? "PASS" : "OVER"})`,
       );
     }
   }

@@ -2,6 +2,7 @@ import { Layer } from "effect";
 import { type EventCatalogue, eventDecoder, type Projection, SHARED_ERRORS } from "../domain/shared";
 import { StoredEvents } from "./eventstore/EventStore";
 import { accountsModule } from "./accounts/module";
+import { auditModule } from "./audit/module";
 import { auditProjection } from "./audit/projection";
 import { calendarModule } from "./calendar/module";
 import { categoriesModule } from "./categories/module";
@@ -18,7 +19,7 @@ import { teamModule } from "./team/module";
  * and the HTTP edge read. Adding a module is a folder per layer and a line here (README: "Adding a
  * module"). Their read models are fed in this order on a replay.
  */
-export const MODULES = [identityModule, teamModule, accountsModule, categoriesModule, mediaModule, calendarModule, publishingModule, mailModule] as const;
+export const MODULES = [identityModule, teamModule, accountsModule, categoriesModule, mediaModule, calendarModule, publishingModule, mailModule, auditModule] as const;
 
 type ServicesOf<M> = M extends AppModule<infer S> ? S : never;
 /** Every module's services: what the app's runtime provides. */

@@ -5,11 +5,12 @@ import { hasPermission, PERMISSION_DENIED_MESSAGE, PERMISSIONS, refusalOf } from
 
 const TIERS: ReadonlyArray<Tier> = ["trial", "starter", "professional", "growth", "agency"];
 
-describe("the permissions of each role (spec engagement §6)", () => {
+describe("the permissions of each role (spec engagement §6, the FAQ's viewer, the audit trail for owners and admins)", () => {
   it.each([
-    ["owner", ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "manage_billing"]],
-    ["admin", ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients"]],
+    ["owner", ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "manage_billing", "view_audit"]],
+    ["admin", ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit"]],
     ["member", ["manage_posts", "view_analytics"]],
+    ["viewer", ["view_analytics"]],
   ] as const)("given a %s, they hold exactly %j", (role, granted) => {
     expect(PERMISSIONS.filter((p) => hasPermission(role, p))).toEqual(granted);
   });

@@ -1,3 +1,4 @@
+import { auditKindOf } from "../../domain/audit";
 import { insertRow, type Projection, type RecordedEvent } from "../../domain/shared";
 
 export type AuditSummaries = Readonly<Record<string, (data: any) => string>>;
@@ -19,6 +20,7 @@ export const auditProjection = (summaries: AuditSummaries): Projection => ({
       actor_id: event.metadata.actorId,
       stream_id: event.streamId,
       type: event.type,
+      kind: auditKindOf(event.streamId),
       summary: summarize(summaries, event),
       occurred_at: event.createdAt,
     }),

@@ -26,6 +26,8 @@ export const APP_SCREENS = [
   "/app/reviews",
   "/app/link-in-bio",
   "/app/team-management",
+  // The audit trail (owners and admins), linked from Team Management.
+  "/app/audit",
   "/app/help-center",
   "/app/help-center/article/{id}",
   "/app/pricing",

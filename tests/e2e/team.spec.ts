@@ -99,6 +99,43 @@ test.describe("team", () => {
     });
   }
 
+  test("the audit trail lists who changed what, filters by kind of change, and exports CSV; a member is refused", async ({ page }, info) => {
+    const owner = newUser({ firstName: "Lee", lastName: "Park" });
+    await registerByApi(page.request, owner);
+    cli("admin-plan", [owner.email, "professional"]);
+    const note = await page.request.post("/api/calendar-notes", { data: { date: "2026-12-01", content: "Staff training" } });
+    expect(note.status()).toBe(201);
+    const invite = await page.request.post("/api/team-invites", { data: { email: `sam-${Date.now().toString(36)}@leedental.example`, role: "viewer" } });
+    expect(invite.status()).toBe(201);
+
+    await openTeam(page);
+    await page.getByRole("link", { name: "See who changed what in the audit trail" }).click();
+    await expect(page).toHaveURL(/\/app\/audit$/);
+    // Kept behind the log: the newest lines arrive within moments.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("audit-entry").first()).toContainText("Lee Park: Invited sam-", { timeout: 500 });
+    }).toPass({ timeout: 15_000 });
+    await expect(page.getByTestId("audit-entry").filter({ hasText: "Calendar note added for 2026-12-01" })).toHaveCount(1);
+    await page.screenshot({ path: info.outputPath("audit-1280.png"), fullPage: true });
+
+    await page.getByLabel("Kind of change").selectOption("notes");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/kind=notes/);
+    await expect(page.getByTestId("audit-entry")).toHaveCount(1);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const file = await (await download).path();
+    const csv = (await import("node:fs")).readFileSync(file, "utf8");
+    expect(csv).toContain("time,person,kind,change");
+    expect(csv).toContain("Lee Park,Calendar notes,Calendar note added for 2026-12-01");
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/app/audit");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await page.screenshot({ path: info.outputPath("audit-360.png"), fullPage: true });
+  });
+
   test("a plan without team collaboration sees the premium gate", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await page.goto("/app/team-management");

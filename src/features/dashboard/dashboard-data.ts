@@ -61,11 +61,3 @@ export type PeriodId = (typeof PERIODS)[number]["id"];
 export const periodDays = (id: string): number => PERIODS.find((p) => p.id === id)?.days ?? 30;
 export const isPeriodId = (id: string | null | undefined): id is PeriodId => PERIODS.some((p) => p.id === id);
 
-/** One CSV field: quoted when it holds a comma, quote or line break; a leading =,+,-,@ is defused. */
-export const csvField = (value: string | number | null | undefined): string => {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-export const csvRow = (values: ReadonlyArray<string | number | null | undefined>): string => values.map(csvField).join(",");

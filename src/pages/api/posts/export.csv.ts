@@ -2,7 +2,8 @@ import type { APIRoute } from "astro";
 import { Effect } from "effect";
 import { PostQueries } from "../../../../infra/publishing/PostQueries";
 import type { PostView } from "../../../../infra/publishing/PostQueries";
-import { csvRow, engagementTotal, isPeriodId, periodDays } from "../../../features/dashboard/dashboard-data";
+import { engagementTotal, isPeriodId, periodDays } from "../../../features/dashboard/dashboard-data";
+import { csvRow } from "../../../lib/csv";
 import { guard } from "../../../lib/auth-guard";
 import { apiError, respond } from "../../../lib/http";
 

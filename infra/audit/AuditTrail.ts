@@ -1,0 +1,123 @@
+import { Context, Effect, Layer } from "effect";
+import type { AuditKind } from "../../domain/audit";
+import { instantAt } from "../../domain/shared";
+import { Database, type Sql, type SqlError } from "../db/Database";
+
+/** One line of the audit trail: who changed what, when. */
+export interface AuditEntry {
+  readonly id: string;
+  readonly at: string;
+  /** The person, or null for SocialDesk itself (the scheduler, trials, the engagement reader…). */
+  readonly actorId: string | null;
+  readonly actor: string;
+  readonly kind: AuditKind;
+  readonly type: string;
+  readonly summary: string;
+}
+
+export interface AuditFilter {
+  /** A person's id, or "system" for what SocialDesk did on its own. */
+  readonly person?: string;
+  readonly kind?: AuditKind;
+  /** Days in `timeZone`, YYYY-MM-DD, both inclusive. */
+  readonly from?: string;
+  readonly to?: string;
+  /** The cursor of the page before (its `next`): the lines older than its last. */
+  readonly before?: string;
+}
+
+export interface AuditPage {
+  readonly entries: ReadonlyArray<AuditEntry>;
+  /** The cursor of the next (older) page, or null at the end. */
+  readonly next: string | null;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+/** The most lines one CSV export holds. */
+export const AUDIT_EXPORT_MAX = 100_000;
+
+interface AuditRow {
+  id: string;
+  occurred_at: Date;
+  actor_id: string | null;
+  kind: AuditKind;
+  type: string;
+  summary: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+}
+
+const SYSTEM_NAME = "SocialDesk";
+
+const toEntry = (row: AuditRow): AuditEntry => ({
+  id: row.id,
+  at: row.occurred_at.toISOString(),
+  actorId: row.actor_id,
+  actor: row.actor_id === null ? SYSTEM_NAME : `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim() || row.email || "A former member",
+  kind: row.kind,
+  type: row.type,
+  summary: row.summary,
+});
+
+/** "2026-11-24T09:00:00.000Z~12345": where a page ended (time, then position in the log). */
+const cursorOf = (row: AuditRow) => Buffer.from(`${row.occurred_at.toISOString()}~${row.id}`).toString("base64url");
+
+const readCursor = (cursor: string): { at: Date; position: string } | null => {
+  const [at, position] = Buffer.from(cursor, "base64url").toString().split("~");
+  const time = Date.parse(at ?? "");
+  return Number.isNaN(time) || !/^\d{1,19}$/.test(position ?? "") ? null : { at: new Date(time), position: position! };
+};
+
+const dayStartIn = (day: string, timeZone: string, plusDays = 0) => {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(instantAt({ year, month, day: date, hours: 0, minutes: 0 }, timeZone).getTime() + plusDays * 86_400_000);
+};
+
+/**
+ * The workspace's audit trail (issue: "every change can be traced to a person"): the audit_log read
+ * model with each person's name, newest first, filtered by person, kind of change and days, a page
+ * at a time on its index (keyset: no offset, whatever the length of the log).
+ */
+export class AuditTrail extends Context.Service<
+  AuditTrail,
+  {
+    readonly page: (workspaceId: string, filter: AuditFilter, timeZone: string) => Effect.Effect<AuditPage, SqlError>;
+    /** Every line the filter keeps (at most AUDIT_EXPORT_MAX), newest first. */
+    readonly all: (workspaceId: string, filter: AuditFilter, timeZone: string) => Effect.Effect<ReadonlyArray<AuditEntry>, SqlError>;
+  }
+>()("app/AuditTrail") {
+  static layer = Layer.effect(
+    AuditTrail,
+    Effect.gen(function* () {
+      const db = yield* Database;
+
+      const select = (sql: Sql, workspaceId: string, filter: AuditFilter, timeZone: string, limit: number) => {
+        const cursor = filter.before ? readCursor(filter.before) : null;
+        return sql<AuditRow[]>`
+          select a.global_position::text as id, a.occurred_at, a.actor_id, a.kind, a.type, a.summary, u.first_name, u.last_name, u.email
+          from audit_log a left join users u on u.id = a.actor_id
+          where a.workspace_id = ${workspaceId}
+            ${filter.person === "system" ? sql`and a.actor_id is null` : filter.person ? sql`and a.actor_id = ${filter.person}` : sql``}
+            ${filter.kind ? sql`and a.kind = ${filter.kind}` : sql``}
+            ${filter.from ? sql`and a.occurred_at >= ${dayStartIn(filter.from, timeZone)}` : sql``}
+            ${filter.to ? sql`and a.occurred_at < ${dayStartIn(filter.to, timeZone, 1)}` : sql``}
+            ${cursor ? sql`and (a.occurred_at, a.global_position) < (${cursor.at}, ${cursor.position}::bigint)` : sql``}
+          order by a.occurred_at desc, a.global_position desc
+          limit ${limit}`;
+      };
+
+      const page = Effect.fn("AuditTrail.page")(function* (workspaceId: string, filter: AuditFilter, timeZone: string) {
+        const rows = yield* db.query((sql) => select(sql, workspaceId, filter, timeZone, AUDIT_PAGE_SIZE + 1));
+        const shown = rows.slice(0, AUDIT_PAGE_SIZE);
+        return { entries: shown.map(toEntry), next: rows.length > AUDIT_PAGE_SIZE ? cursorOf(shown[shown.length - 1]!) : null };
+      });
+
+      const all = Effect.fn("AuditTrail.all")(function* (workspaceId: string, filter: AuditFilter, timeZone: string) {
+        return (yield* db.query((sql) => select(sql, workspaceId, filter, timeZone, AUDIT_EXPORT_MAX))).map(toEntry);
+      });
+
+      return { page, all };
+    }),
+  );
+}
