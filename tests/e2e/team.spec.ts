@@ -136,6 +136,63 @@ test.describe("team", () => {
     await page.screenshot({ path: info.outputPath("audit-360.png"), fullPage: true });
   });
 
+  test("each role sees only what it may do: a viewer reads, a member writes posts but connects no account", async ({ page, browser }) => {
+    const owner = newUser({ firstName: "Lee", lastName: "Park" });
+    await registerByApi(page.request, owner);
+    cli("admin-plan", [owner.email, "professional"]);
+    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } })).status()).toBe(201);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const post = await page.request.post("/api/posts", {
+      data: { content: "Flu shots this week", platforms: ["facebook"], status: "scheduled", scheduledAt: tomorrow },
+    });
+    expect(post.status(), await post.text()).toBe(201);
+
+    const join = async (role: "viewer" | "member") => {
+      const email = `${role}-${Date.now().toString(36)}@leedental.example`;
+      expect((await page.request.post("/api/team-invites", { data: { email, role } })).status()).toBe(201);
+      const context = await browser.newContext();
+      const joined = await context.request.post(`/api/invitations/${invitationLink(email).split("/").pop()}`, {
+        data: { firstName: role === "viewer" ? "Vic" : "Maria", lastName: "Lopez", password: "hygienist-42", confirmPassword: "hygienist-42" },
+      });
+      expect(joined.status(), await joined.text()).toBe(201);
+      return { context, person: await context.newPage() };
+    };
+
+    const viewer = await join("viewer");
+    const v = viewer.person;
+    await v.goto("/app/dashboard");
+    await expect(v.getByTestId("dashboard-actions")).toHaveAttribute("data-hydrated", "true");
+    await expect(v.getByRole("button", { name: "Create Post" })).toHaveCount(0);
+    await expect(v.getByRole("link", { name: "Add Account" })).toHaveCount(0);
+    await v.goto("/app/compose");
+    await expect(v.getByTestId("role-notice")).toHaveText(/Viewers can't create or edit posts/);
+    await v.goto("/app/queue");
+    await expect(v.getByText("Flu shots this week")).toBeVisible();
+    await expect(v.getByRole("button", { name: "Publish now" })).toBeHidden();
+    await expect(v.getByRole("button", { name: "Delete" })).toBeHidden();
+    await v.goto("/app/connect-accounts");
+    await expect(v.getByTestId("role-note")).toHaveText("Only owners and admins connect accounts. Ask one of them to add the account you need.");
+    await expect(v.getByRole("button", { name: "Connect", exact: true })).toHaveCount(0);
+    await v.goto("/app/team-management");
+    await expect(v.getByTestId("team-member")).toHaveCount(2);
+    await expect(v.getByRole("button", { name: "Invite Member" })).toHaveCount(0);
+    const refused = await v.goto("/app/audit");
+    expect(refused?.status()).toBe(403);
+    await expect(v.getByTestId("audit-refused")).toBeVisible();
+    await viewer.context.close();
+
+    const member = await join("member");
+    const m = member.person;
+    await m.goto("/app/queue");
+    await expect(m.getByRole("button", { name: "Publish now" })).toBeVisible();
+    await m.goto("/app/connect-accounts");
+    await expect(m.getByTestId("role-note")).toBeVisible();
+    await expect(m.getByRole("button", { name: "Disconnect" })).toHaveCount(0);
+    await m.goto("/app/compose");
+    await expect(m.getByTestId("compose")).toBeVisible();
+    await member.context.close();
+  });
+
   test("a plan without team collaboration sees the premium gate", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await page.goto("/app/team-management");

@@ -29,6 +29,8 @@ interface Props {
   readonly limit: number;
   readonly limitMessage: string;
   readonly demo: boolean;
+  /** The person's role may connect, pause and disconnect accounts (owners and admins). */
+  readonly canManage: boolean;
 }
 
 type Open =
@@ -53,7 +55,7 @@ const METHOD_NOTE: Record<PlatformCard["connection"], string> = {
 
 const formatNumber = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)}M` : n >= 1_000 ? `${(n / 1_000).toFixed(1)}K` : String(n));
 
-export default function ConnectAccounts({ platforms, initialAccounts, limit, limitMessage, demo }: Props) {
+export default function ConnectAccounts({ platforms, initialAccounts, limit, limitMessage, demo, canManage }: Props) {
   const [accounts, setAccounts] = useState<ReadonlyArray<AccountView>>(initialAccounts);
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -192,7 +194,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                         Sandbox timeline
                       </a>
                     )}
-                    {account.status === "reconnect_needed" && platform && (
+                    {canManage && account.status === "reconnect_needed" && platform && (
                       <button
                         type="button"
                         className="btn btn-primary"
@@ -203,17 +205,21 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                         Reconnect
                       </button>
                     )}
-                    <button type="button" className="btn btn-outline" disabled={!hydrated || busy === account.id} onClick={() => toggleActive(account)}>
-                      {account.isActive ? "Pause" : "Resume"}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-danger-text"
-                      disabled={!hydrated || busy === account.id}
-                      onClick={() => setOpen({ kind: "disconnect", account })}
-                    >
-                      Disconnect
-                    </button>
+                    {canManage && (
+                      <>
+                        <button type="button" className="btn btn-outline" disabled={!hydrated || busy === account.id} onClick={() => toggleActive(account)}>
+                          {account.isActive ? "Pause" : "Resume"}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-danger-text"
+                          disabled={!hydrated || busy === account.id}
+                          onClick={() => setOpen({ kind: "disconnect", account })}
+                        >
+                          Disconnect
+                        </button>
+                      </>
+                    )}
                   </div>
                 </li>
               );
@@ -258,8 +264,13 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
         )}
       </div>
 
+      {!canManage && (
+        <p className="limit-note" data-testid="role-note">
+          Only owners and admins connect accounts. Ask one of them to add the account you need.
+        </p>
+      )}
       {/* The buttons below are disabled at the limit: the reason and the way out sit right above them. */}
-      {reached && groups.length > 0 && (
+      {canManage && reached && groups.length > 0 && (
         <p className="limit-note" id="limit-note">
           {limitMessage} <a href="/app/pricing">Upgrade</a>
         </p>
@@ -296,26 +307,28 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                     ) : (
                       <p className="not-configured">Not available yet on this server. You can still try it with a sandbox account.</p>
                     ))}
-                  <div className="platform-actions">
-                    <button
-                      type="button"
-                      className="btn btn-primary"
-                      disabled={!hydrated || isConnected || !platform.configured || demo || reached}
-                      aria-describedby={reached && !isConnected ? "limit-note" : undefined}
-                      onClick={() => startConnect(platform)}
-                    >
-                      {isConnected ? "Connected" : "Connect"}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      disabled={!hydrated || demo || reached}
-                      aria-describedby={reached ? "limit-note" : undefined}
-                      onClick={() => setOpen({ kind: "sandbox", platform })}
-                    >
-                      Add sandbox account
-                    </button>
-                  </div>
+                  {canManage && (
+                    <div className="platform-actions">
+                      <button
+                        type="button"
+                        className="btn btn-primary"
+                        disabled={!hydrated || isConnected || !platform.configured || demo || reached}
+                        aria-describedby={reached && !isConnected ? "limit-note" : undefined}
+                        onClick={() => startConnect(platform)}
+                      >
+                        {isConnected ? "Connected" : "Connect"}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline"
+                        disabled={!hydrated || demo || reached}
+                        aria-describedby={reached ? "limit-note" : undefined}
+                        onClick={() => setOpen({ kind: "sandbox", platform })}
+                      >
+                        Add sandbox account
+                      </button>
+                    </div>
+                  )}
                 </li>
               );
             })}

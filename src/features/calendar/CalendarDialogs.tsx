@@ -53,14 +53,14 @@ export const ChooseDialog = ({
               <li key={n.id}>
                 <span className={`cal-dot ${noteColorClass(n.color)}`} aria-hidden="true" />
                 <span className="cal-choose-text">{excerpt(n.content, 60)}</span>
-                <button type="button" className="btn btn-ghost" onClick={() => onEditNote(n)} aria-label={`Edit note: ${excerpt(n.content, 40)}`}>
+                <button type="button" className="btn btn-ghost" data-requires="manage_posts" onClick={() => onEditNote(n)} aria-label={`Edit note: ${excerpt(n.content, 40)}`}>
                   Edit
                 </button>
               </li>
             ))}
           </ul>
         )}
-        <div className="ui-dialog-actions">
+        <div className="ui-dialog-actions" data-requires="manage_posts">
           <a className="btn btn-primary" href={`/app/compose?date=${day}`}>
             Create Post
           </a>
@@ -384,7 +384,7 @@ const MoveForm = ({
   };
 
   return (
-    <form className="cal-move-form" noValidate onSubmit={(e) => void submit(e)} aria-label="Move post">
+    <form className="cal-move-form" data-requires="manage_posts" noValidate onSubmit={(e) => void submit(e)} aria-label="Move post">
       <div className="cal-move-fields">
         <div className="field">
           <label htmlFor="cal-move-date">Date</label>

@@ -115,7 +115,7 @@ export default function CategoriesManager({ initial, timeZone }: Props) {
     <section className="categories" aria-labelledby="categories-heading" data-testid="categories">
       <div className="categories-toolbar">
         <h2 id="categories-heading">Your categories</h2>
-        <button type="button" className="btn btn-primary" data-new-category onClick={() => open({ mode: "create" })} disabled={!hydrated}>
+        <button type="button" className="btn btn-primary" data-new-category data-requires="manage_posts" onClick={() => open({ mode: "create" })} disabled={!hydrated}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -168,7 +168,7 @@ export default function CategoriesManager({ initial, timeZone }: Props) {
                 </div>
                 <p className="category-meta muted">Created {formatDate(category.createdAt)}</p>
               </div>
-              <div className="category-actions">
+              <div className="category-actions" data-requires="manage_posts">
                 <button
                   type="button"
                   className="btn btn-outline btn-small"

@@ -15,10 +15,12 @@ interface Props {
   readonly timeZone: string;
   /** Platforms with an active connected account. */
   readonly connected: ReadonlyArray<PlatformId>;
+  /** The person's role may create posts (not a viewer). */
+  readonly canCreate: boolean;
 }
 
 /** The dashboard header's actions: Export (CSV of the chosen period) and Create Post with its dialog. */
-export default function DashboardActions({ today, timeZone, connected }: Props) {
+export default function DashboardActions({ today, timeZone, connected, canCreate }: Props) {
   const hydrated = useHydrated();
   const period = useStore($period);
   const [open, setOpen] = useState(false);
@@ -30,19 +32,21 @@ export default function DashboardActions({ today, timeZone, connected }: Props) 
       <a className="btn btn-outline" href={`/api/posts/export.csv?period=${period}`} download data-testid="export-posts">
         Export
       </a>
-      <button
-        type="button"
-        className="btn btn-primary"
-        disabled={!hydrated}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}
-      >
-        Create Post
-      </button>
+      {canCreate && (
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!hydrated}
+          onPointerEnter={() => void loadDialog()}
+          onFocus={() => void loadDialog()}
+          onClick={() => {
+            setUsed(true);
+            setOpen(true);
+          }}
+        >
+          Create Post
+        </button>
+      )}
       {used && (
         <Suspense fallback={null}>
           <CreatePostDialog open={open} onClose={() => setOpen(false)} today={today} timeZone={timeZone} connected={connected} />

@@ -308,6 +308,7 @@ export default function MediaGallery(props: MediaGalleryProps) {
         <button
           type="button"
           className="btn btn-primary media-upload-button"
+          data-requires="manage_posts"
           disabled={!hydrated || upload !== null}
           aria-describedby={hintId}
           onClick={() => fileInput.current?.click()}
@@ -379,7 +380,7 @@ export default function MediaGallery(props: MediaGalleryProps) {
               {filtered ? "Try another search or file type." : "Upload images and videos to use them in your posts."}
             </p>
             {!filtered && (
-              <button type="button" className="btn btn-outline" disabled={!hydrated || upload !== null} onClick={() => fileInput.current?.click()}>
+              <button type="button" className="btn btn-outline" data-requires="manage_posts" disabled={!hydrated || upload !== null} onClick={() => fileInput.current?.click()}>
                 <MediaIcon name="upload" />
                 Upload Media
               </button>
@@ -423,7 +424,7 @@ export default function MediaGallery(props: MediaGalleryProps) {
                   <button type="button" className="btn btn-ghost" onClick={() => setTagging(item)} aria-label={`Edit tags of ${item.originalName}`} title="Edit tags" disabled={!hydrated}>
                     <MediaIcon name="tag" />
                   </button>
-                  <button type="button" className="btn btn-ghost media-delete" onClick={() => setToDelete(item)} aria-label={`Delete ${item.originalName}`} title="Delete" disabled={!hydrated}>
+                  <button type="button" className="btn btn-ghost media-delete" data-requires="manage_posts" onClick={() => setToDelete(item)} aria-label={`Delete ${item.originalName}`} title="Delete" disabled={!hydrated}>
                     <MediaIcon name="trash" />
                   </button>
                 </div>

@@ -375,7 +375,7 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
         {chosen.length > 0 && (
           <div className="card queue-bulk" role="region" aria-label="Selected posts" data-testid="bulk-bar">
             <span>{chosen.length} selected</span>
-            <div className="queue-actions">
+            <div className="queue-actions" data-requires="manage_posts">
               {tab === "scheduled" && (
                 <button type="button" className="btn btn-primary" disabled={chosen.some((id) => busy.has(id))} onClick={() => publish(chosen)}>
                   Publish selected
@@ -491,7 +491,7 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
                   </ul>
                 )}
                 {post.status !== "published" && (
-                  <div className="queue-actions">
+                  <div className="queue-actions" data-requires="manage_posts">
                     {post.status !== "publishing" && (
                       <a className="btn btn-outline" href={`/app/compose?post=${post.id}`} aria-label={`Edit post: ${excerpt(post.content, 40)}`}>Edit</a>
                     )}
