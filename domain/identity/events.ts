@@ -49,6 +49,8 @@ export const identityEvents = defineEvents(
     /** All five preferences as they are after the change. */
     NotificationPreferencesChanged: NotificationPreferences,
     WorkspaceCreated: Schema.Struct({ workspaceId: Schema.String, name: Schema.String, ownerId: Schema.String, isDemo: Schema.Boolean }),
+    /** The owner handed the workspace to a member (the team records the roles that follow). */
+    WorkspaceOwnerChanged: Schema.Struct({ workspaceId: Schema.String, ownerId: Schema.String, previousOwnerId: Schema.String }),
   },
   {
     versions: { TrialStarted: 2, TrialExpired: 2, PlanChanged: 2 },
@@ -58,7 +60,7 @@ export const identityEvents = defineEvents(
 
 type IdentityEvent = EventOf<typeof identityEvents.schemas>;
 /** The workspace's stream: its creation and its subscription (plan, trial). */
-export type WorkspaceEvent = Extract<IdentityEvent, { type: "WorkspaceCreated" | "TrialStarted" | "TrialExpired" | "PlanChanged" }>;
+export type WorkspaceEvent = Extract<IdentityEvent, { type: "WorkspaceCreated" | "TrialStarted" | "TrialExpired" | "PlanChanged" | "WorkspaceOwnerChanged" }>;
 export type UserEvent = Exclude<IdentityEvent, WorkspaceEvent>;
 
 export const userStreamId = (userId: string) => `user-${userId}`;

@@ -18,6 +18,7 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
     "TrialStarted",
     "TrialExpired",
     "PlanChanged",
+    "WorkspaceOwnerChanged",
     "ProfileUpdated",
     "PasswordChanged",
     "OperatorGranted",
@@ -83,6 +84,8 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
         return event.data.tier === "trial"
           ? workspace(event.data.workspaceId, { subscription_tier: "trial", subscription_status: "trial" })
           : workspace(event.data.workspaceId, { subscription_tier: event.data.tier, subscription_status: "active", is_trial_active: false });
+      case "WorkspaceOwnerChanged":
+        return workspace(event.data.workspaceId, { owner_id: event.data.ownerId });
       case "ProfileUpdated":
         return user({ username: event.data.username, email: event.data.email, time_zone: event.data.timeZone });
       case "PasswordChanged":

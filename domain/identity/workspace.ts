@@ -9,14 +9,17 @@ export interface WorkspaceState {
   readonly tier: Tier;
   readonly isTrialActive: boolean;
   readonly trialEndsAt: Date | null;
+  readonly ownerId: string;
 }
 
 export const workspaceDecider: Decider<WorkspaceState, WorkspaceEvent> = {
-  initialState: () => ({ exists: false, tier: "trial", isTrialActive: false, trialEndsAt: null }),
+  initialState: () => ({ exists: false, tier: "trial", isTrialActive: false, trialEndsAt: null, ownerId: "" }),
   evolve: (state, event) => {
     switch (event.type) {
       case "WorkspaceCreated":
-        return { ...state, exists: true };
+        return { ...state, exists: true, ownerId: event.data.ownerId };
+      case "WorkspaceOwnerChanged":
+        return { ...state, ownerId: event.data.ownerId };
       case "TrialStarted":
         return { ...state, tier: "trial", isTrialActive: true, trialEndsAt: new Date(event.data.endsAt) };
       case "TrialExpired":
@@ -63,5 +66,15 @@ export const changePlan = (command: { readonly workspaceId: string; readonly tie
         state.tier === command.tier
           ? []
           : [{ type: "PlanChanged", data: { workspaceId: command.workspaceId, tier: command.tier, previousTier: state.tier, reason: command.reason } }],
+      )
+    : Effect.fail(new NotFound({ what: "workspace" }));
+
+/** The workspace's owner hands it over (the team checks that the new owner is a member); nothing when it is theirs already. */
+export const changeOwner = (command: { readonly workspaceId: string; readonly ownerId: string }) => (state: WorkspaceState) =>
+  state.exists
+    ? Effect.succeed<ReadonlyArray<WorkspaceEvent>>(
+        state.ownerId === command.ownerId
+          ? []
+          : [{ type: "WorkspaceOwnerChanged", data: { workspaceId: command.workspaceId, ownerId: command.ownerId, previousOwnerId: state.ownerId } }],
       )
     : Effect.fail(new NotFound({ what: "workspace" }));

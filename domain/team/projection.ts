@@ -13,7 +13,7 @@ export const teamProjection: Projection<TeamEvent> = {
     { name: "team_members", key: ["workspace_id", "user_id"] },
     { name: "team_invites", key: ["id"] },
   ],
-  handles: ["MemberInvited", "InviteResent", "InviteRevoked", "MemberJoined", "MemberRoleChanged", "MemberRemoved"],
+  handles: ["MemberInvited", "InviteResent", "InviteRevoked", "MemberJoined", "MemberRoleChanged", "MemberRemoved", "OwnershipTransferred"],
   project: (event): ReadonlyArray<RowChange> => {
     const workspaceId = event.streamId.slice("team-".length);
     const at = event.createdAt;
@@ -54,6 +54,13 @@ export const teamProjection: Projection<TeamEvent> = {
         return [updateRow("team_members", { workspace_id: workspaceId, user_id: event.data.userId }, { role: event.data.role })];
       case "MemberRemoved":
         return [deleteRow("team_members", { workspace_id: workspaceId, user_id: event.data.userId })];
+      case "OwnershipTransferred": {
+        const d = event.data;
+        return [
+          deleteRow("team_members", { workspace_id: workspaceId, user_id: d.ownerId }),
+          insertRow("team_members", { workspace_id: workspaceId, user_id: d.previousOwnerId, email: d.previousOwnerEmail, role: "admin", joined_at: at }),
+        ];
+      }
     }
   },
 };

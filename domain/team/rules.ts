@@ -23,6 +23,7 @@ export const TEAM_MESSAGES = {
   alreadyInvited: "This person already has a pending invitation. Resend it instead.",
   alreadyMember: "This person is already a member of this workspace.",
   ownerUnchangeable: "The owner's role can't be changed, and the owner can't be removed.",
+  onlyOwnerTransfers: "Only the owner can hand over the workspace.",
   notYourself: "You can't change your own role or remove yourself. Ask another owner or admin.",
   inviteExpired: "This invitation has expired. Ask the person who invited you to send a new one.",
   inviteUsed: "This invitation has already been used. Sign in instead, or ask for a new one.",

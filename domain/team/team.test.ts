@@ -3,7 +3,7 @@ import { eventDecoder, eventTypesOf } from "../shared";
 import { DeciderSpecification } from "../shared/decider-spec";
 import { type TeamEvent, teamEvents } from "./events";
 import { teamProjection } from "./projection";
-import { acceptInvite, changeRole, inviteMember, removeMember, resendInvite, revokeInvite, teamDecider } from "./team";
+import { acceptInvite, changeRole, inviteMember, removeMember, resendInvite, revokeInvite, teamDecider, transferOwnership } from "./team";
 
 const spec = DeciderSpecification(teamDecider);
 const now = new Date("2026-11-24T12:00:00.000Z");
@@ -164,6 +164,35 @@ describe("a workspace's team", () => {
   });
 });
 
+describe("handing the workspace over", () => {
+  const transfer = (over: Partial<Parameters<typeof transferOwnership>[0]> = {}) =>
+    transferOwnership({ userId: "u1", actorId: "owner", ownerId: "owner", ownerEmail: "lee@leedental.example", ...over });
+  const transferred: TeamEvent = {
+    type: "OwnershipTransferred",
+    data: { ownerId: "u1", ownerEmail: "maria@leedental.example", previousOwnerId: "owner", previousOwnerEmail: "lee@leedental.example" },
+  };
+
+  it("given a member, when the owner hands the workspace to them, then they own it and the former owner is an admin", () => {
+    spec.given([invited, joined]).when(transfer()).then([transferred]);
+    // The former owner, now an admin, can be managed like any member; the new owner is out of the team's reach.
+    spec
+      .given([invited, joined, transferred])
+      .when(changeRole({ userId: "owner", role: "member", actorId: "u1", ownerId: "u1" }))
+      .then([{ type: "MemberRoleChanged", data: { userId: "owner", email: "lee@leedental.example", role: "member", previousRole: "admin" } }]);
+  });
+
+  it("when anyone but the owner hands it over, or to someone not in the team, then it is refused", () => {
+    spec
+      .given([invited, joined])
+      .when(transfer({ actorId: "u9" }))
+      .thenFails("Forbidden", "Only the owner can hand over the workspace.");
+    spec
+      .given([invited])
+      .when(transfer())
+      .thenFails("NotFound", /team member/);
+  });
+});
+
 describe("the team's events and read models", () => {
   const samples: { readonly [E in TeamEvent as E["type"]]: E["data"] } = {
     MemberInvited: invited.data as Extract<TeamEvent, { type: "MemberInvited" }>["data"],
@@ -172,6 +201,7 @@ describe("the team's events and read models", () => {
     MemberJoined: joined.data as Extract<TeamEvent, { type: "MemberJoined" }>["data"],
     MemberRoleChanged: { userId: "u1", email: "maria@leedental.example", role: "viewer", previousRole: "member" },
     MemberRemoved: { userId: "u1", email: "maria@leedental.example" },
+    OwnershipTransferred: { ownerId: "u1", ownerEmail: "maria@leedental.example", previousOwnerId: "owner", previousOwnerEmail: "lee@leedental.example" },
   };
   const decoder = eventDecoder([teamEvents]);
   const envelope = { streamId: "team-w1", metadata: { actorId: "owner", workspaceId: "w1", correlationId: "c1", causationId: null } };

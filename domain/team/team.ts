@@ -61,6 +61,12 @@ export const teamDecider: Decider<TeamState, TeamEvent> = {
         members.delete(event.data.userId);
         return { ...state, members };
       }
+      case "OwnershipTransferred": {
+        const members = new Map(state.members);
+        members.delete(event.data.ownerId);
+        members.set(event.data.previousOwnerId, { email: event.data.previousOwnerEmail, role: "admin" });
+        return { ...state, members };
+      }
     }
   },
 };
@@ -180,3 +186,16 @@ export const removeMember =
   (command: MemberCommand) =>
   (state: TeamState): Decision<Forbidden | NotFound> =>
     Effect.map(member(state, command), (found): ReadonlyArray<TeamEvent> => [{ type: "MemberRemoved", data: { userId: command.userId, email: found.email } }]);
+
+/** The owner hands the workspace to a member, and stays on as an admin; nobody else can. */
+export const transferOwnership =
+  (command: { readonly userId: string; readonly actorId: string | null; readonly ownerId: string; readonly ownerEmail: string }) =>
+  (state: TeamState): Decision<Forbidden | NotFound> => {
+    if (command.actorId !== command.ownerId) return Effect.fail(new Forbidden({ message: TEAM_MESSAGES.onlyOwnerTransfers }));
+    return Effect.map(member(state, { userId: command.userId, actorId: command.actorId, ownerId: "" }), (found): ReadonlyArray<TeamEvent> => [
+      {
+        type: "OwnershipTransferred",
+        data: { ownerId: command.userId, ownerEmail: found.email, previousOwnerId: command.ownerId, previousOwnerEmail: command.ownerEmail },
+      },
+    ]);
+  };

@@ -10,6 +10,7 @@ import { SignIn } from "./SignIn";
 import { Trials } from "./Trials";
 import { UserAdmin } from "./UserAdmin";
 import { Users } from "./Users";
+import { Workspaces } from "./Workspaces";
 import { UserSettings } from "./UserSettings";
 
 const DAY_MS = 86_400_000;
@@ -18,7 +19,7 @@ const DAY_MS = 86_400_000;
 export const identityModule = defineModule({
   name: "identity",
   events: identityEvents,
-  layer: Layer.mergeAll(Registration.layer, UserSettings.layer, UserAdmin.layer, Trials.layer).pipe(
+  layer: Layer.mergeAll(Registration.layer, UserSettings.layer, UserAdmin.layer, Trials.layer, Workspaces.layer).pipe(
     Layer.provideMerge(SignIn.layer),
     Layer.provideMerge(Users.layer),
   ),
@@ -52,6 +53,7 @@ export const identityModule = defineModule({
   cron: ["0 3 * * * purge_expired_auth", "7 * * * * expire_trials"],
   auditSummaries: {
     WorkspaceCreated: (d) => `Workspace "${d.name}" created`,
+    WorkspaceOwnerChanged: () => "Handed the workspace to a new owner",
     UserRegistered: (d) => `${d.firstName} ${d.lastName} registered with ${d.email}`,
     TrialStarted: (d) => `Free trial of the ${d.plan} plan started, ending ${d.endsAt}`,
     TrialExpired: () => "Free trial ended",

@@ -45,8 +45,11 @@ export const identityStreams = Effect.gen(function* () {
     ctx: CommandContext,
   ) =>
     Effect.gen(function* () {
-      const [owner] = yield* db.query((sql) => sql<{ owner_id: string }[]>`select owner_id from workspaces where id = ${workspaceId}`);
-      const movedFrom = owner ? (yield* store.readStream(userStreamId(owner.owner_id))).events.filter((e) => SUBSCRIPTION_EVENTS.has(e.type)) : [];
+      // The creator's stream (the owner may have changed since): its first subscription events.
+      const created = (yield* store.readStream(workspaceStreamId(workspaceId))).events.find((e) => e.type === "WorkspaceCreated");
+      const [owner] = created ? [] : yield* db.query((sql) => sql<{ owner_id: string }[]>`select owner_id from workspaces where id = ${workspaceId}`);
+      const creatorId = (created?.data as { ownerId?: string } | undefined)?.ownerId ?? owner?.owner_id;
+      const movedFrom = creatorId ? (yield* store.readStream(userStreamId(creatorId))).events.filter((e) => SUBSCRIPTION_EVENTS.has(e.type)) : [];
       return yield* provide(handleCommand(workspaceStreamId(workspaceId), workspaceDecider, decide, { ctx, workspaceId, movedFrom }));
     });
 

@@ -17,6 +17,7 @@ import {
   type TeamEvent,
   type TeamState,
   teamStreamId,
+  transferOwnership,
 } from "../../domain/team";
 import {
   actorIdOf,
@@ -142,6 +143,8 @@ export class Team extends Context.Service<
     readonly revoke: (caller: Caller, inviteId: string) => Effect.Effect<void, NotFound | TeamError>;
     readonly changeRole: (caller: Caller, userId: string, role: string) => Effect.Effect<TeamMember, InvalidInput | Forbidden | NotFound | TeamError>;
     readonly remove: (caller: Caller, userId: string) => Effect.Effect<void, Forbidden | NotFound | TeamError>;
+    /** The team's side of handing the workspace to a member (see transfer-ownership.ts): they leave the team, the owner joins it as admin. */
+    readonly handOver: (caller: Caller, userId: string) => Effect.Effect<void, Forbidden | NotFound | TeamError>;
     /** The invitation a link opens, or why it no longer does (404 unknown or withdrawn, 409 used or expired). */
     readonly invitation: (token: string, now: Date) => Effect.Effect<Invitation, NotFound | Conflict | SqlError>;
     /** Records that `userId` joined through the link (in the caller's transaction, with their account's creation). */
@@ -335,7 +338,18 @@ export class Team extends Context.Service<
         yield* onTeam(workspaceId, acceptInvite({ workspaceId, tokenHash: hashToken(token), userId, now: ctx.now }), ctx);
       });
 
-      return { members, invites, invite, resend, revoke, changeRole: changeRoleOf, remove, invitation, join };
+      const handOver = Effect.fn("Team.handOver")(function* (caller: Caller, userId: string) {
+        if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
+        yield* memberOf(caller.workspaceId, userId);
+        const workspace = yield* workspaceOf(caller.workspaceId);
+        yield* onTeam(
+          caller.workspaceId,
+          transferOwnership({ userId, actorId: actorIdOf(caller.actor), ownerId: workspace.owner_id, ownerEmail: workspace.owner_email }),
+          caller,
+        );
+      });
+
+      return { members, invites, invite, resend, revoke, changeRole: changeRoleOf, remove, handOver, invitation, join };
     }),
   );
 }

@@ -16,5 +16,6 @@ export const teamModule = defineModule({
     MemberRoleChanged: (d) =>
       `Changed the role of ${d.email} from ${ROLE_LABELS[d.previousRole as keyof typeof ROLE_LABELS]} to ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
     MemberRemoved: (d) => `Removed ${d.email} from the team`,
+    OwnershipTransferred: (d) => `Handed the workspace to ${d.ownerEmail}, and stays on as Admin`,
   },
 });

@@ -193,6 +193,34 @@ test.describe("team", () => {
     await member.context.close();
   });
 
+  test("the owner hands the workspace to an admin and stays on as an admin", async ({ page }) => {
+    const owner = newUser({ firstName: "Lee", lastName: "Park" });
+    await registerByApi(page.request, owner);
+    cli("admin-plan", [owner.email, "professional"]);
+    const email = `maria-${Date.now().toString(36)}@leedental.example`;
+    expect((await page.request.post("/api/team-invites", { data: { email, role: "admin" } })).status()).toBe(201);
+    const token = invitationLink(email).split("/").pop()!;
+    const other = await page.context().browser()!.newContext();
+    const joined = await other.request.post(`/api/invitations/${token}`, {
+      data: { firstName: "Maria", lastName: "Lopez", password: "hygienist-42", confirmPassword: "hygienist-42" },
+    });
+    expect(joined.status(), await joined.text()).toBe(201);
+
+    await openTeam(page);
+    const row = page.getByTestId("team-member").filter({ hasText: email });
+    await row.getByRole("button", { name: "Make owner" }).click();
+    const dialog = page.getByRole("dialog", { name: "Hand over the workspace?" });
+    await expect(dialog).toContainText("Maria Lopez becomes the owner");
+    await dialog.getByRole("button", { name: "Make owner" }).click();
+    await expect(page.getByTestId("team-management")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByTestId("team-member").filter({ hasText: "Maria Lopez" }).getByTestId("member-role")).toHaveText("Owner");
+    // Now an admin: no one to hand the workspace to any more, and the new owner out of reach.
+    await expect(page.getByRole("button", { name: "Make owner" })).toHaveCount(0);
+    expect(((await (await other.request.get("/api/auth/user")).json()) as { teamRole: string }).teamRole).toBe("owner");
+    expect(((await (await page.request.get("/api/auth/user")).json()) as { teamRole: string }).teamRole).toBe("admin");
+    await other.close();
+  });
+
   test("a plan without team collaboration sees the premium gate", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await page.goto("/app/team-management");

@@ -177,7 +177,7 @@ describe("roles and removal", () => {
     expect(promoted.status, promoted.text).toBe(200);
     expect(promoted.data).toMatchObject({
       role: "admin",
-      permissions: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients"],
+      permissions: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit"],
     });
     expect((await member.get("/api/auth/user")).data.teamRole).toBe("admin");
 
@@ -192,6 +192,30 @@ describe("roles and removal", () => {
     expect((await browser.delete(`/api/team-members/${maria.id}`)).status).toBe(204);
     expect((await member.get("/api/auth/user")).status).toBe(401);
     expect(((await browser.get("/api/team-members")).data as unknown[]).length).toBe(1);
+  });
+
+  it("given a member, when the owner hands them the workspace, then they own it and the former owner is an admin; nobody else can", async () => {
+    const { browser, user } = await owner();
+    const { member, user: maria } = await joined(browser, email("maria"), "admin");
+    const refused = await member.post(`/api/team-members/${user.id}/transfer-ownership`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.data.error.message).toBe("Only the owner can hand over the workspace.");
+
+    expect((await browser.post(`/api/team-members/${maria.id}/transfer-ownership`, {})).status).toBe(204);
+    expect((await member.get("/api/auth/user")).data.teamRole).toBe("owner");
+    expect((await browser.get("/api/auth/user")).data.teamRole).toBe("admin");
+    const [workspace] = await app.sql<{ owner_id: string }[]>`select owner_id from workspaces where id = ${await workspaceOf(maria.id)}`;
+    expect(workspace!.owner_id).toBe(maria.id);
+    const members = (await member.get("/api/team-members")).data as Array<Record<string, any>>;
+    expect(members.map((m) => [m.id, m.role])).toEqual(
+      expect.arrayContaining([
+        [maria.id, "owner"],
+        [user.id, "admin"],
+      ]),
+    );
+    // The new owner manages the former one like any admin; the former owner can't take it back.
+    expect((await browser.post(`/api/team-members/${maria.id}/transfer-ownership`, {})).data.error.message).toBe("Only the owner can hand over the workspace.");
+    expect((await member.put(`/api/team-members/${user.id}`, { role: "member" })).status).toBe(200);
   });
 
   it("given another workspace's member or invitation, then 404 as if it did not exist", async () => {

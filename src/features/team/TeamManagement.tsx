@@ -16,6 +16,8 @@ interface Props {
   readonly userId: string;
   /** May invite, change roles and remove (owners and admins). */
   readonly canManage: boolean;
+  /** The owner, who alone may hand the workspace to a member. */
+  readonly isOwner: boolean;
   readonly timeZone: string;
 }
 
@@ -36,12 +38,13 @@ const initialsOf = (member: TeamMember) => ((member.firstName[0] ?? "") + (membe
  * each role may do, and the invite dialog. Owners and admins change roles, remove people, resend
  * or withdraw invitations; others see the same lists without those controls.
  */
-export default function TeamManagement({ initialMembers, initialInvites, userId, canManage, timeZone }: Props) {
+export default function TeamManagement({ initialMembers, initialInvites, userId, canManage, isOwner, timeZone }: Props) {
   const hydrated = useHydrated();
   const [members, setMembers] = useState(initialMembers);
   const [invites, setInvites] = useState(initialInvites);
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [handingOver, setHandingOver] = useState<TeamMember | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const now = new Date();
 
@@ -131,6 +134,11 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
                           </option>
                         ))}
                       </select>
+                      {isOwner && (
+                        <button type="button" className="btn btn-ghost" disabled={!hydrated || busy === member.id} onClick={() => setHandingOver(member)}>
+                          Make owner
+                        </button>
+                      )}
                       <button
                         type="button"
                         className="btn btn-ghost btn-danger-text"
@@ -217,6 +225,9 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
           setInviting(false);
         }}
       />
+      <Dialog open={handingOver !== null} title="Hand over the workspace?" onClose={() => setHandingOver(null)} className="confirm-dialog">
+        {handingOver && <HandOverForm member={handingOver} onClose={() => setHandingOver(null)} />}
+      </Dialog>
       <Dialog open={removing !== null} title="Remove this member?" onClose={() => setRemoving(null)} className="confirm-dialog">
         {removing && (
           <RemoveForm
@@ -335,6 +346,35 @@ function RemoveForm({ member, onClose, onRemoved }: { member: TeamMember; onClos
         </button>
         <button type="button" className="btn btn-danger" disabled={removing} onClick={() => void remove()}>
           {removing ? "Removing..." : "Remove"}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function HandOverForm({ member, onClose }: { member: TeamMember; onClose: () => void }) {
+  const [sending, setSending] = useState(false);
+  const handOver = async () => {
+    setSending(true);
+    try {
+      await apiFetch(`/api/team-members/${member.id}/transfer-ownership`, { method: "POST" });
+      toast({ title: "Ownership Transferred", description: `${nameOf(member)} now owns this workspace. You are an admin.` });
+      // Every screen reads the role: the page comes back as an admin sees it.
+      window.location.reload();
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to hand over the workspace. Please try again."), variant: "destructive" });
+      setSending(false);
+    }
+  };
+  return (
+    <>
+      <p>{nameOf(member)} becomes the owner, with billing and every permission. You stay on as an admin, and only the new owner can hand the workspace back.</p>
+      <div className="ui-dialog-actions">
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-primary" disabled={sending} onClick={() => void handOver()}>
+          {sending ? "Handing over..." : "Make owner"}
         </button>
       </div>
     </>

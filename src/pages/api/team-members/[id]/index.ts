@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
-import { Team } from "../../../../infra/team/Team";
-import { roleSchema } from "../../../features/team/team-schemas";
-import { guard } from "../../../lib/auth-guard";
-import { isUuid, json, notFound, parseJsonBody, respond } from "../../../lib/http";
+import { Team } from "../../../../../infra/team/Team";
+import { roleSchema } from "../../../../features/team/team-schemas";
+import { guard } from "../../../../lib/auth-guard";
+import { isUuid, json, notFound, parseJsonBody, respond } from "../../../../lib/http";
 
 /**
  * PUT /api/team-members/{id} {role: admin|member|viewer}: the member with their new role.
