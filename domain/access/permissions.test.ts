@@ -7,8 +7,8 @@ const TIERS: ReadonlyArray<Tier> = ["trial", "starter", "professional", "growth"
 
 describe("the permissions of each role (spec engagement §6, the FAQ's viewer, the audit trail for owners and admins)", () => {
   it.each([
-    ["owner", ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "manage_billing", "view_audit"]],
-    ["admin", ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit"]],
+    ["owner", ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "manage_billing", "view_audit", "approve_posts"]],
+    ["admin", ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts"]],
     ["member", ["manage_posts", "view_analytics"]],
     ["viewer", ["view_analytics"]],
   ] as const)("given a %s, they hold exactly %j", (role, granted) => {

@@ -2,13 +2,22 @@ import { type Feature, FEATURE_UNAVAILABLE_MESSAGE, hasFeature } from "../plans"
 import { type Caller, Forbidden, PlanLimitReached, type Role } from "../shared";
 
 /** What a role may do in a workspace (spec engagement §6); the team issue adds to it, here and only here. */
-export const PERMISSIONS = ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "manage_billing", "view_audit"] as const;
+export const PERMISSIONS = [
+  "manage_posts",
+  "manage_accounts",
+  "view_analytics",
+  "manage_members",
+  "manage_clients",
+  "manage_billing",
+  "view_audit",
+  "approve_posts",
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Owner: every permission. Admin: all but the subscription (the audit trail included). Member: posts and analytics ("limited account access"). Viewer: reads only. */
+/** Owner: every permission. Admin: all but the subscription (the audit trail and approving posts included). Member: posts and analytics ("limited account access"). Viewer: reads only. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlyArray<Permission>>> = {
   owner: PERMISSIONS,
-  admin: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit"],
+  admin: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts"],
   member: ["manage_posts", "view_analytics"],
   viewer: ["view_analytics"],
 };

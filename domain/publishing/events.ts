@@ -8,7 +8,7 @@ import { MONTHLY_ORDINALS } from "./recurrence";
  * publication is in flight. A failed publication is not a status: the post returns to draft with
  * its `lastError` (the FAQ's promise), and the accounts that succeeded stay published.
  */
-export type PostStatus = "draft" | "scheduled" | "publishing" | "published";
+export type PostStatus = "draft" | "awaiting_approval" | "scheduled" | "publishing" | "published";
 export const POST_TYPES = ["standard", "offer", "event", "product", "announcement"] as const;
 export const PostType = Schema.Literals(POST_TYPES);
 export type PostType = typeof PostType.Type;
@@ -194,6 +194,12 @@ export const postEvents = defineEvents({
     occurrence: Schema.Number,
   }),
   PostReturnedToDrafts: Schema.Struct({ reason: Schema.String }),
+  /** A post of someone whose posts need approval, at the time they chose (null: as soon as it is approved). */
+  PostSubmittedForApproval: Schema.Struct({ scheduledAt: Schema.NullOr(Schema.String), timeZone: Schema.String }),
+  /** An owner or admin approved it (who: the event's metadata); it is scheduled or published next, in the same append. */
+  PostApproved: Schema.Struct({ approvedAt: Schema.String }),
+  /** Sent back to its author as a draft, with what to change. */
+  PostChangesRequested: Schema.Struct({ comment: Schema.String }),
   PostDeleted: Schema.Struct({ deletedAt: Schema.String }),
   RecurrenceSet: Schema.Struct({ rule: RecurrenceRuleData }),
   RecurrenceCleared: Schema.Struct({}),

@@ -3,6 +3,7 @@ import type { RecordedEvent } from "../shared";
 import { DeciderSpecification } from "../shared/decider-spec";
 import { type PostContent, type PostEvent, postEvents } from "./events";
 import {
+  approvePost,
   completePublication,
   createPost,
   deletePost,
@@ -13,9 +14,12 @@ import {
   recordFailureOnAccount,
   recordPublishedToAccount,
   requestPublish,
+  requestChanges,
   reschedule,
   schedulePost,
   setRecurrence,
+  submitForApproval,
+  unschedulePost,
 } from "./post";
 import { postsProjection } from "./projection";
 
@@ -334,6 +338,51 @@ describe("a post", () => {
       .given([...recurring, publishedAll, next, second, publishedOn("a1", "bluesky"), publishedOn("a2", "twitter")])
       .when(completePublication({ now: new Date("2026-03-13T13:00:05Z") }))
       .then([{ type: "PostPublished", data: { publishedAt: "2026-03-13T13:00:05.000Z", occurrence: 2 } }]));
+});
+
+describe("a post that needs approval", () => {
+  const submitted: PostEvent = { type: "PostSubmittedForApproval", data: { scheduledAt: at.toISOString(), timeZone: "America/New_York" } };
+  const approved: PostEvent = { type: "PostApproved", data: { approvedAt: now.toISOString() } };
+
+  it("given a draft, when submitted with a time, then it awaits approval at that time; no publication can start", () => {
+    spec.given([drafted]).when(submitForApproval({ scheduledAt: at, timeZone: "America/New_York", now })).then([submitted]);
+    spec.given([drafted, submitted]).when(requestPublish({ now: at })).thenFails("Conflict", "This post is awaiting approval by an owner or admin.");
+    spec.given([drafted, submitted]).when(submitForApproval({ scheduledAt: at, timeZone: "America/New_York", now })).thenNothingHappens();
+    spec
+      .given([drafted])
+      .when(submitForApproval({ scheduledAt: new Date("2026-02-01T00:00:00Z"), timeZone: "America/New_York", now }))
+      .thenFails("InvalidInput", /past/);
+  });
+
+  it("given a scheduled post edited by a member, when submitted again, then it goes back to the approvers", () =>
+    spec
+      .given([drafted, scheduled])
+      .when(submitForApproval({ scheduledAt: at, timeZone: "America/New_York", now }))
+      .then([submitted]));
+
+  it("given a post awaiting approval, when approved, then it is approved and can be scheduled or published in the same append", () => {
+    spec.given([drafted, submitted]).when(approvePost({ now })).then([approved]);
+    spec
+      .given([drafted, submitted, approved])
+      .when(schedulePost({ scheduledAt: at, timeZone: "America/New_York", now }))
+      .then([scheduled]);
+    spec.given([drafted, scheduled]).when(approvePost({ now })).thenFails("Conflict", "This post is not awaiting approval.");
+  });
+
+  it("given a post awaiting approval, when changes are requested, then it is a draft again with the comment; a blank comment is refused", () => {
+    spec
+      .given([drafted, submitted])
+      .when(requestChanges({ comment: "  Use the new logo, please. " }))
+      .then([{ type: "PostChangesRequested", data: { comment: "Use the new logo, please." } }]);
+    spec.given([drafted, submitted]).when(requestChanges({ comment: " " })).thenFails("InvalidInput", "Say what to change, in up to 1,000 characters.");
+    spec.given([drafted]).when(requestChanges({ comment: "No" })).thenFails("Conflict", "This post is not awaiting approval.");
+  });
+
+  it("given a post awaiting approval, when its author takes it back, then it is a draft", () =>
+    spec
+      .given([drafted, submitted])
+      .when(unschedulePost({ now }))
+      .then([{ type: "PostReturnedToDrafts", data: { reason: "Withdrawn from approval" } }]));
 });
 
 describe("the posts projection", () => {

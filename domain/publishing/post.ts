@@ -33,6 +33,8 @@ export interface PostState {
   readonly occurrence: number;
   readonly targets: ReadonlyArray<TargetState>;
   readonly lastError: string | null;
+  /** What an approver asked to change (PostChangesRequested), until the post is submitted again. */
+  readonly reviewComment: string | null;
   readonly publishedAt: string | null;
   /** The last engagement figures fetched, per account (PostEngagementRecorded). */
   readonly engagementByAccount: Readonly<Record<string, EngagementCounts & { readonly platform: PostTarget["platform"] }>>;
@@ -67,6 +69,7 @@ export const postDecider: Decider<PostState, PostEvent> = {
     occurrence: 1,
     targets: [],
     lastError: null,
+    reviewComment: null,
     publishedAt: null,
     engagementByAccount: {},
   }),
@@ -116,6 +119,20 @@ export const postDecider: Decider<PostState, PostEvent> = {
         return { ...state, status: "draft", scheduledAt: null, lastError: event.data.reason };
       case "PostDeleted":
         return { ...state, deleted: true };
+      case "PostSubmittedForApproval":
+        return {
+          ...state,
+          status: "awaiting_approval",
+          scheduledAt: event.data.scheduledAt,
+          anchorAt: event.data.scheduledAt,
+          timeZone: event.data.timeZone,
+          reviewComment: null,
+        };
+      // Approved: a draft with its time for the moment, scheduled or published by the next event of the same append.
+      case "PostApproved":
+        return { ...state, status: "draft" };
+      case "PostChangesRequested":
+        return { ...state, status: "draft", scheduledAt: null, reviewComment: event.data.comment };
       case "RecurrenceSet":
         return { ...state, recurrence: event.data.rule };
       case "RecurrenceCleared":
@@ -174,17 +191,19 @@ export interface DraftPostCommand {
   readonly now: Date;
 }
 
-export const draftPost = (command: DraftPostCommand) => (state: PostState): PostDecision => {
-  if (state.exists) return conflict("This post already exists.");
-  const problem = validateContent(command.content) ?? (isTimeZone(command.timeZone) ? null : `Unknown time zone "${command.timeZone}".`);
-  if (problem) return invalid(problem, "content");
-  return decided([
-    {
-      type: "PostDrafted",
-      data: { postId: command.postId, workspaceId: command.workspaceId, authorId: command.authorId, ...command.content, timeZone: command.timeZone },
-    },
-  ]);
-};
+export const draftPost =
+  (command: DraftPostCommand) =>
+  (state: PostState): PostDecision => {
+    if (state.exists) return conflict("This post already exists.");
+    const problem = validateContent(command.content) ?? (isTimeZone(command.timeZone) ? null : `Unknown time zone "${command.timeZone}".`);
+    if (problem) return invalid(problem, "content");
+    return decided([
+      {
+        type: "PostDrafted",
+        data: { postId: command.postId, workspaceId: command.workspaceId, authorId: command.authorId, ...command.content, timeZone: command.timeZone },
+      },
+    ]);
+  };
 
 /** Schedules a draft (a scheduled post is rescheduled). */
 export const schedulePost =
@@ -213,30 +232,79 @@ export const reschedule =
         : decided([{ type: "PostRescheduled", data: { scheduledAt: at, timeZone: command.timeZone, previousScheduledAt: state.scheduledAt } }]);
     });
 
-/** Takes a scheduled post off the schedule: a draft again. */
-export const unschedulePost = (_command: { readonly now: Date }) => (state: PostState): PostDecision =>
-  changeable(state, "rescheduled", () =>
-    state.status === "scheduled" ? decided([{ type: "PostReturnedToDrafts", data: { reason: "Unscheduled" } }]) : decided([]),
-  );
+/** Takes a scheduled post off the schedule, or one awaiting approval off the approvers' list: a draft again. */
+export const unschedulePost =
+  (_command: { readonly now: Date }) =>
+  (state: PostState): PostDecision =>
+    changeable(state, "rescheduled", () =>
+      state.status === "scheduled"
+        ? decided([{ type: "PostReturnedToDrafts", data: { reason: "Unscheduled" } }])
+        : state.status === "awaiting_approval"
+          ? decided([{ type: "PostReturnedToDrafts", data: { reason: "Withdrawn from approval" } }])
+          : decided([]),
+    );
 
-export const editPost = (command: { readonly content: PostContent; readonly now: Date }) => (state: PostState): PostDecision =>
-  changeable(state, "edited", () => {
-    const problem = validateContent(command.content);
-    if (problem) return invalid(problem, "content");
-    if (sameJson(command.content, state.content)) return decided([]);
-    const before = new Set(state.targets.map((t) => t.accountId));
-    const after = new Set(command.content.targets.map((t) => t.accountId));
-    return decided([
-      {
-        type: "PostEdited",
-        data: {
-          ...command.content,
-          addedAccountIds: [...after].filter((id) => !before.has(id)),
-          removedAccountIds: [...before].filter((id) => !after.has(id)),
+export const AWAITING_APPROVAL_MESSAGE = "This post is awaiting approval by an owner or admin.";
+export const NOT_AWAITING_MESSAGE = "This post is not awaiting approval.";
+export const COMMENT_REQUIRED_MESSAGE = "Say what to change, in up to 1,000 characters.";
+export const APPROVAL_TIME_PASSED_MESSAGE = "The time chosen for this post has passed. Approve it to publish now, or choose a new time.";
+
+/**
+ * A post of someone whose posts need approval goes to the approvers instead of the schedule: at the
+ * time they chose, or as soon as it is approved (null). A scheduled post edited by them goes back.
+ */
+export const submitForApproval =
+  (command: { readonly scheduledAt: Date | null; readonly timeZone: string; readonly now: Date }) =>
+  (state: PostState): PostDecision =>
+    changeable(state, "rescheduled", () => {
+      const problem = command.scheduledAt ? checkTime(command.scheduledAt, command.timeZone, command.now) : null;
+      if (problem) return invalid(problem, "scheduledAt");
+      const at = command.scheduledAt?.toISOString() ?? null;
+      if (state.status === "awaiting_approval" && state.scheduledAt === at && state.timeZone === command.timeZone) return decided([]);
+      return decided([{ type: "PostSubmittedForApproval", data: { scheduledAt: at, timeZone: command.timeZone } }]);
+    });
+
+/** An approver's yes: the post is then scheduled at its time, or published (the service appends that step). */
+export const approvePost =
+  (command: { readonly now: Date }) =>
+  (state: PostState): PostDecision =>
+    existing(state, () =>
+      state.status === "awaiting_approval"
+        ? decided([{ type: "PostApproved", data: { approvedAt: command.now.toISOString() } }])
+        : conflict(NOT_AWAITING_MESSAGE),
+    );
+
+/** An approver's "not yet": back to its author as a draft with the comment. */
+export const requestChanges =
+  (command: { readonly comment: string }) =>
+  (state: PostState): PostDecision =>
+    existing(state, () => {
+      if (state.status !== "awaiting_approval") return conflict(NOT_AWAITING_MESSAGE);
+      const comment = command.comment.trim();
+      if (comment === "" || comment.length > 1000) return invalid(COMMENT_REQUIRED_MESSAGE, "comment");
+      return decided([{ type: "PostChangesRequested", data: { comment } }]);
+    });
+
+export const editPost =
+  (command: { readonly content: PostContent; readonly now: Date }) =>
+  (state: PostState): PostDecision =>
+    changeable(state, "edited", () => {
+      const problem = validateContent(command.content);
+      if (problem) return invalid(problem, "content");
+      if (sameJson(command.content, state.content)) return decided([]);
+      const before = new Set(state.targets.map((t) => t.accountId));
+      const after = new Set(command.content.targets.map((t) => t.accountId));
+      return decided([
+        {
+          type: "PostEdited",
+          data: {
+            ...command.content,
+            addedAccountIds: [...after].filter((id) => !before.has(id)),
+            removedAccountIds: [...before].filter((id) => !after.has(id)),
+          },
         },
-      },
-    ]);
-  });
+      ]);
+    });
 
 /** The targets a publication still has to publish to: not published, not failed for good. */
 export const targetsToPublish = (state: PostState): ReadonlyArray<TargetState> =>
@@ -247,26 +315,29 @@ export const targetsToPublish = (state: PostState): ReadonlyArray<TargetState> =
  * flight (a retried job gets no event). Accounts already published (a partly published post sent
  * again) are left out: never published twice.
  */
-export const requestPublish = (command: { readonly now: Date }) => (state: PostState): PostDecision =>
-  existing(state, () => {
-    if (state.status === "publishing") return decided([]);
-    if (state.status === "published") return conflict("This post is already published.");
-    const accountIds = state.targets.filter((t) => t.status !== "published").map((t) => t.accountId);
-    if (accountIds.length === 0) return invalid("Choose at least one connected account to publish to.", "accountIds");
-    const dueAt = state.status === "scheduled" ? state.scheduledAt : null;
-    return decided([
-      {
-        type: "PostPublishRequested",
-        data: {
-          requestedAt: command.now.toISOString(),
-          dueAt,
-          lateByMs: dueAt ? Math.max(0, command.now.getTime() - new Date(dueAt).getTime()) : 0,
-          occurrence: state.occurrence,
-          accountIds,
+export const requestPublish =
+  (command: { readonly now: Date }) =>
+  (state: PostState): PostDecision =>
+    existing(state, () => {
+      if (state.status === "publishing") return decided([]);
+      if (state.status === "published") return conflict("This post is already published.");
+      if (state.status === "awaiting_approval") return conflict(AWAITING_APPROVAL_MESSAGE);
+      const accountIds = state.targets.filter((t) => t.status !== "published").map((t) => t.accountId);
+      if (accountIds.length === 0) return invalid("Choose at least one connected account to publish to.", "accountIds");
+      const dueAt = state.status === "scheduled" ? state.scheduledAt : null;
+      return decided([
+        {
+          type: "PostPublishRequested",
+          data: {
+            requestedAt: command.now.toISOString(),
+            dueAt,
+            lateByMs: dueAt ? Math.max(0, command.now.getTime() - new Date(dueAt).getTime()) : 0,
+            occurrence: state.occurrence,
+            accountIds,
+          },
         },
-      },
-    ]);
-  });
+      ]);
+    });
 
 const inFlightTarget = (state: PostState, accountId: string, decide: (t: TargetState) => PostDecision): PostDecision =>
   existing(state, () => {
@@ -337,7 +408,9 @@ export const recordDelay =
     inFlightTarget(state, command.accountId, (t) =>
       state.status !== "publishing" || t.status === "attempted"
         ? conflict("This post is not waiting to be published.")
-        : decided([{ type: "PostPublishDelayed", data: { accountId: t.accountId, platform: t.platform, until: command.until.toISOString(), reason: command.reason } }]),
+        : decided([
+            { type: "PostPublishDelayed", data: { accountId: t.accountId, platform: t.platform, until: command.until.toISOString(), reason: command.reason } },
+          ]),
     );
 
 /** `permanent`: the platform refused for good, or the retries are used up. */
@@ -386,7 +459,12 @@ export const completePublication =
       return decided([
         {
           type: "PostPublishFailed",
-          data: { reason, failedAccountIds: failed.map((t) => t.accountId), publishedAccountIds: published.map((t) => t.accountId), occurrence: state.occurrence },
+          data: {
+            reason,
+            failedAccountIds: failed.map((t) => t.accountId),
+            publishedAccountIds: published.map((t) => t.accountId),
+            occurrence: state.occurrence,
+          },
         },
         { type: "PostReturnedToDrafts", data: { reason } },
       ]);
@@ -402,32 +480,43 @@ const nextOccurrenceOf = (state: PostState, now: Date): PostEvent | null => {
     timeZone: state.timeZone,
   });
   return at
-    ? { type: "OccurrenceScheduled", data: { scheduledAt: at.toISOString(), occurrence: state.occurrence + 1, accountIds: state.targets.map((t) => t.accountId) } }
+    ? {
+        type: "OccurrenceScheduled",
+        data: { scheduledAt: at.toISOString(), occurrence: state.occurrence + 1, accountIds: state.targets.map((t) => t.accountId) },
+      }
     : null;
 };
 
 /** A published recurring post's next occurrence (completePublication already gives it; for repairs). */
-export const nextOccurrence = (command: { readonly now: Date }) => (state: PostState): PostDecision =>
-  existing(state, () => {
-    if (state.status !== "published") return decided([]);
-    const next = nextOccurrenceOf(state, command.now);
-    return decided(next ? [next] : []);
-  });
+export const nextOccurrence =
+  (command: { readonly now: Date }) =>
+  (state: PostState): PostDecision =>
+    existing(state, () => {
+      if (state.status !== "published") return decided([]);
+      const next = nextOccurrenceOf(state, command.now);
+      return decided(next ? [next] : []);
+    });
 
 /** The occurrence times follow the post's scheduled time; the first publication is occurrence 1. */
-export const setRecurrence = (command: { readonly rule: RecurrenceRule; readonly now: Date }) => (state: PostState): PostDecision =>
-  changeable(state, "edited", () => {
-    const problem = checkRecurrenceRule(command.rule, state.scheduledAt ? { at: new Date(state.scheduledAt), timeZone: state.timeZone } : undefined);
-    if (problem) return invalid(problem, "recurrence");
-    return sameJson(state.recurrence, command.rule) ? decided([]) : decided([{ type: "RecurrenceSet", data: { rule: command.rule } }]);
-  });
+export const setRecurrence =
+  (command: { readonly rule: RecurrenceRule; readonly now: Date }) =>
+  (state: PostState): PostDecision =>
+    changeable(state, "edited", () => {
+      const problem = checkRecurrenceRule(command.rule, state.scheduledAt ? { at: new Date(state.scheduledAt), timeZone: state.timeZone } : undefined);
+      if (problem) return invalid(problem, "recurrence");
+      return sameJson(state.recurrence, command.rule) ? decided([]) : decided([{ type: "RecurrenceSet", data: { rule: command.rule } }]);
+    });
 
 /** Stops the repeats; allowed on a published recurring post too (no next occurrence then). */
-export const clearRecurrence = (_command: { readonly now: Date }) => (state: PostState): PostDecision =>
-  existing(state, () => (state.recurrence ? decided([{ type: "RecurrenceCleared", data: {} }]) : decided([])));
+export const clearRecurrence =
+  (_command: { readonly now: Date }) =>
+  (state: PostState): PostDecision =>
+    existing(state, () => (state.recurrence ? decided([{ type: "RecurrenceCleared", data: {} }]) : decided([])));
 
-export const deletePost = (command: { readonly now: Date }) => (state: PostState): PostDecision =>
-  changeable(state, "deleted", () => decided([{ type: "PostDeleted", data: { deletedAt: command.now.toISOString() } }]));
+export const deletePost =
+  (command: { readonly now: Date }) =>
+  (state: PostState): PostDecision =>
+    changeable(state, "deleted", () => decided([{ type: "PostDeleted", data: { deletedAt: command.now.toISOString() } }]));
 
 /**
  * A new post as the API creates it: drafted, then scheduled (`scheduledAt`), made recurring
@@ -456,9 +545,7 @@ export const createPost =
 const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 
 /** The per-platform map (spec core §3) from the figures of each account: accounts of one platform summed. */
-export const engagementByPlatform = (
-  byAccount: PostState["engagementByAccount"],
-): Record<string, EngagementCounts> => {
+export const engagementByPlatform = (byAccount: PostState["engagementByAccount"]): Record<string, EngagementCounts> => {
   const map: Record<string, { likes: number; shares: number; comments: number }> = {};
   for (const key of Object.keys(byAccount).sort()) {
     const e = byAccount[key]!;
@@ -483,7 +570,13 @@ export const recordEngagement =
       if (target.status !== "published") return conflict("This post is not published on this account.");
       const figures = { likes: count(command.likes), shares: count(command.shares), comments: count(command.comments) };
       const before = state.engagementByAccount[command.accountId];
-      if (before && before.platform === target.platform && before.likes === figures.likes && before.shares === figures.shares && before.comments === figures.comments) {
+      if (
+        before &&
+        before.platform === target.platform &&
+        before.likes === figures.likes &&
+        before.shares === figures.shares &&
+        before.comments === figures.comments
+      ) {
         return decided([]);
       }
       const engagement = engagementByPlatform({ ...state.engagementByAccount, [command.accountId]: { platform: target.platform, ...figures } });

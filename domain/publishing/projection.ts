@@ -24,6 +24,9 @@ export const postsProjection: Projection<PostEvent> = {
   ],
   handles: [
     "PostDrafted",
+    "PostSubmittedForApproval",
+    "PostApproved",
+    "PostChangesRequested",
     "PostScheduled",
     "PostRescheduled",
     "PostEdited",
@@ -178,6 +181,20 @@ const changesOf = (event: RecordedEvent<PostEvent>): ReadonlyArray<RowChange> =>
           last_error: event.data.reason,
         }),
       ];
+    case "PostSubmittedForApproval":
+      return [
+        post({
+          status: "awaiting_approval",
+          scheduled_at: event.data.scheduledAt ? new Date(event.data.scheduledAt) : null,
+          time_zone: event.data.timeZone,
+          review_comment: null,
+          last_error: null,
+        }),
+      ];
+    case "PostApproved":
+      return [post({ review_comment: null })];
+    case "PostChangesRequested":
+      return [post({ status: "draft", scheduled_at: null, review_comment: event.data.comment })];
     case "PostDeleted":
       return [post({ deleted_at: new Date(event.data.deletedAt) })];
     case "RecurrenceSet":

@@ -23,6 +23,8 @@ export const teamEvents = defineEvents({
   MemberJoined: Schema.Struct({ workspaceId: Schema.String, userId: Schema.String, email: Schema.String, role: InvitableRole, inviteId: Schema.String }),
   MemberRoleChanged: Schema.Struct({ userId: Schema.String, email: Schema.String, role: MemberRole, previousRole: MemberRole }),
   MemberRemoved: Schema.Struct({ userId: Schema.String, email: Schema.String }),
+  /** Whether members' posts need an owner's or admin's approval before they are scheduled. */
+  ApprovalRequirementSet: Schema.Struct({ required: Schema.Boolean }),
   /** The owner handed the workspace to a member, and stays as an admin. */
   OwnershipTransferred: Schema.Struct({ ownerId: Schema.String, ownerEmail: Schema.String, previousOwnerId: Schema.String, previousOwnerEmail: Schema.String }),
 });

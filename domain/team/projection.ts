@@ -12,8 +12,18 @@ export const teamProjection: Projection<TeamEvent> = {
   tables: [
     { name: "team_members", key: ["workspace_id", "user_id"] },
     { name: "team_invites", key: ["id"] },
+    { name: "team_settings", key: ["workspace_id"] },
   ],
-  handles: ["MemberInvited", "InviteResent", "InviteRevoked", "MemberJoined", "MemberRoleChanged", "MemberRemoved", "OwnershipTransferred"],
+  handles: [
+    "MemberInvited",
+    "InviteResent",
+    "InviteRevoked",
+    "MemberJoined",
+    "MemberRoleChanged",
+    "MemberRemoved",
+    "OwnershipTransferred",
+    "ApprovalRequirementSet",
+  ],
   project: (event): ReadonlyArray<RowChange> => {
     const workspaceId = event.streamId.slice("team-".length);
     const at = event.createdAt;
@@ -54,6 +64,12 @@ export const teamProjection: Projection<TeamEvent> = {
         return [updateRow("team_members", { workspace_id: workspaceId, user_id: event.data.userId }, { role: event.data.role })];
       case "MemberRemoved":
         return [deleteRow("team_members", { workspace_id: workspaceId, user_id: event.data.userId })];
+      // The row is written whole each time (there is none before the first setting).
+      case "ApprovalRequirementSet":
+        return [
+          deleteRow("team_settings", { workspace_id: workspaceId }),
+          insertRow("team_settings", { workspace_id: workspaceId, approval_required: event.data.required }),
+        ];
       case "OwnershipTransferred": {
         const d = event.data;
         return [

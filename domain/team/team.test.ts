@@ -201,6 +201,7 @@ describe("the team's events and read models", () => {
     MemberJoined: joined.data as Extract<TeamEvent, { type: "MemberJoined" }>["data"],
     MemberRoleChanged: { userId: "u1", email: "maria@leedental.example", role: "viewer", previousRole: "member" },
     MemberRemoved: { userId: "u1", email: "maria@leedental.example" },
+    ApprovalRequirementSet: { required: true },
     OwnershipTransferred: { ownerId: "u1", ownerEmail: "maria@leedental.example", previousOwnerId: "owner", previousOwnerEmail: "lee@leedental.example" },
   };
   const decoder = eventDecoder([teamEvents]);

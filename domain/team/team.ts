@@ -16,6 +16,8 @@ export interface Invitation {
 export interface TeamState {
   readonly invites: ReadonlyMap<string, Invitation>;
   readonly members: ReadonlyMap<string, { readonly email: string; readonly role: MemberRole }>;
+  /** Members' posts go to the owners and admins for approval before they are scheduled. */
+  readonly approvalRequired: boolean;
 }
 
 const withInvite = (state: TeamState, id: string, change: (invite: Invitation) => Invitation): TeamState => {
@@ -24,7 +26,7 @@ const withInvite = (state: TeamState, id: string, change: (invite: Invitation) =
 };
 
 export const teamDecider: Decider<TeamState, TeamEvent> = {
-  initialState: () => ({ invites: new Map(), members: new Map() }),
+  initialState: () => ({ invites: new Map(), members: new Map(), approvalRequired: false }),
   evolve: (state, event) => {
     switch (event.type) {
       case "MemberInvited": {
@@ -61,6 +63,8 @@ export const teamDecider: Decider<TeamState, TeamEvent> = {
         members.delete(event.data.userId);
         return { ...state, members };
       }
+      case "ApprovalRequirementSet":
+        return { ...state, approvalRequired: event.data.required };
       case "OwnershipTransferred": {
         const members = new Map(state.members);
         members.delete(event.data.ownerId);
@@ -199,3 +203,12 @@ export const transferOwnership =
       },
     ]);
   };
+
+/** Turns the approval of members' posts on or off; nothing when it already is. */
+export const setApprovalRequirement = (command: { readonly required: boolean }) => (state: TeamState) =>
+  Effect.succeed<ReadonlyArray<TeamEvent>>(
+    state.approvalRequired === command.required ? [] : [{ type: "ApprovalRequirementSet", data: { required: command.required } }],
+  );
+
+/** Whether `role`'s posts need approval in a workspace that asks for it: members' do; owners', admins' and the approvers' own do not. */
+export const needsApproval = (approvalRequired: boolean, role: string) => approvalRequired && role === "member";

@@ -38,6 +38,8 @@ export interface PostView {
   readonly recurrence: RecurrenceRule | null;
   readonly isRecurring: boolean;
   readonly lastError: string | null;
+  /** What an approver asked to change, on a post sent back as a draft. */
+  readonly reviewComment: string | null;
   readonly engagement: Record<string, unknown>;
   readonly targets: ReadonlyArray<PostTargetView>;
   /** The version of the post's stream: a write states it to be refused when someone changed the post since. */
@@ -78,6 +80,7 @@ interface PostRow {
   time_zone: string;
   recurrence: RecurrenceRule | null;
   last_error: string | null;
+  review_comment: string | null;
   engagement: Record<string, unknown>;
   version: number;
   targets: Array<{
@@ -112,6 +115,7 @@ const toView = (row: PostRow): PostView => ({
   recurrence: row.recurrence,
   isRecurring: row.recurrence !== null,
   lastError: row.last_error,
+  reviewComment: row.review_comment,
   engagement: row.engagement,
   version: row.version,
   targets: (row.targets ?? []).map((t) => ({
@@ -159,7 +163,7 @@ export class PostQueries extends Context.Service<
     readonly counts: (
       workspaceId: string,
       query: Pick<PostQuery, "accountId" | "categoryId" | "q">,
-    ) => Effect.Effect<Record<"draft" | "scheduled" | "publishing" | "published", number>, SqlError>;
+    ) => Effect.Effect<Record<"draft" | "awaiting_approval" | "scheduled" | "publishing" | "published", number>, SqlError>;
   }
 >()("app/PostQueries") {
   static layer = Layer.effect(
@@ -233,6 +237,7 @@ export class PostQueries extends Context.Service<
             ),
             (rows) => ({
               draft: 0,
+              awaiting_approval: 0,
               scheduled: 0,
               publishing: 0,
               published: 0,

@@ -3,6 +3,8 @@ import { Context, Effect, Layer } from "effect";
 import { platformById, type PlatformId } from "../../domain/accounts";
 import { isLimitReached, limitReachedMessage, limitsOf } from "../../domain/plans";
 import {
+  APPROVAL_TIME_PASSED_MESSAGE,
+  approvePost,
   clearRecurrence,
   createPost,
   deletePost,
@@ -17,26 +19,23 @@ import {
   postStreamId,
   type RecurrenceRule,
   readScheduledAt,
+  NOT_AWAITING_MESSAGE,
+  requestChanges,
   requestPublish,
   schedulePost,
   setRecurrence,
+  submitForApproval,
   TIMESLOT_HORIZON_DAYS,
   unschedulePost,
 } from "../../domain/publishing";
-import {
-  actorIdOf,
-  type Caller,
-  type ConcurrencyConflict,
-  type Conflict,
-  type EventMetadata,
-  InvalidInput,
-  NotFound,
-  PlanLimitReached,
-} from "../../domain/shared";
+import { needsApproval } from "../../domain/team/team";
+import { actorIdOf, type Caller, type ConcurrencyConflict, Conflict, type EventMetadata, InvalidInput, NotFound, PlanLimitReached } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { encodeKeyset } from "../db/keyset";
 import { EventStore } from "../eventstore/EventStore";
 import { type DecideStep, handleCommand } from "../eventstore/handle";
+import { Mailer } from "../mail/Mailer";
+import { config } from "../config";
 import { PostQueries, type PostView } from "./PostQueries";
 import { addPublishJob } from "./reactions";
 /** What a person asks for: the spec's payloads, already validated at the edge. */
@@ -73,6 +72,17 @@ export class Posts extends Context.Service<
     readonly update: (caller: Caller, postId: string, input: PostInput, expectedVersion?: number) => Effect.Effect<PostView, PostError>;
     readonly publishNow: (caller: Caller, postId: string, expectedVersion?: number) => Effect.Effect<PostView, PostError>;
     readonly remove: (caller: Caller, postId: string, expectedVersion?: number) => Effect.Effect<void, PostError>;
+    /**
+     * An approver's yes: scheduled at its time, or, when that has passed (or it was to go out at once),
+     * published now if `publishNow` confirms it; without it such a post answers 409 with the reason.
+     */
+    readonly approve: (
+      caller: Caller,
+      postId: string,
+      options: { readonly publishNow: boolean; readonly expectedVersion?: number },
+    ) => Effect.Effect<PostView, PostError>;
+    /** An approver's "not yet": a draft again for its author, with the comment. */
+    readonly requestChanges: (caller: Caller, postId: string, comment: string, expectedVersion?: number) => Effect.Effect<PostView, PostError>;
   }
 >()("app/Posts") {
   static layer = Layer.effect(
@@ -80,6 +90,7 @@ export class Posts extends Context.Service<
     Effect.gen(function* () {
       const db = yield* Database;
       const store = yield* EventStore;
+      const mailer = yield* Mailer;
       const { get } = yield* PostQueries;
       const provide = <A, E>(effect: Effect.Effect<A, E, EventStore | Database>) =>
         effect.pipe(Effect.provideService(EventStore, store), Effect.provideService(Database, db));
@@ -108,14 +119,20 @@ export class Posts extends Context.Service<
               ${input.accountIds ? sql`and id = any(${input.accountIds as string[]}::uuid[])` : sql`and platform = any(${input.platforms as string[]})`}`,
           );
           if (input.accountIds && rows.length !== input.accountIds.length) {
-            return yield* new InvalidInput({ message: "Choose accounts that are connected and active.", fields: { accountIds: "Choose accounts that are connected and active." } });
+            return yield* new InvalidInput({
+              message: "Choose accounts that are connected and active.",
+              fields: { accountIds: "Choose accounts that are connected and active." },
+            });
           }
           const targets = rows.map((r) => ({ accountId: r.id, platform: r.platform }));
           if (input.status !== "draft") {
             const missing = input.platforms.filter((p) => !targets.some((t) => t.platform === p));
             if (missing.length > 0) {
               const names = missing.map((p) => platformById(p).name).join(", ");
-              return yield* new InvalidInput({ message: `Connect an account of ${names} first, or unselect it.`, fields: { platforms: `Connect an account of ${names} first, or unselect it.` } });
+              return yield* new InvalidInput({
+                message: `Connect an account of ${names} first, or unselect it.`,
+                fields: { platforms: `Connect an account of ${names} first, or unselect it.` },
+              });
             }
           }
           return targets;
@@ -167,7 +184,12 @@ export class Posts extends Context.Service<
         input.status === "scheduled"
           ? input.scheduledAt
             ? Effect.map(readScheduledAt(input.scheduledAt, timeZone), (at): Date | null => at)
-            : Effect.fail(new InvalidInput({ message: "Choose a date and time to schedule the post.", fields: { scheduledAt: "Choose a date and time to schedule the post." } }))
+            : Effect.fail(
+                new InvalidInput({
+                  message: "Choose a date and time to schedule the post.",
+                  fields: { scheduledAt: "Choose a date and time to schedule the post." },
+                }),
+              )
           : Effect.succeed<Date | null>(null);
 
       /** Serialises a workspace's plan-limit counts and timeslot picks until the transaction ends. */
@@ -200,10 +222,54 @@ export class Posts extends Context.Service<
           return at;
         });
 
+      /** Whether the caller's posts go to the approvers first (the team's setting, for members). */
+      const approvalFor = (caller: Caller) =>
+        db
+          .query((sql) => sql<{ approval_required: boolean }[]>`select approval_required from team_settings where workspace_id = ${caller.workspaceId}`)
+          .pipe(Effect.map(([row]) => needsApproval(row?.approval_required ?? false, caller.role)));
+
+      const postLink = (postId: string) => `${config().publicUrl}/app/posts/${postId}`;
+      const quoted = (text: string) => `"${text.length > 80 ? `${text.slice(0, 79)}…` : text}"`;
+
+      /** The owners and admins are told a post awaits them (in the transaction that submitted it). */
+      const mailApprovers = (caller: Caller, postId: string, content: string) =>
+        Effect.gen(function* () {
+          const approvers = yield* db.query(
+            (sql) => sql<{ email: string }[]>`
+              select u.email from workspaces w join users u on u.id = w.owner_id where w.id = ${caller.workspaceId}
+              union select m.email from team_members m where m.workspace_id = ${caller.workspaceId} and m.role = 'admin'`,
+          );
+          const [author] = yield* db.query(
+            (sql) => sql<{ name: string }[]>`select trim(first_name || ' ' || last_name) as name from users where id = ${actorIdOf(caller.actor)}`,
+          );
+          for (const { email } of approvers)
+            yield* mailer.queue({
+              to: email,
+              subject: `A post awaits your approval`,
+              text: `${author?.name || "A member of your team"} submitted a post for approval:\n\n${quoted(content)}\n\nApprove it or request changes from the queue: ${config().publicUrl}/app/queue?tab=approval\nThe post: ${postLink(postId)}`,
+            });
+        });
+
+      /** Its author is told what the approver decided. */
+      const mailAuthor = (caller: Caller, postId: string, decision: string) =>
+        Effect.gen(function* () {
+          const [row] = yield* db.query(
+            (sql) =>
+              sql<{ email: string; content: string }[]>`select u.email, p.content from posts p join users u on u.id = p.author_id where p.id = ${postId}`,
+          );
+          if (row && row.email)
+            yield* mailer.queue({
+              to: row.email,
+              subject: "Your post was reviewed",
+              text: `Your post ${quoted(row.content)} ${decision}\n\n${postLink(postId)}`,
+            });
+        });
+
       const create = Effect.fn("Posts.create")(function* (caller: Caller, input: PostInput) {
         const postId = randomUUID();
         const timeZone = input.timeZone ?? caller.timeZone;
         const asked = input.timeslot ? null : yield* scheduledAtOf(input, timeZone);
+        const approval = input.status !== "draft" && (yield* approvalFor(caller));
         yield* db.withTransaction(
           Effect.gen(function* () {
             yield* lockWorkspace(caller.workspaceId);
@@ -211,21 +277,27 @@ export class Posts extends Context.Service<
             yield* checkCategory(caller, input);
             const targets = yield* resolveTargets(caller, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(caller, input.timeslot, input, targets, timeZone, caller.now, postId) : asked;
-            yield* onPost(
+            const created = createPost({
               postId,
-              caller,
-              createPost({
-                postId,
-                workspaceId: caller.workspaceId,
-                authorId: actorIdOf(caller.actor) ?? "",
-                content: contentOf(input, targets),
-                timeZone,
-                now: caller.now,
-                scheduledAt,
-                recurrence: input.recurrence ?? null,
-                publishNow: input.status === "published",
-              }),
-            );
+              workspaceId: caller.workspaceId,
+              authorId: actorIdOf(caller.actor) ?? "",
+              content: contentOf(input, targets),
+              timeZone,
+              now: caller.now,
+              scheduledAt: approval ? null : scheduledAt,
+              recurrence: input.recurrence ?? null,
+              publishNow: !approval && input.status === "published",
+            });
+            if (approval) {
+              // A member's post goes to the approvers at the time they chose (none: "Post now" once approved).
+              yield* onPost(postId, caller, [
+                created,
+                submitForApproval({ scheduledAt: input.status === "published" ? null : scheduledAt, timeZone, now: caller.now }),
+              ]);
+              yield* mailApprovers(caller, postId, input.content);
+              return;
+            }
+            yield* onPost(postId, caller, created);
             // "Post now": the job runs at once, from this transaction.
             if (input.status === "published") yield* addPublishJob(postId).pipe(Effect.provideService(Database, db));
           }),
@@ -237,6 +309,7 @@ export class Posts extends Context.Service<
         const before = yield* get(caller.workspaceId, postId);
         const timeZone = input.timeZone ?? before.timeZone;
         const asked = input.timeslot ? null : yield* scheduledAtOf(input, timeZone);
+        const approval = input.status !== "draft" && (yield* approvalFor(caller));
         yield* db.withTransaction(
           Effect.gen(function* () {
             if (input.timeslot) yield* lockWorkspace(caller.workspaceId);
@@ -245,6 +318,16 @@ export class Posts extends Context.Service<
             const scheduledAt = input.timeslot ? yield* timeslotFor(caller, input.timeslot, input, targets, timeZone, caller.now, postId) : asked;
             const now = caller.now;
             const steps: Array<DecideStep<PostState, PostEvent, InvalidInput | Conflict | NotFound>> = [editPost({ content: contentOf(input, targets), now })];
+            if (approval) {
+              // A member's change to a post that would go out: back to (or still with) the approvers.
+              steps.push(submitForApproval({ scheduledAt: input.status === "published" ? null : scheduledAt, timeZone, now }));
+              if (input.recurrence !== undefined) steps.push(input.recurrence ? setRecurrence({ rule: input.recurrence, now }) : clearRecurrence({ now }));
+              const result = yield* onPost(postId, caller, steps, expectedVersion);
+              if (result.events.some((e) => e.type === "PostSubmittedForApproval")) yield* mailApprovers(caller, postId, input.content);
+              return;
+            }
+            // An approver scheduling or publishing a post that awaits approval approves it.
+            if (before.status === "awaiting_approval" && input.status !== "draft") steps.push(approvePost({ now }));
             if (input.status === "scheduled" && scheduledAt) {
               if (before.status !== "scheduled") yield* checkLimits(caller, input, false, now);
               steps.push(schedulePost({ scheduledAt, timeZone, now }));
@@ -262,7 +345,21 @@ export class Posts extends Context.Service<
       });
 
       const publishNow = Effect.fn("Posts.publishNow")(function* (caller: Caller, postId: string, expectedVersion?: number) {
-        yield* get(caller.workspaceId, postId);
+        const before = yield* get(caller.workspaceId, postId);
+        if (yield* approvalFor(caller)) {
+          yield* db.withTransaction(
+            Effect.gen(function* () {
+              const result = yield* onPost(
+                postId,
+                caller,
+                submitForApproval({ scheduledAt: null, timeZone: before.timeZone, now: caller.now }),
+                expectedVersion,
+              );
+              if (result.events.length > 0) yield* mailApprovers(caller, postId, before.content);
+            }),
+          );
+          return yield* get(caller.workspaceId, postId);
+        }
         yield* db.withTransaction(
           Effect.gen(function* () {
             const result = yield* onPost(postId, caller, requestPublish({ now: caller.now }), expectedVersion);
@@ -271,7 +368,46 @@ export class Posts extends Context.Service<
         );
         return yield* get(caller.workspaceId, postId);
       });
+      const approve = Effect.fn("Posts.approve")(function* (
+        caller: Caller,
+        postId: string,
+        options: { readonly publishNow: boolean; readonly expectedVersion?: number },
+      ) {
+        const before = yield* get(caller.workspaceId, postId);
+        if (before.status !== "awaiting_approval") return yield* new Conflict({ message: NOT_AWAITING_MESSAGE });
+        const now = caller.now;
+        const at = before.scheduledAt ? new Date(before.scheduledAt) : null;
+        const toSchedule = at !== null && at.getTime() > now.getTime();
+        if (!toSchedule && !options.publishNow) return yield* new Conflict({ message: APPROVAL_TIME_PASSED_MESSAGE });
+        yield* db.withTransaction(
+          Effect.gen(function* () {
+            yield* onPost(
+              postId,
+              caller,
+              [approvePost({ now }), toSchedule ? schedulePost({ scheduledAt: at, timeZone: before.timeZone, now }) : requestPublish({ now })],
+              options.expectedVersion,
+            );
+            if (!toSchedule) yield* addPublishJob(postId).pipe(Effect.provideService(Database, db));
+            yield* mailAuthor(caller, postId, toSchedule ? `was approved: it goes out at the time you chose.` : "was approved and is being published now.");
+          }),
+        );
+        return yield* get(caller.workspaceId, postId);
+      });
+
+      const requestChangesOf = Effect.fn("Posts.requestChanges")(function* (caller: Caller, postId: string, comment: string, expectedVersion?: number) {
+        yield* get(caller.workspaceId, postId);
+        yield* db.withTransaction(
+          Effect.gen(function* () {
+            yield* onPost(postId, caller, requestChanges({ comment }), expectedVersion);
+            yield* mailAuthor(caller, postId, `needs changes before it can go out:\n\n${comment.trim()}`);
+          }),
+        );
+        return yield* get(caller.workspaceId, postId);
+      });
+
       return {
+        approve,
+        requestChanges: requestChangesOf,
         create,
         update,
         publishNow,

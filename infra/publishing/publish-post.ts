@@ -155,6 +155,8 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
     } satisfies PublishOutcome;
   if (state.deleted) return { outcome: "skipped", reason: "deleted" } satisfies PublishOutcome;
   if (state.status === "draft") return { outcome: "skipped", reason: "draft" } satisfies PublishOutcome;
+  // Sent back for approval after its job was set (its author edited it): it waits for an approver.
+  if (state.status === "awaiting_approval") return { outcome: "skipped", reason: "awaiting approval" } satisfies PublishOutcome;
   if (state.status === "published") return { outcome: "skipped", reason: "already published" } satisfies PublishOutcome;
   const dueAt = state.status === "scheduled" && state.scheduledAt ? new Date(state.scheduledAt) : null;
   if (dueAt && dueAt.getTime() - run.now.getTime() > PUBLISH_LEAD_MS + EARLY_TOLERANCE_MS) {

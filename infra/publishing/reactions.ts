@@ -30,11 +30,11 @@ const postIdOf = (event: RecordedEvent) => event.streamId.slice("post-".length);
 
 /**
  * A scheduled (or rescheduled, or next, or delayed by a platform's limit) publication gets its job
- * in the same transaction as the event; a deleted or unscheduled post loses it.
+ * in the same transaction as the event; a deleted, unscheduled or resubmitted post loses it.
  */
 export const schedulePublicationReaction: Reaction = {
   name: "schedule-publication",
-  handles: ["PostScheduled", "PostRescheduled", "OccurrenceScheduled", "PostPublishDelayed", "PostDeleted", "PostReturnedToDrafts"],
+  handles: ["PostScheduled", "PostRescheduled", "OccurrenceScheduled", "PostPublishDelayed", "PostDeleted", "PostReturnedToDrafts", "PostSubmittedForApproval"],
   react: (recorded) =>
     Effect.gen(function* () {
       const event = recorded as RecordedEvent<PostEvent>;
@@ -50,6 +50,8 @@ export const schedulePublicationReaction: Reaction = {
           return;
         case "PostDeleted":
         case "PostReturnedToDrafts":
+        // A scheduled post its author changed goes back to the approvers: no publication until it is approved again.
+        case "PostSubmittedForApproval":
           yield* removeJob(publishJobKey(postId));
           return;
       }

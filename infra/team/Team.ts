@@ -16,6 +16,7 @@ import {
   teamDecider,
   type TeamEvent,
   type TeamState,
+  setApprovalRequirement,
   teamStreamId,
   transferOwnership,
 } from "../../domain/team";
@@ -74,6 +75,12 @@ export interface Invitation {
   readonly expiresAt: string;
   /** The workspace's plan, which the joining person's account records as chosen. */
   readonly selectedPlan: string;
+}
+
+/** The team's settings (GET /api/team-settings). */
+export interface TeamSettings {
+  /** Members' posts go to the owners and admins for approval before they are scheduled or published. */
+  readonly approvalRequired: boolean;
 }
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -145,6 +152,9 @@ export class Team extends Context.Service<
     readonly remove: (caller: Caller, userId: string) => Effect.Effect<void, Forbidden | NotFound | TeamError>;
     /** The team's side of handing the workspace to a member (see transfer-ownership.ts): they leave the team, the owner joins it as admin. */
     readonly handOver: (caller: Caller, userId: string) => Effect.Effect<void, Forbidden | NotFound | TeamError>;
+    /** The team's settings: whether members' posts need approval. */
+    readonly settings: (workspaceId: string) => Effect.Effect<TeamSettings, SqlError>;
+    readonly setApprovalRequired: (caller: Caller, required: boolean) => Effect.Effect<TeamSettings, TeamError>;
     /** The invitation a link opens, or why it no longer does (404 unknown or withdrawn, 409 used or expired). */
     readonly invitation: (token: string, now: Date) => Effect.Effect<Invitation, NotFound | Conflict | SqlError>;
     /** Records that `userId` joined through the link (in the caller's transaction, with their account's creation). */
@@ -349,7 +359,19 @@ export class Team extends Context.Service<
         );
       });
 
-      return { members, invites, invite, resend, revoke, changeRole: changeRoleOf, remove, handOver, invitation, join };
+      const settings = Effect.fn("Team.settings")(function* (workspaceId: string) {
+        const [row] = yield* db.query(
+          (sql) => sql<{ approval_required: boolean }[]>`select approval_required from team_settings where workspace_id = ${workspaceId}`,
+        );
+        return { approvalRequired: row?.approval_required ?? false } satisfies TeamSettings;
+      });
+
+      const setApprovalRequired = Effect.fn("Team.setApprovalRequired")(function* (caller: Caller, required: boolean) {
+        yield* onTeam(caller.workspaceId, setApprovalRequirement({ required }), caller);
+        return yield* settings(caller.workspaceId);
+      });
+
+      return { members, invites, invite, resend, revoke, changeRole: changeRoleOf, remove, handOver, settings, setApprovalRequired, invitation, join };
     }),
   );
 }

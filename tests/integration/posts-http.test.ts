@@ -310,16 +310,16 @@ describe("the queue's lists", () => {
     expect(rest.data.map((p: any) => p.content)).toEqual(["due third"]);
     expect(rest.headers.get("x-next-cursor")).toBeNull();
 
-    expect((await browser.get("/api/posts/counts")).data).toEqual({ draft: 1, scheduled: 3, publishing: 0, published: 0 });
-    expect((await browser.get(`/api/posts/counts?accountId=${accounts.linkedin}`)).data).toEqual({ draft: 1, scheduled: 0, publishing: 0, published: 0 });
+    expect((await browser.get("/api/posts/counts")).data).toEqual({ draft: 1, awaiting_approval: 0, scheduled: 3, publishing: 0, published: 0 });
+    expect((await browser.get(`/api/posts/counts?accountId=${accounts.linkedin}`)).data).toEqual({ draft: 1, awaiting_approval: 0, scheduled: 0, publishing: 0, published: 0 });
     expect((await browser.get("/api/posts/counts?q=second")).data).toMatchObject({ scheduled: 1, draft: 0 });
 
     const bad = await browser.get("/api/posts?status=scheduled,lost");
     expect(bad.status).toBe(400);
-    expect(bad.data.error.message).toBe("Choose a status: draft, scheduled or published.");
+    expect(bad.data.error.message).toBe("Choose a status: draft, awaiting_approval, scheduled or published.");
     expect((await browser.get("/api/posts?sort=random")).data.error.message).toBe("Sort by created, scheduled or published.");
     const stranger = (await signUp(app.server.url)).browser;
-    expect((await stranger.get("/api/posts/counts")).data).toEqual({ draft: 0, scheduled: 0, publishing: 0, published: 0 });
+    expect((await stranger.get("/api/posts/counts")).data).toEqual({ draft: 0, awaiting_approval: 0, scheduled: 0, publishing: 0, published: 0 });
   });
 });
 

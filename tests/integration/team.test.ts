@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PERMISSION_DENIED_MESSAGE } from "../../domain/access";
 import { Browser, signUp } from "../support/browser";
+import { teamHelpers } from "../support/team";
 import { useAppServer } from "../support/server";
 
 /**
@@ -11,47 +12,7 @@ import { useAppServer } from "../support/server";
 
 const app = useAppServer();
 
-const workspaceOf = async (userId: string) => (await app.sql<{ workspace_id: string }[]>`select workspace_id from users where id = ${userId}`)[0]!.workspace_id;
-
-/** An owner whose workspace is on `tier` (team_collaboration comes with professional). */
-const owner = async (tier = "professional") => {
-  const signed = await signUp(app.server.url);
-  await app.sql`update workspaces set subscription_tier = ${tier}, subscription_status = 'active' where id = ${await workspaceOf(signed.user.id)}`;
-  return signed;
-};
-
-/** The link of the last invitation e-mailed to `email`. */
-const linkSentTo = async (email: string) => {
-  const [mail] = await app.sql<
-    { subject: string; body_text: string }[]
-  >`select subject, body_text from mail_outbox where to_address = ${email} order by id desc limit 1`;
-  const link = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail?.body_text ?? "");
-  if (!mail || !link) throw new Error(`no invitation e-mailed to ${email}`);
-  return { mail, token: link[1]! };
-};
-
-const join = (token: string, name = "Maria") =>
-  new Browser(app.server.url).post(`/api/invitations/${token}`, {
-    firstName: name,
-    lastName: "Lopez",
-    password: "hygienist-42",
-    confirmPassword: "hygienist-42",
-    timeZone: "Europe/Madrid",
-  });
-
-const joined = async (browser: Browser, email: string, role = "member") => {
-  const invited = await browser.post("/api/team-invites", { email, role });
-  expect(invited.status, invited.text).toBe(201);
-  const { token } = await linkSentTo(email);
-  const response = await join(token);
-  expect(response.status, response.text).toBe(201);
-  const member = new Browser(app.server.url);
-  const signIn = await member.post("/api/auth/login", { email, password: "hygienist-42" });
-  expect(signIn.status, signIn.text).toBe(200);
-  return { member, user: response.data.user as Record<string, any> };
-};
-
-const email = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@leedental.example`;
+const { workspaceOf, owner, linkSentTo, join, joined, email } = teamHelpers(app);
 
 describe("inviting", () => {
   it("given an owner on Professional, when they invite, then 201 with the invitation, listed, and e-mailed with a link for 7 days", async () => {
@@ -177,7 +138,7 @@ describe("roles and removal", () => {
     expect(promoted.status, promoted.text).toBe(200);
     expect(promoted.data).toMatchObject({
       role: "admin",
-      permissions: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit"],
+      permissions: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts"],
     });
     expect((await member.get("/api/auth/user")).data.teamRole).toBe("admin");
 

@@ -88,23 +88,25 @@ export const savePost = async (
   try {
     const payload = postPayload(action === "schedule" && form.scheduleType === "now" ? { ...form, scheduleType: "schedule" } : form, accounts, action);
     const saved = editing
-      ? await apiFetch<{ scheduledAt: string | null; version?: number }>(`/api/posts/${encodeURIComponent(editing.id)}`, {
+      ? await apiFetch<{ status?: string; scheduledAt: string | null; version?: number }>(`/api/posts/${encodeURIComponent(editing.id)}`, {
           method: "PUT",
           body: editing.version === null ? payload : { ...payload, expectedVersion: editing.version },
         })
-      : await apiFetch<{ scheduledAt: string | null; version?: number }>("/api/posts", { method: "POST", body: payload });
+      : await apiFetch<{ status?: string; scheduledAt: string | null; version?: number }>("/api/posts", { method: "POST", body: payload });
     toast({
-      title: editing ? "Post updated" : "Post created",
+      title: saved?.status === "awaiting_approval" ? "Submitted for Approval" : editing ? "Post updated" : "Post created",
       description:
-        action === "now"
-          ? "Your post is being published."
-          : action === "timeslot" && saved?.scheduledAt
-            ? `Added to the next timeslot: ${whenLabel(saved.scheduledAt, form.timeZone)}.`
-            : action === "draft"
-              ? "Your post was saved to drafts."
-              : saved?.scheduledAt
-                ? `Your post is scheduled for ${whenLabel(saved.scheduledAt, form.timeZone)}.`
-                : "Your post is scheduled.",
+        saved?.status === "awaiting_approval"
+          ? "It was sent to an owner or admin for approval. You will get an e-mail when they decide."
+          : action === "now"
+            ? "Your post is being published."
+            : action === "timeslot" && saved?.scheduledAt
+              ? `Added to the next timeslot: ${whenLabel(saved.scheduledAt, form.timeZone)}.`
+              : action === "draft"
+                ? "Your post was saved to drafts."
+                : saved?.scheduledAt
+                  ? `Your post is scheduled for ${whenLabel(saved.scheduledAt, form.timeZone)}.`
+                  : "Your post is scheduled.",
       ...(action === "draft" || action === "now" ? {} : { action: viewQueue }),
     });
     dispatch({ type: "submitSucceeded", version: typeof saved?.version === "number" ? saved.version : null });

@@ -43,13 +43,7 @@ const mediaRef = z
 const endDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, "Choose an end date.");
 
 /** A platform option of the compose screen: text, a number, a switch, or a list (tags, an X thread). */
-const optionValue = z.union([
-  z.string().max(5_000),
-  z.number(),
-  z.boolean(),
-  z.null(),
-  z.array(z.union([z.string().max(5_000), z.number()])).max(100),
-]);
+const optionValue = z.union([z.string().max(5_000), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(5_000), z.number()])).max(100)]);
 
 /** The version of the post the write was based on (GET answers it as `version`). */
 const expectedVersion = z
@@ -59,6 +53,18 @@ const expectedVersion = z
 
 /** The body of DELETE /api/posts/{id} and POST /publish: empty, or the version read. */
 export const versionedWriteSchema = z.object({ expectedVersion: expectedVersion.optional() });
+
+/** An approver's yes; `publishNow` confirms publishing a post whose time has passed (or that was to go out at once). */
+export const approveSchema = z.object({
+  expectedVersion: expectedVersion.optional(),
+  publishNow: z.boolean({ error: "publishNow is true or false." }).default(false),
+});
+
+/** An approver's "not yet", with what to change. */
+export const requestChangesSchema = z.object({
+  expectedVersion: expectedVersion.optional(),
+  comment: z.string({ error: "Say what to change, in up to 1,000 characters." }).max(1000, "Say what to change, in up to 1,000 characters."),
+});
 
 export const postSchema = z
   .object({
@@ -98,10 +104,18 @@ export const postSchema = z
     if (data.isRecurring || data.recurringType) {
       const count = data.expirationCount ?? data.recurringCount;
       const until = data.endDate ?? data.recurringEnd;
-      const end = data.hasExpiration && count ? { type: "after" as const, count } : until ? { type: "on" as const, date: until.slice(0, 10) } : count ? { type: "after" as const, count } : { type: "never" as const };
+      const end =
+        data.hasExpiration && count
+          ? { type: "after" as const, count }
+          : until
+            ? { type: "on" as const, date: until.slice(0, 10) }
+            : count
+              ? { type: "after" as const, count }
+              : { type: "never" as const };
       const weekday = (data.recurringDayOfWeek ? WEEKDAY_NAMES.indexOf(data.recurringDayOfWeek) : 1) as Weekday;
       if (interval === "daily") recurrence = { frequency: "daily", end };
-      else if (interval === "weekly") recurrence = { frequency: "weekly", weekdays: (data.recurringDays?.length ? data.recurringDays : [weekday]) as Weekday[], end };
+      else if (interval === "weekly")
+        recurrence = { frequency: "weekly", weekdays: (data.recurringDays?.length ? data.recurringDays : [weekday]) as Weekday[], end };
       else if (interval === "monthly") recurrence = { frequency: "monthly", ordinal: data.recurringDay ?? "1st", weekday, end };
       else ctx.addIssue({ code: "custom", path: ["recurringInterval"], message: "Choose how often the post repeats." });
     }
@@ -139,7 +153,13 @@ export const postQuerySchema = z.object({
   status: z
     .string()
     .transform((value) => value.split(",").map((v) => v.trim()))
-    .pipe(z.array(z.enum(["draft", "scheduled", "publishing", "published"], { error: "Choose a status: draft, scheduled or published." })))
+    .pipe(
+      z.array(
+        z.enum(["draft", "awaiting_approval", "scheduled", "publishing", "published"], {
+          error: "Choose a status: draft, awaiting_approval, scheduled or published.",
+        }),
+      ),
+    )
     .optional(),
   sort: z.enum(["created", "scheduled", "published"], { error: "Sort by created, scheduled or published." }).default("created"),
   accountId: uuid.optional(),

@@ -43,6 +43,10 @@ interface Props {
   readonly categories: ReadonlyArray<QueueCategory>;
   readonly platformNames: Readonly<Record<string, string>>;
   readonly timeZone: string;
+  /** Posts need approval here (or some still await it): the Awaiting Approval tab is shown. */
+  readonly showApproval: boolean;
+  /** May approve posts or send them back (owners and admins). */
+  readonly canApprove: boolean;
 }
 
 /** Posts per page of a tab; "Load more posts" fetches the next. */
@@ -68,11 +72,13 @@ const fetchPage = async (tab: QueueTab, filter: string, search: string, cursor: 
 /** The tab counts follow Filter By, not the search (a search narrows the cards of one tab). */
 const fetchCounts = (filter: string) => apiFetch<StatusCounts>(`/api/posts/counts?${filterParams(filter, "")}`);
 
-export default function Queue({ initialPosts, initialCursor, initialCounts, accounts, categories, platformNames, timeZone }: Props) {
+export default function Queue({ initialPosts, initialCursor, initialCounts, accounts, categories, platformNames, timeZone, showApproval, canApprove }: Props) {
   const hydrated = useHydrated();
   const [posts, setPosts] = useState<ReadonlyArray<PostView>>(initialPosts ?? []);
   const [cursor, setCursor] = useState<string | null>(initialCursor);
-  const [statusCounts, setStatusCounts] = useState<StatusCounts>(initialCounts ?? { draft: 0, scheduled: 0, publishing: 0, published: 0 });
+  const [statusCounts, setStatusCounts] = useState<StatusCounts>(
+    initialCounts ?? { draft: 0, awaiting_approval: 0, scheduled: 0, publishing: 0, published: 0 },
+  );
   const [loadError, setLoadError] = useState<string | null>(initialPosts === null || initialCounts === null ? "We could not load your posts." : null);
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState<QueueTab>("scheduled");
@@ -84,12 +90,19 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [refusals, setRefusals] = useState<Readonly<Record<string, string>>>({});
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const tabRefs = useRef<Record<QueueTab, HTMLButtonElement | null>>({ scheduled: null, published: null, draft: null });
+  const tabRefs = useRef<Record<QueueTab, HTMLButtonElement | null>>({ scheduled: null, approval: null, published: null, draft: null });
+  const [changes, setChanges] = useState<PostView | null>(null);
+  const tabs = showApproval ? TABS : TABS.filter((t) => t.id !== "approval");
   const timers = useRef<number[]>([]);
   const request = useRef(0);
   const shown = useRef(`scheduled||`);
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+
+  // The approvers' e-mail links to the posts awaiting them (?tab=approval).
+  useEffect(() => {
+    if (showApproval && new URLSearchParams(window.location.search).get("tab") === "approval") setTab("approval");
+  }, [showApproval]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setSearch(query), SEARCH_PAUSE_MS);
@@ -97,14 +110,14 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
   }, [query]);
 
   const counts = tabCounts(statusCounts);
-  const total = counts.scheduled + counts.published + counts.draft;
+  const total = counts.scheduled + counts.approval + counts.published + counts.draft;
   // A post whose status changed here (published now) leaves its tab before the next reload.
   const visible = useMemo(() => posts.filter((p) => tabOf(p) === tab), [posts, tab]);
   const selectable = tab !== "published";
   const selectableIds = useMemo(() => (selectable ? visible.filter((p) => p.status !== "publishing").map((p) => p.id) : []), [visible, selectable]);
   const chosen = selectableIds.filter((id) => selected.has(id));
   const allSelected = selectableIds.length > 0 && chosen.length === selectableIds.length;
-  const current = TABS.find((t) => t.id === tab)!;
+  const current = tabs.find((t) => t.id === tab)!;
 
   /** The tab's first page and the counts again; quiet when following a publication. */
   const reload = async (quiet = false) => {
@@ -253,6 +266,23 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
     showFailure(ids, results, "Failed to delete post.");
   };
 
+  /** An approver's yes: scheduled at its time, or published now when that has passed (the button says so). */
+  const approve = async (post: PostView) => {
+    mark([post.id], true);
+    try {
+      const now = post.scheduledAt === null || Date.parse(post.scheduledAt) <= Date.now();
+      const saved = await apiFetch<PostView>(`/api/posts/${post.id}/approve`, { method: "POST", body: { ...versionedBody(post), publishNow: now } });
+      setPosts((list) => list.map((p) => (p.id === saved.id ? saved : p)));
+      void fetchCounts(filter).then(setStatusCounts, () => undefined);
+      toast({ title: "Post Approved", description: now ? "It is being published now." : `It goes out ${formatWhen(saved.scheduledAt ?? "", timeZone)}.` });
+      if (now) follow();
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to approve the post. Please try again."), variant: "destructive" });
+    } finally {
+      mark([post.id], false);
+    }
+  };
+
   const chooseTab = (next: QueueTab, focus = false) => {
     setTab(next);
     setSelected(new Set());
@@ -260,12 +290,19 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
   };
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((t) => t.id === tab);
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowRight: index + 1, ArrowUp: index - 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    const index = tabs.findIndex((t) => t.id === tab);
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowRight: index + 1,
+      ArrowUp: index - 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
-    chooseTab(TABS[(target + TABS.length) % TABS.length]!.id, true);
+    chooseTab(tabs[(target + tabs.length) % tabs.length]!.id, true);
   };
 
   const toggle = (id: string) =>
@@ -290,7 +327,7 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
           </span>
         </div>
         <div role="tablist" aria-label="Post status" aria-orientation="vertical" className="queue-tabs">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <button
               key={t.id}
               ref={(el) => {
@@ -309,16 +346,31 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
               onKeyDown={onTabKey}
             >
               <span>{t.label}</span>
-              <span className="queue-count" data-testid={`count-${t.id}`}>{counts[t.id]}</span>
+              <span className="queue-count" data-testid={`count-${t.id}`}>
+                {counts[t.id]}
+              </span>
             </button>
           ))}
         </div>
         <div className="field">
           <label htmlFor="queue-filter">Filter By</label>
-          <select id="queue-filter" className="input" value={filter} disabled={!hydrated} onChange={(e) => { setFilter(e.target.value); setSelected(new Set()); }}>
+          <select
+            id="queue-filter"
+            className="input"
+            value={filter}
+            disabled={!hydrated}
+            onChange={(e) => {
+              setFilter(e.target.value);
+              setSelected(new Set());
+            }}
+          >
             <option value="">All posts</option>
             <optgroup label="Account">
-              {accounts.length === 0 && <option disabled value="account:none">No connected accounts</option>}
+              {accounts.length === 0 && (
+                <option disabled value="account:none">
+                  No connected accounts
+                </option>
+              )}
               {accounts.map((a) => (
                 <option key={a.id} value={`account:${a.id}`}>
                   {a.accountName} ({platformNames[a.platform] ?? a.platform})
@@ -326,9 +378,15 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
               ))}
             </optgroup>
             <optgroup label="Category">
-              {categories.length === 0 && <option disabled value="category:none">No categories</option>}
+              {categories.length === 0 && (
+                <option disabled value="category:none">
+                  No categories
+                </option>
+              )}
               {categories.map((c) => (
-                <option key={c.id} value={`category:${c.id}`}>{c.name}</option>
+                <option key={c.id} value={`category:${c.id}`}>
+                  {c.name}
+                </option>
               ))}
             </optgroup>
           </select>
@@ -356,7 +414,9 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
             </label>
           </div>
           <div className="queue-search">
-            <label htmlFor="queue-search" className="visually-hidden">Search posts</label>
+            <label htmlFor="queue-search" className="visually-hidden">
+              Search posts
+            </label>
             <input
               id="queue-search"
               className="input"
@@ -391,7 +451,9 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
         {loadError && (
           <div className="card queue-error" role="alert">
             <p>{loadError}</p>
-            <button type="button" className="btn btn-outline" disabled={!hydrated || loading} onClick={() => reload()}>Try again</button>
+            <button type="button" className="btn btn-outline" disabled={!hydrated || loading} onClick={() => reload()}>
+              Try again
+            </button>
           </div>
         )}
 
@@ -402,13 +464,19 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
         {!loadError && !loading && counts[tab] === 0 && visible.length === 0 && (
           <div className="card queue-empty" data-testid="queue-empty">
             <p>You have no {current.empty} posts</p>
-            <a className="btn btn-primary" href="/compose">Create Post</a>
+            <a className="btn btn-primary" href="/compose">
+              Create Post
+            </a>
           </div>
         )}
         {!loadError && !loading && counts[tab] > 0 && visible.length === 0 && search.trim() !== "" && (
           <div className="card queue-empty" data-testid="queue-no-match">
-            <p>No {current.empty} posts match “{query.trim()}”.</p>
-            <button type="button" className="btn btn-outline" onClick={() => setQuery("")}>Clear search</button>
+            <p>
+              No {current.empty} posts match “{query.trim()}”.
+            </p>
+            <button type="button" className="btn btn-outline" onClick={() => setQuery("")}>
+              Clear search
+            </button>
           </div>
         )}
 
@@ -447,19 +515,31 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
                   <span className="queue-when muted">
                     <time dateTime={post.publishedAt ?? post.scheduledAt ?? post.createdAt}>{when}</time>
                   </span>
-                  {post.status === "publishing" && <span className="badge badge-brand" data-testid="publishing">Publishing…</span>}
+                  {post.status === "publishing" && (
+                    <span className="badge badge-brand" data-testid="publishing">
+                      Publishing…
+                    </span>
+                  )}
+                  {post.status === "awaiting_approval" && <span className="badge badge-brand">Awaiting approval</span>}
                   {post.status === "draft" && (post.lastError || failed.length > 0) && <span className="badge badge-danger">Failed</span>}
                 </div>
                 <p className="queue-content">{post.content || <span className="muted">(no text)</span>}</p>
                 {tags.length > 0 && (
                   <ul className="queue-tags" aria-label="Hashtags">
                     {tags.slice(0, HASHTAG_PREVIEW).map((tag) => (
-                      <li key={tag} className="badge">{tag}</li>
+                      <li key={tag} className="badge">
+                        {tag}
+                      </li>
                     ))}
                     {tags.length > HASHTAG_PREVIEW && <li className="muted">+{tags.length - HASHTAG_PREVIEW} more</li>}
                   </ul>
                 )}
                 {post.status === "draft" && post.lastError && <p className="field-error queue-last-error">Last error: {post.lastError}</p>}
+                {post.status === "draft" && post.reviewComment && (
+                  <p className="queue-review" data-testid="review-comment">
+                    <strong>Changes requested:</strong> {post.reviewComment}
+                  </p>
+                )}
                 {refusals[post.id] && (
                   <p className="field-error queue-last-error" role="alert" data-testid="queue-refusal">
                     {refusals[post.id]}
@@ -493,15 +573,32 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
                 {post.status !== "published" && (
                   <div className="queue-actions" data-requires="manage_posts">
                     {post.status !== "publishing" && (
-                      <a className="btn btn-outline" href={`/app/compose?post=${post.id}`} aria-label={`Edit post: ${excerpt(post.content, 40)}`}>Edit</a>
+                      <a className="btn btn-outline" href={`/app/compose?post=${post.id}`} aria-label={`Edit post: ${excerpt(post.content, 40)}`}>
+                        Edit
+                      </a>
                     )}
                     {post.status === "scheduled" && (
                       <button type="button" className="btn btn-primary" disabled={!hydrated || isBusy} onClick={() => publish([post.id])}>
                         {isBusy ? "Publishing..." : "Publish now"}
                       </button>
                     )}
-                    {(post.status === "scheduled" || post.status === "draft") && (
-                      <button type="button" className="btn btn-outline queue-delete" disabled={!hydrated || isBusy} onClick={() => setConfirm({ ids: [post.id] })}>
+                    {post.status === "awaiting_approval" && canApprove && (
+                      <>
+                        <button type="button" className="btn btn-primary" disabled={!hydrated || isBusy} onClick={() => void approve(post)}>
+                          {post.scheduledAt && Date.parse(post.scheduledAt) > Date.now() ? "Approve" : "Approve and publish now"}
+                        </button>
+                        <button type="button" className="btn btn-outline" disabled={!hydrated || isBusy} onClick={() => setChanges(post)}>
+                          Request changes
+                        </button>
+                      </>
+                    )}
+                    {(post.status === "scheduled" || post.status === "draft" || post.status === "awaiting_approval") && (
+                      <button
+                        type="button"
+                        className="btn btn-outline queue-delete"
+                        disabled={!hydrated || isBusy}
+                        onClick={() => setConfirm({ ids: [post.id] })}
+                      >
                         Delete
                       </button>
                     )}
@@ -529,7 +626,9 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
           <>
             {confirmPosts.length === 1 && <p className="queue-confirm-excerpt">“{excerpt(confirmPosts[0]!.content, 120)}”</p>}
             <div className="ui-dialog-actions">
-              <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>Cancel</button>
+              <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
+                Cancel
+              </button>
               <button type="button" className="btn btn-danger" disabled={confirm.ids.some((id) => busy.has(id))} onClick={() => remove(confirm.ids)}>
                 {confirm.ids.length > 1 ? `Delete ${confirm.ids.length} posts` : "Delete post"}
               </button>
@@ -537,6 +636,70 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
           </>
         )}
       </Dialog>
+      <Dialog
+        open={changes !== null}
+        title="Request changes"
+        description="The post goes back to its author as a draft, with your note."
+        onClose={() => setChanges(null)}
+      >
+        {changes && (
+          <RequestChangesForm
+            post={changes}
+            onClose={() => setChanges(null)}
+            onSent={(saved) => {
+              setPosts((list) => list.map((p) => (p.id === saved.id ? saved : p)));
+              void fetchCounts(filter).then(setStatusCounts, () => undefined);
+              setChanges(null);
+            }}
+          />
+        )}
+      </Dialog>
     </div>
+  );
+}
+
+function RequestChangesForm({ post, onClose, onSent }: { post: PostView; onClose: () => void; onSent: (post: PostView) => void }) {
+  const [comment, setComment] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    setSending(true);
+    try {
+      const saved = await apiFetch<PostView>(`/api/posts/${post.id}/request-changes`, { method: "POST", body: { ...versionedBody(post), comment } });
+      toast({ title: "Changes Requested", description: "The post is back in its author's drafts, with your note." });
+      onSent(saved);
+    } catch (failure) {
+      setError(apiErrorMessage(failure, "Failed to send the post back. Please try again."));
+      setSending(false);
+    }
+  };
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <p className="queue-confirm-excerpt">“{excerpt(post.content, 120)}”</p>
+      <div className="field">
+        <label htmlFor="review-comment">What to change</label>
+        <textarea id="review-comment" className="input" rows={4} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
+      </div>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="ui-dialog-actions">
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={sending}>
+          {sending ? "Sending..." : "Send back"}
+        </button>
+      </div>
+    </form>
   );
 }

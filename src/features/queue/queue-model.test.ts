@@ -14,7 +14,13 @@ const ko = (reason: unknown): PromiseSettledResult<unknown> => ({ status: "rejec
 describe("the queue's model", () => {
   it("keeps a post being published under Scheduled, in the tab and in the counts", () => {
     expect(tabOf({ status: "publishing" })).toBe("scheduled");
-    expect(tabCounts({ draft: 2, scheduled: 3, publishing: 1, published: 5 })).toEqual({ scheduled: 4, published: 5, draft: 2 });
+    expect(tabCounts({ draft: 2, awaiting_approval: 1, scheduled: 3, publishing: 1, published: 5 })).toEqual({
+      scheduled: 4,
+      approval: 1,
+      published: 5,
+      draft: 2,
+    });
+    expect(tabOf({ status: "awaiting_approval" })).toBe("approval");
   });
 
   it("turns Filter By and the search into query parameters", () => {

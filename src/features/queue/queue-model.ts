@@ -1,22 +1,24 @@
 import type { PostView } from "../../../infra/publishing/PostQueries";
 import { conflictMessage } from "../../lib/version-conflict";
 
-/** The three tabs of the Queue screen (spec core §2), and the post statuses each shows. */
-export type QueueTab = "scheduled" | "published" | "draft";
+/** The three tabs of the Queue screen (spec core §2), and Awaiting Approval where posts need it, with the post statuses each shows. */
+export type QueueTab = "scheduled" | "approval" | "published" | "draft";
 
 export const TABS: ReadonlyArray<{ readonly id: QueueTab; readonly label: string; readonly empty: string }> = [
   { id: "scheduled", label: "Scheduled Posts", empty: "scheduled" },
+  { id: "approval", label: "Awaiting Approval", empty: "awaiting approval" },
   { id: "published", label: "Published Posts", empty: "published" },
   { id: "draft", label: "Drafts", empty: "draft" },
 ];
 
 /** A post being published stays under Scheduled (with a "Publishing…" mark) until the worker is done. */
 export const tabOf = (post: Pick<PostView, "status">): QueueTab =>
-  post.status === "published" ? "published" : post.status === "draft" ? "draft" : "scheduled";
+  post.status === "published" ? "published" : post.status === "draft" ? "draft" : post.status === "awaiting_approval" ? "approval" : "scheduled";
 
 /** What GET /api/posts is asked for a tab: its statuses, in the order a person reads that tab. */
 export const TAB_QUERY: Readonly<Record<QueueTab, { readonly status: string; readonly sort: string }>> = {
   scheduled: { status: "scheduled,publishing", sort: "scheduled" },
+  approval: { status: "awaiting_approval", sort: "scheduled" },
   published: { status: "published", sort: "published" },
   draft: { status: "draft", sort: "created" },
 };
@@ -30,11 +32,12 @@ export const filterParams = (filter: string, search: string): URLSearchParams =>
   return params;
 };
 
-export type StatusCounts = Readonly<Record<"draft" | "scheduled" | "publishing" | "published", number>>;
+export type StatusCounts = Readonly<Record<"draft" | "awaiting_approval" | "scheduled" | "publishing" | "published", number>>;
 
 /** GET /api/posts/counts by tab: a post being published counts under Scheduled. */
 export const tabCounts = (counts: StatusCounts): Record<QueueTab, number> => ({
   scheduled: counts.scheduled + counts.publishing,
+  approval: counts.awaiting_approval,
   published: counts.published,
   draft: counts.draft,
 });

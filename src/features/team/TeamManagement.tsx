@@ -18,6 +18,8 @@ interface Props {
   readonly canManage: boolean;
   /** The owner, who alone may hand the workspace to a member. */
   readonly isOwner: boolean;
+  /** Members' posts need approval (the team's setting). */
+  readonly initialApproval: boolean;
   readonly timeZone: string;
 }
 
@@ -38,13 +40,30 @@ const initialsOf = (member: TeamMember) => ((member.firstName[0] ?? "") + (membe
  * each role may do, and the invite dialog. Owners and admins change roles, remove people, resend
  * or withdraw invitations; others see the same lists without those controls.
  */
-export default function TeamManagement({ initialMembers, initialInvites, userId, canManage, isOwner, timeZone }: Props) {
+export default function TeamManagement({ initialMembers, initialInvites, userId, canManage, isOwner, initialApproval, timeZone }: Props) {
   const hydrated = useHydrated();
   const [members, setMembers] = useState(initialMembers);
   const [invites, setInvites] = useState(initialInvites);
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [handingOver, setHandingOver] = useState<TeamMember | null>(null);
+  const [approval, setApproval] = useState(initialApproval);
+
+  const changeApproval = async (required: boolean) => {
+    setBusy("approval");
+    try {
+      const saved = await apiFetch<{ approvalRequired: boolean }>("/api/team-settings", { method: "PUT", body: { approvalRequired: required } });
+      setApproval(saved.approvalRequired);
+      toast({
+        title: "Settings Saved",
+        description: saved.approvalRequired ? "Members' posts now wait for an owner's or admin's approval." : "Members' posts no longer need approval.",
+      });
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to save the setting. Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  };
   const [busy, setBusy] = useState<string | null>(null);
   const now = new Date();
 
@@ -202,6 +221,26 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
             ))}
           </ul>
         )}
+      </section>
+
+      <section className="card team-card" aria-labelledby="team-approval-heading">
+        <h2 id="team-approval-heading">Approvals</h2>
+        <label className="team-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={approval}
+            disabled={!hydrated || !canManage || busy === "approval"}
+            onChange={(e) => void changeApproval(e.target.checked)}
+          />
+          <span>
+            <strong>Posts need approval before they are scheduled</strong>
+            <span className="muted">
+              Members' posts wait in the queue's Awaiting Approval tab until an owner or admin approves them or sends them back with a note. Owners' and admins'
+              own posts go out as usual.
+            </span>
+          </span>
+        </label>
       </section>
 
       <section className="card team-card" aria-labelledby="team-roles-heading">

@@ -13,5 +13,7 @@ export const inviteSchema = z.object({
 
 export const roleSchema = z.object({ role });
 
+export const teamSettingsSchema = z.object({ approvalRequired: z.boolean({ error: "approvalRequired is true or false." }) });
+
 /** Joining through an invitation: the address is the invitation's. */
 export const joinSchema = z.object({ ...personFields, timeZone: timeZoneField.optional().catch(undefined) }).refine(...passwordsMatch);

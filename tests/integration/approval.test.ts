@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { PERMISSION_DENIED_MESSAGE } from "../../domain/access";
+import type { Browser } from "../support/browser";
+import { useAppServer } from "../support/server";
+import { teamHelpers } from "../support/team";
+
+/**
+ * The approval workflow over HTTP (issue 10, "approval workflow for clients"): with the setting on,
+ * a member's post that would be scheduled or published waits for an owner or admin, who approves it
+ * (scheduled as submitted, or published when its time has passed, once confirmed) or sends it back
+ * with a comment; editing an approved post sends it back. Each step is checked on the read model,
+ * the publication job and the mail outbox.
+ */
+
+const app = useAppServer();
+const { owner, joined, email } = teamHelpers(app);
+
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+const jobOf = async (postId: string) => (await app.sql`select run_at from graphile_worker._private_jobs where key = ${`post:${postId}`}`)[0];
+const mailsTo = async (to: string) =>
+  app.sql<{ subject: string; body_text: string }[]>`select subject, body_text from mail_outbox where to_address = ${to} order by id`;
+
+/** An owner on Professional with a sandbox Bluesky account, approval on, and a member. */
+const teamWithApproval = async () => {
+  const { browser, input } = await owner();
+  expect((await browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Lee Dental" })).status).toBe(201);
+  const { member, user } = await joined(browser, email("maria"), "member");
+  const setting = await browser.put("/api/team-settings", { approvalRequired: true });
+  expect(setting.status, setting.text).toBe(200);
+  expect(setting.data).toEqual({ approvalRequired: true });
+  return { owner: browser, ownerEmail: input.email as string, member, memberEmail: user.email as string };
+};
+
+const schedule = (browser: Browser, scheduledAt: string | null, status = "scheduled") =>
+  browser.post("/api/posts", { content: "Flu shots: walk in this week", platforms: ["bluesky"], status, scheduledAt, timeZone: "Europe/Madrid" });
+
+describe("approving posts", () => {
+  it("given the setting off, a member's post is scheduled as usual; only owners and admins change the setting", async () => {
+    const { browser } = await owner();
+    await browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Lee Dental" });
+    const { member } = await joined(browser, email("sam"));
+    expect((await member.get("/api/team-settings")).data).toEqual({ approvalRequired: false });
+    const refused = await member.put("/api/team-settings", { approvalRequired: true });
+    expect(refused.status).toBe(403);
+    expect(refused.data.error.message).toBe(PERMISSION_DENIED_MESSAGE);
+    const post = await schedule(member, inAnHour());
+    expect(post.status, post.text).toBe(201);
+    expect(post.data.status).toBe("scheduled");
+  });
+
+  it("given approval on, a member's scheduled post waits for an approver, who is e-mailed; approved, it is scheduled at its time and its author told", async () => {
+    const team = await teamWithApproval();
+    const at = inAnHour();
+    const submitted = await schedule(team.member, at);
+    expect(submitted.status, submitted.text).toBe(201);
+    expect(submitted.data).toMatchObject({ status: "awaiting_approval", scheduledAt: at });
+    expect(await jobOf(submitted.data.id)).toBeUndefined();
+    expect((await mailsTo(team.ownerEmail)).map((m) => m.subject)).toContain("A post awaits your approval");
+
+    // The member cannot approve it.
+    expect((await team.member.post(`/api/posts/${submitted.data.id}/approve`, {})).status).toBe(403);
+
+    const queue = await team.owner.get("/api/posts?status=awaiting_approval");
+    expect((queue.data as Array<{ id: string }>).map((p) => p.id)).toEqual([submitted.data.id]);
+
+    const approved = await team.owner.post(`/api/posts/${submitted.data.id}/approve`, {});
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.data).toMatchObject({ status: "scheduled", scheduledAt: at });
+    expect(new Date((await jobOf(submitted.data.id))!.run_at).getTime()).toBeLessThanOrEqual(Date.parse(at));
+    expect((await mailsTo(team.memberEmail)).at(-1)!.body_text).toContain("was approved");
+    const events = await app.sql<{ type: string; metadata: { actorId: string } }[]>`
+      select type, metadata from events where stream_id = ${`post-${submitted.data.id}`} order by stream_version`;
+    expect(events.map((e) => e.type)).toEqual(["PostDrafted", "PostSubmittedForApproval", "PostApproved", "PostScheduled"]);
+
+    // Edited by the member once approved: back to the approvers, its job gone.
+    const edited = await team.member.put(`/api/posts/${submitted.data.id}`, {
+      content: "Flu shots: walk in all week",
+      platforms: ["bluesky"],
+      status: "scheduled",
+      scheduledAt: at,
+      timeZone: "Europe/Madrid",
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.data.status).toBe("awaiting_approval");
+    expect(await jobOf(submitted.data.id)).toBeUndefined();
+  });
+
+  it("given a post awaiting approval, when the approver requests changes, then it is a draft with the comment for its author", async () => {
+    const team = await teamWithApproval();
+    const submitted = await schedule(team.member, inAnHour());
+    const blank = await team.owner.post(`/api/posts/${submitted.data.id}/request-changes`, { comment: "  " });
+    expect(blank.status).toBe(400);
+    expect(blank.data.error.message).toBe("Say what to change, in up to 1,000 characters.");
+    const sent = await team.owner.post(`/api/posts/${submitted.data.id}/request-changes`, { comment: "Add the clinic's hours, please." });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.data).toMatchObject({ status: "draft", scheduledAt: null, reviewComment: "Add the clinic's hours, please." });
+    expect((await mailsTo(team.memberEmail)).at(-1)!.body_text).toContain("Add the clinic's hours, please.");
+    const again = await team.owner.post(`/api/posts/${submitted.data.id}/approve`, {});
+    expect(again.status).toBe(409);
+    expect(again.data.error.message).toBe("This post is not awaiting approval.");
+  });
+
+  it("given a member's 'Post now', when approved, then the approver confirms publishing now and it is published on the account", async () => {
+    const team = await teamWithApproval();
+    const submitted = await schedule(team.member, null, "published");
+    expect(submitted.status, submitted.text).toBe(201);
+    expect(submitted.data).toMatchObject({ status: "awaiting_approval", scheduledAt: null });
+    expect(await jobOf(submitted.data.id)).toBeUndefined();
+    // The queue's Publish now, by a member, is the same request: it waits, with no job.
+    const other = await schedule(team.member, inAnHour());
+    const pushed = await team.member.post(`/api/posts/${other.data.id}/publish`, {});
+    expect(pushed.status, pushed.text).toBe(202);
+    expect(pushed.data).toMatchObject({ status: "awaiting_approval", scheduledAt: null });
+    expect(await jobOf(other.data.id)).toBeUndefined();
+    const unconfirmed = await team.owner.post(`/api/posts/${submitted.data.id}/approve`, {});
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.data.error.message).toBe("The time chosen for this post has passed. Approve it to publish now, or choose a new time.");
+    const approved = await team.owner.post(`/api/posts/${submitted.data.id}/approve`, { publishNow: true });
+    expect(approved.status, approved.text).toBe(200);
+    const deadline = Date.now() + 20_000;
+    let status = approved.data.status as string;
+    while (status !== "published" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await team.owner.get(`/api/posts/${submitted.data.id}`)).data.status;
+    }
+    expect(status).toBe("published");
+  });
+
+  it("given approval on, an admin's and the owner's own posts go out without waiting", async () => {
+    const team = await teamWithApproval();
+    expect((await schedule(team.owner, inAnHour())).data.status).toBe("scheduled");
+    const { member: admin } = await joined(team.owner, email("ada"), "admin");
+    expect((await schedule(admin, inAnHour())).data.status).toBe("scheduled");
+  });
+});
