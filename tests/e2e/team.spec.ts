@@ -221,6 +221,78 @@ test.describe("team", () => {
     await other.close();
   });
 
+  test("approvals: a member's post waits, the owner approves it and it is published on the sandbox account; another is sent back with a note", async ({
+    page,
+    browser,
+  }, info) => {
+    const owner = newUser({ firstName: "Lee", lastName: "Park" });
+    await registerByApi(page.request, owner);
+    cli("admin-plan", [owner.email, "professional"]);
+    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental Sky" } })).status()).toBe(201);
+    await openTeam(page);
+    await page.getByRole("switch", { name: /Posts need approval before they are scheduled/ }).check();
+    await expect(toast(page)).toContainText("Settings Saved");
+
+    // The member joins from the e-mailed link in a second browser.
+    const email = `maria-${Date.now().toString(36)}@leedental.example`;
+    expect((await page.request.post("/api/team-invites", { data: { email, role: "member" } })).status()).toBe(201);
+    const other = await browser.newContext();
+    const member = await other.newPage();
+    await member.goto(invitationLink(email));
+    await member.getByLabel("First name").fill("Maria");
+    await member.getByLabel("Last name").fill("Lopez");
+    await member.getByLabel("Password", { exact: true }).fill("hygienist-42");
+    await member.getByLabel("Confirm password").fill("hygienist-42");
+    await member.getByRole("button", { name: /^Join / }).click();
+    await expect(member).toHaveURL(/\/app\/dashboard$/);
+
+    // She writes a post and presses Post Now: it goes to the approvers instead.
+    await member.goto("/app/compose");
+    await expect(member.getByTestId("compose")).toHaveAttribute("data-hydrated", "true");
+    await member.getByLabel(/Lee Dental Sky/).check();
+    await member.getByLabel("Description").fill("Flu shots: walk in all week");
+    await member.getByRole("button", { name: "Post Now" }).click();
+    await expect(toast(member)).toContainText("Submitted for Approval");
+
+    // The owner finds it under Awaiting Approval (the e-mail's link opens that tab) and approves it.
+    await page.goto("/app/queue?tab=approval");
+    await expect(page.getByRole("tab", { name: /Awaiting Approval/ })).toHaveAttribute("aria-selected", "true");
+    const card = page.getByRole("listitem").filter({ hasText: "Flu shots: walk in all week" });
+    await expect(card).toContainText("Awaiting approval");
+    await page.screenshot({ path: info.outputPath("approval-queue-1280.png"), fullPage: true });
+    await card.getByRole("button", { name: "Approve and publish now" }).click();
+    await expect(toast(page)).toContainText("Post Approved");
+    await expect
+      .poll(
+        async () => {
+          const posts = (await (await page.request.get("/api/posts?status=published")).json()) as Array<{ content: string }>;
+          return posts.map((p) => p.content);
+        },
+        { timeout: 20_000 },
+      )
+      .toContain("Flu shots: walk in all week");
+
+    // A second one is sent back with a note, which she reads on her draft.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const second = await member.request.post("/api/posts", {
+      data: { content: "New hygienist joins", platforms: ["bluesky"], status: "scheduled", scheduledAt: tomorrow },
+    });
+    expect(((await second.json()) as { status: string }).status).toBe("awaiting_approval");
+    await page.goto("/app/queue?tab=approval");
+    const pending = page.getByRole("listitem").filter({ hasText: "New hygienist joins" });
+    await pending.getByRole("button", { name: "Request changes" }).click();
+    const dialog = page.getByRole("dialog", { name: "Request changes" });
+    await dialog.getByLabel("What to change").fill("Add her name and a photo, please.");
+    await dialog.getByRole("button", { name: "Send back" }).click();
+    await expect(toast(page)).toContainText("Changes Requested");
+    await member.goto("/app/queue");
+    await expect(member.getByTestId("queue")).toHaveAttribute("data-hydrated", "true");
+    await member.getByRole("tab", { name: /Drafts/ }).click();
+    await expect(member.getByTestId("review-comment")).toHaveText("Changes requested: Add her name and a photo, please.");
+    await member.screenshot({ path: info.outputPath("changes-requested-1280.png"), fullPage: true });
+    await other.close();
+  });
+
   test("a plan without team collaboration sees the premium gate", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await page.goto("/app/team-management");

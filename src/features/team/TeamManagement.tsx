@@ -51,6 +51,7 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
 
   const changeApproval = async (required: boolean) => {
     setBusy("approval");
+    setApproval(required);
     try {
       const saved = await apiFetch<{ approvalRequired: boolean }>("/api/team-settings", { method: "PUT", body: { approvalRequired: required } });
       setApproval(saved.approvalRequired);
@@ -59,6 +60,7 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
         description: saved.approvalRequired ? "Members' posts now wait for an owner's or admin's approval." : "Members' posts no longer need approval.",
       });
     } catch (error) {
+      setApproval(!required);
       toast({ title: "Error", description: apiErrorMessage(error, "Failed to save the setting. Please try again."), variant: "destructive" });
     } finally {
       setBusy(null);
