@@ -196,10 +196,13 @@ export const postEvents = defineEvents({
   PostReturnedToDrafts: Schema.Struct({ reason: Schema.String }),
   /** A post of someone whose posts need approval, at the time they chose (null: as soon as it is approved). */
   PostSubmittedForApproval: Schema.Struct({ scheduledAt: Schema.NullOr(Schema.String), timeZone: Schema.String }),
-  /** An owner or admin approved it (who: the event's metadata); it is scheduled or published next, in the same append. */
-  PostApproved: Schema.Struct({ approvedAt: Schema.String }),
+  /**
+   * An owner or admin approved it (who: the event's metadata), or a client through a share link (the
+   * name they gave: `reviewer`); it is scheduled or published next, in the same append.
+   */
+  PostApproved: Schema.Struct({ approvedAt: Schema.String, reviewer: Schema.optionalKey(Schema.String) }),
   /** Sent back to its author as a draft, with what to change. */
-  PostChangesRequested: Schema.Struct({ comment: Schema.String }),
+  PostChangesRequested: Schema.Struct({ comment: Schema.String, reviewer: Schema.optionalKey(Schema.String) }),
   PostDeleted: Schema.Struct({ deletedAt: Schema.String }),
   RecurrenceSet: Schema.Struct({ rule: RecurrenceRuleData }),
   RecurrenceCleared: Schema.Struct({}),

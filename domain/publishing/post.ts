@@ -266,23 +266,23 @@ export const submitForApproval =
 
 /** An approver's yes: the post is then scheduled at its time, or published (the service appends that step). */
 export const approvePost =
-  (command: { readonly now: Date }) =>
+  (command: { readonly now: Date; readonly reviewer?: string }) =>
   (state: PostState): PostDecision =>
     existing(state, () =>
       state.status === "awaiting_approval"
-        ? decided([{ type: "PostApproved", data: { approvedAt: command.now.toISOString() } }])
+        ? decided([{ type: "PostApproved", data: { approvedAt: command.now.toISOString(), ...(command.reviewer ? { reviewer: command.reviewer } : {}) } }])
         : conflict(NOT_AWAITING_MESSAGE),
     );
 
 /** An approver's "not yet": back to its author as a draft with the comment. */
 export const requestChanges =
-  (command: { readonly comment: string }) =>
+  (command: { readonly comment: string; readonly reviewer?: string }) =>
   (state: PostState): PostDecision =>
     existing(state, () => {
       if (state.status !== "awaiting_approval") return conflict(NOT_AWAITING_MESSAGE);
       const comment = command.comment.trim();
       if (comment === "" || comment.length > 1000) return invalid(COMMENT_REQUIRED_MESSAGE, "comment");
-      return decided([{ type: "PostChangesRequested", data: { comment } }]);
+      return decided([{ type: "PostChangesRequested", data: { comment, ...(command.reviewer ? { reviewer: command.reviewer } : {}) } }]);
     });
 
 export const editPost =

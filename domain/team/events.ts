@@ -25,6 +25,15 @@ export const teamEvents = defineEvents({
   MemberRemoved: Schema.Struct({ userId: Schema.String, email: Schema.String }),
   /** Whether members' posts need an owner's or admin's approval before they are scheduled. */
   ApprovalRequirementSet: Schema.Struct({ required: Schema.Boolean }),
+  /** A link for a client to approve posts without an account (`/approve/{token}`): the token kept as its hash. */
+  ApprovalLinkCreated: Schema.Struct({
+    linkId: Schema.String,
+    postIds: Schema.Array(Schema.String),
+    tokenHash: Schema.String,
+    expiresAt: Schema.String,
+    createdBy: Schema.String,
+  }),
+  ApprovalLinkRevoked: Schema.Struct({ linkId: Schema.String }),
   /** The owner handed the workspace to a member, and stays as an admin. */
   OwnershipTransferred: Schema.Struct({ ownerId: Schema.String, ownerEmail: Schema.String, previousOwnerId: Schema.String, previousOwnerEmail: Schema.String }),
 });

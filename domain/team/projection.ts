@@ -13,6 +13,7 @@ export const teamProjection: Projection<TeamEvent> = {
     { name: "team_members", key: ["workspace_id", "user_id"] },
     { name: "team_invites", key: ["id"] },
     { name: "team_settings", key: ["workspace_id"] },
+    { name: "approval_links", key: ["id"] },
   ],
   handles: [
     "MemberInvited",
@@ -23,6 +24,8 @@ export const teamProjection: Projection<TeamEvent> = {
     "MemberRemoved",
     "OwnershipTransferred",
     "ApprovalRequirementSet",
+    "ApprovalLinkCreated",
+    "ApprovalLinkRevoked",
   ],
   project: (event): ReadonlyArray<RowChange> => {
     const workspaceId = event.streamId.slice("team-".length);
@@ -70,6 +73,22 @@ export const teamProjection: Projection<TeamEvent> = {
           deleteRow("team_settings", { workspace_id: workspaceId }),
           insertRow("team_settings", { workspace_id: workspaceId, approval_required: event.data.required }),
         ];
+      case "ApprovalLinkCreated": {
+        const d = event.data;
+        return [
+          insertRow("approval_links", {
+            id: d.linkId,
+            workspace_id: workspaceId,
+            post_ids: d.postIds,
+            token_hash: d.tokenHash,
+            created_by: d.createdBy,
+            created_at: at,
+            expires_at: new Date(d.expiresAt),
+          }),
+        ];
+      }
+      case "ApprovalLinkRevoked":
+        return [deleteRow("approval_links", { id: event.data.linkId })];
       case "OwnershipTransferred": {
         const d = event.data;
         return [

@@ -14,6 +14,10 @@ export type MemberRole = InvitableRole;
 export const INVITE_DAYS = 7;
 export const INVITE_TTL_MS = INVITE_DAYS * 24 * 60 * 60 * 1000;
 
+/** A client's approval link works for 14 days, for at most 50 posts. */
+export const APPROVAL_LINK_DAYS = 14;
+export const APPROVAL_LINK_MAX_POSTS = 50;
+
 export const ROLE_LABELS: Readonly<Record<"owner" | InvitableRole, string>> = { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" };
 
 export const TEAM_MESSAGES = {
@@ -27,6 +31,9 @@ export const TEAM_MESSAGES = {
   notYourself: "You can't change your own role or remove yourself. Ask another owner or admin.",
   inviteExpired: "This invitation has expired. Ask the person who invited you to send a new one.",
   inviteUsed: "This invitation has already been used. Sign in instead, or ask for a new one.",
+  linkPosts: "Choose between 1 and 50 posts that await approval.",
+  linkExpired: "This approval link has expired. Ask for a new one.",
+  linkNotFound: "This approval link isn't valid. It may have been withdrawn.",
   inviteNotFound: "This invitation link isn't valid. It may have been withdrawn or replaced by a newer one.",
 } as const;
 

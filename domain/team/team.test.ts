@@ -3,7 +3,21 @@ import { eventDecoder, eventTypesOf } from "../shared";
 import { DeciderSpecification } from "../shared/decider-spec";
 import { type TeamEvent, teamEvents } from "./events";
 import { teamProjection } from "./projection";
-import { acceptInvite, changeRole, inviteMember, removeMember, resendInvite, revokeInvite, teamDecider, transferOwnership } from "./team";
+import {
+  acceptInvite,
+  approvalLinkByToken,
+  changeRole,
+  createApprovalLink,
+  inviteMember,
+  removeMember,
+  resendInvite,
+  revokeApprovalLink,
+  revokeInvite,
+  teamDecider,
+  transferOwnership,
+} from "./team";
+import { Effect, Exit } from "effect";
+import { foldEvents } from "../shared";
 
 const spec = DeciderSpecification(teamDecider);
 const now = new Date("2026-11-24T12:00:00.000Z");
@@ -193,6 +207,41 @@ describe("handing the workspace over", () => {
   });
 });
 
+describe("a client's approval link", () => {
+  const created: TeamEvent = {
+    type: "ApprovalLinkCreated",
+    data: { linkId: "l1", postIds: ["p1", "p2"], tokenHash: "h9", expiresAt: inAWeek.toISOString(), createdBy: "owner" },
+  };
+  const state = (events: ReadonlyArray<TeamEvent>) => foldEvents(teamDecider, events);
+  const opened = (events: ReadonlyArray<TeamEvent>, at: Date) => Effect.runSyncExit(approvalLinkByToken(state(events), "h9", at));
+
+  it("given posts, when shared, then the link holds each once; none, or more than 50, are refused", () => {
+    spec
+      .given([])
+      .when(createApprovalLink({ linkId: "l1", postIds: ["p1", "p2", "p1"], tokenHash: "h9", expiresAt: inAWeek, createdBy: "owner" }))
+      .then([created]);
+    spec
+      .given([])
+      .when(createApprovalLink({ linkId: "l1", postIds: [], tokenHash: "h9", expiresAt: inAWeek, createdBy: "owner" }))
+      .thenFails("InvalidInput", "Choose between 1 and 50 posts that await approval.");
+  });
+
+  it("given a link, it opens until it expires or is withdrawn", () => {
+    expect(Exit.isSuccess(opened([created], now))).toBe(true);
+    expect(opened([created], inAWeek)).toMatchObject({ _tag: "Failure" });
+    const revoked: TeamEvent = { type: "ApprovalLinkRevoked", data: { linkId: "l1" } };
+    spec
+      .given([created])
+      .when(revokeApprovalLink({ linkId: "l1" }))
+      .then([revoked]);
+    expect(Exit.isFailure(opened([created, revoked], now))).toBe(true);
+    spec
+      .given([created, revoked])
+      .when(revokeApprovalLink({ linkId: "l1" }))
+      .thenFails("NotFound", /approval link/);
+  });
+});
+
 describe("the team's events and read models", () => {
   const samples: { readonly [E in TeamEvent as E["type"]]: E["data"] } = {
     MemberInvited: invited.data as Extract<TeamEvent, { type: "MemberInvited" }>["data"],
@@ -202,6 +251,8 @@ describe("the team's events and read models", () => {
     MemberRoleChanged: { userId: "u1", email: "maria@leedental.example", role: "viewer", previousRole: "member" },
     MemberRemoved: { userId: "u1", email: "maria@leedental.example" },
     ApprovalRequirementSet: { required: true },
+    ApprovalLinkCreated: { linkId: "l1", postIds: ["p1", "p2"], tokenHash: "h9", expiresAt: inAWeek.toISOString(), createdBy: "owner" },
+    ApprovalLinkRevoked: { linkId: "l1" },
     OwnershipTransferred: { ownerId: "u1", ownerEmail: "maria@leedental.example", previousOwnerId: "owner", previousOwnerEmail: "lee@leedental.example" },
   };
   const decoder = eventDecoder([teamEvents]);

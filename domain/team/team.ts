@@ -2,7 +2,7 @@ import { Effect } from "effect";
 import { isLimitReached, limitReachedMessage } from "../plans";
 import { Conflict, type Decider, Forbidden, InvalidInput, NotFound, PlanLimitReached } from "../shared";
 import type { TeamEvent } from "./events";
-import { emailProblem, type InvitableRole, isInvitableRole, type MemberRole, normalizeEmail, TEAM_MESSAGES } from "./rules";
+import { APPROVAL_LINK_MAX_POSTS, emailProblem, type InvitableRole, isInvitableRole, type MemberRole, normalizeEmail, TEAM_MESSAGES } from "./rules";
 
 export interface Invitation {
   readonly email: string;
@@ -18,6 +18,11 @@ export interface TeamState {
   readonly members: ReadonlyMap<string, { readonly email: string; readonly role: MemberRole }>;
   /** Members' posts go to the owners and admins for approval before they are scheduled. */
   readonly approvalRequired: boolean;
+  /** Clients' approval links, by id. */
+  readonly links: ReadonlyMap<
+    string,
+    { readonly tokenHash: string; readonly postIds: ReadonlyArray<string>; readonly expiresAt: number; readonly revoked: boolean }
+  >;
 }
 
 const withInvite = (state: TeamState, id: string, change: (invite: Invitation) => Invitation): TeamState => {
@@ -26,7 +31,7 @@ const withInvite = (state: TeamState, id: string, change: (invite: Invitation) =
 };
 
 export const teamDecider: Decider<TeamState, TeamEvent> = {
-  initialState: () => ({ invites: new Map(), members: new Map(), approvalRequired: false }),
+  initialState: () => ({ invites: new Map(), members: new Map(), approvalRequired: false, links: new Map() }),
   evolve: (state, event) => {
     switch (event.type) {
       case "MemberInvited": {
@@ -65,6 +70,17 @@ export const teamDecider: Decider<TeamState, TeamEvent> = {
       }
       case "ApprovalRequirementSet":
         return { ...state, approvalRequired: event.data.required };
+      case "ApprovalLinkCreated": {
+        const d = event.data;
+        return {
+          ...state,
+          links: new Map(state.links).set(d.linkId, { tokenHash: d.tokenHash, postIds: d.postIds, expiresAt: Date.parse(d.expiresAt), revoked: false }),
+        };
+      }
+      case "ApprovalLinkRevoked": {
+        const link = state.links.get(event.data.linkId);
+        return link ? { ...state, links: new Map(state.links).set(event.data.linkId, { ...link, revoked: true }) } : state;
+      }
       case "OwnershipTransferred": {
         const members = new Map(state.members);
         members.delete(event.data.ownerId);
@@ -212,3 +228,46 @@ export const setApprovalRequirement = (command: { readonly required: boolean }) 
 
 /** Whether `role`'s posts need approval in a workspace that asks for it: members' do; owners', admins' and the approvers' own do not. */
 export const needsApproval = (approvalRequired: boolean, role: string) => approvalRequired && role === "member";
+
+/** A link for a client to approve these posts (the service checks they await approval in this workspace). */
+export const createApprovalLink =
+  (command: {
+    readonly linkId: string;
+    readonly postIds: ReadonlyArray<string>;
+    readonly tokenHash: string;
+    readonly expiresAt: Date;
+    readonly createdBy: string;
+  }) =>
+  (state: TeamState): Decision<InvalidInput | Conflict> => {
+    const postIds = [...new Set(command.postIds)];
+    if (postIds.length === 0 || postIds.length > APPROVAL_LINK_MAX_POSTS)
+      return Effect.fail(new InvalidInput({ message: TEAM_MESSAGES.linkPosts, fields: { postIds: TEAM_MESSAGES.linkPosts } }));
+    if (state.links.has(command.linkId)) return Effect.fail(new Conflict({ message: "This link already exists." }));
+    return Effect.succeed([
+      {
+        type: "ApprovalLinkCreated",
+        data: { linkId: command.linkId, postIds, tokenHash: command.tokenHash, expiresAt: command.expiresAt.toISOString(), createdBy: command.createdBy },
+      },
+    ]);
+  };
+
+export const revokeApprovalLink =
+  (command: { readonly linkId: string }) =>
+  (state: TeamState): Decision<NotFound> => {
+    const link = state.links.get(command.linkId);
+    return link && !link.revoked
+      ? Effect.succeed([{ type: "ApprovalLinkRevoked", data: { linkId: command.linkId } }])
+      : Effect.fail(new NotFound({ what: "approval link" }));
+  };
+
+/** The link a token opens, while it may be used: not withdrawn, within its days. */
+export const approvalLinkByToken = (
+  state: TeamState,
+  tokenHash: string,
+  now: Date,
+): Effect.Effect<{ readonly linkId: string; readonly postIds: ReadonlyArray<string>; readonly expiresAt: Date }, NotFound | Conflict> => {
+  const found = [...state.links.entries()].find(([, link]) => link.tokenHash === tokenHash);
+  if (!found || found[1].revoked) return Effect.fail(new NotFound({ what: "approval link" }));
+  if (found[1].expiresAt <= now.getTime()) return Effect.fail(new Conflict({ message: TEAM_MESSAGES.linkExpired }));
+  return Effect.succeed({ linkId: found[0], postIds: found[1].postIds, expiresAt: new Date(found[1].expiresAt) });
+};

@@ -222,6 +222,9 @@ export class Posts extends Context.Service<
           return at;
         });
 
+      /** A client deciding through a share link gives their name; a person of the team is in the event's metadata. */
+      const reviewerOf = (caller: Caller) => (caller.actor.kind === "share_link" ? caller.actor.name : undefined);
+
       /** Whether the caller's posts go to the approvers first (the team's setting, for members). */
       const approvalFor = (caller: Caller) =>
         db
@@ -384,7 +387,10 @@ export class Posts extends Context.Service<
             yield* onPost(
               postId,
               caller,
-              [approvePost({ now }), toSchedule ? schedulePost({ scheduledAt: at, timeZone: before.timeZone, now }) : requestPublish({ now })],
+              [
+                approvePost({ now, reviewer: reviewerOf(caller) }),
+                toSchedule ? schedulePost({ scheduledAt: at, timeZone: before.timeZone, now }) : requestPublish({ now }),
+              ],
               options.expectedVersion,
             );
             if (!toSchedule) yield* addPublishJob(postId).pipe(Effect.provideService(Database, db));
@@ -398,7 +404,7 @@ export class Posts extends Context.Service<
         yield* get(caller.workspaceId, postId);
         yield* db.withTransaction(
           Effect.gen(function* () {
-            yield* onPost(postId, caller, requestChanges({ comment }), expectedVersion);
+            yield* onPost(postId, caller, requestChanges({ comment, reviewer: reviewerOf(caller) }), expectedVersion);
             yield* mailAuthor(caller, postId, `needs changes before it can go out:\n\n${comment.trim()}`);
           }),
         );

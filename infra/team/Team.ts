@@ -16,7 +16,12 @@ import {
   teamDecider,
   type TeamEvent,
   type TeamState,
+  APPROVAL_LINK_DAYS,
+  approvalLinkByToken,
+  createApprovalLink,
+  revokeApprovalLink,
   setApprovalRequirement,
+  TEAM_MESSAGES,
   teamStreamId,
   transferOwnership,
 } from "../../domain/team";
@@ -27,7 +32,7 @@ import {
   type ConcurrencyConflict,
   type Conflict,
   type Forbidden,
-  type InvalidInput,
+  InvalidInput,
   isUuid,
   NotFound,
   type PlanLimitReached,
@@ -75,6 +80,24 @@ export interface Invitation {
   readonly expiresAt: string;
   /** The workspace's plan, which the joining person's account records as chosen. */
   readonly selectedPlan: string;
+}
+
+/** A client's approval link as the team sees it (the URL only when it is created: the token is not kept). */
+export interface ApprovalLink {
+  readonly id: string;
+  readonly postIds: ReadonlyArray<string>;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+  readonly url?: string;
+}
+
+/** What a client's approval page knows of its link. */
+export interface OpenedApprovalLink {
+  readonly linkId: string;
+  readonly workspaceId: string;
+  readonly workspaceName: string;
+  readonly postIds: ReadonlyArray<string>;
+  readonly expiresAt: string;
 }
 
 /** The team's settings (GET /api/team-settings). */
@@ -155,6 +178,12 @@ export class Team extends Context.Service<
     /** The team's settings: whether members' posts need approval. */
     readonly settings: (workspaceId: string) => Effect.Effect<TeamSettings, SqlError>;
     readonly setApprovalRequired: (caller: Caller, required: boolean) => Effect.Effect<TeamSettings, TeamError>;
+    /** A link for a client to approve posts awaiting approval, for 14 days (POST /api/approval-links). */
+    readonly createLink: (caller: Caller, postIds: ReadonlyArray<string>) => Effect.Effect<ApprovalLink, InvalidInput | Conflict | TeamError>;
+    readonly links: (workspaceId: string, now: Date) => Effect.Effect<ReadonlyArray<ApprovalLink>, SqlError>;
+    readonly revokeLink: (caller: Caller, linkId: string) => Effect.Effect<void, NotFound | TeamError>;
+    /** The link a client's token opens, or why not (404 unknown or withdrawn, 409 expired). */
+    readonly openLink: (token: string, now: Date) => Effect.Effect<OpenedApprovalLink, NotFound | Conflict | SqlError>;
     /** The invitation a link opens, or why it no longer does (404 unknown or withdrawn, 409 used or expired). */
     readonly invitation: (token: string, now: Date) => Effect.Effect<Invitation, NotFound | Conflict | SqlError>;
     /** Records that `userId` joined through the link (in the caller's transaction, with their account's creation). */
@@ -371,7 +400,92 @@ export class Team extends Context.Service<
         return yield* settings(caller.workspaceId);
       });
 
-      return { members, invites, invite, resend, revoke, changeRole: changeRoleOf, remove, handOver, settings, setApprovalRequired, invitation, join };
+      const linkRow = (row: { id: string; post_ids: string[]; created_at: Date; expires_at: Date }): ApprovalLink => ({
+        id: row.id,
+        postIds: row.post_ids,
+        createdAt: row.created_at.toISOString(),
+        expiresAt: row.expires_at.toISOString(),
+      });
+
+      const createLink = Effect.fn("Team.createLink")(function* (caller: Caller, postIds: ReadonlyArray<string>) {
+        const ids = [...new Set(postIds)].filter(isUuid);
+        const [{ awaiting }] = yield* db.query(
+          (sql) => sql<{ awaiting: number }[]>`
+            select count(*)::int as awaiting from posts
+            where workspace_id = ${caller.workspaceId} and id = any(${ids}::uuid[]) and status = 'awaiting_approval' and deleted_at is null`,
+        );
+        if (ids.length === 0 || awaiting !== ids.length || ids.length !== postIds.length)
+          return yield* new InvalidInput({ message: TEAM_MESSAGES.linkPosts, fields: { postIds: TEAM_MESSAGES.linkPosts } });
+        const token = newToken();
+        const linkId = randomUUID();
+        const expiresAt = new Date(caller.now.getTime() + APPROVAL_LINK_DAYS * 86_400_000);
+        const workspace = yield* workspaceOf(caller.workspaceId);
+        yield* onTeam(
+          caller.workspaceId,
+          createApprovalLink({ linkId, postIds: ids, tokenHash: hashToken(token), expiresAt, createdBy: actorIdOf(caller.actor) ?? workspace.owner_id }),
+          caller,
+        );
+        return {
+          id: linkId,
+          postIds: ids,
+          createdAt: caller.now.toISOString(),
+          expiresAt: expiresAt.toISOString(),
+          url: `${config().publicUrl}/approve/${token}`,
+        };
+      });
+
+      const links = Effect.fn("Team.links")(function* (workspaceId: string, now: Date) {
+        const rows = yield* db.query(
+          (sql) => sql<{ id: string; post_ids: string[]; created_at: Date; expires_at: Date }[]>`
+            select id, post_ids, created_at, expires_at from approval_links
+            where workspace_id = ${workspaceId} and expires_at > ${now} order by created_at desc`,
+        );
+        return rows.map(linkRow);
+      });
+
+      const revokeLink = Effect.fn("Team.revokeLink")(function* (caller: Caller, linkId: string) {
+        if (!isUuid(linkId)) return yield* new NotFound({ what: "approval link" });
+        const [row] = yield* db.query(
+          (sql) => sql<{ id: string }[]>`select id from approval_links where id = ${linkId} and workspace_id = ${caller.workspaceId}`,
+        );
+        if (!row) return yield* new NotFound({ what: "approval link" });
+        yield* onTeam(caller.workspaceId, revokeApprovalLink({ linkId }), caller);
+      });
+
+      const openLink = Effect.fn("Team.openLink")(function* (token: string, now: Date) {
+        const [row] = yield* db.query((sql) => sql<{ workspace_id: string }[]>`select workspace_id from approval_links where token_hash = ${hashToken(token)}`);
+        if (!row) return yield* new NotFound({ what: "approval link" });
+        const { events } = yield* store.readStream(teamStreamId(row.workspace_id));
+        const state = events.reduce((s, e) => teamDecider.evolve(s, e as TeamEvent), teamDecider.initialState());
+        const link = yield* approvalLinkByToken(state, hashToken(token), now);
+        const workspace = yield* workspaceOf(row.workspace_id);
+        return {
+          linkId: link.linkId,
+          workspaceId: row.workspace_id,
+          workspaceName: workspace.name,
+          postIds: link.postIds,
+          expiresAt: link.expiresAt.toISOString(),
+        } satisfies OpenedApprovalLink;
+      });
+
+      return {
+        members,
+        invites,
+        invite,
+        resend,
+        revoke,
+        changeRole: changeRoleOf,
+        remove,
+        handOver,
+        settings,
+        setApprovalRequired,
+        createLink,
+        links,
+        revokeLink,
+        openLink,
+        invitation,
+        join,
+      };
     }),
   );
 }

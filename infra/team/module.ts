@@ -17,6 +17,8 @@ export const teamModule = defineModule({
       `Changed the role of ${d.email} from ${ROLE_LABELS[d.previousRole as keyof typeof ROLE_LABELS]} to ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
     MemberRemoved: (d) => `Removed ${d.email} from the team`,
     ApprovalRequirementSet: (d) => (d.required ? "Members' posts now need approval before they are scheduled" : "Members' posts no longer need approval"),
+    ApprovalLinkCreated: (d) => `Shared ${d.postIds.length} ${d.postIds.length === 1 ? "post" : "posts"} with a client for approval`,
+    ApprovalLinkRevoked: () => "Withdrew a client's approval link",
     OwnershipTransferred: (d) => `Handed the workspace to ${d.ownerEmail}, and stays on as Admin`,
   },
 });

@@ -64,12 +64,19 @@ export const respond = async <A, E>(
   return apiError(500, "server_error", SERVER_ERROR_MESSAGE);
 };
 
-/** Runs an effect for a page: the value, or the typed failure to render; defects throw (500 page). */
+/**
+ * Runs an effect for a page: the value, or the typed failure to render with its HTTP status and the
+ * sentence to show (as the API would answer them); defects throw (500 page).
+ */
 export const runForPage = async <A, E>(effect: Effect.Effect<A, E, ManagedRuntimeServices>) => {
   const exit = await runtime.runPromiseExit(effect);
   if (Exit.isSuccess(exit)) return { ok: true as const, value: exit.value };
   const failure = Cause.findErrorOption(exit.cause);
-  if (failure._tag === "Some" && errorResponse(failure.value)) return { ok: false as const, error: failure.value as E };
+  const answer = failure._tag === "Some" ? errorResponse(failure.value) : null;
+  if (failure._tag === "Some" && answer) {
+    const body = (await answer.json()) as ApiErrorBody;
+    return { ok: false as const, error: failure.value as E, status: answer.status, message: body.error.message };
+  }
   logger.error({ cause: Cause.pretty(exit.cause) }, "Page action failed");
   throw new Error(SERVER_ERROR_MESSAGE);
 };

@@ -290,6 +290,30 @@ test.describe("team", () => {
     await member.getByRole("tab", { name: /Drafts/ }).click();
     await expect(member.getByTestId("review-comment")).toHaveText("Changes requested: Add her name and a photo, please.");
     await member.screenshot({ path: info.outputPath("changes-requested-1280.png"), fullPage: true });
+
+    // A third goes to the client, who approves it from a link, without an account.
+    const third = await member.request.post("/api/posts", {
+      data: { content: "Holiday hours: closed on the 25th", platforms: ["bluesky"], status: "scheduled", scheduledAt: tomorrow },
+    });
+    expect(((await third.json()) as { status: string }).status).toBe("awaiting_approval");
+    await openTeam(page);
+    await page.getByRole("button", { name: "Share posts awaiting approval" }).click();
+    await expect(toast(page)).toContainText("Link Created");
+    const url = await page.getByLabel("New link (shown once)").inputValue();
+    expect(url).toMatch(/\/approve\/[A-Za-z0-9_-]+$/);
+    await expect(page.getByTestId("approval-link")).toHaveCount(1);
+
+    const clientContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const client = await clientContext.newPage();
+    await client.goto(new URL(url).pathname);
+    const shared = client.getByTestId("approval-post").filter({ hasText: "Holiday hours: closed on the 25th" });
+    await expect(shared).toBeVisible();
+    await client.screenshot({ path: info.outputPath("client-approval-360.png"), fullPage: true });
+    await shared.getByLabel("Your name").fill("Jane Smith");
+    await shared.getByRole("button", { name: "Approve", exact: true }).click();
+    await expect(client.getByTestId("form-alert")).toContainText("Thank you, Jane Smith: the post is approved.");
+    await expect(client.getByTestId("approval-post").filter({ hasText: "Holiday hours" }).getByTestId("approval-state")).toHaveText("Approved: scheduled");
+    await clientContext.close();
     await other.close();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PERMISSION_DENIED_MESSAGE } from "../../domain/access";
-import type { Browser } from "../support/browser";
+import { Browser } from "../support/browser";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
 
@@ -131,5 +131,68 @@ describe("approving posts", () => {
     expect((await schedule(team.owner, inAnHour())).data.status).toBe("scheduled");
     const { member: admin } = await joined(team.owner, email("ada"), "admin");
     expect((await schedule(admin, inAnHour())).data.status).toBe("scheduled");
+  });
+
+  it("given posts awaiting approval, when shared with a client, then the client approves one and sends one back from the link, without an account", async () => {
+    const team = await teamWithApproval();
+    const first = (await schedule(team.member, inAnHour())).data.id as string;
+    const second = (await schedule(team.member, inAnHour())).data.id as string;
+    const scheduledOne = (await schedule(team.owner, inAnHour())).data.id as string;
+    const refused = await team.owner.post("/api/approval-links", { postIds: [first, scheduledOne] });
+    expect(refused.status).toBe(400);
+    expect(refused.data.error.message).toBe("Choose between 1 and 50 posts that await approval.");
+    expect((await team.member.post("/api/approval-links", { postIds: [first] })).status).toBe(403);
+
+    const link = await team.owner.post("/api/approval-links", { postIds: [first, second] });
+    expect(link.status, link.text).toBe(201);
+    const path = new URL(link.data.url).pathname;
+    expect((await team.owner.get("/api/approval-links")).data).toEqual([
+      { id: link.data.id, postIds: [first, second], createdAt: link.data.createdAt, expiresAt: link.data.expiresAt },
+    ]);
+
+    const client = new Browser(app.server.url);
+    const page = await client.page(path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Flu shots: walk in this week");
+    const noName = await client.submit(path, { postId: first, decision: "approve", name: "" });
+    expect(noName.status).toBe(400);
+    expect(noName.text).toContain("Please enter your name");
+    const approved = await client.submit(path, { postId: first, decision: "approve", name: "Jane Smith" });
+    expect(approved.status, approved.text.slice(0, 300)).toBe(200);
+    expect(approved.text).toContain("Thank you, Jane Smith: the post is approved.");
+    expect((await team.owner.get(`/api/posts/${first}`)).data.status).toBe("scheduled");
+    const [decision] = await app.sql<{ data: { reviewer: string }; metadata: { actorId: string | null; via: string } }[]>`
+      select data, metadata from events where stream_id = ${`post-${first}`} and type = 'PostApproved'`;
+    expect(decision!.data.reviewer).toBe("Jane Smith");
+    expect(decision!.metadata).toMatchObject({ actorId: null, via: `share_link:${link.data.id}` });
+
+    const noComment = await client.submit(path, { postId: second, decision: "changes", name: "Jane Smith", comment: "" });
+    expect(noComment.status).toBe(400);
+    const back = await client.submit(path, { postId: second, decision: "changes", name: "Jane Smith", comment: "Say 'walk-ins welcome'." });
+    expect(back.status).toBe(200);
+    expect((await team.owner.get(`/api/posts/${second}`)).data).toMatchObject({ status: "draft", reviewComment: "Say 'walk-ins welcome'." });
+    // A post not on the link is out of its reach.
+    expect((await client.submit(path, { postId: scheduledOne, decision: "approve", name: "Jane Smith" })).status).toBe(404);
+
+    // Withdrawn: the link stops working.
+    expect((await team.owner.delete(`/api/approval-links/${link.data.id}`)).status).toBe(204);
+    const gone = await client.page(path);
+    expect(gone.status).toBe(404);
+    expect(gone.text).toContain("This approval link isn&#39;t valid");
+  });
+
+  it("given an expired approval link, then it says so and records nothing", async () => {
+    const team = await teamWithApproval();
+    const post = (await schedule(team.member, inAnHour())).data.id as string;
+    const link = await team.owner.post("/api/approval-links", { postIds: [post] });
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await app.sql`update events set data = jsonb_set(data, '{expiresAt}', to_jsonb(${past}::text)) where type = 'ApprovalLinkCreated' and data->>'linkId' = ${link.data.id}`;
+    const client = new Browser(app.server.url);
+    const path = new URL(link.data.url).pathname;
+    const page = await client.page(path);
+    expect(page.status).toBe(410);
+    expect(page.text).toContain("This approval link has expired. Ask for a new one.");
+    expect((await client.submit(path, { postId: post, decision: "approve", name: "Jane Smith" })).status).toBe(409);
+    expect((await team.owner.get(`/api/posts/${post}`)).data.status).toBe("awaiting_approval");
   });
 });

@@ -47,6 +47,8 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   { method: "PUT", path: "/api/team-settings", permission: "manage_members" },
   { method: "POST", path: `/api/posts/${ID}/approve`, permission: "approve_posts" },
   { method: "POST", path: `/api/posts/${ID}/request-changes`, permission: "approve_posts" },
+  { method: "POST", path: "/api/approval-links", permission: "approve_posts" },
+  { method: "DELETE", path: `/api/approval-links/${ID}`, permission: "approve_posts" },
   // Joining through an invitation's link: the link is the permission.
   { method: "POST", path: `/api/invitations/${ID}`, permission: null },
   { method: "POST", path: "/api/user/onboarding", permission: null },

@@ -461,6 +461,12 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
           {loading ? "Loading posts" : `${visible.length} of ${counts[tab]} ${current.empty} posts shown`}
         </p>
 
+        {tab === "approval" && canApprove && visible.length > 0 && (
+          <p className="muted">
+            A client can approve them too, without an account: <a href="/app/team-management#client-links">share them for approval</a>.
+          </p>
+        )}
+
         {!loadError && !loading && counts[tab] === 0 && visible.length === 0 && (
           <div className="card queue-empty" data-testid="queue-empty">
             <p>You have no {current.empty} posts</p>

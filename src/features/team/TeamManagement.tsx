@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { emailProblem, INVITABLE_ROLES, INVITE_DAYS, type InvitableRole, ROLE_LABELS } from "../../../domain/team/rules";
-import type { TeamInvite, TeamMember } from "../../../infra/team/Team";
+import type { ApprovalLink, TeamInvite, TeamMember } from "../../../infra/team/Team";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
@@ -20,6 +20,8 @@ interface Props {
   readonly isOwner: boolean;
   /** Members' posts need approval (the team's setting). */
   readonly initialApproval: boolean;
+  /** Clients' approval links still open (for those who may approve). */
+  readonly initialLinks: ReadonlyArray<ApprovalLink> | null;
   readonly timeZone: string;
 }
 
@@ -40,7 +42,7 @@ const initialsOf = (member: TeamMember) => ((member.firstName[0] ?? "") + (membe
  * each role may do, and the invite dialog. Owners and admins change roles, remove people, resend
  * or withdraw invitations; others see the same lists without those controls.
  */
-export default function TeamManagement({ initialMembers, initialInvites, userId, canManage, isOwner, initialApproval, timeZone }: Props) {
+export default function TeamManagement({ initialMembers, initialInvites, userId, canManage, isOwner, initialApproval, initialLinks, timeZone }: Props) {
   const hydrated = useHydrated();
   const [members, setMembers] = useState(initialMembers);
   const [invites, setInvites] = useState(initialInvites);
@@ -245,6 +247,8 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
         </label>
       </section>
 
+      {initialLinks && <ClientLinks initial={initialLinks} timeZone={timeZone} />}
+
       <section className="card team-card" aria-labelledby="team-roles-heading">
         <h2 id="team-roles-heading">Roles and Permissions</h2>
         <dl className="team-roles">
@@ -419,5 +423,97 @@ function HandOverForm({ member, onClose }: { member: TeamMember; onClose: () => 
         </button>
       </div>
     </>
+  );
+}
+
+/** Clients approve without an account: a link to the posts awaiting approval, open for 14 days, withdrawn at will. */
+function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLink>; timeZone: string }) {
+  const [links, setLinks] = useState(initial);
+  const [created, setCreated] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const share = async () => {
+    setBusy(true);
+    try {
+      const waiting = await apiFetch<Array<{ id: string }>>("/api/posts?status=awaiting_approval&sort=scheduled&limit=50");
+      if (waiting.length === 0) {
+        toast({ title: "Nothing to share", description: "No post is awaiting approval right now." });
+        return;
+      }
+      const link = await apiFetch<ApprovalLink>("/api/approval-links", { method: "POST", body: { postIds: waiting.map((p) => p.id) } });
+      setLinks((list) => [link, ...list]);
+      setCreated(link.url ?? null);
+      toast({
+        title: "Link Created",
+        description: `${waiting.length} ${waiting.length === 1 ? "post" : "posts"} shared for approval. Send the link to your client.`,
+      });
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to create the link. Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const withdraw = async (link: ApprovalLink) => {
+    try {
+      await apiFetch(`/api/approval-links/${link.id}`, { method: "DELETE" });
+      setLinks((list) => list.filter((l) => l.id !== link.id));
+      if (created && link.url === created) setCreated(null);
+      toast({ title: "Link Withdrawn", description: "It no longer opens." });
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to withdraw the link. Please try again."), variant: "destructive" });
+    }
+  };
+
+  return (
+    <section className="card team-card" id="client-links" aria-labelledby="team-links-heading">
+      <div className="team-card-head">
+        <div>
+          <h2 id="team-links-heading">Client Approval Links</h2>
+          <p className="muted">Your client approves the posts, or sends them back with a note, from a link: no account needed.</p>
+        </div>
+        <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void share()}>
+          Share posts awaiting approval
+        </button>
+      </div>
+      {created && (
+        <div className="team-link-new">
+          <label htmlFor="new-link">New link (shown once)</label>
+          <div className="team-link-copy">
+            <input id="new-link" className="input" readOnly value={created} onFocus={(e) => e.currentTarget.select()} />
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void navigator.clipboard?.writeText(created).then(() => toast({ title: "Copied", description: "The link is on your clipboard." }))}
+            >
+              Copy
+            </button>
+          </div>
+        </div>
+      )}
+      {links.length === 0 ? (
+        <p className="muted team-empty">No open links</p>
+      ) : (
+        <ul className="team-list" aria-label="Open links">
+          {links.map((link) => (
+            <li key={link.id} className="team-row" data-testid="approval-link">
+              <div className="team-who">
+                <p className="team-name">
+                  {link.postIds.length} {link.postIds.length === 1 ? "post" : "posts"}
+                </p>
+                <p className="muted team-dates">
+                  Shared {dateOf(link.createdAt, timeZone)} · open until {dateOf(link.expiresAt, timeZone)}
+                </p>
+              </div>
+              <div className="team-actions">
+                <button type="button" className="btn btn-ghost btn-small btn-danger-text" onClick={() => void withdraw(link)}>
+                  Withdraw
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
