@@ -75,7 +75,12 @@ describe("sandbox engagement", () => {
 describe("post history lines", () => {
   it("says who, what and which account", () => {
     const line = describeEvent(
-      { type: "PostPublishedToAccount", at: "2026-03-06T14:00:02.000Z", actorId: null, data: { accountId: "a1", platform: "bluesky", url: "https://bsky.app/x" } },
+      {
+        type: "PostPublishedToAccount",
+        at: "2026-03-06T14:00:02.000Z",
+        actorId: null,
+        data: { accountId: "a1", platform: "bluesky", url: "https://bsky.app/x" },
+      },
       "America/New_York",
       { users: {}, accounts: { a1: { name: "Lee", platform: "bluesky" } }, platforms: { bluesky: "Bluesky" } },
     );
@@ -87,5 +92,23 @@ describe("post history lines", () => {
       platforms: {},
     });
     expect(drafted).toMatchObject({ what: "Created as a draft", who: "Sam Lee", account: null });
+  });
+
+  it("names who decided an approval: a person of the team, or the client by the name they gave", () => {
+    const names = { users: { u1: "Lee Park" }, accounts: {}, platforms: {} };
+    const at = "2026-03-06T14:00:00.000Z";
+    expect(describeEvent({ type: "PostApproved", at, actorId: "u1", data: { approvedAt: at } }, "UTC", names)).toMatchObject({
+      what: "Approved",
+      who: "Lee Park",
+    });
+    expect(
+      describeEvent({ type: "PostChangesRequested", at, actorId: null, data: { comment: "New logo", reviewer: "Jane Smith" } }, "UTC", names),
+    ).toMatchObject({
+      what: "Changes requested: “New logo”",
+      who: "Jane Smith (client)",
+    });
+    expect(describeEvent({ type: "PostSubmittedForApproval", at, actorId: "u1", data: { scheduledAt: null, timeZone: "UTC" } }, "UTC", names).what).toBe(
+      "Submitted for approval, to go out once approved",
+    );
   });
 });

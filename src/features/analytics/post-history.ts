@@ -37,9 +37,7 @@ export const describeEvent = (entry: HistoryEntry, timeZone: string, names: Name
   const accountId = typeof d.accountId === "string" ? d.accountId : null;
   const platform = typeof d.platform === "string" ? d.platform : accountId ? names.accounts[accountId]?.platform : undefined;
   const platformName = platform ? (names.platforms[platform] ?? platform) : null;
-  const account = accountId
-    ? `${platformName ?? "Account"}${names.accounts[accountId] ? ` (${names.accounts[accountId]!.name})` : ""}`
-    : null;
+  const account = accountId ? `${platformName ?? "Account"}${names.accounts[accountId] ? ` (${names.accounts[accountId]!.name})` : ""}` : null;
   const time = (iso: unknown) => (typeof iso === "string" ? formatWhen(iso, timeZone) : "");
   let what: string;
   switch (entry.type) {
@@ -81,6 +79,15 @@ export const describeEvent = (entry: HistoryEntry, timeZone: string, names: Name
     case "PostDeleted":
       what = "Deleted";
       break;
+    case "PostSubmittedForApproval":
+      what = d.scheduledAt ? `Submitted for approval, to go out ${time(d.scheduledAt)}` : "Submitted for approval, to go out once approved";
+      break;
+    case "PostApproved":
+      what = "Approved";
+      break;
+    case "PostChangesRequested":
+      what = `Changes requested: “${d.comment ?? ""}”`;
+      break;
     case "RecurrenceSet":
       what = `Set to repeat ${d.rule?.frequency ?? ""}`.trim();
       break;
@@ -96,7 +103,8 @@ export const describeEvent = (entry: HistoryEntry, timeZone: string, names: Name
     default:
       what = entry.type;
   }
-  const who = entry.actorId ? (names.users[entry.actorId] ?? "A former member") : "SocialDesk";
+  // A client deciding through an approval link has no account: the name they gave.
+  const who = typeof d.reviewer === "string" ? `${d.reviewer} (client)` : entry.actorId ? (names.users[entry.actorId] ?? "A former member") : "SocialDesk";
   return {
     type: entry.type,
     what,

@@ -406,7 +406,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                               >
                                 {/* A draft has no slot: marked as one, not shown at the time it was written. */}
                                 {kind === "draft" ? (
-                                  <span className="cal-post-time cal-draft-mark">Draft</span>
+                                  <span className="cal-post-time cal-draft-mark">{post.status === "awaiting_approval" ? "Awaiting approval" : "Draft"}</span>
                                 ) : (
                                   <span className="cal-post-time">
                                     <time dateTime={at}>{timeOf(at, timeZone)}</time>

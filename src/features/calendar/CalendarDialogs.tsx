@@ -265,7 +265,7 @@ const DayList = ({ day, filter, timeZone, onClose }: { day: string; filter: Cale
           {posts.map((post) => (
             <li key={post.id} className={`cal-post cal-post-${kindOf(post)}`}>
               {kindOf(post) === "draft" ? (
-                <span className="cal-post-time cal-draft-mark">Draft</span>
+                <span className="cal-post-time cal-draft-mark">{post.status === "awaiting_approval" ? "Awaiting approval" : "Draft"}</span>
               ) : (
                 <span className="cal-post-time">
                   <time dateTime={atOf(post)}>{timeOf(atOf(post), timeZone)}</time>
