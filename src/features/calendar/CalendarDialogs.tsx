@@ -53,7 +53,13 @@ export const ChooseDialog = ({
               <li key={n.id}>
                 <span className={`cal-dot ${noteColorClass(n.color)}`} aria-hidden="true" />
                 <span className="cal-choose-text">{excerpt(n.content, 60)}</span>
-                <button type="button" className="btn btn-ghost" data-requires="manage_posts" onClick={() => onEditNote(n)} aria-label={`Edit note: ${excerpt(n.content, 40)}`}>
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  data-requires="manage_posts"
+                  onClick={() => onEditNote(n)}
+                  aria-label={`Edit note: ${excerpt(n.content, 40)}`}
+                >
                   Edit
                 </button>
               </li>

@@ -220,7 +220,8 @@ export default function WeekGrid(props: Props) {
                           {drafts.map((post) => (
                             <li key={post.id} className="cal-post cal-post-draft" data-testid="calendar-post" data-post-id={post.id}>
                               <button type="button" className="cal-post-btn" onClick={() => props.onOpenPost(post)}>
-                                <span className="cal-post-time cal-draft-mark">{post.status === "awaiting_approval" ? "Awaiting approval" : "Draft"}</span> <span className="cal-post-text">{excerpt(post.content, 40)}</span>
+                                <span className="cal-post-time cal-draft-mark">{post.status === "awaiting_approval" ? "Awaiting approval" : "Draft"}</span>{" "}
+                                <span className="cal-post-text">{excerpt(post.content, 40)}</span>
                               </button>
                             </li>
                           ))}
