@@ -20,6 +20,15 @@ export class TooManyAttempts extends Schema.TaggedError<TooManyAttempts>()("TooM
   }
 }
 
+/** The right password of someone removed from their workspace's team (HTTP 403): they are told, not let in. */
+export class NoWorkspaceAccess extends Schema.TaggedError<NoWorkspaceAccess>()("NoWorkspaceAccess", {}) {
+  static readonly status = 403;
+  static readonly code = "no_workspace_access";
+  override get message() {
+    return "You no longer have access to this workspace. Ask its owner or an admin to invite you again.";
+  }
+}
+
 export const MAX_FAILED_LOGINS = 10;
 export const FAILED_LOGIN_WINDOW_MINUTES = 15;
 export const RESET_LINK_MINUTES = 60;

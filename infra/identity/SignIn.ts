@@ -3,6 +3,7 @@ import {
   changePassword,
   FAILED_LOGIN_WINDOW_MINUTES,
   InvalidCredentials,
+  NoWorkspaceAccess,
   MAX_FAILED_LOGINS,
   RESET_LINK_INVALID_MESSAGE,
   RESET_LINK_MINUTES,
@@ -29,7 +30,10 @@ export class SignIn extends Context.Service<
       password: string,
       client: ClientInfo,
       now: Date,
-    ) => Effect.Effect<{ readonly user: CurrentUser; readonly token: string; readonly expiresAt: Date }, InvalidCredentials | TooManyAttempts | SqlError>;
+    ) => Effect.Effect<
+      { readonly user: CurrentUser; readonly token: string; readonly expiresAt: Date },
+      InvalidCredentials | TooManyAttempts | NoWorkspaceAccess | SqlError
+    >;
     readonly startSession: (userId: string, client: ClientInfo, now: Date) => Effect.Effect<{ readonly token: string; readonly expiresAt: Date }, SqlError>;
     /**
      * The one throttle on guessing passwords (sign-in, and the current password in Settings): after
@@ -90,9 +94,11 @@ export class SignIn extends Context.Service<
         signIn: Effect.fn("SignIn.signIn")(function* (email: string, password: string, client: ClientInfo, now: Date) {
           const userId = yield* verifyPassword(email, password, now);
           yield* db.query((sql) => sql`delete from login_attempts where lower(email) = ${email.trim().toLowerCase()}`);
-          const session = yield* sessions.create(userId, client, now);
+          // Removed from the team of the only workspace they were in: no session, and why.
           const user = yield* users.findById(userId);
-          return { user: user!, ...session };
+          if (!user) return yield* new NoWorkspaceAccess();
+          const session = yield* sessions.create(userId, client, now);
+          return { user, ...session };
         }),
         startSession,
         verifyPassword,

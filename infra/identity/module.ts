@@ -1,5 +1,5 @@
 import { Effect, Layer } from "effect";
-import { identityEvents, identityProjection, InvalidCredentials, TooManyAttempts } from "../../domain/identity";
+import { identityEvents, identityProjection, InvalidCredentials, NoWorkspaceAccess, TooManyAttempts } from "../../domain/identity";
 import { systemContext } from "../../domain/shared";
 import { Sessions } from "../auth/Sessions";
 import { Database } from "../db/Database";
@@ -25,7 +25,7 @@ export const identityModule = defineModule({
   ),
   projections: [identityProjection],
   reactions: [trialEndReaction],
-  errors: [InvalidCredentials, TooManyAttempts],
+  errors: [InvalidCredentials, TooManyAttempts, NoWorkspaceAccess],
   tasks: {
     /** A trial's own job at its end (the hourly sweep catches any it missed). */
     expire_trial: (payload, job) =>

@@ -258,7 +258,7 @@ test.describe("team", () => {
     await page.goto("/app/queue?tab=approval");
     await expect(page.getByRole("tab", { name: /Awaiting Approval/ })).toHaveAttribute("aria-selected", "true");
     const card = page.getByRole("listitem").filter({ hasText: "Flu shots: walk in all week" });
-    await expect(card).toContainText("Awaiting approval");
+    await expect(card).toContainText("Awaiting approval · by Maria Lopez");
     await page.screenshot({ path: info.outputPath("approval-queue-1280.png"), fullPage: true });
     await card.getByRole("button", { name: "Approve and publish now" }).click();
     await expect(toast(page)).toContainText("Post Approved");

@@ -152,6 +152,11 @@ describe("roles and removal", () => {
 
     expect((await browser.delete(`/api/team-members/${maria.id}`)).status).toBe(204);
     expect((await member.get("/api/auth/user")).status).toBe(401);
+    // Signing in again says why she can't, and starts no session.
+    const again = await new Browser(app.server.url).post("/api/auth/login", { email: maria.email, password: "hygienist-42" });
+    expect(again.status).toBe(403);
+    expect(again.data.error.message).toBe("You no longer have access to this workspace. Ask its owner or an admin to invite you again.");
+    expect(again.headers.get("set-cookie") ?? "").not.toContain("session=");
     expect(((await browser.get("/api/team-members")).data as unknown[]).length).toBe(1);
   });
 

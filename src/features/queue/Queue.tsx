@@ -47,6 +47,8 @@ interface Props {
   readonly showApproval: boolean;
   /** May approve posts or send them back (owners and admins). */
   readonly canApprove: boolean;
+  /** The team's names by user id: who submitted a post awaiting approval. */
+  readonly authors: Readonly<Record<string, string>>;
 }
 
 /** Posts per page of a tab; "Load more posts" fetches the next. */
@@ -72,7 +74,18 @@ const fetchPage = async (tab: QueueTab, filter: string, search: string, cursor: 
 /** The tab counts follow Filter By, not the search (a search narrows the cards of one tab). */
 const fetchCounts = (filter: string) => apiFetch<StatusCounts>(`/api/posts/counts?${filterParams(filter, "")}`);
 
-export default function Queue({ initialPosts, initialCursor, initialCounts, accounts, categories, platformNames, timeZone, showApproval, canApprove }: Props) {
+export default function Queue({
+  initialPosts,
+  initialCursor,
+  initialCounts,
+  accounts,
+  categories,
+  platformNames,
+  timeZone,
+  showApproval,
+  canApprove,
+  authors,
+}: Props) {
   const hydrated = useHydrated();
   const [posts, setPosts] = useState<ReadonlyArray<PostView>>(initialPosts ?? []);
   const [cursor, setCursor] = useState<string | null>(initialCursor);
@@ -526,7 +539,9 @@ export default function Queue({ initialPosts, initialCursor, initialCounts, acco
                       Publishing…
                     </span>
                   )}
-                  {post.status === "awaiting_approval" && <span className="badge badge-brand">Awaiting approval</span>}
+                  {post.status === "awaiting_approval" && (
+                    <span className="badge badge-brand">Awaiting approval{authors[post.userId] ? ` · by ${authors[post.userId]}` : ""}</span>
+                  )}
                   {post.status === "draft" && (post.lastError || failed.length > 0) && <span className="badge badge-danger">Failed</span>}
                 </div>
                 <p className="queue-content">{post.content || <span className="muted">(no text)</span>}</p>
