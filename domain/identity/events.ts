@@ -46,6 +46,8 @@ export const identityEvents = defineEvents(
     PasswordChanged: Schema.Struct({ passwordHash: Schema.String, via: Schema.Literals(["settings", "reset"]) }),
     OperatorGranted: Schema.Struct({}),
     OnboardingCompleted: Schema.Struct({ timeZone: Schema.String }),
+    /** The person works in another of their workspaces from now on (their own, or one whose team they joined). */
+    WorkspaceSwitched: Schema.Struct({ workspaceId: Schema.String }),
     /** All five preferences as they are after the change. */
     NotificationPreferencesChanged: NotificationPreferences,
     WorkspaceCreated: Schema.Struct({ workspaceId: Schema.String, name: Schema.String, ownerId: Schema.String, isDemo: Schema.Boolean }),

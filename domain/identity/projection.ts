@@ -23,6 +23,7 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
     "PasswordChanged",
     "OperatorGranted",
     "OnboardingCompleted",
+    "WorkspaceSwitched",
     "NotificationPreferencesChanged",
   ],
   project: (event): ReadonlyArray<RowChange> => {
@@ -92,6 +93,8 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
         return user({ password_hash: event.data.passwordHash });
       case "OperatorGranted":
         return user({ is_operator: true });
+      case "WorkspaceSwitched":
+        return user({ workspace_id: event.data.workspaceId });
       case "OnboardingCompleted":
         return user({ onboarded_at: at, time_zone: event.data.timeZone });
       case "NotificationPreferencesChanged": {

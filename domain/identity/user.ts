@@ -55,6 +55,8 @@ export const userDecider: Decider<UserState, UserEvent> = {
         return { ...state, isOperator: true };
       case "OnboardingCompleted":
         return { ...state, onboarded: true, timeZone: event.data.timeZone };
+      case "WorkspaceSwitched":
+        return state;
       case "PasswordChanged":
         return state;
       case "NotificationPreferencesChanged":
@@ -118,6 +120,10 @@ export const grantOperator = () => (state: UserState) =>
   forExisting(state, () =>
     state.isOperator ? [] : [{ type: "OperatorGranted", data: {} }],
   );
+
+/** Into another workspace the person belongs to (the service checks they do); nothing when it is the current one. */
+export const switchWorkspace = (command: { readonly workspaceId: string; readonly currentWorkspaceId: string }) => (state: UserState) =>
+  forExisting(state, () => (command.workspaceId === command.currentWorkspaceId ? [] : [{ type: "WorkspaceSwitched", data: { workspaceId: command.workspaceId } }]));
 
 export const completeOnboarding = (command: { readonly timeZone: string }) => (state: UserState) =>
   forExisting(state, () => [{ type: "OnboardingCompleted", data: { ...command } }]);

@@ -11,6 +11,7 @@ import {
 } from "../../domain/identity";
 import { type CommandContext, type ConcurrencyConflict, InvalidInput, NotFound, personActing } from "../../domain/shared";
 import type { CurrentUser } from "./current-user";
+import { Workspaces } from "./Workspaces";
 import { Passwords } from "../auth/Passwords";
 import { type ClientInfo, Sessions } from "../auth/Sessions";
 import { generateToken, hashToken } from "../auth/tokens";
@@ -57,6 +58,7 @@ export class SignIn extends Context.Service<
       const passwords = yield* Passwords;
       const sessions = yield* Sessions;
       const mailer = yield* Mailer;
+      const workspaces = yield* Workspaces;
       const { onUserCommand } = yield* identityStreams;
 
       // Verifying against this keeps a sign-in for an unknown email as slow as one with a wrong password.
@@ -94,9 +96,18 @@ export class SignIn extends Context.Service<
         signIn: Effect.fn("SignIn.signIn")(function* (email: string, password: string, client: ClientInfo, now: Date) {
           const userId = yield* verifyPassword(email, password, now);
           yield* db.query((sql) => sql`delete from login_attempts where lower(email) = ${email.trim().toLowerCase()}`);
-          // Removed from the team of the only workspace they were in: no session, and why.
-          const user = yield* users.findById(userId);
-          if (!user) return yield* new NoWorkspaceAccess();
+          // Removed from the team of the workspace they worked in: into another of theirs, or no session, and why.
+          let user = yield* users.findById(userId);
+          if (!user) {
+            const [other] = yield* workspaces.ofPerson(userId);
+            if (!other) return yield* new NoWorkspaceAccess();
+            // A switch that races another, or a workspace gone meanwhile, leaves them signed out like any refusal.
+            yield* workspaces
+              .switchTo(userId, other.id, { actor: personActing(userId), now, correlationId: crypto.randomUUID(), causationId: null })
+              .pipe(Effect.catchTags({ ConcurrencyConflict: () => new NoWorkspaceAccess(), NotFound: () => new NoWorkspaceAccess() }));
+            user = yield* users.findById(userId);
+            if (!user) return yield* new NoWorkspaceAccess();
+          }
           const session = yield* sessions.create(userId, client, now);
           return { user, ...session };
         }),

@@ -19,8 +19,9 @@ const DAY_MS = 86_400_000;
 export const identityModule = defineModule({
   name: "identity",
   events: identityEvents,
-  layer: Layer.mergeAll(Registration.layer, UserSettings.layer, UserAdmin.layer, Trials.layer, Workspaces.layer).pipe(
+  layer: Layer.mergeAll(Registration.layer, UserSettings.layer, UserAdmin.layer, Trials.layer).pipe(
     Layer.provideMerge(SignIn.layer),
+    Layer.provideMerge(Workspaces.layer),
     Layer.provideMerge(Users.layer),
   ),
   projections: [identityProjection],
@@ -61,6 +62,7 @@ export const identityModule = defineModule({
     ProfileUpdated: (d) => `Profile updated (username ${d.username}, email ${d.email}, time zone ${d.timeZone})`,
     PasswordChanged: (d) => (d.via === "reset" ? "Password reset by e-mail link" : "Password changed"),
     OperatorGranted: () => "Operator access granted",
+    WorkspaceSwitched: () => "Switched to another workspace",
     OnboardingCompleted: (d) => `Onboarding completed (time zone ${d.timeZone})`,
     NotificationPreferencesChanged: () => "Notification preferences changed",
   },

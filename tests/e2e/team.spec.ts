@@ -317,6 +317,39 @@ test.describe("team", () => {
     await other.close();
   });
 
+  test("someone with an account joins from the link as themselves, then switches between the workspaces, staying on the same screen", async ({
+    page,
+    browser,
+  }, info) => {
+    const agency = newUser({ firstName: "Lee", lastName: "Park", company: `Park Agency ${Date.now().toString(36)}` });
+    await registerByApi(page.request, agency);
+    cli("admin-plan", [agency.email, "professional"]);
+    const clinicOwner = newUser({ firstName: "Sam", lastName: "Rao", company: `Rao Dental ${Date.now().toString(36)}` });
+    const other = await browser.newContext();
+    const sam = await other.newPage();
+    await registerByApi(sam.request, clinicOwner);
+    expect((await page.request.post("/api/team-invites", { data: { email: clinicOwner.email, role: "member" } })).status()).toBe(201);
+
+    await sam.goto(invitationLink(clinicOwner.email));
+    await expect(sam.getByText(`You're signed in as ${clinicOwner.email}`)).toBeVisible();
+    await sam.getByRole("button", { name: `Join ${agency.company}` }).click();
+    await expect(sam).toHaveURL(/\/app\/dashboard$/);
+    await expect(toast(sam)).toContainText(`Welcome to ${agency.company}!`);
+
+    const switcher = sam.getByTestId("workspace-switch").getByLabel("Workspace");
+    await expect(switcher.locator("option:checked")).toHaveText(agency.company);
+    await sam.goto("/app/calendar");
+    await sam.screenshot({ path: info.outputPath("workspace-switch-1280.png") });
+    await switcher.selectOption({ label: clinicOwner.company });
+    await expect(sam).toHaveURL(/\/app\/calendar$/);
+    await expect(switcher.locator("option:checked")).toHaveText(clinicOwner.company);
+    expect(((await (await sam.request.get("/api/auth/user")).json()) as { teamRole: string }).teamRole).toBe("owner");
+    await switcher.selectOption({ label: agency.company });
+    await expect(sam).toHaveURL(/\/app\/calendar$/);
+    expect(((await (await sam.request.get("/api/auth/user")).json()) as { teamRole: string }).teamRole).toBe("member");
+    await other.close();
+  });
+
   test("a plan without team collaboration sees the premium gate", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await page.goto("/app/team-management");

@@ -51,6 +51,9 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   { method: "DELETE", path: `/api/approval-links/${ID}`, permission: "approve_posts" },
   // Joining through an invitation's link: the link is the permission.
   { method: "POST", path: `/api/invitations/${ID}`, permission: null },
+  { method: "POST", path: `/api/invitations/${ID}/accept`, permission: null },
+  // A person's own workspaces (the service checks they belong to the one they switch to).
+  { method: "POST", path: "/api/workspaces/switch", permission: null },
   { method: "POST", path: "/api/user/onboarding", permission: null },
   { method: "POST", path: "/api/user/sessions/revoke-others", permission: null },
   { method: "DELETE", path: "/api/user/sessions/x", permission: null },

@@ -1,12 +1,12 @@
 import type { APIRoute } from "astro";
 import { Effect } from "effect";
-import { acceptInvitation } from "../../../../infra/team/accept-invitation";
-import { Team } from "../../../../infra/team/Team";
-import { SignIn } from "../../../../infra/identity/SignIn";
-import { joinSchema } from "../../../features/team/team-schemas";
-import { publicUser } from "../../../lib/auth-guard";
-import { clientInfo, commandContext, json, parseJsonBody, respond } from "../../../lib/http";
-import { setSessionCookie } from "../../../lib/session-cookie";
+import { acceptInvitation } from "../../../../../infra/team/accept-invitation";
+import { Team } from "../../../../../infra/team/Team";
+import { SignIn } from "../../../../../infra/identity/SignIn";
+import { joinSchema } from "../../../../features/team/team-schemas";
+import { publicUser } from "../../../../lib/auth-guard";
+import { clientInfo, commandContext, json, parseJsonBody, respond } from "../../../../lib/http";
+import { setSessionCookie } from "../../../../lib/session-cookie";
 
 /**
  * GET /api/invitations/{token}: the invitation the link opens (workspaceName, invitedBy, email, role,
