@@ -50,7 +50,14 @@ export const identityEvents = defineEvents(
     WorkspaceSwitched: Schema.Struct({ workspaceId: Schema.String }),
     /** All five preferences as they are after the change. */
     NotificationPreferencesChanged: NotificationPreferences,
-    WorkspaceCreated: Schema.Struct({ workspaceId: Schema.String, name: Schema.String, ownerId: Schema.String, isDemo: Schema.Boolean }),
+    WorkspaceCreated: Schema.Struct({
+      workspaceId: Schema.String,
+      name: Schema.String,
+      ownerId: Schema.String,
+      isDemo: Schema.Boolean,
+      /** An agency's client workspace: the agency's own, whose plan it works on. */
+      parentWorkspaceId: Schema.optionalKey(Schema.String),
+    }),
     /** The owner handed the workspace to a member (the team records the roles that follow). */
     WorkspaceOwnerChanged: Schema.Struct({ workspaceId: Schema.String, ownerId: Schema.String, previousOwnerId: Schema.String }),
   },

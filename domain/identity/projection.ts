@@ -39,6 +39,7 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
             name: d.name,
             owner_id: d.ownerId,
             is_demo: d.isDemo,
+            parent_workspace_id: d.parentWorkspaceId ?? null,
             subscription_tier: "trial",
             subscription_status: "trial",
             trial_ends_at: null,

@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { type Tier, trialEndsAtFrom } from "../plans";
-import { Conflict, type Decider, NotFound } from "../shared";
+import { Conflict, type Decider, InvalidInput, NotFound } from "../shared";
 import type { WorkspaceEvent } from "./events";
 
 /** The workspace as the subscriber: its plan and its trial (spec core §6, §9). */
@@ -78,3 +78,20 @@ export const changeOwner = (command: { readonly workspaceId: string; readonly ow
           : [{ type: "WorkspaceOwnerChanged", data: { workspaceId: command.workspaceId, ownerId: command.ownerId, previousOwnerId: state.ownerId } }],
       )
     : Effect.fail(new NotFound({ what: "workspace" }));
+
+/** An agency's client workspace: owned by the agency's owner, on the agency's plan (no trial of its own). */
+export const createClientWorkspace =
+  (command: { readonly workspaceId: string; readonly name: string; readonly ownerId: string; readonly parentWorkspaceId: string }) =>
+  (state: WorkspaceState): Effect.Effect<ReadonlyArray<WorkspaceEvent>, Conflict | InvalidInput> => {
+    const name = command.name.trim();
+    if (state.exists) return Effect.fail(new Conflict({ message: "This workspace already exists." }));
+    if (name.length < 2 || name.length > 100) return Effect.fail(new InvalidInput({ message: CLIENT_NAME_MESSAGE, fields: { name: CLIENT_NAME_MESSAGE } }));
+    return Effect.succeed<ReadonlyArray<WorkspaceEvent>>([
+      {
+        type: "WorkspaceCreated",
+        data: { workspaceId: command.workspaceId, name, ownerId: command.ownerId, isDemo: false, parentWorkspaceId: command.parentWorkspaceId },
+      },
+    ]);
+  };
+
+export const CLIENT_NAME_MESSAGE = "Name the client in 2 to 100 characters.";

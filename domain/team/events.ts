@@ -21,6 +21,8 @@ export const teamEvents = defineEvents({
   InviteResent: Schema.Struct({ inviteId: Schema.String, tokenHash: Schema.String, expiresAt: Schema.String }),
   InviteRevoked: Schema.Struct({ inviteId: Schema.String, email: Schema.String }),
   MemberJoined: Schema.Struct({ workspaceId: Schema.String, userId: Schema.String, email: Schema.String, role: InvitableRole, inviteId: Schema.String }),
+  /** One of an agency's people given access to a client workspace, with their agency role (no invitation). */
+  MemberAdded: Schema.Struct({ workspaceId: Schema.String, userId: Schema.String, email: Schema.String, role: InvitableRole }),
   MemberRoleChanged: Schema.Struct({ userId: Schema.String, email: Schema.String, role: MemberRole, previousRole: MemberRole }),
   MemberRemoved: Schema.Struct({ userId: Schema.String, email: Schema.String }),
   /** Whether members' posts need an owner's or admin's approval before they are scheduled. */

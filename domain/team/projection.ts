@@ -20,6 +20,7 @@ export const teamProjection: Projection<TeamEvent> = {
     "InviteResent",
     "InviteRevoked",
     "MemberJoined",
+    "MemberAdded",
     "MemberRoleChanged",
     "MemberRemoved",
     "OwnershipTransferred",
@@ -62,6 +63,10 @@ export const teamProjection: Projection<TeamEvent> = {
           updateRow("team_invites", { id: d.inviteId }, { accepted_at: at }),
           insertRow("team_members", { workspace_id: d.workspaceId, user_id: d.userId, email: d.email, role: d.role, joined_at: at }),
         ];
+      }
+      case "MemberAdded": {
+        const d = event.data;
+        return [insertRow("team_members", { workspace_id: d.workspaceId, user_id: d.userId, email: d.email, role: d.role, joined_at: at })];
       }
       case "MemberRoleChanged":
         return [updateRow("team_members", { workspace_id: workspaceId, user_id: event.data.userId }, { role: event.data.role })];

@@ -251,6 +251,7 @@ describe("the team's events and read models", () => {
     MemberRoleChanged: { userId: "u1", email: "maria@leedental.example", role: "viewer", previousRole: "member" },
     MemberRemoved: { userId: "u1", email: "maria@leedental.example" },
     ApprovalRequirementSet: { required: true },
+    MemberAdded: { workspaceId: "w2", userId: "u1", email: "maria@leedental.example", role: "member" },
     ApprovalLinkCreated: { linkId: "l1", postIds: ["p1", "p2"], tokenHash: "h9", expiresAt: inAWeek.toISOString(), createdBy: "owner" },
     ApprovalLinkRevoked: { linkId: "l1" },
     OwnershipTransferred: { ownerId: "u1", ownerEmail: "maria@leedental.example", previousOwnerId: "owner", previousOwnerEmail: "lee@leedental.example" },

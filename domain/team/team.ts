@@ -59,6 +59,8 @@ export const teamDecider: Decider<TeamState, TeamEvent> = {
         const joined = withInvite(state, event.data.inviteId, (invite) => ({ ...invite, status: "accepted" }));
         return { ...joined, members: new Map(joined.members).set(event.data.userId, { email: event.data.email, role: event.data.role }) };
       }
+      case "MemberAdded":
+        return { ...state, members: new Map(state.members).set(event.data.userId, { email: event.data.email, role: event.data.role }) };
       case "MemberRoleChanged": {
         const member = state.members.get(event.data.userId);
         return member ? { ...state, members: new Map(state.members).set(event.data.userId, { ...member, role: event.data.role }) } : state;
@@ -271,3 +273,15 @@ export const approvalLinkByToken = (
   if (found[1].expiresAt <= now.getTime()) return Effect.fail(new Conflict({ message: TEAM_MESSAGES.linkExpired }));
   return Effect.succeed({ linkId: found[0], postIds: found[1].postIds, expiresAt: new Date(found[1].expiresAt) });
 };
+
+/** An agency's person into a client's team, with their agency role; nothing when they are in it already or own it. */
+export const addMember =
+  (command: { readonly workspaceId: string; readonly userId: string; readonly email: string; readonly role: string; readonly ownerId: string }) =>
+  (state: TeamState): Decision<InvalidInput> => {
+    if (!isInvitableRole(command.role))
+      return Effect.fail(new InvalidInput({ message: TEAM_MESSAGES.roleInvalid, fields: { role: TEAM_MESSAGES.roleInvalid } }));
+    if (command.userId === command.ownerId || state.members.has(command.userId)) return Effect.succeed([]);
+    return Effect.succeed([
+      { type: "MemberAdded", data: { workspaceId: command.workspaceId, userId: command.userId, email: normalizeEmail(command.email), role: command.role } },
+    ]);
+  };

@@ -19,7 +19,7 @@ import {
 } from "../../domain/accounts";
 import { isLimitReached, limitReachedMessage, limitsOf } from "../../domain/plans";
 import { type Caller, type CommandContext, type ConcurrencyConflict, type Conflict, NotFound, PlanLimitReached } from "../../domain/shared";
-import { Database, type SqlError } from "../db/Database";
+import { Database, type Sql, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
 import { decryptSecret, encryptSecret } from "../platforms/crypto";
@@ -102,10 +102,21 @@ export interface DueRefresh {
 
 type AccountError = SqlError | ConcurrencyConflict;
 
+/**
+ * The connected accounts the plan's limit counts for a workspace: its agency's, across the agency's
+ * own workspace and its clients' (a workspace with no agency counts its own).
+ */
+export const accountsOfAgency = (sql: Sql, workspaceId: string) => sql<{ count: number }[]>`
+  select count(*)::int as count from social_accounts a join workspaces w on w.id = a.workspace_id
+  where a.disconnected_at is null
+    and coalesce(w.parent_workspace_id, w.id) = (select coalesce(parent_workspace_id, id) from workspaces where id = ${workspaceId})`;
+
 export class SocialAccounts extends Context.Service<
   SocialAccounts,
   {
     readonly list: (workspaceId: string) => Effect.Effect<ReadonlyArray<AccountView>, SqlError>;
+    /** How many connected accounts the plan's limit counts for the workspace (its agency's, clients included). */
+    readonly countedForPlan: (workspaceId: string) => Effect.Effect<number, SqlError>;
     readonly get: (workspaceId: string, accountId: string) => Effect.Effect<AccountView, NotFound | SqlError>;
     readonly connect: (
       caller: Caller,
@@ -179,17 +190,17 @@ export class SocialAccounts extends Context.Service<
       const connect = Effect.fn("SocialAccounts.connect")(function* (caller: Caller, connection: NewConnection) {
         return yield* db.withTransaction(
           Effect.gen(function* () {
-            // One connection at a time per workspace, so two at once cannot both pass the plan's limit.
-            yield* db.query((sql) => sql`select id from workspaces where id = ${caller.workspaceId} for update`);
+            // One connection at a time per agency (a workspace and its clients share the plan's limit), so two at once cannot both pass it.
+            yield* db.query(
+              (sql) =>
+                sql`select id from workspaces where id = (select coalesce(parent_workspace_id, id) from workspaces where id = ${caller.workspaceId}) for update`,
+            );
             const [existing] = yield* rowsWhere(
               (sql) => sql`workspace_id = ${caller.workspaceId} and platform = ${connection.platform}
                            and external_id = ${connection.profile.externalId}`,
             );
             if (!existing || existing.disconnected_at) {
-              const [{ count }] = yield* db.query(
-                (sql) => sql<{ count: number }[]>`select count(*)::int as count from social_accounts
-                                                  where workspace_id = ${caller.workspaceId} and disconnected_at is null`,
-              );
+              const [{ count }] = yield* db.query((sql) => accountsOfAgency(sql, caller.workspaceId));
               const limit = limitsOf(caller.plan).socialAccounts;
               if (isLimitReached(count, limit)) {
                 return yield* new PlanLimitReached({ message: limitReachedMessage("socialAccounts", limit) });
@@ -220,6 +231,11 @@ export class SocialAccounts extends Context.Service<
       });
 
       return {
+        countedForPlan: (workspaceId) =>
+          Effect.map(
+            db.query((sql) => accountsOfAgency(sql, workspaceId)),
+            ([row]) => row?.count ?? 0,
+          ),
         list: (workspaceId) =>
           Effect.map(
             db.query(

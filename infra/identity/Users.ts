@@ -43,15 +43,17 @@ const toCurrentUser = (row: UserRow): CurrentUser => ({
 });
 
 /**
- * The one query of a user with their workspace's subscription and their role in it: the owner's, or
+ * The one query of a user with their workspace's subscription (an agency's client works on the
+ * agency's) and their role in it: the owner's, or
  * the team's (a person removed from the team is no user any more: their sessions end). Plain, so that the API's fast lane
  * (scripts/lib/api-fast-lane.ts) reads users exactly as the service does.
  */
 export const selectUserWhere = (sql: Sql, where: ReturnType<Sql>) => sql<UserRow[]>`
-  select u.id, u.workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, w.subscription_tier, u.selected_plan,
-         w.subscription_status, w.is_trial_active, w.trial_ends_at, case when w.owner_id = u.id then 'owner' else m.role end as team_role,
+  select u.id, u.workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, s.subscription_tier, u.selected_plan,
+         s.subscription_status, s.is_trial_active, s.trial_ends_at, case when w.owner_id = u.id then 'owner' else m.role end as team_role,
          u.time_zone, u.is_operator, u.onboarded_at
   from users u join workspaces w on w.id = u.workspace_id
+  join workspaces s on s.id = coalesce(w.parent_workspace_id, w.id)
   left join team_members m on m.workspace_id = u.workspace_id and m.user_id = u.id
   where (${where}) and (w.owner_id = u.id or m.user_id is not null)`;
 

@@ -4,6 +4,7 @@ import { type Permission, ROLE_PERMISSIONS } from "../../domain/access";
 import { limitsOf } from "../../domain/plans";
 import {
   acceptInvite,
+  addMember,
   changeRole,
   type InvitableRole,
   INVITE_TTL_MS,
@@ -184,6 +185,9 @@ export class Team extends Context.Service<
     readonly revokeLink: (caller: Caller, linkId: string) => Effect.Effect<void, NotFound | TeamError>;
     /** The link a client's token opens, or why not (404 unknown or withdrawn, 409 expired). */
     readonly openLink: (token: string, now: Date) => Effect.Effect<OpenedApprovalLink, NotFound | Conflict | SqlError>;
+    /** Gives one of the agency's people access to a client workspace of the agency, with their agency role. */
+    readonly grantClientAccess: (caller: Caller, clientId: string, userId: string) => Effect.Effect<void, InvalidInput | NotFound | TeamError>;
+    readonly revokeClientAccess: (caller: Caller, clientId: string, userId: string) => Effect.Effect<void, Forbidden | NotFound | TeamError>;
     /** The invitation a link opens, or why it no longer does (404 unknown or withdrawn, 409 used or expired). */
     readonly invitation: (token: string, now: Date) => Effect.Effect<Invitation, NotFound | Conflict | SqlError>;
     /** Records that `userId` joined through the link (in the caller's transaction, with their account's creation). */
@@ -345,7 +349,19 @@ export class Team extends Context.Service<
         if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
         yield* memberOf(caller.workspaceId, userId);
         const ownerId = yield* ownerIdOf(caller.workspaceId);
-        yield* onTeam(caller.workspaceId, removeMember({ userId, actorId: actorIdOf(caller.actor), ownerId }), caller);
+        // Out of an agency's team is out of its clients' too, in the same transaction.
+        const clients = yield* db.query(
+          (sql) => sql<{ workspace_id: string; owner_id: string }[]>`
+            select m.workspace_id, w.owner_id from team_members m join workspaces w on w.id = m.workspace_id
+            where m.user_id = ${userId} and w.parent_workspace_id = ${caller.workspaceId}`,
+        );
+        yield* db.withTransaction(
+          Effect.gen(function* () {
+            yield* onTeam(caller.workspaceId, removeMember({ userId, actorId: actorIdOf(caller.actor), ownerId }), caller);
+            for (const client of clients)
+              yield* onTeam(client.workspace_id, removeMember({ userId, actorId: actorIdOf(caller.actor), ownerId: client.owner_id }), caller);
+          }),
+        );
       });
 
       /** The workspace whose invitation the token is (withdrawn ones are gone from the table: not found). */
@@ -468,7 +484,33 @@ export class Team extends Context.Service<
         } satisfies OpenedApprovalLink;
       });
 
+      /** A client workspace of the caller's agency, with its owner. */
+      const clientOf = (caller: Caller, clientId: string) =>
+        Effect.gen(function* () {
+          if (!isUuid(clientId)) return yield* new NotFound({ what: "client" });
+          const [row] = yield* db.query(
+            (sql) => sql<{ owner_id: string }[]>`select owner_id from workspaces where id = ${clientId} and parent_workspace_id = ${caller.workspaceId}`,
+          );
+          return row ?? (yield* new NotFound({ what: "client" }));
+        });
+
+      const grantClientAccess = Effect.fn("Team.grantClientAccess")(function* (caller: Caller, clientId: string, userId: string) {
+        const client = yield* clientOf(caller, clientId);
+        const person = isUuid(userId) ? (yield* members(caller.workspaceId)).find((m) => m.id === userId) : undefined;
+        if (!person) return yield* new NotFound({ what: "team member" });
+        const role = person.role === "owner" ? "admin" : person.role;
+        yield* onTeam(clientId, addMember({ workspaceId: clientId, userId, email: person.email, role, ownerId: client.owner_id }), caller);
+      });
+
+      const revokeClientAccess = Effect.fn("Team.revokeClientAccess")(function* (caller: Caller, clientId: string, userId: string) {
+        const client = yield* clientOf(caller, clientId);
+        if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
+        yield* onTeam(clientId, removeMember({ userId, actorId: actorIdOf(caller.actor), ownerId: client.owner_id }), caller);
+      });
+
       return {
+        grantClientAccess,
+        revokeClientAccess,
         members,
         invites,
         invite,

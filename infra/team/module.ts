@@ -13,6 +13,7 @@ export const teamModule = defineModule({
     InviteResent: () => "Resent an invitation",
     InviteRevoked: (d) => `Withdrew the invitation of ${d.email}`,
     MemberJoined: (d) => `${d.email} joined as ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
+    MemberAdded: (d) => `Gave ${d.email} access to this client as ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
     MemberRoleChanged: (d) =>
       `Changed the role of ${d.email} from ${ROLE_LABELS[d.previousRole as keyof typeof ROLE_LABELS]} to ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
     MemberRemoved: (d) => `Removed ${d.email} from the team`,

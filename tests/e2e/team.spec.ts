@@ -350,6 +350,40 @@ test.describe("team", () => {
     await other.close();
   });
 
+  test("an agency adds two clients on Team Management and switches between them, each with its own posts", async ({ page }, info) => {
+    const agency = newUser({ firstName: "Lee", lastName: "Park", company: `Park Agency ${Date.now().toString(36)}` });
+    await registerByApi(page.request, agency);
+    cli("admin-plan", [agency.email, "agency"]);
+    await page.goto("/app/team-management");
+    const clients = page.getByTestId("clients");
+    await expect(clients).toContainText("No clients yet");
+    for (const name of ["Lee Dental", "Rao Law"]) {
+      await clients.getByLabel("New client").fill(name);
+      await clients.getByRole("button", { name: "Add client" }).click();
+      await expect(toast(page)).toContainText("Client Added");
+    }
+    await expect(clients.getByTestId("client")).toHaveCount(2);
+    await page.screenshot({ path: info.outputPath("clients-1280.png"), fullPage: true });
+
+    // Open Lee Dental from the list; a post written there stays there.
+    await clients.getByTestId("client").filter({ hasText: "Lee Dental" }).getByRole("button", { name: "Open" }).click();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    const switcher = page.getByTestId("workspace-switch").getByLabel("Workspace");
+    await expect(switcher.locator("option:checked")).toHaveText("Lee Dental");
+    expect((await page.request.post("/api/posts", { data: { content: "Whitening offer", platforms: ["bluesky"], status: "draft" } })).status()).toBe(201);
+    await page.goto("/app/queue");
+    await page.getByRole("tab", { name: /Drafts/ }).click();
+    await expect(page.getByText("Whitening offer")).toBeVisible();
+
+    // To Rao Law from the sidebar, on the same screen: none of Lee Dental's posts.
+    await switcher.selectOption({ label: "Rao Law" });
+    await expect(page).toHaveURL(/\/app\/queue$/);
+    await expect(switcher.locator("option:checked")).toHaveText("Rao Law");
+    await page.getByRole("tab", { name: /Drafts/ }).click();
+    await expect(page.getByTestId("queue-empty")).toBeVisible();
+    await expect(page.getByText("Whitening offer")).toHaveCount(0);
+  });
+
   test("a plan without team collaboration sees the premium gate", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await page.goto("/app/team-management");

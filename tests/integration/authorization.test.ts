@@ -54,6 +54,8 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   { method: "POST", path: `/api/invitations/${ID}/accept`, permission: null },
   // A person's own workspaces (the service checks they belong to the one they switch to).
   { method: "POST", path: "/api/workspaces/switch", permission: null },
+  { method: "POST", path: "/api/clients", permission: "manage_clients" },
+  { method: "POST", path: `/api/clients/${ID}/access`, permission: "manage_clients" },
   { method: "POST", path: "/api/user/onboarding", permission: null },
   { method: "POST", path: "/api/user/sessions/revoke-others", permission: null },
   { method: "DELETE", path: "/api/user/sessions/x", permission: null },

@@ -28,6 +28,8 @@ interface Props {
   readonly initialAccounts: ReadonlyArray<AccountView>;
   readonly limit: number;
   readonly limitMessage: string;
+  /** Accounts of the agency's other workspaces (its own and its clients'): the plan's limit counts them too. */
+  readonly elsewhere: number;
   readonly demo: boolean;
   /** The person's role may connect, pause and disconnect accounts (owners and admins). */
   readonly canManage: boolean;
@@ -55,7 +57,7 @@ const METHOD_NOTE: Record<PlatformCard["connection"], string> = {
 
 const formatNumber = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)}M` : n >= 1_000 ? `${(n / 1_000).toFixed(1)}K` : String(n));
 
-export default function ConnectAccounts({ platforms, initialAccounts, limit, limitMessage, demo, canManage }: Props) {
+export default function ConnectAccounts({ platforms, initialAccounts, limit, limitMessage, elsewhere, demo, canManage }: Props) {
   const [accounts, setAccounts] = useState<ReadonlyArray<AccountView>>(initialAccounts);
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -63,7 +65,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
   const [kind, setKind] = useState<Kind>("all");
   const hydrated = useHydrated();
 
-  const count = accounts.length;
+  const count = accounts.length + elsewhere;
   const reached = isLimitReached(count, limit);
   const byPlatform = useMemo(() => new Set(accounts.map((a) => a.platform)), [accounts]);
   const stats = [

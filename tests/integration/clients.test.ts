@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { useAppServer } from "../support/server";
+import { teamHelpers } from "../support/team";
+
+/**
+ * An agency's client workspaces: each with its own posts and accounts, on the agency's plan, its
+ * accounts counted with the agency's against the plan's limit; the agency's people reach a client
+ * only once given access.
+ */
+
+const app = useAppServer();
+const { owner, joined, workspaceOf, email } = teamHelpers(app);
+
+describe("client workspaces", () => {
+  it("given an agency, when it adds clients, then each is a workspace of its own on the agency's plan, a switch away", async () => {
+    const agency = await owner("agency", { company: "Park Agency" });
+    const agencyId = await workspaceOf(agency.user.id);
+    const first = await agency.browser.post("/api/clients", { name: "  Lee Dental " });
+    expect(first.status, first.text).toBe(201);
+    expect(first.data).toMatchObject({ name: "Lee Dental", accounts: 0, memberIds: [] });
+    const second = await agency.browser.post("/api/clients", { name: "Rao Law" });
+    expect((await agency.browser.post("/api/clients", { name: "X" })).data.error.message).toBe("Name the client in 2 to 100 characters.");
+    expect(((await agency.browser.get("/api/clients")).data as Array<{ name: string }>).map((c) => c.name)).toEqual(["Lee Dental", "Rao Law"]);
+    const mine = (await agency.browser.get("/api/workspaces")).data as Array<{ id: string; role: string; current: boolean }>;
+    expect(mine.map((w) => [w.id, w.role, w.current])).toEqual(
+      expect.arrayContaining([
+        [agencyId, "owner", true],
+        [first.data.id, "owner", false],
+        [second.data.id, "owner", false],
+      ]),
+    );
+
+    // In a client: its own posts, the agency's plan; no clients of clients.
+    expect((await agency.browser.post("/api/workspaces/switch", { workspaceId: first.data.id })).status).toBe(200);
+    expect((await agency.browser.get("/api/auth/user")).data).toMatchObject({ teamRole: "owner", subscriptionTier: "agency" });
+    expect((await agency.browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Lee Dental" })).status).toBe(201);
+    expect((await agency.browser.post("/api/posts", { content: "Lee Dental's post", platforms: ["bluesky"], status: "draft" })).status).toBe(201);
+    const nested = await agency.browser.post("/api/clients", { name: "Nested" });
+    expect(nested.status).toBe(409);
+    expect(nested.data.error.message).toBe("Clients are added from the agency's own workspace: switch to it first.");
+    await agency.browser.post("/api/workspaces/switch", { workspaceId: second.data.id });
+    expect((await agency.browser.get("/api/posts")).data).toEqual([]);
+    expect((await agency.browser.get("/api/social-accounts")).data).toEqual([]);
+
+    // From a plain form, back to the page with a flash.
+    await agency.browser.post("/api/workspaces/switch", { workspaceId: agencyId });
+    const viaForm = await agency.browser.submit("/api/clients", { name: "Form Client", back: "/app/team-management#clients" });
+    expect(viaForm.status).toBe(303);
+    expect(viaForm.headers.get("location")).toBe("/app/team-management#clients");
+  });
+
+  it("given an agency's plan limit, then the accounts of its clients count with its own", async () => {
+    const agency = await owner("agency");
+    const agencyId = await workspaceOf(agency.user.id);
+    const client = (await agency.browser.post("/api/clients", { name: "Lee Dental" })).data.id as string;
+    // A plan of 3 accounts from here (the trial's): two in the agency, one in the client, then none anywhere.
+    await app.sql`update workspaces set subscription_tier = 'trial' where id = ${agencyId}`;
+    expect((await agency.browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Agency one" })).status).toBe(201);
+    expect((await agency.browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Agency two" })).status).toBe(201);
+    await agency.browser.post("/api/workspaces/switch", { workspaceId: client });
+    expect((await agency.browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Client one" })).status).toBe(201);
+    const over = await agency.browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Client two" });
+    expect(over.status).toBe(403);
+    expect(over.data.error.message).toBe("You've reached your limit of 3 social accounts. Upgrade to connect more platforms.");
+  });
+
+  it("given one of the agency's people, they reach a client only once given access, with their agency role", async () => {
+    const agency = await owner("agency");
+    const client = (await agency.browser.post("/api/clients", { name: "Lee Dental" })).data.id as string;
+    const { member, user } = await joined(agency.browser, email("maria"), "admin");
+    expect((await member.post("/api/workspaces/switch", { workspaceId: client })).status).toBe(404);
+
+    const granted = await agency.browser.post(`/api/clients/${client}/access`, { userId: user.id, granted: true });
+    expect(granted.status, granted.text).toBe(204);
+    expect(((await agency.browser.get("/api/clients")).data as Array<{ memberIds: string[] }>)[0]!.memberIds).toEqual([user.id]);
+    expect((await member.post("/api/workspaces/switch", { workspaceId: client })).status).toBe(200);
+    expect((await member.get("/api/auth/user")).data).toMatchObject({ teamRole: "admin", subscriptionTier: "agency" });
+
+    // Another agency's client, or someone not of the team: not found.
+    const other = await owner("agency");
+    const theirs = (await other.browser.post("/api/clients", { name: "Theirs" })).data.id as string;
+    expect((await agency.browser.post(`/api/clients/${theirs}/access`, { userId: user.id, granted: true })).status).toBe(404);
+    expect((await agency.browser.post(`/api/clients/${client}/access`, { userId: other.user.id, granted: true })).status).toBe(404);
+
+    // Access taken away: out of the client at once.
+    expect((await agency.browser.post(`/api/clients/${client}/access`, { userId: user.id, granted: false })).status).toBe(204);
+    expect((await member.get("/api/auth/user")).status).toBe(401);
+
+    // Out of the agency's team is out of its clients too.
+    expect((await agency.browser.post(`/api/clients/${client}/access`, { userId: user.id, granted: true })).status).toBe(204);
+    expect((await agency.browser.delete(`/api/team-members/${user.id}`)).status).toBe(204);
+    expect(await app.sql`select 1 from team_members where user_id = ${user.id}`).toHaveLength(0);
+  });
+
+  it("given a plan without client management, adding a client answers the plan's sentence", async () => {
+    const { browser } = await owner("professional");
+    const refused = await browser.post("/api/clients", { name: "Lee Dental" });
+    expect(refused.status).toBe(403);
+    expect(refused.data.error).toEqual({ code: "plan_limit", message: "This feature is not available in your current plan. Upgrade to unlock all features." });
+  });
+});
