@@ -36,6 +36,8 @@ export const teamEvents = defineEvents({
     createdBy: Schema.String,
   }),
   ApprovalLinkRevoked: Schema.Struct({ linkId: Schema.String }),
+  /** The agency's white label, shown to its clients instead of the product's. */
+  BrandSet: Schema.Struct({ name: Schema.String, logoUrl: Schema.NullOr(Schema.String), color: Schema.String }),
   /** The owner handed the workspace to a member, and stays as an admin. */
   OwnershipTransferred: Schema.Struct({ ownerId: Schema.String, ownerEmail: Schema.String, previousOwnerId: Schema.String, previousOwnerEmail: Schema.String }),
 });

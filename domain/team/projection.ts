@@ -14,6 +14,7 @@ export const teamProjection: Projection<TeamEvent> = {
     { name: "team_invites", key: ["id"] },
     { name: "team_settings", key: ["workspace_id"] },
     { name: "approval_links", key: ["id"] },
+    { name: "brands", key: ["workspace_id"] },
   ],
   handles: [
     "MemberInvited",
@@ -26,6 +27,7 @@ export const teamProjection: Projection<TeamEvent> = {
     "OwnershipTransferred",
     "ApprovalRequirementSet",
     "ApprovalLinkCreated",
+    "BrandSet",
     "ApprovalLinkRevoked",
   ],
   project: (event): ReadonlyArray<RowChange> => {
@@ -77,6 +79,11 @@ export const teamProjection: Projection<TeamEvent> = {
         return [
           deleteRow("team_settings", { workspace_id: workspaceId }),
           insertRow("team_settings", { workspace_id: workspaceId, approval_required: event.data.required }),
+        ];
+      case "BrandSet":
+        return [
+          deleteRow("brands", { workspace_id: workspaceId }),
+          insertRow("brands", { workspace_id: workspaceId, name: event.data.name, logo_url: event.data.logoUrl, color: event.data.color }),
         ];
       case "ApprovalLinkCreated": {
         const d = event.data;

@@ -20,6 +20,30 @@ export const APPROVAL_LINK_MAX_POSTS = 50;
 
 export const ROLE_LABELS: Readonly<Record<"owner" | InvitableRole, string>> = { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" };
 
+/**
+ * An agency's white label (white_label): its name, logo and colour on its clients' approval pages.
+ * Colours are presets, each with the shades the pages need (styles are classes: the CSP allows no inline style).
+ */
+export const BRAND_COLORS = {
+  "#2563EB": "Blue",
+  "#4F46E5": "Indigo",
+  "#7C3AED": "Violet",
+  "#DB2777": "Pink",
+  "#DC2626": "Red",
+  "#EA580C": "Orange",
+  "#16A34A": "Green",
+  "#0D9488": "Teal",
+  "#334155": "Slate",
+} as const;
+export type BrandColor = keyof typeof BRAND_COLORS;
+export const isBrandColor = (color: string): color is BrandColor => color.toUpperCase() in BRAND_COLORS;
+
+export const BRAND_MESSAGES = {
+  name: "Give the brand a name of 2 to 60 characters.",
+  logo: "The logo is an https:// address of an image, or nothing.",
+  color: "Choose one of the colours.",
+} as const;
+
 export const TEAM_MESSAGES = {
   emailRequired: "Please enter an e-mail address.",
   emailInvalid: "Please enter a valid e-mail address.",

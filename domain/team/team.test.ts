@@ -251,6 +251,7 @@ describe("the team's events and read models", () => {
     MemberRoleChanged: { userId: "u1", email: "maria@leedental.example", role: "viewer", previousRole: "member" },
     MemberRemoved: { userId: "u1", email: "maria@leedental.example" },
     ApprovalRequirementSet: { required: true },
+    BrandSet: { name: "Park Agency", logoUrl: "https://park.example/logo.png", color: "#16A34A" },
     MemberAdded: { workspaceId: "w2", userId: "u1", email: "maria@leedental.example", role: "member" },
     ApprovalLinkCreated: { linkId: "l1", postIds: ["p1", "p2"], tokenHash: "h9", expiresAt: inAWeek.toISOString(), createdBy: "owner" },
     ApprovalLinkRevoked: { linkId: "l1" },

@@ -2,7 +2,17 @@ import { Effect } from "effect";
 import { isLimitReached, limitReachedMessage } from "../plans";
 import { Conflict, type Decider, Forbidden, InvalidInput, NotFound, PlanLimitReached } from "../shared";
 import type { TeamEvent } from "./events";
-import { APPROVAL_LINK_MAX_POSTS, emailProblem, type InvitableRole, isInvitableRole, type MemberRole, normalizeEmail, TEAM_MESSAGES } from "./rules";
+import {
+  APPROVAL_LINK_MAX_POSTS,
+  BRAND_MESSAGES,
+  emailProblem,
+  isBrandColor,
+  type InvitableRole,
+  isInvitableRole,
+  type MemberRole,
+  normalizeEmail,
+  TEAM_MESSAGES,
+} from "./rules";
 
 export interface Invitation {
   readonly email: string;
@@ -72,6 +82,8 @@ export const teamDecider: Decider<TeamState, TeamEvent> = {
       }
       case "ApprovalRequirementSet":
         return { ...state, approvalRequired: event.data.required };
+      case "BrandSet":
+        return state;
       case "ApprovalLinkCreated": {
         const d = event.data;
         return {
@@ -284,4 +296,18 @@ export const addMember =
     return Effect.succeed([
       { type: "MemberAdded", data: { workspaceId: command.workspaceId, userId: command.userId, email: normalizeEmail(command.email), role: command.role } },
     ]);
+  };
+
+/** The agency's white label: a name, a logo's https:// address (or none) and one of the preset colours. */
+export const setBrand =
+  (command: { readonly name: string; readonly logoUrl: string | null; readonly color: string }) =>
+  (_state: TeamState): Decision<InvalidInput> => {
+    const name = command.name.trim();
+    const logoUrl = command.logoUrl?.trim() || null;
+    const errors: Record<string, string> = {};
+    if (name.length < 2 || name.length > 60) errors.name = BRAND_MESSAGES.name;
+    if (logoUrl !== null && (!/^https:\/\/[^\s]+$/.test(logoUrl) || logoUrl.length > 500 || !URL.canParse(logoUrl))) errors.logoUrl = BRAND_MESSAGES.logo;
+    if (!isBrandColor(command.color)) errors.color = BRAND_MESSAGES.color;
+    if (Object.keys(errors).length > 0) return Effect.fail(new InvalidInput({ message: Object.values(errors)[0]!, fields: errors }));
+    return Effect.succeed([{ type: "BrandSet", data: { name, logoUrl, color: command.color.toUpperCase() } }]);
   };

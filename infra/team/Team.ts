@@ -22,6 +22,7 @@ import {
   createApprovalLink,
   revokeApprovalLink,
   setApprovalRequirement,
+  setBrand,
   TEAM_MESSAGES,
   teamStreamId,
   transferOwnership,
@@ -31,7 +32,7 @@ import {
   type Caller,
   type CommandContext,
   type ConcurrencyConflict,
-  type Conflict,
+  Conflict,
   type Forbidden,
   InvalidInput,
   isUuid,
@@ -99,6 +100,13 @@ export interface OpenedApprovalLink {
   readonly workspaceName: string;
   readonly postIds: ReadonlyArray<string>;
   readonly expiresAt: string;
+}
+
+/** An agency's white label (GET /api/brand). */
+export interface Brand {
+  readonly name: string;
+  readonly logoUrl: string | null;
+  readonly color: string;
 }
 
 /** The team's settings (GET /api/team-settings). */
@@ -188,6 +196,10 @@ export class Team extends Context.Service<
     /** Gives one of the agency's people access to a client workspace of the agency, with their agency role. */
     readonly grantClientAccess: (caller: Caller, clientId: string, userId: string) => Effect.Effect<void, InvalidInput | NotFound | TeamError>;
     readonly revokeClientAccess: (caller: Caller, clientId: string, userId: string) => Effect.Effect<void, Forbidden | NotFound | TeamError>;
+    /** The white label a workspace shows its clients: its own, or its agency's for a client workspace; null for none. */
+    readonly brandOf: (workspaceId: string) => Effect.Effect<Brand | null, SqlError>;
+    /** Sets the agency's white label, from the agency's own workspace. */
+    readonly setBrand: (caller: Caller, input: Brand) => Effect.Effect<Brand, InvalidInput | Conflict | TeamError>;
     /** The invitation a link opens, or why it no longer does (404 unknown or withdrawn, 409 used or expired). */
     readonly invitation: (token: string, now: Date) => Effect.Effect<Invitation, NotFound | Conflict | SqlError>;
     /** Records that `userId` joined through the link (in the caller's transaction, with their account's creation). */
@@ -508,7 +520,27 @@ export class Team extends Context.Service<
         yield* onTeam(clientId, removeMember({ userId, actorId: actorIdOf(caller.actor), ownerId: client.owner_id }), caller);
       });
 
+      const brandOf = Effect.fn("Team.brandOf")(function* (workspaceId: string) {
+        const [row] = yield* db.query(
+          (sql) => sql<{ name: string; logo_url: string | null; color: string }[]>`
+            select b.name, b.logo_url, b.color from brands b
+            where b.workspace_id = (select coalesce(parent_workspace_id, id) from workspaces where id = ${workspaceId})`,
+        );
+        return row ? ({ name: row.name, logoUrl: row.logo_url, color: row.color } satisfies Brand) : null;
+      });
+
+      const setBrandOf = Effect.fn("Team.setBrand")(function* (caller: Caller, input: Brand) {
+        const [workspace] = yield* db.query(
+          (sql) => sql<{ parent_workspace_id: string | null }[]>`select parent_workspace_id from workspaces where id = ${caller.workspaceId}`,
+        );
+        if (workspace?.parent_workspace_id) return yield* new Conflict({ message: "The white label is the agency's: set it from the agency's own workspace." });
+        yield* onTeam(caller.workspaceId, setBrand(input), caller);
+        return (yield* brandOf(caller.workspaceId)) ?? (yield* Effect.die(new Error("brand not saved")));
+      });
+
       return {
+        brandOf,
+        setBrand: setBrandOf,
         grantClientAccess,
         revokeClientAccess,
         members,

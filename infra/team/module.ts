@@ -20,6 +20,7 @@ export const teamModule = defineModule({
     ApprovalRequirementSet: (d) => (d.required ? "Members' posts now need approval before they are scheduled" : "Members' posts no longer need approval"),
     ApprovalLinkCreated: (d) => `Shared ${d.postIds.length} ${d.postIds.length === 1 ? "post" : "posts"} with a client for approval`,
     ApprovalLinkRevoked: () => "Withdrew a client's approval link",
+    BrandSet: (d) => `White label set to "${d.name}"`,
     OwnershipTransferred: (d) => `Handed the workspace to ${d.ownerEmail}, and stays on as Admin`,
   },
 });

@@ -384,6 +384,50 @@ test.describe("team", () => {
     await expect(page.getByText("Whitening offer")).toHaveCount(0);
   });
 
+  test("the agency's white label, set on Team Management, is what its client sees on the approval page", async ({ page, browser }, info) => {
+    const agency = newUser({ firstName: "Lee", lastName: "Park" });
+    await registerByApi(page.request, agency);
+    cli("admin-plan", [agency.email, "agency"]);
+    await page.goto("/app/team-management");
+    const form = page.getByTestId("white-label");
+    await form.getByLabel("Brand name").fill("Park Creative");
+    await form.getByLabel("Colour").selectOption({ label: "Green" });
+    await form.getByRole("button", { name: "Save white label" }).click();
+    await expect(toast(page)).toContainText("White Label Saved");
+    await expect(page.getByTestId("brand-preview")).toHaveText("Park Creative");
+
+    // A member's post awaiting approval, shared with the client.
+    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental" } })).status()).toBe(201);
+    expect((await page.request.put("/api/team-settings", { data: { approvalRequired: true } })).status()).toBe(200);
+    const email = `maria-${Date.now().toString(36)}@leedental.example`;
+    await page.request.post("/api/team-invites", { data: { email, role: "member" } });
+    const memberContext = await browser.newContext();
+    const token = invitationLink(email).split("/").pop()!;
+    await memberContext.request.post(`/api/invitations/${token}`, {
+      data: { firstName: "Maria", lastName: "Lopez", password: "hygienist-42", confirmPassword: "hygienist-42" },
+    });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const post = (await (
+      await memberContext.request.post("/api/posts", {
+        data: { content: "Open house on Saturday", platforms: ["bluesky"], status: "scheduled", scheduledAt: tomorrow },
+      })
+    ).json()) as { id: string };
+    const link = (await (await page.request.post("/api/approval-links", { data: { postIds: [post.id] } })).json()) as { url: string };
+    await memberContext.close();
+
+    for (const width of [1280, 360]) {
+      const client = await browser.newContext({ viewport: { width, height: 800 } });
+      const view = await client.newPage();
+      await view.goto(new URL(link.url).pathname);
+      await expect(view.getByTestId("branded")).toContainText("Park Creative");
+      await expect(view.getByRole("heading", { level: 1 })).toHaveText("Park Creative asks for your approval");
+      await expect(view.getByText("SocialDesk")).toHaveCount(0);
+      await expect(view).toHaveTitle("Approve posts | Park Creative");
+      await view.screenshot({ path: info.outputPath(`white-label-approval-${width}.png`), fullPage: true });
+      await client.close();
+    }
+  });
+
   test("a plan without team collaboration sees the premium gate", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await page.goto("/app/team-management");

@@ -55,6 +55,8 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   // A person's own workspaces (the service checks they belong to the one they switch to).
   { method: "POST", path: "/api/workspaces/switch", permission: null },
   { method: "POST", path: "/api/clients", permission: "manage_clients" },
+  { method: "PUT", path: "/api/brand", permission: "manage_clients" },
+  { method: "POST", path: "/api/brand", permission: "manage_clients" },
   { method: "POST", path: `/api/clients/${ID}/access`, permission: "manage_clients" },
   { method: "POST", path: "/api/user/onboarding", permission: null },
   { method: "POST", path: "/api/user/sessions/revoke-others", permission: null },

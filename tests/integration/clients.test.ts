@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Browser } from "../support/browser";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
 
@@ -97,5 +98,50 @@ describe("client workspaces", () => {
     const refused = await browser.post("/api/clients", { name: "Lee Dental" });
     expect(refused.status).toBe(403);
     expect(refused.data.error).toEqual({ code: "plan_limit", message: "This feature is not available in your current plan. Upgrade to unlock all features." });
+  });
+
+  it("given the agency's white label, its clients' approval pages show its name, logo and colour, and nothing of SocialDesk", async () => {
+    const agency = await owner("agency", { company: "Park Agency" });
+    const bad = await agency.browser.put("/api/brand", { name: "P", logoUrl: "http://insecure.example/logo.png", color: "#123456" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.error.fields).toEqual({
+      name: "Give the brand a name of 2 to 60 characters.",
+      logoUrl: "The logo is an https:// address of an image, or nothing.",
+      color: "Choose one of the colours.",
+    });
+    const saved = await agency.browser.put("/api/brand", { name: "Park Creative", logoUrl: "https://park.example/logo.png", color: "#16a34a" });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.data).toEqual({ name: "Park Creative", logoUrl: "https://park.example/logo.png", color: "#16A34A" });
+
+    // A client's member posts, approval on, the agency's owner shares the post with the client.
+    const client = (await agency.browser.post("/api/clients", { name: "Lee Dental" })).data.id as string;
+    await agency.browser.post("/api/workspaces/switch", { workspaceId: client });
+    expect((await agency.browser.get("/api/brand")).data).toMatchObject({ name: "Park Creative" });
+    const refused = await agency.browser.put("/api/brand", { name: "Client Brand", color: "#16A34A" });
+    expect(refused.status).toBe(409);
+    await agency.browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Lee Dental" });
+    await agency.browser.put("/api/team-settings", { approvalRequired: true });
+    const { member } = await joined(agency.browser, email("maria"), "member");
+    const post = await member.post("/api/posts", {
+      content: "Open house on Saturday",
+      platforms: ["bluesky"],
+      status: "scheduled",
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(post.data.status).toBe("awaiting_approval");
+    const link = await agency.browser.post("/api/approval-links", { postIds: [post.data.id] });
+    const page = await new Browser(app.server.url).page(new URL(link.data.url).pathname);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Park Creative asks for your approval");
+    expect(page.text).toContain('src="https://park.example/logo.png"');
+    expect(page.text).toContain("brand-16A34A");
+    expect(page.text).toContain("<title>Approve posts | Park Creative</title>");
+    expect(page.text).not.toContain("SocialDesk");
+
+    // Without a white label, the product's own page.
+    const plain = await owner("agency");
+    expect((await plain.browser.get("/api/brand")).data).toBeNull();
+    const refusedPlan = await (await owner("professional")).browser.put("/api/brand", { name: "Mine", color: "#16A34A" });
+    expect(refusedPlan.status).toBe(403);
   });
 });
