@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 
-/** 160 random bits, printable: session cookies and reset links. */
+/** 160 random bits, printable: session cookies, reset links, team invitations and clients' approval links. */
 export const generateToken = (): string => {
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);

@@ -227,9 +227,12 @@ export class Posts extends Context.Service<
 
       /** Whether the caller's posts go to the approvers first (the team's setting, for members). */
       const approvalFor = (caller: Caller) =>
-        db
-          .query((sql) => sql<{ approval_required: boolean }[]>`select approval_required from team_settings where workspace_id = ${caller.workspaceId}`)
-          .pipe(Effect.map(([row]) => needsApproval(row?.approval_required ?? false, caller.role)));
+        // Only members' posts ever need approval: the setting is read for them alone.
+        !needsApproval(true, caller.role)
+          ? Effect.succeed(false)
+          : db
+              .query((sql) => sql<{ approval_required: boolean }[]>`select approval_required from team_settings where workspace_id = ${caller.workspaceId}`)
+              .pipe(Effect.map(([row]) => row?.approval_required ?? false));
 
       const postLink = (postId: string) => `${config().publicUrl}/app/posts/${postId}`;
       const quoted = (text: string) => `"${text.length > 80 ? `${text.slice(0, 79)}…` : text}"`;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { Context, Effect, Layer } from "effect";
 import { type Permission, ROLE_PERMISSIONS } from "../../domain/access";
 import { limitsOf } from "../../domain/plans";
@@ -29,6 +29,7 @@ import {
 } from "../../domain/team";
 import {
   actorIdOf,
+  foldEvents,
   type Caller,
   type CommandContext,
   type ConcurrencyConflict,
@@ -40,6 +41,7 @@ import {
   type PlanLimitReached,
   type Role,
 } from "../../domain/shared";
+import { generateToken, hashToken } from "../auth/tokens";
 import { config } from "../config";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
@@ -114,9 +116,6 @@ export interface TeamSettings {
   /** Members' posts go to the owners and admins for approval before they are scheduled or published. */
   readonly approvalRequired: boolean;
 }
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const newToken = () => randomBytes(32).toString("base64url");
 
 type TeamError = SqlError | ConcurrencyConflict;
 
@@ -216,6 +215,10 @@ export class Team extends Context.Service<
       const onTeam = <E>(workspaceId: string, decide: (state: TeamState) => Effect.Effect<ReadonlyArray<TeamEvent>, E>, ctx: CommandContext) =>
         handleCommand(teamStreamId(workspaceId), teamDecider, decide, { ctx, workspaceId }).pipe(Effect.provideService(EventStore, store));
 
+      /** The team as its stream has it, for a decision read outside a command (a link followed). */
+      const teamStateOf = (workspaceId: string) =>
+        Effect.map(store.readStream(teamStreamId(workspaceId)), ({ events }) => foldEvents(teamDecider, events as ReadonlyArray<TeamEvent>));
+
       const members = Effect.fn("Team.members")(function* (workspaceId: string) {
         const rows = yield* db.query(
           (sql) => sql<MemberRow[]>`
@@ -290,10 +293,10 @@ export class Team extends Context.Service<
 
       const invite = Effect.fn("Team.invite")(function* (caller: Caller, input: { readonly email: string; readonly role: string }) {
         const workspace = yield* workspaceOf(caller.workspaceId);
-        const token = newToken();
+        const token = generateToken();
         const inviteId = randomUUID();
         const expiresAt = new Date(caller.now.getTime() + INVITE_TTL_MS);
-        yield* db.withTransaction(
+        return yield* db.withTransaction(
           Effect.gen(function* () {
             yield* onTeam(
               caller.workspaceId,
@@ -313,15 +316,15 @@ export class Team extends Context.Service<
             );
             const created = yield* inviteOf(caller.workspaceId, inviteId, caller.now).pipe(Effect.orDie);
             yield* mailInvite(caller, created.email, created.role, token, expiresAt);
+            return created;
           }),
         );
-        return yield* inviteOf(caller.workspaceId, inviteId, caller.now).pipe(Effect.orDie);
       });
 
       const resend = Effect.fn("Team.resend")(function* (caller: Caller, inviteId: string) {
         if (!isUuid(inviteId)) return yield* new NotFound({ what: "invitation" });
         const current = yield* inviteOf(caller.workspaceId, inviteId, caller.now);
-        const token = newToken();
+        const token = generateToken();
         const expiresAt = new Date(caller.now.getTime() + INVITE_TTL_MS);
         yield* db.withTransaction(
           Effect.gen(function* () {
@@ -334,7 +337,6 @@ export class Team extends Context.Service<
 
       const revoke = Effect.fn("Team.revoke")(function* (caller: Caller, inviteId: string) {
         if (!isUuid(inviteId)) return yield* new NotFound({ what: "invitation" });
-        yield* inviteOf(caller.workspaceId, inviteId, caller.now);
         yield* onTeam(caller.workspaceId, revokeInvite({ inviteId }), caller);
       });
 
@@ -344,23 +346,16 @@ export class Team extends Context.Service<
           return found ? Effect.succeed(found) : Effect.fail(new NotFound({ what: "team member" }));
         });
 
-      const ownerIdOf = (workspaceId: string) =>
-        db
-          .query((sql) => sql<{ owner_id: string }[]>`select owner_id from workspaces where id = ${workspaceId}`)
-          .pipe(Effect.map(([row]) => row?.owner_id ?? ""));
-
       const changeRoleOf = Effect.fn("Team.changeRole")(function* (caller: Caller, userId: string, role: string) {
         if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
-        yield* memberOf(caller.workspaceId, userId);
-        const ownerId = yield* ownerIdOf(caller.workspaceId);
+        const { owner_id: ownerId } = yield* workspaceOf(caller.workspaceId);
         yield* onTeam(caller.workspaceId, changeRole({ userId, role, actorId: actorIdOf(caller.actor), ownerId }), caller);
         return yield* memberOf(caller.workspaceId, userId).pipe(Effect.orDie);
       });
 
       const remove = Effect.fn("Team.remove")(function* (caller: Caller, userId: string) {
         if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
-        yield* memberOf(caller.workspaceId, userId);
-        const ownerId = yield* ownerIdOf(caller.workspaceId);
+        const { owner_id: ownerId } = yield* workspaceOf(caller.workspaceId);
         // Out of an agency's team is out of its clients' too, in the same transaction.
         const clients = yield* db.query(
           (sql) => sql<{ workspace_id: string; owner_id: string }[]>`
@@ -384,9 +379,7 @@ export class Team extends Context.Service<
 
       const invitation = Effect.fn("Team.invitation")(function* (token: string, now: Date) {
         const workspaceId = yield* workspaceOfToken(token);
-        const { events } = yield* store.readStream(teamStreamId(workspaceId));
-        const state = events.reduce((s, e) => teamDecider.evolve(s, e as TeamEvent), teamDecider.initialState());
-        const [inviteId, invite] = yield* invitationByToken(state, hashToken(token), now);
+        const [inviteId, invite] = yield* invitationByToken(yield* teamStateOf(workspaceId), hashToken(token), now);
         const workspace = yield* workspaceOf(workspaceId);
         const [row] = yield* selectInvites(workspaceId, inviteId);
         return {
@@ -407,7 +400,6 @@ export class Team extends Context.Service<
 
       const handOver = Effect.fn("Team.handOver")(function* (caller: Caller, userId: string) {
         if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
-        yield* memberOf(caller.workspaceId, userId);
         const workspace = yield* workspaceOf(caller.workspaceId);
         yield* onTeam(
           caller.workspaceId,
@@ -444,7 +436,7 @@ export class Team extends Context.Service<
         );
         if (ids.length === 0 || awaiting !== ids.length || ids.length !== postIds.length)
           return yield* new InvalidInput({ message: TEAM_MESSAGES.linkPosts, fields: { postIds: TEAM_MESSAGES.linkPosts } });
-        const token = newToken();
+        const token = generateToken();
         const linkId = randomUUID();
         const expiresAt = new Date(caller.now.getTime() + APPROVAL_LINK_DAYS * 86_400_000);
         const workspace = yield* workspaceOf(caller.workspaceId);
@@ -483,9 +475,7 @@ export class Team extends Context.Service<
       const openLink = Effect.fn("Team.openLink")(function* (token: string, now: Date) {
         const [row] = yield* db.query((sql) => sql<{ workspace_id: string }[]>`select workspace_id from approval_links where token_hash = ${hashToken(token)}`);
         if (!row) return yield* new NotFound({ what: "approval link" });
-        const { events } = yield* store.readStream(teamStreamId(row.workspace_id));
-        const state = events.reduce((s, e) => teamDecider.evolve(s, e as TeamEvent), teamDecider.initialState());
-        const link = yield* approvalLinkByToken(state, hashToken(token), now);
+        const link = yield* approvalLinkByToken(yield* teamStateOf(row.workspace_id), hashToken(token), now);
         const workspace = yield* workspaceOf(row.workspace_id);
         return {
           linkId: link.linkId,

@@ -32,7 +32,7 @@ export const DEMO_READ_ONLY_MESSAGE = "Demo mode is read-only. Start your free t
  * A typed failure of a command, as the HTTP answer a person can act on: the status and code its
  * class declares (an instance may narrow them, as an upload refusal does), and its message.
  */
-const errorResponse = (error: unknown): Response | null => {
+const errorAnswer = (error: unknown): { status: number; code: string; message: string; fields?: Record<string, string> } | null => {
   if (typeof error !== "object" || error === null || !("_tag" in error)) return null;
   const known = httpErrors.get(String(error._tag));
   if (!known) return null;
@@ -42,7 +42,12 @@ const errorResponse = (error: unknown): Response | null => {
     message?: string;
     fields?: Record<string, string>;
   };
-  return apiError(e.status ?? known.status, e.code ?? known.code, e.message || "Please check the request.", e.fields);
+  return { status: e.status ?? known.status, code: e.code ?? known.code, message: e.message || "Please check the request.", fields: e.fields };
+};
+
+const errorResponse = (error: unknown): Response | null => {
+  const answer = errorAnswer(error);
+  return answer && apiError(answer.status, answer.code, answer.message, answer.fields);
 };
 
 /**
@@ -72,11 +77,8 @@ export const runForPage = async <A, E>(effect: Effect.Effect<A, E, ManagedRuntim
   const exit = await runtime.runPromiseExit(effect);
   if (Exit.isSuccess(exit)) return { ok: true as const, value: exit.value };
   const failure = Cause.findErrorOption(exit.cause);
-  const answer = failure._tag === "Some" ? errorResponse(failure.value) : null;
-  if (failure._tag === "Some" && answer) {
-    const body = (await answer.json()) as ApiErrorBody;
-    return { ok: false as const, error: failure.value as E, status: answer.status, message: body.error.message };
-  }
+  const answer = failure._tag === "Some" ? errorAnswer(failure.value) : null;
+  if (failure._tag === "Some" && answer) return { ok: false as const, error: failure.value as E, status: answer.status, message: answer.message };
   logger.error({ cause: Cause.pretty(exit.cause) }, "Page action failed");
   throw new Error(SERVER_ERROR_MESSAGE);
 };

@@ -1,6 +1,5 @@
-import { gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { newUser, registerByApi, toast } from "./support";
+import { newUser, registerByApi, toast, watchScripts } from "./support";
 
 /** The screen once its island has hydrated (its controls are disabled until then). */
 const openCalendar = async (page: Page) => {
@@ -483,25 +482,18 @@ test.describe("calendar", () => {
 
   test("the page's client JavaScript stays under 80 KB gzip until the week view or a dialog is wanted", async ({ page }) => {
     await registerByApi(page.request, newUser());
-    const scripts = new Map<string, Promise<number>>();
-    page.on("response", (response) => {
-      if (/javascript/.test(response.headers()["content-type"] ?? ""))
-        scripts.set(
-          response.url(),
-          response.body().then((body) => gzipSync(body).length),
-        );
-    });
+    const scripts = watchScripts(page);
     await openCalendar(page);
     await page.waitForLoadState("networkidle");
-    const firstLoad = (await Promise.all(scripts.values())).reduce((sum, bytes) => sum + bytes, 0);
-    console.log(`calendar client JS: ${firstLoad} B gzip (${(firstLoad / 1024).toFixed(1)} KB) in ${scripts.size} files`);
+    const firstLoad = await scripts.bytes();
+    console.log(`calendar client JS: ${firstLoad} B gzip (${(firstLoad / 1024).toFixed(1)} KB) in ${scripts.count()} files`);
     expect(firstLoad).toBeLessThanOrEqual(80 * 1024);
 
     // The week view's code arrives when it is chosen.
-    const before = scripts.size;
+    const before = scripts.count();
     await page.getByRole("button", { name: "Week", exact: true }).click();
     await expect(page.locator(".cal-week-col")).toHaveCount(7);
-    expect(scripts.size).toBeGreaterThan(before);
+    expect(scripts.count()).toBeGreaterThan(before);
   });
 
   test("screenshots of the week and the month at 1280 and 360 px", async ({ page }) => {

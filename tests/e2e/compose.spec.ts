@@ -1,6 +1,5 @@
-import { gzipSync } from "node:zlib";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { registerByApi, newUser, toast } from "./support";
+import { registerByApi, newUser, toast, watchScripts } from "./support";
 
 const addSandbox = async (request: APIRequestContext, platform: string, accountName: string) => {
   const response = await request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
@@ -591,25 +590,18 @@ for (const width of [1280, 360]) {
 test("the compose page's client JavaScript stays within 80 KB gzip until an account is chosen", async ({ page }) => {
   await registerByApi(page.request, newUser());
   await addSandbox(page.request, "facebook", "Lee Dental FB");
-  const scripts = new Map<string, Promise<number>>();
-  page.on("response", (response) => {
-    if (/javascript/.test(response.headers()["content-type"] ?? ""))
-      scripts.set(
-        response.url(),
-        response.body().then((body) => gzipSync(body).length),
-      );
-  });
+  const scripts = watchScripts(page);
   await openCompose(page);
   await page.waitForLoadState("networkidle");
-  const firstPaint = (await Promise.all(scripts.values())).reduce((sum, bytes) => sum + bytes, 0);
-  console.log(`compose client JS: ${firstPaint} B gzip (${(firstPaint / 1024).toFixed(1)} KB) in ${scripts.size} files`);
+  const firstPaint = await scripts.bytes();
+  console.log(`compose client JS: ${firstPaint} B gzip (${(firstPaint / 1024).toFixed(1)} KB) in ${scripts.count()} files`);
   expect(firstPaint).toBeLessThanOrEqual(80 * 1024);
 
   // The scheduling card, the preview cards and the save code arrive once an account is chosen.
-  const before = scripts.size;
+  const before = scripts.count();
   await page.getByLabel(/Lee Dental FB/).check();
   await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveCount(0);
   await page.getByLabel("Schedule", { exact: true }).check();
   await expect(page.getByRole("combobox", { name: "Time zone" })).toBeVisible();
-  expect(scripts.size).toBeGreaterThan(before);
+  expect(scripts.count()).toBeGreaterThan(before);
 });

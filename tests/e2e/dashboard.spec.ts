@@ -1,6 +1,5 @@
-import { gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { newUser, registerByApi, toast } from "./support";
+import { newUser, registerByApi, toast, watchScripts } from "./support";
 
 const openDashboard = async (page: Page) => {
   await page.goto("/app/dashboard");
@@ -185,24 +184,17 @@ test.describe("dashboard", () => {
 
   test("the page's client JavaScript stays under 80 KB gzip until the dialog is wanted", async ({ page }) => {
     await registerByApi(page.request, newUser());
-    const scripts = new Map<string, Promise<number>>();
-    page.on("response", (response) => {
-      if (/javascript/.test(response.headers()["content-type"] ?? ""))
-        scripts.set(
-          response.url(),
-          response.body().then((body) => gzipSync(body).length),
-        );
-    });
+    const scripts = watchScripts(page);
     await openDashboard(page);
     await page.waitForLoadState("networkidle");
-    const firstPaint = (await Promise.all(scripts.values())).reduce((sum, bytes) => sum + bytes, 0);
-    console.log(`dashboard client JS: ${firstPaint} B gzip (${(firstPaint / 1024).toFixed(1)} KB) in ${scripts.size} files`);
+    const firstPaint = await scripts.bytes();
+    console.log(`dashboard client JS: ${firstPaint} B gzip (${(firstPaint / 1024).toFixed(1)} KB) in ${scripts.count()} files`);
     expect(firstPaint).toBeLessThanOrEqual(80 * 1024);
 
     // The dialog's code arrives when the button is pressed.
-    const before = scripts.size;
+    const before = scripts.count();
     await openDialog(page);
-    expect(scripts.size).toBeGreaterThan(before);
+    expect(scripts.count()).toBeGreaterThan(before);
   });
 
   test("screenshots at 1280 and 360 px", async ({ page }) => {

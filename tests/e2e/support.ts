@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /** The trial length the server runs with (the web server inherits this process's environment). */
@@ -40,8 +41,7 @@ export const registerByApi = async (request: APIRequestContext, user: NewUser, s
 };
 
 /** A fresh account, signed in in the page's browser context. */
-export const signedInUser = async (page: Page, overrides: Partial<NewUser> = {}) =>
-  registerByApi(page.request, newUser(overrides));
+export const signedInUser = async (page: Page, overrides: Partial<NewUser> = {}) => registerByApi(page.request, newUser(overrides));
 
 /** Fills the registration form (the fields as a person sees them, by their labels). */
 export const fillRegisterForm = async (page: Page, user: Partial<NewUser> & { confirmPassword?: string }) => {
@@ -73,4 +73,23 @@ export const registerElsewhere = async (
   } finally {
     await client.dispose();
   }
+};
+
+/**
+ * The scripts a page loads from now on, each gzip-compressed as it would travel: how many, and their
+ * bytes in all (the first load, then what arrives on demand).
+ */
+export const watchScripts = (page: Page) => {
+  const scripts = new Map<string, Promise<number>>();
+  page.on("response", (response) => {
+    if (/javascript/.test(response.headers()["content-type"] ?? ""))
+      scripts.set(
+        response.url(),
+        response.body().then((body) => gzipSync(body).length),
+      );
+  });
+  return {
+    count: () => scripts.size,
+    bytes: async () => (await Promise.all(scripts.values())).reduce((sum, bytes) => sum + bytes, 0),
+  };
 };

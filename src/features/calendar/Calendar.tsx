@@ -8,6 +8,7 @@ import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
 import {
   atOf,
+  badgeCounts,
   CALENDAR_PER_DAY,
   type CalendarFilter,
   type CalendarView,
@@ -67,6 +68,24 @@ const LOAD_FAILED = "We could not load your calendar. Check your connection and 
 const SHOWN_PER_DAY: Record<CalendarView, number> = { month: CALENDAR_PER_DAY, week: 12 };
 
 const rangeKeyOf = (view: CalendarView, days: ReadonlyArray<string>) => `${view}:${days[0]}:${days[days.length - 1]}`;
+
+/** A day's counts of scheduled and published posts, as the month's cells and the week's header show them. */
+export const DayBadges = ({ scheduled, published }: { readonly scheduled: number; readonly published: number }) => (
+  <span className="cal-badges" aria-hidden="true">
+    {scheduled > 0 && (
+      <span className="cal-badge cal-badge-scheduled" data-testid="badge-scheduled" title={`${scheduled} Scheduled`}>
+        {scheduled}
+        <span className="cal-badge-word"> Scheduled</span>
+      </span>
+    )}
+    {published > 0 && (
+      <span className="cal-badge cal-badge-published" data-testid="badge-published" title={`${published} Published`}>
+        {published}
+        <span className="cal-badge-word"> Published</span>
+      </span>
+    )}
+  </span>
+);
 
 export default function Calendar({ initialDays, initialNotes, initialAnchor, timeZone, platformNames }: Props) {
   const hydrated = useHydrated();
@@ -312,8 +331,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                 const dayPosts = postsOfDay(day);
                 const more = countOfFilter(summary, filter) - dayPosts.length;
                 const dayNotes = notesByDay.get(day) ?? [];
-                const scheduled = filter === "published" ? 0 : (summary?.scheduled ?? 0);
-                const published = filter === "scheduled" ? 0 : (summary?.published ?? 0);
+                const { scheduled, published } = badgeCounts(summary, filter);
                 const past = isPast(day);
                 const classes = [
                   "cal-day",
@@ -347,20 +365,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                       <span className="cal-num" aria-hidden="true">
                         {Number(day.slice(8))}
                       </span>
-                      <span className="cal-badges" aria-hidden="true">
-                        {scheduled > 0 && (
-                          <span className="cal-badge cal-badge-scheduled" data-testid="badge-scheduled" title={`${scheduled} Scheduled`}>
-                            {scheduled}
-                            <span className="cal-badge-word"> Scheduled</span>
-                          </span>
-                        )}
-                        {published > 0 && (
-                          <span className="cal-badge cal-badge-published" data-testid="badge-published" title={`${published} Published`}>
-                            {published}
-                            <span className="cal-badge-word"> Published</span>
-                          </span>
-                        )}
-                      </span>
+                      <DayBadges scheduled={scheduled} published={published} />
                       {dayNotes.length > 0 && (
                         <span className="cal-dots" aria-hidden="true" data-testid="note-dots">
                           {dayNotes.slice(0, NOTE_DOTS).map((n) => (

@@ -4,8 +4,11 @@ import type { CalendarDay, CalendarPost } from "../../../infra/publishing/Calend
 import { zoneOffset } from "../../components/forms/time-zone-model";
 import { excerpt } from "../../lib/text";
 import { PlatformBadge } from "../accounts/platform-badge";
+// Calendar is always loaded before the week: the same badges as its month cells.
+import { DayBadges } from "./Calendar";
 import {
   atOf,
+  badgeCounts,
   type CalendarFilter,
   countOfFilter,
   dayLabelOf,
@@ -142,8 +145,7 @@ export default function WeekGrid(props: Props) {
               </div>
               {days.map((day) => {
                 const summary = summaryByDay.get(day);
-                const scheduled = filter === "published" ? 0 : (summary?.scheduled ?? 0);
-                const published = filter === "scheduled" ? 0 : (summary?.published ?? 0);
+                const { scheduled, published } = badgeCounts(summary, filter);
                 const past = day < today;
                 return (
                   <div
@@ -167,22 +169,7 @@ export default function WeekGrid(props: Props) {
                         {Number(day.slice(8))}
                       </span>
                     </button>
-                    {(scheduled > 0 || published > 0) && (
-                      <span className="cal-badges" aria-hidden="true">
-                        {scheduled > 0 && (
-                          <span className="cal-badge cal-badge-scheduled" data-testid="badge-scheduled" title={`${scheduled} Scheduled`}>
-                            {scheduled}
-                            <span className="cal-badge-word"> Scheduled</span>
-                          </span>
-                        )}
-                        {published > 0 && (
-                          <span className="cal-badge cal-badge-published" data-testid="badge-published" title={`${published} Published`}>
-                            {published}
-                            <span className="cal-badge-word"> Published</span>
-                          </span>
-                        )}
-                      </span>
-                    )}
+                    {(scheduled > 0 || published > 0) && <DayBadges scheduled={scheduled} published={published} />}
                   </div>
                 );
               })}

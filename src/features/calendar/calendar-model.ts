@@ -67,6 +67,12 @@ export const countOfFilter = (summary: CalendarDay | undefined, filter: Calendar
         ? summary.published
         : summary.scheduled + summary.published + summary.drafts;
 
+/** The Scheduled and Published counts a day shows under the filter. */
+export const badgeCounts = (summary: CalendarDay | undefined, filter: CalendarFilter) => ({
+  scheduled: filter === "published" ? 0 : (summary?.scheduled ?? 0),
+  published: filter === "scheduled" ? 0 : (summary?.published ?? 0),
+});
+
 /** Whether the calendar can move the post: scheduled and not yet due (a publishing one is on its way). */
 export const isMovable = (post: CalendarPostLike, now: number = Date.now()) =>
   post.status === "scheduled" && post.scheduledAt !== null && Date.parse(post.scheduledAt) > now;
