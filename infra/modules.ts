@@ -12,6 +12,7 @@ import { mediaModule } from "./media/module";
 import type { AppModule, ModuleError, SharedServices, Task } from "./module";
 import { mailModule } from "./mail/module";
 import { publishingModule } from "./publishing/module";
+import { reportsModule } from "./reports/module";
 import { teamModule } from "./team/module";
 
 /**
@@ -19,7 +20,18 @@ import { teamModule } from "./team/module";
  * and the HTTP edge read. Adding a module is a folder per layer and a line here (README: "Adding a
  * module"). Their read models are fed in this order on a replay.
  */
-export const MODULES = [identityModule, teamModule, accountsModule, categoriesModule, mediaModule, calendarModule, publishingModule, mailModule, auditModule] as const;
+export const MODULES = [
+  identityModule,
+  teamModule,
+  accountsModule,
+  categoriesModule,
+  mediaModule,
+  calendarModule,
+  publishingModule,
+  reportsModule,
+  mailModule,
+  auditModule,
+] as const;
 
 type ServicesOf<M> = M extends AppModule<infer S> ? S : never;
 /** Every module's services: what the app's runtime provides. */

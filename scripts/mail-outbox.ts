@@ -10,8 +10,10 @@ runCli(async (app, [email]) => {
   const mails = await app.runtime.runPromise(
     Database.use((db) =>
       db.query(
-        (sql) => sql<{ to_address: string; subject: string; body_text: string; created_at: Date }[]>`
-          select to_address, subject, body_text, created_at from mail_outbox
+        (sql) => sql<
+          { to_address: string; from_name: string | null; subject: string; body_text: string; attachments: { filename: string }[]; created_at: Date }[]
+        >`
+          select to_address, from_name, subject, body_text, attachments, created_at from mail_outbox
           ${email ? sql`where lower(to_address) = ${email.trim().toLowerCase()}` : sql``}
           order by id desc limit 5`,
       ),
@@ -21,7 +23,12 @@ runCli(async (app, [email]) => {
     console.error(email ? `No mail to ${email} in the outbox.` : "The outbox is empty.");
     return 1;
   }
-  for (const mail of mails)
-    console.log(`To: ${mail.to_address}\nDate: ${mail.created_at.toISOString()}\nSubject: ${mail.subject}\n\n${mail.body_text}\n${"-".repeat(60)}`);
+  for (const mail of mails) {
+    const from = mail.from_name ? `From: ${mail.from_name}\n` : "";
+    const attached = mail.attachments.length > 0 ? `Attachments: ${mail.attachments.map((a) => a.filename).join(", ")}\n` : "";
+    console.log(
+      `${from}To: ${mail.to_address}\nDate: ${mail.created_at.toISOString()}\nSubject: ${mail.subject}\n${attached}\n${mail.body_text}\n${"-".repeat(60)}`,
+    );
+  }
   return 0;
 });

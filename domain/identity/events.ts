@@ -60,6 +60,8 @@ export const identityEvents = defineEvents(
     }),
     /** The owner handed the workspace to a member (the team records the roles that follow). */
     WorkspaceOwnerChanged: Schema.Struct({ workspaceId: Schema.String, ownerId: Schema.String, previousOwnerId: Schema.String }),
+    /** An agency renamed one of its client workspaces or gave it a logo (an https:// address, or none). */
+    ClientDetailsChanged: Schema.Struct({ workspaceId: Schema.String, name: Schema.String, logoUrl: Schema.NullOr(Schema.String) }),
   },
   {
     versions: { TrialStarted: 2, TrialExpired: 2, PlanChanged: 2 },
@@ -69,7 +71,10 @@ export const identityEvents = defineEvents(
 
 type IdentityEvent = EventOf<typeof identityEvents.schemas>;
 /** The workspace's stream: its creation and its subscription (plan, trial). */
-export type WorkspaceEvent = Extract<IdentityEvent, { type: "WorkspaceCreated" | "TrialStarted" | "TrialExpired" | "PlanChanged" | "WorkspaceOwnerChanged" }>;
+export type WorkspaceEvent = Extract<
+  IdentityEvent,
+  { type: "WorkspaceCreated" | "TrialStarted" | "TrialExpired" | "PlanChanged" | "WorkspaceOwnerChanged" | "ClientDetailsChanged" }
+>;
 export type UserEvent = Exclude<IdentityEvent, WorkspaceEvent>;
 
 export const userStreamId = (userId: string) => `user-${userId}`;

@@ -19,6 +19,7 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
     "TrialExpired",
     "PlanChanged",
     "WorkspaceOwnerChanged",
+    "ClientDetailsChanged",
     "ProfileUpdated",
     "PasswordChanged",
     "OperatorGranted",
@@ -88,6 +89,8 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
           : workspace(event.data.workspaceId, { subscription_tier: event.data.tier, subscription_status: "active", is_trial_active: false });
       case "WorkspaceOwnerChanged":
         return workspace(event.data.workspaceId, { owner_id: event.data.ownerId });
+      case "ClientDetailsChanged":
+        return workspace(event.data.workspaceId, { name: event.data.name, logo_url: event.data.logoUrl });
       case "ProfileUpdated":
         return user({ username: event.data.username, email: event.data.email, time_zone: event.data.timeZone });
       case "PasswordChanged":
@@ -101,13 +104,17 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
       case "NotificationPreferencesChanged": {
         const d = event.data;
         return [
-          updateRow("notification_preferences", { user_id: userKey(event.streamId).id }, {
-            email_notifications: d.emailNotifications,
-            push_notifications: d.pushNotifications,
-            weekly_reports: d.weeklyReports,
-            post_reminders: d.postReminders,
-            failure_alerts: d.failureAlerts,
-          }),
+          updateRow(
+            "notification_preferences",
+            { user_id: userKey(event.streamId).id },
+            {
+              email_notifications: d.emailNotifications,
+              push_notifications: d.pushNotifications,
+              weekly_reports: d.weeklyReports,
+              post_reminders: d.postReminders,
+              failure_alerts: d.failureAlerts,
+            },
+          ),
         ];
       }
     }

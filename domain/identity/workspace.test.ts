@@ -1,7 +1,7 @@
 import { describe, it } from "vitest";
 import { DeciderSpecification } from "../shared/decider-spec";
 import type { WorkspaceEvent } from "./events";
-import { changePlan, createWorkspace, expireTrial, workspaceDecider } from "./workspace";
+import { CLIENT_LOGO_MESSAGE, changeClientDetails, changePlan, createClientWorkspace, createWorkspace, expireTrial, workspaceDecider } from "./workspace";
 
 const spec = DeciderSpecification(workspaceDecider);
 const workspaceId = "w1";
@@ -63,4 +63,45 @@ describe("a workspace, the subscriber", () => {
       .given([])
       .when(changePlan({ workspaceId, tier: "growth", reason: "support" }))
       .thenFails("NotFound", "This workspace does not exist, or was deleted."));
+});
+
+describe("an agency's client workspace", () => {
+  const client = { workspaceId: "c1", ownerId: "u1", parentWorkspaceId: "w1" };
+  const createdClient: WorkspaceEvent = {
+    type: "WorkspaceCreated",
+    data: { workspaceId: "c1", name: "Lee Dental", ownerId: "u1", isDemo: false, parentWorkspaceId: "w1" },
+  };
+  const details = (name: string, logoUrl: string | null, agencyId = "w1") => changeClientDetails({ workspaceId: "c1", agencyId, name, logoUrl });
+
+  it("when created with a logo, then its details follow its creation; without one, only the creation", () => {
+    spec
+      .given([])
+      .when(createClientWorkspace({ ...client, name: " Lee Dental ", logoUrl: "https://lee.example/logo.png" }))
+      .then([createdClient, { type: "ClientDetailsChanged", data: { workspaceId: "c1", name: "Lee Dental", logoUrl: "https://lee.example/logo.png" } }]);
+    spec
+      .given([])
+      .when(createClientWorkspace({ ...client, name: "Lee Dental" }))
+      .then([createdClient]);
+  });
+
+  it("given a client, when the agency renames it, then the new name is recorded; the same details record nothing", () => {
+    spec
+      .given([createdClient])
+      .when(details("Lee Family Dental", null))
+      .then([{ type: "ClientDetailsChanged", data: { workspaceId: "c1", name: "Lee Family Dental", logoUrl: null } }]);
+    spec.given([createdClient]).when(details(" Lee Dental ", "")).thenNothingHappens();
+  });
+
+  it("a name too short, a logo not on https:// or another agency's client is refused", () => {
+    spec.given([createdClient]).when(details("L", null)).thenFails("InvalidInput", "Name the client in 2 to 100 characters.");
+    spec.given([createdClient]).when(details("Lee Dental", "http://lee.example/logo.png")).thenFails("InvalidInput", CLIENT_LOGO_MESSAGE);
+    spec
+      .given([createdClient])
+      .when(details("Lee Dental", null, "w2"))
+      .thenFails("NotFound", /client/);
+    spec
+      .given(created)
+      .when(details("Doe Dental", null, "w1"))
+      .thenFails("NotFound", /client/);
+  });
 });

@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { type Tier, trialEndsAtFrom } from "../plans";
-import { Conflict, type Decider, InvalidInput, NotFound } from "../shared";
+import { Conflict, type Decider, InvalidInput, isHttpsAddress, NotFound } from "../shared";
 import type { WorkspaceEvent } from "./events";
 
 /** The workspace as the subscriber: its plan and its trial (spec core §6, §9). */
@@ -10,16 +10,31 @@ export interface WorkspaceState {
   readonly isTrialActive: boolean;
   readonly trialEndsAt: Date | null;
   readonly ownerId: string;
+  /** An agency's client: the agency's workspace. */
+  readonly parentWorkspaceId: string | null;
+  readonly name: string;
+  readonly logoUrl: string | null;
 }
 
 export const workspaceDecider: Decider<WorkspaceState, WorkspaceEvent> = {
-  initialState: () => ({ exists: false, tier: "trial", isTrialActive: false, trialEndsAt: null, ownerId: "" }),
+  initialState: () => ({
+    exists: false,
+    tier: "trial",
+    isTrialActive: false,
+    trialEndsAt: null,
+    ownerId: "",
+    parentWorkspaceId: null,
+    name: "",
+    logoUrl: null,
+  }),
   evolve: (state, event) => {
     switch (event.type) {
       case "WorkspaceCreated":
-        return { ...state, exists: true, ownerId: event.data.ownerId };
+        return { ...state, exists: true, ownerId: event.data.ownerId, parentWorkspaceId: event.data.parentWorkspaceId ?? null, name: event.data.name };
       case "WorkspaceOwnerChanged":
         return { ...state, ownerId: event.data.ownerId };
+      case "ClientDetailsChanged":
+        return { ...state, name: event.data.name, logoUrl: event.data.logoUrl };
       case "TrialStarted":
         return { ...state, tier: "trial", isTrialActive: true, trialEndsAt: new Date(event.data.endsAt) };
       case "TrialExpired":
@@ -79,19 +94,45 @@ export const changeOwner = (command: { readonly workspaceId: string; readonly ow
       )
     : Effect.fail(new NotFound({ what: "workspace" }));
 
-/** An agency's client workspace: owned by the agency's owner, on the agency's plan (no trial of its own). */
+/** An agency's client workspace: owned by the agency's owner, on the agency's plan (no trial of its own), with a logo if given. */
 export const createClientWorkspace =
-  (command: { readonly workspaceId: string; readonly name: string; readonly ownerId: string; readonly parentWorkspaceId: string }) =>
+  (command: {
+    readonly workspaceId: string;
+    readonly name: string;
+    readonly logoUrl?: string | null;
+    readonly ownerId: string;
+    readonly parentWorkspaceId: string;
+  }) =>
   (state: WorkspaceState): Effect.Effect<ReadonlyArray<WorkspaceEvent>, Conflict | InvalidInput> => {
-    const name = command.name.trim();
     if (state.exists) return Effect.fail(new Conflict({ message: "This workspace already exists." }));
-    if (name.length < 2 || name.length > 100) return Effect.fail(new InvalidInput({ message: CLIENT_NAME_MESSAGE, fields: { name: CLIENT_NAME_MESSAGE } }));
-    return Effect.succeed<ReadonlyArray<WorkspaceEvent>>([
+    return Effect.map(clientDetails(command), ({ name, logoUrl }): ReadonlyArray<WorkspaceEvent> => [
       {
         type: "WorkspaceCreated",
         data: { workspaceId: command.workspaceId, name, ownerId: command.ownerId, isDemo: false, parentWorkspaceId: command.parentWorkspaceId },
       },
+      ...(logoUrl ? [{ type: "ClientDetailsChanged" as const, data: { workspaceId: command.workspaceId, name, logoUrl } }] : []),
     ]);
   };
 
+/** A client's name (2 to 100 characters) and logo (an https:// address or none), tidied, or why not. */
+const clientDetails = (input: { readonly name: string; readonly logoUrl?: string | null }) => {
+  const name = input.name.trim();
+  const logoUrl = input.logoUrl?.trim() || null;
+  const fields: Record<string, string> = {};
+  if (name.length < 2 || name.length > 100) fields.name = CLIENT_NAME_MESSAGE;
+  if (logoUrl !== null && !isHttpsAddress(logoUrl)) fields.logoUrl = CLIENT_LOGO_MESSAGE;
+  return Object.keys(fields).length > 0 ? Effect.fail(new InvalidInput({ message: Object.values(fields)[0]!, fields })) : Effect.succeed({ name, logoUrl });
+};
+
 export const CLIENT_NAME_MESSAGE = "Name the client in 2 to 100 characters.";
+export const CLIENT_LOGO_MESSAGE = "The logo is an https:// address of an image, or nothing.";
+
+/** The agency renames its client or changes its logo; nothing when both stay as they are. */
+export const changeClientDetails =
+  (command: { readonly workspaceId: string; readonly agencyId: string; readonly name: string; readonly logoUrl: string | null }) =>
+  (state: WorkspaceState): Effect.Effect<ReadonlyArray<WorkspaceEvent>, NotFound | InvalidInput> =>
+    !state.exists || state.parentWorkspaceId !== command.agencyId
+      ? Effect.fail(new NotFound({ what: "client" }))
+      : Effect.map(clientDetails(command), ({ name, logoUrl }): ReadonlyArray<WorkspaceEvent> =>
+          name === state.name && logoUrl === state.logoUrl ? [] : [{ type: "ClientDetailsChanged", data: { workspaceId: command.workspaceId, name, logoUrl } }],
+        );

@@ -7,3 +7,5 @@ export * from "./same-json";
 export * from "./zoned";
 export * from "./caller";
 export * from "./event-schemas";
+export * from "./addresses";
+export * from "./csv";

@@ -25,6 +25,10 @@ export const teamEvents = defineEvents({
   MemberAdded: Schema.Struct({ workspaceId: Schema.String, userId: Schema.String, email: Schema.String, role: InvitableRole }),
   MemberRoleChanged: Schema.Struct({ userId: Schema.String, email: Schema.String, role: MemberRole, previousRole: MemberRole }),
   MemberRemoved: Schema.Struct({ userId: Schema.String, email: Schema.String }),
+  /** One of an agency's people sees every client, those added later too (with their agency role). */
+  AllClientsAccessGranted: Schema.Struct({ userId: Schema.String, email: Schema.String }),
+  /** They keep the clients they have, and are given or denied access client by client again. */
+  AllClientsAccessRevoked: Schema.Struct({ userId: Schema.String, email: Schema.String }),
   /** Whether members' posts need an owner's or admin's approval before they are scheduled. */
   ApprovalRequirementSet: Schema.Struct({ required: Schema.Boolean }),
   /** A link for a client to approve posts without an account (`/approve/{token}`): the token kept as its hash. */
@@ -34,6 +38,8 @@ export const teamEvents = defineEvents({
     tokenHash: Schema.String,
     expiresAt: Schema.String,
     createdBy: Schema.String,
+    /** The client's address the link was e-mailed to, if it was. */
+    sentTo: Schema.optionalKey(Schema.String),
   }),
   ApprovalLinkRevoked: Schema.Struct({ linkId: Schema.String }),
   /** The agency's white label, shown to its clients instead of the product's. */

@@ -29,6 +29,8 @@ export const teamProjection: Projection<TeamEvent> = {
     "ApprovalLinkCreated",
     "BrandSet",
     "ApprovalLinkRevoked",
+    "AllClientsAccessGranted",
+    "AllClientsAccessRevoked",
   ],
   project: (event): ReadonlyArray<RowChange> => {
     const workspaceId = event.streamId.slice("team-".length);
@@ -72,6 +74,11 @@ export const teamProjection: Projection<TeamEvent> = {
       }
       case "MemberRoleChanged":
         return [updateRow("team_members", { workspace_id: workspaceId, user_id: event.data.userId }, { role: event.data.role })];
+      case "AllClientsAccessGranted":
+      case "AllClientsAccessRevoked":
+        return [
+          updateRow("team_members", { workspace_id: workspaceId, user_id: event.data.userId }, { all_clients: event.type === "AllClientsAccessGranted" }),
+        ];
       case "MemberRemoved":
         return [deleteRow("team_members", { workspace_id: workspaceId, user_id: event.data.userId })];
       // The row is written whole each time (there is none before the first setting).

@@ -55,6 +55,7 @@ export const TEAM_MESSAGES = {
   notYourself: "You can't change your own role or remove yourself. Ask another owner or admin.",
   inviteExpired: "This invitation has expired. Ask the person who invited you to send a new one.",
   inviteUsed: "This invitation has already been used. Sign in instead, or ask for a new one.",
+  seesAllClients: 'This person sees every client. Choose "Chosen clients" for them first, then take this client away.',
   linkPosts: "Choose between 1 and 50 posts that await approval.",
   linkExpired: "This approval link has expired. Ask for a new one.",
   linkNotFound: "This approval link isn't valid. It may have been withdrawn.",

@@ -13,6 +13,7 @@ import {
   resendInvite,
   revokeApprovalLink,
   revokeInvite,
+  setAllClientsAccess,
   teamDecider,
   transferOwnership,
 } from "./team";
@@ -242,6 +243,34 @@ describe("a client's approval link", () => {
   });
 });
 
+describe("an agency's people and its clients", () => {
+  const all = (allClients: boolean, userId = "u1") => setAllClientsAccess({ userId, allClients, actorId: "owner", ownerId: "owner" });
+  const granted: TeamEvent = { type: "AllClientsAccessGranted", data: { userId: "u1", email: "maria@leedental.example" } };
+
+  it("given a member, when they are given every client, then it is recorded once; taking it back is recorded too", () => {
+    spec.given([invited, joined]).when(all(true)).then([granted]);
+    spec.given([invited, joined, granted]).when(all(true)).then([]);
+    spec
+      .given([invited, joined, granted])
+      .when(all(false))
+      .then([{ type: "AllClientsAccessRevoked", data: { userId: "u1", email: "maria@leedental.example" } }]);
+    spec.given([invited, joined]).when(all(false)).then([]);
+  });
+
+  it("the owner sees every client already, and someone outside the team is not found", () => {
+    spec.given([invited, joined]).when(all(true, "owner")).thenFails("Forbidden", /owner/);
+    spec
+      .given([])
+      .when(all(true))
+      .thenFails("NotFound", /team member/);
+  });
+
+  it("someone removed from the team no longer sees every client", () => {
+    const removed: TeamEvent = { type: "MemberRemoved", data: { userId: "u1", email: "maria@leedental.example" } };
+    expect(foldEvents(teamDecider, [invited, joined, granted, removed]).allClients.has("u1")).toBe(false);
+  });
+});
+
 describe("the team's events and read models", () => {
   const samples: { readonly [E in TeamEvent as E["type"]]: E["data"] } = {
     MemberInvited: invited.data as Extract<TeamEvent, { type: "MemberInvited" }>["data"],
@@ -255,6 +284,8 @@ describe("the team's events and read models", () => {
     MemberAdded: { workspaceId: "w2", userId: "u1", email: "maria@leedental.example", role: "member" },
     ApprovalLinkCreated: { linkId: "l1", postIds: ["p1", "p2"], tokenHash: "h9", expiresAt: inAWeek.toISOString(), createdBy: "owner" },
     ApprovalLinkRevoked: { linkId: "l1" },
+    AllClientsAccessGranted: { userId: "u1", email: "maria@leedental.example" },
+    AllClientsAccessRevoked: { userId: "u1", email: "maria@leedental.example" },
     OwnershipTransferred: { ownerId: "u1", ownerEmail: "maria@leedental.example", previousOwnerId: "owner", previousOwnerEmail: "lee@leedental.example" },
   };
   const decoder = eventDecoder([teamEvents]);

@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { isLimitReached, limitReachedMessage } from "../plans";
-import { Conflict, type Decider, Forbidden, InvalidInput, NotFound, PlanLimitReached } from "../shared";
+import { Conflict, type Decider, Forbidden, InvalidInput, isHttpsAddress, NotFound, PlanLimitReached } from "../shared";
 import type { TeamEvent } from "./events";
 import {
   APPROVAL_LINK_MAX_POSTS,
@@ -26,6 +26,8 @@ export interface Invitation {
 export interface TeamState {
   readonly invites: ReadonlyMap<string, Invitation>;
   readonly members: ReadonlyMap<string, { readonly email: string; readonly role: MemberRole }>;
+  /** An agency's people who see every client (the owner does always). */
+  readonly allClients: ReadonlySet<string>;
   /** Members' posts go to the owners and admins for approval before they are scheduled. */
   readonly approvalRequired: boolean;
   /** Clients' approval links, by id. */
@@ -41,7 +43,7 @@ const withInvite = (state: TeamState, id: string, change: (invite: Invitation) =
 };
 
 export const teamDecider: Decider<TeamState, TeamEvent> = {
-  initialState: () => ({ invites: new Map(), members: new Map(), approvalRequired: false, links: new Map() }),
+  initialState: () => ({ invites: new Map(), members: new Map(), allClients: new Set(), approvalRequired: false, links: new Map() }),
   evolve: (state, event) => {
     switch (event.type) {
       case "MemberInvited": {
@@ -78,7 +80,16 @@ export const teamDecider: Decider<TeamState, TeamEvent> = {
       case "MemberRemoved": {
         const members = new Map(state.members);
         members.delete(event.data.userId);
-        return { ...state, members };
+        const allClients = new Set(state.allClients);
+        allClients.delete(event.data.userId);
+        return { ...state, members, allClients };
+      }
+      case "AllClientsAccessGranted":
+        return { ...state, allClients: new Set(state.allClients).add(event.data.userId) };
+      case "AllClientsAccessRevoked": {
+        const allClients = new Set(state.allClients);
+        allClients.delete(event.data.userId);
+        return { ...state, allClients };
       }
       case "ApprovalRequirementSet":
         return { ...state, approvalRequired: event.data.required };
@@ -99,7 +110,9 @@ export const teamDecider: Decider<TeamState, TeamEvent> = {
         const members = new Map(state.members);
         members.delete(event.data.ownerId);
         members.set(event.data.previousOwnerId, { email: event.data.previousOwnerEmail, role: "admin" });
-        return { ...state, members };
+        const allClients = new Set(state.allClients);
+        allClients.delete(event.data.ownerId);
+        return { ...state, members, allClients };
       }
     }
   },
@@ -251,16 +264,27 @@ export const createApprovalLink =
     readonly tokenHash: string;
     readonly expiresAt: Date;
     readonly createdBy: string;
+    /** The client's address to e-mail the link to. */
+    readonly sentTo?: string;
   }) =>
   (state: TeamState): Decision<InvalidInput | Conflict> => {
     const postIds = [...new Set(command.postIds)];
     if (postIds.length === 0 || postIds.length > APPROVAL_LINK_MAX_POSTS)
       return Effect.fail(new InvalidInput({ message: TEAM_MESSAGES.linkPosts, fields: { postIds: TEAM_MESSAGES.linkPosts } }));
+    const problem = command.sentTo === undefined ? null : emailProblem(command.sentTo);
+    if (problem) return Effect.fail(new InvalidInput({ message: problem, fields: { email: problem } }));
     if (state.links.has(command.linkId)) return Effect.fail(new Conflict({ message: "This link already exists." }));
     return Effect.succeed([
       {
         type: "ApprovalLinkCreated",
-        data: { linkId: command.linkId, postIds, tokenHash: command.tokenHash, expiresAt: command.expiresAt.toISOString(), createdBy: command.createdBy },
+        data: {
+          linkId: command.linkId,
+          postIds,
+          tokenHash: command.tokenHash,
+          expiresAt: command.expiresAt.toISOString(),
+          createdBy: command.createdBy,
+          ...(command.sentTo === undefined ? {} : { sentTo: normalizeEmail(command.sentTo) }),
+        },
       },
     ]);
   };
@@ -298,6 +322,16 @@ export const addMember =
     ]);
   };
 
+/** One of an agency's people sees every client from now on, or goes back to chosen ones; nothing when it already is so. */
+export const setAllClientsAccess =
+  (command: MemberCommand & { readonly allClients: boolean }) =>
+  (state: TeamState): Decision<Forbidden | NotFound> =>
+    Effect.map(member(state, command), (found): ReadonlyArray<TeamEvent> =>
+      state.allClients.has(command.userId) === command.allClients
+        ? []
+        : [{ type: command.allClients ? "AllClientsAccessGranted" : "AllClientsAccessRevoked", data: { userId: command.userId, email: found.email } }],
+    );
+
 /** The agency's white label: a name, a logo's https:// address (or none) and one of the preset colours. */
 export const setBrand =
   (command: { readonly name: string; readonly logoUrl: string | null; readonly color: string }) =>
@@ -306,7 +340,7 @@ export const setBrand =
     const logoUrl = command.logoUrl?.trim() || null;
     const errors: Record<string, string> = {};
     if (name.length < 2 || name.length > 60) errors.name = BRAND_MESSAGES.name;
-    if (logoUrl !== null && (!/^https:\/\/[^\s]+$/.test(logoUrl) || logoUrl.length > 500 || !URL.canParse(logoUrl))) errors.logoUrl = BRAND_MESSAGES.logo;
+    if (logoUrl !== null && !isHttpsAddress(logoUrl)) errors.logoUrl = BRAND_MESSAGES.logo;
     if (!isBrandColor(command.color)) errors.color = BRAND_MESSAGES.color;
     if (Object.keys(errors).length > 0) return Effect.fail(new InvalidInput({ message: Object.values(errors)[0]!, fields: errors }));
     return Effect.succeed([{ type: "BrandSet", data: { name, logoUrl, color: command.color.toUpperCase() } }]);

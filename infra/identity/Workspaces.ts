@@ -1,8 +1,8 @@
 import { Context, Effect, Layer } from "effect";
 import { randomUUID } from "node:crypto";
-import { changeOwner, createClientWorkspace, switchWorkspace } from "../../domain/identity";
+import { changeClientDetails, changeOwner, createClientWorkspace, switchWorkspace } from "../../domain/identity";
 import type { Caller, CommandContext, ConcurrencyConflict, Role } from "../../domain/shared";
-import { Conflict, type InvalidInput, NotFound } from "../../domain/shared";
+import { Conflict, type InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, type SqlError } from "../db/Database";
 import { identityStreams } from "./streams";
 
@@ -19,11 +19,19 @@ export interface PersonWorkspace {
 export interface ClientWorkspace {
   readonly id: string;
   readonly name: string;
+  /** An https:// address, shown in the switcher and on the client's reports. */
+  readonly logoUrl: string | null;
   readonly createdAt: string;
   /** Its connected accounts (the agency's plan limit counts them all). */
   readonly accounts: number;
   /** The agency's people with access to it (its owner has it always). */
   readonly memberIds: ReadonlyArray<string>;
+}
+
+/** What an agency says of its client. */
+export interface ClientDetails {
+  readonly name: string;
+  readonly logoUrl?: string | null;
 }
 
 /** Changes to the workspace itself beyond its subscription (who owns it), and which of their workspaces a person works in. */
@@ -35,8 +43,14 @@ export class Workspaces extends Context.Service<
     /** A client workspace of the caller's agency (their own workspace, not a client's), owned by the agency's owner. */
     readonly createClient: (
       caller: Caller,
-      name: string,
+      input: ClientDetails,
     ) => Effect.Effect<ClientWorkspace, InvalidInput | Conflict | NotFound | SqlError | ConcurrencyConflict>;
+    /** Renames a client of the caller's agency or changes its logo; another's answers 404. */
+    readonly updateClient: (
+      caller: Caller,
+      clientId: string,
+      input: ClientDetails,
+    ) => Effect.Effect<ClientWorkspace, InvalidInput | NotFound | SqlError | ConcurrencyConflict>;
     readonly clientsOf: (workspaceId: string) => Effect.Effect<ReadonlyArray<ClientWorkspace>, SqlError>;
     /** The agency whose client the workspace is, or null for an agency's (or anyone's) own workspace. */
     readonly agencyOf: (workspaceId: string) => Effect.Effect<string | null, SqlError>;
@@ -54,16 +68,29 @@ export class Workspaces extends Context.Service<
 
       const clientsOf = Effect.fn("Workspaces.clientsOf")(function* (workspaceId: string) {
         const rows = yield* db.query(
-          (sql) => sql<{ id: string; name: string; created_at: Date; accounts: number; member_ids: string[] }[]>`
-            select w.id, w.name, w.created_at,
+          (sql) => sql<{ id: string; name: string; logo_url: string | null; created_at: Date; accounts: number; member_ids: string[] }[]>`
+            select w.id, w.name, w.logo_url, w.created_at,
                    (select count(*)::int from social_accounts a where a.workspace_id = w.id and a.disconnected_at is null) as accounts,
                    coalesce((select array_agg(m.user_id order by m.joined_at) from team_members m where m.workspace_id = w.id), '{}') as member_ids
             from workspaces w where w.parent_workspace_id = ${workspaceId} order by w.name, w.id`,
         );
-        return rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at.toISOString(), accounts: r.accounts, memberIds: r.member_ids }));
+        return rows.map((r): ClientWorkspace => ({
+          id: r.id,
+          name: r.name,
+          logoUrl: r.logo_url,
+          createdAt: r.created_at.toISOString(),
+          accounts: r.accounts,
+          memberIds: r.member_ids,
+        }));
       });
 
-      const createClient = Effect.fn("Workspaces.createClient")(function* (caller: Caller, name: string) {
+      const clientOf = (agencyId: string, clientId: string) =>
+        Effect.flatMap(clientsOf(agencyId), (clients) => {
+          const client = clients.find((c) => c.id === clientId);
+          return client ? Effect.succeed(client) : Effect.fail(new NotFound({ what: "client" }));
+        });
+
+      const createClient = Effect.fn("Workspaces.createClient")(function* (caller: Caller, input: ClientDetails) {
         const [agency] = yield* db.query(
           (sql) =>
             sql<
@@ -75,11 +102,20 @@ export class Workspaces extends Context.Service<
         const workspaceId = randomUUID();
         yield* onNewWorkspace(
           workspaceId,
-          createClientWorkspace({ workspaceId, name, ownerId: agency.owner_id, parentWorkspaceId: caller.workspaceId }),
+          createClientWorkspace({ workspaceId, ...input, ownerId: agency.owner_id, parentWorkspaceId: caller.workspaceId }),
           caller,
         );
-        const created = (yield* clientsOf(caller.workspaceId)).find((c) => c.id === workspaceId);
-        return created ?? (yield* Effect.die(new Error("created client not found")));
+        return yield* clientOf(caller.workspaceId, workspaceId).pipe(Effect.orDie);
+      });
+
+      const updateClient = Effect.fn("Workspaces.updateClient")(function* (caller: Caller, clientId: string, input: ClientDetails) {
+        if (!isUuid(clientId)) return yield* new NotFound({ what: "client" });
+        yield* onWorkspaceCommand(
+          clientId,
+          changeClientDetails({ workspaceId: clientId, agencyId: caller.workspaceId, name: input.name, logoUrl: input.logoUrl ?? null }),
+          caller,
+        );
+        return yield* clientOf(caller.workspaceId, clientId);
       });
 
       const ofPerson = Effect.fn("Workspaces.ofPerson")(function* (userId: string) {
@@ -102,6 +138,7 @@ export class Workspaces extends Context.Service<
         }),
         ofPerson,
         createClient,
+        updateClient,
         clientsOf,
         agencyOf: (workspaceId) =>
           Effect.map(

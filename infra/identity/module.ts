@@ -55,6 +55,7 @@ export const identityModule = defineModule({
   auditSummaries: {
     WorkspaceCreated: (d) => `Workspace "${d.name}" created`,
     WorkspaceOwnerChanged: () => "Handed the workspace to a new owner",
+    ClientDetailsChanged: (d) => (d.logoUrl ? `Named the client "${d.name}", with a logo` : `Named the client "${d.name}"`),
     UserRegistered: (d) => `${d.firstName} ${d.lastName} registered with ${d.email}`,
     TrialStarted: (d) => `Free trial of the ${d.plan} plan started, ending ${d.endsAt}`,
     TrialExpired: () => "Free trial ended",

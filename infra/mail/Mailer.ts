@@ -9,7 +9,15 @@ export interface Mail {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** An HTML part beside the text (a white-labelled message to a client). */
+  readonly html?: string;
+  /** The sender's name instead of the product's (an agency's white label); the address stays MAIL_FROM's. */
+  readonly fromName?: string;
+  readonly attachments?: ReadonlyArray<{ readonly filename: string; readonly contentType: string; readonly content: Uint8Array }>;
 }
+
+/** MAIL_FROM's address, under another name. */
+const fromAs = (name: string, mailFrom: string) => ({ name, address: /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim() });
 
 /**
  * Outgoing mail goes through the outbox: queued in the caller's transaction, sent by the `send_mail`
@@ -32,29 +40,53 @@ export class Mailer extends Context.Service<
 
       const queue = Effect.fn("Mailer.queue")(function* (mail: Mail) {
         const [row] = yield* db.query(
-          (sql) => sql<{ id: string }[]>`insert into mail_outbox (to_address, subject, body_text)
-                                        values (${mail.to}, ${mail.subject}, ${mail.text}) returning id`,
+          (sql) => sql<{ id: string }[]>`
+            insert into mail_outbox (to_address, subject, body_text, body_html, from_name, attachments)
+            values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.fromName ?? null},
+                    ${sql.json((mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content).toString("base64") })))})
+            returning id`,
         );
         if (transport) {
-          yield* addJob("send_mail", { outboxId: Number(row.id) }, { maxAttempts: 10 }).pipe(
-            Effect.provideService(Database, db),
-          );
+          yield* addJob("send_mail", { outboxId: Number(row.id) }, { maxAttempts: 10 }).pipe(Effect.provideService(Database, db));
         } else {
-          logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, "Mail kept in the outbox (SMTP_URL is not set)");
+          logger.info(
+            { to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments?.map((a) => a.filename) },
+            "Mail kept in the outbox (SMTP_URL is not set)",
+          );
         }
       });
 
       const send = Effect.fn("Mailer.send")(function* (outboxId: number) {
         if (!transport) return;
         const [mail] = yield* db.query(
-          (sql) => sql<{ to_address: string; subject: string; body_text: string; sent_at: Date | null }[]>`
-            select to_address, subject, body_text, sent_at from mail_outbox where id = ${outboxId}`,
+          (sql) =>
+            sql<
+              {
+                to_address: string;
+                subject: string;
+                body_text: string;
+                body_html: string | null;
+                from_name: string | null;
+                attachments: { filename: string; contentType: string; content: string }[];
+                sent_at: Date | null;
+              }[]
+            >`select to_address, subject, body_text, body_html, from_name, attachments, sent_at from mail_outbox where id = ${outboxId}`,
         );
         if (!mail || mail.sent_at) return;
         const error = yield* Effect.promise(() =>
           transport
-            .sendMail({ from: MAIL_FROM, to: mail.to_address, subject: mail.subject, text: mail.body_text })
-            .then(() => null, (e: unknown) => String(e)),
+            .sendMail({
+              from: mail.from_name ? fromAs(mail.from_name, MAIL_FROM) : MAIL_FROM,
+              to: mail.to_address,
+              subject: mail.subject,
+              text: mail.body_text,
+              ...(mail.body_html ? { html: mail.body_html } : {}),
+              attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "base64") })),
+            })
+            .then(
+              () => null,
+              (e: unknown) => String(e),
+            ),
         );
         if (error) {
           yield* db.query((sql) => sql`update mail_outbox set last_error = ${error} where id = ${outboxId}`);

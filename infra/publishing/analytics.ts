@@ -42,14 +42,18 @@ export const TOP_POSTS = 5;
 
 /**
  * The Analytics screen's sums for the workspace's posts published from local day `first` (in
- * `timeZone`) up to `now`, computed by the database: a year of tens of thousands of posts is not read
+ * `timeZone`) up to `now`, or through local day `last` (a client's report), computed by the database: a year of tens of thousands of posts is not read
  * row by row. The figures are those the fetch_engagement job recorded on the posts.
  */
-export const analyticsSums = Effect.fn("Analytics.sums")(function* (workspaceId: string, range: { readonly first: string; readonly timeZone: string; readonly now: Date }) {
+export const analyticsSums = Effect.fn("Analytics.sums")(function* (
+  workspaceId: string,
+  range: { readonly first: string; readonly last?: string; readonly timeZone: string; readonly now: Date },
+) {
   const db = yield* Database;
   const published = (sql: Sql) => sql`
     p.workspace_id = ${workspaceId} and p.deleted_at is null and p.status = 'published'
-    and p.published_at >= (${range.first}::date)::timestamp at time zone ${range.timeZone} and p.published_at <= ${range.now}`;
+    and p.published_at >= (${range.first}::date)::timestamp at time zone ${range.timeZone} and p.published_at <= ${range.now}
+    ${range.last ? sql`and p.published_at < (${range.last}::date + 1)::timestamp at time zone ${range.timeZone}` : sql``}`;
   const [days, platforms, top] = yield* Effect.all(
     [
       db.query(
@@ -82,7 +86,13 @@ export const analyticsSums = Effect.fn("Analytics.sums")(function* (workspaceId:
   return {
     days,
     platforms,
-    top: top.map((r): TopPost => ({ id: r.id, content: r.content, platforms: r.platforms, publishedAt: r.published_at.toISOString(), engagements: r.engagements })),
+    top: top.map((r): TopPost => ({
+      id: r.id,
+      content: r.content,
+      platforms: r.platforms,
+      publishedAt: r.published_at.toISOString(),
+      engagements: r.engagements,
+    })),
   } satisfies AnalyticsSums;
 });
 

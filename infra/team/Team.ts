@@ -22,6 +22,7 @@ import {
   createApprovalLink,
   revokeApprovalLink,
   setApprovalRequirement,
+  setAllClientsAccess,
   setBrand,
   TEAM_MESSAGES,
   teamStreamId,
@@ -46,6 +47,7 @@ import { config } from "../config";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
+import { brandedHtml, PRODUCT_BRAND } from "../mail/branded";
 import { Mailer } from "../mail/Mailer";
 
 /** A person of the workspace as Team Management lists them (spec engagement §3 "Team member"). */
@@ -60,6 +62,8 @@ export interface TeamMember {
   /** When they last used the app (their latest session), or null. */
   readonly lastActive: string | null;
   readonly permissions: ReadonlyArray<Permission>;
+  /** In an agency: they see every client, those added later too (the owner does always). */
+  readonly allClients: boolean;
 }
 
 /** An invitation not yet used (spec engagement §3 "Invite"); an expired one says so until it is resent or withdrawn. */
@@ -127,6 +131,7 @@ interface MemberRow {
   role: Role;
   joined_at: Date;
   last_active: Date | null;
+  all_clients: boolean;
 }
 
 interface InviteRow {
@@ -148,6 +153,7 @@ const toMember = (row: MemberRow): TeamMember => ({
   joinedAt: row.joined_at.toISOString(),
   lastActive: row.last_active?.toISOString() ?? null,
   permissions: ROLE_PERMISSIONS[row.role],
+  allClients: row.all_clients,
 });
 
 const toInvite =
@@ -187,14 +193,18 @@ export class Team extends Context.Service<
     readonly settings: (workspaceId: string) => Effect.Effect<TeamSettings, SqlError>;
     readonly setApprovalRequired: (caller: Caller, required: boolean) => Effect.Effect<TeamSettings, TeamError>;
     /** A link for a client to approve posts awaiting approval, for 14 days (POST /api/approval-links). */
-    readonly createLink: (caller: Caller, postIds: ReadonlyArray<string>) => Effect.Effect<ApprovalLink, InvalidInput | Conflict | TeamError>;
+    readonly createLink: (caller: Caller, postIds: ReadonlyArray<string>, sendTo?: string) => Effect.Effect<ApprovalLink, InvalidInput | Conflict | TeamError>;
     readonly links: (workspaceId: string, now: Date) => Effect.Effect<ReadonlyArray<ApprovalLink>, SqlError>;
     readonly revokeLink: (caller: Caller, linkId: string) => Effect.Effect<void, NotFound | TeamError>;
     /** The link a client's token opens, or why not (404 unknown or withdrawn, 409 expired). */
     readonly openLink: (token: string, now: Date) => Effect.Effect<OpenedApprovalLink, NotFound | Conflict | SqlError>;
     /** Gives one of the agency's people access to a client workspace of the agency, with their agency role. */
     readonly grantClientAccess: (caller: Caller, clientId: string, userId: string) => Effect.Effect<void, InvalidInput | NotFound | TeamError>;
-    readonly revokeClientAccess: (caller: Caller, clientId: string, userId: string) => Effect.Effect<void, Forbidden | NotFound | TeamError>;
+    readonly revokeClientAccess: (caller: Caller, clientId: string, userId: string) => Effect.Effect<void, Forbidden | Conflict | NotFound | TeamError>;
+    /** One of the agency's people sees every client (given access to each now, and to each new one), or only chosen ones from now on. */
+    readonly setAllClientsAccess: (caller: Caller, userId: string, allClients: boolean) => Effect.Effect<void, Forbidden | NotFound | InvalidInput | TeamError>;
+    /** Gives the agency's people who see every client access to its new client (in the caller's transaction). */
+    readonly welcomeClient: (caller: Caller, clientId: string) => Effect.Effect<void, InvalidInput | NotFound | TeamError>;
     /** The white label a workspace shows its clients: its own, or its agency's for a client workspace; null for none. */
     readonly brandOf: (workspaceId: string) => Effect.Effect<Brand | null, SqlError>;
     /** Sets the agency's white label, from the agency's own workspace. */
@@ -223,11 +233,11 @@ export class Team extends Context.Service<
         const rows = yield* db.query(
           (sql) => sql<MemberRow[]>`
             select u.id, u.email, u.first_name, u.last_name, 'owner' as role, w.created_at as joined_at,
-                   (select max(s.last_used_at) from sessions s where s.user_id = u.id) as last_active
+                   (select max(s.last_used_at) from sessions s where s.user_id = u.id) as last_active, true as all_clients
             from workspaces w join users u on u.id = w.owner_id where w.id = ${workspaceId}
             union all
             select u.id, u.email, u.first_name, u.last_name, m.role, m.joined_at,
-                   (select max(s.last_used_at) from sessions s where s.user_id = u.id) as last_active
+                   (select max(s.last_used_at) from sessions s where s.user_id = u.id) as last_active, m.all_clients
             from team_members m join users u on u.id = m.user_id where m.workspace_id = ${workspaceId}
             order by joined_at, id`,
         );
@@ -427,7 +437,7 @@ export class Team extends Context.Service<
         expiresAt: row.expires_at.toISOString(),
       });
 
-      const createLink = Effect.fn("Team.createLink")(function* (caller: Caller, postIds: ReadonlyArray<string>) {
+      const createLink = Effect.fn("Team.createLink")(function* (caller: Caller, postIds: ReadonlyArray<string>, sendTo?: string) {
         const ids = [...new Set(postIds)].filter(isUuid);
         const [{ awaiting }] = yield* db.query(
           (sql) => sql<{ awaiting: number }[]>`
@@ -440,19 +450,48 @@ export class Team extends Context.Service<
         const linkId = randomUUID();
         const expiresAt = new Date(caller.now.getTime() + APPROVAL_LINK_DAYS * 86_400_000);
         const workspace = yield* workspaceOf(caller.workspaceId);
-        yield* onTeam(
-          caller.workspaceId,
-          createApprovalLink({ linkId, postIds: ids, tokenHash: hashToken(token), expiresAt, createdBy: actorIdOf(caller.actor) ?? workspace.owner_id }),
-          caller,
+        const url = `${config().publicUrl}/approve/${token}`;
+        yield* db.withTransaction(
+          Effect.gen(function* () {
+            const { events } = yield* onTeam(
+              caller.workspaceId,
+              createApprovalLink({
+                linkId,
+                postIds: ids,
+                tokenHash: hashToken(token),
+                expiresAt,
+                createdBy: actorIdOf(caller.actor) ?? workspace.owner_id,
+                ...(sendTo === undefined ? {} : { sentTo: sendTo }),
+              }),
+              caller,
+            );
+            const sentTo = events[0]?.type === "ApprovalLinkCreated" ? events[0].data.sentTo : undefined;
+            if (sentTo) yield* mailLink(caller, workspace.name, sentTo, ids.length, url, expiresAt);
+          }),
         );
-        return {
-          id: linkId,
-          postIds: ids,
-          createdAt: caller.now.toISOString(),
-          expiresAt: expiresAt.toISOString(),
-          url: `${config().publicUrl}/approve/${token}`,
-        };
+        return { id: linkId, postIds: ids, createdAt: caller.now.toISOString(), expiresAt: expiresAt.toISOString(), url };
       });
+
+      /** The link e-mailed to the client: from the agency's white label where it has one, else from the product. */
+      const mailLink = (caller: Caller, workspaceName: string, to: string, posts: number, url: string, expiresAt: Date) =>
+        Effect.gen(function* () {
+          const brand = (yield* brandOf(caller.workspaceId)) ?? PRODUCT_BRAND;
+          const asker = brand === PRODUCT_BRAND ? workspaceName : brand.name;
+          const until = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: caller.timeZone }).format(expiresAt);
+          const what = `${posts} ${posts === 1 ? "post awaits" : "posts await"} your approval`;
+          const paragraphs = [
+            "Hello,",
+            `${asker} would like your approval before ${posts === 1 ? "this post goes" : "these posts go"} out. Open the link to see ${posts === 1 ? "it" : "them"} as ${posts === 1 ? "it" : "they"} will appear, then approve or ask for changes: no account needed.`,
+            `The link works until ${until}.`,
+          ];
+          yield* mailer.queue({
+            to,
+            subject: `${asker}: ${what}`,
+            text: [...paragraphs.flatMap((p) => [p, ""]), `Review the posts: ${url}`, "", brand.name].join("\n"),
+            html: brandedHtml(brand, { title: what.charAt(0).toUpperCase() + what.slice(1), paragraphs, action: { label: "Review the posts", url } }),
+            fromName: brand.name,
+          });
+        });
 
       const links = Effect.fn("Team.links")(function* (workspaceId: string, now: Date) {
         const rows = yield* db.query(
@@ -500,14 +539,48 @@ export class Team extends Context.Service<
         const client = yield* clientOf(caller, clientId);
         const person = isUuid(userId) ? (yield* members(caller.workspaceId)).find((m) => m.id === userId) : undefined;
         if (!person) return yield* new NotFound({ what: "team member" });
-        const role = person.role === "owner" ? "admin" : person.role;
-        yield* onTeam(clientId, addMember({ workspaceId: clientId, userId, email: person.email, role, ownerId: client.owner_id }), caller);
+        yield* giveAccess(caller, clientId, client.owner_id, person);
       });
+
+      /** The person into the client's team with their agency role (an agency admin who owns nothing there is its admin). */
+      const giveAccess = (caller: Caller, clientId: string, ownerId: string, person: TeamMember) =>
+        onTeam(
+          clientId,
+          addMember({ workspaceId: clientId, userId: person.id, email: person.email, role: person.role === "owner" ? "admin" : person.role, ownerId }),
+          caller,
+        );
 
       const revokeClientAccess = Effect.fn("Team.revokeClientAccess")(function* (caller: Caller, clientId: string, userId: string) {
         const client = yield* clientOf(caller, clientId);
         if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
+        const person = (yield* members(caller.workspaceId)).find((m) => m.id === userId);
+        if (person?.allClients && person.role !== "owner") return yield* new Conflict({ message: TEAM_MESSAGES.seesAllClients });
         yield* onTeam(clientId, removeMember({ userId, actorId: actorIdOf(caller.actor), ownerId: client.owner_id }), caller);
+      });
+
+      const setAllClientsAccessOf = Effect.fn("Team.setAllClientsAccess")(function* (caller: Caller, userId: string, allClients: boolean) {
+        if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
+        const agency = yield* workspaceOf(caller.workspaceId);
+        yield* db.withTransaction(
+          Effect.gen(function* () {
+            yield* onTeam(caller.workspaceId, setAllClientsAccess({ userId, allClients, actorId: actorIdOf(caller.actor), ownerId: agency.owner_id }), caller);
+            if (!allClients) return;
+            const person = (yield* members(caller.workspaceId)).find((m) => m.id === userId);
+            if (!person) return yield* new NotFound({ what: "team member" });
+            const clients = yield* db.query(
+              (sql) => sql<{ id: string; owner_id: string }[]>`
+              select id, owner_id from workspaces where parent_workspace_id = ${caller.workspaceId}`,
+            );
+            for (const client of clients) yield* giveAccess(caller, client.id, client.owner_id, person);
+          }),
+        );
+      });
+
+      const welcomeClient = Effect.fn("Team.welcomeClient")(function* (caller: Caller, clientId: string) {
+        const client = yield* clientOf(caller, clientId);
+        for (const person of yield* members(caller.workspaceId)) {
+          if (person.allClients && person.role !== "owner") yield* giveAccess(caller, clientId, client.owner_id, person);
+        }
       });
 
       const brandOf = Effect.fn("Team.brandOf")(function* (workspaceId: string) {
@@ -533,6 +606,8 @@ export class Team extends Context.Service<
         setBrand: setBrandOf,
         grantClientAccess,
         revokeClientAccess,
+        setAllClientsAccess: setAllClientsAccessOf,
+        welcomeClient,
         members,
         invites,
         invite,

@@ -17,8 +17,11 @@ export const teamModule = defineModule({
     MemberRoleChanged: (d) =>
       `Changed the role of ${d.email} from ${ROLE_LABELS[d.previousRole as keyof typeof ROLE_LABELS]} to ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
     MemberRemoved: (d) => `Removed ${d.email} from the team`,
+    AllClientsAccessGranted: (d) => `Gave ${d.email} access to every client`,
+    AllClientsAccessRevoked: (d) => `${d.email} now sees only the clients chosen for them`,
     ApprovalRequirementSet: (d) => (d.required ? "Members' posts now need approval before they are scheduled" : "Members' posts no longer need approval"),
-    ApprovalLinkCreated: (d) => `Shared ${d.postIds.length} ${d.postIds.length === 1 ? "post" : "posts"} with a client for approval`,
+    ApprovalLinkCreated: (d) =>
+      `Shared ${d.postIds.length} ${d.postIds.length === 1 ? "post" : "posts"} with a client for approval${d.sentTo ? `, e-mailed to ${d.sentTo}` : ""}`,
     ApprovalLinkRevoked: () => "Withdrew a client's approval link",
     BrandSet: (d) => `White label set to "${d.name}"`,
     OwnershipTransferred: (d) => `Handed the workspace to ${d.ownerEmail}, and stays on as Admin`,

@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { expect, type Page, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { pdfText } from "../support/pdf-text";
 import { newUser, registerByApi, toast } from "./support";
 
 /** Runs one of the project's CLI commands against the e2e server's database. */
@@ -14,6 +16,18 @@ const invitationLink = (email: string) => {
   const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(cli("mail-outbox", [email]))?.[0];
   if (!link) throw new Error(`no invitation to ${email} in the outbox`);
   return new URL(link).pathname;
+};
+
+/** Maria is invited as a member by the signed-in owner of `page` and joins from the e-mailed link in a browser of her own (left open). */
+const mariaJoins = async (page: Page, browser: Browser) => {
+  const email = `maria-${Date.now().toString(36)}@leedental.example`;
+  await page.request.post("/api/team-invites", { data: { email, role: "member" } });
+  const maria = await browser.newContext();
+  const token = invitationLink(email).split("/").pop()!;
+  await maria.request.post(`/api/invitations/${token}`, {
+    data: { firstName: "Maria", lastName: "Lopez", password: "hygienist-42", confirmPassword: "hygienist-42" },
+  });
+  return maria;
 };
 
 const openTeam = async (page: Page) => {
@@ -350,20 +364,75 @@ test.describe("team", () => {
     await other.close();
   });
 
-  test("an agency adds two clients on Team Management and switches between them, each with its own posts", async ({ page }, info) => {
+  test("an agency adds two clients, names them, chooses who works on each, downloads and schedules their reports, and switches between them", async ({
+    page,
+    browser,
+  }, info) => {
     const agency = newUser({ firstName: "Lee", lastName: "Park", company: `Park Agency ${Date.now().toString(36)}` });
     await registerByApi(page.request, agency);
     cli("admin-plan", [agency.email, "agency"]);
+    await (await mariaJoins(page, browser)).close();
+
     await page.goto("/app/team-management");
-    const clients = page.getByTestId("clients");
-    await expect(clients).toContainText("No clients yet");
+    await page.getByTestId("clients-summary").getByRole("link", { name: "Clients, reports and white label" }).click();
+    await expect(page).toHaveURL(/\/app\/team-management\/clients$/);
+    await expect(page.getByTestId("clients-empty")).toContainText("No clients yet");
     for (const name of ["Lee Dental", "Rao Law"]) {
-      await clients.getByLabel("New client").fill(name);
-      await clients.getByRole("button", { name: "Add client" }).click();
+      await page.getByLabel("Name", { exact: true }).first().fill(name);
+      await page.getByRole("button", { name: "Add client" }).click();
       await expect(toast(page)).toContainText("Client Added");
     }
+    const clients = page.getByTestId("clients");
     await expect(clients.getByTestId("client")).toHaveCount(2);
+    const lee = clients.getByTestId("client").filter({ hasText: "Lee Dental" });
+    const rao = clients.getByTestId("client").filter({ hasText: "Rao Law" });
+
+    // Rao Law renamed.
+    await rao.getByText("Name and logo").click();
+    await rao.getByLabel("Name", { exact: true }).fill("Rao Family Law");
+    await rao.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(toast(page)).toContainText("Client Saved");
+    const raoFamily = clients.getByTestId("client").filter({ hasText: "Rao Family Law" });
+    await expect(raoFamily.getByRole("heading", { level: 2 })).toHaveText("Rao Family Law");
+
+    // Maria works on every client: both show her as such.
+    const everyone = page.getByTestId("all-clients-access");
+    await everyone.getByRole("button", { name: "Chosen clients" }).click();
+    await expect(everyone.getByRole("button", { name: "All clients" })).toBeVisible();
+    await expect(lee.getByText("Maria Lopez · all clients")).toBeVisible();
+    await expect(raoFamily.getByText("Maria Lopez · all clients")).toBeVisible();
+
+    // Lee Dental's report for the last 30 days, as PDF and CSV.
+    const report = lee.getByTestId("report-download");
+    const [pdf] = await Promise.all([page.waitForEvent("download"), report.getByRole("button", { name: "Download PDF" }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^lee-dental-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    expect(pdfText(readFileSync(await pdf.path()))).toContain("Lee Dental");
+    const [csv] = await Promise.all([page.waitForEvent("download"), report.getByRole("button", { name: "Download CSV" }).click()]);
+    const rows = readFileSync(await csv.path(), "utf8")
+      .trim()
+      .split("\r\n");
+    expect(rows[0]).toBe("Date,Posts published,Engagements,Impressions (estimated),Reach (estimated),Clicks (estimated)");
+    expect(rows).toHaveLength(32);
+
+    // E-mailed to the client on the 1st of each month.
+    const schedule = lee.getByTestId("report-schedule");
+    await schedule.getByLabel("E-mail it").selectOption({ label: "On the 1st, for the month before" });
+    await schedule.getByLabel("Send to").fill("dr.lee@leedental.example, office@leedental.example");
+    await schedule.getByRole("button", { name: "Save schedule" }).click();
+    await expect(toast(page)).toContainText("Reports Scheduled");
+    await expect(lee.getByTestId("report-status")).toContainText("E-mailed on the 1st of each month from 7:00 AM");
+    await expect(lee.getByTestId("report-status")).toContainText("dr.lee@leedental.example, office@leedental.example");
     await page.screenshot({ path: info.outputPath("clients-1280.png"), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: info.outputPath("clients-360.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Open Lee Dental from the list; a post written there stays there.
     await clients.getByTestId("client").filter({ hasText: "Lee Dental" }).getByRole("button", { name: "Open" }).click();
@@ -375,20 +444,20 @@ test.describe("team", () => {
     await page.getByRole("tab", { name: /Drafts/ }).click();
     await expect(page.getByText("Whitening offer")).toBeVisible();
 
-    // To Rao Law from the sidebar, on the same screen: none of Lee Dental's posts.
-    await switcher.selectOption({ label: "Rao Law" });
+    // To Rao Family Law from the sidebar, on the same screen: none of Lee Dental's posts.
+    await switcher.selectOption({ label: "Rao Family Law" });
     await expect(page).toHaveURL(/\/app\/queue$/);
-    await expect(switcher.locator("option:checked")).toHaveText("Rao Law");
+    await expect(switcher.locator("option:checked")).toHaveText("Rao Family Law");
     await page.getByRole("tab", { name: /Drafts/ }).click();
     await expect(page.getByTestId("queue-empty")).toBeVisible();
     await expect(page.getByText("Whitening offer")).toHaveCount(0);
   });
 
-  test("the agency's white label, set on Team Management, is what its client sees on the approval page", async ({ page, browser }, info) => {
+  test("the agency's white label, set on its Clients page, is what its client sees on the approval page", async ({ page, browser }, info) => {
     const agency = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, agency);
     cli("admin-plan", [agency.email, "agency"]);
-    await page.goto("/app/team-management");
+    await page.goto("/app/team-management/clients");
     const form = page.getByTestId("white-label");
     await form.getByLabel("Brand name").fill("Park Creative");
     await form.getByLabel("Colour").selectOption({ label: "Green" });
@@ -399,13 +468,7 @@ test.describe("team", () => {
     // A member's post awaiting approval, shared with the client.
     expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental" } })).status()).toBe(201);
     expect((await page.request.put("/api/team-settings", { data: { approvalRequired: true } })).status()).toBe(200);
-    const email = `maria-${Date.now().toString(36)}@leedental.example`;
-    await page.request.post("/api/team-invites", { data: { email, role: "member" } });
-    const memberContext = await browser.newContext();
-    const token = invitationLink(email).split("/").pop()!;
-    await memberContext.request.post(`/api/invitations/${token}`, {
-      data: { firstName: "Maria", lastName: "Lopez", password: "hygienist-42", confirmPassword: "hygienist-42" },
-    });
+    const memberContext = await mariaJoins(page, browser);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     const post = (await (
       await memberContext.request.post("/api/posts", {

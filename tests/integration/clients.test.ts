@@ -138,6 +138,22 @@ describe("client workspaces", () => {
     expect(page.text).toContain("<title>Approve posts | Park Creative</title>");
     expect(page.text).not.toContain("SocialDesk");
 
+    // E-mailed to the client: from the agency's brand, with its logo and colour, nothing of SocialDesk.
+    expect((await agency.browser.post("/api/approval-links", { postIds: [post.data.id], email: "dr.lee" })).data.error.message).toBe(
+      "Please enter a valid e-mail address.",
+    );
+    const clientEmail = email("dr.lee");
+    const sent = await agency.browser.post("/api/approval-links", { postIds: [post.data.id], email: clientEmail.toUpperCase() });
+    expect(sent.status, sent.text).toBe(201);
+    const [mail] = await app.sql<{ from_name: string; subject: string; body_text: string; body_html: string }[]>`
+      select from_name, subject, body_text, body_html from mail_outbox where to_address = ${clientEmail}`;
+    expect(mail).toMatchObject({ from_name: "Park Creative", subject: "Park Creative: 1 post awaits your approval" });
+    expect(mail!.body_text).toContain(`Review the posts: ${sent.data.url}`);
+    expect(mail!.body_html).toContain('src="https://park.example/logo.png"');
+    expect(mail!.body_html).toContain(`href="${sent.data.url}"`);
+    expect(`${mail!.body_text}${mail!.body_html}`).not.toContain("SocialDesk");
+    expect(await app.sql`select 1 from events where type = 'ApprovalLinkCreated' and data->>'sentTo' = ${clientEmail}`).toHaveLength(1);
+
     // Without a white label, the product's own page.
     const plain = await owner("agency");
     expect((await plain.browser.get("/api/brand")).data).toBeNull();

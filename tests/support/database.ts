@@ -27,19 +27,26 @@ export const createTestDatabase = async () => {
 /** `moreEvents`: event types of the test's own (the store reads only declared events). */
 export const createTestApp = async (options: { poolSize?: number; moreEvents?: ReadonlyArray<EventCatalogue> } = {}) => {
   const database = await createTestDatabase();
-  const runtime = ManagedRuntime.make(
-    servicesOn(Database.layerFrom(Effect.succeed(database.url), { max: options.poolSize ?? 10 }), { moreEvents: options.moreEvents }),
-  );
+  const { runtime, run } = appRuntimeOn(database.url, options);
   const sql = postgres(database.url, { max: 2, onnotice: () => {} });
   return {
     url: database.url,
     runtime,
     sql,
-    run: <A, E>(effect: Effect.Effect<A, E, Layer.Success<ReturnType<typeof servicesOn>>>) => runtime.runPromise(effect),
+    run,
     close: async () => {
       await sql.end();
       await runtime.dispose();
       await database.drop();
     },
+  };
+};
+
+/** The app's services on a database (another test's server's, to run a job at a chosen time). */
+export const appRuntimeOn = (url: string, options: { poolSize?: number; moreEvents?: ReadonlyArray<EventCatalogue> } = {}) => {
+  const runtime = ManagedRuntime.make(servicesOn(Database.layerFrom(Effect.succeed(url), { max: options.poolSize ?? 10 }), { moreEvents: options.moreEvents }));
+  return {
+    runtime,
+    run: <A, E>(effect: Effect.Effect<A, E, Layer.Success<ReturnType<typeof servicesOn>>>) => runtime.runPromise(effect),
   };
 };

@@ -1,8 +1,6 @@
 /**
- * The Analytics screen's figures as pure functions: periods, the spec's estimates (core §9:
- * impressions = 50, clicks = 3, reach = 30 × engagements; engagement rate = engagements /
- * impressions as a percent with 1 decimal) and the chart's buckets. The sums themselves come from
- * the database (infra/publishing/analytics.ts).
+ * The Analytics screen's figures as pure functions: periods, the spec's estimates and the chart's
+ * buckets. The sums themselves come from the database (infra/publishing/analytics.ts).
  */
 import { addDays, localDate, monthStartOf } from "../../lib/dates";
 
@@ -21,28 +19,7 @@ export const DEFAULT_PERIOD = "30d";
 export const periodOf = (id: string | null | undefined): AnalyticsPeriod =>
   ANALYTICS_PERIODS.find((p) => p.id === id) ?? ANALYTICS_PERIODS.find((p) => p.id === DEFAULT_PERIOD)!;
 
-export const ESTIMATE_FACTORS = { impressions: 50, clicks: 3, reach: 30 } as const;
-
-export interface Estimates {
-  readonly engagements: number;
-  readonly impressions: number;
-  readonly clicks: number;
-  readonly reach: number;
-  /** Percent with 1 decimal, e.g. "2.0%". */
-  readonly engagementRate: string;
-}
-
-/** Spec core §9: the estimates from the engagement sum. */
-export const estimates = (engagements: number): Estimates => {
-  const impressions = engagements * ESTIMATE_FACTORS.impressions;
-  return {
-    engagements,
-    impressions,
-    clicks: engagements * ESTIMATE_FACTORS.clicks,
-    reach: engagements * ESTIMATE_FACTORS.reach,
-    engagementRate: `${(impressions === 0 ? 0 : (engagements / impressions) * 100).toFixed(1)}%`,
-  };
-};
+export { ESTIMATE_FACTORS, type Estimates, estimates } from "../../../domain/publishing/estimates";
 
 export interface Bucket {
   /** First local date of the bucket (YYYY-MM-DD). */
@@ -90,7 +67,11 @@ export const periodDays = (period: AnalyticsPeriod, now: Date, timeZone: string)
 export const buckets = (days: ReadonlyArray<DayTotal>, period: AnalyticsPeriod, now: Date, timeZone: string): Bucket[] => {
   const { today, starts } = bucketStarts(period, now, timeZone);
   const labelOf =
-    period.bucket === "day" ? dayLabel : period.bucket === "week" ? (s: string) => `Week of ${dayLabel(s)}` : (s: string) => `${MONTHS[Number(s.slice(5, 7)) - 1]} ${s.slice(0, 4)}`;
+    period.bucket === "day"
+      ? dayLabel
+      : period.bucket === "week"
+        ? (s: string) => `Week of ${dayLabel(s)}`
+        : (s: string) => `${MONTHS[Number(s.slice(5, 7)) - 1]} ${s.slice(0, 4)}`;
   const totals = starts.map(() => ({ posts: 0, engagements: 0 }));
   for (const { day, posts, engagements } of days) {
     if (day > today) continue;
@@ -118,7 +99,10 @@ export const chartGeometry = (data: ReadonlyArray<Bucket>, width = 720, height =
   const top = 8;
   const plotH = height - bottom - top;
   const raw = Math.max(1, ...data.map((b) => b.engagements));
-  const step = raw <= 5 ? 1 : 10 ** Math.floor(Math.log10(raw)) / (raw / 10 ** Math.floor(Math.log10(raw)) <= 2 ? 4 : raw / 10 ** Math.floor(Math.log10(raw)) <= 5 ? 2 : 1);
+  const step =
+    raw <= 5
+      ? 1
+      : 10 ** Math.floor(Math.log10(raw)) / (raw / 10 ** Math.floor(Math.log10(raw)) <= 2 ? 4 : raw / 10 ** Math.floor(Math.log10(raw)) <= 5 ? 2 : 1);
   const max = Math.ceil(raw / step) * step;
   const slot = (width - left) / Math.max(1, data.length);
   const barW = Math.max(1, slot * 0.7);

@@ -431,6 +431,7 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
   const [links, setLinks] = useState(initial);
   const [created, setCreated] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState("");
 
   const share = async () => {
     setBusy(true);
@@ -440,12 +441,14 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
         toast({ title: "Nothing to share", description: "No post is awaiting approval right now." });
         return;
       }
-      const link = await apiFetch<ApprovalLink>("/api/approval-links", { method: "POST", body: { postIds: waiting.map((p) => p.id) } });
+      const to = email.trim();
+      const link = await apiFetch<ApprovalLink>("/api/approval-links", { method: "POST", body: { postIds: waiting.map((p) => p.id), email: to } });
       setLinks((list) => [link, ...list]);
       setCreated(link.url ?? null);
+      setEmail("");
       toast({
         title: "Link Created",
-        description: `${waiting.length} ${waiting.length === 1 ? "post" : "posts"} shared for approval. Send the link to your client.`,
+        description: `${waiting.length} ${waiting.length === 1 ? "post" : "posts"} shared for approval. ${to ? `E-mailed to ${to}.` : "Send the link to your client."}`,
       });
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, "Failed to create the link. Please try again."), variant: "destructive" });
@@ -472,9 +475,25 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
           <h2 id="team-links-heading">Client Approval Links</h2>
           <p className="muted">Your client approves the posts, or sends them back with a note, from a link: no account needed.</p>
         </div>
-        <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void share()}>
-          Share posts awaiting approval
-        </button>
+        <form
+          className="team-link-share"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void share();
+          }}
+        >
+          <input
+            type="email"
+            className="input"
+            aria-label="Client's e-mail (optional)"
+            placeholder="Client's e-mail (optional)"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <button type="submit" className="btn btn-outline" disabled={busy}>
+            Share posts awaiting approval
+          </button>
+        </form>
       </div>
       {created && (
         <div className="team-link-new">

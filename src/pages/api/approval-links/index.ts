@@ -9,12 +9,15 @@ const linkSchema = z.object({
     .array(z.string(), { error: "Choose between 1 and 50 posts that await approval." })
     .min(1, "Choose between 1 and 50 posts that await approval.")
     .max(50, "Choose between 1 and 50 posts that await approval."),
+  /** The client's address to e-mail the link to (optional). */
+  email: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string({ error: "Please enter a valid e-mail address." }).optional()),
 });
 
 /**
  * GET /api/approval-links: the clients' links still open: id, postIds, createdAt, expiresAt.
- * POST {postIds}: a link for a client to approve those posts (each awaiting approval), 201 with its
- * `url`, shown this once. Owners and admins.
+ * POST {postIds, email?}: a link for a client to approve those posts (each awaiting approval), 201 with
+ * its `url`, shown this once; with `email`, e-mailed to the client under the agency's white label
+ * where it has one. Owners and admins.
  */
 export const GET: APIRoute = ({ request, locals }) => {
   const signedIn = guard(locals, request, { permission: "approve_posts" });
@@ -31,7 +34,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const input = await parseJsonBody(request, linkSchema);
   if (!input.ok) return input.response;
   return respond(
-    Team.use((team) => team.createLink(signedIn.caller, input.data.postIds)),
+    Team.use((team) => team.createLink(signedIn.caller, input.data.postIds, input.data.email)),
     (link) => json(link, 201),
   );
 };

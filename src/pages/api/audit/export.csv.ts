@@ -3,7 +3,7 @@ import { AUDIT_KINDS, type AuditKind } from "../../../../domain/audit";
 import { AuditTrail } from "../../../../infra/audit/AuditTrail";
 import { auditFilterSchema } from "../../../features/audit/audit-schemas";
 import { guard } from "../../../lib/auth-guard";
-import { csvRow } from "../../../lib/csv";
+import { csvRow } from "../../../../domain/shared/csv";
 import { parseQuery, respond } from "../../../lib/http";
 
 const KIND_LABELS = new Map<string, string>(AUDIT_KINDS.map((k) => [k.id, k.label]));

@@ -3,7 +3,7 @@ import { Effect } from "effect";
 import { PostQueries } from "../../../../infra/publishing/PostQueries";
 import type { PostView } from "../../../../infra/publishing/PostQueries";
 import { engagementTotal, isPeriodId, periodDays } from "../../../features/dashboard/dashboard-data";
-import { csvRow } from "../../../lib/csv";
+import { csvRow } from "../../../../domain/shared/csv";
 import { guard } from "../../../lib/auth-guard";
 import { apiError, respond } from "../../../lib/http";
 

@@ -1,0 +1,48 @@
+import { Effect } from "effect";
+import { platformById, normalizePlatformId } from "../../domain/accounts/platforms";
+import { estimates, type Estimates } from "../../domain/publishing/estimates";
+import { daysOf, type ReportPeriod, periodLabel } from "../../domain/reports";
+import { analyticsSums, type TopPost } from "../publishing/analytics";
+
+/** Who a report is of and whose name it carries: the agency's white label, or the product's. */
+export interface ReportHeading {
+  readonly client: { readonly id: string; readonly name: string; readonly logoUrl: string | null };
+  /** The agency's brand (white label), or the product's name and colour. */
+  readonly brand: { readonly name: string; readonly logoUrl: string | null; readonly color: string };
+  readonly whiteLabel: boolean;
+}
+
+/** A client's analytics figures for a period: what its CSV and PDF show. */
+export interface ClientReport extends ReportHeading {
+  readonly period: ReportPeriod;
+  /** "October 2026", "Nov 16 – 22, 2026". */
+  readonly label: string;
+  readonly timeZone: string;
+  readonly generatedAt: string;
+  readonly totals: Estimates & { readonly posts: number };
+  /** Every day of the period, with the posts published that day and their engagement. */
+  readonly days: ReadonlyArray<{ readonly day: string; readonly posts: number; readonly engagements: number }>;
+  readonly platforms: ReadonlyArray<{ readonly platform: string; readonly name: string; readonly posts: number; readonly engagements: number }>;
+  readonly topPosts: ReadonlyArray<TopPost>;
+}
+
+/** The figures of the client's posts published in the period's days (in `timeZone`): the Analytics screen's sums. */
+export const clientReport = Effect.fn("ClientReports.figures")(function* (heading: ReportHeading, period: ReportPeriod, timeZone: string, now: Date) {
+  const sums = yield* analyticsSums(heading.client.id, { first: period.from, last: period.to, timeZone, now });
+  const byDay = new Map(sums.days.map((d) => [d.day, d]));
+  const days = daysOf(period).map((day) => ({ day, posts: byDay.get(day)?.posts ?? 0, engagements: byDay.get(day)?.engagements ?? 0 }));
+  return {
+    ...heading,
+    period,
+    label: periodLabel(period),
+    timeZone,
+    generatedAt: now.toISOString(),
+    totals: { posts: days.reduce((n, d) => n + d.posts, 0), ...estimates(days.reduce((n, d) => n + d.engagements, 0)) },
+    days,
+    platforms: sums.platforms.map((row) => {
+      const id = normalizePlatformId(row.platform);
+      return { ...row, name: id ? platformById(id).name : row.platform };
+    }),
+    topPosts: sums.top,
+  } satisfies ClientReport;
+});

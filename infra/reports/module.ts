@@ -1,0 +1,26 @@
+import { Effect } from "effect";
+import { periodLabel, reportEvents, reportsProjection } from "../../domain/reports";
+import { systemContext } from "../../domain/shared";
+import { defineModule } from "../module";
+import { ClientReports } from "./ClientReports";
+
+/** Agencies' client reports: downloads, and the schedules that e-mail them. */
+export const reportsModule = defineModule({
+  name: "reports",
+  events: reportEvents,
+  layer: ClientReports.layer,
+  projections: [reportsProjection],
+  tasks: {
+    send_client_reports: (_payload, job) =>
+      Effect.map(
+        ClientReports.use((reports) => reports.sendDue(systemContext("reports", job.now, `job-${job.id}`))),
+        (sent) => (sent > 0 ? `Sent ${sent} client report(s)` : undefined),
+      ),
+  },
+  cron: ["17 * * * * send_client_reports"],
+  auditSummaries: {
+    ReportScheduleSet: (d) => `Reports are e-mailed ${d.frequency === "weekly" ? "every week" : "every month"} to ${d.recipients.join(", ")}`,
+    ReportScheduleStopped: () => "Stopped e-mailing reports",
+    ReportSent: (d) => `E-mailed the report for ${periodLabel({ from: d.from, to: d.to })} to ${d.recipients.join(", ")}`,
+  },
+});
