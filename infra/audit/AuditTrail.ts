@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect";
 import type { AuditKind } from "../../domain/audit";
-import { instantAt } from "../../domain/shared";
+import { instantAt, NotFound } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
 
 /** One line of the audit trail: who changed what, when. */
@@ -22,6 +22,8 @@ export interface AuditFilter {
   /** Days in `timeZone`, YYYY-MM-DD, both inclusive. */
   readonly from?: string;
   readonly to?: string;
+  /** One of the agency's clients: its trail instead of the agency's own. */
+  readonly client?: string;
   /** The cursor of the page before (its `next`): the lines older than its last. */
   readonly before?: string;
 }
@@ -76,15 +78,16 @@ const dayStartIn = (day: string, timeZone: string, plusDays = 0) => {
 
 /**
  * The workspace's audit trail (issue: "every change can be traced to a person"): the audit_log read
- * model with each person's name, newest first, filtered by person, kind of change and days, a page
+ * model with each person's name, newest first, filtered by person, kind of change, days and (for an
+ * agency) client, a page
  * at a time on its index (keyset: no offset, whatever the length of the log).
  */
 export class AuditTrail extends Context.Service<
   AuditTrail,
   {
-    readonly page: (workspaceId: string, filter: AuditFilter, timeZone: string) => Effect.Effect<AuditPage, SqlError>;
+    readonly page: (workspaceId: string, filter: AuditFilter, timeZone: string) => Effect.Effect<AuditPage, NotFound | SqlError>;
     /** Every line the filter keeps (at most AUDIT_EXPORT_MAX), newest first. */
-    readonly all: (workspaceId: string, filter: AuditFilter, timeZone: string) => Effect.Effect<ReadonlyArray<AuditEntry>, SqlError>;
+    readonly all: (workspaceId: string, filter: AuditFilter, timeZone: string) => Effect.Effect<ReadonlyArray<AuditEntry>, NotFound | SqlError>;
   }
 >()("app/AuditTrail") {
   static layer = Layer.effect(
@@ -107,14 +110,25 @@ export class AuditTrail extends Context.Service<
           limit ${limit}`;
       };
 
+      /** The workspace whose lines are read: the caller's, or one of its clients (another answers 404). */
+      const trailOf = (workspaceId: string, filter: AuditFilter) =>
+        filter.client === undefined
+          ? Effect.succeed(workspaceId)
+          : Effect.flatMap(
+              db.query((sql) => sql`select 1 from workspaces where id = ${filter.client!} and parent_workspace_id = ${workspaceId}`),
+              (rows) => (rows.length === 1 ? Effect.succeed(filter.client!) : Effect.fail(new NotFound({ what: "client" }))),
+            );
+
       const page = Effect.fn("AuditTrail.page")(function* (workspaceId: string, filter: AuditFilter, timeZone: string) {
-        const rows = yield* db.query((sql) => select(sql, workspaceId, filter, timeZone, AUDIT_PAGE_SIZE + 1));
+        const trail = yield* trailOf(workspaceId, filter);
+        const rows = yield* db.query((sql) => select(sql, trail, filter, timeZone, AUDIT_PAGE_SIZE + 1));
         const shown = rows.slice(0, AUDIT_PAGE_SIZE);
         return { entries: shown.map(toEntry), next: rows.length > AUDIT_PAGE_SIZE ? cursorOf(shown[shown.length - 1]!) : null };
       });
 
       const all = Effect.fn("AuditTrail.all")(function* (workspaceId: string, filter: AuditFilter, timeZone: string) {
-        return (yield* db.query((sql) => select(sql, workspaceId, filter, timeZone, AUDIT_EXPORT_MAX))).map(toEntry);
+        const trail = yield* trailOf(workspaceId, filter);
+        return (yield* db.query((sql) => select(sql, trail, filter, timeZone, AUDIT_EXPORT_MAX))).map(toEntry);
       });
 
       return { page, all };

@@ -93,4 +93,30 @@ describe("the audit trail", () => {
     expect(refused.data.error.message).toBe(PERMISSION_DENIED_MESSAGE);
     expect((await browser.get("/api/audit/export.csv")).status).toBe(403);
   });
+
+  it("given an agency, its people read each client's trail, named by client; another's client is not found", async () => {
+    const { browser, user } = await signUp(app.server.url, { firstName: "Lee", lastName: "Park" });
+    const agencyId = await workspaceOf(user.id);
+    await app.sql`update workspaces set subscription_tier = 'agency', subscription_status = 'active' where id = ${agencyId}`;
+    const client = (await browser.post("/api/clients", { name: "Lee Dental" })).data.id as string;
+    expect((await browser.put(`/api/clients/${client}`, { name: "Lee Family Dental", logoUrl: null })).status).toBe(200);
+    await audited(client, 2);
+
+    const trail = await browser.get(`/api/audit?client=${client}`);
+    expect(trail.status, trail.text).toBe(200);
+    expect((trail.data.entries as Array<Record<string, any>>).map((e) => [e.actor, e.summary])).toEqual([
+      ["Lee Park", 'Named the client "Lee Family Dental"'],
+      ["Lee Park", 'Workspace "Lee Dental" created'],
+    ]);
+    expect((await browser.get(`/api/audit/export.csv?client=${client}`)).text).toContain("Lee Family Dental");
+    const page = await browser.page(`/app/audit?client=${client}`);
+    expect(page.text).toContain("Named the client &quot;Lee Family Dental&quot;");
+    expect(page.text.match(/id="audit-client"[^]*?<\/select>/)?.[0]).toMatch(/<option[^>]*selected[^>]*>Lee Family Dental<\/option>/);
+
+    expect((await browser.get("/api/audit?client=nope")).data.error.message).toBe("Choose a client from the list.");
+    const other = await signUp(app.server.url);
+    const theirs = await workspaceOf(other.user.id);
+    expect((await browser.get(`/api/audit?client=${theirs}`)).status).toBe(404);
+    expect((await browser.page(`/app/audit?client=${theirs}`)).status).toBe(404);
+  });
 });

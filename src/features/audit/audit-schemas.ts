@@ -20,6 +20,7 @@ export const auditFilterSchema = z
     kind: z.preprocess(blankIsNone, z.string().refine(isAuditKind, "Choose a kind of change from the list.").optional()),
     from: day,
     to: day,
+    client: z.preprocess(blankIsNone, z.string().refine(isUuid, "Choose a client from the list.").optional()),
     before: z.preprocess(blankIsNone, z.string().max(200, "This page link is not valid any more. Start from the newest.").optional()),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The end date must be on or after the start date.", path: ["to"] });

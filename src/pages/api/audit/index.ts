@@ -6,8 +6,8 @@ import { guard } from "../../../lib/auth-guard";
 import { json, parseQuery, respond } from "../../../lib/http";
 
 /**
- * GET /api/audit[?person=<id>|system][&kind=][&from=YYYY-MM-DD][&to=YYYY-MM-DD][&before=<cursor>]:
- * the workspace's audit trail, newest first, 50 lines a page: {entries: [{id, at, actorId, actor,
+ * GET /api/audit[?person=<id>|system][&kind=][&from=YYYY-MM-DD][&to=YYYY-MM-DD][&client=<id>][&before=<cursor>]:
+ * the workspace's audit trail (or, for an agency, one of its clients'), newest first, 50 lines a page: {entries: [{id, at, actorId, actor,
  * kind, type, summary}], next} (next: the `before` of the older page, or null). Owners and admins.
  */
 export const GET: APIRoute = ({ request, url, locals }) => {
