@@ -57,7 +57,8 @@ export interface TeamMember {
   readonly firstName: string;
   readonly lastName: string;
   readonly role: Role;
-  readonly status: "active";
+  /** Inactive: not seen for INACTIVE_AFTER_DAYS days, or never since they joined. */
+  readonly status: "active" | "inactive";
   readonly joinedAt: string;
   /** When they last used the app (their latest session), or null. */
   readonly lastActive: string | null;
@@ -143,13 +144,16 @@ interface InviteRow {
   expires_at: Date;
 }
 
+/** Someone not seen for this many days shows as inactive. */
+export const INACTIVE_AFTER_DAYS = 30;
+
 const toMember = (row: MemberRow): TeamMember => ({
   id: row.id,
   email: row.email,
   firstName: row.first_name,
   lastName: row.last_name,
   role: row.role,
-  status: "active",
+  status: row.last_active && row.last_active.getTime() > Date.now() - INACTIVE_AFTER_DAYS * 86_400_000 ? "active" : "inactive",
   joinedAt: row.joined_at.toISOString(),
   lastActive: row.last_active?.toISOString() ?? null,
   permissions: ROLE_PERMISSIONS[row.role],

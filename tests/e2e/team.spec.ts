@@ -312,9 +312,16 @@ test.describe("team", () => {
     expect(((await third.json()) as { status: string }).status).toBe("awaiting_approval");
     await openTeam(page);
     await page.getByRole("button", { name: "Share posts awaiting approval" }).click();
-    await expect(toast(page)).toContainText("Link Created");
+    const picker = page.getByRole("group", { name: "Posts to share" });
+    await expect(picker.getByRole("checkbox", { name: "Holiday hours: closed on the 25th" })).toBeChecked();
+    const clientEmail = `jane-${Date.now().toString(36)}@smithclient.example`;
+    await page.getByLabel("Client's e-mail (optional)").fill(clientEmail);
+    await page.screenshot({ path: info.outputPath("share-for-approval-1280.png"), fullPage: true });
+    await page.getByRole("button", { name: "Create link" }).click();
+    await expect(toast(page)).toContainText(`E-mailed to ${clientEmail}.`);
     const url = await page.getByLabel("New link (shown once)").inputValue();
     expect(url).toMatch(/\/approve\/[A-Za-z0-9_-]+$/);
+    expect(cli("mail-outbox", [clientEmail])).toContain(`Review the posts: ${url}`);
     await expect(page.getByTestId("approval-link")).toHaveCount(1);
 
     const clientContext = await browser.newContext({ viewport: { width: 360, height: 740 } });

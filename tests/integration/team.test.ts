@@ -79,6 +79,9 @@ describe("joining through the link", () => {
       [address, "member", "active"],
     ]);
     expect(members[1]!.permissions).toEqual(["manage_posts", "view_analytics"]);
+    // Not seen for 30 days: inactive.
+    await app.sql`update sessions set last_used_at = now() - interval '31 days' where user_id = ${response.data.user.id}`;
+    expect(((await browser.get("/api/team-members")).data as Array<Record<string, any>>)[1]).toMatchObject({ email: address, status: "inactive" });
     expect((await browser.get("/api/team-invites")).data).toEqual([]);
     const events = await app.sql<
       { type: string }[]

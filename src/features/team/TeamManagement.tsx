@@ -130,7 +130,8 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
                 <div className="team-who">
                   <p className="team-name">
                     {nameOf(member)}
-                    {member.id === userId && <span className="muted"> (you)</span>} <span className="badge badge-accent">Active</span>
+                    {member.id === userId && <span className="muted"> (you)</span>}{" "}
+                    {member.status === "active" ? <span className="badge badge-accent">Active</span> : <span className="badge">Inactive</span>}
                   </p>
                   <p className="muted team-email">{member.email}</p>
                   <p className="muted team-dates">
@@ -432,23 +433,38 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
   const [created, setCreated] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState("");
+  // The posts awaiting approval, to choose from (all at first) before the link is made.
+  const [waiting, setWaiting] = useState<ReadonlyArray<{ id: string; content: string }> | null>(null);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+
+  const pick = async () => {
+    setBusy(true);
+    try {
+      const posts = await apiFetch<Array<{ id: string; content: string }>>("/api/posts?status=awaiting_approval&sort=scheduled&limit=50");
+      if (posts.length === 0) toast({ title: "Nothing to share", description: "No post is awaiting approval right now." });
+      else {
+        setWaiting(posts);
+        setChosen(new Set(posts.map((p) => p.id)));
+      }
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to load the posts. Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const share = async () => {
     setBusy(true);
     try {
-      const waiting = await apiFetch<Array<{ id: string }>>("/api/posts?status=awaiting_approval&sort=scheduled&limit=50");
-      if (waiting.length === 0) {
-        toast({ title: "Nothing to share", description: "No post is awaiting approval right now." });
-        return;
-      }
       const to = email.trim();
-      const link = await apiFetch<ApprovalLink>("/api/approval-links", { method: "POST", body: { postIds: waiting.map((p) => p.id), email: to } });
+      const link = await apiFetch<ApprovalLink>("/api/approval-links", { method: "POST", body: { postIds: [...chosen], email: to } });
       setLinks((list) => [link, ...list]);
       setCreated(link.url ?? null);
       setEmail("");
+      setWaiting(null);
       toast({
         title: "Link Created",
-        description: `${waiting.length} ${waiting.length === 1 ? "post" : "posts"} shared for approval. ${to ? `E-mailed to ${to}.` : "Send the link to your client."}`,
+        description: `${chosen.size} ${chosen.size === 1 ? "post" : "posts"} shared for approval. ${to ? `E-mailed to ${to}.` : "Send the link to your client."}`,
       });
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, "Failed to create the link. Please try again."), variant: "destructive" });
@@ -475,6 +491,13 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
           <h2 id="team-links-heading">Client Approval Links</h2>
           <p className="muted">Your client approves the posts, or sends them back with a note, from a link: no account needed.</p>
         </div>
+        {!waiting && (
+          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void pick()}>
+            Share posts awaiting approval
+          </button>
+        )}
+      </div>
+      {waiting && (
         <form
           className="team-link-share"
           onSubmit={(e) => {
@@ -482,6 +505,26 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
             void share();
           }}
         >
+          <fieldset className="team-pick">
+            <legend>Posts to share</legend>
+            {waiting.map((post) => (
+              <label key={post.id} className="team-pick-post">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(post.id)}
+                  onChange={(e) =>
+                    setChosen((ids) => {
+                      const next = new Set(ids);
+                      if (e.target.checked) next.add(post.id);
+                      else next.delete(post.id);
+                      return next;
+                    })
+                  }
+                />
+                <span>{post.content.length > 90 ? `${post.content.slice(0, 89)}…` : post.content || "(no text)"}</span>
+              </label>
+            ))}
+          </fieldset>
           <input
             type="email"
             className="input"
@@ -490,11 +533,14 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <button type="submit" className="btn btn-outline" disabled={busy}>
-            Share posts awaiting approval
+          <button type="submit" className="btn btn-primary" disabled={busy || chosen.size === 0}>
+            Create link
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => setWaiting(null)}>
+            Cancel
           </button>
         </form>
-      </div>
+      )}
       {created && (
         <div className="team-link-new">
           <label htmlFor="new-link">New link (shown once)</label>
