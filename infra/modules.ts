@@ -8,6 +8,7 @@ import { calendarModule } from "./calendar/module";
 import { categoriesModule } from "./categories/module";
 import type { Reaction } from "./eventstore/reactions";
 import { identityModule } from "./identity/module";
+import { inboxModule } from "./inbox/module";
 import { mediaModule } from "./media/module";
 import type { AppModule, ModuleError, SharedServices, Task } from "./module";
 import { mailModule } from "./mail/module";
@@ -28,6 +29,7 @@ export const MODULES = [
   mediaModule,
   calendarModule,
   publishingModule,
+  inboxModule,
   reportsModule,
   mailModule,
   auditModule,

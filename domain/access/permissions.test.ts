@@ -7,9 +7,22 @@ const TIERS: ReadonlyArray<Tier> = ["trial", "starter", "professional", "growth"
 
 describe("the permissions of each role (spec engagement §6, the FAQ's viewer, the audit trail for owners and admins)", () => {
   it.each([
-    ["owner", ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "manage_billing", "view_audit", "approve_posts"]],
-    ["admin", ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts"]],
-    ["member", ["manage_posts", "view_analytics"]],
+    [
+      "owner",
+      [
+        "manage_posts",
+        "manage_accounts",
+        "view_analytics",
+        "manage_members",
+        "manage_clients",
+        "manage_billing",
+        "view_audit",
+        "approve_posts",
+        "answer_messages",
+      ],
+    ],
+    ["admin", ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts", "answer_messages"]],
+    ["member", ["manage_posts", "view_analytics", "answer_messages"]],
     ["viewer", ["view_analytics"]],
   ] as const)("given a %s, they hold exactly %j", (role, granted) => {
     expect(PERMISSIONS.filter((p) => hasPermission(role, p))).toEqual(granted);

@@ -11,14 +11,15 @@ export const PERMISSIONS = [
   "manage_billing",
   "view_audit",
   "approve_posts",
+  "answer_messages",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Owner: every permission. Admin: all but the subscription (the audit trail and approving posts included). Member: posts and analytics ("limited account access"). Viewer: reads only. */
+/** Owner: every permission. Admin: all but the subscription (the audit trail and approving posts included). Member: posts, analytics and the inbox's messages ("limited account access"). Viewer: reads only. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlyArray<Permission>>> = {
   owner: PERMISSIONS,
-  admin: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts"],
-  member: ["manage_posts", "view_analytics"],
+  admin: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts", "answer_messages"],
+  member: ["manage_posts", "view_analytics", "answer_messages"],
   viewer: ["view_analytics"],
 };
 

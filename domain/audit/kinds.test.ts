@@ -8,6 +8,9 @@ describe("the audit trail's kinds of change", () => {
     expect(auditKindOf("team-w1")).toBe("team");
     expect(auditKindOf("workspace-w1")).toBe("plan");
     expect(auditKindOf("user-u1")).toBe("people");
+    expect(auditKindOf("inbox-m1")).toBe("inbox");
+    expect(auditKindOf("reply-template-t1")).toBe("templates");
+    expect(auditKindOf("reports-c1")).toBe("reports");
     expect(auditKindOf("something-else")).toBe("other");
     expect(isAuditKind("media")).toBe(true);
     expect(isAuditKind("everything")).toBe(false);

@@ -11,6 +11,9 @@ export const AUDIT_KINDS = [
   { id: "media", label: "Media", prefix: "media-" },
   { id: "plan", label: "Plan and workspace", prefix: "workspace-" },
   { id: "people", label: "People's settings", prefix: "user-" },
+  { id: "reports", label: "Client reports", prefix: "reports-" },
+  { id: "inbox", label: "Inbox", prefix: "inbox-" },
+  { id: "templates", label: "Reply templates", prefix: "reply-template-" },
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number]["id"] | "other";

@@ -26,6 +26,8 @@ export const APP_SCREENS = [
   "/app/reviews",
   "/app/link-in-bio",
   "/app/team-management",
+  // An agency's clients, their reports and its white label, linked from Team Management.
+  "/app/team-management/clients",
   // The audit trail (owners and admins), linked from Team Management.
   "/app/audit",
   "/app/help-center",
@@ -82,8 +84,7 @@ const matches = (pattern: string, pathname: string): boolean => {
 };
 
 /** Drops one trailing slash (but keeps "/"). */
-const withoutTrailingSlash = (pathname: string): string =>
-  pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+const withoutTrailingSlash = (pathname: string): string => (pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname);
 
 /** The screen pattern a /app pathname shows, or null when it is not a known screen (a 404). */
 export const appScreenOf = (pathname: string): AppScreen | null => {
@@ -114,8 +115,7 @@ export const legacyToAppPath = (pathname: string, options: LegacyOptions = {}): 
 };
 
 /** The /app path for the sidebar's highlight: legacy paths count as their /app twins. */
-export const normaliseAppPath = (pathname: string): string =>
-  legacyToAppPath(pathname) ?? withoutTrailingSlash(pathname);
+export const normaliseAppPath = (pathname: string): string => legacyToAppPath(pathname) ?? withoutTrailingSlash(pathname);
 
 // ---------------------------------------------------------------------------------------------
 // Sidebar (spec core §2 "Sidebar"), in the spec's order.

@@ -1,22 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type Browser, signUp } from "../support/browser";
+import { publishedPost, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 
 /** The sandbox timeline over HTTP: what a sandbox account's publication gives, its own page, the filter and isolation. */
 
 const app = useAppServer();
-
-const publishedPost = async (browser: Browser, body: Record<string, unknown>) => {
-  const created = await browser.post("/api/posts", { status: "published", media: [], ...body });
-  expect(created.status, created.text).toBe(201);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const post = (await browser.get(`/api/posts/${created.data.id}`)).data;
-    if (post.status === "published") return post as { id: string; targets: Array<{ accountId: string; url: string; platformPostId: string }> };
-    if (Date.now() > deadline) throw new Error(`not published: ${JSON.stringify(post)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-};
 
 describe("the sandbox timeline", () => {
   it("given a post published to two sandbox accounts, then each result's address is its page, the timeline lists both, newest first, and filters by account", async () => {

@@ -78,7 +78,7 @@ describe("joining through the link", () => {
       [expect.any(String), "owner", "active"],
       [address, "member", "active"],
     ]);
-    expect(members[1]!.permissions).toEqual(["manage_posts", "view_analytics"]);
+    expect(members[1]!.permissions).toEqual(["manage_posts", "view_analytics", "answer_messages"]);
     // Not seen for 30 days: inactive.
     await app.sql`update sessions set last_used_at = now() - interval '31 days' where user_id = ${response.data.user.id}`;
     expect(((await browser.get("/api/team-members")).data as Array<Record<string, any>>)[1]).toMatchObject({ email: address, status: "inactive" });
@@ -141,7 +141,7 @@ describe("roles and removal", () => {
     expect(promoted.status, promoted.text).toBe(200);
     expect(promoted.data).toMatchObject({
       role: "admin",
-      permissions: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts"],
+      permissions: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts", "answer_messages"],
     });
     expect((await member.get("/api/auth/user")).data.teamRole).toBe("admin");
 

@@ -58,9 +58,7 @@ export class Browser {
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
-      const expired = attributes.some(
-        (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && new Date(a.slice(8)).getTime() <= Date.now()),
-      );
+      const expired = attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && new Date(a.slice(8)).getTime() <= Date.now()));
       if (expired || value === "") this.jar.delete(name);
       else this.jar.set(name, value);
     }
@@ -70,7 +68,15 @@ export class Browser {
     try {
       data = JSON.parse(text);
     } catch {}
-    return { status: response.status, statusText: response.statusText, headers: response.headers, text, data, buffer, setCookies: response.headers.getSetCookie() };
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      text,
+      data,
+      buffer,
+      setCookies: response.headers.getSetCookie(),
+    };
   }
 
   get = (path: string, options?: RequestOptions) => this.request("GET", path, options);
@@ -79,8 +85,7 @@ export class Browser {
   delete = (path: string, options?: RequestOptions) => this.request("DELETE", path, options);
   page = (path: string) => this.request("GET", path, { headers: { accept: "text/html" } });
   /** A plain HTML form post, as a browser without JavaScript sends it. */
-  submit = (path: string, form: Record<string, string>) =>
-    this.request("POST", path, { body: new URLSearchParams(form), headers: { accept: "text/html" } });
+  submit = (path: string, form: Record<string, string>) => this.request("POST", path, { body: new URLSearchParams(form), headers: { accept: "text/html" } });
 }
 
 export const TEST_PASSWORD = "correct horse battery";
@@ -103,4 +108,17 @@ export const signUp = async (target: string | Browser, overrides: Record<string,
   const response = await browser.post("/api/auth/register", input);
   if (response.status !== 201) throw new Error(`Sign-up failed: ${response.status} ${response.text}`);
   return { browser, user: response.data.user as Record<string, any>, input };
+};
+
+/** A post published at once through the API, once the worker has published it (at most 20 s). */
+export const publishedPost = async (browser: Browser, body: Record<string, unknown>) => {
+  const created = await browser.post("/api/posts", { status: "published", media: [], ...body });
+  if (created.status !== 201) throw new Error(`Post not created: ${created.status} ${created.text}`);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const post = (await browser.get(`/api/posts/${created.data.id}`)).data;
+    if (post.status === "published") return post as { id: string; targets: Array<{ accountId: string; url: string; platformPostId: string }> };
+    if (Date.now() > deadline) throw new Error(`not published: ${JSON.stringify(post)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 };

@@ -1,0 +1,5 @@
+export * from "./events";
+export * from "./rules";
+export * from "./message";
+export * from "./templates";
+export * from "./projection";

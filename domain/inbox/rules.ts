@@ -1,0 +1,95 @@
+/*
+ * The social inbox's rules (spec engagement §3 "Inbox message", §4, §9): what a message is, which
+ * platforms bring which kinds, how its priority follows from what is known of it, and the sentences
+ * a refusal answers with.
+ */
+import type { PlatformId } from "../accounts";
+
+export const MESSAGE_TYPES = ["dm", "comment", "mention"] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+export const isMessageType = (value: string): value is MessageType => (MESSAGE_TYPES as ReadonlyArray<string>).includes(value);
+
+export const MESSAGE_STATUSES = ["unread", "read", "replied"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
+export type Sentiment = (typeof SENTIMENTS)[number];
+
+export const PRIORITIES = ["urgent", "high", "medium", "low"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/** Followers from which a sender counts as influential (their words travel). */
+export const MANY_FOLLOWERS = 10_000;
+
+/**
+ * Priority from stated rules: a negative message from a verified or influential sender is urgent;
+ * any negative one, or one from a verified or influential sender, is high; a question is medium;
+ * the rest is low.
+ */
+export const priorityOf = (message: {
+  readonly sentiment: Sentiment;
+  readonly verified: boolean;
+  readonly followers: number | null;
+  readonly content: string;
+}): Priority => {
+  const influential = message.verified || (message.followers ?? 0) >= MANY_FOLLOWERS;
+  if (message.sentiment === "negative" && influential) return "urgent";
+  if (message.sentiment === "negative" || influential) return "high";
+  return isQuestion(message.content) ? "medium" : "low";
+};
+
+const QUESTION_START = /^(who|what|when|where|why|how|which|can|could|do|does|did|is|are|will|would|should|may)\b/i;
+
+/** A question: it asks ("?"), or a sentence of it starts as questions do. */
+export const isQuestion = (text: string) => text.includes("?") || text.split(/[.!\n]+/).some((sentence) => QUESTION_START.test(sentence.trim()));
+
+/** Sentiment from a comparative score (score per word, AFINN scale): a clear lean either way, else neutral. */
+export const sentimentOfScore = (comparative: number): Sentiment => (comparative >= 0.1 ? "positive" : comparative <= -0.1 ? "negative" : "neutral");
+
+/**
+ * What each platform's API lets the inbox read (spec engagement §9: DMs instagram, facebook, twitter,
+ * linkedin; comments add tiktok; plus Bluesky, YouTube and Threads), and why not where it reads nothing.
+ */
+export const INBOX_SUPPORT: Readonly<Partial<Record<PlatformId, ReadonlyArray<MessageType>>>> = {
+  facebook: ["dm", "comment"],
+  instagram: ["dm", "comment", "mention"],
+  twitter: ["mention"],
+  linkedin: ["comment"],
+  youtube: ["comment"],
+  threads: ["comment", "mention"],
+  bluesky: ["comment", "mention"],
+};
+
+export const NO_INBOX_REASON: Readonly<Partial<Record<PlatformId, string>>> = {
+  tiktok: "TikTok's API gives apps no access to comments or messages.",
+  pinterest: "Pinterest's API gives apps no access to comments or messages.",
+  reddit: "Reddit replies are not read yet.",
+  snapchat: "Snapchat's API gives apps no access to messages.",
+  google_business: "Google reviews are answered from Reviews.",
+};
+
+/** Quick reply templates (spec engagement §3 "Reply template"). */
+export const TEMPLATE_CATEGORIES = ["gratitude", "sales", "support"] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+export const TEMPLATE_TITLE_MAX = 80;
+export const TEMPLATE_CONTENT_MAX = 2000;
+
+export const TEMPLATE_MESSAGES = {
+  title: `Give the template a title of 1 to ${TEMPLATE_TITLE_MAX} characters.`,
+  content: `Write the template's text, at most ${TEMPLATE_CONTENT_MAX.toLocaleString("en-US")} characters.`,
+  category: "Choose a category: gratitude, sales or support.",
+} as const;
+
+/** Meta lets a page answer a message only within 24 hours of it (messaging_type RESPONSE). */
+export const DM_REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export const INBOX_MESSAGES = {
+  replyEmpty: "Write a reply first.",
+  replyTooLong: (max: number, platform: string) => `${platform} takes replies of at most ${max.toLocaleString("en-US")} characters.`,
+  replyPending: "A reply to this message is being sent. Wait for it before sending another.",
+  dmWindowClosed:
+    "Facebook and Instagram let a page answer a message only within 24 hours of it. Answer it from the Facebook or Instagram app instead.",
+  archived: "This message is archived. Move it back to the inbox to answer it.",
+  uncertain: "The platform did not confirm the reply before the connection was lost. Check on the platform before sending it again.",
+  statusInvalid: "Choose a status: read or unread.",
+} as const;

@@ -1,0 +1,83 @@
+import { Effect } from "effect";
+import { defineEvents, type RecordedEvent, systemContext } from "../../domain/shared";
+import { inboxEvents, inboxProjection, replyTemplateEvents } from "../../domain/inbox";
+import type { PostEvent } from "../../domain/publishing";
+import { sandboxPostUrl } from "../publishing/sandbox";
+import type { Reaction } from "../eventstore/reactions";
+import { addJob } from "../jobs/add-job";
+import { defineModule } from "../module";
+import { Inbox } from "./Inbox";
+import { writeSandboxConversation } from "./sandbox";
+
+/** A reply's job: graphile-worker's retries only ever repeat what attemptReply allows. */
+const replyJob: Reaction = {
+  name: "send-inbox-reply",
+  handles: ["InboxReplyRequested"],
+  react: (event) =>
+    Effect.asVoid(
+      addJob(
+        "send_inbox_reply",
+        { messageId: event.streamId.slice("inbox-".length), replyId: (event.data as { replyId: string }).replyId },
+        { jobKey: `reply:${(event.data as { replyId: string }).replyId}`, maxAttempts: 5 },
+      ),
+    ),
+};
+
+/** People answer a post published to a sandbox account a little after it goes out. */
+const SANDBOX_DELAY_MS = 20_000;
+const sandboxConversationJob: Reaction = {
+  name: "sandbox-conversation",
+  handles: ["PostPublishedToAccount"],
+  react: (recorded) => {
+    const event = recorded as RecordedEvent<Extract<PostEvent, { type: "PostPublishedToAccount" }>>;
+    if (!event.data.url?.startsWith(sandboxPostUrl(""))) return Effect.void;
+    return Effect.asVoid(
+      addJob(
+        "sandbox_conversation",
+        { accountId: event.data.accountId, postId: event.streamId.slice("post-".length), platformPostId: event.data.platformPostId },
+        { runAt: new Date(Date.parse(event.data.publishedAt) + SANDBOX_DELAY_MS), jobKey: `sandbox-conversation:${event.data.platformPostId}` },
+      ),
+    );
+  },
+};
+
+const snippet = (text: string) => (text.length > 60 ? `"${text.slice(0, 59)}…"` : `"${text}"`);
+
+/** The social inbox: messages from the platforms, replies, quick reply templates. */
+export const inboxModule = defineModule({
+  name: "inbox",
+  events: defineEvents({ ...inboxEvents.schemas, ...replyTemplateEvents.schemas }),
+  layer: Inbox.layer,
+  projections: [inboxProjection],
+  reactions: [replyJob, sandboxConversationJob],
+  tasks: {
+    send_inbox_reply: (payload, job) =>
+      Effect.map(
+        Inbox.use((inbox) =>
+          inbox.sendReply(
+            systemContext("ingestion", job.now, `job-${job.id}`),
+            (payload as { messageId: string }).messageId,
+            (payload as { replyId: string }).replyId,
+          ),
+        ),
+        (outcome) => `Reply ${outcome}`,
+      ),
+    sandbox_conversation: (payload, job) => writeSandboxConversation(payload as { accountId: string; postId: string; platformPostId: string }, job),
+  },
+  ioTasks: ["send_inbox_reply"],
+  auditSummaries: {
+    InboxMessageReceived: (d) => `${d.type === "dm" ? "Message" : d.type === "comment" ? "Comment" : "Mention"} from ${d.fromName} on ${d.platform}`,
+    InboxMessageRead: () => "Read a message",
+    InboxMessageMarkedUnread: () => "Marked a message unread",
+    InboxMessageArchived: () => "Archived a message",
+    InboxMessageUnarchived: () => "Moved a message back to the inbox",
+    InboxMessageAssigned: (d) => (d.userId ? "Assigned a message" : "Unassigned a message"),
+    InboxReplyRequested: (d) => `Replied ${snippet(d.content)}`,
+    InboxReplyAttempted: (d) => `Sending a reply (attempt ${d.attempt})`,
+    InboxReplySent: () => "Reply sent",
+    InboxReplyFailed: (d) => `Reply not sent: ${d.reason}`,
+    ReplyTemplateCreated: (d) => `Created the reply template "${d.title}"`,
+    ReplyTemplateUpdated: (d) => `Changed the reply template "${d.title}"`,
+    ReplyTemplateDeleted: () => "Deleted a reply template",
+  },
+});

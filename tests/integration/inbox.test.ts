@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemContext } from "../../domain/shared";
+import { Inbox } from "../../infra/inbox/Inbox";
+import { writeSandboxConversation } from "../../infra/inbox/sandbox";
+import { type Browser, publishedPost } from "../support/browser";
+import { appRuntimeOn } from "../support/database";
+import { useAppServer } from "../support/server";
+import { teamHelpers } from "../support/team";
+
+/**
+ * The social inbox over HTTP: messages kept once per platform id, read, archived, assigned, filtered
+ * and answered once by the worker; quick reply templates; another workspace's message answers 404.
+ */
+
+const app = useAppServer();
+const { owner, joined, email } = teamHelpers(app);
+let jobs: ReturnType<typeof appRuntimeOn>;
+beforeAll(() => {
+  jobs = appRuntimeOn(app.database.url, { poolSize: 2 });
+});
+afterAll(() => jobs?.runtime.dispose());
+
+/** A sandbox account's post, published, and what people wrote on it (the job the publication queued, run now). */
+const conversation = async (browser: Browser, platform = "facebook") => {
+  const account = (await browser.post("/api/social-accounts/sandbox", { platform, accountName: "Lee Dental" })).data as { id: string };
+  const post = await publishedPost(browser, { content: "Free whitening consultations all week", platforms: [platform] });
+  const target = post.targets[0]!;
+  const [job] = await app.sql`select task_identifier, key from graphile_worker.jobs where key = ${`sandbox-conversation:${target.platformPostId}`}`;
+  expect(job).toMatchObject({ task_identifier: "sandbox_conversation" });
+  const payload = { accountId: account.id, postId: post.id, platformPostId: target.platformPostId };
+  await jobs.run(writeSandboxConversation(payload, { id: "test", now: new Date() }));
+  return { account, post, payload };
+};
+
+const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean) => {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+describe("the social inbox", () => {
+  it("given people answering a sandbox post, their messages are kept once, newest first, with sentiment and priority, and filtered", async () => {
+    const { browser } = await owner("growth");
+    const { payload } = await conversation(browser);
+    // The job run again (a retry): nothing twice.
+    await jobs.run(writeSandboxConversation(payload, { id: "again", now: new Date() }));
+    const all = await browser.get("/api/social-inbox");
+    expect(all.status, all.text).toBe(200);
+    const messages = all.data as Array<Record<string, any>>;
+    const comments = messages.filter((m) => m.type === "comment");
+    expect(comments.length).toBeGreaterThanOrEqual(2);
+    expect(comments.length).toBeLessThanOrEqual(3);
+    expect(messages.map((m) => m.timestamp)).toEqual([...messages.map((m) => m.timestamp)].sort().reverse());
+    expect(comments[0]).toMatchObject({ platform: "facebook", status: "unread", isPublic: true, postTitle: "Free whitening consultations all week" });
+    expect(["positive", "neutral", "negative"]).toContain(comments[0]!.sentiment);
+    expect(["urgent", "high", "medium", "low"]).toContain(comments[0]!.priority);
+    expect(comments[0]!.fromUser).toMatchObject({ name: expect.any(String), username: expect.any(String) });
+
+    expect(((await browser.get("/api/social-inbox?type=comment")).data as unknown[]).length).toBe(comments.length);
+    expect((await browser.get("/api/social-inbox?platform=twitter")).data).toEqual([]);
+    const first = comments[0]!;
+    const found = (await browser.get(`/api/social-inbox?q=${encodeURIComponent(first.fromUser.name)}`)).data as Array<{ id: string }>;
+    expect(found.map((m) => m.id)).toContain(first.id);
+    expect((await browser.get("/api/social-inbox?type=review")).data.error.message).toBe("Choose a type: dm, comment or mention.");
+    expect((await browser.get("/api/social-inbox/counts")).data).toMatchObject({ comment: comments.length, mention: 0 });
+
+    // Stored once even when delivered twice at the same moment.
+    const direct = {
+      type: "dm" as const,
+      externalId: "mid.42",
+      threadId: "t.jane",
+      parentExternalId: null,
+      postId: null,
+      postTitle: null,
+      from: { name: "Jane Smith", username: "jane", avatar: null, verified: false, followers: null },
+      content: "This is the worst service I have ever had. Terrible!",
+      sentAt: new Date(),
+      url: null,
+      likes: 0,
+    };
+    const [accountId, workspaceId] = [
+      (first as { accountId: string }).accountId,
+      (await app.sql`select workspace_id from social_accounts where id = ${first.accountId}`)[0]!.workspace_id as string,
+    ];
+    const deliveries = await Promise.all(
+      [1, 2, 3].map(() =>
+        jobs.run(
+          Inbox.use((inbox) =>
+            inbox.receive(systemContext("ingestion", new Date(), crypto.randomUUID()), { id: accountId, workspaceId, platform: "facebook" }, [direct]),
+          ),
+        ),
+      ),
+    );
+    expect(deliveries.reduce((a, b) => a + b, 0)).toBe(1);
+    const dms = (await browser.get("/api/social-inbox?type=dm&q=worst")).data as Array<Record<string, any>>;
+    expect(dms).toHaveLength(1);
+    expect(dms[0]).toMatchObject({ sentiment: "negative", priority: "high", isPublic: false });
+  });
+
+  it("given a message, it is read when opened, archived and back, assigned to a member; bulk actions act on all chosen", async () => {
+    const { browser } = await owner("agency");
+    await conversation(browser);
+    const { user: maria } = await joined(browser, email("maria"), "member");
+    const [a, b] = (await browser.get("/api/social-inbox?type=comment")).data as Array<{ id: string }>;
+
+    const read = await browser.put(`/api/social-inbox/${a!.id}/status`, { status: "read" });
+    expect(read.status, read.text).toBe(200);
+    expect(read.data.status).toBe("read");
+    expect((await browser.put(`/api/social-inbox/${a!.id}/status`, { status: "opened" })).data.error.message).toBe("Choose a status: read or unread.");
+    const opened = await browser.get(`/api/social-inbox/${a!.id}`);
+    expect(opened.data.message.id).toBe(a!.id);
+    expect(opened.data.thread.length).toBeGreaterThanOrEqual(2);
+    expect(opened.data.replies).toEqual([]);
+
+    expect((await browser.put(`/api/social-inbox/${a!.id}`, { archived: true })).data.archived).toBe(true);
+    expect(((await browser.get("/api/social-inbox")).data as Array<{ id: string }>).map((m) => m.id)).not.toContain(a!.id);
+    expect(((await browser.get("/api/social-inbox?archived=true")).data as Array<{ id: string }>).map((m) => m.id)).toEqual([a!.id]);
+    expect((await browser.put(`/api/social-inbox/${a!.id}`, { archived: false, assigneeId: maria.id })).data).toMatchObject({
+      archived: false,
+      assigneeId: maria.id,
+    });
+    expect(((await browser.get(`/api/social-inbox?assignee=${maria.id}`)).data as Array<{ id: string }>).map((m) => m.id)).toEqual([a!.id]);
+    const stranger = await owner("growth");
+    expect((await browser.put(`/api/social-inbox/${a!.id}`, { assigneeId: stranger.user.id })).data.error.message).toBe("Choose someone of your team.");
+
+    const bulk = await browser.post("/api/social-inbox/bulk", { ids: [a!.id, b!.id], action: "archive" });
+    expect(bulk.data).toEqual({ updated: 2 });
+    expect(((await browser.get("/api/social-inbox?archived=true")).data as unknown[]).length).toBe(2);
+    expect((await browser.post("/api/social-inbox/bulk", { ids: [a!.id], action: "assign" })).status).toBe(400);
+
+    // Another workspace's message: 404 on every call, and nothing of it listed.
+    expect((await stranger.browser.get(`/api/social-inbox/${a!.id}`)).status).toBe(404);
+    expect((await stranger.browser.put(`/api/social-inbox/${a!.id}/status`, { status: "read" })).status).toBe(404);
+    expect((await stranger.browser.post(`/api/social-inbox/${a!.id}/reply`, { content: "Hi" })).status).toBe(404);
+    expect((await stranger.browser.put(`/api/social-inbox/${a!.id}`, { archived: true })).status).toBe(404);
+    expect((await browser.post("/api/social-inbox/bulk", { ids: [a!.id, crypto.randomUUID()], action: "read" })).status).toBe(404);
+  });
+
+  it("given a reply, the worker sends it once and the message is replied; a blank one or one while another is sending is refused", async () => {
+    const { browser } = await owner("growth");
+    await conversation(browser);
+    const [message] = (await browser.get("/api/social-inbox?type=comment")).data as Array<{ id: string }>;
+    expect((await browser.post(`/api/social-inbox/${message!.id}/reply`, { content: "   ", isPublic: true })).data.error.message).toBe("Write a reply first.");
+    const sent = await browser.post(`/api/social-inbox/${message!.id}/reply`, { content: " Thank you, see you Saturday! ", isPublic: true });
+    expect(sent.status, sent.text).toBe(202);
+    expect(sent.data).toMatchObject({ content: "Thank you, see you Saturday!", isPublic: true, status: "sending" });
+    const opened = await until(
+      async () => (await browser.get(`/api/social-inbox/${message!.id}`)).data,
+      (thread) => thread.replies[0]?.status === "sent",
+    );
+    expect(opened.replies).toHaveLength(1);
+    expect(opened.replies[0]).toMatchObject({ status: "sent", content: "Thank you, see you Saturday!" });
+    expect(opened.message.status).toBe("replied");
+    const events = await app.sql<{ type: string }[]>`select type from events where stream_id = ${`inbox-${message!.id}`} order by stream_version`;
+    expect(events.map((e) => e.type)).toEqual(["InboxMessageReceived", "InboxReplyRequested", "InboxReplyAttempted", "InboxReplySent"]);
+  });
+
+  it("quick reply templates are created, listed, changed and deleted; bad fields are refused by field", async () => {
+    const { browser } = await owner("growth");
+    const created = await browser.post("/api/reply-templates", { title: "Thanks", content: "Thank you for your kind words!", category: "gratitude" });
+    expect(created.status, created.text).toBe(201);
+    expect((await browser.get("/api/reply-templates")).data).toEqual([created.data]);
+    const changed = await browser.put(`/api/reply-templates/${created.data.id}`, { title: "Thank you", content: "Thanks a lot!", category: "gratitude" });
+    expect(changed.data).toMatchObject({ title: "Thank you", content: "Thanks a lot!" });
+    const bad = await browser.post("/api/reply-templates", { title: "", content: "", category: "spam" });
+    expect(bad.data.error.fields).toEqual({
+      title: "Give the template a title of 1 to 80 characters.",
+      content: "Write the template's text, at most 2,000 characters.",
+      category: "Choose a category: gratitude, sales or support.",
+    });
+    expect((await browser.delete(`/api/reply-templates/${created.data.id}`)).status).toBe(204);
+    expect((await browser.delete(`/api/reply-templates/${created.data.id}`)).status).toBe(404);
+  });
+
+  it("given a plan without the social inbox, the calls answer the plan's sentence", async () => {
+    const { browser } = await owner("professional");
+    const refused = await browser.get("/api/social-inbox");
+    expect(refused.status).toBe(403);
+    expect(refused.data.error.code).toBe("plan_limit");
+  });
+});
