@@ -42,7 +42,13 @@ export interface IncomingMessage {
   readonly parentExternalId: string | null;
   readonly postId: string | null;
   readonly postTitle: string | null;
-  readonly from: { readonly name: string; readonly username: string; readonly avatar: string | null; readonly verified: boolean; readonly followers: number | null };
+  readonly from: {
+    readonly name: string;
+    readonly username: string;
+    readonly avatar: string | null;
+    readonly verified: boolean;
+    readonly followers: number | null;
+  };
   readonly content: string;
   readonly sentAt: Date;
   readonly url: string | null;
@@ -55,7 +61,13 @@ export interface InboxMessage {
   readonly type: MessageType;
   readonly platform: string;
   readonly accountId: string;
-  readonly fromUser: { readonly name: string; readonly username: string; readonly avatar: string | null; readonly verified: boolean; readonly followers: number | null };
+  readonly fromUser: {
+    readonly name: string;
+    readonly username: string;
+    readonly avatar: string | null;
+    readonly verified: boolean;
+    readonly followers: number | null;
+  };
   readonly content: string;
   readonly timestamp: string;
   readonly postTitle: string | null;
@@ -114,6 +126,7 @@ export const INBOX_PAGE_SIZE = 50;
 
 interface MessageRow {
   id: string;
+  thread_id: string | null;
   type: MessageType;
   platform: string;
   account_id: string;
@@ -154,7 +167,7 @@ const toMessage = (row: MessageRow): InboxMessage => ({
 });
 
 const MESSAGE_COLUMNS = (sql: Sql) => sql`
-  m.id, m.type, m.platform, m.account_id, m.from_name, m.from_username, m.from_avatar, m.from_verified, m.from_followers,
+  m.id, m.thread_id, m.type, m.platform, m.account_id, m.from_name, m.from_username, m.from_avatar, m.from_verified, m.from_followers,
   m.content, m.sent_at, m.post_title, m.url, m.sentiment, m.priority, m.status, m.archived, m.assignee_id, m.likes`;
 
 /** Bulk actions on selected messages. */
@@ -175,7 +188,10 @@ export class Inbox extends Context.Service<
       account: { readonly id: string; readonly workspaceId: string; readonly platform: string },
       incoming: ReadonlyArray<IncomingMessage>,
     ) => Effect.Effect<number, InboxError>;
-    readonly list: (workspaceId: string, filter: InboxFilter) => Effect.Effect<{ messages: ReadonlyArray<InboxMessage>; next: string | null }, InvalidInput | SqlError>;
+    readonly list: (
+      workspaceId: string,
+      filter: InboxFilter,
+    ) => Effect.Effect<{ messages: ReadonlyArray<InboxMessage>; next: string | null }, InvalidInput | SqlError>;
     readonly open: (workspaceId: string, messageId: string) => Effect.Effect<InboxThread, NotFound | SqlError>;
     /** Unread messages in the inbox (not archived), by type. */
     readonly counts: (workspaceId: string) => Effect.Effect<Record<MessageType, number>, SqlError>;
@@ -205,15 +221,25 @@ export class Inbox extends Context.Service<
       const db = yield* Database;
       const store = yield* EventStore;
 
-      const onMessage = <E>(messageId: string, workspaceId: string, decide: (state: MessageState) => Effect.Effect<ReadonlyArray<InboxEvent>, E>, ctx: CommandContext) =>
-        handleCommand(inboxStreamId(messageId), messageDecider, decide, { ctx, workspaceId }).pipe(Effect.provideService(EventStore, store));
-      const onTemplate = <E>(templateId: string, workspaceId: string, decide: (state: TemplateState) => Effect.Effect<ReadonlyArray<ReplyTemplateEvent>, E>, ctx: CommandContext) =>
-        handleCommand(replyTemplateStreamId(templateId), templateDecider, decide, { ctx, workspaceId }).pipe(Effect.provideService(EventStore, store));
+      const onMessage = <E>(
+        messageId: string,
+        workspaceId: string,
+        decide: (state: MessageState) => Effect.Effect<ReadonlyArray<InboxEvent>, E>,
+        ctx: CommandContext,
+      ) => handleCommand(inboxStreamId(messageId), messageDecider, decide, { ctx, workspaceId }).pipe(Effect.provideService(EventStore, store));
+      const onTemplate = <E>(
+        templateId: string,
+        workspaceId: string,
+        decide: (state: TemplateState) => Effect.Effect<ReadonlyArray<ReplyTemplateEvent>, E>,
+        ctx: CommandContext,
+      ) => handleCommand(replyTemplateStreamId(templateId), templateDecider, decide, { ctx, workspaceId }).pipe(Effect.provideService(EventStore, store));
 
       const rowOf = (workspaceId: string, messageId: string) =>
         Effect.gen(function* () {
           if (!isUuid(messageId)) return yield* new NotFound({ what: "message" });
-          const [row] = yield* db.query((sql) => sql<MessageRow[]>`select ${MESSAGE_COLUMNS(sql)} from inbox_messages m where m.id = ${messageId} and m.workspace_id = ${workspaceId}`);
+          const [row] = yield* db.query(
+            (sql) => sql<MessageRow[]>`select ${MESSAGE_COLUMNS(sql)} from inbox_messages m where m.id = ${messageId} and m.workspace_id = ${workspaceId}`,
+          );
           return row ?? (yield* new NotFound({ what: "message" }));
         });
 
@@ -261,7 +287,11 @@ export class Inbox extends Context.Service<
 
       const list = Effect.fn("Inbox.list")(function* (workspaceId: string, filter: InboxFilter) {
         const cursor = decodeKeyset(filter.before);
-        if (cursor === null) return yield* new InvalidInput({ message: "This page link is not valid any more. Start from the newest.", fields: { before: "This page link is not valid any more." } });
+        if (cursor === null)
+          return yield* new InvalidInput({
+            message: "This page link is not valid any more. Start from the newest.",
+            fields: { before: "This page link is not valid any more." },
+          });
         const q = filter.q?.trim();
         const like = q ? `%${q.replace(/[\\%_]/g, "\\$&")}%` : "";
         const rows = yield* db.query(
@@ -281,24 +311,38 @@ export class Inbox extends Context.Service<
         );
         const shown = rows.slice(0, INBOX_PAGE_SIZE);
         const last = shown[shown.length - 1];
-        return { messages: shown.map(toMessage), next: rows.length > INBOX_PAGE_SIZE && last ? encodeKeyset({ at: last.sent_at.toISOString(), id: last.id }) : null };
+        return {
+          messages: shown.map(toMessage),
+          next: rows.length > INBOX_PAGE_SIZE && last ? encodeKeyset({ at: last.sent_at.toISOString(), id: last.id }) : null,
+        };
       });
       const open = Effect.fn("Inbox.open")(function* (workspaceId: string, messageId: string) {
+        if (!isUuid(messageId)) return yield* new NotFound({ what: "message" });
+        // The replies first: the message read after them is at least as new (a reply sent is a message replied).
+        const replies = yield* db.query(
+          (sql) => sql<
+            {
+              id: string;
+              content: string;
+              is_public: boolean;
+              author_id: string | null;
+              status: InboxReply["status"];
+              reason: string | null;
+              url: string | null;
+              created_at: Date;
+              sent_at: Date | null;
+            }[]
+          >`
+            select id, content, is_public, author_id, status, reason, url, created_at, sent_at from inbox_replies
+            where message_id = ${messageId} and workspace_id = ${workspaceId} order by created_at, id`,
+        );
         const row = yield* rowOf(workspaceId, messageId);
-        const [thread, replies] = yield* Effect.all([
-          db.query(
-            (sql) => sql<MessageRow[]>`
-              select ${MESSAGE_COLUMNS(sql)} from inbox_messages m
-              where m.account_id = ${row.account_id} and m.workspace_id = ${workspaceId}
-                and m.thread_id = (select thread_id from inbox_messages where id = ${messageId})
-              order by m.sent_at, m.id limit 200`,
-          ),
-          db.query(
-            (sql) => sql<{ id: string; content: string; is_public: boolean; author_id: string | null; status: InboxReply["status"]; reason: string | null; url: string | null; created_at: Date; sent_at: Date | null }[]>`
-              select id, content, is_public, author_id, status, reason, url, created_at, sent_at from inbox_replies
-              where message_id = ${messageId} order by created_at, id`,
-          ),
-        ]);
+        const thread = yield* db.query(
+          (sql) => sql<MessageRow[]>`
+            select ${MESSAGE_COLUMNS(sql)} from inbox_messages m
+            where m.account_id = ${row.account_id} and m.workspace_id = ${workspaceId} and m.thread_id = ${row.thread_id ?? ""}
+            order by m.sent_at, m.id limit 200`,
+        );
         return {
           message: toMessage(row),
           thread: (thread.length > 0 ? thread : [row]).map(toMessage),
@@ -342,7 +386,8 @@ export class Inbox extends Context.Service<
                              union all select 1 from team_members where workspace_id = ${workspaceId} and user_id = ${userId}`,
               )
             : [];
-          if (found.length === 0) return yield* new InvalidInput({ message: "Choose someone of your team.", fields: { assigneeId: "Choose someone of your team." } });
+          if (found.length === 0)
+            return yield* new InvalidInput({ message: "Choose someone of your team.", fields: { assigneeId: "Choose someone of your team." } });
         });
 
       const change = Effect.fn("Inbox.change")(function* (
@@ -364,7 +409,9 @@ export class Inbox extends Context.Service<
       const bulk = Effect.fn("Inbox.bulk")(function* (caller: Caller, ids: ReadonlyArray<string>, action: BulkAction) {
         const unique = [...new Set(ids)];
         const found = unique.every(isUuid)
-          ? yield* db.query((sql) => sql<{ id: string }[]>`select id from inbox_messages where workspace_id = ${caller.workspaceId} and id = any(${unique}::uuid[])`)
+          ? yield* db.query(
+              (sql) => sql<{ id: string }[]>`select id from inbox_messages where workspace_id = ${caller.workspaceId} and id = any(${unique}::uuid[])`,
+            )
           : [];
         if (found.length !== unique.length) return yield* new NotFound({ what: "message" });
         if (action.action === "assign") yield* assignable(caller.workspaceId, action.userId);

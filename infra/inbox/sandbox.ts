@@ -40,12 +40,20 @@ const DIRECT = [
 const draw = (seed: string, salt: string, modulo: number) => parseInt(createHash("sha256").update(`${seed}:${salt}`).digest("hex").slice(0, 8), 16) % modulo;
 
 /** What people write on one sandbox post: two or three comments, and sometimes a direct message. */
-export const sandboxConversation = (post: { readonly platformPostId: string; readonly postId: string; readonly content: string; readonly publishedAt: Date }): IncomingMessage[] => {
+export const sandboxConversation = (post: {
+  readonly platformPostId: string;
+  readonly postId: string;
+  readonly content: string;
+  readonly publishedAt: Date;
+}): IncomingMessage[] => {
   const seed = post.platformPostId;
   const title = post.content.length > 60 ? `${post.content.slice(0, 59)}…` : post.content;
   const comments = 2 + draw(seed, "count", 2);
+  // Different people saying different things: consecutive picks from a starting point of the seed.
+  const firstPerson = draw(seed, "people", PEOPLE.length);
+  const firstComment = draw(seed, "comments", COMMENTS.length);
   const messages: IncomingMessage[] = Array.from({ length: comments }, (_, i) => {
-    const person = PEOPLE[draw(seed, `person-${i}`, PEOPLE.length)]!;
+    const person = PEOPLE[(firstPerson + i) % PEOPLE.length]!;
     return {
       type: "comment",
       externalId: `${seed}:comment:${i}`,
@@ -54,7 +62,7 @@ export const sandboxConversation = (post: { readonly platformPostId: string; rea
       postId: post.postId,
       postTitle: title,
       from: { name: person.name, username: person.username, avatar: null, verified: person.verified, followers: person.followers },
-      content: COMMENTS[draw(seed, `comment-${i}`, COMMENTS.length)]!,
+      content: COMMENTS[(firstComment + i * 3) % COMMENTS.length]!,
       sentAt: new Date(post.publishedAt.getTime() + (i + 1) * 4 * 60_000),
       url: null,
       likes: draw(seed, `likes-${i}`, 12),
@@ -93,6 +101,10 @@ export const writeSandboxConversation = Effect.fn("Inbox.sandboxConversation")(f
   );
   if (!row) return undefined;
   const conversation = sandboxConversation({ ...payload, content: row.content, publishedAt: row.published_at });
-  const created = yield* (yield* Inbox).receive(systemContext("ingestion", job.now, `job-${job.id}`), { id: payload.accountId, workspaceId: row.workspace_id, platform: row.platform }, conversation);
+  const created = yield* (yield* Inbox).receive(
+    systemContext("ingestion", job.now, `job-${job.id}`),
+    { id: payload.accountId, workspaceId: row.workspace_id, platform: row.platform },
+    conversation,
+  );
   return created > 0 ? `${created} sandbox message(s)` : undefined;
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
@@ -93,3 +94,10 @@ export const watchScripts = (page: Page) => {
     bytes: async () => (await Promise.all(scripts.values())).reduce((sum, bytes) => sum + bytes, 0),
   };
 };
+
+/** Runs one of the project's CLI commands against the e2e server's database. */
+export const cli = (script: string, args: string[]) =>
+  execFileSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
+    stdio: "pipe",
+  }).toString();

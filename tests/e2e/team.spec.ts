@@ -1,15 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
-import { newUser, registerByApi, toast } from "./support";
-
-/** Runs one of the project's CLI commands against the e2e server's database. */
-const cli = (script: string, args: string[]) =>
-  execFileSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    stdio: "pipe",
-  }).toString();
+import { cli, newUser, registerByApi, toast } from "./support";
 
 /** The invitation link e-mailed to `email`, read from the outbox as an operator of a fresh machine would. */
 const invitationLink = (email: string) => {

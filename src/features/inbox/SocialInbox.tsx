@@ -1,0 +1,405 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { PlatformId } from "../../../domain/accounts";
+import type { InboxMessage, InboxThread, ReplyTemplate } from "../../../infra/inbox/Inbox";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { toast } from "../../islands/toast/toast-store";
+import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { excerpt } from "../../lib/text";
+import { PlatformBadge } from "../accounts/platform-badge";
+import { relativeTime } from "../dashboard/dashboard-data";
+import { EMPTY_FILTER, type InboxFilterState, type InboxView, inboxQuery, replyToast, TYPE_LABELS } from "./inbox-model";
+import "./inbox.css";
+
+const TemplatesDialog = lazy(() => import("./TemplatesDialog"));
+
+export interface InboxPlatform {
+  readonly id: string;
+  readonly name: string;
+  /** Why the inbox shows nothing of it, when its API gives no access. */
+  readonly noInbox: string | null;
+}
+
+interface Props {
+  readonly view: InboxView;
+  readonly initialMessages: ReadonlyArray<InboxMessage> | null;
+  readonly initialCursor: string | null;
+  readonly platforms: ReadonlyArray<InboxPlatform>;
+  readonly people: ReadonlyArray<{ readonly id: string; readonly name: string }>;
+  readonly canAnswer: boolean;
+}
+
+const SEARCH_PAUSE_MS = 250;
+/** How often an open reply is read back while the worker sends it, and for how long. */
+const SENDING_POLL_MS = 700;
+const SENDING_WAIT_MS = 30_000;
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toUpperCase())
+    .join("");
+
+/** The social inbox (issue 11): the list with its filters and bulk actions, and the open message with its thread and reply box. */
+export default function SocialInbox({ view, initialMessages, initialCursor, platforms, people, canAnswer }: Props) {
+  const hydrated = useHydrated();
+  const [filter, setFilter] = useState<InboxFilterState>({ ...EMPTY_FILTER, type: view === "all" ? "" : view });
+  const [messages, setMessages] = useState<ReadonlyArray<InboxMessage>>(initialMessages ?? []);
+  const [cursor, setCursor] = useState(initialCursor);
+  const [failed, setFailed] = useState(initialMessages === null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [open, setOpen] = useState<InboxThread | null>(null);
+  const [reply, setReply] = useState("");
+  const [sending, setSending] = useState(false);
+  const [templates, setTemplates] = useState(false);
+  const first = useRef(true);
+  const now = new Date();
+
+  const load = async (next: InboxFilterState, before?: string | null) => {
+    try {
+      const response = await fetch(inboxQuery(next, before), { headers: { accept: "application/json" } });
+      if (!response.ok) throw new Error(String(response.status));
+      const page = (await response.json()) as InboxMessage[];
+      setMessages((list) => (before ? [...list, ...page] : page));
+      setCursor(response.headers.get("x-next-cursor"));
+      setFailed(false);
+      if (!before) setSelected(new Set());
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => void load(filter), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [filter]);
+
+  const replace = (message: InboxMessage) => {
+    setMessages((list) => list.map((m) => (m.id === message.id ? message : m)));
+    setOpen((thread) => (thread && thread.message.id === message.id ? { ...thread, message } : thread));
+  };
+
+  const openMessage = async (message: InboxMessage) => {
+    try {
+      const thread = await apiFetch<InboxThread>(`/api/social-inbox/${message.id}`);
+      setOpen(thread);
+      setReply("");
+      if (thread.message.status === "unread")
+        replace(await apiFetch<InboxMessage>(`/api/social-inbox/${message.id}/status`, { method: "PUT", body: { status: "read" } }));
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to open the message. Please try again."), variant: "destructive" });
+    }
+  };
+
+  const send = async (content: string) => {
+    if (!open || content.trim() === "" || sending) return;
+    setSending(true);
+    const { message } = open;
+    try {
+      const sent = await apiFetch<{ id: string }>(`/api/social-inbox/${message.id}/reply`, { method: "POST", body: { content, isPublic: message.isPublic } });
+      setReply("");
+      const deadline = Date.now() + SENDING_WAIT_MS;
+      let thread = await apiFetch<InboxThread>(`/api/social-inbox/${message.id}`);
+      setOpen(thread);
+      while (thread.replies.find((r) => r.id === sent.id)?.status === "sending" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, SENDING_POLL_MS));
+        thread = await apiFetch<InboxThread>(`/api/social-inbox/${message.id}`);
+        setOpen(thread);
+      }
+      const outcome = thread.replies.find((r) => r.id === sent.id);
+      replace(thread.message);
+      const done = replyToast(view, outcome?.status === "sent");
+      toast(
+        outcome?.status === "failed"
+          ? { ...done, description: outcome.reason ?? done.description, variant: "destructive" }
+          : outcome?.status === "sent"
+            ? done
+            : { title: "Sending", description: "Your reply is on its way." },
+      );
+    } catch (error) {
+      const failedToast = replyToast(view, false);
+      toast({ title: failedToast.title, description: apiErrorMessage(error, failedToast.description), variant: "destructive" });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const act = async (ids: ReadonlyArray<string>, action: "read" | "unread" | "archive" | "unarchive" | "assign", assigneeId?: string | null) => {
+    try {
+      await apiFetch("/api/social-inbox/bulk", { method: "POST", body: { ids, action, ...(action === "assign" ? { assigneeId } : {}) } });
+      const words = {
+        read: "marked read",
+        unread: "marked unread",
+        archive: "archived",
+        unarchive: "moved back to the inbox",
+        assign: assigneeId ? "assigned" : "unassigned",
+      };
+      toast({ title: "Done", description: `${ids.length} ${ids.length === 1 ? "message" : "messages"} ${words[action]}.` });
+      if (open && ids.includes(open.message.id) && (action === "archive" || action === "unarchive")) setOpen(null);
+      await load(filter);
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to update the messages. Please try again."), variant: "destructive" });
+    }
+  };
+
+  const toggle = (id: string) =>
+    setSelected((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const chosen = [...selected];
+  const pending = open?.replies.some((r) => r.status === "sending") ?? false;
+  const platformOf = (id: string) => platforms.find((p) => p.id === id);
+  const noInbox = filter.platform ? platformOf(filter.platform)?.noInbox : null;
+
+  return (
+    <div className={`inbox${open ? " inbox-reading" : ""}`} data-testid="social-inbox" data-hydrated={hydrated ? "true" : undefined}>
+      <section className="card inbox-list" aria-label="Messages">
+        <div className="inbox-filters">
+          <input
+            type="search"
+            className="input inbox-search"
+            placeholder="Search messages"
+            aria-label="Search messages"
+            value={filter.q}
+            onChange={(e) => setFilter({ ...filter, q: e.target.value })}
+          />
+          <select
+            className="input"
+            aria-label="Status"
+            value={filter.status}
+            onChange={(e) => setFilter({ ...filter, status: e.target.value as InboxFilterState["status"] })}
+          >
+            <option value="">All statuses</option>
+            <option value="unread">Unread</option>
+            <option value="read">Read</option>
+            <option value="replied">Replied</option>
+          </select>
+          <select className="input" aria-label="Platform" value={filter.platform} onChange={(e) => setFilter({ ...filter, platform: e.target.value })}>
+            <option value="">All platforms</option>
+            {platforms.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.noInbox ? `${p.name} (no inbox)` : p.name}
+              </option>
+            ))}
+          </select>
+          <label className="inbox-archived">
+            <input type="checkbox" checked={filter.archived} onChange={(e) => setFilter({ ...filter, archived: e.target.checked })} /> Archived
+          </label>
+        </div>
+        {noInbox && (
+          <p className="inbox-note" role="note">
+            {noInbox}
+          </p>
+        )}
+        {canAnswer && chosen.length > 0 && (
+          <div className="inbox-bulk" role="toolbar" aria-label="Bulk actions">
+            <span>{chosen.length} selected</span>
+            <button type="button" className="btn btn-outline btn-small" onClick={() => void act(chosen, "read")}>
+              Mark read
+            </button>
+            <button type="button" className="btn btn-outline btn-small" onClick={() => void act(chosen, filter.archived ? "unarchive" : "archive")}>
+              {filter.archived ? "Move to inbox" : "Archive"}
+            </button>
+            <select
+              className="input"
+              aria-label="Assign the selected messages"
+              value=""
+              onChange={(e) => void act(chosen, "assign", e.target.value === "none" ? null : e.target.value)}
+            >
+              <option value="" disabled>
+                Assign to…
+              </option>
+              <option value="none">Nobody</option>
+              {people.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {failed ? (
+          <p className="inbox-empty">The messages could not be loaded. Please reload the page.</p>
+        ) : messages.length === 0 ? (
+          <p className="inbox-empty" data-testid="inbox-empty">
+            No messages found
+          </p>
+        ) : (
+          <ul className="inbox-messages">
+            {messages.map((m) => (
+              <li
+                key={m.id}
+                className={`inbox-item${m.status === "unread" ? " inbox-unread" : ""}${open?.message.id === m.id ? " inbox-current" : ""}`}
+                data-testid="inbox-message"
+              >
+                {canAnswer && (
+                  <input type="checkbox" aria-label={`Select the message from ${m.fromUser.name}`} checked={selected.has(m.id)} onChange={() => toggle(m.id)} />
+                )}
+                <button type="button" className="inbox-open" onClick={() => void openMessage(m)} disabled={!hydrated}>
+                  <span className="inbox-avatar" aria-hidden="true">
+                    {initialsOf(m.fromUser.name)}
+                    <PlatformBadge platform={m.platform as PlatformId} size="tiny" />
+                  </span>
+                  <span className="inbox-summary">
+                    <span className="inbox-from">
+                      <strong>{m.fromUser.name}</strong>
+                      {m.fromUser.verified && (
+                        <span className="inbox-verified" title="Verified">
+                          ✓
+                        </span>
+                      )}
+                      <span className="muted">{relativeTime(m.timestamp, now)}</span>
+                    </span>
+                    <span className="inbox-text">{excerpt(m.content, 120)}</span>
+                    <span className="inbox-tags">
+                      <span className="badge">{TYPE_LABELS[m.type]}</span>
+                      <span className={`badge inbox-${m.sentiment}`}>{m.sentiment}</span>
+                      {m.priority !== "low" && <span className={`badge inbox-priority-${m.priority}`}>{m.priority}</span>}
+                      {m.status === "replied" && <span className="badge badge-accent">Replied</span>}
+                      {m.status === "unread" && <span className="visually-hidden">Unread</span>}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {cursor && !failed && (
+          <button type="button" className="btn btn-outline inbox-more" onClick={() => void load(filter, cursor)}>
+            Load more messages
+          </button>
+        )}
+      </section>
+
+      <section className="card inbox-panel" aria-label="Conversation">
+        {!open ? (
+          <p className="inbox-empty">Choose a message to read it and reply.</p>
+        ) : (
+          <>
+            <header className="inbox-panel-head">
+              <button type="button" className="btn btn-ghost btn-small inbox-back" onClick={() => setOpen(null)}>
+                ← Messages
+              </button>
+              <div>
+                <h2>{open.message.fromUser.name}</h2>
+                <p className="muted">
+                  @{open.message.fromUser.username} · {TYPE_LABELS[open.message.type]} on {platformOf(open.message.platform)?.name ?? open.message.platform}
+                  {open.message.postTitle && <> · on “{open.message.postTitle}”</>}
+                </p>
+              </div>
+              {canAnswer && (
+                <div className="inbox-panel-actions">
+                  <select
+                    className="input"
+                    aria-label="Assigned to"
+                    value={open.message.assigneeId ?? "none"}
+                    onChange={(e) =>
+                      void apiFetch<InboxMessage>(`/api/social-inbox/${open.message.id}`, {
+                        method: "PUT",
+                        body: { assigneeId: e.target.value === "none" ? null : e.target.value },
+                      }).then(replace, (error) =>
+                        toast({ title: "Error", description: apiErrorMessage(error, "Failed to assign the message."), variant: "destructive" }),
+                      )
+                    }
+                  >
+                    <option value="none">Unassigned</option>
+                    {people.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-small"
+                    onClick={() => void act([open.message.id], open.message.archived ? "unarchive" : "archive")}
+                  >
+                    {open.message.archived ? "Move to inbox" : "Archive"}
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-small" onClick={() => void act([open.message.id], "unread").then(() => setOpen(null))}>
+                    Mark unread
+                  </button>
+                </div>
+              )}
+            </header>
+            <ol className="inbox-thread">
+              {open.thread.map((m) => (
+                <li key={m.id} className={m.id === open.message.id ? "inbox-bubble inbox-bubble-current" : "inbox-bubble"}>
+                  <p className="inbox-bubble-from">
+                    <strong>{m.fromUser.name}</strong> <span className="muted">{relativeTime(m.timestamp, now)}</span>
+                  </p>
+                  <p>{m.content}</p>
+                </li>
+              ))}
+              {open.replies.map((r) => (
+                <li key={r.id} className="inbox-bubble inbox-bubble-ours" data-testid="inbox-reply">
+                  <p>{r.content}</p>
+                  <p className="inbox-reply-state">
+                    {r.status === "sent" ? "Sent" : r.status === "sending" ? "Sending…" : `Not sent: ${r.reason ?? "unknown reason"}`}
+                    {r.status === "failed" && canAnswer && (
+                      <button type="button" className="btn btn-ghost btn-small" onClick={() => void send(r.content)} disabled={sending || pending}>
+                        Retry
+                      </button>
+                    )}
+                  </p>
+                </li>
+              ))}
+            </ol>
+            {canAnswer ? (
+              <form
+                className="inbox-reply"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void send(reply);
+                }}
+              >
+                <label htmlFor="inbox-reply-text" className="visually-hidden">
+                  Your reply
+                </label>
+                <textarea
+                  id="inbox-reply-text"
+                  className="input"
+                  rows={3}
+                  placeholder={open.message.isPublic ? "Write a public reply…" : "Write a private reply…"}
+                  value={reply}
+                  onChange={(e) => setReply(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) void send(reply);
+                  }}
+                />
+                <div className="inbox-reply-actions">
+                  <button type="button" className="btn btn-outline btn-small" onClick={() => setTemplates(true)}>
+                    Quick Reply Templates
+                  </button>
+                  <button type="submit" className="btn btn-primary" disabled={reply.trim() === "" || sending || pending}>
+                    {sending ? "Sending…" : open.message.isPublic ? "Reply publicly" : "Send reply"}
+                  </button>
+                </div>
+              </form>
+            ) : (
+              <p className="muted">Your role reads the inbox only.</p>
+            )}
+          </>
+        )}
+      </section>
+      {templates && (
+        <Suspense fallback={null}>
+          <TemplatesDialog
+            onClose={() => setTemplates(false)}
+            onUse={(template: ReplyTemplate) => {
+              setReply(template.content);
+              setTemplates(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

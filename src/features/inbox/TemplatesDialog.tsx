@@ -1,0 +1,138 @@
+import { useEffect, useState } from "react";
+import type { ReplyTemplate } from "../../../infra/inbox/Inbox";
+import { Dialog } from "../../components/ui/Dialog";
+import { toast } from "../../islands/toast/toast-store";
+import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+
+const CATEGORIES = [
+  { id: "gratitude", label: "Gratitude" },
+  { id: "sales", label: "Sales" },
+  { id: "support", label: "Support" },
+] as const;
+
+type Draft = { readonly id: string | null; readonly title: string; readonly content: string; readonly category: string };
+const BLANK: Draft = { id: null, title: "", content: "", category: "gratitude" };
+
+/** Quick Reply Templates (spec engagement §2, §3): chosen to fill the reply box, and created, changed and deleted for real. */
+export default function TemplatesDialog({ onClose, onUse }: { onClose: () => void; onUse: (template: ReplyTemplate) => void }) {
+  const [templates, setTemplates] = useState<ReadonlyArray<ReplyTemplate> | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const load = () =>
+    apiFetch<ReplyTemplate[]>("/api/reply-templates").then(setTemplates, (error) =>
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to load the templates."), variant: "destructive" }),
+    );
+  useEffect(() => void load(), []);
+
+  const save = async () => {
+    if (!draft) return;
+    try {
+      const body = { title: draft.title, content: draft.content, category: draft.category };
+      await apiFetch(draft.id ? `/api/reply-templates/${draft.id}` : "/api/reply-templates", { method: draft.id ? "PUT" : "POST", body });
+      toast({ title: draft.id ? "Template Updated" : "Template Created", description: `"${draft.title.trim()}" is ready to use.` });
+      setDraft(null);
+      setErrors({});
+      await load();
+    } catch (error) {
+      setErrors(apiErrorFields(error));
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to save the template. Please try again."), variant: "destructive" });
+    }
+  };
+
+  const remove = async (template: ReplyTemplate) => {
+    try {
+      await apiFetch(`/api/reply-templates/${template.id}`, { method: "DELETE" });
+      toast({ title: "Template Deleted", description: `"${template.title}" is gone.` });
+      await load();
+    } catch (error) {
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to delete the template."), variant: "destructive" });
+    }
+  };
+
+  return (
+    <Dialog open title="Quick Reply Templates" description="Choose one to fill your reply, then edit it before sending." onClose={onClose}>
+      {draft ? (
+        <form
+          className="inbox-template-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <div className="field">
+            <label htmlFor="template-title">Title</label>
+            <input id="template-title" className="input" value={draft.title} maxLength={80} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+            {errors.title && <p className="field-error">{errors.title}</p>}
+          </div>
+          <div className="field">
+            <label htmlFor="template-category">Category</label>
+            <select id="template-category" className="input" value={draft.category} onChange={(e) => setDraft({ ...draft, category: e.target.value })}>
+              {CATEGORIES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="template-content">Text</label>
+            <textarea
+              id="template-content"
+              className="input"
+              rows={4}
+              value={draft.content}
+              onChange={(e) => setDraft({ ...draft, content: e.target.value })}
+            />
+            {errors.content && <p className="field-error">{errors.content}</p>}
+          </div>
+          <div className="inbox-reply-actions">
+            <button type="button" className="btn btn-ghost" onClick={() => setDraft(null)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary">
+              Save template
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          {templates === null ? (
+            <p className="muted">Loading…</p>
+          ) : templates.length === 0 ? (
+            <p className="muted">No templates yet. Write the answers you give most often once, and use them in a click.</p>
+          ) : (
+            <ul className="inbox-templates">
+              {templates.map((t) => (
+                <li key={t.id} data-testid="reply-template">
+                  <div>
+                    <strong>{t.title}</strong> <span className="badge">{CATEGORIES.find((c) => c.id === t.category)?.label ?? t.category}</span>
+                    <p className="muted">{t.content}</p>
+                  </div>
+                  <div className="inbox-template-actions">
+                    <button type="button" className="btn btn-primary btn-small" onClick={() => onUse(t)}>
+                      Use
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      onClick={() => setDraft({ id: t.id, title: t.title, content: t.content, category: t.category })}
+                    >
+                      Edit
+                    </button>
+                    <button type="button" className="btn btn-ghost btn-small btn-danger-text" onClick={() => void remove(t)}>
+                      Delete
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <button type="button" className="btn btn-outline" onClick={() => setDraft(BLANK)}>
+            New template
+          </button>
+        </>
+      )}
+    </Dialog>
+  );
+}

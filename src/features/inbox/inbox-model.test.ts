@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_FILTER, inboxQuery, replyToast } from "./inbox-model";
+
+describe("the inbox screens", () => {
+  it("a filter is the list's query; an empty one asks for everything", () => {
+    expect(inboxQuery(EMPTY_FILTER)).toBe("/api/social-inbox");
+    expect(inboxQuery({ type: "dm", status: "unread", platform: "facebook", q: " price ", archived: true }, "c1")).toBe(
+      "/api/social-inbox?type=dm&status=unread&platform=facebook&q=price&archived=true&before=c1",
+    );
+  });
+
+  it("a reply ends with the spec's toast of its screen", () => {
+    expect(replyToast("dm", true).title).toBe("Reply Sent! ✅");
+    expect(replyToast("dm", false)).toEqual({ title: "Failed to Send", description: "Could not send your reply. Please try again." });
+    expect(replyToast("comment", false)).toEqual({ title: "Failed to Reply", description: "Could not post your reply. Please try again." });
+    expect(replyToast("all", false)).toEqual({ title: "Failed to Send Reply", description: "Please try again or check your connection." });
+  });
+});

@@ -1,0 +1,38 @@
+/** The inbox screens' pure parts: which views there are, the query a filter makes, the toasts a reply ends with. */
+import type { MessageType } from "../../../domain/inbox";
+
+/** The three screens: the combined inbox, and one per kind (spec engagement §2). */
+export type InboxView = "all" | "dm" | "comment";
+
+export interface InboxFilterState {
+  readonly type: "" | MessageType;
+  readonly status: "" | "unread" | "read" | "replied";
+  readonly platform: string;
+  readonly q: string;
+  readonly archived: boolean;
+}
+
+export const EMPTY_FILTER: InboxFilterState = { type: "", status: "", platform: "", q: "", archived: false };
+
+/** The query string of GET /api/social-inbox for a filter (and the next page's cursor). */
+export const inboxQuery = (filter: InboxFilterState, before?: string | null) => {
+  const params = new URLSearchParams();
+  if (filter.type) params.set("type", filter.type);
+  if (filter.status) params.set("status", filter.status);
+  if (filter.platform) params.set("platform", filter.platform);
+  if (filter.q.trim()) params.set("q", filter.q.trim());
+  if (filter.archived) params.set("archived", "true");
+  if (before) params.set("before", before);
+  const text = params.toString();
+  return text ? `/api/social-inbox?${text}` : "/api/social-inbox";
+};
+
+/** Spec engagement §8: the toasts a reply ends with, by screen. */
+export const replyToast = (view: InboxView, sent: boolean) => {
+  if (sent) return { title: "Reply Sent! ✅", description: "Your response has been posted successfully." };
+  if (view === "dm") return { title: "Failed to Send", description: "Could not send your reply. Please try again." };
+  if (view === "comment") return { title: "Failed to Reply", description: "Could not post your reply. Please try again." };
+  return { title: "Failed to Send Reply", description: "Please try again or check your connection." };
+};
+
+export const TYPE_LABELS: Readonly<Record<MessageType, string>> = { dm: "Message", comment: "Comment", mention: "Mention" };

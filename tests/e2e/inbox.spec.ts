@@ -1,0 +1,86 @@
+import { expect, test } from "@playwright/test";
+import { cli, newUser, registerByApi, toast } from "./support";
+
+/** Waits until people have answered the sandbox post (the worker's sandbox_conversation job, 20 s after it went out). */
+const messagesArrive = async (request: import("@playwright/test").APIRequestContext) => {
+  await expect
+    .poll(async () => ((await (await request.get("/api/social-inbox")).json()) as unknown[]).length, { timeout: 60_000, intervals: [1_000] })
+    .toBeGreaterThanOrEqual(2);
+};
+
+test.describe("social inbox", () => {
+  test("people answer a sandbox post; the owner opens a message, answers it with a quick reply template, and archives two at once", async ({ page }, info) => {
+    test.setTimeout(120_000);
+    const owner = newUser({ firstName: "Lee", lastName: "Park" });
+    await registerByApi(page.request, owner);
+    cli("admin-plan", [owner.email, "growth"]);
+    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental" } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post("/api/posts", {
+          data: { content: "Free whitening consultations all week", platforms: ["facebook"], status: "published", media: [] },
+        })
+      ).status(),
+    ).toBe(201);
+    await messagesArrive(page.request);
+
+    await page.goto("/app/social-inbox");
+    const inbox = page.getByTestId("social-inbox");
+    await expect(inbox).toHaveAttribute("data-hydrated", "true");
+    const unreadBefore = Number(await page.getByTestId("sidebar").locator(".nav-count").first().textContent());
+    expect(unreadBefore).toBeGreaterThanOrEqual(2);
+    const items = inbox.getByTestId("inbox-message");
+    const count = await items.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+
+    // Open the first: read at once, its thread beside it.
+    const firstItem = items.first();
+    const sender = (await firstItem.locator(".inbox-from strong").textContent())!;
+    await firstItem.getByRole("button").click();
+    const panel = page.getByRole("region", { name: "Conversation" });
+    await expect(panel.getByRole("heading", { level: 2 })).toHaveText(sender);
+    await expect(firstItem).not.toHaveClass(/inbox-unread/);
+
+    // A quick reply template, written once, fills the reply.
+    await panel.getByRole("button", { name: "Quick Reply Templates" }).click();
+    const dialog = page.getByRole("dialog", { name: "Quick Reply Templates" });
+    await dialog.getByRole("button", { name: "New template" }).click();
+    await dialog.getByLabel("Title").fill("Thanks");
+    await dialog.getByLabel("Text").fill("Thank you so much! We'd love to see you this week.");
+    await dialog.getByRole("button", { name: "Save template" }).click();
+    await expect(toast(page).filter({ hasText: "Template Created" })).toBeVisible();
+    await dialog.getByTestId("reply-template").filter({ hasText: "Thanks" }).getByRole("button", { name: "Use" }).click();
+    await expect(panel.getByLabel("Your reply")).toHaveValue("Thank you so much! We'd love to see you this week.");
+    await panel.getByRole("button", { name: /Reply publicly|Send reply/ }).click();
+    await expect(toast(page).filter({ hasText: "Reply Sent! ✅" })).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByTestId("inbox-reply")).toContainText("Sent");
+    await expect(firstItem.getByText("Replied")).toBeVisible();
+    await page.screenshot({ path: info.outputPath("inbox-1280.png"), fullPage: true });
+
+    // Two archived at once: out of the inbox, in the archive.
+    await items.nth(0).getByRole("checkbox").check();
+    await items.nth(1).getByRole("checkbox").check();
+    await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Archive" }).click();
+    await expect(toast(page).filter({ hasText: "2 messages archived." })).toBeVisible();
+    await expect(items).toHaveCount(count - 2);
+    await inbox.getByLabel("Archived").check();
+    await expect(items).toHaveCount(2);
+
+    // On a phone: the list, then the message alone with a way back.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/app/reply-comments");
+    await expect(inbox).toHaveAttribute("data-hydrated", "true");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: info.outputPath("inbox-360.png"), fullPage: true });
+    await inbox.getByLabel("Archived").check();
+    await items.first().getByRole("button").click();
+    await expect(panel.getByRole("button", { name: "← Messages" })).toBeVisible();
+    await page.screenshot({ path: info.outputPath("inbox-message-360.png"), fullPage: true });
+  });
+
+  test("a plan without the social inbox sees the premium gate", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await page.goto("/app/social-inbox");
+    await expect(page.getByTestId("premium-gate")).toContainText("Premium Feature");
+  });
+});
