@@ -41,9 +41,9 @@ export const startBenchApp = async (databaseUrl: string): Promise<BenchApp> => {
       .map((c) => c.split(";")[0])
       .find((c) => c.startsWith("session="));
     if (!session) throw new Error("POST /api/auth/register set no session cookie");
-    // On the plan chosen (not its trial), so that pages a plan unlocks (Team Management) load their islands.
+    // On the plan with every feature (not a trial), so that pages a plan unlocks (Team Management, the inbox, clients) load their islands.
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    await sql`update workspaces set subscription_tier = 'professional', subscription_status = 'active', is_trial_active = false
+    await sql`update workspaces set subscription_tier = 'agency', subscription_status = 'active', is_trial_active = false
               where id = (select workspace_id from users where email = ${email})`;
     await sql.end();
     return { server, url: server.url, sessionCookie: session, email };

@@ -18,6 +18,8 @@ export const APP_ROUTES = [
   "/app/calendar",
   "/app/queue",
   "/app/team-management",
+  "/app/team-management/clients",
+  "/app/social-inbox",
   "/app/analytics",
   "/app/nope",
 ] as const;
@@ -31,7 +33,7 @@ export const APP_BUDGET_BYTES = 110 * 1024;
  * the heaviest app page (compose when the issue was filed) under 80 KB, so every other app page
  * under 80 KB too. 1 KB = 1024 B.
  */
-export const NO_ISLAND_ROUTES = ["/app/settings", "/app/pricing", "/app/onboarding", "/app/analytics", "/app/nope"] as const;
+export const NO_ISLAND_ROUTES = ["/app/settings", "/app/pricing", "/app/onboarding", "/app/team-management/clients", "/app/analytics", "/app/nope"] as const;
 export const NO_ISLAND_GOAL_BYTES = 10 * 1024;
 export const APP_PAGE_GOAL_BYTES = 80 * 1024;
 
