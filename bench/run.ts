@@ -12,12 +12,13 @@
  *   burst: 1,000 posts due at one instant (sandbox, with the SIGKILL) and 500 on a platform answering after 300 ms
  *   calendar: GET /api/calendar and /app/calendar with 5,000 posts in the month (p50/p99)
  *   audit: GET /api/audit over 1,000,000 lines of one workspace's audit trail, unfiltered and by each filter (p50/p99)
+ *   inbox: GET /api/social-inbox over 100,000 messages of one workspace, unfiltered, by each filter and a search (p50/p99)
  *
  * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http,media,scheduler,burst,calendar,audit   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media,scheduler,burst,calendar,audit,inbox   BENCH_REPLAY_EVENTS (default 100000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -31,6 +32,7 @@ import { APP_BUDGET_BYTES, APP_PAGE_GOAL_BYTES, issue9GoalOf, measureClientJs, N
 import { type BenchDatabase, type BenchServer, createBenchDatabase, openBenchServer } from "./database";
 import { bytes, dec1, int, seconds } from "./format";
 import { AUDIT_BUDGET_MS, measureAudit } from "./audit";
+import { INBOX_BUDGET_MS, measureInbox } from "./inbox";
 import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
 import { measureHttpLoad } from "./http-load";
 import { API_USER_GOAL, measureApiUser } from "./api-user-load";
@@ -39,7 +41,7 @@ import { measureMedia } from "./media";
 import { measureScheduler } from "./scheduler";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
 
-const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler", "burst", "calendar", "audit"] as const;
+const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler", "burst", "calendar", "audit", "inbox"] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
 const parseOnly = (): ReadonlySet<Measurement> => {
@@ -232,7 +234,7 @@ const main = async () => {
     }
   }
 
-  if (only.has("client-js") || only.has("http") || only.has("media") || only.has("calendar") || only.has("audit")) {
+  if (only.has("client-js") || only.has("http") || only.has("media") || only.has("calendar") || only.has("audit") || only.has("inbox")) {
     app = await attempt("app start", async () => {
       ensureBuild();
       return startBenchApp(databaseUrl);
@@ -380,6 +382,21 @@ const main = async () => {
       const worst = audit.figures.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
       summary.push(
         `audit trail (issue 10): ${int(audit.lines)} lines, worst p99 ${dec1(worst.p99Ms)} ms (${worst.label}; goal ${AUDIT_BUDGET_MS} ms: ${worst.p99Ms < AUDIT_BUDGET_MS ? "PASS" : "OVER"})`,
+      );
+    }
+  }
+
+  if (running && only.has("inbox")) {
+    const inbox = await attempt("inbox", () => measureInbox({ baseUrl: running.url, sessionCookie: running.sessionCookie, email: running.email, databaseUrl }));
+    if (inbox) {
+      figure(`inbox seed: ${int(inbox.messages)} messages in one workspace, written in ${dec1(inbox.seedSeconds)} s`);
+      for (const a of inbox.figures) {
+        const mark = a.p99Ms < INBOX_BUDGET_MS ? "PASS" : "OVER";
+        figure(`${a.label}: p50 ${dec1(a.p50Ms)} ms, p99 ${dec1(a.p99Ms)} ms (${a.samples} requests in a row; goal p99 < ${INBOX_BUDGET_MS} ms: ${mark})`);
+      }
+      const worst = inbox.figures.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
+      summary.push(
+        `social inbox (issue 11): ${int(inbox.messages)} messages, worst p99 ${dec1(worst.p99Ms)} ms (${worst.label}; goal ${INBOX_BUDGET_MS} ms: ${worst.p99Ms < INBOX_BUDGET_MS ? "PASS" : "OVER"})`,
       );
     }
   }

@@ -188,6 +188,11 @@ export class Inbox extends Context.Service<
       account: { readonly id: string; readonly workspaceId: string; readonly platform: string },
       incoming: ReadonlyArray<IncomingMessage>,
     ) => Effect.Effect<number, InboxError>;
+    /** Messages a platform pushed to the accounts it names (by the platform's id of the account), in every workspace that connected it. */
+    readonly deliver: (
+      ctx: CommandContext,
+      deliveries: ReadonlyArray<{ readonly platform: string; readonly accountExternalId: string; readonly message: IncomingMessage }>,
+    ) => Effect.Effect<number, InboxError>;
     readonly list: (
       workspaceId: string,
       filter: InboxFilter,
@@ -281,6 +286,24 @@ export class Inbox extends Context.Service<
             ctx,
           );
           created += events.length;
+        }
+        return created;
+      });
+
+      const deliver = Effect.fn("Inbox.deliver")(function* (
+        ctx: CommandContext,
+        deliveries: ReadonlyArray<{ readonly platform: string; readonly accountExternalId: string; readonly message: IncomingMessage }>,
+      ) {
+        let created = 0;
+        const keys = [...new Set(deliveries.map((d) => `${d.platform}\u0000${d.accountExternalId}`))];
+        for (const key of keys) {
+          const [platform, externalId] = key.split("\u0000") as [string, string];
+          const accounts = yield* db.query(
+            (sql) => sql<{ id: string; workspace_id: string }[]>`
+              select id, workspace_id from social_accounts where platform = ${platform} and external_id = ${externalId} and disconnected_at is null`,
+          );
+          const messages = deliveries.filter((d) => d.platform === platform && d.accountExternalId === externalId).map((d) => d.message);
+          for (const account of accounts) created += yield* receive(ctx, { id: account.id, workspaceId: account.workspace_id, platform }, messages);
         }
         return created;
       });
@@ -496,6 +519,7 @@ export class Inbox extends Context.Service<
 
       return {
         receive,
+        deliver,
         list,
         open,
         counts,

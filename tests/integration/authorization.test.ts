@@ -52,6 +52,8 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   // Joining through an invitation's link: the link is the permission.
   { method: "POST", path: `/api/invitations/${ID}`, permission: null },
   { method: "POST", path: `/api/invitations/${ID}/accept`, permission: null },
+  // Meta's signed deliveries: the signature is the permission.
+  { method: "POST", path: "/api/webhooks/meta", permission: null },
   // A person's own workspaces (the service checks they belong to the one they switch to).
   { method: "POST", path: "/api/workspaces/switch", permission: null },
   { method: "POST", path: "/api/clients", permission: "manage_clients" },
