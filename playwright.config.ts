@@ -39,6 +39,8 @@ const serverEnv: Record<string, string> = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   // The app's own DATABASE_URL (e.g. from a developer's shell) must not leak in: embedded unless asked.
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+  // No network here: the inbox does not listen to Bluesky's relay.
+  BLUESKY_FIREHOSE_URL: "off",
 };
 if (process.env.BUILD_DIR) serverEnv.BUILD_DIR = process.env.BUILD_DIR;
 

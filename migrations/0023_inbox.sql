@@ -59,3 +59,12 @@ create table reply_templates (
   updated_at   timestamptz not null
 );
 create index reply_templates_workspace on reply_templates (workspace_id, category, title);
+-- What a reply needs of the platform's references (Bluesky: cid, root uri and cid).
+alter table inbox_messages add column reference jsonb not null default '{}';
+
+-- Where each event stream the inbox follows was left (Bluesky's firehose: the last sequence number).
+create table inbox_cursors (
+  source     text primary key,
+  cursor     bigint not null,
+  updated_at timestamptz not null
+);

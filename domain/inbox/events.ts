@@ -31,6 +31,8 @@ export const inboxEvents = defineEvents({
     likes: Schema.Number,
     sentiment: Schema.Literals(SENTIMENTS),
     priority: Schema.Literals(PRIORITIES),
+    /** What a reply needs of the platform's references (Bluesky: the post's cid, its thread's root uri and cid). */
+    reference: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
   }),
   InboxMessageRead: Schema.Struct({}),
   InboxMessageMarkedUnread: Schema.Struct({}),

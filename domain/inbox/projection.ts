@@ -59,6 +59,7 @@ export const inboxProjection: Projection<InboxEvent | ReplyTemplateEvent> = {
             likes: d.likes,
             sentiment: d.sentiment,
             priority: d.priority,
+            reference: d.reference ?? {},
             status: "unread",
             archived: false,
             assignee_id: null,

@@ -53,6 +53,7 @@ export interface IncomingMessage {
   readonly sentAt: Date;
   readonly url: string | null;
   readonly likes: number;
+  readonly reference?: Readonly<Record<string, string>>;
 }
 
 /** A message as the inbox lists it (spec engagement §3 "Inbox message"). */
@@ -170,6 +171,26 @@ const MESSAGE_COLUMNS = (sql: Sql) => sql`
   m.id, m.thread_id, m.type, m.platform, m.account_id, m.from_name, m.from_username, m.from_avatar, m.from_verified, m.from_followers,
   m.content, m.sent_at, m.post_title, m.url, m.sentiment, m.priority, m.status, m.archived, m.assignee_id, m.likes`;
 
+/** What the platform is asked: a reply to one of its messages. */
+export interface ReplyTarget {
+  readonly replyId: string;
+  readonly accountId: string;
+  readonly platform: string;
+  readonly content: string;
+  readonly isPublic: boolean;
+  /** The platform's id of the message answered. */
+  readonly externalId: string;
+  readonly reference: Readonly<Record<string, string>>;
+}
+
+/** Sends a reply on its platform: its id and address there, or the reason it was not sent (for the person). */
+export type ReplySender = (
+  target: ReplyTarget,
+) => Effect.Effect<{ readonly externalId: string | null; readonly url: string | null }, { readonly reason: string }>;
+
+/** Platforms that recognise a repeated reply (a record key from the reply's id): asked again after an attempt that never came back. */
+const IDEMPOTENT_REPLIES = new Set(["bluesky"]);
+
 /** Bulk actions on selected messages. */
 export type BulkAction = { readonly action: "read" | "unread" | "archive" | "unarchive" } | { readonly action: "assign"; readonly userId: string | null };
 
@@ -213,7 +234,12 @@ export class Inbox extends Context.Service<
       input: { readonly content: string; readonly isPublic?: boolean },
     ) => Effect.Effect<InboxReply, NotFound | InvalidInput | Conflict | InboxError>;
     /** The job's part: sends the reply once (see attemptReply) and records how it went. */
-    readonly sendReply: (ctx: CommandContext, messageId: string, replyId: string) => Effect.Effect<"sent" | "failed" | "done", NotFound | InboxError>;
+    readonly sendReply: (
+      ctx: CommandContext,
+      messageId: string,
+      replyId: string,
+      send: ReplySender,
+    ) => Effect.Effect<"sent" | "failed" | "done", NotFound | InboxError>;
     readonly templates: (workspaceId: string) => Effect.Effect<ReadonlyArray<ReplyTemplate>, SqlError>;
     readonly createTemplate: (caller: Caller, input: TemplateInput) => Effect.Effect<ReplyTemplate, InvalidInput | InboxError>;
     readonly updateTemplate: (caller: Caller, templateId: string, input: TemplateInput) => Effect.Effect<ReplyTemplate, InvalidInput | NotFound | InboxError>;
@@ -282,6 +308,7 @@ export class Inbox extends Context.Service<
               likes: message.likes,
               sentiment,
               priority: priorityOf({ sentiment, verified: message.from.verified, followers: message.from.followers, content: message.content }),
+              ...(message.reference ? { reference: { ...message.reference } } : {}),
             }),
             ctx,
           );
@@ -477,24 +504,52 @@ export class Inbox extends Context.Service<
         return opened.replies.find((r) => r.id === replyId) ?? (yield* Effect.die(new Error("reply not saved")));
       });
 
-      const sendReply = Effect.fn("Inbox.sendReply")(function* (ctx: CommandContext, messageId: string, replyId: string) {
+      const sendReply = Effect.fn("Inbox.sendReply")(function* (ctx: CommandContext, messageId: string, replyId: string, send: ReplySender) {
         const [row] = yield* db.query(
-          (sql) => sql<{ workspace_id: string; platform: string; kind: string | null; content: string; external_id: string }[]>`
-            select m.workspace_id, m.platform, a.kind, r.content, m.external_id
+          (sql) => sql<
+            {
+              workspace_id: string;
+              account_id: string;
+              platform: string;
+              kind: string | null;
+              content: string;
+              is_public: boolean;
+              external_id: string;
+              reference: Record<string, string>;
+            }[]
+          >`
+            select m.workspace_id, m.account_id, m.platform, a.kind, r.content, r.is_public, m.external_id, m.reference
             from inbox_replies r join inbox_messages m on m.id = r.message_id left join social_accounts a on a.id = m.account_id
             where r.id = ${replyId} and m.id = ${messageId}`,
         );
         if (!row) return yield* new NotFound({ what: "reply" });
         const sandbox = row.kind === "sandbox";
-        const { state } = yield* onMessage(messageId, row.workspace_id, attemptReply({ replyId, idempotent: sandbox }), ctx);
+        const { state } = yield* onMessage(
+          messageId,
+          row.workspace_id,
+          attemptReply({ replyId, idempotent: sandbox || IDEMPOTENT_REPLIES.has(row.platform) }),
+          ctx,
+        );
         if (!isAttempting(state, replyId)) return "done" as const;
-        if (sandbox) {
-          yield* onMessage(messageId, row.workspace_id, recordReplySent({ replyId, externalId: `sandbox-reply:${replyId}`, url: null, sentAt: ctx.now }), ctx);
+        const outcome: { sent: { externalId: string | null; url: string | null } } | { reason: string } = sandbox
+          ? { sent: { externalId: `sandbox-reply:${replyId}`, url: null } }
+          : yield* send({
+              replyId,
+              accountId: row.account_id,
+              platform: row.platform,
+              content: row.content,
+              isPublic: row.is_public,
+              externalId: row.external_id,
+              reference: row.reference,
+            }).pipe(
+              Effect.map((sent) => ({ sent })),
+              Effect.catch((failure: { readonly reason: string }) => Effect.succeed({ reason: failure.reason })),
+            );
+        if ("sent" in outcome) {
+          yield* onMessage(messageId, row.workspace_id, recordReplySent({ replyId, ...outcome.sent, sentAt: ctx.now }), ctx);
           return "sent" as const;
         }
-        const platform = normalizePlatformId(row.platform);
-        const reason = `Replying on ${platform ? platformById(platform).name : row.platform} from SocialDesk isn't available yet. Answer it on the platform.`;
-        yield* onMessage(messageId, row.workspace_id, recordReplyFailed({ replyId, reason }), ctx);
+        yield* onMessage(messageId, row.workspace_id, recordReplyFailed({ replyId, reason: outcome.reason }), ctx);
         return "failed" as const;
       });
 

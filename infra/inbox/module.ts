@@ -8,6 +8,7 @@ import { addJob } from "../jobs/add-job";
 import { defineModule } from "../module";
 import { Inbox } from "./Inbox";
 import { writeSandboxConversation } from "./sandbox";
+import { sendInboxReply } from "./send-reply";
 
 /** A reply's job: graphile-worker's retries only ever repeat what attemptReply allows. */
 const replyJob: Reaction = {
@@ -53,12 +54,10 @@ export const inboxModule = defineModule({
   tasks: {
     send_inbox_reply: (payload, job) =>
       Effect.map(
-        Inbox.use((inbox) =>
-          inbox.sendReply(
-            systemContext("ingestion", job.now, `job-${job.id}`),
-            (payload as { messageId: string }).messageId,
-            (payload as { replyId: string }).replyId,
-          ),
+        sendInboxReply(
+          systemContext("ingestion", job.now, `job-${job.id}`),
+          (payload as { messageId: string }).messageId,
+          (payload as { replyId: string }).replyId,
         ),
         (outcome) => `Reply ${outcome}`,
       ),

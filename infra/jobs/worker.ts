@@ -8,9 +8,10 @@ import { catchUpAsyncProjections } from "../eventstore/async-projector";
 import type { servicesOn } from "../layers";
 import { crontab, ioTasks, projections, tasks } from "../modules";
 import { logger } from "../log";
+import { startBlueskyInbox } from "../inbox/bluesky-firehose";
 
 type AppServices = ReturnType<typeof servicesOn> extends import("effect").Layer.Layer<infer A, any, any> ? A : never;
-type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>;
+export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>;
 
 const HEARTBEAT_MS = 5_000;
 /** I/O jobs fetched (and locked) per query. */
@@ -29,18 +30,18 @@ export const taskList = (runtime: AppRuntime, lane: "all" | "io" | "general" = "
     Object.entries(tasks)
       .filter(([name]) => lane === "all" || ioTasks.has(name) === (lane === "io"))
       .map(([name, task]) => [
-      name,
-      async (payload, helpers) => {
-        const job = {
-          id: String(helpers.job.id),
-          attempt: helpers.job.attempts,
-          maxAttempts: helpers.job.max_attempts,
-          now: new Date(),
-        };
-        const line = await runtime.runPromise(task(payload, job) as Effect.Effect<string | void, unknown, AppServices>);
-        if (line) helpers.logger.info(line);
-      },
-    ]),
+        name,
+        async (payload, helpers) => {
+          const job = {
+            id: String(helpers.job.id),
+            attempt: helpers.job.attempts,
+            maxAttempts: helpers.job.max_attempts,
+            now: new Date(),
+          };
+          const line = await runtime.runPromise(task(payload, job) as Effect.Effect<string | void, unknown, AppServices>);
+          if (line) helpers.logger.info(line);
+        },
+      ]),
   ) satisfies TaskList;
 
 const graphileLogger = new Logger((scope) => (level, message, meta) => {
@@ -143,15 +144,20 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
       .finally(() => (projecting = false));
   }, PROJECTOR_MS);
 
+  // Bluesky's event stream, for the inbox: listened to where the worker runs.
+  const bluesky = await startBlueskyInbox(runtime).catch((e: unknown) => {
+    logger.warn({ err: e }, "Bluesky inbox: could not start listening");
+    return null;
+  });
+
   return {
     id,
     stop: async () => {
       clearInterval(heartbeat);
       clearInterval(projector);
+      await bluesky?.stop().catch(() => undefined);
       await Promise.all([runner.stop(), ioRunner.stop()]);
-      await runtime
-        .runPromise(Database.use((db) => db.query((sql) => sql`delete from worker_heartbeats where worker_id = ${id}`)))
-        .catch(() => undefined);
+      await runtime.runPromise(Database.use((db) => db.query((sql) => sql`delete from worker_heartbeats where worker_id = ${id}`))).catch(() => undefined);
     },
   };
 };

@@ -231,6 +231,8 @@ test.describe("team", () => {
     page,
     browser,
   }, info) => {
+    // Two people, three posts, a client: more steps than the default 30 s allow on a loaded machine.
+    test.setTimeout(90_000);
     const owner = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, owner);
     cli("admin-plan", [owner.email, "professional"]);

@@ -41,6 +41,8 @@ export const startTestServer = async (options: { databaseUrl?: string; env?: Rec
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // No network here: the inbox listens to Bluesky only in the tests that start a PDS.
+      BLUESKY_FIREHOSE_URL: "off",
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },
@@ -64,7 +66,10 @@ export const startTestServer = async (options: { databaseUrl?: string; env?: Rec
       rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`The app exited with ${child.exitCode}:\n${output}`);
     }
-    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return { url, port, output: () => output, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

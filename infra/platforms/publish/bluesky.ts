@@ -53,11 +53,11 @@ export const blueskyPostUrl = (handle: string, rkey: string) => `https://bsky.ap
 
 const timedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) });
 
-const unavailable = (service: string, status?: number) =>
-  fail(ctx, "unavailable", `Could not reach the Bluesky server at ${service}.`, { status });
+const unavailable = (service: string, status?: number) => fail(ctx, "unavailable", `Could not reach the Bluesky server at ${service}.`, { status });
 
 const isRefusedToken = (error: unknown) =>
-  error instanceof XRPCError && (error.status === 400 || error.status === 401) &&
+  error instanceof XRPCError &&
+  (error.status === 400 || error.status === 401) &&
   ["ExpiredToken", "InvalidToken", "AuthenticationRequired", "AuthMissing"].includes(String(error.error));
 
 /** An XRPC failure while publishing. */
@@ -168,7 +168,11 @@ const existing = async (signed: Signed, rkey: string): Promise<Published | null>
     const { data } = await signed.agent.com.atproto.repo.getRecord({ repo: signed.did, collection: COLLECTION, rkey });
     return { platformPostId: data.uri, url: blueskyPostUrl(signed.handle, rkey) };
   } catch (error) {
-    if (error instanceof XRPCError && (error.status === 400 || error.status === 404) && /RecordNotFound|not found|Could not locate/i.test(`${error.error} ${error.message}`)) {
+    if (
+      error instanceof XRPCError &&
+      (error.status === 400 || error.status === 404) &&
+      /RecordNotFound|not found|Could not locate/i.test(`${error.error} ${error.message}`)
+    ) {
       return null;
     }
     throw fromXrpc(error, signed.service);
@@ -219,9 +223,12 @@ export const publishBluesky = async (credentials: unknown, request: PublishReque
       const ratio = await aspectRatio(media.bytes);
       images.push({ image: data.blob, alt: media.alt ?? "", ...(ratio ? { aspectRatio: ratio } : {}) });
     }
-    const text = request.link && !request.text.includes(request.link) && new RichText({ text: `${request.text.trimEnd()}\n${request.link}` }).graphemeLength <= BLUESKY_MAX_GRAPHEMES
-      ? `${request.text.trimEnd()}${request.text.trim() ? "\n" : ""}${request.link}`
-      : request.text;
+    const text =
+      request.link &&
+      !request.text.includes(request.link) &&
+      new RichText({ text: `${request.text.trimEnd()}\n${request.link}` }).graphemeLength <= BLUESKY_MAX_GRAPHEMES
+        ? `${request.text.trimEnd()}${request.text.trim() ? "\n" : ""}${request.link}`
+        : request.text;
     const rt = new RichText({ text });
     await rt.detectFacets(signed.agent);
     const language = typeof request.options.language === "string" && LANGUAGE.test(request.options.language) ? request.options.language : null;
@@ -253,3 +260,46 @@ export const findBluesky = async (credentials: unknown, idempotencyKey: string):
   const found = await existing(signed, blueskyRkey(idempotencyKey));
   return found && signed.changed() ? { ...found, credentials: signed.credentials() } : found;
 };
+
+/**
+ * A reply in a thread (the inbox): an `app.bsky.feed.post` with `reply.root` and `reply.parent`, so it
+ * threads on Bluesky, under a record key derived from the reply's id: a second attempt finds the first.
+ */
+export const replyBluesky = async (
+  credentials: unknown,
+  request: { readonly idempotencyKey: string; readonly text: string; readonly parent: StrongRef; readonly root: StrongRef },
+): Promise<Published> => {
+  const signed = await signIn(credentials);
+  const renewed = () => (signed.changed() ? { credentials: signed.credentials() } : {});
+  const rkey = blueskyRkey(request.idempotencyKey);
+  const earlier = await existing(signed, rkey);
+  if (earlier) return { ...earlier, ...renewed() };
+  try {
+    const rt = new RichText({ text: request.text });
+    if (rt.graphemeLength > BLUESKY_MAX_GRAPHEMES)
+      throw fail(ctx, "rejected", `The reply is ${rt.graphemeLength} characters long; Bluesky allows at most ${BLUESKY_MAX_GRAPHEMES}.`);
+    await rt.detectFacets(signed.agent);
+    const record = {
+      $type: COLLECTION,
+      text: rt.text,
+      createdAt: new Date().toISOString(),
+      reply: { root: request.root, parent: request.parent },
+      ...(rt.facets && rt.facets.length > 0 ? { facets: rt.facets } : {}),
+    };
+    try {
+      const { data } = await signed.agent.com.atproto.repo.createRecord({ repo: signed.did, collection: COLLECTION, rkey, record });
+      return { platformPostId: data.uri, url: blueskyPostUrl(signed.handle, rkey), ...renewed() };
+    } catch (error) {
+      const raced = error instanceof XRPCError ? await existing(signed, rkey).catch(() => null) : null;
+      if (raced) return { ...raced, ...renewed() };
+      throw error;
+    }
+  } catch (error) {
+    throw error instanceof PlatformError ? error : fromXrpc(error, signed.service);
+  }
+};
+
+export interface StrongRef {
+  readonly uri: string;
+  readonly cid: string;
+}
