@@ -68,3 +68,11 @@ create table inbox_cursors (
   cursor     bigint not null,
   updated_at timestamptz not null
 );
+
+-- A new message is announced to the web servers (GET /api/social-inbox/events), which tell the open inboxes.
+create function inbox_message_notify() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('inbox_message', json_build_object('workspaceId', new.workspace_id, 'id', new.id, 'type', new.type)::text);
+  return new;
+end $$;
+create trigger inbox_message_inserted after insert on inbox_messages for each row execute function inbox_message_notify();

@@ -175,6 +175,54 @@ describe("the social inbox", () => {
     expect((await browser.delete(`/api/reply-templates/${created.data.id}`)).status).toBe(404);
   });
 
+  it("given an open inbox, a message arriving is announced on its event stream, and only to its workspace", async () => {
+    const { browser } = await owner("growth");
+    const other = await owner("growth");
+    const account = (await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Lee Dental" })).data as { id: string };
+    const workspaceId = (await app.sql`select workspace_id from social_accounts where id = ${account.id}`)[0]!.workspace_id as string;
+    const listen = async (who: Browser) => {
+      const controller = new AbortController();
+      const response = await fetch(`${app.server.url}/api/social-inbox/events`, { headers: { cookie: who.cookieHeader() }, signal: controller.signal });
+      expect(response.headers.get("content-type")).toBe("text/event-stream");
+      const reader = response.body!.getReader();
+      let text = "";
+      const read = async (until: number) => {
+        while (Date.now() < until && !text.includes("event: arrived")) {
+          const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), until - Date.now()))]);
+          if (!chunk || chunk.done) break;
+          text += new TextDecoder().decode(chunk.value);
+        }
+        controller.abort();
+        return text;
+      };
+      return read;
+    };
+    const mine = await listen(browser);
+    const theirs = await listen(other.browser);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const incoming = {
+      type: "comment" as const,
+      externalId: "live-1",
+      threadId: "p1",
+      parentExternalId: null,
+      postId: null,
+      postTitle: null,
+      from: { name: "Jane Smith", username: "jane", avatar: null, verified: false, followers: null },
+      content: "Just saw this, lovely!",
+      sentAt: new Date(),
+      url: null,
+      likes: 0,
+    };
+    await jobs.run(
+      Inbox.use((inbox) =>
+        inbox.receive(systemContext("ingestion", new Date(), crypto.randomUUID()), { id: account.id, workspaceId, platform: "facebook" }, [incoming]),
+      ),
+    );
+    const [heard, notHeard] = await Promise.all([mine(Date.now() + 5_000), theirs(Date.now() + 1_500)]);
+    expect(heard).toMatch(/event: arrived\ndata: \{"id":"[0-9a-f-]{36}","type":"comment"\}/);
+    expect(notHeard).not.toContain("event: arrived");
+  });
+
   it("given a plan without the social inbox, the calls answer the plan's sentence", async () => {
     const { browser } = await owner("professional");
     const refused = await browser.get("/api/social-inbox");

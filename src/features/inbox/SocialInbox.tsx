@@ -53,6 +53,9 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
   const [sending, setSending] = useState(false);
   const [templates, setTemplates] = useState(false);
   const first = useRef(true);
+  const current = useRef(filter);
+  current.current = filter;
+  const [arrived, setArrived] = useState(0);
   const now = new Date();
 
   const load = async (next: InboxFilterState, before?: string | null) => {
@@ -77,6 +80,24 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
     const timer = setTimeout(() => void load(filter), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [filter]);
+
+  // New messages appear without reloading: the server tells the open inbox (server-sent events).
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource("/api/social-inbox/events");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener("arrived", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        setArrived((n) => n + 1);
+        void load(current.current);
+      }, 300);
+    });
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, []);
 
   const replace = (message: InboxMessage) => {
     setMessages((list) => list.map((m) => (m.id === message.id ? message : m)));
@@ -193,6 +214,9 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
             <input type="checkbox" checked={filter.archived} onChange={(e) => setFilter({ ...filter, archived: e.target.checked })} /> Archived
           </label>
         </div>
+        <p className="visually-hidden" aria-live="polite">
+          {arrived > 0 ? `New messages arrived (${arrived}).` : ""}
+        </p>
         {noInbox && (
           <p className="inbox-note" role="note">
             {noInbox}
