@@ -7,7 +7,7 @@
  */
 import postgres from "postgres";
 import { AUDIT_KINDS } from "../domain/audit";
-import { percentile } from "./format";
+import { latencyOf } from "./format";
 
 export const AUDIT_BUDGET_MS = 100;
 
@@ -69,16 +69,7 @@ export const measureAudit = async (options: {
       { label: "one kind in a week six months ago", path: `/api/audit?kind=media&from=${day(190)}&to=${day(183)}` },
     ];
     const figures: AuditFigure[] = [];
-    for (const target of targets) {
-      for (let i = 0; i < 10; i++) await get(target.path);
-      const latencies: number[] = [];
-      for (let i = 0; i < samples; i++) {
-        const at = performance.now();
-        await get(target.path);
-        latencies.push(performance.now() - at);
-      }
-      figures.push({ label: `GET /api/audit, ${target.label}`, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), samples });
-    }
+    for (const target of targets) figures.push({ label: `GET /api/audit, ${target.label}`, ...(await latencyOf(() => get(target.path), samples)) });
     await sql`delete from audit_log where global_position >= ${SEEDED_FROM.toString()}::bigint`;
     return { lines, seedSeconds, figures };
   } finally {

@@ -33,3 +33,15 @@ export const percentile = (values: ReadonlyArray<number>, p: number): number => 
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
+
+/** One request's latency over `samples` runs in a row after 10 to warm up: p50 and p99 in ms. */
+export const latencyOf = async (request: () => Promise<unknown>, samples: number): Promise<{ p50Ms: number; p99Ms: number; samples: number }> => {
+  for (let i = 0; i < 10; i++) await request();
+  const latencies: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const at = performance.now();
+    await request();
+    latencies.push(performance.now() - at);
+  }
+  return { p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), samples };
+};

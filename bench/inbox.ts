@@ -6,7 +6,7 @@
  * times in a row (p50/p99).
  */
 import postgres from "postgres";
-import { percentile } from "./format";
+import { latencyOf } from "./format";
 
 export const INBOX_BUDGET_MS = 50;
 
@@ -69,16 +69,7 @@ export const measureInbox = async (options: {
       { label: "a search (1 message in 101)", path: "/api/social-inbox?q=whitening" },
     ];
     const figures: InboxFigure[] = [];
-    for (const target of targets) {
-      for (let i = 0; i < 10; i++) await get(target.path);
-      const latencies: number[] = [];
-      for (let i = 0; i < samples; i++) {
-        const at = performance.now();
-        await get(target.path);
-        latencies.push(performance.now() - at);
-      }
-      figures.push({ label: `GET /api/social-inbox, ${target.label}`, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), samples });
-    }
+    for (const target of targets) figures.push({ label: `GET /api/social-inbox, ${target.label}`, ...(await latencyOf(() => get(target.path), samples)) });
     await sql`delete from inbox_messages where account_id = '00000000-0000-4000-8000-00000000b0b0'`;
     return { messages, seedSeconds, figures };
   } finally {

@@ -34,6 +34,15 @@ import { handleCommand } from "../eventstore/handle";
 import { messageIdOf } from "./ids";
 import { sentimentOf } from "./sentiment";
 
+/** Who wrote a message, as far as the platform says. */
+export interface Sender {
+  readonly name: string;
+  readonly username: string;
+  readonly avatar: string | null;
+  readonly verified: boolean;
+  readonly followers: number | null;
+}
+
 /** A message as a platform (or the sandbox) hands it over, before the inbox keeps it. */
 export interface IncomingMessage {
   readonly type: MessageType;
@@ -42,13 +51,7 @@ export interface IncomingMessage {
   readonly parentExternalId: string | null;
   readonly postId: string | null;
   readonly postTitle: string | null;
-  readonly from: {
-    readonly name: string;
-    readonly username: string;
-    readonly avatar: string | null;
-    readonly verified: boolean;
-    readonly followers: number | null;
-  };
+  readonly from: Sender;
   readonly content: string;
   readonly sentAt: Date;
   readonly url: string | null;
@@ -62,13 +65,7 @@ export interface InboxMessage {
   readonly type: MessageType;
   readonly platform: string;
   readonly accountId: string;
-  readonly fromUser: {
-    readonly name: string;
-    readonly username: string;
-    readonly avatar: string | null;
-    readonly verified: boolean;
-    readonly followers: number | null;
-  };
+  readonly fromUser: Sender;
   readonly content: string;
   readonly timestamp: string;
   readonly postTitle: string | null;
@@ -366,26 +363,45 @@ export class Inbox extends Context.Service<
           next: rows.length > INBOX_PAGE_SIZE && last ? encodeKeyset({ at: last.sent_at.toISOString(), id: last.id }) : null,
         };
       });
+      /** A message's replies, oldest first (or the one of `replyId`). */
+      const repliesOf = (workspaceId: string, messageId: string, replyId?: string) =>
+        Effect.map(
+          db.query(
+            (sql) => sql<
+              {
+                id: string;
+                content: string;
+                is_public: boolean;
+                author_id: string | null;
+                status: InboxReply["status"];
+                reason: string | null;
+                url: string | null;
+                created_at: Date;
+                sent_at: Date | null;
+              }[]
+            >`
+              select id, content, is_public, author_id, status, reason, url, created_at, sent_at from inbox_replies
+              where message_id = ${messageId} and workspace_id = ${workspaceId} ${replyId ? sql`and id = ${replyId}` : sql``}
+              order by created_at, id`,
+          ),
+          (rows) =>
+            rows.map((r): InboxReply => ({
+              id: r.id,
+              content: r.content,
+              isPublic: r.is_public,
+              authorId: r.author_id,
+              status: r.status,
+              reason: r.reason,
+              url: r.url,
+              createdAt: r.created_at.toISOString(),
+              sentAt: r.sent_at?.toISOString() ?? null,
+            })),
+        );
+
       const open = Effect.fn("Inbox.open")(function* (workspaceId: string, messageId: string) {
         if (!isUuid(messageId)) return yield* new NotFound({ what: "message" });
         // The replies first: the message read after them is at least as new (a reply sent is a message replied).
-        const replies = yield* db.query(
-          (sql) => sql<
-            {
-              id: string;
-              content: string;
-              is_public: boolean;
-              author_id: string | null;
-              status: InboxReply["status"];
-              reason: string | null;
-              url: string | null;
-              created_at: Date;
-              sent_at: Date | null;
-            }[]
-          >`
-            select id, content, is_public, author_id, status, reason, url, created_at, sent_at from inbox_replies
-            where message_id = ${messageId} and workspace_id = ${workspaceId} order by created_at, id`,
-        );
+        const replies = yield* repliesOf(workspaceId, messageId);
         const row = yield* rowOf(workspaceId, messageId);
         const thread = yield* db.query(
           (sql) => sql<MessageRow[]>`
@@ -396,17 +412,7 @@ export class Inbox extends Context.Service<
         return {
           message: toMessage(row),
           thread: (thread.length > 0 ? thread : [row]).map(toMessage),
-          replies: replies.map((r): InboxReply => ({
-            id: r.id,
-            content: r.content,
-            isPublic: r.is_public,
-            authorId: r.author_id,
-            status: r.status,
-            reason: r.reason,
-            url: r.url,
-            createdAt: r.created_at.toISOString(),
-            sentAt: r.sent_at?.toISOString() ?? null,
-          })),
+          replies,
         } satisfies InboxThread;
       });
 
@@ -500,8 +506,8 @@ export class Inbox extends Context.Service<
           }),
           caller,
         );
-        const opened = yield* open(caller.workspaceId, messageId);
-        return opened.replies.find((r) => r.id === replyId) ?? (yield* Effect.die(new Error("reply not saved")));
+        const [saved] = yield* repliesOf(caller.workspaceId, messageId, replyId);
+        return saved ?? (yield* Effect.die(new Error("reply not saved")));
       });
 
       const sendReply = Effect.fn("Inbox.sendReply")(function* (ctx: CommandContext, messageId: string, replyId: string, send: ReplySender) {

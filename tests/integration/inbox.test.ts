@@ -188,7 +188,7 @@ describe("the social inbox", () => {
       let text = "";
       const read = async (until: number) => {
         while (Date.now() < until && !text.includes("event: arrived")) {
-          const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), until - Date.now()))]);
+          const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, until - Date.now())))]);
           if (!chunk || chunk.done) break;
           text += new TextDecoder().decode(chunk.value);
         }
