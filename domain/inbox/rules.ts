@@ -53,7 +53,7 @@ export const sentimentOfScore = (comparative: number): Sentiment => (comparative
 export const INBOX_SUPPORT: Readonly<Partial<Record<PlatformId, ReadonlyArray<MessageType>>>> = {
   facebook: ["dm", "comment"],
   instagram: ["dm", "comment", "mention"],
-  twitter: ["mention"],
+  twitter: ["comment", "mention"],
   linkedin: ["comment"],
   youtube: ["comment"],
   threads: ["comment", "mention"],

@@ -178,6 +178,8 @@ export interface ReplyTarget {
   /** The platform's id of the message answered. */
   readonly externalId: string;
   readonly reference: Readonly<Record<string, string>>;
+  /** The platform's id of the account answering, and what was learnt of it at connection (LinkedIn's URN): OAuth calls take them with the token. */
+  readonly account: { readonly externalId: string | null; readonly metadata: Readonly<Record<string, unknown>> | null };
 }
 
 /** Sends a reply on its platform: its id and address there, or the reason it was not sent (for the person). */
@@ -522,9 +524,12 @@ export class Inbox extends Context.Service<
               is_public: boolean;
               external_id: string;
               reference: Record<string, string>;
+              account_external_id: string | null;
+              account_metadata: Record<string, unknown> | null;
             }[]
           >`
-            select m.workspace_id, m.account_id, m.platform, a.kind, r.content, r.is_public, m.external_id, m.reference
+            select m.workspace_id, m.account_id, m.platform, a.kind, r.content, r.is_public, m.external_id, m.reference,
+              a.external_id as account_external_id, a.metadata as account_metadata
             from inbox_replies r join inbox_messages m on m.id = r.message_id left join social_accounts a on a.id = m.account_id
             where r.id = ${replyId} and m.id = ${messageId}`,
         );
@@ -547,6 +552,7 @@ export class Inbox extends Context.Service<
               isPublic: row.is_public,
               externalId: row.external_id,
               reference: row.reference,
+              account: { externalId: row.account_external_id, metadata: row.account_metadata },
             }).pipe(
               Effect.map((sent) => ({ sent })),
               Effect.catch((failure: { readonly reason: string }) => Effect.succeed({ reason: failure.reason })),

@@ -7,6 +7,7 @@ import type { Reaction } from "../eventstore/reactions";
 import { addJob } from "../jobs/add-job";
 import { defineModule } from "../module";
 import { Inbox } from "./Inbox";
+import { pollInbox } from "./poll";
 import { writeSandboxConversation } from "./sandbox";
 import { sendInboxReply } from "./send-reply";
 
@@ -61,9 +62,12 @@ export const inboxModule = defineModule({
         ),
         (outcome) => `Reply ${outcome}`,
       ),
+    poll_inbox: (_payload, job) =>
+      Effect.map(pollInbox(job.now), (r) => (r.received > 0 ? `Inbox: ${r.received} new message(s) from ${r.accounts} account(s)` : undefined)),
     sandbox_conversation: (payload, job) => writeSandboxConversation(payload as { accountId: string; postId: string; platformPostId: string }, job),
   },
-  ioTasks: ["send_inbox_reply"],
+  ioTasks: ["send_inbox_reply", "poll_inbox"],
+  cron: ["* * * * * poll_inbox"],
   auditSummaries: {
     InboxMessageReceived: (d) => `${d.type === "dm" ? "Message" : d.type === "comment" ? "Comment" : "Mention"} from ${d.fromName} on ${d.platform}`,
     InboxMessageRead: () => "Read a message",

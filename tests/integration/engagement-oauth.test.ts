@@ -19,7 +19,7 @@ import { projections } from "../../infra/modules";
 import { fetchEngagement } from "../../infra/publishing/engagement";
 import type { CurrentUser } from "../../infra/identity/current-user";
 import { createTestApp } from "../support/database";
-import { asUser, callerFor, createTestPost, registerOwner } from "../support/publishing";
+import { asUser, connectOAuthAccount, createTestPost, registerOwner } from "../support/publishing";
 import { systemContext } from "../../domain/shared";
 import {
   FAKE_TIKTOK_VIDEO_IDS,
@@ -61,32 +61,7 @@ afterAll(async () => {
 beforeEach(() => provider.clear());
 
 const connect = (platform: PlatformId, externalId: string, accessToken = provider.grantAccessToken()) =>
-  app
-    .run(
-      SocialAccounts.use((a) =>
-        a.connect(callerFor(user), {
-          platform,
-          kind: "oauth",
-          profile: {
-            externalId,
-            accountName: `${platform} ${externalId}`,
-            username: null,
-            avatarUrl: null,
-            followers: 0,
-            profileUrl: null,
-            metadata: {},
-          },
-          credentials: {
-            accessToken,
-            refreshToken: null,
-            expiresAt: null,
-            scope: null,
-          },
-          tokenExpiresAt: null,
-        }),
-      ),
-    )
-    .then((r) => ({ ...r.account, accessToken }));
+  connectOAuthAccount(app, user, platform, externalId, accessToken);
 
 /** A post published to these accounts under these platform ids, as the publish job records it. */
 const publishedPost = async (targets: ReadonlyArray<{ account: AccountView; platformPostId: string }>) => {
@@ -189,8 +164,14 @@ describe("fetching engagement from OAuth platforms", () => {
     const facebookRead = only(`/api/facebook/${ids.facebook}`);
     expect(facebookRead.query.fields).toBe("reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares");
     expect(facebookRead.bearer).not.toBe(accounts.facebook.accessToken);
-    expect(only(`/api/instagram/v23.0/${ids.instagram}`)).toMatchObject({ query: { fields: "like_count,comments_count" }, bearer: accounts.instagram.accessToken });
-    expect(only(`/api/threads/v1.0/${ids.threads}/insights`)).toMatchObject({ query: { metric: "likes,replies,reposts,quotes" }, bearer: accounts.threads.accessToken });
+    expect(only(`/api/instagram/v23.0/${ids.instagram}`)).toMatchObject({
+      query: { fields: "like_count,comments_count" },
+      bearer: accounts.instagram.accessToken,
+    });
+    expect(only(`/api/threads/v1.0/${ids.threads}/insights`)).toMatchObject({
+      query: { metric: "likes,replies,reposts,quotes" },
+      bearer: accounts.threads.accessToken,
+    });
     expect(only("/api/twitter/tweets")).toMatchObject({ query: { ids: ids.twitter, "tweet.fields": "public_metrics" }, bearer: accounts.twitter.accessToken });
     const linkedInRead = only("/api/linkedin/rest/socialMetadata");
     expect(linkedInRead.rawQuery).toBe(`ids=List(${encodeURIComponent(ids.linkedin)})`);
@@ -229,7 +210,19 @@ describe("fetching engagement from OAuth platforms", () => {
       tiktok: { account: tiktok, ids: FAKE_TIKTOK_VIDEO_IDS.slice(1) },
       linkedin: { account: linkedin, ids: [`urn:li:share:8${n}`, `urn:li:ugcPost:9${n}`] },
     };
-    const figures = { like_count: 2, retweet_count: 1, reply_count: 1, likeCount: 2, commentCount: 1, score: 2, num_comments: 1, comment_count: 1, share_count: 1, LIKE: 2, comments: 1 };
+    const figures = {
+      like_count: 2,
+      retweet_count: 1,
+      reply_count: 1,
+      likeCount: 2,
+      commentCount: 1,
+      score: 2,
+      num_comments: 1,
+      comment_count: 1,
+      share_count: 1,
+      LIKE: 2,
+      comments: 1,
+    };
     const postIds: string[] = [];
     for (const [platform, { account, ids }] of Object.entries(batches)) {
       for (const id of ids) {
@@ -271,7 +264,10 @@ describe("fetching engagement from OAuth platforms", () => {
     fake.set("instagram", gone, { like_count: 3, comments_count: 1 });
     fake.set("instagram", kept, { like_count: 4, comments_count: 0 });
     fake.set("twitter", `31${n}`, { like_count: 5 });
-    const gonePost = await publishedPost([{ account: ig, platformPostId: gone }, { account: x, platformPostId: `31${n}` }]);
+    const gonePost = await publishedPost([
+      { account: ig, platformPostId: gone },
+      { account: x, platformPostId: `31${n}` },
+    ]);
     const keptPost = await publishedPost([{ account: ig, platformPostId: kept }]);
     await app.run(fetchEngagement(new Date()));
     expect((await engagementOf(gonePost)).instagram).toEqual({ likes: 3, shares: 0, comments: 1 });
@@ -346,7 +342,8 @@ describe("fetching engagement from OAuth platforms", () => {
     expect(await engagementOf(posts.goodX)).toEqual({ twitter: { likes: 4, shares: 0, comments: 0 } });
     expect(await engagementOf(posts.goodPin)).toEqual({ pinterest: { likes: 4, shares: 0, comments: 2 } });
     expect(await engagementOf(posts.revokedIg)).toEqual({ twitter: { likes: 4, shares: 0, comments: 0 } });
-    for (const skipped of [posts.revokedX, posts.revokedIgSecond, posts.flakyPin, posts.flakyPinSecond, posts.waiting, posts.unreadable]) expect(await engagementOf(skipped)).toEqual({});
+    for (const skipped of [posts.revokedX, posts.revokedIgSecond, posts.flakyPin, posts.flakyPinSecond, posts.waiting, posts.unreadable])
+      expect(await engagementOf(skipped)).toEqual({});
     // A refused token ends that account's reads (one call, not one per post); the outage too.
     expect(provider.requests.filter((r) => r.path.startsWith("/api/instagram/") && r.bearer === revokedIg.accessToken)).toHaveLength(1);
     expect(provider.requests.filter((r) => r.path.startsWith("/api/pinterest/pins/") && r.bearer === flakyPin.accessToken)).toHaveLength(1);

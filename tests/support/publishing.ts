@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { createPost, type PostContent, postDecider, postStreamId } from "../../domain/publishing";
 import { type CommandContext, type EventMetadata, metadataOf } from "../../domain/shared";
+import { SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import { handleCommand } from "../../infra/eventstore/handle";
 import { Registration } from "../../infra/identity/Registration";
 import { callerOf, type CurrentUser } from "../../infra/identity/current-user";
@@ -24,7 +25,10 @@ export const commandContext = (now = new Date()): CommandContext => ({
 export const callerFor = (user: CurrentUser, now = new Date()) => callerOf(user, commandContext(now));
 
 /** A new workspace owner in Paris, on the agency plan so tests can connect many accounts. */
-export const registerOwner = async (app: TestApp, who: { readonly firstName: string; readonly lastName: string; readonly emailPrefix: string; readonly company: string }) => {
+export const registerOwner = async (
+  app: TestApp,
+  who: { readonly firstName: string; readonly lastName: string; readonly emailPrefix: string; readonly company: string },
+) => {
   const user = await app.run(
     Registration.use((registration) =>
       registration.register(
@@ -94,3 +98,19 @@ export const createTestPost = async (
   );
   return postId;
 };
+
+/** An OAuth account connected as the connect flow stores it: the platform's id of the account and a token the test provider granted. */
+export const connectOAuthAccount = (app: TestApp, user: CurrentUser, platform: PlatformId, externalId: string, accessToken: string) =>
+  app
+    .run(
+      SocialAccounts.use((a) =>
+        a.connect(callerFor(user), {
+          platform,
+          kind: "oauth",
+          profile: { externalId, accountName: `${platform} ${externalId}`, username: null, avatarUrl: null, followers: 0, profileUrl: null, metadata: {} },
+          credentials: { accessToken, refreshToken: null, expiresAt: null, scope: null },
+          tokenExpiresAt: null,
+        }),
+      ),
+    )
+    .then((r) => ({ ...r.account, accessToken }));

@@ -21,6 +21,7 @@ export interface PlatformEngagementReader {
  * the read, as every other post would fail the same way.
  */
 const ABOUT_THE_POST: ReadonlySet<string> = new Set(["rejected", "invalid_response"]);
+export const isAboutThePost = (error: unknown) => error instanceof PlatformError && ABOUT_THE_POST.has(error.kind);
 
 /** For platforms that answer one post per call. */
 export const perPost = async (
@@ -33,7 +34,7 @@ export const perPost = async (
       const counts = await read(id);
       if (counts) figures.set(id, counts);
     } catch (error) {
-      if (error instanceof PlatformError && ABOUT_THE_POST.has(error.kind)) continue;
+      if (isAboutThePost(error)) continue;
       throw error;
     }
   }

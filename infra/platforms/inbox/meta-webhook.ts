@@ -68,6 +68,7 @@ const direct = (platform: "facebook" | "instagram", accountId: string, event: Js
       sentAt: timeOf(event.timestamp),
       url: null,
       likes: 0,
+      reference: { senderId: sender },
     },
   };
 };

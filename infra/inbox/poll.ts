@@ -1,0 +1,130 @@
+import { Cause, Effect } from "effect";
+import { type PlatformId, platformById } from "../../domain/accounts/platforms";
+import { hasFeature, TIERS } from "../../domain/plans";
+import { systemContext } from "../../domain/shared";
+import { SocialAccounts } from "../accounts/SocialAccounts";
+import { Database } from "../db/Database";
+import { logger } from "../log";
+import { inboxPolledPlatforms, inboxPollerFor, type OurPost } from "../platforms/inbox";
+import { PlatformError } from "../platforms/types";
+import { Inbox } from "./Inbox";
+
+/**
+ * The `poll_inbox` job (every minute): X, YouTube, LinkedIn and Threads tell nobody when someone
+ * writes, so each connected account of a workspace with the inbox is read every POLL_INTERVAL from
+ * where its last read stopped. A rate limit waits what the platform asks (at least the back-off);
+ * any failure backs off, doubling up to an hour, and is kept for the account (last_error).
+ */
+export const POLL_INTERVAL_MS = 2 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+/** Comments are read on the posts of the last 30 days, as engagement is. */
+const POSTS_WINDOW_DAYS = 30;
+const ACCOUNTS_AT_ONCE = 4;
+const TITLE_LENGTH = 80;
+
+/** After `failures` failures in a row: 1, 2, 4, … minutes, at most an hour; never sooner than the platform asked. */
+export const backoffMs = (failures: number, retryAfterSeconds?: number) =>
+  Math.max(Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.max(0, failures - 1)), (retryAfterSeconds ?? 0) * 1000);
+
+interface DueAccount {
+  id: string;
+  workspace_id: string;
+  platform: PlatformId;
+  external_id: string;
+  metadata: Record<string, unknown>;
+  cursor: string | null;
+  failures: number;
+}
+
+const titleOf = (content: string) => {
+  const line = content.trim().split("\n")[0] ?? "";
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line || null;
+};
+
+export const pollInbox = Effect.fn("Inbox.poll")(function* (now: Date) {
+  const db = yield* Database;
+  const accounts = yield* SocialAccounts;
+  const inbox = yield* Inbox;
+  const tiers = TIERS.filter((tier) => hasFeature(tier, "social_inbox"));
+  const due = yield* db.query(
+    (sql) => sql<DueAccount[]>`
+      select a.id, a.workspace_id, a.platform, a.external_id, a.metadata, p.cursor, coalesce(p.failures, 0) as failures
+      from social_accounts a
+      join workspaces w on w.id = a.workspace_id
+      left join inbox_polls p on p.account_id = a.id
+      where a.kind = 'oauth' and a.disconnected_at is null and a.status <> 'reconnect_needed'
+        and a.platform = any(${inboxPolledPlatforms() as string[]})
+        and w.subscription_tier = any(${tiers as string[]})
+        and (p.next_poll_at is null or p.next_poll_at <= ${now})
+      order by p.next_poll_at nulls first
+      limit 200`,
+  );
+  const since = new Date(now.getTime() - POSTS_WINDOW_DAYS * 86_400_000);
+  const ctx = systemContext("ingestion", now, `inbox-poll-${now.getTime()}`);
+
+  const pollOne = (account: DueAccount) =>
+    Effect.gen(function* () {
+      const poll = inboxPollerFor(account.platform)!;
+      const credentials = yield* accounts.credentials<unknown>(account.id);
+      const posts = yield* db.query(
+        (sql) => sql<{ platform_post_id: string; post_id: string; content: string }[]>`
+          select t.platform_post_id, t.post_id, p.content
+          from post_targets t join posts p on p.id = t.post_id
+          where t.account_id = ${account.id} and t.status = 'published' and t.platform_post_id is not null
+            and t.published_at >= ${since} and p.deleted_at is null
+          order by t.published_at desc`,
+      );
+      const ours: OurPost[] = posts.map((p) => ({ platformPostId: p.platform_post_id, postId: p.post_id, title: titleOf(p.content) }));
+      const read = yield* Effect.result(
+        Effect.tryPromise({
+          try: () =>
+            poll(
+              { ...(credentials as Record<string, unknown>), externalId: account.external_id, metadata: account.metadata },
+              { cursor: account.cursor, posts: ours },
+            ),
+          catch: (error) => error,
+        }),
+      );
+      if (read._tag === "Failure") {
+        const error = read.failure;
+        const failures = account.failures + 1;
+        const wait = backoffMs(failures, error instanceof PlatformError ? error.retryAfterSeconds : undefined);
+        const name = platformById(account.platform).name;
+        const reason = !(error instanceof PlatformError)
+          ? `${name} could not be read.`
+          : error.kind === "rate_limited"
+            ? `${name} is limiting how often this account is read; reading again in ${Math.ceil(wait / 60_000)} min.`
+            : error.message;
+        logger.warn({ accountId: account.id, platform: account.platform, failures, waitSeconds: wait / 1000, reason }, "Inbox: the platform could not be read");
+        yield* db.query(
+          (sql) => sql`
+            insert into inbox_polls (account_id, cursor, next_poll_at, failures, last_error, polled_at)
+            values (${account.id}, ${account.cursor}, ${new Date(now.getTime() + wait)}, ${failures}, ${reason}, ${now})
+            on conflict (account_id) do update set next_poll_at = excluded.next_poll_at, failures = excluded.failures,
+              last_error = excluded.last_error, polled_at = excluded.polled_at`,
+        );
+        return 0;
+      }
+      // Kept before the cursor moves: a crash in between reads the same messages again, and they are kept once.
+      const created = yield* inbox.receive(ctx, { id: account.id, workspaceId: account.workspace_id, platform: account.platform }, read.success.messages);
+      yield* db.query(
+        (sql) => sql`
+          insert into inbox_polls (account_id, cursor, next_poll_at, failures, last_error, polled_at)
+          values (${account.id}, ${read.success.cursor}, ${new Date(now.getTime() + POLL_INTERVAL_MS)}, 0, null, ${now})
+          on conflict (account_id) do update set cursor = excluded.cursor, next_poll_at = excluded.next_poll_at, failures = 0,
+            last_error = null, polled_at = excluded.polled_at`,
+      );
+      return created;
+    }).pipe(
+      // Stored credentials that cannot be read (a changed encryption key) concern this account only.
+      Effect.catchCause((cause) =>
+        Effect.sync(() => {
+          logger.warn({ accountId: account.id, cause: Cause.pretty(cause) }, "Inbox: the account could not be polled");
+          return 0;
+        }),
+      ),
+    );
+
+  const created = yield* Effect.forEach(due, pollOne, { concurrency: ACCOUNTS_AT_ONCE });
+  return { accounts: due.length, received: created.reduce((sum, n) => sum + n, 0) };
+});
