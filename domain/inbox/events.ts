@@ -34,6 +34,17 @@ export const inboxEvents = defineEvents({
     /** What a reply needs of the platform's references (Bluesky: the post's cid, its thread's root uri and cid). */
     reference: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
   }),
+  /** A person wrote first (New Message): a direct message to someone on the account's platform; its text is sent as the first reply. */
+  InboxConversationStarted: Schema.Struct({
+    messageId: Schema.String,
+    workspaceId: Schema.String,
+    accountId: Schema.String,
+    platform: Schema.String,
+    /** Who it is written to: their username on the platform. */
+    toUsername: Schema.String,
+    content: Schema.String,
+    startedAt: Schema.String,
+  }),
   InboxMessageRead: Schema.Struct({}),
   InboxMessageMarkedUnread: Schema.Struct({}),
   InboxMessageArchived: Schema.Struct({}),

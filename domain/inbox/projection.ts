@@ -15,6 +15,7 @@ export const inboxProjection: Projection<InboxEvent | ReplyTemplateEvent> = {
   ],
   handles: [
     "InboxMessageReceived",
+    "InboxConversationStarted",
     "InboxMessageRead",
     "InboxMessageMarkedUnread",
     "InboxMessageArchived",
@@ -63,6 +64,40 @@ export const inboxProjection: Projection<InboxEvent | ReplyTemplateEvent> = {
             status: "unread",
             archived: false,
             assignee_id: null,
+          }),
+        ];
+      }
+      case "InboxConversationStarted": {
+        const d = event.data;
+        return [
+          insertRow("inbox_messages", {
+            id: d.messageId,
+            workspace_id: d.workspaceId,
+            account_id: d.accountId,
+            platform: d.platform,
+            type: "dm",
+            external_id: `started:${d.messageId}`,
+            thread_id: null,
+            parent_external_id: null,
+            post_id: null,
+            post_title: null,
+            from_name: d.toUsername,
+            from_username: d.toUsername,
+            from_avatar: null,
+            from_verified: false,
+            from_followers: null,
+            content: d.content,
+            sent_at: new Date(d.startedAt),
+            received_at: at,
+            url: null,
+            likes: 0,
+            sentiment: "neutral",
+            priority: "low",
+            reference: { recipientUsername: d.toUsername },
+            status: "read",
+            archived: false,
+            assignee_id: null,
+            outgoing: true,
           }),
         ];
       }

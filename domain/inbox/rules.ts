@@ -68,6 +68,13 @@ export const NO_INBOX_REASON: Readonly<Partial<Record<PlatformId, string>>> = {
   google_business: "Google reviews are answered from Reviews.",
 };
 
+/**
+ * Where a person can write first (New Message): X lets an app open a direct message with anyone who
+ * accepts them (`dm.write`); sandbox accounts of any platform, for trying it. Meta lets a page only
+ * answer people who wrote to it; the others' APIs carry no direct messages.
+ */
+export const NEW_MESSAGE_PLATFORMS: ReadonlyArray<PlatformId> = ["twitter"];
+
 /** Quick reply templates (spec engagement §3 "Reply template"). */
 export const TEMPLATE_CATEGORIES = ["gratitude", "sales", "support"] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
@@ -83,13 +90,21 @@ export const TEMPLATE_MESSAGES = {
 /** Meta lets a page answer a message only within 24 hours of it (messaging_type RESPONSE). */
 export const DM_REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/** Whether Meta's 24 hours to answer a direct message have passed (the reply box says so before anyone writes). */
+export const replyWindowClosed = (message: { readonly type: string; readonly platform: string; readonly sentAt: string }, now: Date) =>
+  message.type === "dm" &&
+  (message.platform === "facebook" || message.platform === "instagram") &&
+  now.getTime() - Date.parse(message.sentAt) > DM_REPLY_WINDOW_MS;
+
 export const INBOX_MESSAGES = {
   replyEmpty: "Write a reply first.",
   replyTooLong: (max: number, platform: string) => `${platform} takes replies of at most ${max.toLocaleString("en-US")} characters.`,
   replyPending: "A reply to this message is being sent. Wait for it before sending another.",
-  dmWindowClosed:
-    "Facebook and Instagram let a page answer a message only within 24 hours of it. Answer it from the Facebook or Instagram app instead.",
+  dmWindowClosed: "Facebook and Instagram let a page answer a message only within 24 hours of it. Answer it from the Facebook or Instagram app instead.",
   archived: "This message is archived. Move it back to the inbox to answer it.",
   uncertain: "The platform did not confirm the reply before the connection was lost. Check on the platform before sending it again.",
   statusInvalid: "Choose a status: read or unread.",
+  recipient: "Say who to write to: their username on the platform.",
+  newMessageUnavailable: (platform: string) =>
+    `${platform} doesn't let apps write to someone first. Start the conversation on ${platform}; their answer will reach the inbox.`,
 } as const;

@@ -20,13 +20,16 @@ import {
   recordReplySent,
   replyTemplateStreamId,
   requestReply,
+  startConversation as startConversationCommand,
+  INBOX_MESSAGES,
+  NEW_MESSAGE_PLATFORMS,
   templateDecider,
   type TemplateInput,
   type TemplateState,
   type ReplyTemplateEvent,
   updateTemplate,
 } from "../../domain/inbox";
-import { actorIdOf, type Caller, type CommandContext, type ConcurrencyConflict, type Conflict, InvalidInput, isUuid, NotFound } from "../../domain/shared";
+import { actorIdOf, type Caller, type CommandContext, type ConcurrencyConflict, Conflict, InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { decodeKeyset, encodeKeyset } from "../db/keyset";
 import { EventStore } from "../eventstore/EventStore";
@@ -78,6 +81,8 @@ export interface InboxMessage {
   readonly likes: number;
   /** Comments and mentions are answered in public; direct messages are not. */
   readonly isPublic: boolean;
+  /** A conversation a person of the workspace started (New Message): `content` is theirs. */
+  readonly outgoing: boolean;
 }
 
 export interface InboxReply {
@@ -143,6 +148,7 @@ interface MessageRow {
   archived: boolean;
   assignee_id: string | null;
   likes: number;
+  outgoing: boolean;
 }
 
 const toMessage = (row: MessageRow): InboxMessage => ({
@@ -162,11 +168,12 @@ const toMessage = (row: MessageRow): InboxMessage => ({
   assigneeId: row.assignee_id,
   likes: row.likes,
   isPublic: row.type !== "dm",
+  outgoing: row.outgoing,
 });
 
 const MESSAGE_COLUMNS = (sql: Sql) => sql`
   m.id, m.thread_id, m.type, m.platform, m.account_id, m.from_name, m.from_username, m.from_avatar, m.from_verified, m.from_followers,
-  m.content, m.sent_at, m.post_title, m.url, m.sentiment, m.priority, m.status, m.archived, m.assignee_id, m.likes`;
+  m.content, m.sent_at, m.post_title, m.url, m.sentiment, m.priority, m.status, m.archived, m.assignee_id, m.likes, m.outgoing`;
 
 /** What the platform is asked: a reply to one of its messages. */
 export interface ReplyTarget {
@@ -232,6 +239,11 @@ export class Inbox extends Context.Service<
       messageId: string,
       input: { readonly content: string; readonly isPublic?: boolean },
     ) => Effect.Effect<InboxReply, NotFound | InvalidInput | Conflict | InboxError>;
+    /** New Message: writes first to someone, from an account whose platform allows it; the text goes out as the first reply. */
+    readonly startConversation: (
+      caller: Caller,
+      input: { readonly accountId: string; readonly to: string; readonly content: string },
+    ) => Effect.Effect<InboxThread, NotFound | InvalidInput | Conflict | InboxError>;
     /** The job's part: sends the reply once (see attemptReply) and records how it went. */
     readonly sendReply: (
       ctx: CommandContext,
@@ -512,6 +524,43 @@ export class Inbox extends Context.Service<
         return saved ?? (yield* Effect.die(new Error("reply not saved")));
       });
 
+      const startConversation = Effect.fn("Inbox.startConversation")(function* (
+        caller: Caller,
+        input: { readonly accountId: string; readonly to: string; readonly content: string },
+      ) {
+        if (!isUuid(input.accountId)) return yield* new NotFound({ what: "account" });
+        const [account] = yield* db.query(
+          (sql) => sql<{ platform: string; kind: string }[]>`
+            select platform, kind from social_accounts
+            where id = ${input.accountId} and workspace_id = ${caller.workspaceId} and disconnected_at is null`,
+        );
+        if (!account) return yield* new NotFound({ what: "account" });
+        const platform = normalizePlatformId(account.platform);
+        const name = platform ? platformById(platform).name : account.platform;
+        if (account.kind !== "sandbox" && !(platform && NEW_MESSAGE_PLATFORMS.includes(platform)))
+          return yield* new Conflict({ message: INBOX_MESSAGES.newMessageUnavailable(name) });
+        const messageId = randomUUID();
+        yield* onMessage(
+          messageId,
+          caller.workspaceId,
+          startConversationCommand({
+            messageId,
+            workspaceId: caller.workspaceId,
+            accountId: input.accountId,
+            platform: account.platform,
+            to: input.to,
+            content: input.content,
+            replyId: randomUUID(),
+            authorId: actorIdOf(caller.actor),
+            maxCharacters: platform ? platformById(platform).maxCharacters : 2000,
+            platformName: name,
+            now: caller.now,
+          }),
+          caller,
+        );
+        return yield* open(caller.workspaceId, messageId);
+      });
+
       const sendReply = Effect.fn("Inbox.sendReply")(function* (ctx: CommandContext, messageId: string, replyId: string, send: ReplySender) {
         const [row] = yield* db.query(
           (sql) => sql<
@@ -594,6 +643,7 @@ export class Inbox extends Context.Service<
         change,
         bulk,
         reply,
+        startConversation,
         sendReply,
         templates: (workspaceId: string) => Effect.map(templateRows(workspaceId), (rows) => rows.map(toTemplate)),
         createTemplate: Effect.fn("Inbox.createTemplate")(function* (caller: Caller, input: TemplateInput) {

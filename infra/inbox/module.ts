@@ -70,6 +70,7 @@ export const inboxModule = defineModule({
   cron: ["* * * * * poll_inbox"],
   auditSummaries: {
     InboxMessageReceived: (d) => `${d.type === "dm" ? "Message" : d.type === "comment" ? "Comment" : "Mention"} from ${d.fromName} on ${d.platform}`,
+    InboxConversationStarted: (d) => `Wrote to @${d.toUsername} on ${d.platform}: ${snippet(d.content)}`,
     InboxMessageRead: () => "Read a message",
     InboxMessageMarkedUnread: () => "Marked a message unread",
     InboxMessageArchived: () => "Archived a message",

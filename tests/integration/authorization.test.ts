@@ -65,6 +65,7 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   { method: "PUT", path: `/api/social-inbox/${ID}`, permission: "answer_messages" },
   { method: "PUT", path: `/api/social-inbox/${ID}/status`, permission: null },
   { method: "POST", path: `/api/social-inbox/${ID}/reply`, permission: "answer_messages" },
+  { method: "POST", path: "/api/social-inbox/messages", permission: "answer_messages" },
   { method: "POST", path: "/api/reply-templates", permission: "answer_messages" },
   { method: "PUT", path: `/api/reply-templates/${ID}`, permission: "answer_messages" },
   { method: "DELETE", path: `/api/reply-templates/${ID}`, permission: "answer_messages" },

@@ -397,6 +397,26 @@ describe("answering from the inbox", () => {
     });
   });
 
+  it("New Message on X writes a direct message to the person named, once", async () => {
+    const thread = await app.run(
+      Inbox.use((inbox) => inbox.startConversation(callerFor(user), { accountId: accounts.twitter.id, to: "@jane", content: "Your order is ready." })),
+    );
+    expect(thread.message).toMatchObject({ type: "dm", outgoing: true, status: "read", fromUser: { username: "jane" }, content: "Your order is ready." });
+    const [reply] = thread.replies;
+    const ctx = systemContext("ingestion", new Date(), crypto.randomUUID());
+    expect(await app.run(sendInboxReply(ctx, thread.message.id, reply!.id))).toBe("sent");
+    expect(await app.run(sendInboxReply(ctx, thread.message.id, reply!.id))).toBe("done");
+    const sent = provider.requests.filter((r) => r.path === "/api/twitter/dm_conversations/with/77/messages");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ json: { text: "Your order is ready." }, bearer: accounts.twitter.accessToken });
+    expect((await app.sql`select status from inbox_replies where id = ${reply!.id}`)[0]!.status).toBe("sent");
+
+    // Facebook lets a page only answer: refused before anything is kept.
+    await expect(
+      app.run(Inbox.use((inbox) => inbox.startConversation(callerFor(user), { accountId: accounts.facebook.id, to: "jane", content: "Hello" }))),
+    ).rejects.toThrow("Facebook doesn't let apps write to someone first.");
+  });
+
   it("keeps the platform's refusal as the reply's reason, and refuses a message past Meta's 24 hours before calling", async () => {
     provider.respondOnce("/api/twitter/tweets", 403, { detail: "You are not allowed to reply to this post.", title: "Forbidden", status: 403 });
     await receive(accounts.twitter, { type: "mention", externalId: "1900000000000000900", content: "Hey @answerco" });

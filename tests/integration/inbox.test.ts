@@ -158,6 +158,48 @@ describe("the social inbox", () => {
     expect(events.map((e) => e.type)).toEqual(["InboxMessageReceived", "InboxReplyRequested", "InboxReplyAttempted", "InboxReplySent"]);
   });
 
+  it("New Message writes first from an account that allows it; it appears in the inbox as ours and goes out once", async () => {
+    const { browser } = await owner("growth");
+    const sandbox = (await browser.post("/api/social-accounts/sandbox", { platform: "instagram", accountName: "Lee Dental" })).data as { id: string };
+    const started = await browser.post("/api/social-inbox/messages", {
+      accountId: sandbox.id,
+      to: "@jane.smith",
+      content: " Your crown is ready for fitting. ",
+    });
+    expect(started.status, started.text).toBe(202);
+    expect(started.data.message).toMatchObject({
+      type: "dm",
+      outgoing: true,
+      content: "Your crown is ready for fitting.",
+      fromUser: { username: "jane.smith" },
+    });
+    expect(started.data.replies).toMatchObject([{ content: "Your crown is ready for fitting.", status: "sending", isPublic: false }]);
+    const opened = await until(
+      async () => (await browser.get(`/api/social-inbox/${started.data.message.id}`)).data,
+      (thread) => thread.replies[0]?.status === "sent",
+    );
+    expect(opened.replies[0].status).toBe("sent");
+    expect(((await browser.get("/api/social-inbox?type=dm")).data as Array<{ id: string }>).map((m) => m.id)).toContain(started.data.message.id);
+
+    const blank = await browser.post("/api/social-inbox/messages", { accountId: sandbox.id, to: " ", content: "Hello" });
+    expect(blank.status).toBe(400);
+    expect(blank.data.error.fields).toEqual({ to: "Say who to write to: their username on the platform." });
+    expect((await browser.post("/api/social-inbox/messages", { accountId: sandbox.id, to: "jane", content: "" })).data.error.message).toBe(
+      "Write a reply first.",
+    );
+    const stranger = await owner("growth");
+    const theirs = (await stranger.browser.post("/api/social-accounts/sandbox", { platform: "instagram", accountName: "Other" })).data as { id: string };
+    expect((await browser.post("/api/social-inbox/messages", { accountId: theirs.id, to: "jane", content: "Hello" })).status).toBe(404);
+    // An OAuth Facebook page can only answer: the reason, and nothing kept.
+    const page = (await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Lee Dental" })).data as { id: string };
+    await app.sql`update social_accounts set kind = 'oauth' where id = ${page.id}`;
+    const refused = await browser.post("/api/social-inbox/messages", { accountId: page.id, to: "jane", content: "Hello" });
+    expect(refused.status).toBe(409);
+    expect(refused.data.error.message).toBe(
+      "Facebook doesn't let apps write to someone first. Start the conversation on Facebook; their answer will reach the inbox.",
+    );
+  });
+
   it("quick reply templates are created, listed, changed and deleted; bad fields are refused by field", async () => {
     const { browser } = await owner("growth");
     const created = await browser.post("/api/reply-templates", { title: "Thanks", content: "Thank you for your kind words!", category: "gratitude" });

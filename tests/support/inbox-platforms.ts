@@ -127,6 +127,20 @@ export const installInboxRoutes = (provider: OAuthProvider): FakeInbox => {
     { method: "GET" },
   );
 
+  // X direct messages: the person by username, then POST /2/dm_conversations/with/{participant_id}/messages.
+  const people: Record<string, string> = { jane: "77", marcus: "78" };
+  for (const [username, id] of Object.entries(people)) {
+    provider.route(`/api/twitter/users/by/username/${username}`, () => ({ data: { id, name: username, username } }), { method: "GET" });
+    provider.route(
+      `/api/twitter/dm_conversations/with/${id}/messages`,
+      (q) =>
+        (q.json as { text?: string } | undefined)?.text
+          ? new ApiReply(201, { data: { dm_conversation_id: `${FAKE_INBOX_ACCOUNTS.twitter}-${id}`, dm_event_id: `18${next()}` } })
+          : new ApiReply(400, { title: "Invalid Request", detail: "text is required" }),
+      { method: "POST" },
+    );
+  }
+
   // YouTube: commentThreads.list (allThreadsRelatedToChannelId, order=time) and comments.insert.
   provider.route(
     "/api/youtube/commentThreads",

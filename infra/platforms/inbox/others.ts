@@ -73,9 +73,23 @@ export const pollTwitter: InboxPoller = async (credentials, { cursor, posts }) =
   return { messages, cursor: str(obj(body.meta).newest_id) ?? cursor };
 };
 
+/**
+ * A direct message (New Message) goes to the person named, by their id (GET /2/users/by/username),
+ * through POST /2/dm_conversations/with/{id}/messages (scope dm.write).
+ */
+const directMessage = async (base: string, token: string, username: string, text: string) => {
+  const person = str(obj((await request(x, `${base}/users/by/username/${encodeURIComponent(username)}`, { bearer: token })).body.data).id);
+  if (!person) throw fail(x, "rejected", `X knows no account @${username}.`);
+  const answer = await request(x, `${base}/dm_conversations/with/${encodeURIComponent(person)}/messages`, { bearer: token, json: { text } });
+  const data = obj(answer.body.data);
+  return { externalId: str(data.dm_event_id), url: str(data.dm_conversation_id) ? `https://x.com/messages/${str(data.dm_conversation_id)}` : null };
+};
+
 /** POST /2/tweets with `reply.in_reply_to_tweet_id`: the answer threads under the post answered. */
 export const replyTwitter: InboxReplier = async (credentials, target) => {
   const c = tokenOf(x, credentials);
+  const recipient = target.reference.recipientUsername;
+  if (!target.isPublic && recipient) return directMessage(endpoints("twitter").api, c.accessToken, recipient, target.content);
   const answer = await request(x, `${endpoints("twitter").api}/tweets`, {
     bearer: c.accessToken,
     json: { text: target.content, reply: { in_reply_to_tweet_id: target.externalId } },

@@ -14,7 +14,7 @@ export const twitter: OAuthDefinition = {
     tokenUrl: "https://api.x.com/2/oauth2/token",
     apiBaseUrl: "https://api.x.com/2",
   },
-  scopes: ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"],
+  scopes: ["tweet.read", "tweet.write", "users.read", "media.write", "dm.read", "dm.write", "offline.access"],
   pkce: true,
   clientAuth: "basic",
   fetchProfile: async (flow, tokens) => {

@@ -7,10 +7,13 @@ import { apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { excerpt } from "../../lib/text";
 import { PlatformBadge } from "../accounts/platform-badge";
 import { relativeTime } from "../dashboard/dashboard-data";
+import { INBOX_MESSAGES, replyWindowClosed } from "../../../domain/inbox/rules";
+import type { Writer } from "./NewMessageDialog";
 import { EMPTY_FILTER, type InboxFilterState, type InboxView, inboxQuery, replyToast, TYPE_LABELS } from "./inbox-model";
 import "./inbox.css";
 
 const TemplatesDialog = lazy(() => import("./TemplatesDialog"));
+const NewMessageDialog = lazy(() => import("./NewMessageDialog"));
 
 export interface InboxPlatform {
   readonly id: string;
@@ -26,6 +29,8 @@ interface Props {
   readonly platforms: ReadonlyArray<InboxPlatform>;
   readonly people: ReadonlyArray<{ readonly id: string; readonly name: string }>;
   readonly canAnswer: boolean;
+  /** The accounts New Message can write from (or why not). */
+  readonly writers: ReadonlyArray<Writer>;
 }
 
 const SEARCH_PAUSE_MS = 250;
@@ -41,7 +46,7 @@ const initialsOf = (name: string) =>
     .join("");
 
 /** The social inbox (issue 11): the list with its filters and bulk actions, and the open message with its thread and reply box. */
-export default function SocialInbox({ view, initialMessages, initialCursor, platforms, people, canAnswer }: Props) {
+export default function SocialInbox({ view, initialMessages, initialCursor, platforms, people, canAnswer, writers }: Props) {
   const hydrated = useHydrated();
   const [filter, setFilter] = useState<InboxFilterState>({ ...EMPTY_FILTER, type: view === "all" ? "" : view });
   const [messages, setMessages] = useState<ReadonlyArray<InboxMessage>>(initialMessages ?? []);
@@ -52,6 +57,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
   const [reply, setReply] = useState("");
   const [sending, setSending] = useState(false);
   const [templates, setTemplates] = useState(false);
+  const [writing, setWriting] = useState(false);
   const first = useRef(true);
   const current = useRef(filter);
   current.current = filter;
@@ -210,9 +216,48 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
               </option>
             ))}
           </select>
+          {(
+            [
+              ["assignee", "Assigned to", [["", "Anyone"], ["none", "Unassigned"], ...people.map((p) => [p.id, p.name])]],
+              [
+                "sentiment",
+                "Sentiment",
+                [
+                  ["", "Any sentiment"],
+                  ["positive", "Positive"],
+                  ["neutral", "Neutral"],
+                  ["negative", "Negative"],
+                ],
+              ],
+              [
+                "priority",
+                "Priority",
+                [
+                  ["", "Any priority"],
+                  ["urgent", "Urgent"],
+                  ["high", "High"],
+                  ["medium", "Medium"],
+                  ["low", "Low"],
+                ],
+              ],
+            ] as const
+          ).map(([name, label, options]) => (
+            <select key={name} className="input" aria-label={label} value={filter[name]} onChange={(e) => setFilter({ ...filter, [name]: e.target.value })}>
+              {options.map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          ))}
           <label className="inbox-archived">
             <input type="checkbox" checked={filter.archived} onChange={(e) => setFilter({ ...filter, archived: e.target.checked })} /> Archived
           </label>
+          {canAnswer && (
+            <button type="button" className="btn btn-primary btn-small" onClick={() => setWriting(true)} disabled={!hydrated}>
+              New Message
+            </button>
+          )}
         </div>
         <p className="visually-hidden" aria-live="polite">
           {arrived > 0 ? `New messages arrived (${arrived}).` : ""}
@@ -281,7 +326,10 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                       )}
                       <span className="muted">{relativeTime(m.timestamp, now)}</span>
                     </span>
-                    <span className="inbox-text">{excerpt(m.content, 120)}</span>
+                    <span className="inbox-text">
+                      {m.outgoing && "You: "}
+                      {excerpt(m.content, 120)}
+                    </span>
                     <span className="inbox-tags">
                       <span className="badge">{TYPE_LABELS[m.type]}</span>
                       <span className={`badge inbox-${m.sentiment}`}>{m.sentiment}</span>
@@ -355,7 +403,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
             </header>
             <ol className="inbox-thread">
               {open.thread.map((m) => (
-                <li key={m.id} className={m.id === open.message.id ? "inbox-bubble inbox-bubble-current" : "inbox-bubble"}>
+                <li key={m.id} hidden={m.outgoing} className={m.id === open.message.id ? "inbox-bubble inbox-bubble-current" : "inbox-bubble"}>
                   <p className="inbox-bubble-from">
                     <strong>{m.fromUser.name}</strong> <span className="muted">{relativeTime(m.timestamp, now)}</span>
                   </p>
@@ -376,7 +424,11 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                 </li>
               ))}
             </ol>
-            {canAnswer ? (
+            {canAnswer && replyWindowClosed({ ...open.message, sentAt: open.message.timestamp }, now) ? (
+              <p className="inbox-note" role="note">
+                {INBOX_MESSAGES.dmWindowClosed}
+              </p>
+            ) : canAnswer ? (
               <form
                 className="inbox-reply"
                 onSubmit={(e) => {
@@ -413,6 +465,19 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
           </>
         )}
       </section>
+      {writing && (
+        <Suspense fallback={null}>
+          <NewMessageDialog
+            writers={writers}
+            onClose={() => setWriting(false)}
+            onSent={(thread) => {
+              setWriting(false);
+              setOpen(thread);
+              void load(filter);
+            }}
+          />
+        </Suspense>
+      )}
       {templates && (
         <Suspense fallback={null}>
           <TemplatesDialog

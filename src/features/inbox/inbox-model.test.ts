@@ -4,8 +4,11 @@ import { EMPTY_FILTER, inboxQuery, replyToast } from "./inbox-model";
 describe("the inbox screens", () => {
   it("a filter is the list's query; an empty one asks for everything", () => {
     expect(inboxQuery(EMPTY_FILTER)).toBe("/api/social-inbox");
-    expect(inboxQuery({ type: "dm", status: "unread", platform: "facebook", q: " price ", archived: true }, "c1")).toBe(
+    expect(inboxQuery({ ...EMPTY_FILTER, type: "dm", status: "unread", platform: "facebook", q: " price ", archived: true }, "c1")).toBe(
       "/api/social-inbox?type=dm&status=unread&platform=facebook&q=price&archived=true&before=c1",
+    );
+    expect(inboxQuery({ ...EMPTY_FILTER, assignee: "none", sentiment: "negative", priority: "urgent" })).toBe(
+      "/api/social-inbox?assignee=none&sentiment=negative&priority=urgent",
     );
   });
 

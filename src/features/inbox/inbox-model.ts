@@ -8,18 +8,20 @@ export interface InboxFilterState {
   readonly type: "" | MessageType;
   readonly status: "" | "unread" | "read" | "replied";
   readonly platform: string;
+  /** A person's id, "none" for nobody's, "" for anyone's. */
+  readonly assignee: string;
+  readonly sentiment: string;
+  readonly priority: string;
   readonly q: string;
   readonly archived: boolean;
 }
 
-export const EMPTY_FILTER: InboxFilterState = { type: "", status: "", platform: "", q: "", archived: false };
+export const EMPTY_FILTER: InboxFilterState = { type: "", status: "", platform: "", assignee: "", sentiment: "", priority: "", q: "", archived: false };
 
 /** The query string of GET /api/social-inbox for a filter (and the next page's cursor). */
 export const inboxQuery = (filter: InboxFilterState, before?: string | null) => {
   const params = new URLSearchParams();
-  if (filter.type) params.set("type", filter.type);
-  if (filter.status) params.set("status", filter.status);
-  if (filter.platform) params.set("platform", filter.platform);
+  for (const name of ["type", "status", "platform", "assignee", "sentiment", "priority"] as const) if (filter[name]) params.set(name, filter[name]);
   if (filter.q.trim()) params.set("q", filter.q.trim());
   if (filter.archived) params.set("archived", "true");
   if (before) params.set("before", before);

@@ -3,7 +3,8 @@ import { INBOX_MESSAGES, MESSAGE_STATUSES, MESSAGE_TYPES, PRIORITIES, SENTIMENTS
 import { isUuid } from "../../../domain/shared";
 
 const blankIsNone = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.preprocess(blankIsNone, z.enum(values, { error: message }).optional());
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(blankIsNone, z.enum(values, { error: message }).optional());
 
 /** GET /api/social-inbox's query: the spec's type, status and platform, and the filters of the screens. */
 export const inboxFilterSchema = z.object({
@@ -11,8 +12,17 @@ export const inboxFilterSchema = z.object({
   status: oneOf(MESSAGE_STATUSES, "Choose a status: unread, read or replied."),
   platform: z.preprocess(blankIsNone, z.string().max(40).optional()),
   q: z.preprocess(blankIsNone, z.string().max(200, "Search for at most 200 characters.").optional()),
-  assignee: z.preprocess(blankIsNone, z.string().refine((v) => v === "none" || isUuid(v), "Choose someone of your team, or none.").optional()),
-  archived: z.preprocess((v) => (v === "true" ? true : v === "false" || v === undefined || v === "" ? false : v), z.boolean({ error: "archived is true or false." })),
+  assignee: z.preprocess(
+    blankIsNone,
+    z
+      .string()
+      .refine((v) => v === "none" || isUuid(v), "Choose someone of your team, or none.")
+      .optional(),
+  ),
+  archived: z.preprocess(
+    (v) => (v === "true" ? true : v === "false" || v === undefined || v === "" ? false : v),
+    z.boolean({ error: "archived is true or false." }),
+  ),
   sentiment: oneOf(SENTIMENTS, "Choose a sentiment: positive, neutral or negative."),
   priority: oneOf(PRIORITIES, "Choose a priority: urgent, high, medium or low."),
   before: z.preprocess(blankIsNone, z.string().max(300).optional()),
@@ -30,8 +40,17 @@ export const replySchema = z.object({
   isPublic: z.boolean({ error: "isPublic is true or false." }).optional(),
 });
 
+export const newMessageSchema = z.object({
+  accountId: z.string({ error: "Choose the account to write from." }),
+  to: z.string({ error: INBOX_MESSAGES.recipient }).max(100, INBOX_MESSAGES.recipient),
+  content: z.string({ error: INBOX_MESSAGES.replyEmpty }).max(70_000, INBOX_MESSAGES.replyEmpty),
+});
+
 export const bulkSchema = z.object({
-  ids: z.array(z.string(), { error: "Choose between 1 and 200 messages." }).min(1, "Choose between 1 and 200 messages.").max(200, "Choose between 1 and 200 messages."),
+  ids: z
+    .array(z.string(), { error: "Choose between 1 and 200 messages." })
+    .min(1, "Choose between 1 and 200 messages.")
+    .max(200, "Choose between 1 and 200 messages."),
   action: z.enum(["read", "unread", "archive", "unarchive", "assign"], { error: "Choose an action: read, unread, archive, unarchive or assign." }),
   assigneeId: z.union([z.uuid({ error: "Choose someone of your team." }), z.null()]).optional(),
 });

@@ -1,0 +1,108 @@
+import { useState } from "react";
+import type { InboxThread } from "../../../infra/inbox/Inbox";
+import { Dialog } from "../../components/ui/Dialog";
+import { toast } from "../../islands/toast/toast-store";
+import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+
+/** An account a person could write from, or why its platform doesn't let them. */
+export interface Writer {
+  readonly id: string;
+  readonly name: string;
+  readonly unavailable: string | null;
+}
+
+/** New Message: a direct message to someone, from an account whose platform lets an app write first. */
+export default function NewMessageDialog({
+  writers,
+  onClose,
+  onSent,
+}: {
+  writers: ReadonlyArray<Writer>;
+  onClose: () => void;
+  onSent: (thread: InboxThread) => void;
+}) {
+  const usable = writers.filter((w) => !w.unavailable);
+  const [accountId, setAccountId] = useState(usable[0]?.id ?? "");
+  const [to, setTo] = useState("");
+  const [content, setContent] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    setSending(true);
+    try {
+      const thread = await apiFetch<InboxThread>("/api/social-inbox/messages", { method: "POST", body: { accountId, to, content } });
+      toast({ title: "Message Sent! ✅", description: `Your message to @${thread.message.fromUser.username} is on its way.` });
+      onSent(thread);
+    } catch (error) {
+      setErrors(apiErrorFields(error));
+      toast({ title: "Failed to Send", description: apiErrorMessage(error, "Could not send your message. Please try again."), variant: "destructive" });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog open title="New Message" description="Write first to someone, from one of your accounts." onClose={onClose}>
+      {writers.length === 0 ? (
+        <p className="muted">Connect an account first: New Message writes from one of your accounts.</p>
+      ) : (
+        <form
+          className="inbox-template-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send();
+          }}
+        >
+          <div className="field">
+            <label htmlFor="new-message-from">From</label>
+            <select id="new-message-from" className="input" value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+              {writers.map((w) => (
+                <option key={w.id} value={w.id} disabled={w.unavailable !== null}>
+                  {w.unavailable ? `${w.name} (can't write first)` : w.name}
+                </option>
+              ))}
+            </select>
+            {usable.length === 0 && <p className="inbox-note">{writers[0]!.unavailable}</p>}
+          </div>
+          <div className="field">
+            <label htmlFor="new-message-to">To</label>
+            <input
+              id="new-message-to"
+              className="input"
+              placeholder="@username"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              aria-invalid={errors.to ? true : undefined}
+            />
+            {errors.to && <p className="field-error">{errors.to}</p>}
+          </div>
+          <div className="field">
+            <label htmlFor="new-message-text">Message</label>
+            <textarea
+              id="new-message-text"
+              className="input"
+              rows={4}
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+              aria-invalid={errors.content ? true : undefined}
+            />
+            {errors.content && <p className="field-error">{errors.content}</p>}
+          </div>
+          <div className="inbox-reply-actions">
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={!accountId || to.trim() === "" || content.trim() === "" || sending || usable.length === 0}
+            >
+              {sending ? "Sending…" : "Send message"}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
