@@ -71,6 +71,47 @@ test.describe("social inbox", () => {
     await page.screenshot({ path: info.outputPath("inbox-message-360.png"), fullPage: true });
   });
 
+  test("New Message writes first from a sandbox account; the conversation is in the inbox as ours, and the filters narrow the list", async ({ page }, info) => {
+    const owner = newUser({ firstName: "Ana", lastName: "Lima" });
+    await registerByApi(page.request, owner);
+    cli("admin-plan", [owner.email, "growth"]);
+    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "instagram", accountName: "Lima Dental" } })).status()).toBe(201);
+    await page.goto("/app/reply-dms");
+    const inbox = page.getByTestId("social-inbox");
+    await expect(inbox).toHaveAttribute("data-hydrated", "true");
+
+    await inbox.getByRole("button", { name: "New Message" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Message" });
+    await expect(dialog.getByLabel("From")).toHaveValue(/.+/);
+    await dialog.getByLabel("To").fill("@jane.smith");
+    await dialog.getByLabel("Message").fill("Hi Jane, your crown is ready for fitting.");
+    await page.screenshot({ path: info.outputPath("inbox-new-message-1280.png") });
+    await dialog.getByRole("button", { name: "Send message" }).click();
+    await expect(toast(page).filter({ hasText: "Message Sent! ✅" })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const panel = page.getByRole("region", { name: "Conversation" });
+    await expect(panel.getByRole("heading", { level: 2 })).toHaveText("jane.smith");
+    await expect(panel.getByTestId("inbox-reply")).toContainText("Hi Jane, your crown is ready for fitting.");
+    await expect(panel.getByTestId("inbox-reply")).toContainText("Sent");
+    const item = inbox.getByTestId("inbox-message").filter({ hasText: "You: Hi Jane" });
+    await expect(item).toHaveCount(1);
+    await page.screenshot({ path: info.outputPath("inbox-conversation-1280.png"), fullPage: true });
+
+    // The filters narrow the list: nobody's, a negative sentiment.
+    await inbox.getByLabel("Assignee").selectOption("none");
+    await expect(item).toHaveCount(1);
+    await inbox.getByLabel("Sentiment").selectOption("negative");
+    await expect(inbox.getByTestId("inbox-empty")).toHaveText("No messages found");
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/app/reply-dms");
+    await expect(inbox).toHaveAttribute("data-hydrated", "true");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await inbox.getByRole("button", { name: "New Message" }).click();
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: info.outputPath("inbox-new-message-360.png") });
+  });
+
   test("a plan without the social inbox sees the premium gate", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await page.goto("/app/social-inbox");

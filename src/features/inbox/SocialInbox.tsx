@@ -122,6 +122,20 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
     }
   };
 
+  /** Reads the conversation back while the worker sends a reply: how it went, once it is known. */
+  const follow = async (messageId: string, replyId: string) => {
+    const deadline = Date.now() + SENDING_WAIT_MS;
+    let thread = await apiFetch<InboxThread>(`/api/social-inbox/${messageId}`);
+    setOpen(thread);
+    while (thread.replies.find((r) => r.id === replyId)?.status === "sending" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, SENDING_POLL_MS));
+      thread = await apiFetch<InboxThread>(`/api/social-inbox/${messageId}`);
+      setOpen(thread);
+    }
+    replace(thread.message);
+    return thread.replies.find((r) => r.id === replyId);
+  };
+
   const send = async (content: string) => {
     if (!open || content.trim() === "" || sending) return;
     setSending(true);
@@ -129,16 +143,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
     try {
       const sent = await apiFetch<{ id: string }>(`/api/social-inbox/${message.id}/reply`, { method: "POST", body: { content, isPublic: message.isPublic } });
       setReply("");
-      const deadline = Date.now() + SENDING_WAIT_MS;
-      let thread = await apiFetch<InboxThread>(`/api/social-inbox/${message.id}`);
-      setOpen(thread);
-      while (thread.replies.find((r) => r.id === sent.id)?.status === "sending" && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, SENDING_POLL_MS));
-        thread = await apiFetch<InboxThread>(`/api/social-inbox/${message.id}`);
-        setOpen(thread);
-      }
-      const outcome = thread.replies.find((r) => r.id === sent.id);
-      replace(thread.message);
+      const outcome = await follow(message.id, sent.id);
       const done = replyToast(view, outcome?.status === "sent");
       toast(
         outcome?.status === "failed"
@@ -218,7 +223,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
           </select>
           {(
             [
-              ["assignee", "Assigned to", [["", "Anyone"], ["none", "Unassigned"], ...people.map((p) => [p.id, p.name])]],
+              ["assignee", "Assignee", [["", "Anyone"], ["none", "Unassigned"], ...people.map((p) => [p.id, p.name])]],
               [
                 "sentiment",
                 "Sentiment",
@@ -473,7 +478,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
             onSent={(thread) => {
               setWriting(false);
               setOpen(thread);
-              void load(filter);
+              void load(filter).then(() => follow(thread.message.id, thread.replies[0]!.id));
             }}
           />
         </Suspense>
