@@ -11,7 +11,8 @@ import { Inbox } from "./Inbox";
 
 /**
  * The `poll_inbox` job (every minute): X, YouTube, LinkedIn and Threads tell nobody when someone
- * writes, so each connected account of a workspace with the inbox is read every POLL_INTERVAL from
+ * writes (and Bluesky's notifications catch up on what its event stream missed while the worker was
+ * down), so each connected account of a workspace with the inbox is read every POLL_INTERVAL from
  * where its last read stopped. A rate limit waits what the platform asks (at least the back-off);
  * any failure backs off, doubling up to an hour, and is kept for the account (last_error).
  */
@@ -52,7 +53,7 @@ export const pollInbox = Effect.fn("Inbox.poll")(function* (now: Date) {
       from social_accounts a
       join workspaces w on w.id = a.workspace_id
       left join inbox_polls p on p.account_id = a.id
-      where a.kind = 'oauth' and a.disconnected_at is null and a.status <> 'reconnect_needed'
+      where a.kind in ('oauth', 'bluesky') and a.disconnected_at is null and a.status <> 'reconnect_needed'
         and a.platform = any(${inboxPolledPlatforms() as string[]})
         and w.subscription_tier = any(${tiers as string[]})
         and (p.next_poll_at is null or p.next_poll_at <= ${now})
@@ -105,6 +106,7 @@ export const pollInbox = Effect.fn("Inbox.poll")(function* (now: Date) {
         );
         return 0;
       }
+      if (read.success.credentials !== undefined) yield* accounts.updateCredentials(account.id, read.success.credentials);
       // Kept before the cursor moves: a crash in between reads the same messages again, and they are kept once.
       const created = yield* inbox.receive(ctx, { id: account.id, workspaceId: account.workspace_id, platform: account.platform }, read.success.messages);
       yield* db.query(

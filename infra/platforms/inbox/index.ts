@@ -1,11 +1,12 @@
 import type { PlatformId } from "../../../domain/accounts/platforms";
 import { replyFacebook, replyInstagram, pollThreads, replyThreads } from "./meta";
 import { pollLinkedIn, pollTwitter, pollYouTube, replyLinkedIn, replyTwitter, replyYouTube } from "./others";
+import { pollBluesky } from "./bluesky";
 import type { InboxPoller, InboxReplier } from "./types";
 
 export type { InboxPoller, InboxReplier, OurPost, PollRequest, PollResult } from "./types";
 
-/** Platforms read by polling; Facebook and Instagram push by webhook, Bluesky by its event stream. */
+/** Platforms read by polling; Facebook and Instagram push by webhook, Bluesky by its event stream (and its notifications, below). */
 const POLLERS: Partial<Record<PlatformId, InboxPoller>> = {
   twitter: pollTwitter,
   youtube: pollYouTube,
@@ -23,6 +24,16 @@ const REPLIERS: Partial<Record<PlatformId, InboxReplier>> = {
   linkedin: replyLinkedIn,
 };
 
-export const inboxPollerFor = (platform: PlatformId): InboxPoller | null => POLLERS[platform] ?? null;
-export const inboxPolledPlatforms = (): ReadonlyArray<PlatformId> => Object.keys(POLLERS) as PlatformId[];
+/**
+ * Bluesky's notifications need an AppView: read only where BLUESKY_APPVIEW_URL says the network has
+ * one (https://api.bsky.app on the public network); otherwise the event stream alone brings messages.
+ */
+const blueskyCatchUp = (env: NodeJS.ProcessEnv = process.env) => Boolean(env.BLUESKY_APPVIEW_URL?.trim());
+
+export const inboxPollerFor = (platform: PlatformId): InboxPoller | null =>
+  platform === "bluesky" ? (blueskyCatchUp() ? pollBluesky : null) : (POLLERS[platform] ?? null);
+export const inboxPolledPlatforms = (): ReadonlyArray<PlatformId> => [
+  ...(Object.keys(POLLERS) as PlatformId[]),
+  ...(blueskyCatchUp() ? (["bluesky"] as const) : []),
+];
 export const inboxReplierFor = (platform: PlatformId): InboxReplier | null => REPLIERS[platform] ?? null;

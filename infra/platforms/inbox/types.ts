@@ -19,6 +19,8 @@ export interface PollResult {
   readonly messages: ReadonlyArray<IncomingMessage>;
   /** Where the next read starts; the same cursor when nothing was new. */
   readonly cursor: string | null;
+  /** Credentials to store instead, when reading renewed them (Bluesky's rotating refresh JWT). */
+  readonly credentials?: unknown;
 }
 
 /**
