@@ -26,7 +26,7 @@ const withReply = (
 type ConversationStarted = Extract<InboxEvent, { type: "InboxConversationStarted" }>["data"];
 
 /** A conversation we started reads, for the rest of the inbox, as a direct message from the person written to. */
-const startedMessage = (d: ConversationStarted): InboxMessageReceived => ({
+export const startedMessage = (d: ConversationStarted): InboxMessageReceived => ({
   messageId: d.messageId,
   workspaceId: d.workspaceId,
   accountId: d.accountId,

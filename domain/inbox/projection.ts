@@ -1,10 +1,41 @@
 import { deleteRow, insertRow, type Projection, type RowChange, updateRow } from "../shared";
-import type { InboxEvent, ReplyTemplateEvent } from "./events";
+import type { InboxEvent, InboxMessageReceived, ReplyTemplateEvent } from "./events";
+import { startedMessage } from "./message";
 
 /**
  * The inbox's read models: `inbox_messages` (one row per message, unique per account and platform
  * id), `inbox_replies` (each reply and how its sending went) and `reply_templates`.
  */
+/** A message's row: as the platform delivered it, or as a conversation we started reads. */
+const messageRow = (d: InboxMessageReceived, at: Date, state: { readonly status: "unread" | "read"; readonly outgoing: boolean }) => ({
+  id: d.messageId,
+  workspace_id: d.workspaceId,
+  account_id: d.accountId,
+  platform: d.platform,
+  type: d.type,
+  external_id: d.externalId,
+  thread_id: d.threadId,
+  parent_external_id: d.parentExternalId,
+  post_id: d.postId,
+  post_title: d.postTitle,
+  from_name: d.fromName,
+  from_username: d.fromUsername,
+  from_avatar: d.fromAvatar,
+  from_verified: d.fromVerified,
+  from_followers: d.fromFollowers,
+  content: d.content,
+  sent_at: new Date(d.sentAt),
+  received_at: at,
+  url: d.url,
+  likes: d.likes,
+  sentiment: d.sentiment,
+  priority: d.priority,
+  reference: d.reference ?? {},
+  archived: false,
+  assignee_id: null,
+  ...state,
+});
+
 export const inboxProjection: Projection<InboxEvent | ReplyTemplateEvent> = {
   name: "inbox",
   kind: "inline",
@@ -34,73 +65,10 @@ export const inboxProjection: Projection<InboxEvent | ReplyTemplateEvent> = {
     const messageId = event.streamId.slice("inbox-".length);
     const message = (set: Record<string, unknown>) => [updateRow("inbox_messages", { id: messageId }, set)];
     switch (event.type) {
-      case "InboxMessageReceived": {
-        const d = event.data;
-        return [
-          insertRow("inbox_messages", {
-            id: d.messageId,
-            workspace_id: d.workspaceId,
-            account_id: d.accountId,
-            platform: d.platform,
-            type: d.type,
-            external_id: d.externalId,
-            thread_id: d.threadId,
-            parent_external_id: d.parentExternalId,
-            post_id: d.postId,
-            post_title: d.postTitle,
-            from_name: d.fromName,
-            from_username: d.fromUsername,
-            from_avatar: d.fromAvatar,
-            from_verified: d.fromVerified,
-            from_followers: d.fromFollowers,
-            content: d.content,
-            sent_at: new Date(d.sentAt),
-            received_at: at,
-            url: d.url,
-            likes: d.likes,
-            sentiment: d.sentiment,
-            priority: d.priority,
-            reference: d.reference ?? {},
-            status: "unread",
-            archived: false,
-            assignee_id: null,
-          }),
-        ];
-      }
-      case "InboxConversationStarted": {
-        const d = event.data;
-        return [
-          insertRow("inbox_messages", {
-            id: d.messageId,
-            workspace_id: d.workspaceId,
-            account_id: d.accountId,
-            platform: d.platform,
-            type: "dm",
-            external_id: `started:${d.messageId}`,
-            thread_id: null,
-            parent_external_id: null,
-            post_id: null,
-            post_title: null,
-            from_name: d.toUsername,
-            from_username: d.toUsername,
-            from_avatar: null,
-            from_verified: false,
-            from_followers: null,
-            content: d.content,
-            sent_at: new Date(d.startedAt),
-            received_at: at,
-            url: null,
-            likes: 0,
-            sentiment: "neutral",
-            priority: "low",
-            reference: { recipientUsername: d.toUsername },
-            status: "read",
-            archived: false,
-            assignee_id: null,
-            outgoing: true,
-          }),
-        ];
-      }
+      case "InboxMessageReceived":
+        return [insertRow("inbox_messages", messageRow(event.data, at, { status: "unread", outgoing: false }))];
+      case "InboxConversationStarted":
+        return [insertRow("inbox_messages", messageRow(startedMessage(event.data), at, { status: "read", outgoing: true }))];
       case "InboxMessageRead":
         return message({ status: "read" });
       case "InboxMessageMarkedUnread":
