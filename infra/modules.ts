@@ -9,6 +9,7 @@ import { categoriesModule } from "./categories/module";
 import type { Reaction } from "./eventstore/reactions";
 import { identityModule } from "./identity/module";
 import { inboxModule } from "./inbox/module";
+import { listeningModule } from "./listening/module";
 import { mediaModule } from "./media/module";
 import type { AppModule, ModuleError, SharedServices, Task } from "./module";
 import { mailModule } from "./mail/module";
@@ -30,6 +31,7 @@ export const MODULES = [
   calendarModule,
   publishingModule,
   inboxModule,
+  listeningModule,
   reportsModule,
   mailModule,
   auditModule,

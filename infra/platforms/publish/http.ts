@@ -61,7 +61,7 @@ const codeOf = (body: Record<string, any>): string | undefined => {
   return typeof c === "string" || typeof c === "number" ? String(c) : undefined;
 };
 
-/** Seconds from Retry-After (seconds or an HTTP date) or X's x-rate-limit-reset (epoch seconds). */
+/** Seconds from Retry-After (seconds or an HTTP date) or X's x-rate-limit-reset / Bluesky's ratelimit-reset (epoch seconds). */
 export const retryAfter = (headers: Headers, now = Date.now()): number | undefined => {
   const header = headers.get("retry-after");
   if (header) {
@@ -70,7 +70,7 @@ export const retryAfter = (headers: Headers, now = Date.now()): number | undefin
     const date = Date.parse(header);
     if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - now) / 1000));
   }
-  const reset = Number(headers.get("x-rate-limit-reset") ?? headers.get("x-ratelimit-reset") ?? NaN);
+  const reset = Number(headers.get("x-rate-limit-reset") ?? headers.get("x-ratelimit-reset") ?? headers.get("ratelimit-reset") ?? NaN);
   if (Number.isFinite(reset) && reset > 1_000_000_000) return Math.max(0, Math.ceil(reset - now / 1000));
   return undefined;
 };
@@ -179,8 +179,14 @@ export const flag = (request: PublishRequest, name: string): boolean => {
 };
 
 export const stringList = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((t): t is string => typeof t === "string" && t.trim() !== "").map((t) => t.trim())
-  : typeof v === "string" ? v.split(",").map((t) => t.trim()).filter(Boolean) : [];
+  Array.isArray(v)
+    ? v.filter((t): t is string => typeof t === "string" && t.trim() !== "").map((t) => t.trim())
+    : typeof v === "string"
+      ? v
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : [];
 
 export const isImage = (m: { mimeType: string }) => m.mimeType.startsWith("image/");
 export const isVideo = (m: { mimeType: string }) => m.mimeType.startsWith("video/");
@@ -207,26 +213,33 @@ export const THREADS_API_VERSION = "v1.0";
  * Meta answers most failures with HTTP 400 and an `error.code`: 190 (and 102, 463, 467) is a token
  * it no longer accepts, 4/17/32/613/80001.. are rate limits, 10/200-299 missing permissions.
  */
-export const metaClassify = (ctx: CallContext): Classify => (status, body) => {
-  if (status >= 200 && status < 300) return undefined;
-  const error = obj(body.error);
-  const code = typeof error.code === "number" ? error.code : Number(error.code);
-  const codeText = Number.isFinite(code) ? String(code) : undefined;
-  if ([190, 102, 463, 467].includes(code)) {
-    return fail(ctx, "invalid_credentials", `${ctx.name} no longer accepts this connection. Reconnect the account.`, { status, code: codeText });
-  }
-  if (code === 10 || (code >= 200 && code < 300)) {
-    return fail(ctx, "invalid_credentials", `${ctx.name} refused to post: a permission is missing. Reconnect the account and allow every requested permission.`, {
-      status,
-      code: codeText,
-    });
-  }
-  if ([4, 17, 32, 613].includes(code) || (code >= 80001 && code <= 80014)) return rateLimited(ctx, undefined, { status, code: codeText });
-  if (error.is_transient === true || code === 1 || code === 2) {
-    return fail(ctx, "unavailable", `${ctx.name} is not responding right now.`, { status, code: codeText });
-  }
-  return undefined;
-};
+export const metaClassify =
+  (ctx: CallContext): Classify =>
+  (status, body) => {
+    if (status >= 200 && status < 300) return undefined;
+    const error = obj(body.error);
+    const code = typeof error.code === "number" ? error.code : Number(error.code);
+    const codeText = Number.isFinite(code) ? String(code) : undefined;
+    if ([190, 102, 463, 467].includes(code)) {
+      return fail(ctx, "invalid_credentials", `${ctx.name} no longer accepts this connection. Reconnect the account.`, { status, code: codeText });
+    }
+    if (code === 10 || (code >= 200 && code < 300)) {
+      return fail(
+        ctx,
+        "invalid_credentials",
+        `${ctx.name} refused to post: a permission is missing. Reconnect the account and allow every requested permission.`,
+        {
+          status,
+          code: codeText,
+        },
+      );
+    }
+    if ([4, 17, 32, 613].includes(code) || (code >= 80001 && code <= 80014)) return rateLimited(ctx, undefined, { status, code: codeText });
+    if (error.is_transient === true || code === 1 || code === 2) {
+      return fail(ctx, "unavailable", `${ctx.name} is not responding right now.`, { status, code: codeText });
+    }
+    return undefined;
+  };
 
 const facebook = callContext("facebook");
 

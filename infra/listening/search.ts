@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+import { Effect } from "effect";
+import { searchQueriesOf } from "../../domain/listening";
+import { hasFeature, TIERS } from "../../domain/plans";
+import { Database } from "../db/Database";
+import { backoffMs } from "../inbox/poll";
+import { sentimentOf } from "../inbox/sentiment";
+import { logger } from "../log";
+import { retryAfter } from "../platforms/publish/http";
+
+/**
+ * The `poll_listening` job (every minute; each active monitor is searched every POLL_INTERVAL):
+ * `app.bsky.feed.searchPosts` of the configured AppView (BLUESKY_APPVIEW_URL, public, no sign-in),
+ * newest first, one search per term, keeping posts newer than the newest found before, once per
+ * monitor. A 429 waits what the AppView asks (Retry-After, ratelimit-reset), any failure backs off.
+ */
+export const LISTENING_POLL_INTERVAL_MS = 5 * 60_000;
+const TIMEOUT_MS = 15_000;
+
+export const appViewUrl = (env: NodeJS.ProcessEnv = process.env) => env.BLUESKY_APPVIEW_URL?.trim().replace(/\/+$/, "") || null;
+
+class SearchRefused extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+interface PostView {
+  uri: string;
+  cid: string;
+  author: { did: string; handle: string; displayName?: string; avatar?: string };
+  record: { text?: string; createdAt?: string; reply?: { root?: { uri?: string; cid?: string } } };
+  likeCount?: number;
+  repostCount?: number;
+  replyCount?: number;
+  indexedAt: string;
+}
+
+const search = async (appView: string, q: string, since: Date | null): Promise<PostView[]> => {
+  const url = new URL(`${appView}/xrpc/app.bsky.feed.searchPosts`);
+  url.searchParams.set("q", q);
+  url.searchParams.set("sort", "latest");
+  url.searchParams.set("limit", "100");
+  if (since) url.searchParams.set("since", since.toISOString());
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch {
+    throw new SearchRefused("The Bluesky AppView could not be reached.");
+  }
+  if (response.status === 429) {
+    const seconds = retryAfter(response.headers);
+    throw new SearchRefused(
+      `The Bluesky AppView is limiting searches${seconds !== undefined ? `; searching again in ${Math.ceil(seconds / 60)} min` : ""}.`,
+      seconds,
+    );
+  }
+  const body = (await response.json().catch(() => null)) as { posts?: PostView[]; message?: string } | null;
+  if (!response.ok) throw new SearchRefused(`The Bluesky AppView refused the search${body?.message ? `: ${body.message}` : ""}.`);
+  return Array.isArray(body?.posts) ? body.posts : [];
+};
+
+interface DueMonitor {
+  id: string;
+  workspace_id: string;
+  terms: string[];
+  newest: Date | null;
+  failures: number;
+}
+
+export const pollListening = Effect.fn("Listening.poll")(function* (now: Date) {
+  const appView = appViewUrl();
+  if (!appView) return { monitors: 0, found: 0 };
+  const db = yield* Database;
+  const tiers = TIERS.filter((tier) => hasFeature(tier, "social_inbox"));
+  const due = yield* db.query(
+    (sql) => sql<DueMonitor[]>`
+      select m.id, m.workspace_id, m.terms, p.newest, coalesce(p.failures, 0) as failures
+      from listening_monitors m join workspaces w on w.id = m.workspace_id left join listening_polls p on p.monitor_id = m.id
+      where m.active and w.subscription_tier = any(${tiers as string[]}) and (p.next_poll_at is null or p.next_poll_at <= ${now})
+      order by p.next_poll_at nulls first
+      limit 100`,
+  );
+  let found = 0;
+  for (const monitor of due) {
+    const read = yield* Effect.result(
+      Effect.tryPromise({
+        try: async () => (await Promise.all(searchQueriesOf(monitor.terms).map((q) => search(appView, q, monitor.newest)))).flat(),
+        catch: (error) => (error instanceof SearchRefused ? error : new SearchRefused("The Bluesky AppView answered something unreadable.")),
+      }),
+    );
+    if (read._tag === "Failure") {
+      const failures = monitor.failures + 1;
+      const wait = backoffMs(failures, read.failure.retryAfterSeconds);
+      logger.warn({ monitorId: monitor.id, failures, reason: read.failure.message }, "Listening: the search failed");
+      yield* db.query(
+        (sql) => sql`
+          insert into listening_polls (monitor_id, newest, next_poll_at, failures, last_error, polled_at)
+          values (${monitor.id}, ${monitor.newest}, ${new Date(now.getTime() + wait)}, ${failures}, ${read.failure.message}, ${now})
+          on conflict (monitor_id) do update set next_poll_at = excluded.next_poll_at, failures = excluded.failures, last_error = excluded.last_error, polled_at = excluded.polled_at`,
+      );
+      continue;
+    }
+    const fresh = [...new Map(read.success.filter((p) => !monitor.newest || new Date(p.indexedAt) > monitor.newest).map((p) => [p.uri, p])).values()];
+    const newest = fresh.reduce<Date | null>((at, p) => (!at || new Date(p.indexedAt) > at ? new Date(p.indexedAt) : at), monitor.newest);
+    if (fresh.length > 0) {
+      const rows = fresh.map((p) => {
+        const text = typeof p.record.text === "string" ? p.record.text : "";
+        const root = p.record.reply?.root;
+        const postedAt = Date.parse(p.record.createdAt ?? "") || Date.parse(p.indexedAt);
+        return {
+          id: randomUUID(),
+          monitor_id: monitor.id,
+          workspace_id: monitor.workspace_id,
+          uri: p.uri,
+          cid: p.cid,
+          author_did: p.author.did,
+          author_handle: p.author.handle,
+          author_name: p.author.displayName?.trim() || p.author.handle,
+          author_avatar: p.author.avatar ?? null,
+          text,
+          reply_root: root?.uri && root.cid ? { uri: root.uri, cid: root.cid } : null,
+          sentiment: sentimentOf(text),
+          likes: p.likeCount ?? 0,
+          reposts: p.repostCount ?? 0,
+          replies: p.replyCount ?? 0,
+          posted_at: new Date(postedAt),
+          found_at: now,
+        };
+      });
+      const inserted = yield* db.query((sql) => sql`insert into listening_posts ${sql(rows)} on conflict (monitor_id, uri) do nothing returning id`);
+      found += inserted.length;
+    }
+    yield* db.query(
+      (sql) => sql`
+        insert into listening_polls (monitor_id, newest, next_poll_at, failures, last_error, polled_at)
+        values (${monitor.id}, ${newest}, ${new Date(now.getTime() + LISTENING_POLL_INTERVAL_MS)}, 0, null, ${now})
+        on conflict (monitor_id) do update set newest = excluded.newest, next_poll_at = excluded.next_poll_at, failures = 0, last_error = null, polled_at = excluded.polled_at`,
+    );
+  }
+  return { monitors: due.length, found };
+});

@@ -1,0 +1,206 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { AtpAgent } from "@atproto/api";
+// Not the package index (see platforms-bluesky.test.ts: the index also loads @atproto/ozone, which fails to import here).
+import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pollListening } from "../../infra/listening/search";
+import { appRuntimeOn } from "../support/database";
+import { useAppServer } from "../support/server";
+import { teamHelpers } from "../support/team";
+
+/**
+ * Social listening: monitors kept as events; the poll_listening job searches public posts through
+ * the AppView's app.bsky.feed.searchPosts (here a local server that checks each query and answers
+ * posts really on a dev-env PDS), keeps each once, backs off on 429; a found post goes to the inbox
+ * once, and a reply to it is written on the PDS under it.
+ */
+
+process.env.TOKEN_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
+
+const searches: URL[] = [];
+let indexed: Array<Record<string, unknown> & { text: string }> = [];
+let refuseNext: number | null = null;
+const appView = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const url = new URL(req.url ?? "/", "http://appview");
+  const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  };
+  if (url.pathname !== "/xrpc/app.bsky.feed.searchPosts") return send(404, { error: "MethodNotImplemented" });
+  searches.push(url);
+  if (refuseNext !== null) {
+    const seconds = refuseNext;
+    refuseNext = null;
+    return send(429, { error: "RateLimitExceeded", message: "Rate Limit Exceeded" }, { "retry-after": String(seconds) });
+  }
+  const q = url.searchParams.get("q") ?? "";
+  const limit = Number(url.searchParams.get("limit") ?? 25);
+  if (!q || !(limit >= 1 && limit <= 100) || url.searchParams.get("sort") !== "latest")
+    return send(400, { error: "InvalidRequest", message: "q, sort and limit" });
+  const since = url.searchParams.get("since");
+  const words = q.replace(/"/g, "").toLowerCase();
+  const posts = indexed.filter((p) => p.text.toLowerCase().includes(words) && (!since || String(p.indexedAt) >= since)).map(({ text: _, ...view }) => view);
+  send(200, { posts, hitsTotal: posts.length });
+});
+
+let network: TestNetworkNoAppView;
+let lee: AtpAgent;
+let jane: AtpAgent;
+let appPassword: string;
+let appViewUrl = "";
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => appView.listen(0, "127.0.0.1", resolve));
+  appViewUrl = `http://127.0.0.1:${(appView.address() as AddressInfo).port}`;
+  process.env.BLUESKY_APPVIEW_URL = appViewUrl;
+  network = await TestNetworkNoAppView.create({});
+  lee = new AtpAgent({ service: network.pds.url });
+  await lee.createAccount({ email: "lee@example.com", handle: "lee-dental.test", password: "main-password-123" });
+  appPassword = (await lee.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
+  jane = new AtpAgent({ service: network.pds.url });
+  await jane.createAccount({ email: "jane@example.com", handle: "jane.test", password: "jane-password-123" });
+}, 180_000);
+
+afterAll(async () => {
+  delete process.env.BLUESKY_APPVIEW_URL;
+  await network?.close();
+  await new Promise((resolve) => appView.close(resolve));
+});
+
+const app = useAppServer({ env: () => ({ BLUESKY_APPVIEW_URL: appViewUrl }) });
+const { owner } = teamHelpers(app);
+let jobs: ReturnType<typeof appRuntimeOn>;
+beforeAll(() => {
+  jobs = appRuntimeOn(app.database.url, { poolSize: 2 });
+});
+afterAll(() => jobs?.runtime.dispose());
+
+/** A post on the PDS, as the AppView would list it once it indexed it. */
+const publicPost = async (author: AtpAgent, text: string, indexedAt: Date) => {
+  const post = await author.post({ text, createdAt: indexedAt.toISOString() });
+  const view = {
+    uri: post.uri,
+    cid: post.cid,
+    author: { did: author.session!.did, handle: author.session!.handle, displayName: "Jane Smith" },
+    record: { $type: "app.bsky.feed.post", text, createdAt: indexedAt.toISOString() },
+    likeCount: 3,
+    repostCount: 1,
+    replyCount: 0,
+    indexedAt: indexedAt.toISOString(),
+    text,
+  };
+  indexed = [view, ...indexed];
+  return post;
+};
+
+const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000) => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+describe("social listening", () => {
+  it("given a monitor, matching public posts are found once each, newer ones on the next search, and a rate limit waits", async () => {
+    const { browser } = await owner("growth");
+    const bad = await browser.post("/api/listening/monitors", { name: " ", terms: [] });
+    expect(bad.status).toBe(400);
+    expect(bad.data.error.fields).toEqual({
+      name: "Give the monitor a name of 1 to 60 characters.",
+      terms: "Add 1 to 10 keywords or #hashtags of at most 60 characters each.",
+    });
+    const created = await browser.post("/api/listening/monitors", { name: "Dentists", terms: "#dentist, lee dental, #Dentist" });
+    expect(created.status, created.text).toBe(201);
+    expect(created.data).toMatchObject({ name: "Dentists", terms: ["#dentist", "lee dental"], isActive: true, recentPosts: 0 });
+    const monitorId = created.data.id as string;
+
+    const t0 = Date.now();
+    const match = await publicPost(jane, "Looking for a great #dentist in Lyon, any tips?", new Date(t0 - 60_000));
+    await publicPost(jane, "Lovely weather today", new Date(t0 - 50_000));
+    expect(await jobs.run(pollListening(new Date(t0)))).toMatchObject({ found: 1 });
+    const asked = searches.splice(0);
+    expect(asked.map((u) => u.searchParams.get("q")).sort()).toEqual(['"lee dental"', "#dentist"]);
+    expect(asked.every((u) => u.searchParams.get("sort") === "latest" && u.searchParams.get("limit") === "100" && !u.searchParams.has("since"))).toBe(true);
+
+    const posts = (await browser.get(`/api/listening/monitors/${monitorId}/posts`)).data as Array<Record<string, any>>;
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({
+      uri: match.uri,
+      text: "Looking for a great #dentist in Lyon, any tips?",
+      author: { handle: "jane.test", name: "Jane Smith" },
+      likes: 3,
+    });
+    expect(posts[0]!.url).toBe(`https://bsky.app/profile/jane.test/post/${match.uri.split("/").pop()}`);
+    const volume = (await browser.get(`/api/listening/monitors/${monitorId}/volume?days=7`)).data as Array<Record<string, number>>;
+    expect(volume).toHaveLength(7);
+    expect(volume.reduce((n, d) => n + d.positive! + d.neutral! + d.negative!, 0)).toBe(1);
+    expect((await browser.get(`/api/listening/monitors/${monitorId}/volume?days=400`)).data.error.message).toBe("Choose 1 to 90 days.");
+
+    // Five minutes on: only newer posts, asked for with `since`; nothing twice.
+    await publicPost(jane, "Lee Dental fixed my tooth in 20 minutes, amazing", new Date(t0 + 60_000));
+    expect(await jobs.run(pollListening(new Date(t0 + 5 * 60_000)))).toMatchObject({ found: 1 });
+    expect(searches.splice(0).every((u) => u.searchParams.get("since") === new Date(t0 - 60_000).toISOString())).toBe(true);
+    expect((await browser.get(`/api/listening/monitors/${monitorId}/posts`)).data).toHaveLength(2);
+
+    // A rate limit: the search waits what the AppView asks, and the monitor says why.
+    refuseNext = 900;
+    await jobs.run(pollListening(new Date(t0 + 10 * 60_000)));
+    const [limited] = (await browser.get("/api/listening/monitors")).data as Array<Record<string, any>>;
+    expect(limited!.lastError).toBe("The Bluesky AppView is limiting searches; searching again in 15 min.");
+    searches.splice(0);
+    await jobs.run(pollListening(new Date(t0 + 20 * 60_000)));
+    expect(searches).toHaveLength(0);
+
+    // Paused: not searched; another workspace sees nothing of it.
+    expect((await browser.put(`/api/listening/monitors/${monitorId}`, { isActive: false })).data.isActive).toBe(false);
+    await jobs.run(pollListening(new Date(t0 + 60 * 60_000)));
+    expect(searches).toHaveLength(0);
+    const stranger = await owner("growth");
+    expect((await stranger.browser.get(`/api/listening/monitors/${monitorId}/posts`)).status).toBe(404);
+    expect((await stranger.browser.put(`/api/listening/monitors/${monitorId}`, { name: "Mine" })).status).toBe(404);
+    expect((await (await owner("professional")).browser.get("/api/listening/monitors")).status).toBe(403);
+  }, 60_000);
+
+  it("a found post goes to the inbox once, and a reply to it is written on the PDS under it, once", async () => {
+    const { browser } = await owner("growth");
+    const connected = await browser.post("/api/social-accounts/bluesky", { identifier: "lee-dental.test", appPassword, service: network.pds.url });
+    expect(connected.status, connected.text).toBe(201);
+    const monitor = (await browser.post("/api/listening/monitors", { name: "Braces", terms: ["braces"] })).data as { id: string };
+    const found = await publicPost(jane, "Do braces hurt? Asking for my son", new Date(Date.now() - 30_000));
+    await jobs.run(pollListening(new Date()));
+    const [post] = (await browser.get(`/api/listening/monitors/${monitor.id}/posts`)).data as Array<{ id: string }>;
+
+    const added = await browser.post(`/api/listening/posts/${post!.id}/inbox`, { accountId: connected.data.id });
+    expect(added.status, added.text).toBe(200);
+    expect(added.data.message).toMatchObject({
+      type: "mention",
+      platform: "bluesky",
+      content: "Do braces hurt? Asking for my son",
+      fromUser: { username: "jane.test" },
+    });
+    await browser.post(`/api/listening/posts/${post!.id}/inbox`, { accountId: connected.data.id });
+    expect(((await browser.get("/api/social-inbox?type=mention")).data as unknown[]).length).toBe(1);
+    expect((await browser.post(`/api/listening/posts/${post!.id}/inbox`, { accountId: "not-an-id" })).data.error.fields).toEqual({
+      accountId: "Choose one of your Bluesky accounts.",
+    });
+
+    const replied = await browser.post(`/api/listening/posts/${post!.id}/reply`, { accountId: connected.data.id, content: "Only a little, for a few days!" });
+    expect(replied.status, replied.text).toBe(202);
+    const thread = await until(
+      async () => (await browser.get(`/api/social-inbox/${added.data.message.id}`)).data,
+      (t) => t.replies[0]?.status === "sent",
+    );
+    expect(thread.replies[0]).toMatchObject({ status: "sent", content: "Only a little, for a few days!" });
+    const { data } = await lee.com.atproto.repo.listRecords({ repo: lee.session!.did, collection: "app.bsky.feed.post", limit: 50 });
+    const answers = data.records.filter((r) => (r.value as { text: string }).text === "Only a little, for a few days!");
+    expect(answers).toHaveLength(1);
+    expect((answers[0]!.value as { reply: unknown }).reply).toEqual({ root: { uri: found.uri, cid: found.cid }, parent: { uri: found.uri, cid: found.cid } });
+
+    expect((await browser.delete(`/api/listening/monitors/${monitor.id}`)).status).toBe(204);
+    expect((await browser.get(`/api/listening/monitors/${monitor.id}/posts`)).status).toBe(404);
+  }, 60_000);
+});
