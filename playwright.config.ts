@@ -14,6 +14,7 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const PORT = Number(process.env.E2E_PORT ?? 4610);
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54361);
+export const E2E_APPVIEW_PORT = Number(process.env.E2E_APPVIEW_PORT ?? 4611);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // One fresh data directory per run, shared with the worker processes through the environment.
@@ -41,6 +42,8 @@ const serverEnv: Record<string, string> = {
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
   // No network here: the inbox does not listen to Bluesky's relay.
   BLUESKY_FIREHOSE_URL: "off",
+  // Social listening searches a local AppView that tests/e2e/listening.spec.ts plays on this port.
+  BLUESKY_APPVIEW_URL: `http://127.0.0.1:${E2E_APPVIEW_PORT}`,
 };
 if (process.env.BUILD_DIR) serverEnv.BUILD_DIR = process.env.BUILD_DIR;
 

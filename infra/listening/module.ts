@@ -1,8 +1,31 @@
 import { Effect } from "effect";
 import { listeningEvents, listeningProjection } from "../../domain/listening";
+import type { Reaction } from "../eventstore/reactions";
+import { addJob } from "../jobs/add-job";
 import { defineModule } from "../module";
+import { Database } from "../db/Database";
 import { Listening } from "./Listening";
 import { pollListening } from "./search";
+
+/** A new, changed or resumed monitor is searched at once, not at the next round; changed terms are searched afresh. */
+const searchNow: Reaction = {
+  name: "search-monitor-now",
+  handles: ["ListeningMonitorCreated", "ListeningMonitorChanged", "ListeningMonitorResumed"],
+  react: (event) => {
+    const monitorId = event.streamId.slice("listening-monitor-".length);
+    const due =
+      event.type === "ListeningMonitorCreated"
+        ? Effect.void
+        : Database.use((db) =>
+            db.query(
+              (sql) => sql`
+                update listening_polls set next_poll_at = now() ${event.type === "ListeningMonitorChanged" ? sql`, newest = null` : sql``}
+                where monitor_id = ${monitorId}`,
+            ),
+          );
+    return Effect.asVoid(Effect.andThen(due, addJob("poll_listening", {}, { jobKey: "poll_listening-now" })));
+  },
+};
 
 /** Social listening: keyword and hashtag monitors over public Bluesky posts. */
 export const listeningModule = defineModule({
@@ -10,6 +33,7 @@ export const listeningModule = defineModule({
   events: listeningEvents,
   layer: Listening.layer,
   projections: [listeningProjection],
+  reactions: [searchNow],
   tasks: {
     poll_listening: (_payload, job) =>
       Effect.map(pollListening(job.now), (r) => (r.found > 0 ? `Listening: ${r.found} new post(s) for ${r.monitors} monitor(s)` : undefined)),

@@ -265,6 +265,13 @@ describe("the social inbox", () => {
     expect(notHeard).not.toContain("event: arrived");
   });
 
+  it("social listening says what it needs on a server without a Bluesky AppView", async () => {
+    const { browser } = await owner("growth");
+    const page = await browser.get("/app/social-listening");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Set BLUESKY_APPVIEW_URL (https://api.bsky.app on the public network) and restart.");
+  });
+
   it("given a plan without the social inbox, the calls answer the plan's sentence", async () => {
     const { browser } = await owner("professional");
     const refused = await browser.get("/api/social-inbox");

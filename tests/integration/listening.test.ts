@@ -104,6 +104,17 @@ const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 
   }
 };
 
+/** The server's worker searches a new monitor at once; the test then drives the searches itself, at chosen times. */
+const searchedAtOnce = async (monitorId: string) => {
+  const rows = await until(
+    () => app.sql`select 1 from listening_polls where monitor_id = ${monitorId}`,
+    (r) => r.length > 0,
+  );
+  expect(rows).toHaveLength(1);
+  await app.sql`delete from listening_polls where monitor_id = ${monitorId}`;
+  searches.splice(0);
+};
+
 describe("social listening", () => {
   it("given a monitor, matching public posts are found once each, newer ones on the next search, and a rate limit waits", async () => {
     const { browser } = await owner("growth");
@@ -117,6 +128,7 @@ describe("social listening", () => {
     expect(created.status, created.text).toBe(201);
     expect(created.data).toMatchObject({ name: "Dentists", terms: ["#dentist", "lee dental"], isActive: true, recentPosts: 0 });
     const monitorId = created.data.id as string;
+    await searchedAtOnce(monitorId);
 
     const t0 = Date.now();
     const match = await publicPost(jane, "Looking for a great #dentist in Lyon, any tips?", new Date(t0 - 60_000));
@@ -170,6 +182,7 @@ describe("social listening", () => {
     const connected = await browser.post("/api/social-accounts/bluesky", { identifier: "lee-dental.test", appPassword, service: network.pds.url });
     expect(connected.status, connected.text).toBe(201);
     const monitor = (await browser.post("/api/listening/monitors", { name: "Braces", terms: ["braces"] })).data as { id: string };
+    await searchedAtOnce(monitor.id);
     const found = await publicPost(jane, "Do braces hurt? Asking for my son", new Date(Date.now() - 30_000));
     await jobs.run(pollListening(new Date()));
     const [post] = (await browser.get(`/api/listening/monitors/${monitor.id}/posts`)).data as Array<{ id: string }>;

@@ -41,8 +41,12 @@ function VolumeChart({ days }: { days: ReadonlyArray<VolumeDay> }) {
           });
         })}
       </svg>
+      <div className="listening-axis muted" aria-hidden="true">
+        <span>{days[0]?.day.slice(5)}</span>
+        <span>Today</span>
+      </div>
       <figcaption className="muted">
-        {totals.reduce((a, b) => a + b, 0)} posts in {days.length} days: {MOODS.map((m) => `${sum(m)} ${m}`).join(", ")}
+        {totals.reduce((a, b) => a + b, 0)} found in {days.length} days: {MOODS.map((m) => `${sum(m)} ${m}`).join(", ")}
       </figcaption>
     </figure>
   );
@@ -203,7 +207,7 @@ export default function ListeningScreen({ initialMonitors, accounts, unavailable
                   <strong>{m.name}</strong>
                   <span className="listening-terms">{m.terms.join(" · ")}</span>
                   <span className="muted">
-                    {m.isActive ? `${m.recentPosts} posts this week` : "Paused"}
+                    {m.isActive ? `${m.recentPosts} ${m.recentPosts === 1 ? "post" : "posts"} this week` : "Paused"}
                     {m.lastError ? ` · ${m.lastError}` : ""}
                   </span>
                 </button>

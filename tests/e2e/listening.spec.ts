@@ -1,0 +1,94 @@
+import { createServer, type Server } from "node:http";
+import { expect, test } from "@playwright/test";
+import { E2E_APPVIEW_PORT } from "../../playwright.config";
+import { cli, newUser, registerByApi, toast } from "./support";
+
+/** The AppView the e2e server searches: one public post about braces, as searchPosts lists it. */
+let appView: Server;
+const POST = {
+  uri: "at://did:plc:janesmithe2e000000000000/app.bsky.feed.post/3kbraces00001",
+  cid: "bafyreibracesbracesbracesbracesbracesbracesbracesbraces4",
+  author: { did: "did:plc:janesmithe2e000000000000", handle: "jane.bsky.social", displayName: "Jane Smith" },
+  record: {
+    $type: "app.bsky.feed.post",
+    text: "Do braces hurt? Looking for a gentle orthodontist in Lyon",
+    createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+  },
+  likeCount: 4,
+  repostCount: 1,
+  replyCount: 2,
+  indexedAt: new Date(Date.now() - 3_600_000).toISOString(),
+};
+
+test.beforeAll(async () => {
+  appView = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://appview");
+    const q = (url.searchParams.get("q") ?? "").toLowerCase();
+    const posts = url.pathname === "/xrpc/app.bsky.feed.searchPosts" && POST.record.text.toLowerCase().includes(q) ? [POST] : [];
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ posts }));
+  });
+  await new Promise<void>((resolve) => appView.listen(E2E_APPVIEW_PORT, "127.0.0.1", resolve));
+});
+test.afterAll(() => new Promise<void>((resolve) => appView.close(() => resolve())));
+
+test.describe("social listening", () => {
+  test("a monitor finds public posts; one goes to the inbox and gets a reply", async ({ page }, info) => {
+    test.setTimeout(90_000);
+    const owner = newUser({ firstName: "Lee", lastName: "Park" });
+    await registerByApi(page.request, owner);
+    cli("admin-plan", [owner.email, "growth"]);
+    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental" } })).status()).toBe(201);
+
+    await page.goto("/app/social-listening");
+    const screen = page.getByTestId("social-listening");
+    await expect(screen).toHaveAttribute("data-hydrated", "true");
+    await screen.getByRole("button", { name: "Start listening" }).click();
+    await expect(screen.getByText("Give the monitor a name of 1 to 60 characters.")).toBeVisible();
+    await screen.getByLabel("Name").fill("Orthodontics");
+    await screen.getByLabel("Keywords and #hashtags").fill("braces, #orthodontist");
+    await screen.getByRole("button", { name: "Start listening" }).click();
+    await expect(toast(page).filter({ hasText: "Monitor Created" })).toBeVisible();
+    await expect(screen.getByTestId("listening-monitor")).toContainText("braces · #orthodontist");
+
+    // The worker searches the new monitor at once.
+    const found = screen.getByTestId("listening-post");
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await expect(screen).toHaveAttribute("data-hydrated", "true");
+          return found.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await expect(found).toContainText("Do braces hurt?");
+    await expect(screen.getByRole("img", { name: "Posts per day over 14 days" })).toBeVisible();
+    await page.screenshot({ path: info.outputPath("listening-1280.png"), fullPage: true });
+
+    await found.getByRole("button", { name: "Add to inbox" }).click();
+    await expect(toast(page).filter({ hasText: "Added to Inbox" })).toBeVisible();
+    await found.getByRole("button", { name: "Reply" }).click();
+    await found.getByLabel("Your reply").fill("Hardly at all! Come and see us for a free check.");
+    await found.getByRole("button", { name: "Reply publicly" }).click();
+    await expect(toast(page).filter({ hasText: "Reply Sent! ✅" })).toBeVisible();
+
+    await page.goto("/app/social-inbox");
+    const message = page.getByTestId("inbox-message").filter({ hasText: "Do braces hurt?" });
+    await expect(message).toHaveCount(1);
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/app/social-listening");
+    await expect(screen).toHaveAttribute("data-hydrated", "true");
+    const widest = await page.evaluate(() =>
+      [...document.querySelectorAll("main *")]
+        .filter((e) => e.getBoundingClientRect().right > 361)
+        .slice(0, 3)
+        .map((e) => `${e.tagName}.${e.className}`),
+    );
+    expect(widest).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: info.outputPath("listening-360.png"), fullPage: true });
+  });
+});
