@@ -20,6 +20,7 @@ export const APP_ROUTES = [
   "/app/team-management",
   "/app/team-management/clients",
   "/app/social-inbox",
+  "/app/social-listening",
   "/app/analytics",
   "/app/nope",
 ] as const;

@@ -97,6 +97,13 @@ test.describe("social inbox", () => {
     await expect(item).toHaveCount(1);
     await page.screenshot({ path: info.outputPath("inbox-conversation-1280.png"), fullPage: true });
 
+    // Select all: the bulk actions act on every message listed.
+    const bulk = inbox.getByRole("toolbar", { name: "Bulk actions" });
+    await bulk.getByLabel("Select all").check();
+    await expect(bulk).toContainText("1 selected");
+    await bulk.getByRole("button", { name: "Mark read" }).click();
+    await expect(toast(page).filter({ hasText: "1 message marked read." })).toBeVisible();
+
     // The filters narrow the list: nobody's, a negative sentiment.
     await inbox.getByLabel("Assignee").selectOption("none");
     await expect(item).toHaveCount(1);

@@ -272,31 +272,42 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
             {noInbox}
           </p>
         )}
-        {canAnswer && chosen.length > 0 && (
+        {canAnswer && messages.length > 0 && (
           <div className="inbox-bulk" role="toolbar" aria-label="Bulk actions">
-            <span>{chosen.length} selected</span>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => void act(chosen, "read")}>
-              Mark read
-            </button>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => void act(chosen, filter.archived ? "unarchive" : "archive")}>
-              {filter.archived ? "Move to inbox" : "Archive"}
-            </button>
-            <select
-              className="input"
-              aria-label="Assign the selected messages"
-              value=""
-              onChange={(e) => void act(chosen, "assign", e.target.value === "none" ? null : e.target.value)}
-            >
-              <option value="" disabled>
-                Assign to…
-              </option>
-              <option value="none">Nobody</option>
-              {people.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
+            <label>
+              <input
+                type="checkbox"
+                checked={chosen.length === messages.length}
+                onChange={(e) => setSelected(new Set(e.target.checked ? messages.map((m) => m.id) : []))}
+              />{" "}
+              {chosen.length > 0 ? `${chosen.length} selected` : "Select all"}
+            </label>
+            {chosen.length > 0 && (
+              <>
+                <button type="button" className="btn btn-outline btn-small" onClick={() => void act(chosen, "read")}>
+                  Mark read
+                </button>
+                <button type="button" className="btn btn-outline btn-small" onClick={() => void act(chosen, filter.archived ? "unarchive" : "archive")}>
+                  {filter.archived ? "Move to inbox" : "Archive"}
+                </button>
+                <select
+                  className="input"
+                  aria-label="Assign the selected messages"
+                  value=""
+                  onChange={(e) => void act(chosen, "assign", e.target.value === "none" ? null : e.target.value)}
+                >
+                  <option value="" disabled>
+                    Assign to…
+                  </option>
+                  <option value="none">Nobody</option>
+                  {people.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
           </div>
         )}
         {failed ? (
