@@ -21,6 +21,7 @@ export const APP_ROUTES = [
   "/app/team-management/clients",
   "/app/social-inbox",
   "/app/social-listening",
+  "/app/google-business",
   "/app/analytics",
   "/app/nope",
 ] as const;

@@ -9,13 +9,20 @@ import { DEMO_USER_ID, Registration } from "./identity/Registration";
 import { Users } from "./identity/Users";
 import { ensureDemoMedia } from "./media/demo";
 import { ensureDemoPosts } from "./publishing/demo";
+import { ensureDemoReviews } from "./reviews/demo";
 
 /** The demo workspace's accounts: sandboxes, so nothing ever reaches a real platform. */
 const DEMO_ACCOUNTS: ReadonlyArray<{ platform: PlatformId; accountName: string; username: string; followers: number; metadata?: Record<string, unknown> }> = [
   { platform: "facebook", accountName: "Morgan Family Dental", username: "morganfamilydental", followers: 2340 },
   { platform: "instagram", accountName: "Morgan Family Dental", username: "morgan.dental", followers: 1180 },
   { platform: "linkedin", accountName: "Alex Morgan, DDS", username: "alexmorgan-dds", followers: 560 },
-  { platform: "google_business", accountName: "Morgan Family Dental – Main St", username: "morgan-dental-main-st", followers: 0, metadata: { rating: 4.8, reviews: 127 } },
+  {
+    platform: "google_business",
+    accountName: "Morgan Family Dental – Main St",
+    username: "morgan-dental-main-st",
+    followers: 0,
+    metadata: { rating: 4.8, reviews: 127 },
+  },
   { platform: "bluesky", accountName: "Morgan Family Dental", username: "morgandental.bsky.social", followers: 214 },
 ];
 
@@ -27,7 +34,7 @@ const DEMO_CATEGORIES = [
 
 /**
  * The made-up user of demo mode, on the professional plan, with a seeded workspace: sandbox
- * accounts, categories, sample media, and posts and notes around today (each made once; new
+ * accounts, categories, sample media, posts and notes around today, and sample reviews (each made once; new
  * scheduled posts when the last ones have gone out).
  */
 export const ensureDemo = Effect.fn("Demo.ensure")(function* (now: Date) {
@@ -46,6 +53,7 @@ export const ensureDemo = Effect.fn("Demo.ensure")(function* (now: Date) {
   }
   yield* ensureDemoMedia({ userId: user.id, workspaceId: user.workspaceId, tier: user.subscriptionTier }, now);
   yield* ensureDemoPosts(user, now);
+  yield* ensureDemoReviews(caller);
 });
 
 const ensureDemoAccounts = Effect.fn("Demo.ensureAccounts")(function* (caller: Caller) {

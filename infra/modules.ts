@@ -15,6 +15,7 @@ import type { AppModule, ModuleError, SharedServices, Task } from "./module";
 import { mailModule } from "./mail/module";
 import { publishingModule } from "./publishing/module";
 import { reportsModule } from "./reports/module";
+import { reviewsModule } from "./reviews/module";
 import { teamModule } from "./team/module";
 
 /**
@@ -32,6 +33,7 @@ export const MODULES = [
   publishingModule,
   inboxModule,
   listeningModule,
+  reviewsModule,
   reportsModule,
   mailModule,
   auditModule,

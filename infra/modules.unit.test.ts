@@ -10,17 +10,17 @@ describe("the registered modules", () => {
   });
 
   it("given a module whose new event has no projection case and no audit summary, the check names both", () => {
-    const reviews = defineModule({
-      name: "reviews",
-      events: defineEvents({ ReviewReceived: Schema.Struct({ rating: Schema.Number }) }),
-      cron: ["*/5 * * * * poll_reviews"],
-      ioTasks: ["respond_to_review"],
+    const surveys = defineModule({
+      name: "surveys",
+      events: defineEvents({ SurveyAnswered: Schema.Struct({ score: Schema.Number }) }),
+      cron: ["*/5 * * * * poll_surveys"],
+      ioTasks: ["answer_survey"],
     });
-    expect(moduleGaps([...MODULES, reviews])).toEqual([
-      "reviews: no projection handles ReviewReceived",
-      "reviews: no audit summary for ReviewReceived",
-      "reviews: I/O task respond_to_review is not one of its tasks",
-      'reviews: cron line "*/5 * * * * poll_reviews" names no task of the module',
+    expect(moduleGaps([...MODULES, surveys])).toEqual([
+      "surveys: no projection handles SurveyAnswered",
+      "surveys: no audit summary for SurveyAnswered",
+      "surveys: I/O task answer_survey is not one of its tasks",
+      'surveys: cron line "*/5 * * * * poll_surveys" names no task of the module',
     ]);
   });
 });

@@ -33,7 +33,8 @@ export const hasPermission = (role: Role, permission: Permission): boolean => RO
  */
 export interface Requirement {
   readonly permission?: Permission;
-  readonly feature?: Feature;
+  /** A feature of the plan, or any one of several (reply templates serve the inbox and reviews). */
+  readonly feature?: Feature | ReadonlyArray<Feature>;
 }
 
 /**
@@ -41,7 +42,9 @@ export interface Requirement {
  * caller may go on. The plan is checked first: no role unlocks what the plan lacks.
  */
 export const refusalOf = (caller: Pick<Caller, "role" | "plan">, requirement: Requirement): Forbidden | PlanLimitReached | null => {
-  if (requirement.feature && !hasFeature(caller.plan, requirement.feature)) return new PlanLimitReached({ message: FEATURE_UNAVAILABLE_MESSAGE });
+  const features = requirement.feature === undefined ? [] : typeof requirement.feature === "string" ? [requirement.feature] : requirement.feature;
+  if (features.length > 0 && !features.some((feature) => hasFeature(caller.plan, feature)))
+    return new PlanLimitReached({ message: FEATURE_UNAVAILABLE_MESSAGE });
   if (requirement.permission && !hasPermission(caller.role, requirement.permission)) return new Forbidden({ message: PERMISSION_DENIED_MESSAGE });
   return null;
 };

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import { Effect, Schema } from "effect";
 import { defineEvents, type EventOf, type Upcaster } from "../shared";
 
 /** Events of a user's stream (`user-{id}`) and of a workspace's stream (`workspace-{id}`). */
@@ -15,13 +15,17 @@ export const UserRegistered = Schema.Struct({
   timeZone: Schema.String,
 });
 
-/** The five notification switches of Settings (spec core §3 "Notification preferences"). */
+/**
+ * The notification switches of Settings: the five of spec core §3 "Notification preferences", and
+ * review alerts (issue 12), which events written before it existed read as on.
+ */
 export const NotificationPreferences = Schema.Struct({
   emailNotifications: Schema.Boolean,
   pushNotifications: Schema.Boolean,
   weeklyReports: Schema.Boolean,
   postReminders: Schema.Boolean,
   failureAlerts: Schema.Boolean,
+  reviewAlerts: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(true))),
 });
 export type NotificationPreferences = typeof NotificationPreferences.Type;
 

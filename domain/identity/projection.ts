@@ -113,6 +113,7 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
               weekly_reports: d.weeklyReports,
               post_reminders: d.postReminders,
               failure_alerts: d.failureAlerts,
+              review_alerts: d.reviewAlerts,
             },
           ),
         ];

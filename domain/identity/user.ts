@@ -9,6 +9,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   weeklyReports: true,
   postReminders: true,
   failureAlerts: true,
+  reviewAlerts: true,
 };
 
 export const NOTIFICATION_PREFERENCE_KEYS = [
@@ -17,6 +18,7 @@ export const NOTIFICATION_PREFERENCE_KEYS = [
   "weeklyReports",
   "postReminders",
   "failureAlerts",
+  "reviewAlerts",
 ] as const satisfies ReadonlyArray<keyof NotificationPreferences>;
 
 export interface UserState {
@@ -104,44 +106,32 @@ export const register = (command: RegisterUser) => (state: UserState) =>
         },
       ]);
 
-export const updateProfile =
-  (command: { readonly username: string; readonly email: string; readonly timeZone: string }) => (state: UserState) =>
-    forExisting(state, () =>
-      state.username === command.username && state.email === command.email && state.timeZone === command.timeZone
-        ? []
-        : [{ type: "ProfileUpdated", data: { ...command } }],
-    );
-
-export const changePassword =
-  (command: { readonly passwordHash: string; readonly via: "settings" | "reset" }) => (state: UserState) =>
-    forExisting(state, () => [{ type: "PasswordChanged", data: { ...command } }]);
-
-export const grantOperator = () => (state: UserState) =>
+export const updateProfile = (command: { readonly username: string; readonly email: string; readonly timeZone: string }) => (state: UserState) =>
   forExisting(state, () =>
-    state.isOperator ? [] : [{ type: "OperatorGranted", data: {} }],
+    state.username === command.username && state.email === command.email && state.timeZone === command.timeZone
+      ? []
+      : [{ type: "ProfileUpdated", data: { ...command } }],
   );
+
+export const changePassword = (command: { readonly passwordHash: string; readonly via: "settings" | "reset" }) => (state: UserState) =>
+  forExisting(state, () => [{ type: "PasswordChanged", data: { ...command } }]);
+
+export const grantOperator = () => (state: UserState) => forExisting(state, () => (state.isOperator ? [] : [{ type: "OperatorGranted", data: {} }]));
 
 /** Into another workspace the person belongs to (the service checks they do); nothing when it is the current one. */
 export const switchWorkspace = (command: { readonly workspaceId: string; readonly currentWorkspaceId: string }) => (state: UserState) =>
-  forExisting(state, () => (command.workspaceId === command.currentWorkspaceId ? [] : [{ type: "WorkspaceSwitched", data: { workspaceId: command.workspaceId } }]));
+  forExisting(state, () =>
+    command.workspaceId === command.currentWorkspaceId ? [] : [{ type: "WorkspaceSwitched", data: { workspaceId: command.workspaceId } }],
+  );
 
 export const completeOnboarding = (command: { readonly timeZone: string }) => (state: UserState) =>
   forExisting(state, () => [{ type: "OnboardingCompleted", data: { ...command } }]);
 
-/** Sets the switches given (the others stay); records all five, and nothing when none changed. */
-export const changeNotificationPreferences =
-  (command: { readonly preferences: Partial<NotificationPreferences> }) => (state: UserState) =>
-    forExisting(state, () => {
-      const { notifications: was } = state;
-      const { preferences: asked } = command;
-      const next: NotificationPreferences = {
-        emailNotifications: asked.emailNotifications ?? was.emailNotifications,
-        pushNotifications: asked.pushNotifications ?? was.pushNotifications,
-        weeklyReports: asked.weeklyReports ?? was.weeklyReports,
-        postReminders: asked.postReminders ?? was.postReminders,
-        failureAlerts: asked.failureAlerts ?? was.failureAlerts,
-      };
-      return NOTIFICATION_PREFERENCE_KEYS.every((key) => next[key] === state.notifications[key])
-        ? []
-        : [{ type: "NotificationPreferencesChanged", data: next }];
-    });
+/** Sets the switches given (the others stay); records all of them, and nothing when none changed. */
+export const changeNotificationPreferences = (command: { readonly preferences: Partial<NotificationPreferences> }) => (state: UserState) =>
+  forExisting(state, () => {
+    const { notifications: was } = state;
+    const { preferences: asked } = command;
+    const next = Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, asked[key] ?? was[key]])) as unknown as NotificationPreferences;
+    return NOTIFICATION_PREFERENCE_KEYS.every((key) => next[key] === state.notifications[key]) ? [] : [{ type: "NotificationPreferencesChanged", data: next }];
+  });

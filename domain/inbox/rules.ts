@@ -76,7 +76,8 @@ export const NO_INBOX_REASON: Readonly<Partial<Record<PlatformId, string>>> = {
 export const NEW_MESSAGE_PLATFORMS: ReadonlyArray<PlatformId> = ["twitter"];
 
 /** Quick reply templates (spec engagement §3 "Reply template"). */
-export const TEMPLATE_CATEGORIES = ["gratitude", "sales", "support"] as const;
+/** Review responses (issue 12) are templates too, with placeholders filled for each review. */
+export const TEMPLATE_CATEGORIES = ["gratitude", "sales", "support", "reviews"] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 export const TEMPLATE_TITLE_MAX = 80;
 export const TEMPLATE_CONTENT_MAX = 2000;
@@ -84,7 +85,7 @@ export const TEMPLATE_CONTENT_MAX = 2000;
 export const TEMPLATE_MESSAGES = {
   title: `Give the template a title of 1 to ${TEMPLATE_TITLE_MAX} characters.`,
   content: `Write the template's text, at most ${TEMPLATE_CONTENT_MAX.toLocaleString("en-US")} characters.`,
-  category: "Choose a category: gratitude, sales or support.",
+  category: "Choose a category: gratitude, sales, support or reviews.",
 } as const;
 
 /** Meta lets a page answer a message only within 24 hours of it (messaging_type RESPONSE). */

@@ -62,9 +62,16 @@ export class UserSettings extends Context.Service<
       const notificationPreferences = Effect.fn("UserSettings.notificationPreferences")(function* (userId: string) {
         const [row] = yield* db.query(
           (sql) => sql<
-            { email_notifications: boolean; push_notifications: boolean; weekly_reports: boolean; post_reminders: boolean; failure_alerts: boolean }[]
+            {
+              email_notifications: boolean;
+              push_notifications: boolean;
+              weekly_reports: boolean;
+              post_reminders: boolean;
+              failure_alerts: boolean;
+              review_alerts: boolean;
+            }[]
           >`
-            select email_notifications, push_notifications, weekly_reports, post_reminders, failure_alerts
+            select email_notifications, push_notifications, weekly_reports, post_reminders, failure_alerts, review_alerts
             from notification_preferences where user_id = ${userId}`,
         );
         return row
@@ -74,6 +81,7 @@ export class UserSettings extends Context.Service<
               weeklyReports: row.weekly_reports,
               postReminders: row.post_reminders,
               failureAlerts: row.failure_alerts,
+              reviewAlerts: row.review_alerts,
             }
           : DEFAULT_NOTIFICATION_PREFERENCES;
       });

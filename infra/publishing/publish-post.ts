@@ -103,9 +103,9 @@ const loadMedia = (workspaceId: string, refs: ReadonlyArray<string>) =>
             select storage_key, file_type, original_name from media_items where id = ${libraryId} and workspace_id = ${workspaceId}`,
         );
         if (!row) return yield* new MediaUnreadable({ message: "A media file of this post was deleted from the media library." });
-        const bytes = yield* (yield* MediaStorage).get(row.storage_key).pipe(
-          Effect.mapError(() => new MediaUnreadable({ message: `The media file ${row.original_name} could not be read.` })),
-        );
+        const bytes = yield* (yield* MediaStorage)
+          .get(row.storage_key)
+          .pipe(Effect.mapError(() => new MediaUnreadable({ message: `The media file ${row.original_name} could not be read.` })));
         const fileName = row.storage_key.slice(row.storage_key.lastIndexOf("/") + 1);
         return {
           bytes,
@@ -171,7 +171,10 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
    * commands of the moment; the scheduler is a system caller, so a concurrent edit makes it read
    * and decide again.
    */
-  const onPost = (steps: DecideStep<PostState, PostEvent, ErrorOf<PostDecision>> | ReadonlyArray<DecideStep<PostState, PostEvent, ErrorOf<PostDecision>>>, now = clock()) =>
+  const onPost = (
+    steps: DecideStep<PostState, PostEvent, ErrorOf<PostDecision>> | ReadonlyArray<DecideStep<PostState, PostEvent, ErrorOf<PostDecision>>>,
+    now = clock(),
+  ) =>
     handleCommandInBatch(streamId, postDecider, steps, {
       ctx: context(now),
       workspaceId,
@@ -183,7 +186,7 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
           version = result.version;
           for (const event of result.events) {
             if (event.type === "PostPublished") ended = "published";
-            if (event.type === "PostPublishFailed") (ended = "failed"), (failureReason = event.data.reason);
+            if (event.type === "PostPublishFailed") ((ended = "failed"), (failureReason = event.data.reason));
           }
         }),
       ),
@@ -203,7 +206,11 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
   const needsMedia = state.targets.some((t) => views.get(t.accountId)?.kind !== "sandbox") && (state.content?.media.length ?? 0) > 0;
   let mediaRefs = state.content?.media ?? [];
   let media = needsMedia ? yield* Effect.result(loadMedia(workspaceId, mediaRefs)) : null;
-  const publishTargetOf = (t: TargetState): PublishTarget => ({ platform: t.platform, accountId: t.accountId, sandbox: views.get(t.accountId)?.kind === "sandbox" });
+  const publishTargetOf = (t: TargetState): PublishTarget => ({
+    platform: t.platform,
+    accountId: t.accountId,
+    sandbox: views.get(t.accountId)?.kind === "sandbox",
+  });
   const from = new Date(Math.max(dueAt?.getTime() ?? 0, clock().getTime()));
   const slotOf = new Map<string, Slot>();
   for (const target of targetsToPublish(state)) {
@@ -233,7 +240,9 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
     if (!account) return failure(target, "The account is no longer connected.", true);
     const sandbox = account.kind === "sandbox";
     if (target.status === "attempted") {
-      return sandbox || canFindPublished(target.platform) ? null : failure(target, `The publication was interrupted; check ${label} before publishing again.`, true);
+      return sandbox || canFindPublished(target.platform)
+        ? null
+        : failure(target, `The publication was interrupted; check ${label} before publishing again.`, true);
     }
     if (!sandbox && !publisherFor(target.platform)) return failure(target, `SocialDesk cannot publish to ${platformById(target.platform).name} yet.`, true);
     if (account.status === "reconnect_needed") {
@@ -251,7 +260,11 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
   const now = clock();
   const ready = (t: TargetState) =>
     t.status !== "attempted" && blocked(t) === null && (slotOf.get(t.accountId)?.at.getTime() ?? Infinity) <= now.getTime() + TIMER_SLACK_MS;
-  const goingNow = new Set(targetsToPublish(state).filter(ready).map((t) => t.accountId));
+  const goingNow = new Set(
+    targetsToPublish(state)
+      .filter(ready)
+      .map((t) => t.accountId),
+  );
   const started = yield* onPost(
     [
       // A post moved later while its job waited (its new job has the new time) is left alone.
@@ -308,8 +321,18 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
         : Effect.tryPromise({
             try: () =>
               publisherFor(target.platform)!(
-                account.kind === "oauth" ? { ...credentials.get(account.id), externalId: account.accountId, metadata: account.metadata } : credentials.get(account.id),
-                { text: content.content, media: media?._tag === "Success" ? media.success : [], options, idempotencyKey: key },
+                account.kind === "oauth"
+                  ? { ...credentials.get(account.id), externalId: account.accountId, metadata: account.metadata }
+                  : credentials.get(account.id),
+                {
+                  text: content.content,
+                  media: media?._tag === "Success" ? media.success : [],
+                  options,
+                  idempotencyKey: key,
+                  ...(target.platform === "google_business"
+                    ? { business: { postType: content.postType, data: content.businessData as Record<string, string>, locationIds: content.locationIds } }
+                    : {}),
+                },
               ),
             catch: (e) => e,
           });

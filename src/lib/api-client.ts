@@ -30,7 +30,15 @@ export class ApiError extends Error {
  * Calls `path` and answers its parsed JSON (or the text when the answer is not JSON, or null
  * when it is empty). Throws `ApiError` on a non-OK status; network failures throw as fetch does.
  */
-export const apiFetch = async <T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> => {
+export const apiFetch = async <T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> => (await call<T>(path, options)).data;
+
+/** A page of a list: its items and the next page's cursor (the `x-next-cursor` header), null on the last page. */
+export const apiFetchPage = async <T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<{ data: T; next: string | null }> => {
+  const { data, response } = await call<T>(path, options);
+  return { data, next: response.headers.get("x-next-cursor") };
+};
+
+const call = async <T>(path: string, options: ApiFetchOptions): Promise<{ data: T; response: Response }> => {
   const { method = "GET", body, signal, headers = {} } = options;
   const hasBody = body !== undefined;
   const response = await fetch(path, {
@@ -42,10 +50,9 @@ export const apiFetch = async <T = unknown>(path: string, options: ApiFetchOptio
   });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
-  if (text === "") return null as T;
+  if (text === "") return { data: null as T, response };
   const contentType = response.headers.get("content-type") ?? "";
-  if (contentType.includes("json")) return JSON.parse(text) as T;
-  return text as T;
+  return { data: (contentType.includes("json") ? JSON.parse(text) : text) as T, response };
 };
 
 interface ApiErrorBody {

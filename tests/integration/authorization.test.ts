@@ -54,6 +54,7 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   { method: "POST", path: `/api/invitations/${ID}/accept`, permission: null },
   // Meta's signed deliveries: the signature is the permission.
   { method: "POST", path: "/api/webhooks/meta", permission: null },
+  { method: "POST", path: "/api/webhooks/google-business", permission: null },
   // A person's own workspaces (the service checks they belong to the one they switch to).
   { method: "POST", path: "/api/workspaces/switch", permission: null },
   { method: "POST", path: "/api/clients", permission: "manage_clients" },
@@ -71,6 +72,11 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   { method: "DELETE", path: `/api/listening/monitors/${ID}`, permission: "answer_messages" },
   { method: "POST", path: `/api/listening/posts/${ID}/inbox`, permission: "answer_messages" },
   { method: "POST", path: `/api/listening/posts/${ID}/reply`, permission: "answer_messages" },
+  { method: "POST", path: "/api/reviews", permission: "answer_messages" },
+  { method: "POST", path: "/api/reviews/import", permission: "answer_messages" },
+  { method: "PUT", path: `/api/reviews/${ID}`, permission: "answer_messages" },
+  { method: "POST", path: `/api/reviews/${ID}/respond`, permission: "answer_messages" },
+  { method: "DELETE", path: `/api/reviews/${ID}/response`, permission: "answer_messages" },
   { method: "POST", path: "/api/reply-templates", permission: "answer_messages" },
   { method: "PUT", path: `/api/reply-templates/${ID}`, permission: "answer_messages" },
   { method: "DELETE", path: `/api/reply-templates/${ID}`, permission: "answer_messages" },

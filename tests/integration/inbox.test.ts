@@ -211,7 +211,7 @@ describe("the social inbox", () => {
     expect(bad.data.error.fields).toEqual({
       title: "Give the template a title of 1 to 80 characters.",
       content: "Write the template's text, at most 2,000 characters.",
-      category: "Choose a category: gratitude, sales or support.",
+      category: "Choose a category: gratitude, sales, support or reviews.",
     });
     expect((await browser.delete(`/api/reply-templates/${created.data.id}`)).status).toBe(204);
     expect((await browser.delete(`/api/reply-templates/${created.data.id}`)).status).toBe(404);

@@ -17,8 +17,7 @@ import { storedEventsLayer } from "../../infra/modules";
 const app = useAppServer();
 
 const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
-const SAFARI_IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** A browser that sends the given user agent. */
@@ -37,7 +36,7 @@ const signIn = async (email: string, password: string, userAgent = SAFARI_IPHONE
 
 const isSignedIn = async (browser: Browser) => (await browser.get("/api/auth/user")).status === 200;
 
-const ALL_ON = { emailNotifications: true, pushNotifications: false, weeklyReports: true, postReminders: true, failureAlerts: true };
+const ALL_ON = { emailNotifications: true, pushNotifications: false, weeklyReports: true, postReminders: true, failureAlerts: true, reviewAlerts: true };
 
 describe("notification preferences", () => {
   it("given a new user, then GET answers the five defaults", async () => {
@@ -65,6 +64,7 @@ describe("notification preferences", () => {
       weekly_reports: false,
       post_reminders: true,
       failure_alerts: false,
+      review_alerts: true,
     });
     const events = await app.sql<{ type: string; data: any; metadata: any }[]>`
       select type, data, metadata from events where stream_id = ${`user-${userId}`} and type = 'NotificationPreferencesChanged' order by stream_version`;
@@ -98,6 +98,7 @@ describe("notification preferences", () => {
       weeklyReports: false,
       postReminders: true,
       failureAlerts: false,
+      reviewAlerts: false,
     });
     const page = await browser.page("/app/settings?tab=notifications");
     expect(page.text).toContain("Notification preferences saved.");
@@ -112,7 +113,11 @@ describe("notification preferences", () => {
 describe("changing the password", () => {
   it("given a wrong current password or an unfit new one, then it answers 400 with the message and keeps the password", async () => {
     const { browser, email } = await signedUp();
-    const wrong = await browser.post("/api/user/password", { currentPassword: "not my password", newPassword: "brand new secret", confirmPassword: "brand new secret" });
+    const wrong = await browser.post("/api/user/password", {
+      currentPassword: "not my password",
+      newPassword: "brand new secret",
+      confirmPassword: "brand new secret",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.data.error.message).toBe("Your current password is not correct.");
     expect(wrong.data.error.fields).toEqual({ currentPassword: "Your current password is not correct." });
@@ -121,7 +126,11 @@ describe("changing the password", () => {
     expect(short.status).toBe(400);
     expect(short.data.error.fields.newPassword).toBe("Password must be at least 8 characters");
 
-    const mismatch = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: "brand new secret", confirmPassword: "brand new secreT" });
+    const mismatch = await browser.post("/api/user/password", {
+      currentPassword: TEST_PASSWORD,
+      newPassword: "brand new secret",
+      confirmPassword: "brand new secreT",
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.data.error.fields.confirmPassword).toBe("Passwords don't match");
 
@@ -138,7 +147,11 @@ describe("changing the password", () => {
     expect(phone.status).toBe(200);
     expect(await isSignedIn(phone.browser)).toBe(true);
 
-    const response = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: "a much newer secret", confirmPassword: "a much newer secret" });
+    const response = await browser.post("/api/user/password", {
+      currentPassword: TEST_PASSWORD,
+      newPassword: "a much newer secret",
+      confirmPassword: "a much newer secret",
+    });
     expect(response.status, response.text).toBe(200);
 
     expect(await isSignedIn(browser)).toBe(true);
@@ -180,7 +193,9 @@ describe("changing the password", () => {
   it("given 10 wrong current passwords within 15 minutes, then the next try answers 429", async () => {
     const { browser } = await signedUp();
     for (let i = 0; i < 10; i++) {
-      expect((await browser.post("/api/user/password", { currentPassword: `wrong ${i}`, newPassword: "whatever123", confirmPassword: "whatever123" })).status).toBe(400);
+      expect(
+        (await browser.post("/api/user/password", { currentPassword: `wrong ${i}`, newPassword: "whatever123", confirmPassword: "whatever123" })).status,
+      ).toBe(400);
     }
     const blocked = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: "whatever123", confirmPassword: "whatever123" });
     expect(blocked.status).toBe(429);
@@ -243,7 +258,11 @@ describe("active sessions", () => {
   it("the Security tab lists them and its plain forms sign out one or the others", async () => {
     const { browser, email } = await signedUp();
     const phone = await signIn(email, TEST_PASSWORD);
-    const tablet = await signIn(email, TEST_PASSWORD, "Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/604.1");
+    const tablet = await signIn(
+      email,
+      TEST_PASSWORD,
+      "Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/604.1",
+    );
     const page = await browser.page("/app/settings?tab=security");
     expect(page.status).toBe(200);
     expect(page.text).toContain("This device");

@@ -133,11 +133,9 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
     res.end(body instanceof RawJson ? body.text : JSON.stringify(body));
   };
 
-  const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
-    json(res, status, { error, error_description: description });
+  const oauthError = (res: ServerResponse, status: number, error: string, description: string) => json(res, status, { error, error_description: description });
 
-  const metaError = (res: ServerResponse, message: string) =>
-    json(res, 400, { error: { message, type: "OAuthException", code: 190, fbtrace_id: "fake" } });
+  const metaError = (res: ServerResponse, message: string) => json(res, 400, { error: { message, type: "OAuthException", code: 190, fbtrace_id: "fake" } });
 
   const issue = (client: ProviderClient, withRefresh: boolean, scope = "") => {
     const accessToken = token("access");
@@ -198,7 +196,9 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
       if (!grant || grant.client !== client) return oauthError(res, 400, "invalid_grant", "unknown or used code");
       if (form.redirect_uri !== grant.redirectUri) return oauthError(res, 400, "invalid_grant", "redirect_uri differs");
       if (grant.challenge !== null) {
-        const expected = createHash("sha256").update(form.code_verifier ?? "").digest("base64url");
+        const expected = createHash("sha256")
+          .update(form.code_verifier ?? "")
+          .digest("base64url");
         if (!form.code_verifier || expected !== grant.challenge) return oauthError(res, 400, "invalid_grant", "code_verifier does not match");
       } else if (form.code_verifier) {
         return oauthError(res, 400, "invalid_request", "code_verifier without a challenge");
@@ -338,16 +338,7 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
 // (shaped like each platform's documented responses).
 
 export type FakeOAuthPlatform =
-  | "facebook"
-  | "instagram"
-  | "twitter"
-  | "linkedin"
-  | "tiktok"
-  | "youtube"
-  | "pinterest"
-  | "google_business"
-  | "threads"
-  | "reddit";
+  "facebook" | "instagram" | "twitter" | "linkedin" | "tiktok" | "youtube" | "pinterest" | "google_business" | "threads" | "reddit";
 
 interface FakePlatform {
   readonly client: Omit<ProviderClient, "clientId" | "clientSecret">;
@@ -570,7 +561,10 @@ export const installPublishRoutes = (provider: OAuthProvider) => {
   const r = (path: string, handler: ApiHandler) => provider.route(path, handler);
 
   // Facebook Pages (Graph API).
-  r("/api/facebook/101", (q) => needs(q, "GET") ?? (q.query.fields === "access_token" ? { access_token: provider.grantAccessToken(), id: "101" } : { id: "101" }));
+  r(
+    "/api/facebook/101",
+    (q) => needs(q, "GET") ?? (q.query.fields === "access_token" ? { access_token: provider.grantAccessToken(), id: "101" } : { id: "101" }),
+  );
   r("/api/facebook/101/feed", (q) => needs(q, "POST") ?? (q.form.message || q.form.link ? { id: `101_${id()}` } : metaBad("(#100) The post is empty.")));
   r("/api/facebook/101/photos", (q) => {
     const source = q.multipart.source;
@@ -608,7 +602,9 @@ export const installPublishRoutes = (provider: OAuthProvider) => {
       ? { data: { id: "1880000000000000001", media_key: "3_1880000000000000001" } }
       : new ApiReply(400, { title: "Invalid Request", detail: "media is required" }),
   );
-  r("/api/twitter/media/metadata", (q) => ((q.json as any)?.metadata?.alt_text?.text ? { data: { associated_metadata: true } } : new ApiReply(400, { detail: "alt text" })));
+  r("/api/twitter/media/metadata", (q) =>
+    (q.json as any)?.metadata?.alt_text?.text ? { data: { associated_metadata: true } } : new ApiReply(400, { detail: "alt text" }),
+  );
   r("/api/twitter/tweets", (q) => {
     const body = q.json as Record<string, any> | undefined;
     if (!body?.text && !body?.media) return new ApiReply(400, { title: "Invalid Request", detail: "One or more parameters to your request was invalid." });
@@ -622,7 +618,9 @@ export const installPublishRoutes = (provider: OAuthProvider) => {
   r("/api/linkedin/rest/images", (q) => {
     if (q.query.action !== "initializeUpload" || !(q.json as any)?.initializeUploadRequest?.owner) return new ApiReply(400, { message: "bad init" });
     const image = `urn:li:image:C4E${id()}`;
-    return { value: { uploadUrlExpiresAt: Date.now() + 3_600_000, uploadUrl: `${provider.url}/api/linkedin/upload?image=${encodeURIComponent(image)}`, image } };
+    return {
+      value: { uploadUrlExpiresAt: Date.now() + 3_600_000, uploadUrl: `${provider.url}/api/linkedin/upload?image=${encodeURIComponent(image)}`, image },
+    };
   });
   r("/api/linkedin/rest/posts", (q) => {
     const body = q.json as Record<string, any> | undefined;
@@ -633,11 +631,22 @@ export const installPublishRoutes = (provider: OAuthProvider) => {
   r("/api/linkedin/upload", (q) => needs(q, "PUT") ?? (q.bodySize > 0 ? new ApiReply(201, null) : new ApiReply(400, { message: "empty upload" })));
 
   // Google Business Profile (mybusiness.googleapis.com/v4 → /api/google_business/v4).
-  r("/api/google_business/v4/accounts/1234567890/locations/987654321/localPosts", (q) => {
-    const body = q.json as Record<string, any> | undefined;
-    if (!body?.summary || !body.languageCode) return new ApiReply(400, { error: { code: 400, message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" } });
-    return { name: `accounts/1234567890/locations/987654321/localPosts/${id()}`, searchUrl: "https://local.google.com/place?id=1&use=posts", state: "LIVE", ...body };
-  });
+  // An OFFER and an EVENT need event.title and event.schedule's dates, as Google says.
+  for (const location of ["987654321", "555000111"]) {
+    r(`/api/google_business/v4/accounts/1234567890/locations/${location}/localPosts`, (q) => {
+      const body = q.json as Record<string, any> | undefined;
+      const invalid = () => new ApiReply(400, { error: { code: 400, message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" } });
+      if (!body?.summary || !body.languageCode || !["STANDARD", "EVENT", "OFFER"].includes(body.topicType)) return invalid();
+      if (body.topicType !== "STANDARD" && (!body.event?.title || !body.event?.schedule?.startDate?.year || !body.event?.schedule?.endDate?.year))
+        return invalid();
+      return {
+        name: `accounts/1234567890/locations/${location}/localPosts/${id()}`,
+        searchUrl: "https://local.google.com/place?id=1&use=posts",
+        state: "LIVE",
+        ...body,
+      };
+    });
+  }
 
   // Pinterest (api.pinterest.com/v5).
   r("/api/pinterest/pins", (q) => {
@@ -661,7 +670,10 @@ export const installPublishRoutes = (provider: OAuthProvider) => {
       ? new ApiReply(200, null, { location: `${provider.url}/api/youtube/upload/session-1` })
       : new ApiReply(400, { error: { code: 400, message: "Bad metadata" } }),
   );
-  r("/api/youtube/upload/session-1", (q) => needs(q, "PUT") ?? (q.bodySize > 0 ? { id: "dQw4w9WgXcQ", kind: "youtube#video" } : new ApiReply(400, { error: { message: "empty" } })));
+  r(
+    "/api/youtube/upload/session-1",
+    (q) => needs(q, "PUT") ?? (q.bodySize > 0 ? { id: "dQw4w9WgXcQ", kind: "youtube#video" } : new ApiReply(400, { error: { message: "empty" } })),
+  );
 
   installTikTokPublishRoutes(provider, id);
 };
@@ -707,7 +719,9 @@ const installTikTokPublishRoutes = (provider: OAuthProvider, id: () => string) =
         ? refuse(400, "invalid_params", "Content-Type must be application/json; charset=UTF-8.")
         : null;
   const privacyRefused = (level: unknown) =>
-    FAKE_TIKTOK_PRIVACY_LEVELS.includes(level as string) ? null : refuse(400, "privacy_level_option_mismatch", "privacy_level is not among the creator's privacy_level_options.");
+    FAKE_TIKTOK_PRIVACY_LEVELS.includes(level as string)
+      ? null
+      : refuse(400, "privacy_level_option_mismatch", "privacy_level is not among the creator's privacy_level_options.");
 
   interface Upload {
     readonly size: number;
@@ -719,18 +733,20 @@ const installTikTokPublishRoutes = (provider: OAuthProvider, id: () => string) =
   const uploads = new Map<string, Upload>();
   const publishes = new Map<string, { readonly upload: Upload | null }>();
 
-  route("/post/publish/creator_info/query/", (q) =>
-    badCall(q) ??
-    ok({
-      creator_avatar_url: "https://p16-sign.tiktokcdn-us.com/avatar.jpeg",
-      creator_username: "tiktester",
-      creator_nickname: "Tik Tester",
-      privacy_level_options: FAKE_TIKTOK_PRIVACY_LEVELS,
-      comment_disabled: false,
-      duet_disabled: false,
-      stitch_disabled: false,
-      max_video_post_duration_sec: 600,
-    }),
+  route(
+    "/post/publish/creator_info/query/",
+    (q) =>
+      badCall(q) ??
+      ok({
+        creator_avatar_url: "https://p16-sign.tiktokcdn-us.com/avatar.jpeg",
+        creator_username: "tiktester",
+        creator_nickname: "Tik Tester",
+        privacy_level_options: FAKE_TIKTOK_PRIVACY_LEVELS,
+        comment_disabled: false,
+        duet_disabled: false,
+        stitch_disabled: false,
+        max_video_post_duration_sec: 600,
+      }),
   );
 
   route("/post/publish/video/init/", (q) => {
@@ -757,7 +773,8 @@ const installTikTokPublishRoutes = (provider: OAuthProvider, id: () => string) =
       if (q.method !== "PUT") return new ApiReply(405, { error: { code: "invalid_params", message: "Use PUT.", log_id } });
       const upload = uploads.get(q.query.upload_token ?? "");
       if (!upload) return new ApiReply(404, { error: { code: "invalid_params", message: "Unknown upload.", log_id } });
-      if (!q.headers["content-type"]?.startsWith("video/")) return new ApiReply(415, { error: { code: "invalid_params", message: "Content-Type must be the video's.", log_id } });
+      if (!q.headers["content-type"]?.startsWith("video/"))
+        return new ApiReply(415, { error: { code: "invalid_params", message: "Content-Type must be the video's.", log_id } });
       const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(q.headers["content-range"] ?? "");
       if (!range) return new ApiReply(400, { error: { code: "invalid_params", message: "Content-Range is required.", log_id } });
       const [first, last, total] = range.slice(1).map(Number) as [number, number, number];
@@ -770,7 +787,9 @@ const installTikTokPublishRoutes = (provider: OAuthProvider, id: () => string) =
         q.bodySize !== expected ||
         Number(q.headers["content-length"]) !== q.bodySize
       ) {
-        return new ApiReply(416, { error: { code: "invalid_params", message: `Expected bytes ${upload.received}-${upload.received + expected - 1}/${upload.size}.`, log_id } });
+        return new ApiReply(416, {
+          error: { code: "invalid_params", message: `Expected bytes ${upload.received}-${upload.received + expected - 1}/${upload.size}.`, log_id },
+        });
       }
       upload.received += q.bodySize;
       upload.chunks += 1;
@@ -783,7 +802,8 @@ const installTikTokPublishRoutes = (provider: OAuthProvider, id: () => string) =
     const body = q.json as Record<string, any> | undefined;
     const refused = badCall(q) ?? privacyRefused(body?.post_info?.privacy_level);
     if (refused) return refused;
-    if (body!.media_type !== "PHOTO" || body!.post_mode !== "DIRECT_POST") return refuse(400, "invalid_params", "media_type PHOTO and post_mode DIRECT_POST are required.");
+    if (body!.media_type !== "PHOTO" || body!.post_mode !== "DIRECT_POST")
+      return refuse(400, "invalid_params", "media_type PHOTO and post_mode DIRECT_POST are required.");
     const { title = "", description = "" } = body!.post_info;
     if (title.length > 90 || description.length > 4000) return refuse(400, "invalid_params", "title is at most 90 characters, description 4000.");
     const source = body!.source_info;
@@ -791,7 +811,8 @@ const installTikTokPublishRoutes = (provider: OAuthProvider, id: () => string) =
     if (source?.source !== "PULL_FROM_URL" || !Array.isArray(images) || images.length === 0 || images.length > 35) {
       return refuse(400, "invalid_params", "photo_images takes 1 to 35 addresses.");
     }
-    if (!(source.photo_cover_index >= 0 && source.photo_cover_index < images.length)) return refuse(400, "invalid_params", "photo_cover_index is out of range.");
+    if (!(source.photo_cover_index >= 0 && source.photo_cover_index < images.length))
+      return refuse(400, "invalid_params", "photo_cover_index is out of range.");
     if (!images.every((url: unknown) => typeof url === "string" && url.startsWith(FAKE_TIKTOK_VERIFIED_PREFIX))) {
       return refuse(403, "url_ownership_unverified", "The domain of the photo URLs is not verified.");
     }
@@ -884,7 +905,9 @@ export const installEngagementRoutes = (provider: OAuthProvider): FakeEngagement
   const n = (m: FakeMetrics, name: string) => m[name] ?? 0;
   const idList = (value: string | undefined) => (value ? value.split(",") : []);
 
-  const metaUnauthorized = { error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190, fbtrace_id: "fake" } };
+  const metaUnauthorized = {
+    error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190, fbtrace_id: "fake" },
+  };
   const metaMissing = (id: string) =>
     new ApiReply(400, {
       error: {
@@ -968,28 +991,52 @@ export const installEngagementRoutes = (provider: OAuthProvider): FakeEngagement
   get("/api/twitter/tweets", (q) => {
     const ids = idList(q.query.ids);
     if (ids.length === 0 || ids.length > 100 || !ids.every((id) => /^\d{1,19}$/.test(id))) {
-      return new ApiReply(400, { errors: [{ parameters: { ids }, message: "The `ids` query parameter value is not valid" }], title: "Invalid Request", type: "https://api.twitter.com/2/problems/invalid-request" });
+      return new ApiReply(400, {
+        errors: [{ parameters: { ids }, message: "The `ids` query parameter value is not valid" }],
+        title: "Invalid Request",
+        type: "https://api.twitter.com/2/problems/invalid-request",
+      });
     }
-    if (q.query["tweet.fields"] !== "public_metrics") return new ApiReply(400, { title: "Invalid Request", detail: "tweet.fields must ask for public_metrics" });
+    if (q.query["tweet.fields"] !== "public_metrics")
+      return new ApiReply(400, { title: "Invalid Request", detail: "tweet.fields must ask for public_metrics" });
     const found = ids.flatMap((id) => {
       const m = metricsOf("twitter", id);
       if (!m) return [];
-      const metrics = { retweet_count: n(m, "retweet_count"), reply_count: n(m, "reply_count"), like_count: n(m, "like_count"), quote_count: n(m, "quote_count"), bookmark_count: 0, impression_count: 0 };
+      const metrics = {
+        retweet_count: n(m, "retweet_count"),
+        reply_count: n(m, "reply_count"),
+        like_count: n(m, "like_count"),
+        quote_count: n(m, "quote_count"),
+        bookmark_count: 0,
+        impression_count: 0,
+      };
       return [{ id, text: "A post", edit_history_tweet_ids: [id], public_metrics: metrics }];
     });
     const missing = ids.filter((id) => !metricsOf("twitter", id));
     return {
       ...(found.length ? { data: found } : {}),
       ...(missing.length
-        ? { errors: missing.map((id) => ({ value: id, detail: `Could not find tweet with ids: [${id}].`, title: "Not Found Error", resource_type: "tweet", parameter: "ids", resource_id: id, type: "https://api.twitter.com/2/problems/resource-not-found" })) }
+        ? {
+            errors: missing.map((id) => ({
+              value: id,
+              detail: `Could not find tweet with ids: [${id}].`,
+              title: "Not Found Error",
+              resource_type: "tweet",
+              parameter: "ids",
+              resource_id: id,
+              type: "https://api.twitter.com/2/problems/resource-not-found",
+            })),
+          }
         : {}),
     };
   });
 
   // LinkedIn (api.linkedin.com/rest/socialMetadata?ids=List(...)): Rest.li 2.0 batch get, URNs URL-encoded in the list.
   get("/api/linkedin/rest/socialMetadata", (q) => {
-    if (!FAKE_LINKEDIN_VERSION_PATTERN.test(q.headers["linkedin-version"] ?? "")) return new ApiReply(426, { status: 426, message: "A valid LinkedIn-Version header is required" });
-    if (q.headers["x-restli-protocol-version"] !== "2.0.0") return new ApiReply(400, { status: 400, message: "Rest.li protocol 2.0.0 is required for this batch syntax" });
+    if (!FAKE_LINKEDIN_VERSION_PATTERN.test(q.headers["linkedin-version"] ?? ""))
+      return new ApiReply(426, { status: 426, message: "A valid LinkedIn-Version header is required" });
+    if (q.headers["x-restli-protocol-version"] !== "2.0.0")
+      return new ApiReply(400, { status: 400, message: "Rest.li protocol 2.0.0 is required for this batch syntax" });
     const list = /^ids=List\(([^()]*)\)$/.exec(q.rawQuery);
     const encoded = list?.[1]?.split(",") ?? [];
     if (encoded.length === 0 || encoded.some((urn) => !/^urn%3Ali%3A/i.test(urn))) {
@@ -1021,13 +1068,19 @@ export const installEngagementRoutes = (provider: OAuthProvider): FakeEngagement
   // YouTube (www.googleapis.com/youtube/v3/videos?part=statistics&id=...): up to 50 ids, counts as strings.
   get("/api/youtube/videos", (q) => {
     const ids = idList(q.query.id);
-    const badRequest = (message: string) => new ApiReply(400, { error: { code: 400, message, errors: [{ message, domain: "youtube.parameter", reason: "invalidValue" }] } });
+    const badRequest = (message: string) =>
+      new ApiReply(400, { error: { code: 400, message, errors: [{ message, domain: "youtube.parameter", reason: "invalidValue" }] } });
     if (q.query.part !== "statistics") return badRequest("part must be statistics");
     if (ids.length === 0 || ids.length > 50) return badRequest("id takes 1 to 50 video ids");
     const items = ids.flatMap((id) => {
       const m = metricsOf("youtube", id);
       if (!m) return [];
-      const statistics = { viewCount: String(n(m, "viewCount")), likeCount: String(n(m, "likeCount")), favoriteCount: "0", commentCount: String(n(m, "commentCount")) };
+      const statistics = {
+        viewCount: String(n(m, "viewCount")),
+        likeCount: String(n(m, "likeCount")),
+        favoriteCount: "0",
+        commentCount: String(n(m, "commentCount")),
+      };
       return [{ kind: "youtube#video", etag: "fake", id, statistics }];
     });
     return { kind: "youtube#videoListResponse", etag: "fake", items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } };
@@ -1040,7 +1093,12 @@ export const installEngagementRoutes = (provider: OAuthProvider): FakeEngagement
     const children = fullnames.flatMap((name) => {
       const m = name.startsWith("t3_") ? metricsOf("reddit", name) : undefined;
       if (!m) return [];
-      return [{ kind: "t3", data: { name, id: name.slice(3), title: "A post", score: n(m, "score"), ups: Math.max(0, n(m, "score")), num_comments: n(m, "num_comments") } }];
+      return [
+        {
+          kind: "t3",
+          data: { name, id: name.slice(3), title: "A post", score: n(m, "score"), ups: Math.max(0, n(m, "score")), num_comments: n(m, "num_comments") },
+        },
+      ];
     });
     return { kind: "Listing", data: { after: null, dist: children.length, modhash: "", children, before: null } };
   });
@@ -1051,7 +1109,8 @@ export const installEngagementRoutes = (provider: OAuthProvider): FakeEngagement
   provider.route(
     "/api/tiktok/video/query/",
     (q) => {
-      if (q.contentType !== "application/json; charset=UTF-8") return tiktokRefusal(400, "invalid_params", "Content-Type must be application/json; charset=UTF-8.");
+      if (q.contentType !== "application/json; charset=UTF-8")
+        return tiktokRefusal(400, "invalid_params", "Content-Type must be application/json; charset=UTF-8.");
       if (q.query.fields !== "id,like_count,comment_count,share_count") return tiktokRefusal(400, "invalid_params", `Unexpected fields: ${q.query.fields}`);
       const ids = (q.json as { filters?: { video_ids?: unknown } } | undefined)?.filters?.video_ids;
       if (!Array.isArray(ids) || ids.length === 0 || ids.length > 20 || !ids.every((id) => typeof id === "string" && /^\d+$/.test(id))) {

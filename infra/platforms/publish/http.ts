@@ -14,7 +14,7 @@ import type { OAuthCredentials, PublishRequest } from "./types";
 const TIMEOUT_MS = 120_000;
 
 export interface Call {
-  readonly method?: "GET" | "POST" | "PUT";
+  readonly method?: "GET" | "POST" | "PUT" | "DELETE";
   readonly bearer?: string;
   readonly json?: unknown;
   readonly form?: Record<string, string>;

@@ -22,7 +22,9 @@ export const publishTwitter = async (credentials: unknown, req: PublishRequest):
   if (req.media.length > 4) throw rejected(x, "a post holds at most 4 images.");
   // X answers a duplicate post with 403 "duplicate content": the content is refused, the token is fine.
   const classify = (status: number, body: Record<string, unknown>) =>
-    status === 403 && /duplicate/i.test(JSON.stringify(body)) ? rejected(x, "this exact text was already posted on this account.", { status, code: "duplicate" }) : undefined;
+    status === 403 && /duplicate/i.test(JSON.stringify(body))
+      ? rejected(x, "this exact text was already posted on this account.", { status, code: "duplicate" })
+      : undefined;
   const mediaIds: string[] = [];
   for (const media of req.media) {
     const form = new FormData();
@@ -39,7 +41,12 @@ export const publishTwitter = async (credentials: unknown, req: PublishRequest):
   }
   const replies = REPLY_SETTINGS[option(req, "replyAudience", "whoCanReply") ?? ""];
   const tweet = async (text: string, extra: Record<string, unknown>) => {
-    const answer = await request(x, `${base}/tweets`, { bearer: c.accessToken, json: { text, ...extra, ...(replies ? { reply_settings: replies } : {}) } }, classify);
+    const answer = await request(
+      x,
+      `${base}/tweets`,
+      { bearer: c.accessToken, json: { text, ...extra, ...(replies ? { reply_settings: replies } : {}) } },
+      classify,
+    );
     const id = str(obj(answer.body.data).id);
     if (!id) throw fail(x, "invalid_response", "X published the post but sent no id for it.");
     return id;
@@ -117,6 +124,63 @@ export const publishLinkedIn = async (credentials: unknown, req: PublishRequest)
 const gb = callContext("google_business");
 export const GOOGLE_BUSINESS_MAX_CHARACTERS = 1500;
 
+/** A Google `Date` of a YYYY-MM-DD day. */
+const googleDate = (day: string) => {
+  const [year, month, date] = day.slice(0, 10).split("-").map(Number);
+  return { year, month, day: date };
+};
+const DAY = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * The spec's business post types as Google's localPosts take them: standard and announcement are
+ * updates (Google keeps ALERT for COVID-19 notices); an offer is OFFER (a title, from today until
+ * its date, a coupon code); an event is EVENT (a title and a day, with its time when given; Google
+ * has no place field, so the place goes into the text); a product is an update opening with its
+ * name and price, with a Shop button to its address.
+ */
+const localPostOf = (req: PublishRequest, today: string): Record<string, unknown> => {
+  const business = req.business ?? { postType: "standard" as const, data: {}, locationIds: [] };
+  const field = (name: string) => (typeof business.data[name] === "string" && business.data[name]!.trim() !== "" ? business.data[name]!.trim() : null);
+  let summary = req.text;
+  const post: Record<string, unknown> = { languageCode: option(req, "language") ?? "en", topicType: "STANDARD" };
+  if (business.postType === "offer") {
+    const title = field("offerTitle");
+    const until = field("validUntil");
+    if (!title) throw rejected(gb, "an offer needs a title.");
+    if (until && (!DAY.test(until) || until.slice(0, 10) < today)) throw rejected(gb, "the offer's end date has passed.");
+    post.topicType = "OFFER";
+    post.event = { title, schedule: { startDate: googleDate(today), endDate: googleDate(until ?? today) } };
+    post.offer = { ...(field("couponCode") ? { couponCode: field("couponCode") } : {}), ...(req.link ? { redeemOnlineUrl: req.link } : {}) };
+    if (field("offerDescription")) summary = [summary, field("offerDescription")].filter(Boolean).join("\n\n");
+  } else if (business.postType === "event") {
+    const title = field("eventTitle");
+    const when = field("eventDate");
+    if (!title || !when || !DAY.test(when)) throw rejected(gb, "an event needs a title and a date.");
+    const time = /T(\d{2}):(\d{2})/.exec(when);
+    post.topicType = "EVENT";
+    post.event = {
+      title,
+      schedule: {
+        startDate: googleDate(when),
+        endDate: googleDate(when),
+        ...(time ? { startTime: { hours: Number(time[1]), minutes: Number(time[2]) }, endTime: { hours: 23, minutes: 59 } } : {}),
+      },
+    };
+    if (field("eventLocation")) summary = [summary, `Where: ${field("eventLocation")}`].filter(Boolean).join("\n\n");
+  } else if (business.postType === "product") {
+    const name = field("productName");
+    if (name) summary = [[name, field("productPrice")].filter(Boolean).join(" — "), summary].filter(Boolean).join("\n\n");
+    const url = field("productUrl");
+    if (url) post.callToAction = { actionType: "SHOP", url };
+  }
+  if (!post.callToAction && req.link && business.postType !== "offer")
+    post.callToAction = { actionType: option(req, "callToAction") ?? "LEARN_MORE", url: req.link };
+  if (summary.length > GOOGLE_BUSINESS_MAX_CHARACTERS) {
+    throw rejected(gb, `the post is ${summary.length} characters long; Business Profile allows at most ${GOOGLE_BUSINESS_MAX_CHARACTERS}.`);
+  }
+  return { ...post, summary };
+};
+
 export const publishGoogleBusiness = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
   const c = tokenOf(gb, credentials);
   const { api, extra } = endpoints("google_business", { POSTS_API_BASE: "https://mybusiness.googleapis.com/v4" });
@@ -125,32 +189,40 @@ export const publishGoogleBusiness = async (credentials: unknown, req: PublishRe
     account = str(list((await request(gb, `${api}/accounts`, { bearer: c.accessToken })).body.accounts)[0]?.name);
     if (!account) throw fail(gb, "not_eligible", "This Google account manages no Business Profile.");
   }
-  let location = option(req, "locationId") ?? str(list(c.metadata?.locations)[0]?.id);
-  if (!location) {
-    const url = `${extra.INFO_API_BASE}/${account}/locations?readMask=name&pageSize=1`;
-    location = str(list((await request(gb, url, { bearer: c.accessToken })).body.locations)[0]?.name);
-    if (!location) throw fail(gb, "not_eligible", "This Business Profile has no location to post to.");
+  let locations = (req.business?.locationIds ?? []).filter((l) => l.trim() !== "");
+  if (locations.length === 0) {
+    let location = option(req, "locationId") ?? str(list(c.metadata?.locations)[0]?.id);
+    if (!location) {
+      const url = `${extra.INFO_API_BASE}/${account}/locations?readMask=name&pageSize=1`;
+      location = str(list((await request(gb, url, { bearer: c.accessToken })).body.locations)[0]?.name);
+      if (!location) throw fail(gb, "not_eligible", "This Business Profile has no location to post to.");
+    }
+    locations = [location];
   }
-  location = location.replace(/^.*?(locations\/[^/]+)$/, "$1");
-  if (req.text.length > GOOGLE_BUSINESS_MAX_CHARACTERS) {
-    throw rejected(gb, `the post is ${req.text.length} characters long; Business Profile allows at most ${GOOGLE_BUSINESS_MAX_CHARACTERS}.`);
-  }
+  const body = localPostOf(req, new Date().toISOString().slice(0, 10));
   const media = req.media.map((m) => {
     if (!isImage(m) && !isVideo(m)) throw rejected(gb, `${m.fileName} is neither a photo nor a video.`);
-    if (!m.url) throw rejected(gb, `Business Profile downloads photos from a public address, and ${m.fileName} has none. Set PUBLIC_URL so that uploads are reachable.`);
+    if (!m.url)
+      throw rejected(gb, `Business Profile downloads photos from a public address, and ${m.fileName} has none. Set PUBLIC_URL so that uploads are reachable.`);
     return { mediaFormat: isVideo(m) ? "VIDEO" : "PHOTO", sourceUrl: m.url };
   });
-  const body: Record<string, unknown> = {
-    languageCode: option(req, "language") ?? "en",
-    summary: req.text,
-    topicType: "STANDARD",
-    ...(req.link ? { callToAction: { actionType: option(req, "callToAction") ?? "LEARN_MORE", url: req.link } } : {}),
-    ...(media.length ? { media } : {}),
-  };
-  const answer = await request(gb, `${extra.POSTS_API_BASE}/${account}/${location}/localPosts`, { bearer: c.accessToken, json: body });
-  const name = str(answer.body.name);
-  if (!name) throw fail(gb, "invalid_response", "Business Profile published the post but sent no id for it.");
-  return { platformPostId: name, url: str(answer.body.searchUrl) };
+  if (media.length) body.media = media;
+  // One local post per location: the first is the post's id; a later location that fails is a warning, not a retry (the first is out).
+  let first: Published | null = null;
+  const warnings: string[] = [];
+  for (const raw of locations) {
+    const location = raw.replace(/^.*?(locations\/[^/]+)$/, "$1");
+    try {
+      const answer = await request(gb, `${extra.POSTS_API_BASE}/${account}/${location}/localPosts`, { bearer: c.accessToken, json: body });
+      const name = str(answer.body.name);
+      if (!name) throw fail(gb, "invalid_response", "Business Profile published the post but sent no id for it.");
+      first ??= { platformPostId: name, url: str(answer.body.searchUrl) };
+    } catch (error) {
+      if (!first) throw error;
+      warnings.push(`${location}: ${error instanceof PlatformError ? error.message : "not posted"}`);
+    }
+  }
+  return { ...first!, ...(warnings.length ? { warnings } : {}) };
 };
 
 // -------------------------------------------------------------------------------------- Pinterest

@@ -22,6 +22,12 @@ export interface PublishRequest {
    * flair, nsfw, title, visibility, tags, categoryId, replyAudience, locationId, privacyLevel.
    */
   readonly options: Record<string, unknown>;
+  /** A Business Profile post's type, its fields (spec core §3 businessData) and the locations it goes to. */
+  readonly business?: {
+    readonly postType: "standard" | "offer" | "event" | "product" | "announcement";
+    readonly data: Readonly<Record<string, string>>;
+    readonly locationIds: ReadonlyArray<string>;
+  };
   /** Our stable id of this (post, account, occurrence): used as the platform's idempotency key where one exists, and to find an earlier attempt. */
   readonly idempotencyKey: string;
 }

@@ -8,20 +8,37 @@ const CATEGORIES = [
   { id: "gratitude", label: "Gratitude" },
   { id: "sales", label: "Sales" },
   { id: "support", label: "Support" },
+  { id: "reviews", label: "Reviews" },
 ] as const;
 
 type Draft = { readonly id: string | null; readonly title: string; readonly content: string; readonly category: string };
 const BLANK: Draft = { id: null, title: "", content: "", category: "gratitude" };
 
+interface Props {
+  readonly onClose: () => void;
+  readonly onUse: (template: ReplyTemplate) => void;
+  /** Only this category's templates, and new ones in it (review responses). */
+  readonly category?: string;
+  readonly title?: string;
+  readonly description?: string;
+}
+
 /** Quick Reply Templates (spec engagement §2, §3): chosen to fill the reply box, and created, changed and deleted for real. */
-export default function TemplatesDialog({ onClose, onUse }: { onClose: () => void; onUse: (template: ReplyTemplate) => void }) {
+export default function TemplatesDialog({
+  onClose,
+  onUse,
+  category,
+  title = "Quick Reply Templates",
+  description = "Choose one to fill your reply, then edit it before sending.",
+}: Props) {
   const [templates, setTemplates] = useState<ReadonlyArray<ReplyTemplate> | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const load = () =>
-    apiFetch<ReplyTemplate[]>("/api/reply-templates").then(setTemplates, (error) =>
-      toast({ title: "Error", description: apiErrorMessage(error, "Failed to load the templates."), variant: "destructive" }),
+    apiFetch<ReplyTemplate[]>("/api/reply-templates").then(
+      (all) => setTemplates(category ? all.filter((t) => t.category === category) : all),
+      (error) => toast({ title: "Error", description: apiErrorMessage(error, "Failed to load the templates."), variant: "destructive" }),
     );
   useEffect(() => void load(), []);
 
@@ -51,7 +68,7 @@ export default function TemplatesDialog({ onClose, onUse }: { onClose: () => voi
   };
 
   return (
-    <Dialog open title="Quick Reply Templates" description="Choose one to fill your reply, then edit it before sending." onClose={onClose}>
+    <Dialog open title={title} description={description} onClose={onClose}>
       {draft ? (
         <form
           className="inbox-template-form"
@@ -128,7 +145,7 @@ export default function TemplatesDialog({ onClose, onUse }: { onClose: () => voi
               ))}
             </ul>
           )}
-          <button type="button" className="btn btn-outline" onClick={() => setDraft(BLANK)}>
+          <button type="button" className="btn btn-outline" onClick={() => setDraft(category ? { ...BLANK, category } : BLANK)}>
             New template
           </button>
         </>

@@ -64,3 +64,6 @@ export const templateSchema = z.object({
 /** Reading the inbox: anyone of a workspace whose plan has it. Acting on it: those who answer messages. */
 export const READ_INBOX = { feature: "social_inbox" } as const;
 export const ANSWER_INBOX = { feature: "social_inbox", permission: "answer_messages" } as const;
+/** Reply templates serve the inbox's replies and reviews' responses: plans with either. */
+export const READ_TEMPLATES = { feature: ["social_inbox", "review_management"] } as const;
+export const WRITE_TEMPLATES = { feature: ["social_inbox", "review_management"], permission: "answer_messages" } as const;

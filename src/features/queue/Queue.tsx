@@ -3,7 +3,7 @@ import type { PlatformId } from "../../../domain/accounts";
 import type { PostView } from "../../../infra/publishing/PostQueries";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
+import { apiErrorMessage, apiFetch, apiFetchPage, apiRefusal } from "../../lib/api-client";
 import { conflictMessage, versionedBody } from "../../lib/version-conflict";
 import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
@@ -65,10 +65,8 @@ const fetchPage = async (tab: QueueTab, filter: string, search: string, cursor: 
   params.set("sort", TAB_QUERY[tab].sort);
   params.set("limit", String(QUEUE_PAGE));
   if (cursor) params.set("cursor", cursor);
-  const response = await fetch(`/api/posts?${params}`, { credentials: "include", headers: { Accept: "application/json" } });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${response.status}: ${text || response.statusText}`);
-  return { items: JSON.parse(text) as PostView[], next: response.headers.get("x-next-cursor") };
+  const page = await apiFetchPage<PostView[]>(`/api/posts?${params}`);
+  return { items: page.data, next: page.next };
 };
 
 /** The tab counts follow Filter By, not the search (a search narrows the cards of one tab). */

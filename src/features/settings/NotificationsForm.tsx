@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * Settings › Notifications: the five switches (spec core §2). A plain form posted to the page
+ * Settings › Notifications: the six switches (spec core §2; review alerts from issue 12). A plain form posted to the page
  * without JavaScript; hydrated, it saves with PUT /api/user/notifications and a toast.
  */
 export default function NotificationsForm({ initial }: Props) {
@@ -28,6 +28,7 @@ export default function NotificationsForm({ initial }: Props) {
         weeklyReports: saved.weeklyReports,
         postReminders: saved.postReminders,
         failureAlerts: saved.failureAlerts,
+        reviewAlerts: saved.reviewAlerts,
       });
       toast({ title: NOTIFICATIONS_SAVED });
     } catch (error) {

@@ -22,7 +22,7 @@ describe("settings payloads", () => {
     expect(errors({ currentPassword: "old", newPassword: "long enough", confirmPassword: "long enough" })).toEqual({});
   });
 
-  it("notification preferences take any of the five booleans", () => {
+  it("notification preferences take any of the six booleans", () => {
     expect(notificationPreferencesSchema.parse({ weeklyReports: false })).toEqual({ weeklyReports: false });
     expect(notificationPreferencesSchema.safeParse({ weeklyReports: "false" }).success).toBe(false);
   });
@@ -34,6 +34,7 @@ describe("settings payloads", () => {
       weeklyReports: false,
       postReminders: false,
       failureAlerts: true,
+      reviewAlerts: false,
     });
   });
 });

@@ -3,16 +3,17 @@ import { NOTIFICATION_PREFERENCE_KEYS, type NotificationPreferences } from "../.
 
 const toggle = z.boolean({ error: "Use true or false." }).optional();
 
-/** PUT /api/user/notifications: any of the five switches (spec core §2, §3); the others stay. */
+/** PUT /api/user/notifications: any of the six switches (spec core §2, §3); the others stay. */
 export const notificationPreferencesSchema = z.object({
   emailNotifications: toggle,
   pushNotifications: toggle,
   weeklyReports: toggle,
   postReminders: toggle,
   failureAlerts: toggle,
+  reviewAlerts: toggle,
 });
 
-/** A posted notifications form: a checkbox is sent only when ticked, so all five are read. */
+/** A posted notifications form: a checkbox is sent only when ticked, so all six are read. */
 export const notificationPreferencesFromForm = (form: Record<string, string>): NotificationPreferences =>
   Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, key in form])) as unknown as NotificationPreferences;
 

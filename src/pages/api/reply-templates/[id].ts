@@ -1,12 +1,12 @@
 import type { APIRoute } from "astro";
 import { Inbox } from "../../../../infra/inbox/Inbox";
-import { ANSWER_INBOX, templateSchema } from "../../../features/inbox/inbox-schemas";
+import { WRITE_TEMPLATES, templateSchema } from "../../../features/inbox/inbox-schemas";
 import { guard } from "../../../lib/auth-guard";
 import { isUuid, json, notFound, parseJsonBody, respond } from "../../../lib/http";
 
 /** PUT /api/reply-templates/{id} {title, content, category}: the template changed. DELETE: 204. */
 export const PUT: APIRoute = async ({ params, request, locals }) => {
-  const signedIn = guard(locals, request, ANSWER_INBOX);
+  const signedIn = guard(locals, request, WRITE_TEMPLATES);
   if (!signedIn.ok) return signedIn.response;
   if (!isUuid(params.id)) return notFound();
   const input = await parseJsonBody(request, templateSchema);
@@ -18,7 +18,7 @@ export const PUT: APIRoute = async ({ params, request, locals }) => {
 };
 
 export const DELETE: APIRoute = ({ params, request, locals }) => {
-  const signedIn = guard(locals, request, ANSWER_INBOX);
+  const signedIn = guard(locals, request, WRITE_TEMPLATES);
   if (!signedIn.ok) return signedIn.response;
   if (!isUuid(params.id)) return notFound();
   return respond(

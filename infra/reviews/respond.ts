@@ -1,0 +1,57 @@
+import { Effect } from "effect";
+import { checkedResponse, REVIEW_MESSAGES, ReviewSiteFailed } from "../../domain/reviews";
+import type { Caller } from "../../domain/shared";
+import { SocialAccounts } from "../accounts/SocialAccounts";
+import { deleteGoogleReply, replyGoogleReview, replyYelpReview } from "../platforms/reviews";
+import { PlatformError } from "../platforms/types";
+import { Reviews } from "./Reviews";
+
+/** The account's stored credentials with what the clients need of it (the Business Profile account, its locations). */
+const credentialsOf = (workspaceId: string, accountId: string) =>
+  Effect.gen(function* () {
+    const accounts = yield* SocialAccounts;
+    const account = yield* accounts.get(workspaceId, accountId);
+    const credentials = yield* accounts.credentials<Record<string, unknown>>(account.id);
+    return { ...credentials, externalId: account.accountId, metadata: account.metadata } as {
+      accessToken: string;
+      externalId: string;
+      metadata: Record<string, unknown>;
+    };
+  });
+
+const onSite = <A>(call: () => Promise<A>) =>
+  Effect.tryPromise({
+    try: call,
+    catch: (error) =>
+      new ReviewSiteFailed({ message: `${REVIEW_MESSAGES.failed} ${error instanceof PlatformError ? error.message : "The site could not be reached."}` }),
+  });
+
+/**
+ * Respond to a review (or change the response): where the site has an API (Google, Yelp with
+ * partner access, a sandbox) the response is posted there first and recorded once it is; elsewhere
+ * it is recorded as answered by hand (the person copied it to the site: "Mark as responded").
+ */
+export const respondToReview = Effect.fn("Reviews.respond")(function* (caller: Caller, reviewId: string, text: string) {
+  const reviews = yield* Reviews;
+  const { review, externalId } = yield* reviews.target(caller.workspaceId, reviewId);
+  const response = yield* checkedResponse(review.platform, text);
+  if (!review.postsThroughApi) return yield* reviews.recordResponse(caller, reviewId, response, "by_hand");
+  if (review.platform === "google_business" && review.source === "platform") {
+    const credentials = yield* credentialsOf(caller.workspaceId, review.accountId);
+    yield* onSite(() => replyGoogleReview(credentials, externalId, response));
+  } else if (review.platform === "yelp" && review.source === "platform") {
+    yield* onSite(() => replyYelpReview(externalId, response));
+  }
+  return yield* reviews.recordResponse(caller, reviewId, response, "posted");
+});
+
+/** Delete the response: on Google through deleteReply, elsewhere only our record (the site's copy is the person's to remove). */
+export const deleteReviewResponse = Effect.fn("Reviews.deleteResponse")(function* (caller: Caller, reviewId: string) {
+  const reviews = yield* Reviews;
+  const { review, externalId } = yield* reviews.target(caller.workspaceId, reviewId);
+  if (review.hasResponse && review.postsThroughApi && review.platform === "google_business" && review.source === "platform") {
+    const credentials = yield* credentialsOf(caller.workspaceId, review.accountId);
+    yield* onSite(() => deleteGoogleReply(credentials, externalId));
+  }
+  return yield* reviews.recordResponseDeleted(caller, reviewId);
+});

@@ -1,0 +1,278 @@
+import { useRef, useState } from "react";
+import { Dialog } from "../../components/ui/Dialog";
+import { toast } from "../../islands/toast/toast-store";
+import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import {
+  BUSINESS_POST_MAX,
+  BUSINESS_POST_TYPES,
+  type BusinessPostForm,
+  type BusinessPostType,
+  businessPostErrors,
+  businessPostPayload,
+  characterCount,
+  createdToast,
+  emptyBusinessPost,
+  googleText,
+  type PostLocation,
+  zonedNow,
+} from "./business-post";
+
+interface Props {
+  readonly locations: ReadonlyArray<PostLocation>;
+  /** The location chosen on the screen: the form starts on it. */
+  readonly locationId: string;
+  /** The user's time zone: Schedule's date and time are in it. */
+  readonly timeZone: string;
+  readonly onClose: () => void;
+}
+
+/** Where a server's field error shows: its own field, or the text's when it names none of the form's. */
+const FIELD_OF: Record<string, keyof BusinessPostForm | "scheduledAt"> = {
+  content: "content",
+  scheduledAt: "scheduledAt",
+  accountIds: "locationId",
+  locationIds: "locationId",
+  platforms: "locationId",
+};
+
+const queueAction = { label: "View queue", onClick: () => window.location.assign("/app/queue") };
+
+/** Create Business Post (spec engagement §2, §3): a post to one Business Profile location, of one of the five types, now or at a set time. */
+export default function BusinessPostDialog({ locations, locationId, timeZone, onClose }: Props) {
+  const [form, setForm] = useState<BusinessPostForm>(() => emptyBusinessPost(locationId));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const today = zonedNow(new Date(), timeZone).date;
+  const set =
+    <K extends keyof BusinessPostForm>(key: K) =>
+    (value: BusinessPostForm[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
+  const type = BUSINESS_POST_TYPES.find((t) => t.id === form.postType)!;
+  const text = googleText(form);
+  const count = characterCount(text);
+  const adds = text !== form.content.trim() && form.content.trim() !== "";
+
+  /** Props of a field's input: its id, invalid state and the id of its error. */
+  const fieldProps = (name: string) => ({
+    id: `gbp-post-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `gbp-post-${name}-error` : undefined,
+  });
+  const errorOf = (name: string) =>
+    errors[name] ? (
+      <p className="field-error" id={`gbp-post-${name}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
+  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const submit = async () => {
+    const refused = businessPostErrors(form, zonedNow(new Date(), timeZone));
+    setErrors(refused);
+    if (Object.keys(refused).length > 0) return focusFirstError();
+    const location = locations.find((l) => l.id === form.locationId)!;
+    setPending(true);
+    try {
+      const saved = await apiFetch<{ status?: string; scheduledAt?: string | null }>("/api/posts", {
+        method: "POST",
+        body: businessPostPayload(form, location, timeZone),
+      });
+      const said = createdToast(saved, location, timeZone);
+      toast({ ...said, ...(saved?.status === "scheduled" ? { action: queueAction } : {}) });
+      onClose();
+    } catch (error) {
+      const fields = apiErrorFields(error);
+      setErrors(Object.fromEntries(Object.entries(fields).map(([name, message]) => [FIELD_OF[name] ?? (name in form ? name : "content"), message])));
+      toast({ title: "Error", description: apiErrorMessage(error, "Failed to create the post. Please try again."), variant: "destructive" });
+      focusFirstError();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const input = (name: keyof BusinessPostForm, label: string, extra: { type?: string; placeholder?: string; maxLength?: number; min?: string } = {}) => (
+    <div className="field">
+      <label htmlFor={`gbp-post-${name}`}>{label}</label>
+      <input
+        {...fieldProps(name)}
+        className="input"
+        type={extra.type ?? "text"}
+        value={form[name]}
+        placeholder={extra.placeholder}
+        maxLength={extra.maxLength ?? 200}
+        min={extra.min}
+        onChange={(e) => set(name)(e.target.value as never)}
+      />
+      {errorOf(name)}
+    </div>
+  );
+
+  return (
+    <Dialog
+      open
+      title="Create Business Post"
+      description="Post an update, offer, event or product to a location on Google."
+      onClose={onClose}
+      className="gbp-dialog"
+    >
+      <form
+        ref={formRef}
+        className="gbp-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="gbp-form-row">
+          <div className="field">
+            <label htmlFor="gbp-post-locationId">Location</label>
+            <select {...fieldProps("locationId")} className="input" value={form.locationId} onChange={(e) => set("locationId")(e.target.value)}>
+              {locations.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+            {errorOf("locationId")}
+          </div>
+          <div className="field">
+            <label htmlFor="gbp-post-type">Post type</label>
+            <select
+              id="gbp-post-type"
+              className="input"
+              value={form.postType}
+              aria-describedby="gbp-post-type-hint"
+              onChange={(e) => set("postType")(e.target.value as BusinessPostType)}
+            >
+              {BUSINESS_POST_TYPES.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <p className="gbp-hint" id="gbp-post-type-hint">
+          {type.hint}
+        </p>
+
+        <div className="field">
+          <label htmlFor="gbp-post-content">Text</label>
+          <textarea
+            {...fieldProps("content")}
+            aria-describedby={[errors.content ? "gbp-post-content-error" : "", "gbp-post-count"].filter(Boolean).join(" ")}
+            className="input"
+            rows={5}
+            value={form.content}
+            placeholder="What's new at your business?"
+            onChange={(e) => set("content")(e.target.value)}
+          />
+          <p className={count > BUSINESS_POST_MAX ? "gbp-count gbp-count-over" : "gbp-count"} id="gbp-post-count">
+            {adds && <span>With the {form.postType === "product" ? "name and price" : form.postType === "offer" ? "description" : "location"}: </span>}
+            {count.toLocaleString("en-US")} / {BUSINESS_POST_MAX.toLocaleString("en-US")}
+          </p>
+          {errorOf("content")}
+        </div>
+
+        {form.postType === "offer" && (
+          <fieldset className="gbp-fieldset">
+            <legend>Offer</legend>
+            <div className="gbp-form-row">
+              {input("offerTitle", "Title", { placeholder: "20% off whitening", maxLength: 58 })}
+              {input("couponCode", "Coupon code (optional)", { placeholder: "SPRING20", maxLength: 58 })}
+            </div>
+            <div className="field">
+              <label htmlFor="gbp-post-offerDescription">Description (optional)</label>
+              <textarea
+                {...fieldProps("offerDescription")}
+                className="input"
+                rows={2}
+                maxLength={1000}
+                value={form.offerDescription}
+                placeholder="Terms, how to redeem…"
+                onChange={(e) => set("offerDescription")(e.target.value)}
+              />
+              {errorOf("offerDescription")}
+            </div>
+            <div className="gbp-form-row">{input("validUntil", "Valid until", { type: "date", min: today })}</div>
+          </fieldset>
+        )}
+
+        {form.postType === "event" && (
+          <fieldset className="gbp-fieldset">
+            <legend>Event</legend>
+            {input("eventTitle", "Title", { placeholder: "Open house", maxLength: 58 })}
+            <div className="gbp-form-row">
+              {input("eventDate", "Date", { type: "date", min: today })}
+              {input("eventTime", "Time (optional)", { type: "time" })}
+            </div>
+            {input("eventLocation", "Location (optional)", { placeholder: "Our downtown office, 2nd floor" })}
+          </fieldset>
+        )}
+
+        {form.postType === "product" && (
+          <fieldset className="gbp-fieldset">
+            <legend>Product</legend>
+            <div className="gbp-form-row">
+              {input("productName", "Name", { placeholder: "Electric toothbrush", maxLength: 100 })}
+              {input("productPrice", "Price (optional)", { placeholder: "$49", maxLength: 30 })}
+            </div>
+            {input("productUrl", "Product page (optional)", { type: "url", placeholder: "https://", maxLength: 1000 })}
+          </fieldset>
+        )}
+
+        <fieldset className="gbp-fieldset gbp-when">
+          <legend>When</legend>
+          <div className="gbp-choices">
+            <label>
+              <input type="radio" name="gbp-when" value="now" checked={form.when === "now"} onChange={() => set("when")("now")} /> Post now
+            </label>
+            <label>
+              <input type="radio" name="gbp-when" value="schedule" checked={form.when === "schedule"} onChange={() => set("when")("schedule")} /> Schedule
+            </label>
+          </div>
+          {form.when === "schedule" && (
+            <div className="gbp-form-row">
+              <div className="field">
+                <label htmlFor="gbp-post-scheduleDate">Date</label>
+                <input
+                  {...fieldProps("scheduledAt")}
+                  id="gbp-post-scheduleDate"
+                  className="input"
+                  type="date"
+                  min={today}
+                  value={form.scheduleDate}
+                  onChange={(e) => set("scheduleDate")(e.target.value)}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor="gbp-post-scheduleTime">Time</label>
+                <input
+                  id="gbp-post-scheduleTime"
+                  className="input"
+                  type="time"
+                  aria-invalid={errors.scheduledAt ? true : undefined}
+                  value={form.scheduleTime}
+                  onChange={(e) => set("scheduleTime")(e.target.value)}
+                />
+              </div>
+            </div>
+          )}
+          {errorOf("scheduledAt")}
+          {form.when === "schedule" && <p className="gbp-hint">Times are in {timeZone.replace(/_/g, " ")}.</p>}
+        </fieldset>
+
+        <div className="ui-dialog-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending ? "Creating…" : "Create Post"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

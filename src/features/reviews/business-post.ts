@@ -1,0 +1,317 @@
+/**
+ * The Google Business Profile screen's pure parts (issue 12): the Create Business Post form (its
+ * post types, checks, request body and success sentence) and the Performance tab's figures.
+ * The checks mirror what the server and Google's publisher refuse, so a post is not left to fail later.
+ */
+import { formatter, localDate } from "../../lib/dates";
+
+/** Business Profile's limit for a post's text (spec engagement §9: google_business 1500). */
+export const BUSINESS_POST_MAX = 1500;
+
+export type BusinessPostType = "standard" | "offer" | "event" | "product" | "announcement";
+
+/** The five post types (spec §3) and how each shows on Google, said under the type picker. */
+export const BUSINESS_POST_TYPES: ReadonlyArray<{ readonly id: BusinessPostType; readonly label: string; readonly hint: string }> = [
+  { id: "standard", label: "Standard update", hint: "Shows on Google as an update." },
+  {
+    id: "offer",
+    label: "Offer",
+    hint: "Shows as an offer until the day you choose. The coupon code is optional; the description is added to the text.",
+  },
+  {
+    id: "event",
+    label: "Event",
+    hint: "Shows as an event on its date. Google has no place field, so the location is added to the text as “Where: …”.",
+  },
+  { id: "product", label: "Product", hint: "Shows as an update starting with the product's name and price, with a Shop button to its page." },
+  { id: "announcement", label: "Announcement", hint: "Shows as an update. (Google keeps its alert posts for COVID-19 notices.)" },
+];
+
+export interface BusinessPostForm {
+  readonly locationId: string;
+  readonly postType: BusinessPostType;
+  readonly content: string;
+  readonly offerTitle: string;
+  readonly couponCode: string;
+  readonly offerDescription: string;
+  /** YYYY-MM-DD: the offer's last day. */
+  readonly validUntil: string;
+  readonly eventTitle: string;
+  /** YYYY-MM-DD and HH:MM (the time may be empty). */
+  readonly eventDate: string;
+  readonly eventTime: string;
+  readonly eventLocation: string;
+  readonly productName: string;
+  readonly productPrice: string;
+  readonly productUrl: string;
+  readonly when: "now" | "schedule";
+  readonly scheduleDate: string;
+  readonly scheduleTime: string;
+}
+
+export const emptyBusinessPost = (locationId: string): BusinessPostForm => ({
+  locationId,
+  postType: "standard",
+  content: "",
+  offerTitle: "",
+  couponCode: "",
+  offerDescription: "",
+  validUntil: "",
+  eventTitle: "",
+  eventDate: "",
+  eventTime: "",
+  eventLocation: "",
+  productName: "",
+  productPrice: "",
+  productUrl: "",
+  when: "now",
+  scheduleDate: "",
+  scheduleTime: "",
+});
+
+/** The location a post goes to: its Business Profile account and Google's name for it. */
+export interface PostLocation {
+  readonly id: string;
+  readonly accountId: string;
+  readonly externalId: string;
+  readonly name: string;
+}
+
+const trimmed = (value: string) => value.trim();
+
+/** businessData (spec core §3): the type's own fields, trimmed, without the empty ones. */
+export const businessDataOf = (form: BusinessPostForm): Record<string, string> => {
+  const fields: Record<string, string> =
+    form.postType === "offer"
+      ? { offerTitle: form.offerTitle, couponCode: form.couponCode, offerDescription: form.offerDescription, validUntil: form.validUntil }
+      : form.postType === "event"
+        ? {
+            eventTitle: form.eventTitle,
+            eventDate: form.eventDate && form.eventTime ? `${form.eventDate}T${form.eventTime}` : form.eventDate,
+            eventLocation: form.eventLocation,
+          }
+        : form.postType === "product"
+          ? { productName: form.productName, productPrice: form.productPrice, productUrl: form.productUrl }
+          : {};
+  return Object.fromEntries(
+    Object.entries(fields)
+      .map(([key, value]) => [key, trimmed(value)] as const)
+      .filter(([, value]) => value !== ""),
+  );
+};
+
+/** The text Google shows, as the publisher writes it: an offer's description and an event's place are added, a product's name and price open it. */
+export const googleText = (form: BusinessPostForm): string => {
+  const text = form.content.trim();
+  const join = (...parts: ReadonlyArray<string>) => parts.filter((p) => p !== "").join("\n\n");
+  if (form.postType === "offer") return join(text, form.offerDescription.trim());
+  if (form.postType === "event") return join(text, form.eventLocation.trim() ? `Where: ${form.eventLocation.trim()}` : "");
+  if (form.postType === "product" && form.productName.trim()) {
+    return join([form.productName.trim(), form.productPrice.trim()].filter((p) => p !== "").join(" — "), text);
+  }
+  return text;
+};
+
+/** Characters as people and Google's counter count them: an emoji is one. */
+export const characterCount = (text: string): number => {
+  if (typeof Intl.Segmenter !== "function") return [...text].length;
+  let n = 0;
+  for (const _ of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) n++;
+  return n;
+};
+
+/** Today's date and the time (HH:MM) in a time zone: the form's "now". */
+export const zonedNow = (now: Date, timeZone: string): { readonly date: string; readonly time: string } => ({
+  date: localDate(now, timeZone),
+  time: formatter("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now),
+});
+
+export const BUSINESS_POST_MESSAGES = {
+  location: "Choose a location.",
+  content: "Content is required",
+  tooLong: (count: number) => `Your post is ${count} characters; Google Business Profile allows ${BUSINESS_POST_MAX}.`,
+  offerTitle: "An offer needs a title.",
+  validUntil: "Choose the offer's last day.",
+  validUntilPassed: "The offer would end before the post goes out. Choose a later day.",
+  eventTitle: "An event needs a title.",
+  eventDate: "Choose the event's date.",
+  eventPassed: "The event would be over before the post goes out.",
+  productName: "Name the product.",
+  productUrl: "Enter the product page's full address, starting with https://.",
+  scheduledAt: "Choose a date and a time.",
+  scheduledInPast: "The scheduled time is in the past. Choose a later time.",
+} as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
+
+const isWebAddress = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The form's problems by field (empty when it can be sent): a location; text, at most 1,500
+ * characters as Google gets it; the type's required fields (an offer's title and last day, not
+ * before the post goes out; an event's title and date; a product's name, and its page a web
+ * address); Schedule needs a date and time still to come. `now` is the user's date and time.
+ */
+export const businessPostErrors = (form: BusinessPostForm, now: { readonly date: string; readonly time: string }): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  const m = BUSINESS_POST_MESSAGES;
+  if (!form.locationId) errors.locationId = m.location;
+  if (form.content.trim() === "") errors.content = m.content;
+  else {
+    const count = characterCount(googleText(form));
+    if (count > BUSINESS_POST_MAX) errors.content = m.tooLong(count);
+  }
+  if (form.when === "schedule") {
+    if (!DAY.test(form.scheduleDate) || !TIME.test(form.scheduleTime)) errors.scheduledAt = m.scheduledAt;
+    else if (`${form.scheduleDate}T${form.scheduleTime}` <= `${now.date}T${now.time}`) errors.scheduledAt = m.scheduledInPast;
+  }
+  // The day the post goes out: the offer must still run then, the event must not be over.
+  const goesOut = form.when === "schedule" && DAY.test(form.scheduleDate) ? form.scheduleDate : now.date;
+  if (form.postType === "offer") {
+    if (form.offerTitle.trim() === "") errors.offerTitle = m.offerTitle;
+    if (!DAY.test(form.validUntil)) errors.validUntil = m.validUntil;
+    else if (form.validUntil < goesOut) errors.validUntil = m.validUntilPassed;
+  } else if (form.postType === "event") {
+    if (form.eventTitle.trim() === "") errors.eventTitle = m.eventTitle;
+    if (!DAY.test(form.eventDate)) errors.eventDate = m.eventDate;
+    else if (form.eventDate < goesOut) errors.eventDate = m.eventPassed;
+  } else if (form.postType === "product") {
+    if (form.productName.trim() === "") errors.productName = m.productName;
+    if (form.productUrl.trim() !== "" && !isWebAddress(form.productUrl.trim())) errors.productUrl = m.productUrl;
+  }
+  return errors;
+};
+
+/** POST /api/posts's body: one Google Business Profile account, one location; Post now is "published", Schedule the local date and time in `timeZone`. */
+export const businessPostPayload = (form: BusinessPostForm, location: PostLocation, timeZone: string) => ({
+  content: form.content.trim(),
+  platforms: ["google_business"],
+  accountIds: [location.accountId],
+  postType: form.postType,
+  businessData: businessDataOf(form),
+  locationIds: [location.externalId],
+  status: form.when === "now" ? ("published" as const) : ("scheduled" as const),
+  scheduledAt: form.when === "schedule" ? `${form.scheduleDate}T${form.scheduleTime}` : null,
+  timeZone,
+});
+
+/** The "Post Created" toast: what happens next, in a sentence. */
+export const createdToast = (
+  saved: { readonly status?: string; readonly scheduledAt?: string | null } | null,
+  location: PostLocation,
+  timeZone: string,
+): { readonly title: string; readonly description: string } => {
+  if (saved?.status === "awaiting_approval") {
+    return { title: "Submitted for Approval", description: "An owner or admin must approve it before it goes out. You will get an e-mail when they decide." };
+  }
+  if (saved?.status === "scheduled" && saved.scheduledAt) {
+    const when = formatter("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(
+      new Date(saved.scheduledAt),
+    );
+    return { title: "Post Created", description: `It goes out to ${location.name} on ${when}.` };
+  }
+  return { title: "Post Created", description: `It is going out to ${location.name} now; Google shows it within a few minutes.` };
+};
+
+// ------------------------------------------------------------------------------ Performance tab
+
+export interface PerformanceDay {
+  readonly day: string;
+  readonly views: number;
+  readonly searches: number;
+  readonly calls: number;
+  readonly directions: number;
+  readonly websiteClicks: number;
+}
+
+export type PerformanceMetric = Exclude<keyof PerformanceDay, "day">;
+
+export interface Performance {
+  readonly locationId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly days: ReadonlyArray<PerformanceDay>;
+  readonly totals: Record<PerformanceMetric, number>;
+}
+
+/** The five figures, in the order of the cards and the chart's legend, with a colour each. */
+export const PERFORMANCE_METRICS: ReadonlyArray<{
+  readonly id: PerformanceMetric;
+  readonly label: string;
+  readonly one: string;
+  readonly unit: string;
+  readonly color: string;
+}> = [
+  { id: "views", label: "Views", one: "view", unit: "views", color: "#2563eb" },
+  { id: "searches", label: "Searches", one: "search", unit: "searches", color: "#7c3aed" },
+  { id: "calls", label: "Calls", one: "call", unit: "calls", color: "#059669" },
+  { id: "directions", label: "Direction requests", one: "direction request", unit: "direction requests", color: "#d97706" },
+  { id: "websiteClicks", label: "Website clicks", one: "website click", unit: "website clicks", color: "#db2777" },
+];
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** "1 call", "12 calls". */
+export const figure = (n: number, metric: PerformanceMetric): string => {
+  const m = PERFORMANCE_METRICS.find((x) => x.id === metric)!;
+  return `${count(n)} ${n === 1 ? m.one : m.unit}`;
+};
+
+export const PERFORMANCE_PERIODS = [
+  { days: 7, label: "Last 7 days" },
+  { days: 30, label: "Last 30 days" },
+  { days: 90, label: "Last 90 days" },
+] as const;
+
+/** "Nov 3" of a YYYY-MM-DD day. */
+export const shortDay = (day: string): string =>
+  formatter("en-US", { timeZone: "UTC", month: "short", day: "numeric" }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
+
+/**
+ * The chart's text for screen readers and for everyone: the period, the totals and the busiest
+ * day by views. `shown` limits it to the lines on the chart.
+ */
+export const performanceSummary = (
+  performance: Pick<Performance, "days" | "totals">,
+  shown: ReadonlyArray<PerformanceMetric> = PERFORMANCE_METRICS.map((m) => m.id),
+): string => {
+  const { days, totals } = performance;
+  if (days.length === 0) return "Google sent no figures for this period.";
+  const metrics = PERFORMANCE_METRICS.filter((m) => shown.includes(m.id));
+  const parts = metrics.map((m) => figure(totals[m.id], m.id));
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : (parts[0] ?? "no figure shown");
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
+  const lead = metrics[0];
+  const busiest = lead ? days.reduce((best, d) => (d[lead.id] > best[lead.id] ? d : best), first) : null;
+  const peak = busiest && lead && busiest[lead.id] > 0 ? ` Busiest day: ${shortDay(busiest.day)}, with ${figure(busiest[lead.id], lead.id)}.` : "";
+  return `${shortDay(first.day)} to ${shortDay(last.day)}: ${list}.${peak}`;
+};
+
+/** A rounded top for the chart's scale (1, 2, 5 × 10ⁿ), so its middle line is a round number too. */
+export const niceMax = (value: number): number => {
+  if (value <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 5, 10].find((s) => s * power >= value)!;
+  return step * power;
+};
+
+/** An SVG polyline's points for one figure over the days, in a `width` × `height` box scaled to `max`. */
+export const linePoints = (days: ReadonlyArray<PerformanceDay>, metric: PerformanceMetric, max: number, width: number, height: number): string => {
+  const step = days.length > 1 ? width / (days.length - 1) : 0;
+  return days
+    .map((d, i) => {
+      const x = days.length > 1 ? i * step : width / 2;
+      const y = height - (Math.max(0, d[metric]) / Math.max(1, max)) * height;
+      return `${Number(x.toFixed(2))},${Number(y.toFixed(2))}`;
+    })
+    .join(" ");
+};

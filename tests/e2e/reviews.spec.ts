@@ -1,0 +1,75 @@
+import { expect, type Page, test } from "@playwright/test";
+import { cli, newUser, registerByApi, toast } from "./support";
+
+const fitsPhone = async (page: Page) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.reload();
+  await expect(page.getByTestId("reviews-board").first()).toHaveAttribute("data-hydrated", "true");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+};
+
+test.describe("reviews", () => {
+  test("a Healthgrades review entered by hand is answered with a template and shows as responded, with the response and its date", async ({ page }, info) => {
+    test.setTimeout(90_000);
+    const owner = newUser({ firstName: "Ann", lastName: "Lee", company: "Lee Dental" });
+    await registerByApi(page.request, owner);
+    cli("admin-plan", [owner.email, "professional"]);
+    const listing = await page.request.post("/api/social-accounts/listing", {
+      data: { platform: "healthgrades", url: "https://www.healthgrades.com/dentist/dr-ann-lee-x2b4k" },
+    });
+    expect(listing.status()).toBe(201);
+
+    await page.goto("/app/reviews");
+    const board = page.getByTestId("reviews-board");
+    await expect(board).toHaveAttribute("data-hydrated", "true");
+    await expect(board.getByRole("heading", { name: "No Reviews Yet" })).toBeVisible();
+
+    await board.getByRole("button", { name: "Add review" }).click();
+    const entry = page.getByRole("dialog", { name: "Add a review" });
+    await entry.getByRole("button", { name: "Add review" }).click();
+    await expect(entry.getByText("Enter the reviewer's name (at most 100 characters).")).toBeVisible();
+    await entry.getByLabel("Reviewer").fill("Maria Lopez");
+    await entry.getByLabel("Rating").selectOption("4");
+    await entry.getByLabel("Review", { exact: true }).fill("Gentle cleaning and a clear explanation of my treatment.");
+    await entry.getByRole("button", { name: "Add review" }).click();
+    await expect(toast(page).filter({ hasText: "Review Added" })).toBeVisible();
+
+    const review = board.getByTestId("review").filter({ hasText: "Maria Lopez" });
+    await expect(review).toContainText("Healthgrades");
+    await expect(review.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
+    await expect(review).toContainText("pending");
+    await expect(board.getByTestId("review-tile").filter({ hasText: "Average Rating" })).toContainText("4.0");
+
+    await review.getByRole("button", { name: "Respond to Review" }).click();
+    await expect(review.getByRole("button", { name: "Mark as responded" })).toBeDisabled();
+    await review.getByRole("button", { name: "Templates" }).click();
+    const templates = page.getByRole("dialog", { name: "Response Templates" });
+    await templates.getByRole("button", { name: "New template" }).click();
+    await templates.getByLabel("Title").fill("Thank you");
+    await templates.getByLabel("Text").fill("Thank you, {reviewerName}, for the {rating} stars! We look forward to seeing you again. – {businessName}");
+    await templates.getByRole("button", { name: "Save template" }).click();
+    await templates.getByTestId("reply-template").filter({ hasText: "Thank you" }).getByRole("button", { name: "Use" }).click();
+    const box = review.getByLabel("Your response to Maria Lopez");
+    await expect(box).toHaveValue(/^Thank you, Maria Lopez, for the 4 stars! We look forward to seeing you again\. – /);
+    await expect(review.getByRole("button", { name: "Copy and open on Healthgrades" })).toBeEnabled();
+    await page.screenshot({ path: info.outputPath("reviews-respond-1280.png"), fullPage: true });
+
+    await review.getByRole("button", { name: "Mark as responded" }).click();
+    await expect(toast(page).filter({ hasText: "Review response posted successfully!" })).toBeVisible();
+    const response = review.getByTestId("review-response");
+    await expect(response).toContainText("Thank you, Maria Lopez, for the 4 stars!");
+    await expect(response).toContainText(new Date().toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" }));
+    await expect(review).toContainText("responded");
+    await expect(board.getByTestId("review-tile").filter({ hasText: "Response Rate" })).toContainText("100%");
+
+    await review.getByRole("button", { name: "History" }).click();
+    await expect(review.getByRole("list", { name: "History" })).toContainText("Marked a review as responded");
+    await page.screenshot({ path: info.outputPath("reviews-1280.png"), fullPage: true });
+
+    await board.getByLabel("Search reviews").fill("nobody writes this");
+    await expect(board.getByRole("heading", { name: "No Reviews Found" })).toBeVisible();
+
+    await fitsPhone(page);
+    await page.screenshot({ path: info.outputPath("reviews-360.png"), fullPage: true });
+  });
+});
