@@ -7,3 +7,4 @@ export * from "./scheduled-at";
 export * from "./validation";
 export * from "./timeslots";
 export * from "./publish-limits";
+export * from "./business-post";

@@ -219,6 +219,23 @@ describe("a sandbox review site", () => {
   });
 });
 
+describe("business posts", () => {
+  it("an offer for a Business Profile needs its title and an end date to come; an event its title and day", async () => {
+    const { browser } = await owner("professional");
+    const sandbox = await browser.post("/api/social-accounts/sandbox", { platform: "google_business", accountName: "Lee Dental" });
+    const post = (postType: string, businessData: Record<string, string>) =>
+      browser.post("/api/posts", { content: "Spring offer", platforms: ["google_business"], accountIds: [sandbox.data.id], status: "draft", postType, businessData });
+    const offer = await post("offer", { couponCode: "SMILE", validUntil: "2001-01-01" });
+    expect(offer.status).toBe(400);
+    expect(offer.data.error.fields).toMatchObject({ "businessData.offerTitle": "Enter the offer title.", "businessData.validUntil": "The offer must be valid until today or later." });
+    const event = await post("event", { eventLocation: "1 Main St" });
+    expect(event.data.error.fields).toMatchObject({ "businessData.eventTitle": "Enter the event title.", "businessData.eventDate": "Enter the date and time." });
+    const good = await post("offer", { offerTitle: "20% off whitening", validUntil: "2099-12-31", couponCode: "SMILE" });
+    expect(good.status, good.text).toBe(201);
+    expect(good.data).toMatchObject({ postType: "offer", businessData: { offerTitle: "20% off whitening", validUntil: "2099-12-31", couponCode: "SMILE" } });
+  });
+});
+
 describe("access", () => {
   it("another workspace's review answers 404 everywhere; a plan without review management answers 403; a member answers, a viewer-like refusal is by permission", async () => {
     const first = await owner("professional");

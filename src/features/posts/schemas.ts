@@ -2,7 +2,7 @@ import { z } from "zod";
 import { normalizePlatformId, type PlatformId } from "../../../domain/accounts";
 import { canonicalTimeZone } from "../../../domain/identity/timezones";
 import { isStorableInstant, isUuid } from "../../../domain/shared";
-import { MONTHLY_ORDINALS, POST_TYPES, QUEUE_ORDERS, type RecurrenceRule, type Weekday } from "../../../domain/publishing";
+import { businessPostProblems, MONTHLY_ORDINALS, POST_TYPES, QUEUE_ORDERS, type RecurrenceRule, type Weekday } from "../../../domain/publishing";
 import { MAX_MEDIA } from "./post-form";
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -99,6 +99,11 @@ export const postSchema = z
     queueOrder: z.enum(QUEUE_ORDERS, { error: "Choose a queue order: optimal, fifo or priority." }).default("optimal"),
   })
   .transform((data, ctx) => {
+    // A Business Profile post's type asks for its fields (an offer's title and end date, an event's day).
+    if (data.platforms.includes("google_business")) {
+      const problems = businessPostProblems(data.postType, data.businessData, new Date().toISOString().slice(0, 10));
+      for (const [key, message] of Object.entries(problems)) ctx.addIssue({ code: "custom", path: ["businessData", key], message });
+    }
     const interval = data.recurringInterval ?? data.recurringType;
     let recurrence: RecurrenceRule | null | undefined = data.isRecurring === false ? null : undefined;
     if (data.isRecurring || data.recurringType) {
