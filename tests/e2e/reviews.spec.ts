@@ -73,3 +73,16 @@ test.describe("reviews", () => {
     await page.screenshot({ path: info.outputPath("reviews-360.png"), fullPage: true });
   });
 });
+
+test.describe("reviews in demo mode", () => {
+  test("the demo's Review Management shows the four sample reviews, read only", async ({ page }) => {
+    await page.goto("/app/reviews?demo=true");
+    const board = page.getByTestId("reviews-board");
+    await expect(board).toHaveAttribute("data-hydrated", "true");
+    for (const name of ["Sarah Johnson", "Mike Chen", "Emily Davis", "Robert Wilson"]) {
+      await expect(board.getByTestId("review").filter({ hasText: name })).toHaveCount(1);
+    }
+    await expect(board.getByTestId("review").filter({ hasText: "Robert Wilson" }).getByTestId("review-response")).toContainText("Thank you, Robert!");
+    await expect(board.getByRole("button", { name: "Respond to Review" })).toHaveCount(0);
+  });
+});
