@@ -4,6 +4,7 @@ import { hasFeature, TIERS } from "../../domain/plans";
 import { systemContext } from "../../domain/shared";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { Database } from "../db/Database";
+import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
 import { inboxPolledPlatforms, inboxPollerFor, type OurPost } from "../platforms/inbox";
 import { PlatformError } from "../platforms/types";
@@ -17,15 +18,10 @@ import { Inbox } from "./Inbox";
  * any failure backs off, doubling up to an hour, and is kept for the account (last_error).
  */
 export const POLL_INTERVAL_MS = 2 * 60_000;
-const MAX_BACKOFF_MS = 60 * 60_000;
 /** Comments are read on the posts of the last 30 days, as engagement is. */
 const POSTS_WINDOW_DAYS = 30;
 const ACCOUNTS_AT_ONCE = 4;
 const TITLE_LENGTH = 80;
-
-/** After `failures` failures in a row: 1, 2, 4, … minutes, at most an hour; never sooner than the platform asked. */
-export const backoffMs = (failures: number, retryAfterSeconds?: number) =>
-  Math.max(Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.max(0, failures - 1)), (retryAfterSeconds ?? 0) * 1000);
 
 interface DueAccount {
   id: string;
@@ -86,36 +82,30 @@ export const pollInbox = Effect.fn("Inbox.poll")(function* (now: Date) {
           catch: (error) => error,
         }),
       );
+      const row = { table: "inbox_polls", key: { account_id: account.id } };
       if (read._tag === "Failure") {
         const error = read.failure;
-        const failures = account.failures + 1;
-        const wait = backoffMs(failures, error instanceof PlatformError ? error.retryAfterSeconds : undefined);
         const name = platformById(account.platform).name;
-        const reason = !(error instanceof PlatformError)
-          ? `${name} could not be read.`
-          : error.kind === "rate_limited"
-            ? `${name} is limiting how often this account is read; reading again in ${Math.ceil(wait / 60_000)} min.`
-            : error.message;
-        logger.warn({ accountId: account.id, platform: account.platform, failures, waitSeconds: wait / 1000, reason }, "Inbox: the platform could not be read");
-        yield* db.query(
-          (sql) => sql`
-            insert into inbox_polls (account_id, cursor, next_poll_at, failures, last_error, polled_at)
-            values (${account.id}, ${account.cursor}, ${new Date(now.getTime() + wait)}, ${failures}, ${reason}, ${now})
-            on conflict (account_id) do update set next_poll_at = excluded.next_poll_at, failures = excluded.failures,
-              last_error = excluded.last_error, polled_at = excluded.polled_at`,
+        const { failures, waitMs, reason } = yield* recordPollFailure(row, now, {
+          failuresSoFar: account.failures,
+          retryAfterSeconds: error instanceof PlatformError ? error.retryAfterSeconds : undefined,
+          reason: (wait) =>
+            !(error instanceof PlatformError)
+              ? `${name} could not be read.`
+              : error.kind === "rate_limited"
+                ? `${name} is limiting how often this account is read; reading again in ${Math.ceil(wait / 60_000)} min.`
+                : error.message,
+        });
+        logger.warn(
+          { accountId: account.id, platform: account.platform, failures, waitSeconds: waitMs / 1000, reason },
+          "Inbox: the platform could not be read",
         );
         return 0;
       }
       if (read.success.credentials !== undefined) yield* accounts.updateCredentials(account.id, read.success.credentials);
       // Kept before the cursor moves: a crash in between reads the same messages again, and they are kept once.
       const created = yield* inbox.receive(ctx, { id: account.id, workspaceId: account.workspace_id, platform: account.platform }, read.success.messages);
-      yield* db.query(
-        (sql) => sql`
-          insert into inbox_polls (account_id, cursor, next_poll_at, failures, last_error, polled_at)
-          values (${account.id}, ${read.success.cursor}, ${new Date(now.getTime() + POLL_INTERVAL_MS)}, 0, null, ${now})
-          on conflict (account_id) do update set cursor = excluded.cursor, next_poll_at = excluded.next_poll_at, failures = 0,
-            last_error = null, polled_at = excluded.polled_at`,
-      );
+      yield* recordPollSuccess(row, now, { nextInMs: POLL_INTERVAL_MS, stoppedAt: { cursor: read.success.cursor } });
       return created;
     }).pipe(
       // Stored credentials that cannot be read (a changed encryption key) concern this account only.

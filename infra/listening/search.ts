@@ -3,8 +3,8 @@ import { Effect } from "effect";
 import { searchQueriesOf } from "../../domain/listening";
 import { hasFeature, TIERS } from "../../domain/plans";
 import { Database } from "../db/Database";
-import { backoffMs } from "../inbox/poll";
 import { sentimentOf } from "../inbox/sentiment";
+import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
 import { retryAfter } from "../platforms/publish/http";
 
@@ -92,16 +92,14 @@ export const pollListening = Effect.fn("Listening.poll")(function* (now: Date) {
         catch: (error) => (error instanceof SearchRefused ? error : new SearchRefused("The Bluesky AppView answered something unreadable.")),
       }),
     );
+    const row = { table: "listening_polls", key: { monitor_id: monitor.id } };
     if (read._tag === "Failure") {
-      const failures = monitor.failures + 1;
-      const wait = backoffMs(failures, read.failure.retryAfterSeconds);
-      logger.warn({ monitorId: monitor.id, failures, reason: read.failure.message }, "Listening: the search failed");
-      yield* db.query(
-        (sql) => sql`
-          insert into listening_polls (monitor_id, newest, next_poll_at, failures, last_error, polled_at)
-          values (${monitor.id}, ${monitor.newest}, ${new Date(now.getTime() + wait)}, ${failures}, ${read.failure.message}, ${now})
-          on conflict (monitor_id) do update set next_poll_at = excluded.next_poll_at, failures = excluded.failures, last_error = excluded.last_error, polled_at = excluded.polled_at`,
-      );
+      const { failures, reason } = yield* recordPollFailure(row, now, {
+        failuresSoFar: monitor.failures,
+        retryAfterSeconds: read.failure.retryAfterSeconds,
+        reason: read.failure.message,
+      });
+      logger.warn({ monitorId: monitor.id, failures, reason }, "Listening: the search failed");
       continue;
     }
     const fresh = [...new Map(read.success.filter((p) => !monitor.newest || new Date(p.indexedAt) > monitor.newest).map((p) => [p.uri, p])).values()];
@@ -134,12 +132,7 @@ export const pollListening = Effect.fn("Listening.poll")(function* (now: Date) {
       const inserted = yield* db.query((sql) => sql`insert into listening_posts ${sql(rows)} on conflict (monitor_id, uri) do nothing returning id`);
       found += inserted.length;
     }
-    yield* db.query(
-      (sql) => sql`
-        insert into listening_polls (monitor_id, newest, next_poll_at, failures, last_error, polled_at)
-        values (${monitor.id}, ${newest}, ${new Date(now.getTime() + LISTENING_POLL_INTERVAL_MS)}, 0, null, ${now})
-        on conflict (monitor_id) do update set newest = excluded.newest, next_poll_at = excluded.next_poll_at, failures = 0, last_error = null, polled_at = excluded.polled_at`,
-    );
+    yield* recordPollSuccess(row, now, { nextInMs: LISTENING_POLL_INTERVAL_MS, stoppedAt: { newest } });
   }
   return { monitors: due.length, found };
 });

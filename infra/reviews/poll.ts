@@ -6,7 +6,7 @@ import { REVIEW_PLATFORMS } from "../../domain/reviews";
 import { systemContext } from "../../domain/shared";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { Database } from "../db/Database";
-import { backoffMs } from "../inbox/poll";
+import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
 import { type FetchedLocation, listGoogleLocations, listGoogleReviews, yelpAliasOf, yelpBusiness, yelpConfigured } from "../platforms/reviews";
 import type { OAuthCredentials } from "../platforms/publish/types";
@@ -126,15 +126,6 @@ export const pollReviews = Effect.fn("Reviews.poll")(function* (now: Date) {
   );
   const ctx = systemContext("ingestion", now, `reviews-poll-${now.getTime()}`);
 
-  const schedule = (account: DueAccount, outcome: { next: Date; failures: number; error: string | null; newest: string | null }) =>
-    db.query(
-      (sql) => sql`
-        insert into review_polls (account_id, location_id, newest, next_poll_at, polled_at, failures, last_error)
-        values (${account.id}, '', ${outcome.newest}, ${outcome.next}, ${now}, ${outcome.failures}, ${outcome.error})
-        on conflict (account_id, location_id) do update set newest = excluded.newest, next_poll_at = excluded.next_poll_at,
-          polled_at = excluded.polled_at, failures = excluded.failures, last_error = excluded.last_error`,
-    );
-
   const pollOne = (account: DueAccount) =>
     Effect.gen(function* () {
       const read = yield* Effect.result<Read, unknown, Database | SocialAccounts>(
@@ -144,14 +135,16 @@ export const pollReviews = Effect.fn("Reviews.poll")(function* (now: Date) {
             ? Effect.flatMap(accounts.credentials<Record<string, unknown>>(account.id), (credentials) => readGoogle(account, credentials ?? {}, now))
             : readYelp(account),
       );
+      // The account's row (location_id ''), the one the due query reads.
+      const row = { table: "review_polls", key: { account_id: account.id, location_id: "" } };
       if (read._tag === "Failure") {
         const error = read.failure;
-        const failures = account.failures + 1;
-        const wait = backoffMs(failures, error instanceof PlatformError ? error.retryAfterSeconds : undefined);
-        const name = platformById(account.platform).name;
-        const reason = error instanceof PlatformError ? error.message : `${name} could not be read.`;
-        logger.warn({ accountId: account.id, platform: account.platform, failures, waitSeconds: wait / 1000, reason }, "Reviews: the site could not be read");
-        yield* schedule(account, { next: new Date(now.getTime() + wait), failures, error: reason, newest: account.newest });
+        const { failures, waitMs, reason } = yield* recordPollFailure(row, now, {
+          failuresSoFar: account.failures,
+          retryAfterSeconds: error instanceof PlatformError ? error.retryAfterSeconds : undefined,
+          reason: error instanceof PlatformError ? error.message : `${platformById(account.platform).name} could not be read.`,
+        });
+        logger.warn({ accountId: account.id, platform: account.platform, failures, waitSeconds: waitMs / 1000, reason }, "Reviews: the site could not be read");
         return 0;
       }
       // Kept before the cursor moves: a crash in between reads the same reviews again, and they are kept once.
@@ -161,7 +154,7 @@ export const pollReviews = Effect.fn("Reviews.poll")(function* (now: Date) {
         read.success.reviews,
         read.success.source,
       );
-      yield* schedule(account, { next: new Date(now.getTime() + read.success.interval), failures: 0, error: null, newest: read.success.newest });
+      yield* recordPollSuccess(row, now, { nextInMs: read.success.interval, stoppedAt: { newest: read.success.newest } });
       return created;
     }).pipe(
       Effect.catchCause((cause) =>

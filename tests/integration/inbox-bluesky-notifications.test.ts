@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { AtpAgent } from "@atproto/api";
-// Not the package index (see platforms-bluesky.test.ts: the index also loads @atproto/ozone, which fails to import here).
-import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
+import type { IncomingMessage } from "node:http";
+import type { AtpAgent } from "@atproto/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollInbox } from "../../infra/inbox/poll";
+import { type SendJson, useBluesky } from "../support/bluesky";
 import { appRuntimeOn } from "../support/database";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -25,15 +23,10 @@ const APPVIEW_DID = "did:web:appview.test";
 const asked: Array<{ url: URL; token: Record<string, unknown> | null }> = [];
 let notifications: Array<Record<string, unknown>> = [];
 
-const appView = createServer((req: IncomingMessage, res: ServerResponse) => {
-  const url = new URL(req.url ?? "/", "http://appview");
+const listNotifications = (url: URL, send: SendJson, req: IncomingMessage) => {
   const bearer = req.headers.authorization?.startsWith("Bearer ") ? req.headers.authorization.slice(7) : null;
   const token = bearer ? (JSON.parse(Buffer.from(bearer.split(".")[1] ?? "", "base64url").toString("utf8")) as Record<string, unknown>) : null;
   asked.push({ url, token });
-  const send = (status: number, body: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(body));
-  };
   if (url.pathname !== "/xrpc/app.bsky.notification.listNotifications") return send(404, { error: "MethodNotImplemented" });
   if (!token || token.aud !== APPVIEW_DID || token.lxm !== "app.bsky.notification.listNotifications") return send(401, { error: "AuthMissing" });
   const reasons = url.searchParams.getAll("reasons");
@@ -41,30 +34,9 @@ const appView = createServer((req: IncomingMessage, res: ServerResponse) => {
   if (!(limit >= 1 && limit <= 100)) return send(400, { error: "InvalidRequest", message: "limit must be 1 to 100" });
   const mine = notifications.filter((n) => n.recipient === token.iss && (reasons.length === 0 || reasons.includes(String(n.reason))));
   send(200, { notifications: mine.map(({ recipient: _, ...n }) => n), seenAt: new Date().toISOString() });
-});
+};
 
-let network: TestNetworkNoAppView;
-let lee: AtpAgent;
-let jane: AtpAgent;
-let appPassword: string;
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => appView.listen(0, "127.0.0.1", resolve));
-  const appViewUrl = `http://127.0.0.1:${(appView.address() as AddressInfo).port}`;
-  network = await TestNetworkNoAppView.create({ pds: { bskyAppViewUrl: appViewUrl, bskyAppViewDid: APPVIEW_DID } });
-  lee = new AtpAgent({ service: network.pds.url });
-  await lee.createAccount({ email: "lee@example.com", handle: "lee-dental.test", password: "main-password-123" });
-  appPassword = (await lee.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
-  jane = new AtpAgent({ service: network.pds.url });
-  await jane.createAccount({ email: "jane@example.com", handle: "jane.test", password: "jane-password-123" });
-  process.env.BLUESKY_APPVIEW_URL = appViewUrl;
-}, 180_000);
-
-afterAll(async () => {
-  delete process.env.BLUESKY_APPVIEW_URL;
-  await network?.close();
-  await new Promise((resolve) => appView.close(resolve));
-});
+const bluesky = useBluesky({ appView: listNotifications, pds: (appViewUrl) => ({ pds: { bskyAppViewUrl: appViewUrl, bskyAppViewDid: APPVIEW_DID } }) });
 
 const app = useAppServer();
 const { owner } = teamHelpers(app);
@@ -79,7 +51,7 @@ const notificationOf = async (author: AtpAgent, post: { uri: string; cid: string
   const record = (await author.com.atproto.repo.getRecord({ repo: author.session!.did, collection: "app.bsky.feed.post", rkey: post.uri.split("/").pop()! }))
     .data.value;
   return {
-    recipient: lee.session!.did,
+    recipient: bluesky.lee.session!.did,
     uri: post.uri,
     cid: post.cid,
     author: { did: author.session!.did, handle: author.session!.handle, displayName: "Jane Smith", avatar: "https://cdn.example/jane.jpg", labels: [] },
@@ -94,20 +66,20 @@ const notificationOf = async (author: AtpAgent, post: { uri: string; cid: string
 describe("Bluesky notifications into the inbox", () => {
   it("given an AppView, the job reads the account's replies and mentions through its PDS, from where it stopped, each kept once", async () => {
     const { browser } = await owner("growth");
-    const connected = await browser.post("/api/social-accounts/bluesky", { identifier: "lee-dental.test", appPassword, service: network.pds.url });
+    const connected = await bluesky.connectLee(browser);
     expect(connected.status, connected.text).toBe(201);
 
-    const root = await lee.post({ text: "Open house on Saturday, 10 to 2!" });
-    const reply = await jane.post({ text: "Can I bring my kids?", reply: { root, parent: root } });
-    const mention = await jane.post({
+    const root = await bluesky.lee.post({ text: "Open house on Saturday, 10 to 2!" });
+    const reply = await bluesky.jane.post({ text: "Can I bring my kids?", reply: { root, parent: root } });
+    const mention = await bluesky.jane.post({
       text: "Best dentist in town: @lee-dental.test",
-      facets: [{ index: { byteStart: 22, byteEnd: 38 }, features: [{ $type: "app.bsky.richtext.facet#mention", did: lee.session!.did }] }],
+      facets: [{ index: { byteStart: 22, byteEnd: 38 }, features: [{ $type: "app.bsky.richtext.facet#mention", did: bluesky.lee.session!.did }] }],
     });
     const t0 = Date.now();
     notifications = [
-      await notificationOf(jane, mention, "mention", new Date(t0 - 1_000)),
-      await notificationOf(jane, reply, "reply", new Date(t0 - 2_000)),
-      { ...(await notificationOf(jane, reply, "like", new Date(t0 - 3_000))), uri: `${reply.uri}-like` },
+      await notificationOf(bluesky.jane, mention, "mention", new Date(t0 - 1_000)),
+      await notificationOf(bluesky.jane, reply, "reply", new Date(t0 - 2_000)),
+      { ...(await notificationOf(bluesky.jane, reply, "like", new Date(t0 - 3_000))), uri: `${reply.uri}-like` },
     ];
 
     expect(await jobs.run(pollInbox(new Date(t0)))).toEqual({ accounts: 1, received: 2 });
@@ -118,13 +90,13 @@ describe("Bluesky notifications into the inbox", () => {
     ]);
     // Through the PDS, as the account: a service token for the AppView, the reasons that are messages.
     const call = asked.find((a) => a.url.pathname.endsWith("listNotifications"))!;
-    expect(call.token).toMatchObject({ iss: expect.stringContaining(lee.session!.did), aud: APPVIEW_DID });
+    expect(call.token).toMatchObject({ iss: expect.stringContaining(bluesky.lee.session!.did), aud: APPVIEW_DID });
     expect(call.url.searchParams.getAll("reasons")).toEqual(["reply", "mention", "quote"]);
     expect(call.url.searchParams.get("limit")).toBe("100");
 
     // The next read keeps only what is newer than the newest read; the answer threads as any other.
-    const later = await jane.post({ text: "Also, do you take walk-ins?", reply: { root, parent: root } });
-    notifications = [await notificationOf(jane, later, "reply", new Date(t0 + 60_000)), ...notifications];
+    const later = await bluesky.jane.post({ text: "Also, do you take walk-ins?", reply: { root, parent: root } });
+    notifications = [await notificationOf(bluesky.jane, later, "reply", new Date(t0 + 60_000)), ...notifications];
     expect(await jobs.run(pollInbox(new Date(t0 + 3 * 60_000)))).toEqual({ accounts: 1, received: 1 });
     const all = (await browser.get("/api/social-inbox")).data as Array<Record<string, any>>;
     expect(all).toHaveLength(3);

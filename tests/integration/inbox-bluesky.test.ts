@@ -1,9 +1,8 @@
-import { AtpAgent } from "@atproto/api";
-// Not the package index (see platforms-bluesky.test.ts: the index also loads @atproto/ozone, which fails to import here).
-import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useBluesky } from "../support/bluesky";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
+import { until } from "../support/wait";
 
 /**
  * Bluesky into the inbox on a real PDS (from @atproto/dev-env, no AppView): the app listens to the
@@ -11,52 +10,26 @@ import { teamHelpers } from "../support/team";
  * seconds; the answer from the inbox is written once on the PDS, threaded under the reply.
  */
 
-let network: TestNetworkNoAppView;
-let lee: AtpAgent;
-let jane: AtpAgent;
-let appPassword: string;
-
-beforeAll(async () => {
-  network = await TestNetworkNoAppView.create({});
-  lee = new AtpAgent({ service: network.pds.url });
-  await lee.createAccount({ email: "lee@example.com", handle: "lee-dental.test", password: "main-password-123" });
-  appPassword = (await lee.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
-  jane = new AtpAgent({ service: network.pds.url });
-  await jane.createAccount({ email: "jane@example.com", handle: "jane.test", password: "jane-password-123" });
-}, 180_000);
-
-afterAll(async () => {
-  await network?.close();
-});
-
-const app = useAppServer({ env: () => ({ BLUESKY_FIREHOSE_URL: network.pds.url.replace(/^http/, "ws"), BLUESKY_PLC_URL: network.plc.url }) });
+const bluesky = useBluesky();
+const app = useAppServer({ env: () => ({ BLUESKY_FIREHOSE_URL: bluesky.network.pds.url.replace(/^http/, "ws"), BLUESKY_PLC_URL: bluesky.network.plc.url }) });
 const { owner } = teamHelpers(app);
-
-const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, ms: number) => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-};
 
 describe("Bluesky into the inbox", () => {
   it("given the account connected, a reply and a mention reach the inbox within 10 s, and the answer is threaded on the PDS once", async () => {
     const { browser } = await owner("growth");
-    const connected = await browser.post("/api/social-accounts/bluesky", { identifier: "lee-dental.test", appPassword, service: network.pds.url });
+    const connected = await bluesky.connectLee(browser);
     expect(connected.status, connected.text).toBe(201);
     // The listener reads the connected accounts every 10 s at most.
     await new Promise((resolve) => setTimeout(resolve, 10_500));
 
-    const root = await lee.post({ text: "Open house on Saturday, 10 to 2!" });
+    const root = await bluesky.lee.post({ text: "Open house on Saturday, 10 to 2!" });
     const started = Date.now();
-    const reply = await jane.post({ text: "Can I bring my kids? How long does a checkup take?", reply: { root, parent: root } });
-    await jane.post({
+    const reply = await bluesky.jane.post({ text: "Can I bring my kids? How long does a checkup take?", reply: { root, parent: root } });
+    await bluesky.jane.post({
       text: "Best dentist in town: @lee-dental.test",
-      facets: [{ index: { byteStart: 24, byteEnd: 39 }, features: [{ $type: "app.bsky.richtext.facet#mention", did: lee.session!.did }] }],
+      facets: [{ index: { byteStart: 24, byteEnd: 39 }, features: [{ $type: "app.bsky.richtext.facet#mention", did: bluesky.lee.session!.did }] }],
     });
-    await lee.post({ text: "Our own post mentions nobody" });
+    await bluesky.lee.post({ text: "Our own post mentions nobody" });
 
     const messages = await until(
       async () => (await browser.get("/api/social-inbox")).data as Array<Record<string, any>>,
@@ -77,10 +50,9 @@ describe("Bluesky into the inbox", () => {
     const thread = await until(
       async () => (await browser.get(`/api/social-inbox/${comment.id}`)).data,
       (t) => t.replies[0]?.status !== "sending",
-      15_000,
     );
     expect(thread.replies[0]).toMatchObject({ status: "sent" });
-    const { data } = await lee.com.atproto.repo.listRecords({ repo: lee.session!.did, collection: "app.bsky.feed.post", limit: 50 });
+    const { data } = await bluesky.lee.com.atproto.repo.listRecords({ repo: bluesky.lee.session!.did, collection: "app.bsky.feed.post", limit: 50 });
     const answers = data.records.filter((r) => (r.value as { text: string }).text === "Of course! About 30 minutes each.");
     expect(answers).toHaveLength(1);
     expect((answers[0]!.value as { reply: unknown }).reply).toEqual({ root: { uri: root.uri, cid: root.cid }, parent: { uri: reply.uri, cid: reply.cid } });

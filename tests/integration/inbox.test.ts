@@ -6,6 +6,7 @@ import { type Browser, publishedPost } from "../support/browser";
 import { appRuntimeOn } from "../support/database";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
+import { until } from "../support/wait";
 
 /**
  * The social inbox over HTTP: messages kept once per platform id, read, archived, assigned, filtered
@@ -30,15 +31,6 @@ const conversation = async (browser: Browser, platform = "facebook") => {
   const payload = { accountId: account.id, postId: post.id, platformPostId: target.platformPostId };
   await jobs.run(writeSandboxConversation(payload, { id: "test", now: new Date() }));
   return { account, post, payload };
-};
-
-const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean) => {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 };
 
 describe("the social inbox", () => {

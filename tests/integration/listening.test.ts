@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { AtpAgent } from "@atproto/api";
-// Not the package index (see platforms-bluesky.test.ts: the index also loads @atproto/ozone, which fails to import here).
-import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
+import type { AtpAgent } from "@atproto/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollListening } from "../../infra/listening/search";
+import { type SendJson, useBluesky } from "../support/bluesky";
 import { appRuntimeOn } from "../support/database";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
+import { until } from "../support/wait";
 
 /**
  * Social listening: monitors kept as events; the poll_listening job searches public posts through
@@ -22,12 +20,7 @@ process.env.TOKEN_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 const searches: URL[] = [];
 let indexed: Array<Record<string, unknown> & { text: string }> = [];
 let refuseNext: number | null = null;
-const appView = createServer((req: IncomingMessage, res: ServerResponse) => {
-  const url = new URL(req.url ?? "/", "http://appview");
-  const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { "content-type": "application/json", ...headers });
-    res.end(JSON.stringify(body));
-  };
+const searchPosts = (url: URL, send: SendJson) => {
   if (url.pathname !== "/xrpc/app.bsky.feed.searchPosts") return send(404, { error: "MethodNotImplemented" });
   searches.push(url);
   if (refuseNext !== null) {
@@ -43,33 +36,10 @@ const appView = createServer((req: IncomingMessage, res: ServerResponse) => {
   const words = q.replace(/"/g, "").toLowerCase();
   const posts = indexed.filter((p) => p.text.toLowerCase().includes(words) && (!since || String(p.indexedAt) >= since)).map(({ text: _, ...view }) => view);
   send(200, { posts, hitsTotal: posts.length });
-});
+};
 
-let network: TestNetworkNoAppView;
-let lee: AtpAgent;
-let jane: AtpAgent;
-let appPassword: string;
-let appViewUrl = "";
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => appView.listen(0, "127.0.0.1", resolve));
-  appViewUrl = `http://127.0.0.1:${(appView.address() as AddressInfo).port}`;
-  process.env.BLUESKY_APPVIEW_URL = appViewUrl;
-  network = await TestNetworkNoAppView.create({});
-  lee = new AtpAgent({ service: network.pds.url });
-  await lee.createAccount({ email: "lee@example.com", handle: "lee-dental.test", password: "main-password-123" });
-  appPassword = (await lee.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
-  jane = new AtpAgent({ service: network.pds.url });
-  await jane.createAccount({ email: "jane@example.com", handle: "jane.test", password: "jane-password-123" });
-}, 180_000);
-
-afterAll(async () => {
-  delete process.env.BLUESKY_APPVIEW_URL;
-  await network?.close();
-  await new Promise((resolve) => appView.close(resolve));
-});
-
-const app = useAppServer({ env: () => ({ BLUESKY_APPVIEW_URL: appViewUrl }) });
+const bluesky = useBluesky({ appView: searchPosts });
+const app = useAppServer({ env: () => ({ BLUESKY_APPVIEW_URL: bluesky.appViewUrl }) });
 const { owner } = teamHelpers(app);
 let jobs: ReturnType<typeof appRuntimeOn>;
 beforeAll(() => {
@@ -93,15 +63,6 @@ const publicPost = async (author: AtpAgent, text: string, indexedAt: Date) => {
   };
   indexed = [view, ...indexed];
   return post;
-};
-
-const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000) => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 };
 
 /** The server's worker searches a new monitor at once; the test then drives the searches itself, at chosen times. */
@@ -131,8 +92,8 @@ describe("social listening", () => {
     await searchedAtOnce(monitorId);
 
     const t0 = Date.now();
-    const match = await publicPost(jane, "Looking for a great #dentist in Lyon, any tips?", new Date(t0 - 60_000));
-    await publicPost(jane, "Lovely weather today", new Date(t0 - 50_000));
+    const match = await publicPost(bluesky.jane, "Looking for a great #dentist in Lyon, any tips?", new Date(t0 - 60_000));
+    await publicPost(bluesky.jane, "Lovely weather today", new Date(t0 - 50_000));
     expect(await jobs.run(pollListening(new Date(t0)))).toMatchObject({ found: 1 });
     const asked = searches.splice(0);
     expect(asked.map((u) => u.searchParams.get("q")).sort()).toEqual(['"lee dental"', "#dentist"]);
@@ -153,7 +114,7 @@ describe("social listening", () => {
     expect((await browser.get(`/api/listening/monitors/${monitorId}/volume?days=400`)).data.error.message).toBe("Choose 1 to 90 days.");
 
     // Five minutes on: only newer posts, asked for with `since`; nothing twice.
-    await publicPost(jane, "Lee Dental fixed my tooth in 20 minutes, amazing", new Date(t0 + 60_000));
+    await publicPost(bluesky.jane, "Lee Dental fixed my tooth in 20 minutes, amazing", new Date(t0 + 60_000));
     expect(await jobs.run(pollListening(new Date(t0 + 5 * 60_000)))).toMatchObject({ found: 1 });
     expect(searches.splice(0).every((u) => u.searchParams.get("since") === new Date(t0 - 60_000).toISOString())).toBe(true);
     expect((await browser.get(`/api/listening/monitors/${monitorId}/posts`)).data).toHaveLength(2);
@@ -179,11 +140,11 @@ describe("social listening", () => {
 
   it("a found post goes to the inbox once, and a reply to it is written on the PDS under it, once", async () => {
     const { browser } = await owner("growth");
-    const connected = await browser.post("/api/social-accounts/bluesky", { identifier: "lee-dental.test", appPassword, service: network.pds.url });
+    const connected = await bluesky.connectLee(browser);
     expect(connected.status, connected.text).toBe(201);
     const monitor = (await browser.post("/api/listening/monitors", { name: "Braces", terms: ["braces"] })).data as { id: string };
     await searchedAtOnce(monitor.id);
-    const found = await publicPost(jane, "Do braces hurt? Asking for my son", new Date(Date.now() - 30_000));
+    const found = await publicPost(bluesky.jane, "Do braces hurt? Asking for my son", new Date(Date.now() - 30_000));
     await jobs.run(pollListening(new Date()));
     const [post] = (await browser.get(`/api/listening/monitors/${monitor.id}/posts`)).data as Array<{ id: string }>;
 
@@ -208,7 +169,7 @@ describe("social listening", () => {
       (t) => t.replies[0]?.status === "sent",
     );
     expect(thread.replies[0]).toMatchObject({ status: "sent", content: "Only a little, for a few days!" });
-    const { data } = await lee.com.atproto.repo.listRecords({ repo: lee.session!.did, collection: "app.bsky.feed.post", limit: 50 });
+    const { data } = await bluesky.lee.com.atproto.repo.listRecords({ repo: bluesky.lee.session!.did, collection: "app.bsky.feed.post", limit: 50 });
     const answers = data.records.filter((r) => (r.value as { text: string }).text === "Only a little, for a few days!");
     expect(answers).toHaveLength(1);
     expect((answers[0]!.value as { reply: unknown }).reply).toEqual({ root: { uri: found.uri, cid: found.cid }, parent: { uri: found.uri, cid: found.cid } });

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { InboxThread } from "../../../infra/inbox/Inbox";
+import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
@@ -54,8 +55,7 @@ export default function NewMessageDialog({
             void send();
           }}
         >
-          <div className="field">
-            <label htmlFor="new-message-from">From</label>
+          <Field id="new-message-from" label="From">
             <select id="new-message-from" className="input" value={accountId} onChange={(e) => setAccountId(e.target.value)}>
               {writers.map((w) => (
                 <option key={w.id} value={w.id} disabled={w.unavailable !== null}>
@@ -64,9 +64,8 @@ export default function NewMessageDialog({
               ))}
             </select>
             {usable.length === 0 && <p className="inbox-note">{writers[0]!.unavailable}</p>}
-          </div>
-          <div className="field">
-            <label htmlFor="new-message-to">To</label>
+          </Field>
+          <Field id="new-message-to" label="To" error={errors.to}>
             <input
               id="new-message-to"
               className="input"
@@ -75,10 +74,8 @@ export default function NewMessageDialog({
               onChange={(e) => setTo(e.target.value)}
               aria-invalid={errors.to ? true : undefined}
             />
-            {errors.to && <p className="field-error">{errors.to}</p>}
-          </div>
-          <div className="field">
-            <label htmlFor="new-message-text">Message</label>
+          </Field>
+          <Field id="new-message-text" label="Message" error={errors.content}>
             <textarea
               id="new-message-text"
               className="input"
@@ -87,8 +84,7 @@ export default function NewMessageDialog({
               onChange={(e) => setContent(e.target.value)}
               aria-invalid={errors.content ? true : undefined}
             />
-            {errors.content && <p className="field-error">{errors.content}</p>}
-          </div>
+          </Field>
           <div className="inbox-reply-actions">
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               Cancel

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ReplyTemplate } from "../../../infra/inbox/Inbox";
+import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
@@ -77,13 +78,10 @@ export default function TemplatesDialog({
             void save();
           }}
         >
-          <div className="field">
-            <label htmlFor="template-title">Title</label>
+          <Field id="template-title" label="Title" error={errors.title}>
             <input id="template-title" className="input" value={draft.title} maxLength={80} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
-            {errors.title && <p className="field-error">{errors.title}</p>}
-          </div>
-          <div className="field">
-            <label htmlFor="template-category">Category</label>
+          </Field>
+          <Field id="template-category" label="Category">
             <select id="template-category" className="input" value={draft.category} onChange={(e) => setDraft({ ...draft, category: e.target.value })}>
               {CATEGORIES.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -91,9 +89,8 @@ export default function TemplatesDialog({
                 </option>
               ))}
             </select>
-          </div>
-          <div className="field">
-            <label htmlFor="template-content">Text</label>
+          </Field>
+          <Field id="template-content" label="Text" error={errors.content}>
             <textarea
               id="template-content"
               className="input"
@@ -101,8 +98,7 @@ export default function TemplatesDialog({
               value={draft.content}
               onChange={(e) => setDraft({ ...draft, content: e.target.value })}
             />
-            {errors.content && <p className="field-error">{errors.content}</p>}
-          </div>
+          </Field>
           <div className="inbox-reply-actions">
             <button type="button" className="btn btn-ghost" onClick={() => setDraft(null)}>
               Cancel

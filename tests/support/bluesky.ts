@@ -1,0 +1,94 @@
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { AtpAgent } from "@atproto/api";
+// Not the package index (see platforms-bluesky.test.ts: the index also loads @atproto/ozone, which fails to import here).
+import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
+import { afterAll, beforeAll } from "vitest";
+import type { Browser } from "./browser";
+
+/**
+ * Bluesky for the tests that read and write on a real PDS (from @atproto/dev-env, no AppView) and,
+ * where an AppView is needed, on a local one that a test writes itself.
+ */
+
+export interface DevPds {
+  readonly network: TestNetworkNoAppView;
+  /** The practice: lee-dental.test, the account the app connects (with `appPassword`). */
+  readonly lee: AtpAgent;
+  /** Someone writing to it: jane.test. */
+  readonly jane: AtpAgent;
+  /** An app password of lee's, named SocialDesk. */
+  readonly appPassword: string;
+}
+
+type NetworkParams = Parameters<typeof TestNetworkNoAppView.create>[0];
+
+/** A PDS with lee-dental.test and jane.test signed in; `params` as TestNetworkNoAppView.create takes them (an AppView for the PDS, say). */
+const startDevPds = async (params: NetworkParams = {}): Promise<DevPds> => {
+  const network = await TestNetworkNoAppView.create(params);
+  const lee = new AtpAgent({ service: network.pds.url });
+  await lee.createAccount({ email: "lee@example.com", handle: "lee-dental.test", password: "main-password-123" });
+  const appPassword = (await lee.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
+  const jane = new AtpAgent({ service: network.pds.url });
+  await jane.createAccount({ email: "jane@example.com", handle: "jane.test", password: "jane-password-123" });
+  return { network, lee, jane, appPassword };
+};
+
+/** Answers a JSON body with a status (and headers besides its content-type). */
+export type SendJson = (status: number, body: unknown, headers?: Record<string, string>) => void;
+
+/** What a local AppView does with a request: its URL, `send` to answer JSON, and the request itself (its headers). */
+export type AppViewHandler = (url: URL, send: SendJson, req: IncomingMessage) => void;
+
+/** A local AppView on a free loopback port: each request is handed to `handle`. */
+const startAppView = async (handle: AppViewHandler) => {
+  const server = createServer((req, res) => {
+    const send: SendJson = (status, body, headers = {}) => {
+      res.writeHead(status, { "content-type": "application/json", ...headers });
+      res.end(JSON.stringify(body));
+    };
+    handle(new URL(req.url ?? "/", "http://appview"), send, req);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+export interface BlueskyOnLoopback extends DevPds {
+  /** The local AppView's URL, when the file has one (also in BLUESKY_APPVIEW_URL during its tests). */
+  readonly appViewUrl: string;
+  /** Connects lee-dental.test in the app, as its owner would (with the app password); answers the app's response. */
+  readonly connectLee: (browser: Browser) => ReturnType<Browser["post"]>;
+}
+
+/**
+ * For a test file: before its tests, a local AppView answering with `appView` (when given; its URL
+ * then in BLUESKY_APPVIEW_URL) and a dev-env PDS with lee and jane (`pds` gives the network's
+ * params, knowing the AppView's URL); after them, both closed. Call it before useAppServer, so that
+ * they close after the app. What it answers is filled in by its beforeAll: read it in the tests (or
+ * useAppServer's env getter), not when the file loads.
+ */
+export const useBluesky = (options: { readonly appView?: AppViewHandler; readonly pds?: (appViewUrl: string) => NetworkParams } = {}): BlueskyOnLoopback => {
+  const bluesky = {
+    appViewUrl: "",
+    connectLee: (browser: Browser) =>
+      browser.post("/api/social-accounts/bluesky", { identifier: "lee-dental.test", appPassword: bluesky.appPassword, service: bluesky.network.pds.url }),
+  } as { -readonly [K in keyof BlueskyOnLoopback]: BlueskyOnLoopback[K] };
+  let appView: Awaited<ReturnType<typeof startAppView>> | undefined;
+  beforeAll(async () => {
+    if (options.appView) {
+      appView = await startAppView(options.appView);
+      bluesky.appViewUrl = appView.url;
+      process.env.BLUESKY_APPVIEW_URL = appView.url;
+    }
+    Object.assign(bluesky, await startDevPds(options.pds?.(bluesky.appViewUrl)));
+  }, 180_000);
+  afterAll(async () => {
+    if (appView) delete process.env.BLUESKY_APPVIEW_URL;
+    await bluesky.network?.close();
+    await appView?.close();
+  });
+  return bluesky;
+};
