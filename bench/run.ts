@@ -13,12 +13,13 @@
  *   calendar: GET /api/calendar and /app/calendar with 5,000 posts in the month (p50/p99)
  *   audit: GET /api/audit over 1,000,000 lines of one workspace's audit trail, unfiltered and by each filter (p50/p99)
  *   inbox: GET /api/social-inbox over 100,000 messages of one workspace, unfiltered, by each filter and a search (p50/p99)
+ *   reviews: GET /api/reviews and /api/reviews/summary over 50,000 reviews of 200 locations, unfiltered, by each filter and a search (p50/p99)
  *
  * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http,media,scheduler,burst,calendar,audit,inbox   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media,scheduler,burst,calendar,audit,inbox,reviews   BENCH_REPLAY_EVENTS (default 100000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -33,6 +34,7 @@ import { type BenchDatabase, type BenchServer, createBenchDatabase, openBenchSer
 import { bytes, dec1, int, seconds } from "./format";
 import { AUDIT_BUDGET_MS, measureAudit } from "./audit";
 import { INBOX_BUDGET_MS, measureInbox } from "./inbox";
+import { measureReviews, REVIEWS_BUDGET_MS } from "./reviews";
 import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
 import { measureHttpLoad } from "./http-load";
 import { API_USER_GOAL, measureApiUser } from "./api-user-load";
@@ -41,7 +43,7 @@ import { measureMedia } from "./media";
 import { measureScheduler } from "./scheduler";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
 
-const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler", "burst", "calendar", "audit", "inbox"] as const;
+const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler", "burst", "calendar", "audit", "inbox", "reviews"] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
 const parseOnly = (): ReadonlySet<Measurement> => {
@@ -234,7 +236,7 @@ const main = async () => {
     }
   }
 
-  if (only.has("client-js") || only.has("http") || only.has("media") || only.has("calendar") || only.has("audit") || only.has("inbox")) {
+  if (only.has("client-js") || only.has("http") || only.has("media") || only.has("calendar") || only.has("audit") || only.has("inbox") || only.has("reviews")) {
     app = await attempt("app start", async () => {
       ensureBuild();
       return startBenchApp(databaseUrl);
@@ -397,6 +399,26 @@ const main = async () => {
       const worst = inbox.figures.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
       summary.push(
         `social inbox (issue 11): ${int(inbox.messages)} messages, worst p99 ${dec1(worst.p99Ms)} ms (${worst.label}; goal ${INBOX_BUDGET_MS} ms: ${worst.p99Ms < INBOX_BUDGET_MS ? "PASS" : "OVER"})`,
+      );
+    }
+  }
+
+  if (running && only.has("reviews")) {
+    const reviews = await attempt("reviews", () =>
+      measureReviews({ baseUrl: running.url, sessionCookie: running.sessionCookie, email: running.email, databaseUrl }),
+    );
+    if (reviews) {
+      figure(
+        `reviews seed: ${int(reviews.reviews)} Google reviews over ${int(reviews.locations)} locations and ${int(reviews.otherReviews)} of listing sites in one workspace, ` +
+          `written in ${dec1(reviews.seedSeconds)} s; the busiest location ${reviews.location.name} has ${int(reviews.location.reviews)}`,
+      );
+      for (const r of reviews.figures) {
+        const mark = r.p99Ms < REVIEWS_BUDGET_MS ? "PASS" : "OVER";
+        figure(`${r.label}: p50 ${dec1(r.p50Ms)} ms, p99 ${dec1(r.p99Ms)} ms (${r.samples} requests in a row; budget p99 < ${REVIEWS_BUDGET_MS} ms: ${mark})`);
+      }
+      const worst = reviews.figures.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
+      summary.push(
+        `reviews (issue 12): ${int(reviews.reviews)} reviews over ${int(reviews.locations)} locations, worst p99 ${dec1(worst.p99Ms)} ms (${worst.label}; budget ${REVIEWS_BUDGET_MS} ms: ${worst.p99Ms < REVIEWS_BUDGET_MS ? "PASS" : "OVER"})`,
       );
     }
   }

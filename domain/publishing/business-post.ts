@@ -10,9 +10,16 @@ export interface BusinessField {
   readonly label: string;
   readonly kind: "text" | "date" | "datetime" | "url";
   readonly required?: boolean;
+  /** The sentence when a required field is empty (else "Enter the {label}."). */
+  readonly missing?: string;
 }
 
-export const BUSINESS_POST_TYPES: ReadonlyArray<{ readonly id: PostType; readonly label: string; readonly onGoogle: string; readonly fields: ReadonlyArray<BusinessField> }> = [
+export const BUSINESS_POST_TYPES: ReadonlyArray<{
+  readonly id: PostType;
+  readonly label: string;
+  readonly onGoogle: string;
+  readonly fields: ReadonlyArray<BusinessField>;
+}> = [
   { id: "standard", label: "Update", onGoogle: "Posted as an update.", fields: [] },
   {
     id: "offer",
@@ -22,7 +29,7 @@ export const BUSINESS_POST_TYPES: ReadonlyArray<{ readonly id: PostType; readonl
       { key: "offerTitle", label: "Offer title", kind: "text", required: true },
       { key: "couponCode", label: "Coupon code", kind: "text" },
       { key: "offerDescription", label: "Description", kind: "text" },
-      { key: "validUntil", label: "Valid until", kind: "date", required: true },
+      { key: "validUntil", label: "Valid until", kind: "date", required: true, missing: "Enter the offer's last day." },
     ],
   },
   {
@@ -56,11 +63,13 @@ export const businessPostProblems = (postType: string, data: Readonly<Record<str
   const problems: Record<string, string> = {};
   for (const field of type?.fields ?? []) {
     const value = data[field.key]?.trim() ?? "";
-    if (field.required && value === "") problems[field.key] = `Enter the ${field.label.toLowerCase()}.`;
-    else if (value && (field.kind === "date" || field.kind === "datetime") && !DAY.test(value)) problems[field.key] = `Enter the ${field.label.toLowerCase()} as a date.`;
+    if (field.required && value === "") problems[field.key] = field.missing ?? `Enter the ${field.label.toLowerCase()}.`;
+    else if (value && (field.kind === "date" || field.kind === "datetime") && !DAY.test(value))
+      problems[field.key] = `Enter the ${field.label.toLowerCase()} as a date.`;
     else if (value && field.kind === "url" && !/^https?:\/\/\S+$/.test(value)) problems[field.key] = "Enter an address starting with https://.";
   }
-  if (postType === "offer" && !problems.validUntil && (data.validUntil ?? "").slice(0, 10) < today) problems.validUntil = "The offer must be valid until today or later.";
+  if (postType === "offer" && !problems.validUntil && (data.validUntil ?? "").slice(0, 10) < today)
+    problems.validUntil = "The offer must be valid until today or later.";
   if (postType === "event" && !problems.eventDate && (data.eventDate ?? "").slice(0, 10) < today) problems.eventDate = "The event must be today or later.";
   return problems;
 };

@@ -352,8 +352,8 @@ export class Reviews extends Context.Service<
           const [counts] = yield* db.query(
             (sql) => sql<{ total: number; pending: number; responded: number; rating_sum: number }[]>`
               select count(*)::int as total,
-                count(*) filter (where response_text is null and not flagged)::int as pending,
-                count(*) filter (where response_text is not null)::int as responded,
+                count(*) filter (where responded_at is null and not flagged)::int as pending,
+                count(*) filter (where responded_at is not null)::int as responded,
                 coalesce(sum(rating), 0)::int as rating_sum
               from reviews
               where workspace_id = ${workspaceId}

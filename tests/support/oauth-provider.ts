@@ -639,6 +639,14 @@ export const installPublishRoutes = (provider: OAuthProvider) => {
       if (!body?.summary || !body.languageCode || !["STANDARD", "EVENT", "OFFER"].includes(body.topicType)) return invalid();
       if (body.topicType !== "STANDARD" && (!body.event?.title || !body.event?.schedule?.startDate?.year || !body.event?.schedule?.endDate?.year))
         return invalid();
+      if (body.topicType !== "STANDARD") {
+        // Google Dates and TimeOfDays: a real day, the end not before the start.
+        const { startDate: s, endDate: e, startTime, endTime } = body.event.schedule;
+        const at = (d: any, t: any) => Date.UTC(d.year, d.month - 1, d.day, t?.hours ?? 0, t?.minutes ?? 0);
+        const real = (d: any) => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDate() === d.day && d.month >= 1 && d.month <= 12;
+        const time = (t: any) => t === undefined || ((t.hours ?? 0) >= 0 && (t.hours ?? 0) <= 23 && (t.minutes ?? 0) >= 0 && (t.minutes ?? 0) <= 59);
+        if (!real(s) || !real(e) || !time(startTime) || !time(endTime) || at(e, endTime) < at(s, startTime)) return invalid();
+      }
       return {
         name: `accounts/1234567890/locations/${location}/localPosts/${id()}`,
         searchUrl: "https://local.google.com/place?id=1&use=posts",

@@ -147,10 +147,16 @@ const localPostOf = (req: PublishRequest, today: string): Record<string, unknown
     const title = field("offerTitle");
     const until = field("validUntil");
     if (!title) throw rejected(gb, "an offer needs a title.");
-    if (until && (!DAY.test(until) || until.slice(0, 10) < today)) throw rejected(gb, "the offer's end date has passed.");
+    if (until && !DAY.test(until)) throw rejected(gb, "the offer's end date must be a day (YYYY-MM-DD).");
+    if (until && until.slice(0, 10) < today) throw rejected(gb, "the offer's end date has passed.");
     post.topicType = "OFFER";
     post.event = { title, schedule: { startDate: googleDate(today), endDate: googleDate(until ?? today) } };
-    post.offer = { ...(field("couponCode") ? { couponCode: field("couponCode") } : {}), ...(req.link ? { redeemOnlineUrl: req.link } : {}) };
+    // LocalPostOffer: couponCode, redeemOnlineUrl, termsConditions (a call to action is ignored on offers).
+    post.offer = {
+      ...(field("couponCode") ? { couponCode: field("couponCode") } : {}),
+      ...(req.link ? { redeemOnlineUrl: req.link } : {}),
+      ...(field("termsConditions") ? { termsConditions: field("termsConditions") } : {}),
+    };
     if (field("offerDescription")) summary = [summary, field("offerDescription")].filter(Boolean).join("\n\n");
   } else if (business.postType === "event") {
     const title = field("eventTitle");
@@ -210,8 +216,10 @@ export const publishGoogleBusiness = async (credentials: unknown, req: PublishRe
   // One local post per location: the first is the post's id; a later location that fails is a warning, not a retry (the first is out).
   let first: Published | null = null;
   const warnings: string[] = [];
+  const titles = new Map(list(c.metadata?.locations).map((l) => [str(l.id), str(l.title)]));
   for (const raw of locations) {
-    const location = raw.replace(/^.*?(locations\/[^/]+)$/, "$1");
+    const named = /(?:^|\/)(locations\/[^/]+)/.exec(raw.trim());
+    const location = named ? named[1]! : `locations/${raw.trim()}`;
     try {
       const answer = await request(gb, `${extra.POSTS_API_BASE}/${account}/${location}/localPosts`, { bearer: c.accessToken, json: body });
       const name = str(answer.body.name);
@@ -219,7 +227,10 @@ export const publishGoogleBusiness = async (credentials: unknown, req: PublishRe
       first ??= { platformPostId: name, url: str(answer.body.searchUrl) };
     } catch (error) {
       if (!first) throw error;
-      warnings.push(`${location}: ${error instanceof PlatformError ? error.message : "not posted"}`);
+      const title = titles.get(location);
+      warnings.push(
+        `Not posted to ${title ? `${title} (${location})` : location}: ${error instanceof PlatformError ? error.message : `${gb.name} could not be reached.`}`,
+      );
     }
   }
   return { ...first!, ...(warnings.length ? { warnings } : {}) };

@@ -4,12 +4,14 @@ export interface FetchedReview {
   readonly externalId: string;
   /** Google: the location (locations/{l}); null for a site with one page. */
   readonly locationId: string | null;
+  /** "A Google user" for an anonymous Google reviewer. */
   readonly reviewerName: string;
   readonly reviewerAvatar: string | null;
   /** 1 to 5. */
   readonly rating: number;
   /** "" for a rating without text. */
   readonly content: string;
+  /** ISO instants. */
   readonly reviewedAt: string;
   readonly updatedAt: string;
   readonly url: string | null;
@@ -19,10 +21,15 @@ export interface FetchedReview {
 
 /** A Business Profile location (Business Information API). */
 export interface FetchedLocation {
+  /** locations/{l} */
   readonly externalId: string;
+  /** The location's title. */
   readonly name: string;
+  /** Address lines, town, state or region, postal code, joined with ", ". */
   readonly address: string | null;
+  /** metadata.hasVoiceOfMerchant: verified, and its owner speaks for it on Google. */
   readonly isVerified: boolean;
+  /** The primary category's display name, then the additional ones. */
   readonly categories: ReadonlyArray<string>;
   readonly mapsUri: string | null;
 }
@@ -36,9 +43,13 @@ export interface LocationReviews {
   readonly newest: string | null;
 }
 
+/** One day of a location's figures (Business Profile Performance API); 0 where Google has nothing. */
 export interface PerformanceDay {
+  /** YYYY-MM-DD */
   readonly day: string;
+  /** Impressions on Maps, desktop and mobile. */
   readonly views: number;
+  /** Impressions on Search, desktop and mobile. */
   readonly searches: number;
   readonly calls: number;
   readonly directions: number;

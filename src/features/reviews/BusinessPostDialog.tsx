@@ -5,6 +5,7 @@ import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client"
 import {
   BUSINESS_POST_MAX,
   BUSINESS_POST_TYPES,
+  businessField,
   type BusinessPostForm,
   type BusinessPostType,
   businessPostErrors,
@@ -26,13 +27,11 @@ interface Props {
   readonly onClose: () => void;
 }
 
-/** Where a server's field error shows: its own field, or the text's when it names none of the form's. */
-const FIELD_OF: Record<string, keyof BusinessPostForm | "scheduledAt"> = {
-  content: "content",
-  scheduledAt: "scheduledAt",
-  accountIds: "locationId",
-  locationIds: "locationId",
-  platforms: "locationId",
+/** Where a server's field error shows: its own field ("businessData.offerTitle" under Offer title), or the text's when it names none of the form's. */
+const FIELD_OF: Record<string, string> = { accountIds: "locationId", locationIds: "locationId", platforms: "locationId" };
+const fieldOf = (name: string, form: BusinessPostForm) => {
+  const key = name.replace(/^businessData\./, "");
+  return FIELD_OF[key] ?? (key in form || key === "scheduledAt" ? key : "content");
 };
 
 const queueAction = { label: "View queue", onClick: () => window.location.assign("/app/queue") };
@@ -44,10 +43,20 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const today = zonedNow(new Date(), timeZone).date;
+  /** Changes a field and drops its error (the date and time share Schedule's). */
   const set =
     <K extends keyof BusinessPostForm>(key: K) =>
-    (value: BusinessPostForm[K]) =>
+    (value: BusinessPostForm[K]) => {
       setForm((f) => ({ ...f, [key]: value }));
+      const shown = key === "scheduleDate" || key === "scheduleTime" || key === "when" ? "scheduledAt" : key === "eventTime" ? "eventDate" : key;
+      setErrors((e) => {
+        // Another type: its fields start without errors.
+        if (key === "postType") return Object.fromEntries(Object.entries(e).filter(([name]) => ["locationId", "content", "scheduledAt"].includes(name)));
+        if (!(shown in e)) return e;
+        const { [shown]: _, ...rest } = e;
+        return rest;
+      });
+    };
   const type = BUSINESS_POST_TYPES.find((t) => t.id === form.postType)!;
   const text = googleText(form);
   const count = characterCount(text);
@@ -83,7 +92,7 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
       onClose();
     } catch (error) {
       const fields = apiErrorFields(error);
-      setErrors(Object.fromEntries(Object.entries(fields).map(([name, message]) => [FIELD_OF[name] ?? (name in form ? name : "content"), message])));
+      setErrors(Object.fromEntries(Object.entries(fields).map(([name, message]) => [fieldOf(name, form), message])));
       toast({ title: "Error", description: apiErrorMessage(error, "Failed to create the post. Please try again."), variant: "destructive" });
       focusFirstError();
     } finally {
@@ -91,9 +100,14 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
     }
   };
 
-  const input = (name: keyof BusinessPostForm, label: string, extra: { type?: string; placeholder?: string; maxLength?: number; min?: string } = {}) => (
+  /** The label of a type's field, as the API names it in its sentences. */
+  const labelOf = (name: string) => {
+    const field = businessField(form.postType, name);
+    return field ? `${field.label}${field.required ? "" : " (optional)"}` : name;
+  };
+  const input = (name: keyof BusinessPostForm, extra: { type?: string; placeholder?: string; maxLength?: number; min?: string } = {}) => (
     <div className="field">
-      <label htmlFor={`gbp-post-${name}`}>{label}</label>
+      <label htmlFor={`gbp-post-${name}`}>{labelOf(name)}</label>
       <input
         {...fieldProps(name)}
         className="input"
@@ -155,7 +169,7 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
           </div>
         </div>
         <p className="gbp-hint" id="gbp-post-type-hint">
-          {type.hint}
+          {type.onGoogle}
         </p>
 
         <div className="field">
@@ -170,7 +184,7 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
             onChange={(e) => set("content")(e.target.value)}
           />
           <p className={count > BUSINESS_POST_MAX ? "gbp-count gbp-count-over" : "gbp-count"} id="gbp-post-count">
-            {adds && <span>With the {form.postType === "product" ? "name and price" : form.postType === "offer" ? "description" : "location"}: </span>}
+            {adds && <span>With the {form.postType === "product" ? "name and price" : form.postType === "offer" ? "description" : "place"}: </span>}
             {count.toLocaleString("en-US")} / {BUSINESS_POST_MAX.toLocaleString("en-US")}
           </p>
           {errorOf("content")}
@@ -180,11 +194,11 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
           <fieldset className="gbp-fieldset">
             <legend>Offer</legend>
             <div className="gbp-form-row">
-              {input("offerTitle", "Title", { placeholder: "20% off whitening", maxLength: 58 })}
-              {input("couponCode", "Coupon code (optional)", { placeholder: "SPRING20", maxLength: 58 })}
+              {input("offerTitle", { placeholder: "20% off whitening", maxLength: 58 })}
+              {input("couponCode", { placeholder: "SPRING20", maxLength: 58 })}
             </div>
             <div className="field">
-              <label htmlFor="gbp-post-offerDescription">Description (optional)</label>
+              <label htmlFor="gbp-post-offerDescription">{labelOf("offerDescription")}</label>
               <textarea
                 {...fieldProps("offerDescription")}
                 className="input"
@@ -196,19 +210,41 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
               />
               {errorOf("offerDescription")}
             </div>
-            <div className="gbp-form-row">{input("validUntil", "Valid until", { type: "date", min: today })}</div>
+            <div className="gbp-form-row">{input("validUntil", { type: "date", min: today })}</div>
           </fieldset>
         )}
 
         {form.postType === "event" && (
           <fieldset className="gbp-fieldset">
             <legend>Event</legend>
-            {input("eventTitle", "Title", { placeholder: "Open house", maxLength: 58 })}
-            <div className="gbp-form-row">
-              {input("eventDate", "Date", { type: "date", min: today })}
-              {input("eventTime", "Time (optional)", { type: "time" })}
+            {input("eventTitle", { placeholder: "Open house", maxLength: 58 })}
+            <div className="field">
+              <label htmlFor="gbp-post-eventDate">{labelOf("eventDate")}</label>
+              <div className="gbp-form-row">
+                <input
+                  {...fieldProps("eventDate")}
+                  className="input"
+                  type="date"
+                  min={today}
+                  value={form.eventDate}
+                  onChange={(e) => set("eventDate")(e.target.value)}
+                />
+                <input
+                  id="gbp-post-eventTime"
+                  className="input"
+                  type="time"
+                  aria-label="Time (optional)"
+                  aria-describedby="gbp-post-eventTime-hint"
+                  value={form.eventTime}
+                  onChange={(e) => set("eventTime")(e.target.value)}
+                />
+              </div>
+              <p className="gbp-hint" id="gbp-post-eventTime-hint">
+                The time is optional.
+              </p>
+              {errorOf("eventDate")}
             </div>
-            {input("eventLocation", "Location (optional)", { placeholder: "Our downtown office, 2nd floor" })}
+            {input("eventLocation", { placeholder: "Our downtown office, 2nd floor" })}
           </fieldset>
         )}
 
@@ -216,10 +252,10 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
           <fieldset className="gbp-fieldset">
             <legend>Product</legend>
             <div className="gbp-form-row">
-              {input("productName", "Name", { placeholder: "Electric toothbrush", maxLength: 100 })}
-              {input("productPrice", "Price (optional)", { placeholder: "$49", maxLength: 30 })}
+              {input("productName", { placeholder: "Electric toothbrush", maxLength: 100 })}
+              {input("productPrice", { placeholder: "$49", maxLength: 30 })}
             </div>
-            {input("productUrl", "Product page (optional)", { type: "url", placeholder: "https://", maxLength: 1000 })}
+            {input("productUrl", { type: "url", placeholder: "https://", maxLength: 1000 })}
           </fieldset>
         )}
 

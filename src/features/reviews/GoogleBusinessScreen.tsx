@@ -76,6 +76,7 @@ function PerformanceChart({ days, totals }: Pick<Performance, "days" | "totals">
             {m.label}
           </button>
         ))}
+        <span className="gbp-legend-hint muted">Select a name to hide or show its line.</span>
       </div>
       <div className="gbp-plot">
         <div className="gbp-y muted" aria-hidden="true">

@@ -37,26 +37,33 @@ describe("business post checks", () => {
     expect(characterCount("Hi 👍🏽")).toBe(4);
   });
 
-  it("needs an offer's title and a last day that is not before the post goes out", () => {
-    expect(businessPostErrors(form({ postType: "offer" }), now)).toEqual({ offerTitle: M.offerTitle, validUntil: M.validUntil });
-    expect(businessPostErrors(form({ postType: "offer", offerTitle: "Deal", validUntil: "2026-11-09" }), now)).toEqual({ validUntil: M.validUntilPassed });
+  it("checks a type's fields with the API's rules and sentences", () => {
+    expect(businessPostErrors(form({ postType: "offer" }), now)).toEqual({ offerTitle: "Enter the offer title.", validUntil: "Enter the offer's last day." });
+    expect(businessPostErrors(form({ postType: "offer", offerTitle: "Deal", validUntil: "2026-11-09" }), now)).toEqual({
+      validUntil: "The offer must be valid until today or later.",
+    });
     expect(businessPostErrors(form({ postType: "offer", offerTitle: "Deal", validUntil: "2026-11-10" }), now)).toEqual({});
+    expect(businessPostErrors(form({ postType: "event" }), now)).toEqual({ eventTitle: "Enter the event title.", eventDate: "Enter the date and time." });
+    expect(businessPostErrors(form({ postType: "event", eventTitle: "Open house", eventDate: "2026-11-01" }), now)).toEqual({
+      eventDate: "The event must be today or later.",
+    });
+    expect(businessPostErrors(form({ postType: "event", eventTitle: "Open house", eventDate: "2026-11-12", eventTime: "18:00" }), now)).toEqual({});
+    expect(businessPostErrors(form({ postType: "product" }), now)).toEqual({ productName: "Enter the product name." });
+    expect(businessPostErrors(form({ postType: "product", productName: "Brush", productUrl: "shop" }), now)).toEqual({
+      productUrl: "Enter an address starting with https://.",
+    });
+    expect(businessPostErrors(form({ postType: "product", productName: "Brush", productUrl: "https://shop.example.com/brush" }), now)).toEqual({});
+  });
+
+  it("refuses an offer that ends, or an event that is over, before a scheduled post goes out", () => {
     const scheduled = { when: "schedule" as const, scheduleDate: "2026-11-20", scheduleTime: "10:00" };
     expect(businessPostErrors(form({ postType: "offer", offerTitle: "Deal", validUntil: "2026-11-15", ...scheduled }), now)).toEqual({
-      validUntil: M.validUntilPassed,
+      validUntil: M.validUntilBeforePost,
     });
-  });
-
-  it("needs an event's title and date, not already past", () => {
-    expect(businessPostErrors(form({ postType: "event" }), now)).toEqual({ eventTitle: M.eventTitle, eventDate: M.eventDate });
-    expect(businessPostErrors(form({ postType: "event", eventTitle: "Open house", eventDate: "2026-11-01" }), now)).toEqual({ eventDate: M.eventPassed });
-    expect(businessPostErrors(form({ postType: "event", eventTitle: "Open house", eventDate: "2026-11-12" }), now)).toEqual({});
-  });
-
-  it("needs a product's name, and its page as a web address", () => {
-    expect(businessPostErrors(form({ postType: "product" }), now)).toEqual({ productName: M.productName });
-    expect(businessPostErrors(form({ postType: "product", productName: "Brush", productUrl: "shop" }), now)).toEqual({ productUrl: M.productUrl });
-    expect(businessPostErrors(form({ postType: "product", productName: "Brush", productUrl: "https://shop.example.com/brush" }), now)).toEqual({});
+    expect(businessPostErrors(form({ postType: "offer", offerTitle: "Deal", validUntil: "2026-11-20", ...scheduled }), now)).toEqual({});
+    expect(businessPostErrors(form({ postType: "event", eventTitle: "Open house", eventDate: "2026-11-19", ...scheduled }), now)).toEqual({
+      eventDate: M.eventBeforePost,
+    });
   });
 
   it("needs a date and time still to come to schedule", () => {

@@ -1,31 +1,23 @@
 /**
  * The Google Business Profile screen's pure parts (issue 12): the Create Business Post form (its
  * post types, checks, request body and success sentence) and the Performance tab's figures.
- * The checks mirror what the server and Google's publisher refuse, so a post is not left to fail later.
+ * The form checks with the API's own rules (domain/publishing/business-post.ts) and their sentences,
+ * plus what only the form knows: when the post goes out.
  */
+import { BUSINESS_POST_TYPES, type BusinessField, businessPostProblems } from "../../../domain/publishing/business-post";
+import type { PostType } from "../../../domain/publishing/events";
 import { formatter, localDate } from "../../lib/dates";
+
+export { BUSINESS_POST_TYPES };
 
 /** Business Profile's limit for a post's text (spec engagement §9: google_business 1500). */
 export const BUSINESS_POST_MAX = 1500;
 
-export type BusinessPostType = "standard" | "offer" | "event" | "product" | "announcement";
+export type BusinessPostType = PostType;
 
-/** The five post types (spec §3) and how each shows on Google, said under the type picker. */
-export const BUSINESS_POST_TYPES: ReadonlyArray<{ readonly id: BusinessPostType; readonly label: string; readonly hint: string }> = [
-  { id: "standard", label: "Standard update", hint: "Shows on Google as an update." },
-  {
-    id: "offer",
-    label: "Offer",
-    hint: "Shows as an offer until the day you choose. The coupon code is optional; the description is added to the text.",
-  },
-  {
-    id: "event",
-    label: "Event",
-    hint: "Shows as an event on its date. Google has no place field, so the location is added to the text as “Where: …”.",
-  },
-  { id: "product", label: "Product", hint: "Shows as an update starting with the product's name and price, with a Shop button to its page." },
-  { id: "announcement", label: "Announcement", hint: "Shows as an update. (Google keeps its alert posts for COVID-19 notices.)" },
-];
+/** A type's field as the API names it: its label ("Offer title") and whether it is required. */
+export const businessField = (type: BusinessPostType, key: string): BusinessField | undefined =>
+  BUSINESS_POST_TYPES.find((t) => t.id === type)?.fields.find((f) => f.key === key);
 
 export interface BusinessPostForm {
   readonly locationId: string;
@@ -126,18 +118,13 @@ export const zonedNow = (now: Date, timeZone: string): { readonly date: string; 
   time: formatter("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now),
 });
 
+/** The form's own sentences; a type's fields are refused with the API's (`businessPostProblems`). */
 export const BUSINESS_POST_MESSAGES = {
   location: "Choose a location.",
   content: "Content is required",
   tooLong: (count: number) => `Your post is ${count} characters; Google Business Profile allows ${BUSINESS_POST_MAX}.`,
-  offerTitle: "An offer needs a title.",
-  validUntil: "Choose the offer's last day.",
-  validUntilPassed: "The offer would end before the post goes out. Choose a later day.",
-  eventTitle: "An event needs a title.",
-  eventDate: "Choose the event's date.",
-  eventPassed: "The event would be over before the post goes out.",
-  productName: "Name the product.",
-  productUrl: "Enter the product page's full address, starting with https://.",
+  validUntilBeforePost: "The offer would end before the post goes out. Choose a later day.",
+  eventBeforePost: "The event would be over before the post goes out.",
   scheduledAt: "Choose a date and a time.",
   scheduledInPast: "The scheduled time is in the past. Choose a later time.",
 } as const;
@@ -145,24 +132,16 @@ export const BUSINESS_POST_MESSAGES = {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
 
-const isWebAddress = (value: string) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-};
-
 /**
  * The form's problems by field (empty when it can be sent): a location; text, at most 1,500
- * characters as Google gets it; the type's required fields (an offer's title and last day, not
- * before the post goes out; an event's title and date; a product's name, and its page a web
- * address); Schedule needs a date and time still to come. `now` is the user's date and time.
+ * characters as Google gets it; the type's fields as the API checks them (an offer's title and
+ * end date from today, an event's title and day, a product's name, a page address); Schedule needs
+ * a date and time still to come, and the offer must still run and the event not be over on that
+ * day. `now` is the user's date and time.
  */
 export const businessPostErrors = (form: BusinessPostForm, now: { readonly date: string; readonly time: string }): Record<string, string> => {
-  const errors: Record<string, string> = {};
   const m = BUSINESS_POST_MESSAGES;
+  const errors: Record<string, string> = { ...businessPostProblems(form.postType, businessDataOf(form), now.date) };
   if (!form.locationId) errors.locationId = m.location;
   if (form.content.trim() === "") errors.content = m.content;
   else {
@@ -172,20 +151,8 @@ export const businessPostErrors = (form: BusinessPostForm, now: { readonly date:
   if (form.when === "schedule") {
     if (!DAY.test(form.scheduleDate) || !TIME.test(form.scheduleTime)) errors.scheduledAt = m.scheduledAt;
     else if (`${form.scheduleDate}T${form.scheduleTime}` <= `${now.date}T${now.time}`) errors.scheduledAt = m.scheduledInPast;
-  }
-  // The day the post goes out: the offer must still run then, the event must not be over.
-  const goesOut = form.when === "schedule" && DAY.test(form.scheduleDate) ? form.scheduleDate : now.date;
-  if (form.postType === "offer") {
-    if (form.offerTitle.trim() === "") errors.offerTitle = m.offerTitle;
-    if (!DAY.test(form.validUntil)) errors.validUntil = m.validUntil;
-    else if (form.validUntil < goesOut) errors.validUntil = m.validUntilPassed;
-  } else if (form.postType === "event") {
-    if (form.eventTitle.trim() === "") errors.eventTitle = m.eventTitle;
-    if (!DAY.test(form.eventDate)) errors.eventDate = m.eventDate;
-    else if (form.eventDate < goesOut) errors.eventDate = m.eventPassed;
-  } else if (form.postType === "product") {
-    if (form.productName.trim() === "") errors.productName = m.productName;
-    if (form.productUrl.trim() !== "" && !isWebAddress(form.productUrl.trim())) errors.productUrl = m.productUrl;
+    else if (form.postType === "offer" && !errors.validUntil && form.validUntil < form.scheduleDate) errors.validUntil = m.validUntilBeforePost;
+    else if (form.postType === "event" && !errors.eventDate && form.eventDate < form.scheduleDate) errors.eventDate = m.eventBeforePost;
   }
   return errors;
 };
