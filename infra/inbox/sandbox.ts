@@ -36,8 +36,9 @@ const DIRECT = [
   "Thanks again for yesterday, everything went perfectly.",
 ] as const;
 
-/** A number from the post's id and a salt: the same every time. */
-const draw = (seed: string, salt: string, modulo: number) => parseInt(createHash("sha256").update(`${seed}:${salt}`).digest("hex").slice(0, 8), 16) % modulo;
+/** A number from a seed (a post's or an account's id) and a salt: the same every time. */
+export const draw = (seed: string, salt: string, modulo: number) =>
+  parseInt(createHash("sha256").update(`${seed}:${salt}`).digest("hex").slice(0, 8), 16) % modulo;
 
 /** What people write on one sandbox post: two or three comments, and sometimes a direct message. */
 export const sandboxConversation = (post: {

@@ -129,6 +129,7 @@ export const reviewIdOf = messageIdOf;
 interface ReviewRow {
   id: string;
   account_id: string;
+  external_id: string;
   platform: string;
   location_id: string | null;
   location_name: string | null;
@@ -194,7 +195,7 @@ const toReview =
   };
 
 const SELECT_REVIEW = `
-  r.id, r.account_id, r.platform, r.location_id, bl.name as location_name, a.account_name, a.kind as account_kind,
+  r.id, r.account_id, r.external_id, r.platform, r.location_id, bl.name as location_name, a.account_name, a.kind as account_kind,
   r.reviewer_name, r.reviewer_avatar, r.rating, r.content, r.reviewed_at, r.url, r.source,
   r.response_text, r.response_way, r.responded_at, r.flagged, r.flag_reason, r.read`;
 
@@ -262,16 +263,21 @@ export class Reviews extends Context.Service<
           ctx: CommandContext,
         ) => handleCommand(reviewStreamId(reviewId), reviewDecider, decide, { ctx, workspaceId }).pipe(Effect.provideService(EventStore, store));
 
-        const get = Effect.fn("Reviews.get")(function* (workspaceId: string, reviewId: string) {
-          if (!isUuid(reviewId)) return yield* new NotFound({ what: "review" });
-          const [row] = yield* db.query(
-            (sql) => sql<ReviewRow[]>`
+        const rowOf = (workspaceId: string, reviewId: string) =>
+          Effect.gen(function* () {
+            if (!isUuid(reviewId)) return yield* new NotFound({ what: "review" });
+            const [row] = yield* db.query(
+              (sql) => sql<ReviewRow[]>`
               select ${sql.unsafe(SELECT_REVIEW)}
               from reviews r join social_accounts a on a.id = r.account_id
               left join business_locations bl on bl.account_id = r.account_id and bl.external_id = r.location_id
               where r.id = ${reviewId} and r.workspace_id = ${workspaceId}`,
-          );
-          return row ? rowToReview(row) : yield* new NotFound({ what: "review" });
+            );
+            return row ?? (yield* new NotFound({ what: "review" }));
+          });
+
+        const get = Effect.fn("Reviews.get")(function* (workspaceId: string, reviewId: string) {
+          return rowToReview(yield* rowOf(workspaceId, reviewId));
         });
 
         const history = Effect.fn("Reviews.history")(function* (workspaceId: string, reviewId: string) {
@@ -483,9 +489,8 @@ export class Reviews extends Context.Service<
         });
 
         const target = Effect.fn("Reviews.target")(function* (workspaceId: string, reviewId: string) {
-          const review = yield* get(workspaceId, reviewId);
-          const [row] = yield* db.query((sql) => sql<{ external_id: string }[]>`select external_id from reviews where id = ${reviewId}`);
-          return { review, externalId: row!.external_id };
+          const row = yield* rowOf(workspaceId, reviewId);
+          return { review: rowToReview(row), externalId: row.external_id };
         });
 
         const locations = Effect.fn("Reviews.locations")(function* (workspaceId: string) {

@@ -1,8 +1,8 @@
 import { Effect } from "effect";
 import { ReviewSiteFailed } from "../../domain/reviews";
-import { SocialAccounts } from "../accounts/SocialAccounts";
 import { googlePerformance, type PerformanceDay } from "../platforms/reviews";
 import { PlatformError } from "../platforms/types";
+import { accessOf } from "./respond";
 import { Reviews } from "./Reviews";
 import { sandboxPerformance } from "./sandbox";
 
@@ -15,23 +15,15 @@ const DAY_MS = 86_400_000;
  */
 export const locationPerformance = Effect.fn("Reviews.performance")(function* (workspaceId: string, locationId: string, days: number, now: Date) {
   const reviews = yield* Reviews;
-  const accounts = yield* SocialAccounts;
   const location = yield* reviews.location(workspaceId, locationId);
-  const account = yield* accounts.get(workspaceId, location.accountId);
-  const credentials = yield* accounts.credentials<Record<string, unknown>>(account.id);
+  const { account, credentials } = yield* accessOf(workspaceId, location.accountId);
   const to = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
   const from = new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
   const series =
     account.kind === "sandbox"
       ? sandboxPerformance(location.externalId, from, to)
       : yield* Effect.tryPromise({
-          try: () =>
-            googlePerformance(
-              { ...(credentials as { accessToken: string }), externalId: account.accountId, metadata: account.metadata },
-              location.externalId,
-              from,
-              to,
-            ),
+          try: () => googlePerformance(credentials, location.externalId, from, to),
           catch: (error) =>
             new ReviewSiteFailed({
               message: `Google did not send the performance figures. ${error instanceof PlatformError ? error.message : "It could not be reached."}`,

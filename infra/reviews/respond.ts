@@ -3,20 +3,17 @@ import { checkedResponse, REVIEW_MESSAGES, ReviewSiteFailed } from "../../domain
 import type { Caller } from "../../domain/shared";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { deleteGoogleReply, replyGoogleReview, replyYelpReview } from "../platforms/reviews";
+import type { OAuthCredentials } from "../platforms/publish/types";
 import { PlatformError } from "../platforms/types";
 import { Reviews } from "./Reviews";
 
-/** The account's stored credentials with what the clients need of it (the Business Profile account, its locations). */
-const credentialsOf = (workspaceId: string, accountId: string) =>
+/** The account, and its stored credentials with what the clients need of it (the Business Profile account, its locations). */
+export const accessOf = (workspaceId: string, accountId: string) =>
   Effect.gen(function* () {
     const accounts = yield* SocialAccounts;
     const account = yield* accounts.get(workspaceId, accountId);
     const credentials = yield* accounts.credentials<Record<string, unknown>>(account.id);
-    return { ...credentials, externalId: account.accountId, metadata: account.metadata } as {
-      accessToken: string;
-      externalId: string;
-      metadata: Record<string, unknown>;
-    };
+    return { account, credentials: { ...credentials, externalId: account.accountId, metadata: account.metadata } as OAuthCredentials };
   });
 
 const onSite = <A>(call: () => Promise<A>) =>
@@ -37,7 +34,7 @@ export const respondToReview = Effect.fn("Reviews.respond")(function* (caller: C
   const response = yield* checkedResponse(review.platform, text);
   if (!review.postsThroughApi) return yield* reviews.recordResponse(caller, reviewId, response, "by_hand");
   if (review.platform === "google_business" && review.source === "platform") {
-    const credentials = yield* credentialsOf(caller.workspaceId, review.accountId);
+    const { credentials } = yield* accessOf(caller.workspaceId, review.accountId);
     yield* onSite(() => replyGoogleReview(credentials, externalId, response));
   } else if (review.platform === "yelp" && review.source === "platform") {
     yield* onSite(() => replyYelpReview(externalId, response));
@@ -50,7 +47,7 @@ export const deleteReviewResponse = Effect.fn("Reviews.deleteResponse")(function
   const reviews = yield* Reviews;
   const { review, externalId } = yield* reviews.target(caller.workspaceId, reviewId);
   if (review.hasResponse && review.postsThroughApi && review.platform === "google_business" && review.source === "platform") {
-    const credentials = yield* credentialsOf(caller.workspaceId, review.accountId);
+    const { credentials } = yield* accessOf(caller.workspaceId, review.accountId);
     yield* onSite(() => deleteGoogleReply(credentials, externalId));
   }
   return yield* reviews.recordResponseDeleted(caller, reviewId);

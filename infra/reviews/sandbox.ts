@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { draw } from "../inbox/sandbox";
 import type { FetchedLocation } from "../platforms/reviews";
 import type { IncomingReview } from "./Reviews";
 
@@ -23,8 +23,6 @@ const WRITTEN = [
 ] as const;
 const FIRST = [0, 2, 1] as const;
 const PEOPLE = ["Jane Smith", "Marcus Reed", "Priya Patel", "Tom Becker", "Ana Souza", "Chris Morgan", "Lena Fischer", "Omar Haddad"] as const;
-
-const draw = (seed: string, salt: string, modulo: number) => parseInt(createHash("sha256").update(`${seed}:${salt}`).digest("hex").slice(0, 8), 16) % modulo;
 
 export const sandboxReviews = (account: { readonly id: string; readonly connectedAt: Date }, now: Date, locationId: string | null): IncomingReview[] => {
   const days = Math.max(0, Math.floor((now.getTime() - account.connectedAt.getTime()) / DAY_MS));

@@ -6,6 +6,7 @@
  */
 import { BUSINESS_POST_TYPES, type BusinessField, businessPostProblems } from "../../../domain/publishing/business-post";
 import type { PostType } from "../../../domain/publishing/events";
+import type { PerformanceDay } from "../../../infra/platforms/reviews/types";
 import { formatter, localDate } from "../../lib/dates";
 
 export { BUSINESS_POST_TYPES };
@@ -190,14 +191,8 @@ export const createdToast = (
 
 // ------------------------------------------------------------------------------ Performance tab
 
-export interface PerformanceDay {
-  readonly day: string;
-  readonly views: number;
-  readonly searches: number;
-  readonly calls: number;
-  readonly directions: number;
-  readonly websiteClicks: number;
-}
+/** One day's figures, as the Performance API client reads them. */
+export type { PerformanceDay };
 
 export type PerformanceMetric = Exclude<keyof PerformanceDay, "day">;
 
