@@ -86,3 +86,65 @@ test.describe("reviews in demo mode", () => {
     await expect(board.getByRole("button", { name: "Respond to Review" })).toHaveCount(0);
   });
 });
+
+test.describe("Google Business Profile", () => {
+  test("an offer for a location is created through Create Business Post and goes out with its title, coupon and last day", async ({ page }, info) => {
+    test.setTimeout(90_000);
+    const owner = newUser({ firstName: "Ann", lastName: "Lee", company: "Lee Dental" });
+    await registerByApi(page.request, owner);
+    cli("admin-plan", [owner.email, "professional"]);
+    const connected = await page.request.post("/api/social-accounts/sandbox", { data: { platform: "google_business", accountName: "Lee Dental Springfield" } });
+    expect(connected.status()).toBe(201);
+
+    // The worker reads the new account's locations as soon as it is connected.
+    await page.goto("/app/google-business");
+    const location = page.getByTestId("gbp-location").filter({ hasText: "Lee Dental Springfield" });
+    await expect(async () => {
+      await page.reload();
+      await expect(location).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(location).toContainText("100 Sandbox Street, Springfield");
+    const screen = page.getByTestId("google-business");
+    await expect(screen).toHaveAttribute("data-hydrated", "true");
+
+    await screen.getByRole("button", { name: "Create Business Post" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Business Post" });
+    await dialog.getByLabel("Post type").selectOption({ label: "Offer" });
+    await dialog.getByLabel("Text", { exact: true }).fill("Spring whitening for new and returning patients.");
+    await dialog.getByRole("button", { name: "Create Post" }).click();
+    await expect(dialog.getByText("Enter the offer title.")).toBeVisible();
+    await expect(dialog.getByText("Enter the offer's last day.")).toBeVisible();
+
+    const lastDay = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel("Offer title").fill("20% off whitening");
+    await dialog.getByLabel("Coupon code (optional)").fill("SPRING20");
+    await dialog.getByLabel("Valid until").fill(lastDay);
+    await expect(dialog.getByText("Enter the offer title.")).toHaveCount(0);
+    await page.screenshot({ path: info.outputPath("gbp-offer-1280.png") });
+    await dialog.getByRole("button", { name: "Create Post" }).click();
+    await expect(toast(page).filter({ hasText: "Post Created" })).toContainText("It is going out to Lee Dental Springfield now");
+    await expect(dialog).toHaveCount(0);
+
+    const offer = async () => {
+      const posts = (await (await page.request.get("/api/posts")).json()) as Array<{
+        status: string;
+        postType?: string;
+        platforms: string[];
+        businessData?: Record<string, unknown> | null;
+      }>;
+      return posts.find((p) => p.postType === "offer");
+    };
+    await expect.poll(async () => (await offer())?.status, { timeout: 30_000 }).toBe("published");
+    const stored = await offer();
+    expect(stored?.platforms).toEqual(["google_business"]);
+    expect(stored?.businessData).toMatchObject({ offerTitle: "20% off whitening", couponCode: "SPRING20", validUntil: lastDay });
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.reload();
+    await expect(screen).toHaveAttribute("data-hydrated", "true");
+    await screen.getByRole("button", { name: "Create Business Post" }).click();
+    await page.getByRole("dialog", { name: "Create Business Post" }).getByLabel("Post type").selectOption({ label: "Offer" });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: info.outputPath("gbp-offer-360.png") });
+  });
+});
