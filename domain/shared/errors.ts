@@ -76,5 +76,31 @@ export class ConnectionFailed extends Schema.TaggedError<ConnectionFailed>()("Co
   static readonly code = "connection_failed";
 }
 
+/** An address a person gave is one this server does not fetch: not http(s), or on a private or reserved network (HTTP 400). */
+export class AddressRefused extends Schema.TaggedError<AddressRefused>()("AddressRefused", {
+  message: Schema.String,
+}) {
+  static readonly status = 400;
+  static readonly code = "address_refused";
+}
+
+/** An address a person gave could not be read: no such host, no answer in time, too large (HTTP 422 with the reason). */
+export class AddressUnreadable extends Schema.TaggedError<AddressUnreadable>()("AddressUnreadable", {
+  message: Schema.String,
+}) {
+  static readonly status = 422;
+  static readonly code = "address_unreadable";
+}
+
 /** The errors every module may raise; a module lists its own in its description. */
-export const SHARED_ERRORS = [ConcurrencyConflict, NotFound, InvalidInput, Forbidden, Conflict, PlanLimitReached, ConnectionFailed] as const;
+export const SHARED_ERRORS = [
+  ConcurrencyConflict,
+  NotFound,
+  InvalidInput,
+  Forbidden,
+  Conflict,
+  PlanLimitReached,
+  ConnectionFailed,
+  AddressRefused,
+  AddressUnreadable,
+] as const;

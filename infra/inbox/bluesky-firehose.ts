@@ -5,6 +5,7 @@ import { systemContext } from "../../domain/shared";
 import { Database } from "../db/Database";
 import type { AppRuntime } from "../jobs/worker";
 import { logger } from "../log";
+import { outboundFetch } from "../outbound/outbound";
 import { Inbox, type IncomingMessage } from "./Inbox";
 
 /**
@@ -95,9 +96,14 @@ export const startBlueskyInbox = async (runtime: AppRuntime, settings = blueskyI
   /** The author's handle from their DID document (the directory's, or their domain's), remembered. */
   const handleOf = async (did: string) => {
     if (handles.has(did)) return handles.get(did)!;
-    const address = did.startsWith("did:plc:") ? `${settings.plc}/${did}` : did.startsWith("did:web:") ? `https://${did.slice(8)}/.well-known/did.json` : null;
-    const doc = address
-      ? await fetch(address, { signal: AbortSignal.timeout(3_000) }).then(
+    // The directory is ours to configure; a did:web names any host, so it goes through the outbound client.
+    const answer = did.startsWith("did:plc:")
+      ? fetch(`${settings.plc}/${did}`, { signal: AbortSignal.timeout(3_000) })
+      : did.startsWith("did:web:")
+        ? outboundFetch(`https://${did.slice(8)}/.well-known/did.json`, { timeoutMs: 3_000 })
+        : null;
+    const doc = answer
+      ? await answer.then(
           (r) => (r.ok ? r.json() : null),
           () => null,
         )

@@ -1,4 +1,6 @@
 import { Agent, type AtpSessionData, CredentialSession, XRPCError } from "@atproto/api";
+import { AddressRefused } from "../../domain/shared";
+import { outboundFetch, type OutboundInit } from "../outbound/outbound";
 import { callContext, count, fail, httpUrl, obj, str } from "./http";
 import { PlatformError, type PlatformProfile } from "./types";
 
@@ -64,8 +66,23 @@ const serviceOrThrow = (service: string | null | undefined): string => {
   return parsed.url;
 };
 
-/** Bounded calls: an address that swallows packets should fail as "unavailable", not hang the connect request. */
-const timedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) });
+/**
+ * Calls to a Bluesky server, which a person names: through the outbound client (a server on a private
+ * network is refused unless OUTBOUND_ALLOW_HOSTS names it), bounded in time so an address that
+ * swallows packets fails as "unavailable" instead of hanging the request.
+ */
+export const blueskyFetch =
+  (timeoutMs: number): typeof fetch =>
+  (input, init) =>
+    outboundFetch(input, { ...(init as OutboundInit), timeoutMs }) as unknown as Promise<Response>;
+
+/** The outbound client's refusal behind an XRPC failure (the SDK wraps what fetch throws), as the sentence to show. */
+export const refusedAddressOf = (error: unknown): string | undefined => {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof AddressRefused) return e.message;
+  }
+  return undefined;
+};
 
 const unavailable = (service: string, status?: number) =>
   fail(ctx, "unavailable", `Could not reach the Bluesky server at ${service}. Check the address or try again later.`, { status });
@@ -73,6 +90,8 @@ const unavailable = (service: string, status?: number) =>
 /** What an XRPC failure means here; `refused` is the kind for a rejected credential in this step. */
 const fromXrpc = (error: unknown, service: string, refused: "invalid_credentials" | "refresh_failed"): PlatformError => {
   if (error instanceof PlatformError) return error;
+  const refusedAddress = refusedAddressOf(error);
+  if (refusedAddress) return fail(ctx, "invalid_credentials", refusedAddress);
   if (!(error instanceof XRPCError)) return unavailable(service);
   const status = error.status;
   const code = typeof error.error === "string" ? error.error : undefined;
@@ -161,15 +180,11 @@ const readProfile = async (
  * cannot be reached: unavailable, naming the address. The account's main password is refused: an
  * app password can be revoked on its own and cannot change the account's settings.
  */
-export const connectBluesky = async (input: {
-  identifier: string;
-  appPassword: string;
-  service?: string | null;
-}): Promise<BlueskyConnection> => {
+export const connectBluesky = async (input: { identifier: string; appPassword: string; service?: string | null }): Promise<BlueskyConnection> => {
   const service = serviceOrThrow(input.service);
   const identifier = input.identifier.trim().replace(/^@/, "");
   if (!identifier || !input.appPassword) throw fail(ctx, "invalid_credentials", INVALID_LOGIN_MESSAGE);
-  const session = new CredentialSession(new URL(service), timedFetch);
+  const session = new CredentialSession(new URL(service), blueskyFetch(TIMEOUT_MS));
   try {
     await session.login({ identifier, password: input.appPassword });
   } catch (error) {
@@ -187,7 +202,7 @@ export const connectBluesky = async (input: {
 
 const sessionFrom = (stored: BlueskySession) => {
   const service = serviceOrThrow(stored.service);
-  const session = new CredentialSession(new URL(service), timedFetch);
+  const session = new CredentialSession(new URL(service), blueskyFetch(TIMEOUT_MS));
   if (stored.pdsUrl) session.pdsUrl = new URL(stored.pdsUrl);
   return { service, session };
 };

@@ -1,5 +1,6 @@
 import { Cause, Effect, Schema } from "effect";
 import { platformById } from "../../domain/accounts/platforms";
+import { mediaLimitsOf } from "../../domain/media/limits";
 import {
   completePublication,
   type PostDecision,
@@ -25,6 +26,7 @@ import { logger } from "../log";
 import { Mailer } from "../mail/Mailer";
 import { ownerToAlert } from "../mail/owner-alerts";
 import { MediaStorage } from "../media/MediaStorage";
+import { fetchAddress } from "../outbound/outbound";
 import { canFindPublished, findPublished, type Published, type PublishMedia, publisherFor } from "../platforms/publish";
 import { PlatformError } from "../platforms/types";
 import { PublishSlots, type PublishTarget, type Slot } from "./PublishSlots";
@@ -89,6 +91,9 @@ const isMediaId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 /** Our own media file address (`/media/<id>/<file>`, possibly absolute): read from the library, not over HTTP. */
 const OWN_MEDIA_URL = /^(?:https?:\/\/[^/]+)?\/media\/([0-9a-f-]{36})\//i;
 
+/** The largest file any plan may publish (Agency's video limit). */
+const REMOTE_MEDIA_MAX_BYTES = mediaLimitsOf("agency").videoBytes;
+
 class MediaUnreadable extends Schema.TaggedError<MediaUnreadable>()("MediaUnreadable", { message: Schema.String }) {}
 
 /** The bytes of the post's media: library items from storage, other addresses downloaded. */
@@ -114,22 +119,18 @@ const loadMedia = (workspaceId: string, refs: ReadonlyArray<string>) =>
           url: new URL(`/media/${libraryId}/${fileName}`, config().publicUrl).href,
         } satisfies PublishMedia;
       }
-      return yield* Effect.tryPromise({
-        try: async () => {
-          // Only files on the web by https: the API takes nothing else, and older posts get the same rule.
-          if (new URL(ref).protocol !== "https:") throw new Error("not https");
-          const response = await fetch(ref, { signal: AbortSignal.timeout(30_000) });
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          const url = new URL(ref);
-          return {
-            bytes: new Uint8Array(await response.arrayBuffer()),
-            mimeType: response.headers.get("content-type")?.split(";")[0]?.trim() || "application/octet-stream",
-            fileName: url.pathname.split("/").pop() || "media",
-            url: ref,
-          } satisfies PublishMedia;
-        },
-        catch: () => new MediaUnreadable({ message: `The media file ${ref} could not be downloaded.` }),
-      });
+      // Only files on the web by https: the API takes nothing else, and older posts get the same rule.
+      if (!ref.startsWith("https://")) return yield* new MediaUnreadable({ message: `The media file ${ref} is not an https:// address.` });
+      const answer = yield* fetchAddress(ref, { maxBytes: REMOTE_MEDIA_MAX_BYTES, timeoutMs: 120_000 }).pipe(
+        Effect.mapError((error) => new MediaUnreadable({ message: `The media file ${ref} could not be downloaded: ${error.message}` })),
+      );
+      if (answer.status !== 200) return yield* new MediaUnreadable({ message: `The media file ${ref} could not be downloaded (HTTP ${answer.status}).` });
+      return {
+        bytes: answer.body,
+        mimeType: answer.headers.get("content-type")?.split(";")[0]?.trim() || "application/octet-stream",
+        fileName: new URL(answer.url).pathname.split("/").pop() || "media",
+        url: ref,
+      } satisfies PublishMedia;
     }),
   );
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_LOGIN_MESSAGE } from "../../infra/platforms";
 import { signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
+import { allowOutbound } from "../support/outbound";
 
 /** Connecting Bluesky through the app against a real PDS on loopback (from @atproto/dev-env). */
 
@@ -16,6 +17,7 @@ const HANDLE = "lee-dental.test";
 
 beforeAll(async () => {
   network = await TestNetworkNoAppView.create({});
+  allowOutbound(network.pds.url);
   const agent = new AtpAgent({ service: network.pds.url });
   await agent.createAccount({ email: "lee@example.com", handle: HANDLE, password: "main-password-123" });
   did = agent.session!.did;

@@ -19,6 +19,7 @@ import {
   resumeBluesky,
 } from "../../infra/platforms";
 import { freePort } from "../support/server";
+import { allowOutbound } from "../support/outbound";
 
 /**
  * Bluesky against a real PDS (and PLC directory) from @atproto/dev-env on loopback: an account with
@@ -63,12 +64,15 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => appView.listen(0, "127.0.0.1", resolve));
   const appViewUrl = `http://127.0.0.1:${(appView.address() as AddressInfo).port}`;
   network = await TestNetworkNoAppView.create({ pds: { bskyAppViewUrl: appViewUrl, bskyAppViewDid: "did:example:appview" } });
+  allowOutbound(network.pds.url);
   service = network.pds.url;
   const agent = new AtpAgent({ service });
   await agent.createAccount({ email: EMAIL, handle: HANDLE, password: MAIN_PASSWORD });
   did = agent.session!.did;
   appPassword = (await agent.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366ff" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366ff" } })
+    .png()
+    .toBuffer();
   const { data: blob } = await agent.uploadBlob(png, { encoding: "image/png" });
   await agent.com.atproto.repo.putRecord({
     repo: did,
@@ -157,9 +161,19 @@ describe("connectBluesky", () => {
 
   it("reports a server that cannot be reached as unavailable, naming its address", async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
+    allowOutbound(closed);
     const error = await rejection(connectBluesky({ identifier: HANDLE, appPassword, service: closed }));
     expect(error.kind).toBe("unavailable");
     expect(error.message).toBe(`Could not reach the Bluesky server at ${closed}. Check the address or try again later.`);
+  });
+
+  it("refuses a server on this machine or a private network that OUTBOUND_ALLOW_HOSTS does not name", async () => {
+    const unnamed = service.replace("localhost", "127.0.0.1");
+    const error = await rejection(connectBluesky({ identifier: HANDLE, appPassword, service: unnamed }));
+    expect(error).toMatchObject({
+      kind: "invalid_credentials",
+      message: "127.0.0.1 is on a private or reserved network, which this server does not reach. Use a public address.",
+    });
   });
 
   it("checks the service address before calling it", async () => {
@@ -169,7 +183,14 @@ describe("connectBluesky", () => {
     expect(parseBlueskyService("http://localhost:2583")).toEqual({ ok: true, url: "http://localhost:2583" });
     expect(parseBlueskyService("http://127.0.0.1:2583/")).toEqual({ ok: true, url: "http://127.0.0.1:2583" });
     expect(parseBlueskyService("http://[::1]:2583")).toEqual({ ok: true, url: "http://[::1]:2583" });
-    for (const bad of ["http://pds.example.com", "ftp://pds.example.com", "https://user:pw@pds.example.com", "https://pds.example.com/?x=1", "javascript:alert(1)", "https://"]) {
+    for (const bad of [
+      "http://pds.example.com",
+      "ftp://pds.example.com",
+      "https://user:pw@pds.example.com",
+      "https://pds.example.com/?x=1",
+      "javascript:alert(1)",
+      "https://",
+    ]) {
       expect(parseBlueskyService(bad).ok, bad).toBe(false);
     }
     const error = await rejection(connectBluesky({ identifier: HANDLE, appPassword, service: "http://pds.example.com" }));
@@ -218,6 +239,7 @@ describe("connectBluesky", () => {
     expect(profileError.kind).toBe("refresh_failed");
 
     const closed = `http://127.0.0.1:${await freePort()}`;
+    allowOutbound(closed);
     expect((await rejection(resumeBluesky({ ...session, service: closed, pdsUrl: null }))).kind).toBe("unavailable");
   });
 });

@@ -3,15 +3,8 @@ import { AtpAgent } from "@atproto/api";
 import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  blueskyRkey,
-  type BlueskyCredentials,
-  connectBluesky,
-  findPublished,
-  PlatformError,
-  type PublishRequest,
-  publisherFor,
-} from "../../infra/platforms";
+import { blueskyRkey, type BlueskyCredentials, connectBluesky, findPublished, PlatformError, type PublishRequest, publisherFor } from "../../infra/platforms";
+import { allowOutbound } from "../support/outbound";
 
 /**
  * Publishing to Bluesky against a real PDS (and PLC directory) from @atproto/dev-env: the stored
@@ -39,7 +32,10 @@ const request = (overrides: Partial<PublishRequest>): PublishRequest => ({
 });
 
 const png = (color: string, width = 40, height = 20) =>
-  sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer().then((b) => new Uint8Array(b));
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer()
+    .then((b) => new Uint8Array(b));
 
 const readPost = async (uri: string) => {
   const [, , repo, collection, rkey] = uri.split("/");
@@ -58,6 +54,7 @@ const rejection = async (promise: Promise<unknown>): Promise<PlatformError> => {
 
 beforeAll(async () => {
   network = await TestNetworkNoAppView.create({});
+  allowOutbound(network.pds.url);
   service = network.pds.url;
   const agent = new AtpAgent({ service });
   await agent.createAccount({ email: "poster@example.com", handle: HANDLE, password: "main-password-123" });
@@ -172,6 +169,15 @@ describe("publishing to Bluesky", () => {
 
   it("is unavailable when the PDS cannot be reached", async () => {
     const away = { ...credentials, service: "http://127.0.0.1:9", pdsUrl: "http://127.0.0.1:9" };
+    allowOutbound(away.service);
     expect((await rejection(publish(away, request({ text: "x" })))).kind).toBe("unavailable");
+  });
+
+  it("refuses a PDS on a private network that OUTBOUND_ALLOW_HOSTS does not name, for good", async () => {
+    const unnamed = { ...credentials, service: "https://10.0.0.7", pdsUrl: "https://10.0.0.7" };
+    expect(await rejection(publish(unnamed, request({ text: "x" })))).toMatchObject({
+      kind: "not_eligible",
+      message: "10.0.0.7 is on a private or reserved network, which this server does not reach. Use a public address.",
+    });
   });
 });

@@ -6,15 +6,7 @@ import { Effect } from "effect";
 import type { JobHelpers } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../domain/accounts/platforms";
-import {
-  type PostEvent,
-  postDecider,
-  postsProjection,
-  type PublishLimit,
-  postStreamId,
-  recordAttempt,
-  reschedule,
-} from "../../domain/publishing";
+import { type PostEvent, postDecider, postsProjection, type PublishLimit, postStreamId, recordAttempt, reschedule } from "../../domain/publishing";
 import { SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import { EventStore } from "../../infra/eventstore/EventStore";
 import { handleCommand } from "../../infra/eventstore/handle";
@@ -33,6 +25,7 @@ import { sandboxProfile } from "../../src/features/accounts/sandbox";
 import { createTestApp } from "../support/database";
 import { startFakePlatforms } from "../support/oauth-provider";
 import { asUser, callerFor, createTestPost, postContent, postMetadata, registerOwner } from "../support/publishing";
+import { allowOutbound } from "../support/outbound";
 
 /**
  * The scheduler's publication of a post (publishPost, as the publish_post job runs it) on the
@@ -100,10 +93,14 @@ describe("publishing a post to sandbox accounts", () => {
   });
 
   it("publishes to both accounts once, both attempts recorded before the calls, each result and the publication after, as the worker", async () => {
-    const postId = await newPost("Hello sandbox", [
-      { accountId: a.id, platform: "twitter" },
-      { accountId: b.id, platform: "linkedin" },
-    ], { publishNow: true });
+    const postId = await newPost(
+      "Hello sandbox",
+      [
+        { accountId: a.id, platform: "twitter" },
+        { accountId: b.id, platform: "linkedin" },
+      ],
+      { publishNow: true },
+    );
     const result = await publish(postId, { jobId: "42" });
     expect(result).toMatchObject({ outcome: "published", published: 2, failed: 0 });
 
@@ -156,14 +153,27 @@ describe("publishing a post to sandbox accounts", () => {
   });
 
   it("finds the post of an attempt that died after the platform call and records it, without a second post", async () => {
-    const postId = await newPost("Interrupted", [
-      { accountId: a.id, platform: "twitter" },
-      { accountId: b.id, platform: "linkedin" },
-    ], { publishNow: true });
+    const postId = await newPost(
+      "Interrupted",
+      [
+        { accountId: a.id, platform: "twitter" },
+        { accountId: b.id, platform: "linkedin" },
+      ],
+      { publishNow: true },
+    );
     // A worker recorded the attempt on A, the sandbox wrote the post, and the worker died.
     await app.run(handleCommand(postStreamId(postId), postDecider, recordAttempt({ accountId: a.id, now: new Date() }), asUser(user)));
     const first = await app.run(
-      publishToSandbox({ workspaceId: user.workspaceId, accountId: a.id, postId, idempotencyKey: idempotencyKeyOf(postId, a.id, 1), content: "Interrupted", media: [], options: {}, now: new Date() }),
+      publishToSandbox({
+        workspaceId: user.workspaceId,
+        accountId: a.id,
+        postId,
+        idempotencyKey: idempotencyKeyOf(postId, a.id, 1),
+        content: "Interrupted",
+        media: [],
+        options: {},
+        now: new Date(),
+      }),
     );
     expect(await publish(postId)).toMatchObject({ outcome: "published", published: 2 });
     const rows = await sandboxRows(postId);
@@ -249,11 +259,21 @@ describe("transient failures", () => {
   it("retry through the job (the target pending again), then fail for good on the last attempt", async () => {
     // A Bluesky account whose server cannot be reached: `unavailable`, transient.
     const down = "http://127.0.0.1:9";
+    allowOutbound(down);
     const account = await connect(
       "bluesky",
       "bluesky",
       "Down",
-      { did: "did:plc:down", handle: "down.test", accessJwt: "a", refreshJwt: "r", service: down, pdsUrl: down, identifier: "down.test", appPassword: "xxxx-xxxx-xxxx-xxxx" },
+      {
+        did: "did:plc:down",
+        handle: "down.test",
+        accessJwt: "a",
+        refreshJwt: "r",
+        service: down,
+        pdsUrl: down,
+        identifier: "down.test",
+        appPassword: "xxxx-xxxx-xxxx-xxxx",
+      },
       { service: down },
     );
     const postId = await newPost("Retry me", [{ accountId: account.id, platform: "bluesky" }], { publishNow: true });
@@ -270,7 +290,9 @@ describe("transient failures", () => {
     expect(types.filter((t) => t === "PostPublishAttempted")).toHaveLength(2);
     // The draft's reason says it is over, not that another try is coming.
     const failed = (await eventsOf(postId)).find((e) => e.type === "PostPublishFailed");
-    expect(failed?.data.reason).toBe(`Publishing failed on Bluesky (Down): Could not reach the Bluesky server at ${down}. Gave up after ${PUBLISH_MAX_ATTEMPTS} attempts.`);
+    expect(failed?.data.reason).toBe(
+      `Publishing failed on Bluesky (Down): Could not reach the Bluesky server at ${down}. Gave up after ${PUBLISH_MAX_ATTEMPTS} attempts.`,
+    );
   });
 });
 
@@ -282,6 +304,7 @@ describe("publishing to Bluesky (a real PDS)", () => {
 
   beforeAll(async () => {
     network = await TestNetworkNoAppView.create({});
+    allowOutbound(network.pds.url);
     const service = network.pds.url;
     reader = new AtpAgent({ service });
     await reader.createAccount({ email: "scheduler@example.com", handle: HANDLE, password: "main-password-123" });
@@ -350,11 +373,19 @@ describe("publishing to Bluesky (a real PDS)", () => {
     const events: ReadonlyArray<PostEvent> = [
       {
         type: "PostDrafted",
-        data: { postId, workspaceId: user.workspaceId, authorId: user.id, timeZone: "Europe/Paris", ...postContent(long, [{ accountId: account.id, platform: "bluesky" }]) },
+        data: {
+          postId,
+          workspaceId: user.workspaceId,
+          authorId: user.id,
+          timeZone: "Europe/Paris",
+          ...postContent(long, [{ accountId: account.id, platform: "bluesky" }]),
+        },
       },
       { type: "PostPublishRequested", data: { requestedAt: new Date().toISOString(), dueAt: null, lateByMs: 0, occurrence: 1, accountIds: [account.id] } },
     ];
-    await app.run(EventStore.use((store) => store.append(postStreamId(postId), events, { expectedVersion: "no_stream", metadata: metadata(), now: new Date() })));
+    await app.run(
+      EventStore.use((store) => store.append(postStreamId(postId), events, { expectedVersion: "no_stream", metadata: metadata(), now: new Date() })),
+    );
     expect(await publish(postId)).toMatchObject({ outcome: "failed" });
     const all = await eventsOf(postId);
     expect(all.find((e) => e.type === "PostPublishFailedOnAccount")!.data).toMatchObject({ permanent: true });
@@ -384,7 +415,12 @@ describe("at the second", () => {
     const waiting = publish(postId);
     await new Promise((r) => setTimeout(r, 500));
     await app.run(
-      handleCommand(postStreamId(postId), postDecider, reschedule({ scheduledAt: new Date(Date.now() + 3_600_000), timeZone: "UTC", now: new Date() }), asUser(user)),
+      handleCommand(
+        postStreamId(postId),
+        postDecider,
+        reschedule({ scheduledAt: new Date(Date.now() + 3_600_000), timeZone: "UTC", now: new Date() }),
+        asUser(user),
+      ),
     );
     expect(await waiting).toMatchObject({ outcome: "skipped", reason: "status scheduled" });
     expect(await sandboxRows(postId)).toHaveLength(0);
@@ -409,7 +445,9 @@ describe("a platform's publishing limits", () => {
     expect(held[0]!.delayedByMs).toBeGreaterThanOrEqual(1_000);
     for (const id of posts) expect(await sandboxRows(id)).toHaveLength(1);
     // The post's history says it.
-    expect(auditSummaries.PostPublishAttempted!(held[0])).toMatch(/^Sending to Bluesky \(attempt 1\), held [12] s by the test's limit of 2 posts per 2 seconds$/);
+    expect(auditSummaries.PostPublishAttempted!(held[0])).toMatch(
+      /^Sending to Bluesky \(attempt 1\), held [12] s by the test's limit of 2 posts per 2 seconds$/,
+    );
   });
 
   it("given a slot further away than a job waits, then the post records why it waits and gets a job for the slot; nothing is dropped", async () => {
@@ -439,7 +477,10 @@ describe("the sweep", () => {
     const sandbox = await connect("facebook", "sandbox", "Sandbox FB");
     const past = new Date(Date.now() - 10 * 60_000);
     const overdue = await newPost("Missed", [{ accountId: sandbox.id, platform: "facebook" }], { scheduledAt: new Date(past.getTime() + 60_000), now: past });
-    const covered = await newPost("Has a job", [{ accountId: sandbox.id, platform: "facebook" }], { scheduledAt: new Date(past.getTime() + 60_000), now: past });
+    const covered = await newPost("Has a job", [{ accountId: sandbox.id, platform: "facebook" }], {
+      scheduledAt: new Date(past.getTime() + 60_000),
+      now: past,
+    });
     // The posts read model, in case the posts projection is not registered in this build yet.
     for (const postId of [overdue, covered]) {
       const [row] = await app.sql`select id from posts where id = ${postId}`;

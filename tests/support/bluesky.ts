@@ -5,6 +5,7 @@ import { AtpAgent } from "@atproto/api";
 import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
 import { afterAll, beforeAll } from "vitest";
 import type { Browser } from "./browser";
+import { allowOutbound } from "./outbound";
 
 /**
  * Bluesky for the tests that read and write on a real PDS (from @atproto/dev-env, no AppView) and,
@@ -26,6 +27,7 @@ type NetworkParams = Parameters<typeof TestNetworkNoAppView.create>[0];
 /** A PDS with lee-dental.test and jane.test signed in; `params` as TestNetworkNoAppView.create takes them (an AppView for the PDS, say). */
 const startDevPds = async (params: NetworkParams = {}): Promise<DevPds> => {
   const network = await TestNetworkNoAppView.create(params);
+  allowOutbound(network.pds.url);
   const lee = new AtpAgent({ service: network.pds.url });
   await lee.createAccount({ email: "lee@example.com", handle: "lee-dental.test", password: "main-password-123" });
   const appPassword = (await lee.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;

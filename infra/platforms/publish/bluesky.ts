@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Agent, type AtpSessionData, CredentialSession, RichText, XRPCError } from "@atproto/api";
 import sharp from "sharp";
-import { type BlueskySession, INVALID_LOGIN_MESSAGE, parseBlueskyService } from "../bluesky";
+import { blueskyFetch, type BlueskySession, INVALID_LOGIN_MESSAGE, parseBlueskyService, refusedAddressOf } from "../bluesky";
 import { callContext, fail } from "../http";
 import { PlatformError } from "../types";
 import { rateLimited } from "./http";
@@ -51,8 +51,6 @@ export const blueskyRkey = (idempotencyKey: string): string => {
 
 export const blueskyPostUrl = (handle: string, rkey: string) => `https://bsky.app/profile/${handle}/post/${rkey}`;
 
-const timedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) });
-
 const unavailable = (service: string, status?: number) => fail(ctx, "unavailable", `Could not reach the Bluesky server at ${service}.`, { status });
 
 const isRefusedToken = (error: unknown) =>
@@ -63,6 +61,8 @@ const isRefusedToken = (error: unknown) =>
 /** An XRPC failure while publishing. */
 const fromXrpc = (error: unknown, service: string): PlatformError => {
   if (error instanceof PlatformError) return error;
+  const refusedAddress = refusedAddressOf(error);
+  if (refusedAddress) return fail(ctx, "not_eligible", refusedAddress);
   if (!(error instanceof XRPCError)) return unavailable(service);
   const status = error.status;
   const code = typeof error.error === "string" ? error.error : undefined;
@@ -110,7 +110,7 @@ export const signIn = async (credentials: unknown): Promise<Signed> => {
   const parsed = parseBlueskyService(stored.service);
   if (!parsed.ok) throw fail(ctx, "invalid_credentials", parsed.message);
   const service = parsed.url;
-  const session = new CredentialSession(new URL(service), timedFetch);
+  const session = new CredentialSession(new URL(service), blueskyFetch(TIMEOUT_MS));
   if (stored.pdsUrl) session.pdsUrl = new URL(stored.pdsUrl);
   const initial: AtpSessionData = {
     did: stored.did,
