@@ -7,6 +7,7 @@ import { auditProjection } from "./audit/projection";
 import { calendarModule } from "./calendar/module";
 import { categoriesModule } from "./categories/module";
 import type { Reaction } from "./eventstore/reactions";
+import { feedsModule } from "./feeds/module";
 import { identityModule } from "./identity/module";
 import { inboxModule } from "./inbox/module";
 import { listeningModule } from "./listening/module";
@@ -34,6 +35,7 @@ export const MODULES = [
   inboxModule,
   listeningModule,
   reviewsModule,
+  feedsModule,
   reportsModule,
   mailModule,
   auditModule,

@@ -57,6 +57,8 @@ export interface PostInput {
   readonly recurrence: RecurrenceRule | null | undefined;
   /** Add to Timeslot: schedule at the next free slot picked in this order (status is then "scheduled"). */
   readonly timeslot?: QueueOrder | null;
+  /** The person a system process posts for (an RSS feed's author): the post's author when no person calls. */
+  readonly authorId?: string;
 }
 
 type PostError = SqlError | ConcurrencyConflict | Conflict | InvalidInput | NotFound | PlanLimitReached;
@@ -286,7 +288,7 @@ export class Posts extends Context.Service<
             const created = createPost({
               postId,
               workspaceId: caller.workspaceId,
-              authorId: actorIdOf(caller.actor) ?? "",
+              authorId: actorIdOf(caller.actor) ?? input.authorId ?? "",
               content: contentOf(input, targets),
               timeZone,
               now: caller.now,
