@@ -6,6 +6,7 @@ import { auditModule } from "./audit/module";
 import { auditProjection } from "./audit/projection";
 import { calendarModule } from "./calendar/module";
 import { categoriesModule } from "./categories/module";
+import { contentTemplatesModule } from "./content-templates/module";
 import type { Reaction } from "./eventstore/reactions";
 import { feedsModule } from "./feeds/module";
 import { identityModule } from "./identity/module";
@@ -29,6 +30,7 @@ export const MODULES = [
   teamModule,
   accountsModule,
   categoriesModule,
+  contentTemplatesModule,
   mediaModule,
   calendarModule,
   publishingModule,

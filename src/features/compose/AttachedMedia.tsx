@@ -1,4 +1,5 @@
 import { isVideoAddress } from "../../../domain/media/addresses";
+import "./media-picker.css";
 
 interface AttachedMediaProps {
   readonly media: ReadonlyArray<string>;

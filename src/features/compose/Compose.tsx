@@ -4,7 +4,7 @@ import { toast } from "../../islands/toast/toast-store";
 import { AccountPicker } from "./AccountPicker";
 import { ComposeActions } from "./ComposeActions";
 import { type Action, type ComposeAccount, type ComposeCategory, LOAD_FAILED, selectedPlatforms } from "./compose-model";
-import { composeReducer, initialComposeState } from "./compose-reducer";
+import { type ComposePrefill, composeReducer, initialComposeState } from "./compose-reducer";
 import { ContentEditor } from "./ContentEditor";
 import { MediaMenus } from "./MediaMenus";
 import { PostPreview } from "./PostPreview";
@@ -21,6 +21,8 @@ interface Props {
   readonly today: string;
   readonly initialDate: string;
   readonly postId: string | null;
+  /** A content template copied in (?template={id}): its text with its hashtags, its files, the accounts on its platforms. */
+  readonly prefill: ComposePrefill | null;
   /** Name and character limit of each platform of the accounts (read on the server: the platform table stays out of the page's JS). */
   readonly names: Readonly<Record<string, string>>;
   readonly limits: Readonly<Record<string, number>>;
@@ -36,10 +38,10 @@ const ScheduleSection = lazy(() => loadLater().then((m) => ({ default: m.Schedul
 const FAILED = "Failed to create post";
 
 /** The Create Post screen (spec core §2-§5): its parts, wired to one form state (compose-reducer) and the posts API. */
-export default function Compose({ accounts: loadedAccounts, categories, timeZone, today, initialDate, postId, names, limits }: Props) {
+export default function Compose({ accounts: loadedAccounts, categories, timeZone, today, initialDate, postId, prefill, names, limits }: Props) {
   const accounts = loadedAccounts ?? [];
   const hydrated = useHydrated();
-  const [state, dispatch] = useReducer(composeReducer, undefined, () => initialComposeState(timeZone, initialDate));
+  const [state, dispatch] = useReducer(composeReducer, undefined, () => initialComposeState(timeZone, initialDate, prefill));
   const textArea = useRef<HTMLTextAreaElement>(null);
   const dateInput = useRef<HTMLInputElement>(null);
   const loadingSubmit = useRef(false);

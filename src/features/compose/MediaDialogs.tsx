@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { isVideoAddress } from "../../../domain/media/addresses";
+import "./media-picker.css";
 import { Dialog } from "../../components/ui/Dialog";
 import { apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
@@ -13,15 +14,18 @@ interface MediaDialogProps {
   readonly onClose: () => void;
 }
 
-/** "Select from Media Gallery" (loaded when first chosen): the workspace's files, read at each opening; a choice adds it to the post. */
-export const GalleryDialog = ({ open, onAdd, onClose }: MediaDialogProps) => (
+/** What a file chosen from the gallery is added to, as the toast names it: the post, or a content template. */
+type GalleryTarget = { readonly addedTo?: "post" | "template" };
+
+/** "Select from Media Gallery" (loaded when first chosen): the workspace's files, read at each opening; a choice adds it to the post (or template). */
+export const GalleryDialog = ({ open, onAdd, onClose, addedTo }: MediaDialogProps & GalleryTarget) => (
   <Dialog open={open} title="Select from Media Gallery" onClose={onClose}>
-    <GalleryList onAdd={onAdd} onClose={onClose} />
+    <GalleryList onAdd={onAdd} onClose={onClose} addedTo={addedTo} />
   </Dialog>
 );
 
 /** Mounted while the dialog is open. */
-const GalleryList = ({ onAdd, onClose }: Omit<MediaDialogProps, "open">) => {
+const GalleryList = ({ onAdd, onClose, addedTo = "post" }: Omit<MediaDialogProps, "open"> & GalleryTarget) => {
   const [gallery, setGallery] = useState<ReadonlyArray<MediaItem> | null>(null);
   useEffect(() => {
     let current = true;
@@ -52,10 +56,14 @@ const GalleryList = ({ onAdd, onClose }: Omit<MediaDialogProps, "open">) => {
             onClick={() => {
               onAdd([item.fileUrl]);
               onClose();
-              toast({ title: "Image Selected", description: "The file was added to the post." });
+              toast({ title: "Image Selected", description: `The file was added to the ${addedTo}.` });
             }}
           >
-            {isVideoAddress(item.fileUrl) ? <span className="compose-thumb-video">Video</span> : <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.originalName} />}
+            {isVideoAddress(item.fileUrl) ? (
+              <span className="compose-thumb-video">Video</span>
+            ) : (
+              <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.originalName} />
+            )}
           </button>
         </li>
       ))}
@@ -81,7 +89,13 @@ export const DriveDialog = ({ open, onAdd, onClose }: MediaDialogProps) => {
     <Dialog open={open} title="Add a Google Drive video" onClose={onClose}>
       <div className="field">
         <label htmlFor="compose-drive">Google Drive video URL</label>
-        <input id="compose-drive" className="input" value={driveUrl} placeholder="https://drive.google.com/file/d/…/view" onChange={(e) => setDriveUrl(e.target.value)} />
+        <input
+          id="compose-drive"
+          className="input"
+          value={driveUrl}
+          placeholder="https://drive.google.com/file/d/…/view"
+          onChange={(e) => setDriveUrl(e.target.value)}
+        />
       </div>
       <div className="ui-dialog-actions">
         <button type="button" className="btn btn-outline" onClick={onClose}>

@@ -34,6 +34,12 @@ describe("composeReducer", () => {
     expect(state.form).toMatchObject({ scheduleType: "schedule", scheduleDate: "2026-12-01", timeZone: ZONE });
   });
 
+  it("given a content template, when the form starts, then it holds its text, files and accounts, posted now", () => {
+    const state = initialComposeState(ZONE, "", { content: "Hello\n\n#smile", media: ["/media/x/a.png"], accountIds: ["a1"] });
+    expect(state.form).toMatchObject({ content: "Hello\n\n#smile", media: ["/media/x/a.png"], accountIds: ["a1"], scheduleType: "now" });
+    expect(state.editing).toBeNull();
+  });
+
   it("given chosen accounts, when a category is chosen, then the accounts start over", () => {
     const state = run(fresh(), { type: "accountToggled", accountId: "a1" }, { type: "categoryChosen", categoryId: "c1" });
     expect(state.form).toMatchObject({ categoryId: "c1", accountIds: [] });

@@ -25,7 +25,18 @@ export interface ComposeState {
 }
 
 /** Fields set as they are chosen, with nothing else to change. */
-type PlainField = "content" | "scheduleDate" | "scheduleTime" | "timeZone" | "autoOptimize" | "recurringType" | "recurringDay" | "recurringDayOfWeek" | "endType" | "recurringEnd" | "queueOrder";
+type PlainField =
+  | "content"
+  | "scheduleDate"
+  | "scheduleTime"
+  | "timeZone"
+  | "autoOptimize"
+  | "recurringType"
+  | "recurringDay"
+  | "recurringDayOfWeek"
+  | "endType"
+  | "recurringEnd"
+  | "queueOrder";
 
 export type ComposeAction =
   | { readonly type: "fieldChanged"; readonly patch: Partial<Pick<FormState, PlainField>> }
@@ -51,8 +62,11 @@ export type ComposeAction =
   /** `form`: the post read back into the form (compose-post.ts formFromPost, loaded with the post). */
   | { readonly type: "postLoaded"; readonly post: LoadedPost; readonly form: FormState };
 
-export const initialComposeState = (timeZone: string, initialDate: string): ComposeState => ({
-  form: emptyForm(timeZone, initialDate),
+/** What a new post starts with besides the date: a content template's text, files and accounts (?template={id}). */
+export type ComposePrefill = Pick<FormState, "content" | "media" | "accountIds">;
+
+export const initialComposeState = (timeZone: string, initialDate: string, prefill: ComposePrefill | null = null): ComposeState => ({
+  form: { ...emptyForm(timeZone, initialDate), ...prefill },
   errors: {},
   saving: null,
   uploading: null,

@@ -31,7 +31,7 @@ const zoneName = z
   .transform((zone) => (zone ? (canonicalTimeZone(zone) ?? zone) : zone));
 
 /** A file of the media library (its id or address) or a file on the web by https (a design, a Drive video). */
-const mediaRef = z
+export const mediaRef = z
   .string()
   .max(2_000)
   .refine(

@@ -1,0 +1,19 @@
+import { contentTemplateEvents, contentTemplatesProjection } from "../../domain/content-templates";
+import { defineModule } from "../module";
+import { ContentTemplates } from "./ContentTemplates";
+
+/** Content templates: reusable posts (text, hashtags, platforms, media), private to their author or shared with the team. */
+export const contentTemplatesModule = defineModule({
+  name: "contentTemplates",
+  events: contentTemplateEvents,
+  layer: ContentTemplates.layer,
+  projections: [contentTemplatesProjection],
+  auditSummaries: {
+    ContentTemplateCreated: (d) => `Template "${d.name}" created${d.isPublic ? " and shared with the team" : ""}`,
+    ContentTemplateEdited: (d) => (d.name ? `Template renamed to "${d.name}"` : "Template edited"),
+    ContentTemplateShared: () => "Template shared with the team",
+    ContentTemplateUnshared: () => "Template made private",
+    ContentTemplateUsed: (d) => `Template used (${d.usageCount} ${d.usageCount === 1 ? "time" : "times"} in all)`,
+    ContentTemplateDeleted: () => "Template deleted",
+  },
+});
