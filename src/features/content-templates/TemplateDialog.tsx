@@ -1,4 +1,4 @@
-import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
 import { addHashtag, checkTemplateFields, TEMPLATE_MESSAGES, TEMPLATE_MEDIA_MAX, TEMPLATE_NAME_MAX } from "../../../domain/content-templates/rules";
 import type { ContentTemplate } from "../../../infra/content-templates/ContentTemplates";
@@ -58,7 +58,16 @@ function TemplateForm({ editing, platforms, onClose, onSaved, onStale }: Props &
   const nameInput = useRef<HTMLInputElement>(null);
   const contentInput = useRef<HTMLTextAreaElement>(null);
   const creating = editing.mode === "create";
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // The name first: once the dialog has opened (it focuses its first button when it opens).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => nameInput.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    // A field changed is a field to check again: its old sentence goes.
+    setErrors(({ [key]: _, ...rest }) => rest);
+  };
   // A template keeps the platforms it names even when their account was disconnected since.
   const offered = [...platforms, ...draft.platforms.filter((p) => !platforms.some((o) => o.id === p)).map((p) => ({ id: p as PlatformId, name: p }))];
 
@@ -130,7 +139,6 @@ function TemplateForm({ editing, platforms, onClose, onSaved, onStale }: Props &
           maxLength={TEMPLATE_NAME_MAX + 20}
           placeholder="e.g. Flu season reminder"
           autoComplete="off"
-          autoFocus
           aria-invalid={errors.name ? true : undefined}
           onChange={(e) => set("name", e.target.value)}
         />
@@ -178,7 +186,7 @@ function TemplateForm({ editing, platforms, onClose, onSaved, onStale }: Props &
             id={`${id}-hashtag`}
             className="input"
             value={hashtag}
-            placeholder="Type a hashtag and press Enter"
+            placeholder="e.g. smile"
             autoComplete="off"
             aria-describedby={`${id}-hashtag-hint`}
             aria-invalid={errors.hashtags ? true : undefined}
@@ -190,7 +198,7 @@ function TemplateForm({ editing, platforms, onClose, onSaved, onStale }: Props &
           </button>
         </div>
         <span className="muted template-hint" id={`${id}-hashtag-hint`}>
-          The # is added for you; a tag already in the list is skipped.
+          Press Enter to add one. The # is added for you; a tag already in the list is skipped.
         </span>
         {draft.hashtags.length > 0 && (
           <ul className="template-tags" aria-label="Hashtags of this template">
