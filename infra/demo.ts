@@ -5,6 +5,7 @@ import { SocialAccounts } from "./accounts/SocialAccounts";
 import type { Caller } from "../domain/shared";
 import { callerOf } from "./identity/current-user";
 import { Categories } from "./categories/Categories";
+import { ensureDemoTemplates } from "./content-templates/demo";
 import { DEMO_USER_ID, Registration } from "./identity/Registration";
 import { Users } from "./identity/Users";
 import { ensureDemoMedia } from "./media/demo";
@@ -34,7 +35,7 @@ const DEMO_CATEGORIES = [
 
 /**
  * The made-up user of demo mode, on the professional plan, with a seeded workspace: sandbox
- * accounts, categories, sample media, posts and notes around today, and sample reviews (each made once; new
+ * accounts, categories, content templates, sample media, posts and notes around today, and sample reviews (each made once; new
  * scheduled posts when the last ones have gone out).
  */
 export const ensureDemo = Effect.fn("Demo.ensure")(function* (now: Date) {
@@ -51,6 +52,7 @@ export const ensureDemo = Effect.fn("Demo.ensure")(function* (now: Date) {
   if ((yield* categories.list(user.workspaceId)).length === 0) {
     for (const category of DEMO_CATEGORIES) yield* categories.create(caller, category);
   }
+  yield* ensureDemoTemplates(caller);
   yield* ensureDemoMedia({ userId: user.id, workspaceId: user.workspaceId, tier: user.subscriptionTier }, now);
   yield* ensureDemoPosts(user, now);
   yield* ensureDemoReviews(caller);

@@ -169,4 +169,16 @@ test.describe("content templates", () => {
     await noSideScroll(page);
     await page.screenshot({ path: info.outputPath("templates-upgrade-360.png") });
   });
+
+  test("demo mode shows the sample templates, read only", async ({ page }, info) => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto("/app/content-templates?demo=true");
+    await expect(page.getByTestId("template-card")).toHaveCount(3);
+    await expect(page.getByText("Team Template")).toHaveCount(2);
+    const welcome = page.getByTestId("template-card").filter({ hasText: "Welcome, new patients" });
+    await expect(welcome.getByRole("list", { name: "Platforms of Welcome, new patients" })).toContainText("+1");
+    await expect(welcome.getByRole("list", { name: "Hashtags of Welcome, new patients" })).toContainText("+1");
+    await expect(page.getByRole("button", { name: /Use |Create Template/ })).toHaveCount(0);
+    await page.screenshot({ path: info.outputPath("templates-demo-1280.png"), fullPage: true });
+  });
 });
