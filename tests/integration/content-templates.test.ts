@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { Effect, Layer, ManagedRuntime } from "effect";
 import { describe, expect, it } from "vitest";
+import { contentTemplatesProjection } from "../../domain/content-templates";
 import { FEATURE_UNAVAILABLE_MESSAGE } from "../../domain/plans";
+import { Database } from "../../infra/db/Database";
+import { verifyProjections } from "../../infra/eventstore/rebuild";
+import { storedEventsLayer } from "../../infra/modules";
 import { Browser } from "../support/browser";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -204,5 +209,18 @@ describe("who sees and changes a template", () => {
     expect((await anonymous.get("/api/content-templates")).status).toBe(401);
     expect((await anonymous.post("/api/content-templates", { name: "A", content: "B" })).status).toBe(401);
     expect((await anonymous.post(`/api/content-templates/${randomUUID()}/use`)).status).toBe(401);
+  });
+});
+
+describe("the content templates' read model", () => {
+  it("is rebuilt from the events exactly as it is live", async () => {
+    const runtime = ManagedRuntime.make(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer()));
+    try {
+      const result = await runtime.runPromise(verifyProjections([contentTemplatesProjection]));
+      expect(result.differences).toEqual([]);
+      expect(result.events).toBeGreaterThan(20);
+    } finally {
+      await runtime.dispose();
+    }
   });
 });
