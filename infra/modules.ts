@@ -9,6 +9,7 @@ import { categoriesModule } from "./categories/module";
 import { contentTemplatesModule } from "./content-templates/module";
 import type { Reaction } from "./eventstore/reactions";
 import { feedsModule } from "./feeds/module";
+import { hashtagsModule } from "./hashtags/module";
 import { identityModule } from "./identity/module";
 import { inboxModule } from "./inbox/module";
 import { listeningModule } from "./listening/module";
@@ -38,6 +39,7 @@ export const MODULES = [
   listeningModule,
   reviewsModule,
   feedsModule,
+  hashtagsModule,
   reportsModule,
   mailModule,
   auditModule,

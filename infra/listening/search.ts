@@ -19,7 +19,8 @@ const TIMEOUT_MS = 15_000;
 
 export const appViewUrl = (env: NodeJS.ProcessEnv = process.env) => env.BLUESKY_APPVIEW_URL?.trim().replace(/\/+$/, "") || null;
 
-class SearchRefused extends Error {
+/** The AppView could not answer a search: the sentence to show, and how long it asks to wait. */
+export class SearchRefused extends Error {
   constructor(
     message: string,
     readonly retryAfterSeconds?: number,
@@ -39,12 +40,24 @@ interface PostView {
   indexedAt: string;
 }
 
-const search = async (appView: string, q: string, since: Date | null): Promise<PostView[]> => {
+export interface PublicSearch {
+  readonly posts: ReadonlyArray<PostView>;
+  /** The AppView's count of every match, when it gives one (beyond the page's posts). */
+  readonly hitsTotal: number | null;
+}
+
+/**
+ * One `app.bsky.feed.searchPosts` of the AppView (public, no sign-in), newest first: the posts of
+ * `q` indexed since `since` (and before `until`). Social listening and hashtag research both ask it.
+ * Throws SearchRefused with the sentence to show.
+ */
+export const searchPublicPosts = async (appView: string, q: string, window: { readonly since: Date | null; readonly until?: Date }): Promise<PublicSearch> => {
   const url = new URL(`${appView}/xrpc/app.bsky.feed.searchPosts`);
   url.searchParams.set("q", q);
   url.searchParams.set("sort", "latest");
   url.searchParams.set("limit", "100");
-  if (since) url.searchParams.set("since", since.toISOString());
+  if (window.since) url.searchParams.set("since", window.since.toISOString());
+  if (window.until) url.searchParams.set("until", window.until.toISOString());
   let response: Response;
   try {
     response = await fetch(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -58,9 +71,9 @@ const search = async (appView: string, q: string, since: Date | null): Promise<P
       seconds,
     );
   }
-  const body = (await response.json().catch(() => null)) as { posts?: PostView[]; message?: string } | null;
+  const body = (await response.json().catch(() => null)) as { posts?: PostView[]; hitsTotal?: unknown; message?: string } | null;
   if (!response.ok) throw new SearchRefused(`The Bluesky AppView refused the search${body?.message ? `: ${body.message}` : ""}.`);
-  return Array.isArray(body?.posts) ? body.posts : [];
+  return { posts: Array.isArray(body?.posts) ? body.posts : [], hitsTotal: typeof body?.hitsTotal === "number" ? body.hitsTotal : null };
 };
 
 interface DueMonitor {
@@ -88,7 +101,8 @@ export const pollListening = Effect.fn("Listening.poll")(function* (now: Date) {
   for (const monitor of due) {
     const read = yield* Effect.result(
       Effect.tryPromise({
-        try: async () => (await Promise.all(searchQueriesOf(monitor.terms).map((q) => search(appView, q, monitor.newest)))).flat(),
+        try: async () =>
+          (await Promise.all(searchQueriesOf(monitor.terms).map(async (q) => (await searchPublicPosts(appView, q, { since: monitor.newest })).posts))).flat(),
         catch: (error) => (error instanceof SearchRefused ? error : new SearchRefused("The Bluesky AppView answered something unreadable.")),
       }),
     );

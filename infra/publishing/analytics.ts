@@ -6,10 +6,10 @@ import { Database, type Sql } from "../db/Database";
 const ANALYTICS_EXCERPT = 300;
 
 /** Likes + shares + comments of a post (`p`) over its platforms, and on one platform. */
-const postEngagement = (sql: Sql) => sql`
+export const postEngagement = (sql: Sql) => sql`
   (select coalesce(sum(coalesce((e.value->>'likes')::numeric, 0) + coalesce((e.value->>'shares')::numeric, 0) + coalesce((e.value->>'comments')::numeric, 0)), 0)
    from jsonb_each(p.engagement) e where jsonb_typeof(e.value) = 'object')`;
-const platformEngagement = (sql: Sql, platform: ReturnType<Sql>) => sql`
+export const platformEngagement = (sql: Sql, platform: ReturnType<Sql>) => sql`
   (coalesce((p.engagement->${platform}->>'likes')::numeric, 0) + coalesce((p.engagement->${platform}->>'shares')::numeric, 0)
    + coalesce((p.engagement->${platform}->>'comments')::numeric, 0))`;
 

@@ -1,7 +1,7 @@
 import { lazy, type RefObject, Suspense, useLayoutEffect, useRef, useState } from "react";
 import { lazyItems, Menu } from "../../components/ui/Menu";
 import { toast } from "../../islands/toast/toast-store";
-import type { Restyle } from "./text-actions";
+import type { HashtagChoices, Restyle } from "./text-actions";
 import type { Selection } from "./text-tools";
 
 /** What the text menus do and the Font and Format entries, with the text tools and the emoji grid: loaded when a text menu first opens. */
@@ -49,7 +49,7 @@ interface TextToolsProps {
 
 /** The toolbar's text menus (spec core §2): Emoji, Hashtag, Font, Format and More, on the selection or the caret. */
 export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia, disabled }: TextToolsProps) => {
-  const [recentTags, setRecentTags] = useState<ReadonlyArray<string> | null>(null);
+  const [hashtags, setHashtags] = useState<HashtagChoices | null>(null);
   const caret = useCaretEdits(textArea, content, onContent);
 
   const insertText = (text: string, spaced = false) => {
@@ -63,11 +63,11 @@ export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia
   };
 
   const loadHashtags = () => {
-    if (recentTags !== null) return;
+    if (hashtags !== null) return;
     loadTextActions()
-      .then((actions) => actions.recentHashtags())
-      .then(setRecentTags)
-      .catch(() => setRecentTags([]));
+      .then((actions) => actions.hashtagChoices())
+      .then(setHashtags)
+      .catch(() => setHashtags({ groups: [], recent: [] }));
   };
 
   const preload = () => void loadTextActions().catch(() => undefined);
@@ -103,13 +103,20 @@ export const TextTools = ({ content, textArea, onContent, hasMedia, onClearMedia
           </Suspense>
         )}
       </Menu>
-      <Menu label="Hashtag" disabled={disabled} onOpen={loadHashtags} items={lazyItems(loadTextActions, (actions) => actions.hashtagItems(recentTags, insertText))} />
+      <Menu
+        label="Hashtag"
+        disabled={disabled}
+        onOpen={loadHashtags}
+        items={lazyItems(loadTextActions, (actions) => actions.hashtagItems(hashtags, insertText))}
+      />
       <Menu label="Font" disabled={disabled} items={lazyItems(loadTextActions, (actions) => actions.fontItems(restyle))} />
       <Menu label="Format" disabled={disabled} items={lazyItems(loadTextActions, (actions) => actions.formatItems(restyle))} />
       <Menu
         label="More"
         disabled={disabled}
-        items={lazyItems(loadTextActions, (actions) => actions.moreItems({ hasText: content !== "", hasMedia, copyText, clearMedia: onClearMedia, clearText: () => onContent("") }))}
+        items={lazyItems(loadTextActions, (actions) =>
+          actions.moreItems({ hasText: content !== "", hasMedia, copyText, clearMedia: onClearMedia, clearText: () => onContent("") }),
+        )}
       />
     </>
   );

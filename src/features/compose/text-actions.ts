@@ -21,13 +21,29 @@ export const restyle = (content: string, selection: Selection, style: Restyle, l
     toast({ title: "No text yet", description: "Write something first, then select the part to change.", variant: "destructive" });
     return;
   }
-  edit(changeSelection(content, selection, (part) => ("font" in style ? applyFont(part, style.font) : "format" in style ? applyFormat(part, style.format) : toPlain(part))));
+  edit(
+    changeSelection(content, selection, (part) =>
+      "font" in style ? applyFont(part, style.font) : "format" in style ? applyFormat(part, style.format) : toPlain(part),
+    ),
+  );
   if ("plain" in style) toast({ title: "Font Applied", description: "Normal letters again." });
   else toast({ title: "font" in style ? "Font Applied" : "Text Formatted", description: `${label} applied to your text.` });
 };
 
-/** The hashtags of the workspace's last 100 posts, most used first. */
-export const recentHashtags = () => apiFetch<Array<{ content: string }>>("/api/posts?limit=100").then((posts) => frequentHashtags(posts.map((p) => p.content)));
+/** What the Hashtag menu offers: the workspace's saved hashtag groups, then the hashtags of its last 100 posts, most used first. */
+export interface HashtagChoices {
+  readonly groups: ReadonlyArray<{ readonly name: string; readonly tags: ReadonlyArray<string> }>;
+  readonly recent: ReadonlyArray<string>;
+}
+
+/** Either list unreadable (a plan without hashtag research answers 403 for the groups) is offered empty. */
+export const hashtagChoices = (): Promise<HashtagChoices> =>
+  Promise.all([
+    apiFetch<HashtagChoices["groups"]>("/api/hashtag-groups").catch(() => []),
+    apiFetch<Array<{ content: string }>>("/api/posts?limit=100")
+      .then((posts) => frequentHashtags(posts.map((p) => p.content)))
+      .catch(() => []),
+  ]).then(([groups, recent]) => ({ groups, recent }));
 
 /** The Font menu's entries: each style, then plain letters again. */
 export const fontItems = (restyle: (style: Restyle, label: string) => void): ReadonlyArray<MenuItem> => [
@@ -39,14 +55,21 @@ export const fontItems = (restyle: (style: Restyle, label: string) => void): Rea
 export const formatItems = (restyle: (style: Restyle, label: string) => void): ReadonlyArray<MenuItem> =>
   TEXT_FORMATS.map((f) => ({ label: f.label, onSelect: () => restyle({ format: f.id }, f.label) }));
 
-/** The Hashtag menu's entries: "#" at the caret, then the workspace's recent hashtags (null: still being read). */
-export const hashtagItems = (recentTags: ReadonlyArray<string> | null, insertText: (text: string, spaced: boolean) => void): ReadonlyArray<MenuItem> => [
+/** The Hashtag menu's entries: "#" at the caret, the saved groups (each inserted whole), then the recent hashtags (null: still being read). */
+export const hashtagItems = (choices: HashtagChoices | null, insertText: (text: string, spaced: boolean) => void): ReadonlyArray<MenuItem> => [
   { label: "Insert #", hint: "Start a hashtag at the cursor.", onSelect: () => insertText("#", true) },
-  ...(recentTags === null
+  ...(choices === null
     ? [{ label: "Loading your hashtags…", disabled: true }]
-    : recentTags.length === 0
-      ? [{ label: "No hashtags in your posts yet", disabled: true }]
-      : recentTags.map((tag) => ({ label: tag, hint: "Used in your posts", onSelect: () => insertText(tag, true) }))),
+    : [
+        ...choices.groups.map((group) => ({
+          label: group.name,
+          hint: `Saved group: ${group.tags.join(" ")}`,
+          onSelect: () => insertText(group.tags.join(" "), true),
+        })),
+        ...(choices.recent.length === 0
+          ? [{ label: "No hashtags in your posts yet", disabled: true }]
+          : choices.recent.map((tag) => ({ label: tag, hint: "Used in your posts", onSelect: () => insertText(tag, true) }))),
+      ]),
 ];
 
 /** The More menu's entries; `copyText` is the page's own (a clipboard write must follow the click at once). */

@@ -43,9 +43,7 @@ export const tabCounts = (counts: StatusCounts): Record<QueueTab, number> => ({
 });
 
 /** The post's distinct hashtags, in order of appearance. */
-export const hashtagsOf = (content: string): ReadonlyArray<string> => [
-  ...new Set([...content.matchAll(/(?:^|[^\p{L}\p{N}_&])#([\p{L}\p{N}_]+)/gu)].map((m) => `#${m[1]}`)),
-];
+export { hashtagsIn as hashtagsOf } from "../../../domain/hashtags/rules";
 
 export const HASHTAG_PREVIEW = 4;
 

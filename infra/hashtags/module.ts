@@ -1,0 +1,16 @@
+import { hashtagGroupEvents, hashtagGroupsProjection } from "../../domain/hashtags";
+import { defineModule } from "../module";
+import { Hashtags } from "./Hashtags";
+
+/** Hashtag research and the saved hashtag groups compose's Hashtag menu inserts. */
+export const hashtagsModule = defineModule({
+  name: "hashtags",
+  events: hashtagGroupEvents,
+  layer: Hashtags.layer,
+  projections: [hashtagGroupsProjection],
+  auditSummaries: {
+    HashtagGroupSaved: (d) => `Saved the hashtag group "${d.name}" (${d.tags.join(" ")})`,
+    HashtagGroupChanged: (d) => `Changed the hashtag group "${d.name}" (${d.tags.join(" ")})`,
+    HashtagGroupDeleted: () => "Deleted a hashtag group",
+  },
+});
