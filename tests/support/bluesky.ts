@@ -58,6 +58,18 @@ const startAppView = async (handle: AppViewHandler) => {
   };
 };
 
+/** For a test file that needs an AppView only (no PDS): a local one answering with `handle`, its URL in `url` once its beforeAll ran. */
+export const useAppView = (handle: AppViewHandler) => {
+  const appView = { url: "" };
+  let server: Awaited<ReturnType<typeof startAppView>> | undefined;
+  beforeAll(async () => {
+    server = await startAppView(handle);
+    appView.url = server.url;
+  });
+  afterAll(() => server?.close());
+  return appView as { readonly url: string };
+};
+
 export interface BlueskyOnLoopback extends DevPds {
   /** The local AppView's URL, when the file has one (also in BLUESKY_APPVIEW_URL during its tests). */
   readonly appViewUrl: string;

@@ -71,7 +71,7 @@ export const asUser = (user: CurrentUser, now = new Date()) => ({
 
 /** A post created as the API would: a draft, or scheduled, or published now (its job is the test's to run). */
 export const createTestPost = async (
-  app: TestApp,
+  app: Pick<TestApp, "run">,
   user: CurrentUser,
   text: string,
   targets: ReadonlyArray<Target>,
