@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { platformById } from "../../../domain/accounts/platforms";
-import type { HashtagResult, TrendingHashtag } from "../../../domain/hashtags/research";
+import type { HashtagResult, RecentHashtag, TrendingHashtag } from "../../../domain/hashtags/research";
 // The rules alone (no Effect): what the island needs of the domain.
 import { FORMULAS, HASHTAG_MESSAGES, RESEARCH_PLATFORMS, type ResearchPlatform } from "../../../domain/hashtags/rules";
 import type { HashtagGroup, HashtagSearch, ResearchBasis } from "../../../infra/hashtags/Hashtags";
@@ -15,6 +15,8 @@ interface Props {
   readonly initialTrending: ReadonlyArray<TrendingHashtag>;
   readonly initialBasis: ResearchBasis;
   readonly initialGroups: ReadonlyArray<HashtagGroup>;
+  /** The hashtags of the workspace's latest published posts: one click searches one. */
+  readonly recent: ReadonlyArray<RecentHashtag>;
   /** Saving, changing and deleting groups (those who write posts, outside the demo). */
   readonly canManage: boolean;
 }
@@ -39,7 +41,7 @@ const basisLine = (basis: ResearchBasis) =>
 const riseText = (t: TrendingHashtag) => (t.rise === null ? "New" : `+${t.rise}%`);
 
 /** Hashtag research (spec engagement §2): search by keyword and platform, result cards, the trending list, tips and saved groups. */
-export default function HashtagResearch({ initialTrending, initialBasis, initialGroups, canManage }: Props) {
+export default function HashtagResearch({ initialTrending, initialBasis, initialGroups, recent, canManage }: Props) {
   const hydrated = useHydrated();
   const [query, setQuery] = useState("");
   const [platform, setPlatform] = useState<ResearchPlatform>("all");
@@ -186,6 +188,16 @@ export default function HashtagResearch({ initialTrending, initialBasis, initial
               {searching ? "Searching…" : "Search"}
             </button>
           </form>
+          {recent.length > 0 && (
+            <div className="hashtags-related hashtags-recent">
+              <span className="muted hashtags-small">Recently used:</span>
+              {recent.map((r) => (
+                <button key={r.tag} type="button" className="hashtags-chip" onClick={() => searchFor(r.tag)}>
+                  {r.tag}
+                </button>
+              ))}
+            </div>
+          )}
           {basis.posts === 0 && (
             <p className="hashtags-note" data-testid="hashtags-no-data">
               <strong>No data yet.</strong> You have no published posts in the last {basis.windowDays} days ({platformName(basis.platform)}), so there is no
@@ -388,11 +400,14 @@ function ResultCard({
           <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Select ${result.tag}`} />
           <span className="hashtags-tag">{result.tag}</span>
         </label>
-        {result.trending && <span className="badge badge-accent">Trending</span>}
         <button type="button" className="btn btn-ghost" onClick={onCopy} aria-label={`Copy ${result.tag}`}>
           Copy
         </button>
       </div>
+      <p className="hashtags-uses muted">
+        {result.uses === 0 ? "In none of your posts yet" : result.uses === 1 ? "In 1 of your posts" : `In ${result.uses} of your posts`}
+        {result.trending && <span className="badge badge-accent">Trending</span>}
+      </p>
       <dl className="hashtags-figures">
         <div title={result.basedOn.volume}>
           <dt>Volume</dt>

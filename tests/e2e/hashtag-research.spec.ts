@@ -1,0 +1,121 @@
+import { createServer, type Server } from "node:http";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { E2E_APPVIEW_PORT } from "../../playwright.config";
+import { cli, newUser, registerByApi, toast } from "./support";
+
+/** The AppView the e2e server counts public posts on: #smile is in 2,400 public posts this week, 1,200 the week before. */
+let appView: Server;
+test.beforeAll(async () => {
+  appView = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://appview");
+    const q = (url.searchParams.get("q") ?? "").toLowerCase();
+    const thisWeek = Date.parse(url.searchParams.get("until") ?? "") > Date.now() - 86_400_000;
+    const hitsTotal = q === "#smile" ? (thisWeek ? 2_400 : 1_200) : q === "#dental" ? (thisWeek ? 35 : 40) : 0;
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ posts: [], hitsTotal }));
+  });
+  await new Promise<void>((resolve) => appView.listen(E2E_APPVIEW_PORT, "127.0.0.1", resolve));
+});
+test.afterAll(() => new Promise<void>((resolve) => appView.close(() => resolve())));
+
+const publishedPost = async (request: APIRequestContext, content: string) => {
+  const response = await request.post("/api/posts", { data: { content, platforms: ["facebook"], status: "published" } });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  await expect.poll(async () => ((await (await request.get(`/api/posts/${id}`)).json()) as { status: string }).status, { timeout: 20_000 }).toBe("published");
+};
+
+/** The page at a width, once the shell's drawer and cards have finished moving (for screenshots). */
+const atWidth = async (page: Page, width: number) => {
+  await page.setViewportSize({ width, height: 800 });
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+};
+
+const openResearch = async (page: Page) => {
+  await page.goto("/app/hashtag-research");
+  const screen = page.getByTestId("hashtag-research");
+  await expect(screen).toHaveAttribute("data-hydrated", "true");
+  return screen;
+};
+
+test.describe("hashtag research", () => {
+  test("search, copy, save a group, and insert it from compose's Hashtag menu", async ({ page, context }, info) => {
+    test.setTimeout(90_000);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const owner = newUser({ firstName: "Lee", lastName: "Park" });
+    await registerByApi(page.request, owner);
+    cli("admin-plan", [owner.email, "starter"]);
+
+    // Nothing published yet: said honestly (seen on a phone).
+    await page.setViewportSize({ width: 360, height: 800 });
+    let screen = await openResearch(page);
+    await expect(screen.getByTestId("hashtags-no-data")).toContainText("No data yet.");
+    await expect(screen.getByTestId("hashtags-trending-empty")).toContainText("No data yet");
+    await page.screenshot({ path: info.outputPath("hashtags-empty-360.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } })).status()).toBe(201);
+    await publishedPost(page.request, "Bright smiles all week #smile #dental");
+    await publishedPost(page.request, "Whitening offer #smile #whitening");
+
+    screen = await openResearch(page);
+    await expect(screen.getByTestId("hashtags-no-data")).toHaveCount(0);
+    await expect(screen.getByTestId("hashtags-trending")).toContainText("#smile");
+
+    // A blank search is refused on the form.
+    await screen.getByRole("button", { name: "Search" }).click();
+    await expect(screen.getByText("Type a keyword or #hashtag to search for.")).toBeVisible();
+
+    await screen.getByLabel("Keyword or #hashtag").fill("smile");
+    await screen.getByRole("button", { name: "Search" }).click();
+    await expect(toast(page).filter({ hasText: "Search Complete" })).toContainText('Found 1 hashtag for "smile".');
+    const card = screen.getByTestId("hashtag-result").filter({ hasText: "#smile" });
+    await expect(card).toContainText("2.4K");
+    await expect(card).toContainText("Hard");
+    await expect(card).toContainText("High");
+    await expect(card).toContainText("Trending");
+    await expect(card.getByRole("button", { name: "#dental" })).toBeVisible();
+    await expect(card.getByRole("button", { name: "#whitening" })).toBeVisible();
+    await expect(
+      screen.getByText("Based on 2 published posts of yours from the last 90 days (All platforms) and public Bluesky posts of the last 7 days."),
+    ).toBeVisible();
+    await card.getByText("Based on").click();
+    await expect(card).toContainText("2400 public Bluesky posts in the last 7 days.");
+    await page.screenshot({ path: info.outputPath("hashtags-results-1280.png"), fullPage: true });
+
+    await card.getByRole("button", { name: "Copy #smile" }).click();
+    await expect(toast(page).filter({ hasText: "Copied" })).toContainText("#smile is on your clipboard.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("#smile");
+
+    // A related hashtag searched in one click; both selected and saved as a group.
+    await card.getByLabel("Select #smile").check();
+    await screen.getByRole("button", { name: "Save as group" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save hashtag group" });
+    await expect(dialog.getByLabel("Hashtags")).toHaveValue("#smile");
+    await dialog.getByLabel("Hashtags").fill("#smile dental whitening");
+    await dialog.getByRole("button", { name: "Save group" }).click();
+    await expect(dialog.getByText("Give the group a name of 1 to 60 characters.")).toBeVisible();
+    await dialog.getByLabel("Group name").fill("Smiles");
+    await dialog.getByRole("button", { name: "Save group" }).click();
+    await expect(toast(page).filter({ hasText: "Group Saved" })).toBeVisible();
+    const group = screen.getByTestId("hashtag-group");
+    await expect(group).toContainText("Smiles");
+    await expect(group).toContainText("#smile #dental #whitening");
+
+    await atWidth(page, 360);
+    await page.screenshot({ path: info.outputPath("hashtags-results-360.png"), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Compose's Hashtag menu inserts the saved group whole.
+    await page.goto("/app/compose");
+    await expect(page.getByTestId("compose")).toHaveAttribute("data-hydrated", "true");
+    const text = page.getByLabel("Description");
+    await text.fill("New whitening slots");
+    await page.getByRole("button", { name: "Hashtag" }).click();
+    const items = page.getByRole("menu", { name: "Hashtag" }).getByRole("menuitem");
+    await expect(items.filter({ hasText: "Smiles" })).toContainText("Saved group: #smile #dental #whitening");
+    await items.filter({ hasText: "Smiles" }).click();
+    await expect(text).toHaveValue("New whitening slots #smile #dental #whitening");
+  });
+});
