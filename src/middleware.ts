@@ -12,6 +12,8 @@ import { clearSessionCookie, DEMO_COOKIE, FLASH_COOKIE, type FlashToast, setSess
 import { runtime } from "./runtime";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Calls the spec makes with POST that only read: open in demo mode like a GET. */
+const READING_POSTS = new Set(["/api/hashtags/search"]);
 /** Sign-up, sign-in and the rest of auth stay out of demo mode (they are how a visitor leaves it); reading the user does not. */
 const AUTH_API = /^\/api\/auth\/(?!user$)/;
 
@@ -106,7 +108,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     locals.demo = true;
     locals.user = await loadDemoUser();
     locals.sessionId = null;
-    if (UNSAFE.has(request.method)) {
+    if (UNSAFE.has(request.method) && !(request.method === "POST" && READING_POSTS.has(path))) {
       if (!wantsHtml(request)) return apiError(403, "demo_read_only", DEMO_READ_ONLY_MESSAGE);
       // A plain form post gets a page saying so, with the way back.
       const page = await next(new Request(new URL("/demo-read-only", url), { headers: request.headers }));

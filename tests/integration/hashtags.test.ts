@@ -7,7 +7,7 @@ import { handleCommand } from "../../infra/eventstore/handle";
 import type { CurrentUser } from "../../infra/identity/current-user";
 import { projections } from "../../infra/modules";
 import { publishPost } from "../../infra/publishing/publish-post";
-import type { Browser } from "../support/browser";
+import { Browser } from "../support/browser";
 import { type SendJson, useAppView } from "../support/bluesky";
 import { appRuntimeOn } from "../support/database";
 import { asUser, createTestPost } from "../support/publishing";
@@ -216,6 +216,17 @@ describe("hashtag research", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("Premium Feature");
     expect(page.text).not.toContain('data-testid="hashtag-research"');
+  });
+
+  it("demo mode searches the demo workspace's published posts, and saves nothing", async () => {
+    const visitor = new Browser(app.server.url);
+    const found = await visitor.post("/api/hashtags/search?demo=true", { query: "dental", platform: "all" });
+    expect(found.status, found.text).toBe(200);
+    expect(found.data.basedOn.posts).toBeGreaterThan(0);
+    expect(found.data.hashtags.map((h: { tag: string }) => h.tag)).toContain("#DentalTips");
+    const save = await visitor.post("/api/hashtag-groups?demo=true", { name: "Demo", tags: "#a" });
+    expect(save.status).toBe(403);
+    expect(save.data.error.code).toBe("demo_read_only");
   });
 
   it("the page renders the research for a plan that has it", async () => {
