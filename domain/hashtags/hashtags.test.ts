@@ -69,7 +69,7 @@ describe("the figures from the workspace's posts", () => {
   });
 
   it("with Bluesky's counts: the volume, its difficulty and labels; a public rise is trending too", () => {
-    const counts = new Map([["hygiene", { last7: 1_500, previous7: 900 }]]);
+    const counts = new Map([["hygiene", { last7: 1_500, previous7: 900, atLeast: false }]]);
     expect(hashtagResultOf("hygiene", uses, { status: "counted", counts })).toMatchObject({
       volume: 1_500,
       volumeLabel: "1.5K",
@@ -79,6 +79,10 @@ describe("the figures from the workspace's posts", () => {
       trending: true,
       basedOn: { volume: "1500 public Bluesky posts in the last 7 days.", difficulty: "From the volume (1.5K)." },
     });
+    const floor = hashtagResultOf("hygiene", uses, { status: "counted", counts: new Map([["hygiene", { last7: 100, previous7: 100, atLeast: true }]]) });
+    expect(floor).toMatchObject({ volume: 100, volumeLabel: "100+", difficulty: 50, trending: false });
+    expect(floor.basedOn.volume).toBe("At least 100 public Bluesky posts in the last 7 days (the AppView counts no further).");
+    expect(floor.basedOn.difficulty).toBe("From the volume (100+): at least this hard.");
     expect(hashtagResultOf("hygiene", uses, { status: "unreachable", reason: "The Bluesky AppView could not be reached." }).basedOn.volume).toBe(
       "Not counted: The Bluesky AppView could not be reached.",
     );

@@ -87,9 +87,17 @@ export const searchKeysOf = (term: string, uses: ReadonlyMap<string, TagUse>): R
   return [term, ...containing].slice(0, SEARCH_RESULTS_MAX);
 };
 
+/**
+ * Public Bluesky posts with a hashtag in the last 7 days and the 7 before. `atLeast`: the AppView
+ * gave no total and more posts than its one page, so `last7` is a floor, not a count.
+ */
+export interface PublicTrend extends Trend {
+  readonly atLeast: boolean;
+}
+
 /** What Bluesky search gave for the hashtags: counts by key, or why there are none. */
 export type PublicCounts =
-  | { readonly status: "counted"; readonly counts: ReadonlyMap<string, Trend> }
+  | { readonly status: "counted"; readonly counts: ReadonlyMap<string, PublicTrend> }
   | { readonly status: "not_configured" }
   | { readonly status: "unreachable"; readonly reason: string };
 
@@ -102,14 +110,14 @@ export interface HashtagResult {
   readonly competition: CompetitionLabel | null;
   /** Public Bluesky posts with it in the last 7 days; null when not counted. */
   readonly volume: number | null;
-  /** The volume as the spec shows it (K, M). */
+  /** The volume as the spec shows it (K, M), with "+" when it is a floor. */
   readonly volumeLabel: string | null;
   /** Likes + shares + comments per post of the workspace with it; null when no post uses it. */
   readonly engagement: number | null;
   /** The workspace's published posts with it (last 90 days). */
   readonly uses: number;
   readonly trending: boolean;
-  readonly trend: { readonly yours: Trend; readonly bluesky: Trend | null };
+  readonly trend: { readonly yours: Trend; readonly bluesky: PublicTrend | null };
   readonly related: ReadonlyArray<string>;
   /** Per figure, what it is based on, in a sentence. */
   readonly basedOn: {
@@ -146,7 +154,7 @@ export const hashtagResultOf = (key: string, uses: ReadonlyMap<string, TagUse>, 
     difficultyLabel: difficulty === null ? null : difficultyLabel(difficulty),
     competition: difficulty === null ? null : competitionLabel(difficulty),
     volume,
-    volumeLabel: volume === null ? null : formatVolume(volume),
+    volumeLabel: volume === null ? null : `${formatVolume(volume)}${counted?.atLeast ? "+" : ""}`,
     engagement: use ? oneDecimal(use.engagementTotal / use.uses) : null,
     uses: count,
     trending: isRising(yours) || (counted !== undefined && isRising(counted)),
@@ -154,11 +162,18 @@ export const hashtagResultOf = (key: string, uses: ReadonlyMap<string, TagUse>, 
     related: relatedOf(use),
     basedOn: {
       volume: counted
-        ? `${plural(counted.last7, "public Bluesky post")} in the last ${TREND_DAYS} days.`
+        ? `${counted.atLeast ? "At least " : ""}${plural(counted.last7, "public Bluesky post")} in the last ${TREND_DAYS} days${
+            counted.atLeast ? " (the AppView counts no further)" : ""
+          }.`
         : bluesky.status === "unreachable"
           ? NOT_COUNTED.unreachable(bluesky.reason)
           : NOT_COUNTED.not_configured,
-      difficulty: volume === null ? "Not measured: it needs the public volume." : `From the volume (${formatVolume(volume)}).`,
+      difficulty:
+        volume === null
+          ? "Not measured: it needs the public volume."
+          : counted?.atLeast
+            ? `From the volume (${formatVolume(volume)}+): at least this hard.`
+            : `From the volume (${formatVolume(volume)}).`,
       engagement: use
         ? `${plural(use.uses, "post")} of yours with it received ${use.engagementTotal} likes, shares and comments in all.`
         : `None of your posts published in the last ${RESEARCH_WINDOW_DAYS} days uses it.`,

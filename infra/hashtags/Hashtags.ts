@@ -13,6 +13,7 @@ import {
   type HashtagResult,
   hashtagResultOf,
   type PublicCounts,
+  type PublicTrend,
   recentOf,
   type RecentHashtag,
   RESEARCH_WINDOW_DAYS,
@@ -22,7 +23,6 @@ import {
   searchKeysOf,
   searchTermOf,
   TREND_DAYS,
-  type Trend,
   trendingOf,
   type TrendingHashtag,
   tagUsesOf,
@@ -86,16 +86,17 @@ const blueskyCounts = (keys: ReadonlyArray<string>, now: Date): Effect.Effect<Pu
   if (!appView || keys.length === 0) return Effect.succeed({ status: "not_configured" });
   const weekAgo = new Date(now.getTime() - TREND_DAYS * DAY_MS);
   const twoWeeksAgo = new Date(now.getTime() - 2 * TREND_DAYS * DAY_MS);
+  // One page each: the AppView's total when it gives one, else the page's posts (a floor when more follow).
   const count = async (key: string, since: Date, until: Date) => {
     const found = await searchPublicPosts(appView, `#${key}`, { since, until });
-    return found.hitsTotal ?? found.posts.length;
+    return { posts: found.hitsTotal ?? found.posts.length, atLeast: found.hitsTotal === null && found.cursor !== null };
   };
   return Effect.tryPromise({
     try: async () => {
       const counted = await Promise.all(
-        keys.map(async (key): Promise<[string, Trend]> => {
+        keys.map(async (key): Promise<[string, PublicTrend]> => {
           const [last7, previous7] = await Promise.all([count(key, weekAgo, now), count(key, twoWeeksAgo, weekAgo)]);
-          return [key, { last7, previous7 }];
+          return [key, { last7: last7.posts, previous7: previous7.posts, atLeast: last7.atLeast }];
         }),
       );
       return { status: "counted", counts: new Map(counted) } satisfies PublicCounts;

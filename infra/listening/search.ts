@@ -44,6 +44,8 @@ export interface PublicSearch {
   readonly posts: ReadonlyArray<PostView>;
   /** The AppView's count of every match, when it gives one (beyond the page's posts). */
   readonly hitsTotal: number | null;
+  /** Where the next page starts, when there are more posts than this page. */
+  readonly cursor: string | null;
 }
 
 /**
@@ -71,9 +73,13 @@ export const searchPublicPosts = async (appView: string, q: string, window: { re
       seconds,
     );
   }
-  const body = (await response.json().catch(() => null)) as { posts?: PostView[]; hitsTotal?: unknown; message?: string } | null;
+  const body = (await response.json().catch(() => null)) as { posts?: PostView[]; hitsTotal?: unknown; cursor?: unknown; message?: string } | null;
   if (!response.ok) throw new SearchRefused(`The Bluesky AppView refused the search${body?.message ? `: ${body.message}` : ""}.`);
-  return { posts: Array.isArray(body?.posts) ? body.posts : [], hitsTotal: typeof body?.hitsTotal === "number" ? body.hitsTotal : null };
+  return {
+    posts: Array.isArray(body?.posts) ? body.posts : [],
+    hitsTotal: typeof body?.hitsTotal === "number" ? body.hitsTotal : null,
+    cursor: typeof body?.cursor === "string" && body.cursor !== "" ? body.cursor : null,
+  };
 };
 
 interface DueMonitor {

@@ -29,6 +29,8 @@ const searchPosts = (url: URL, send: SendJson) => {
   searches.push(url);
   const q = (url.searchParams.get("q") ?? "").toLowerCase();
   if (q === "#broken") return send(500, { error: "InternalServerError", message: "Internal Server Error" });
+  // As api.bsky.app answers: one page of posts, a cursor, no total.
+  if (q === "#popular") return send(200, { posts: Array.from({ length: 100 }, (_, i) => ({ uri: `at://did:plc:x/app.bsky.feed.post/${i}` })), cursor: "100" });
   const until = Date.parse(url.searchParams.get("until") ?? "");
   const counts = PUBLIC[q] ?? { recent: 0, before: 0 };
   const recent = until > Date.now() - DAY_MS;
@@ -95,7 +97,7 @@ describe("hashtag research", () => {
       engagement: 15,
       related: ["#smile", "#hygiene"],
       trending: true,
-      trend: { yours: { last7: 2, previous7: 1 }, bluesky: { last7: 1_500, previous7: 900 } },
+      trend: { yours: { last7: 2, previous7: 1 }, bluesky: { last7: 1_500, previous7: 900, atLeast: false } },
       volume: 1_500,
       volumeLabel: "1.5K",
       difficulty: 79,
@@ -133,7 +135,7 @@ describe("hashtag research", () => {
     expect(recent.data.basedOn.posts).toBe(6);
   });
 
-  it("a blank query or an unknown platform is refused with a sentence; Bluesky failing leaves the figures of the posts, saying why", async () => {
+  it("a blank query or an unknown platform is refused with a sentence; Bluesky failing leaves the figures of the posts, saying why; a page without a total is a floor", async () => {
     const { browser } = await starterOwner();
     const blank = await browser.post("/api/hashtags/search", { query: "   ", platform: "instagram" });
     expect(blank.status).toBe(400);
@@ -156,6 +158,10 @@ describe("hashtag research", () => {
     expect(broken.status).toBe(200);
     expect(broken.data.basedOn).toMatchObject({ bluesky: "unreachable", blueskyNote: "The Bluesky AppView refused the search: Internal Server Error." });
     expect(broken.data.hashtags[0]).toMatchObject({ tag: "#broken", volume: null, difficulty: null, trending: false });
+
+    const popular = (await browser.post("/api/hashtags/search", { query: "popular" })).data.hashtags[0];
+    expect(popular).toMatchObject({ volume: 100, volumeLabel: "100+", difficulty: 50, difficultyLabel: "Medium" });
+    expect(popular.basedOn.volume).toBe("At least 100 public Bluesky posts in the last 7 days (the AppView counts no further).");
   });
 
   it("a workspace with no published posts gets the typed hashtag with no figures of its own, and says so", async () => {
