@@ -115,6 +115,7 @@ test.describe("hashtag research", () => {
     await page.getByRole("button", { name: "Hashtag" }).click();
     const items = page.getByRole("menu", { name: "Hashtag" }).getByRole("menuitem");
     await expect(items.filter({ hasText: "Smiles" })).toContainText("Saved group: #smile #dental #whitening");
+    await page.screenshot({ path: info.outputPath("compose-hashtag-menu-1280.png") });
     await items.filter({ hasText: "Smiles" }).click();
     await expect(text).toHaveValue("New whitening slots #smile #dental #whitening");
   });
