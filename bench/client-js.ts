@@ -23,6 +23,7 @@ export const APP_ROUTES = [
   "/app/social-listening",
   "/app/google-business",
   "/app/analytics",
+  "/app/hashtag-research",
   "/app/nope",
 ] as const;
 
