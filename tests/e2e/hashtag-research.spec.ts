@@ -92,7 +92,15 @@ test.describe("hashtag research", () => {
     await expect(toast(page).filter({ hasText: "Copied" })).toContainText("#smile is on your clipboard.");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("#smile");
 
-    // A related hashtag searched in one click; both selected and saved as a group.
+    // The server failing: the spec's toast, the results kept.
+    await page.route("**/api/hashtags/search", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await screen.getByLabel("Keyword or #hashtag").fill("dental");
+    await screen.getByRole("button", { name: "Search" }).click();
+    await expect(toast(page).filter({ hasText: "Search Failed" })).toContainText("Unable to search hashtags. Please try again.");
+    await expect(card).toBeVisible();
+    await page.unroute("**/api/hashtags/search");
+
+    // Selected and saved as a group, with the related hashtags added.
     await card.getByLabel("Select #smile").check();
     await screen.getByRole("button", { name: "Save as group" }).click();
     const dialog = page.getByRole("dialog", { name: "Save hashtag group" });
