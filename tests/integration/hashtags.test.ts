@@ -189,6 +189,32 @@ describe("hashtag research", () => {
       tags: '"no way" is not a hashtag: use letters, numbers and _ after the #, at most 100 characters.',
     });
 
+    // Wrong shapes: a 400 with a sentence, never a 500.
+    for (const body of [
+      [1],
+      "tags",
+      null,
+      { name: 5, tags: "#a" },
+      { name: "A", tags: 7 },
+      { name: "A", tags: [null] },
+      {
+        name: "A",
+        tags: Array(31)
+          .fill("#a")
+          .map((t, i) => `${t}${i}`),
+      },
+    ]) {
+      const refused = await browser.post("/api/hashtag-groups", body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.data.error.message, JSON.stringify(body)).toMatch(/\w/);
+    }
+    for (const body of [[{ query: "a" }], { query: 42 }, { query: "a", platform: 3 }, { query: "x".repeat(201) }]) {
+      const refused = await browser.post("/api/hashtags/search", body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.data.error.message, JSON.stringify(body)).toMatch(/\w/);
+    }
+    expect((await browser.put("/api/hashtag-groups/not-a-uuid", { name: "X" })).status).toBe(404);
+
     const renamed = await browser.put(`/api/hashtag-groups/${id}`, { name: "Teeth", tags: ["#teeth", "#smile"] });
     expect(renamed.status, renamed.text).toBe(200);
     expect((await browser.get("/api/hashtag-groups")).data).toEqual([expect.objectContaining({ id, name: "Teeth", tags: ["#teeth", "#smile"] })]);
