@@ -8,3 +8,4 @@ export * from "./validation";
 export * from "./timeslots";
 export * from "./publish-limits";
 export * from "./business-post";
+export * from "./bulk";

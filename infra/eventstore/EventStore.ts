@@ -20,7 +20,7 @@ export interface AppendOptions {
   readonly now: Date;
 }
 
-/** One stream's part of a batch: events decided on `expectedVersion` (an existing stream's). */
+/** One stream's part of a batch: events decided on `expectedVersion` (an existing stream's, or 0 for a stream it starts). */
 export interface BatchAppend {
   readonly streamId: string;
   readonly events: ReadonlyArray<DomainEvent>;
@@ -99,13 +99,11 @@ export class EventStore extends Context.Service<
       options: AppendOptions,
     ) => Effect.Effect<AppendResult, ConcurrencyConflict | SqlError>;
     /**
-     * Appends to many existing streams in one transaction (group commit): all or nothing; one stream
-     * moved on by another writer fails the batch with its ConcurrencyConflict.
+     * Appends to many streams in one transaction (group commit; new ones start at version 0): all or
+     * nothing; one stream moved on by another writer (or already there) fails the batch with its ConcurrencyConflict.
      */
     readonly appendMany: (batch: ReadonlyArray<BatchAppend>, now: Date) => Effect.Effect<ReadonlyArray<AppendResult>, ConcurrencyConflict | SqlError>;
-    readonly readStream: (
-      streamId: string,
-    ) => Effect.Effect<{ readonly version: number; readonly events: ReadonlyArray<RecordedEvent> }, SqlError>;
+    readonly readStream: (streamId: string) => Effect.Effect<{ readonly version: number; readonly events: ReadonlyArray<RecordedEvent> }, SqlError>;
   }
 >()("app/EventStore") {
   static layer = Layer.effect(
@@ -130,9 +128,7 @@ export class EventStore extends Context.Service<
           Effect.gen(function* () {
             const claimed = yield* db.query((sql) => claimVersions(sql, streamId, options.expectedVersion, appended.length, options.now));
             if (claimed.length === 0) {
-              const [current] = yield* db.query(
-                (sql) => sql<{ version: number }[]>`select version from streams where stream_id = ${streamId}`,
-              );
+              const [current] = yield* db.query((sql) => sql<{ version: number }[]>`select version from streams where stream_id = ${streamId}`);
               return yield* new ConcurrencyConflict({
                 streamId,
                 expected: String(options.expectedVersion),
@@ -167,14 +163,30 @@ export class EventStore extends Context.Service<
       const appendMany = Effect.fn("EventStore.appendMany")(function* (batch: ReadonlyArray<BatchAppend>, now: Date) {
         return yield* db.withTransaction(
           Effect.gen(function* () {
-            const claims = batch.map((b) => ({ stream_id: b.streamId, expected: b.expectedVersion, count: b.events.length }));
-            const claimed = yield* db.query(
-              (sql) => sql<{ stream_id: string; version: number }[]>`
-                update streams s set version = s.version + d.count, updated_at = ${now}
-                from jsonb_to_recordset(${sql.json(claims as never)}::jsonb) as d(stream_id text, expected bigint, count int)
-                where s.stream_id = d.stream_id and s.version = d.expected
-                returning s.stream_id, s.version`,
-            );
+            const claimsOf = (items: ReadonlyArray<BatchAppend>) =>
+              items.map((b) => ({ stream_id: b.streamId, expected: b.expectedVersion, count: b.events.length }));
+            const existing = claimsOf(batch.filter((b) => b.expectedVersion > 0));
+            const started = claimsOf(batch.filter((b) => b.expectedVersion === 0));
+            const claimed = [
+              ...(existing.length === 0
+                ? []
+                : yield* db.query(
+                    (sql) => sql<{ stream_id: string; version: number }[]>`
+                      update streams s set version = s.version + d.count, updated_at = ${now}
+                      from jsonb_to_recordset(${sql.json(existing as never)}::jsonb) as d(stream_id text, expected bigint, count int)
+                      where s.stream_id = d.stream_id and s.version = d.expected
+                      returning s.stream_id, s.version`,
+                  )),
+              ...(started.length === 0
+                ? []
+                : yield* db.query(
+                    (sql) => sql<{ stream_id: string; version: number }[]>`
+                      insert into streams (stream_id, version, updated_at)
+                      select d.stream_id, d.count, ${now} from jsonb_to_recordset(${sql.json(started as never)}::jsonb) as d(stream_id text, count int)
+                      on conflict (stream_id) do nothing
+                      returning stream_id, version`,
+                  )),
+            ];
             const versions = new Map(claimed.map((c) => [c.stream_id, Number(c.version)]));
             const moved = batch.find((b) => !versions.has(b.streamId));
             if (moved) return yield* new ConcurrencyConflict({ streamId: moved.streamId, expected: String(moved.expectedVersion), actual: -1 });

@@ -1,5 +1,14 @@
 import { Effect } from "effect";
-import { type CommandContext, ConcurrencyConflict, type Decider, type DomainEvent, foldEvents, isSystemCaller, metadataOf, type RecordedEvent } from "../../domain/shared";
+import {
+  type CommandContext,
+  ConcurrencyConflict,
+  type Decider,
+  type DomainEvent,
+  foldEvents,
+  isSystemCaller,
+  metadataOf,
+  type RecordedEvent,
+} from "../../domain/shared";
 import { BatchedAppends } from "./BatchedAppends";
 import { EventStore } from "./EventStore";
 
@@ -31,6 +40,45 @@ const readState = <State, Event extends DomainEvent>(
     // Decoded by the store against the module's schemas: these are the decider's events.
     const history = movedFrom?.length ? [...movedFrom, ...stream.events].sort((a, b) => a.globalPosition - b.globalPosition) : stream.events;
     return { state: foldEvents(decider, history as ReadonlyArray<DomainEvent> as ReadonlyArray<Event>), version: stream.version };
+  });
+
+/** The steps run in order on `known`, each on the state the one before left: the events decided and the state they lead to. */
+export const decideSteps = <State, Event extends DomainEvent, E, R>(
+  decider: Decider<State, Event>,
+  known: { readonly state: State; readonly version: number },
+  steps: DecideStep<State, Event, E, R> | ReadonlyArray<DecideStep<State, Event, E, R>>,
+) =>
+  Effect.gen(function* () {
+    let state = known.state;
+    const events: Event[] = [];
+    for (const step of Array.isArray(steps) ? steps : [steps]) {
+      const decided = yield* (step as DecideStep<State, Event, E, R>)(state, known.version);
+      events.push(...decided);
+      state = decided.reduce(decider.evolve, state);
+    }
+    return { state, events: events as ReadonlyArray<Event> };
+  });
+
+/** Streams started in one appendMany at most: its events go in one insert statement, within the driver's parameter limit. */
+const STREAMS_PER_APPEND = 500;
+
+/**
+ * Starts many streams whose events were decided on the decider's initial state (`decideSteps` with
+ * version 0): a bulk upload's posts. Appended a few hundred streams per statement; inside the
+ * caller's transaction they are all kept or none.
+ */
+export const appendNewStreams = (
+  streams: ReadonlyArray<{ readonly streamId: string; readonly events: ReadonlyArray<DomainEvent> }>,
+  options: Pick<CommandOptions, "ctx" | "workspaceId">,
+) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore;
+    const metadata = metadataOf(options.ctx, options.workspaceId);
+    const started = streams.filter((s) => s.events.length > 0);
+    for (let at = 0; at < started.length; at += STREAMS_PER_APPEND) {
+      const batch = started.slice(at, at + STREAMS_PER_APPEND).map((s) => ({ streamId: s.streamId, events: s.events, expectedVersion: 0, metadata }));
+      yield* store.appendMany(batch, options.ctx.now);
+    }
   });
 
 /** How often the system reads and decides again when another writer got there first. */
@@ -66,13 +114,7 @@ export const handleCommand = <State, Event extends DomainEvent, E, R>(
         actual: current.version,
       });
     }
-    let state = current.state;
-    const decided: Event[] = [];
-    for (const step of Array.isArray(steps) ? steps : [steps]) {
-      const events = yield* (step as DecideStep<State, Event, E, R>)(state, current.version);
-      decided.push(...events);
-      state = events.reduce(decider.evolve, state);
-    }
+    const { state, events: decided } = yield* decideSteps(decider, current, steps);
     if (decided.length === 0)
       return {
         state,
@@ -114,13 +156,7 @@ export const handleCommandInBatch = <State, Event extends DomainEvent, E, R>(
   options: CommandOptions & { readonly known: { readonly state: State; readonly version: number } },
 ) =>
   Effect.gen(function* () {
-    let state = options.known.state;
-    const decided: Event[] = [];
-    for (const step of Array.isArray(steps) ? steps : [steps]) {
-      const events = yield* (step as DecideStep<State, Event, E, R>)(state, options.known.version);
-      decided.push(...events);
-      state = events.reduce(decider.evolve, state);
-    }
+    const { state, events: decided } = yield* decideSteps(decider, options.known, steps);
     if (decided.length === 0) return { state, version: options.known.version, events: decided as ReadonlyArray<Event> };
     if (options.known.version > 0) {
       const appended = yield* (yield* BatchedAppends).append({

@@ -4,6 +4,9 @@ import { platformById, type PlatformId } from "../../domain/accounts";
 import { isLimitReached, limitReachedMessage, limitsOf } from "../../domain/plans";
 import {
   APPROVAL_TIME_PASSED_MESSAGE,
+  BULK_ALREADY_SCHEDULED_MESSAGE,
+  bulkDuplicateInFileMessage,
+  samePostKey,
   approvePost,
   clearRecurrence,
   createPost,
@@ -33,7 +36,7 @@ import { actorIdOf, type Caller, type ConcurrencyConflict, Conflict, type EventM
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { encodeKeyset } from "../db/keyset";
 import { EventStore } from "../eventstore/EventStore";
-import { type DecideStep, handleCommand } from "../eventstore/handle";
+import { appendNewStreams, type DecideStep, decideSteps, handleCommand } from "../eventstore/handle";
 import { Mailer } from "../mail/Mailer";
 import { config } from "../config";
 import { PostQueries, type PostView } from "./PostQueries";
@@ -61,6 +64,16 @@ export interface PostInput {
   readonly authorId?: string;
 }
 
+/** A row of a bulk upload: its number (as the person knows it: a line of their file) and its post. */
+export interface BulkRow {
+  readonly row: number;
+  readonly input: PostInput;
+}
+
+export type BulkOutcome = { readonly row: number } & (
+  { readonly ok: true; readonly postId: string; readonly scheduledAt: string | null } | { readonly ok: false; readonly message: string }
+);
+
 type PostError = SqlError | ConcurrencyConflict | Conflict | InvalidInput | NotFound | PlanLimitReached;
 
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -70,6 +83,8 @@ export class Posts extends Context.Service<
   Posts,
   {
     readonly create: (caller: Caller, input: PostInput) => Effect.Effect<PostView, PostError>;
+    /** A bulk upload: each row scheduled or refused with its sentence, never one row's refusal failing the others. */
+    readonly createMany: (caller: Caller, rows: ReadonlyArray<BulkRow>) => Effect.Effect<ReadonlyArray<BulkOutcome>, SqlError | ConcurrencyConflict>;
     /** `expectedVersion`: the version the caller read; a different current one fails with ConcurrencyConflict (409). */
     readonly update: (caller: Caller, postId: string, input: PostInput, expectedVersion?: number) => Effect.Effect<PostView, PostError>;
     readonly publishNow: (caller: Caller, postId: string, expectedVersion?: number) => Effect.Effect<PostView, PostError>;
@@ -111,16 +126,20 @@ export class Posts extends Context.Service<
           }),
         );
 
-      /** The accounts a post goes to: those chosen (of this workspace, active), or every active one of its platforms. */
-      const resolveTargets = (caller: Caller, input: PostInput) =>
+      /** The workspace's accounts a post may go to: connected and active. */
+      const activeAccounts = (caller: Caller) =>
+        db.query(
+          (sql) => sql<{ id: string; platform: PlatformId }[]>`
+            select id, platform from social_accounts
+            where workspace_id = ${caller.workspaceId} and disconnected_at is null and is_active and status <> 'reconnect_needed'`,
+        );
+
+      /** The accounts a post goes to among the active ones: those chosen, or every one of its platforms. */
+      const targetsAmong = (accounts: ReadonlyArray<{ id: string; platform: PlatformId }>, input: PostInput) =>
         Effect.gen(function* () {
-          const rows = yield* db.query(
-            (sql) => sql<{ id: string; platform: PlatformId }[]>`
-              select id, platform from social_accounts
-              where workspace_id = ${caller.workspaceId} and disconnected_at is null and is_active and status <> 'reconnect_needed'
-              ${input.accountIds ? sql`and id = any(${input.accountIds as string[]}::uuid[])` : sql`and platform = any(${input.platforms as string[]})`}`,
-          );
-          if (input.accountIds && rows.length !== input.accountIds.length) {
+          const chosen = input.accountIds ? new Set(input.accountIds) : null;
+          const rows = accounts.filter((a) => (chosen ? chosen.has(a.id) : input.platforms.includes(a.platform)));
+          if (chosen && rows.length !== chosen.size) {
             return yield* new InvalidInput({
               message: "Choose accounts that are connected and active.",
               fields: { accountIds: "Choose accounts that are connected and active." },
@@ -140,6 +159,8 @@ export class Posts extends Context.Service<
           return targets;
         });
 
+      const resolveTargets = (caller: Caller, input: PostInput) => Effect.flatMap(activeAccounts(caller), (accounts) => targetsAmong(accounts, input));
+
       /** A chosen category is one of the workspace's (a post kept from before may keep one deleted since). */
       const checkCategory = (caller: Caller, input: PostInput, kept: string | null = null) =>
         Effect.gen(function* () {
@@ -153,21 +174,34 @@ export class Posts extends Context.Service<
           }
         });
 
-      const checkLimits = (caller: Caller, input: PostInput, isNew: boolean, now: Date) =>
-        Effect.gen(function* () {
-          const limits = limitsOf(caller.plan);
-          const [counts] = yield* db.query(
+      /** The workspace's posts created this month and scheduled now, for the plan's limits. */
+      const postCounts = (caller: Caller, now: Date) =>
+        Effect.map(
+          db.query(
             (sql) => sql<{ this_month: number; scheduled: number }[]>`
               select count(*) filter (where created_at >= ${monthStart(now)})::int as this_month,
                      count(*) filter (where status = 'scheduled')::int as scheduled
               from posts where workspace_id = ${caller.workspaceId} and deleted_at is null`,
-          );
-          if (isNew && isLimitReached(counts.this_month, limits.postsPerMonth)) {
-            return yield* new PlanLimitReached({ message: limitReachedMessage("postsPerMonth", limits.postsPerMonth) });
-          }
-          if (input.status === "scheduled" && isNew && isLimitReached(counts.scheduled, limits.scheduledPosts)) {
-            return yield* new PlanLimitReached({ message: limitReachedMessage("scheduledPosts", limits.scheduledPosts) });
-          }
+          ),
+          ([counts]) => counts ?? { this_month: 0, scheduled: 0 },
+        );
+
+      /** The plan's refusal of one more post (new, or a draft being scheduled) given the counts, or nothing. */
+      const limitRefusal = (caller: Caller, counts: { this_month: number; scheduled: number }, input: PostInput, isNew: boolean) => {
+        const limits = limitsOf(caller.plan);
+        if (isNew && isLimitReached(counts.this_month, limits.postsPerMonth)) {
+          return new PlanLimitReached({ message: limitReachedMessage("postsPerMonth", limits.postsPerMonth) });
+        }
+        if (input.status === "scheduled" && isNew && isLimitReached(counts.scheduled, limits.scheduledPosts)) {
+          return new PlanLimitReached({ message: limitReachedMessage("scheduledPosts", limits.scheduledPosts) });
+        }
+        return null;
+      };
+
+      const checkLimits = (caller: Caller, input: PostInput, isNew: boolean, now: Date) =>
+        Effect.gen(function* () {
+          const refusal = limitRefusal(caller, yield* postCounts(caller, now), input, isNew);
+          if (refusal) return yield* refusal;
         });
 
       const contentOf = (input: PostInput, targets: ReadonlyArray<{ accountId: string; platform: PlatformId }>): PostContent => ({
@@ -239,8 +273,8 @@ export class Posts extends Context.Service<
       const postLink = (postId: string) => `${config().publicUrl}/app/posts/${postId}`;
       const quoted = (text: string) => `"${text.length > 80 ? `${text.slice(0, 79)}…` : text}"`;
 
-      /** The owners and admins are told a post awaits them (in the transaction that submitted it). */
-      const mailApprovers = (caller: Caller, postId: string, content: string) =>
+      /** The owners and admins are told posts await them (in the transaction that submitted them): one mail however many. */
+      const mailApprovers = (caller: Caller, posts: ReadonlyArray<{ readonly postId: string; readonly content: string }>) =>
         Effect.gen(function* () {
           const approvers = yield* db.query(
             (sql) => sql<{ email: string }[]>`
@@ -250,12 +284,23 @@ export class Posts extends Context.Service<
           const [author] = yield* db.query(
             (sql) => sql<{ name: string }[]>`select trim(first_name || ' ' || last_name) as name from users where id = ${actorIdOf(caller.actor)}`,
           );
-          for (const { email } of approvers)
-            yield* mailer.queue({
-              to: email,
-              subject: `A post awaits your approval`,
-              text: `${author?.name || "A member of your team"} submitted a post for approval:\n\n${quoted(content)}\n\nApprove it or request changes from the queue: ${config().publicUrl}/app/queue?tab=approval\nThe post: ${postLink(postId)}`,
-            });
+          const who = author?.name || "A member of your team";
+          const queue = `${config().publicUrl}/app/queue?tab=approval`;
+          const [first] = posts;
+          const mail =
+            posts.length === 1 && first
+              ? {
+                  subject: "A post awaits your approval",
+                  text: `${who} submitted a post for approval:\n\n${quoted(first.content)}\n\nApprove it or request changes from the queue: ${queue}\nThe post: ${postLink(first.postId)}`,
+                }
+              : {
+                  subject: `${posts.length} posts await your approval`,
+                  text: `${who} submitted ${posts.length} posts for approval, among them:\n\n${posts
+                    .slice(0, 5)
+                    .map((p) => quoted(p.content))
+                    .join("\n")}\n\nApprove them or request changes from the queue: ${queue}`,
+                };
+          for (const { email } of approvers) yield* mailer.queue({ to: email, ...mail });
         });
 
       /** Its author is told what the approver decided. */
@@ -273,6 +318,35 @@ export class Posts extends Context.Service<
             });
         });
 
+      /**
+       * A new post's decision: drafted, then scheduled at its time (or published now); a member whose
+       * posts need approval sends it to the approvers instead, at the time they chose (none: "Post now" once approved).
+       */
+      const newPostSteps = (
+        caller: Caller,
+        postId: string,
+        input: PostInput,
+        targets: ReadonlyArray<{ accountId: string; platform: PlatformId }>,
+        scheduledAt: Date | null,
+        timeZone: string,
+        approval: boolean,
+      ) => {
+        const created = createPost({
+          postId,
+          workspaceId: caller.workspaceId,
+          authorId: actorIdOf(caller.actor) ?? input.authorId ?? "",
+          content: contentOf(input, targets),
+          timeZone,
+          now: caller.now,
+          scheduledAt: approval ? null : scheduledAt,
+          recurrence: input.recurrence ?? null,
+          publishNow: !approval && input.status === "published",
+        });
+        return approval
+          ? [created, submitForApproval({ scheduledAt: input.status === "published" ? null : scheduledAt, timeZone, now: caller.now })]
+          : [created];
+      };
+
       const create = Effect.fn("Posts.create")(function* (caller: Caller, input: PostInput) {
         const postId = randomUUID();
         const timeZone = input.timeZone ?? caller.timeZone;
@@ -285,32 +359,91 @@ export class Posts extends Context.Service<
             yield* checkCategory(caller, input);
             const targets = yield* resolveTargets(caller, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(caller, input.timeslot, input, targets, timeZone, caller.now, postId) : asked;
-            const created = createPost({
-              postId,
-              workspaceId: caller.workspaceId,
-              authorId: actorIdOf(caller.actor) ?? input.authorId ?? "",
-              content: contentOf(input, targets),
-              timeZone,
-              now: caller.now,
-              scheduledAt: approval ? null : scheduledAt,
-              recurrence: input.recurrence ?? null,
-              publishNow: !approval && input.status === "published",
-            });
-            if (approval) {
-              // A member's post goes to the approvers at the time they chose (none: "Post now" once approved).
-              yield* onPost(postId, caller, [
-                created,
-                submitForApproval({ scheduledAt: input.status === "published" ? null : scheduledAt, timeZone, now: caller.now }),
-              ]);
-              yield* mailApprovers(caller, postId, input.content);
-              return;
-            }
-            yield* onPost(postId, caller, created);
+            yield* onPost(postId, caller, newPostSteps(caller, postId, input, targets, scheduledAt, timeZone, approval));
+            if (approval) return yield* mailApprovers(caller, [{ postId, content: input.content }]);
             // "Post now": the job runs at once, from this transaction.
             if (input.status === "published") yield* addPublishJob(postId).pipe(Effect.provideService(Database, db));
           }),
         );
         return yield* get(caller.workspaceId, postId);
+      });
+
+      /** The keys (samePostKey) of the workspace's posts scheduled, or awaiting approval, at these instants. */
+      const scheduledKeysAt = (caller: Caller, instants: ReadonlyArray<Date>) =>
+        Effect.map(
+          db.query(
+            (sql) => sql<{ content: string; scheduled_at: Date; accounts: string[] }[]>`
+              select p.content, p.scheduled_at, array_agg(t.account_id::text) as accounts
+              from posts p join post_targets t on t.post_id = p.id
+              where p.workspace_id = ${caller.workspaceId} and p.deleted_at is null and p.status in ('scheduled', 'awaiting_approval')
+                and p.scheduled_at = any(${instants.map((at) => at.toISOString())}::timestamptz[])
+              group by p.id`,
+          ),
+          (rows) => new Set(rows.map((r) => samePostKey(r.content, r.accounts, r.scheduled_at))),
+        );
+
+      /**
+       * A bulk upload's posts, each decided alone by the same rules as `create` (its time, its
+       * accounts, the post's rules, the plan's limits counted row by row) and all appended together:
+       * a refused row never blocks the others, and the same post twice (in the list, or already
+       * scheduled) is scheduled once. Answers each input's outcome, in order.
+       */
+      const createMany = Effect.fn("Posts.createMany")(function* (caller: Caller, rows: ReadonlyArray<BulkRow>) {
+        const approval = yield* approvalFor(caller);
+        return yield* db.withTransaction(
+          Effect.gen(function* () {
+            yield* lockWorkspace(caller.workspaceId);
+            const counts = yield* postCounts(caller, caller.now);
+            const accounts = yield* activeAccounts(caller);
+            const decided = yield* Effect.forEach(rows, ({ input }) =>
+              Effect.result(
+                Effect.gen(function* () {
+                  const postId = randomUUID();
+                  const timeZone = input.timeZone ?? caller.timeZone;
+                  const scheduledAt = yield* scheduledAtOf(input, timeZone);
+                  const targets = yield* targetsAmong(accounts, input);
+                  const steps = newPostSteps(caller, postId, input, targets, scheduledAt, timeZone, input.status !== "draft" && approval);
+                  const { events } = yield* decideSteps(postDecider, { state: postDecider.initialState(), version: 0 }, steps);
+                  const key = scheduledAt
+                    ? samePostKey(
+                        input.content,
+                        targets.map((t) => t.accountId),
+                        scheduledAt,
+                      )
+                    : null;
+                  return { postId, input, scheduledAt, key, events };
+                }),
+              ),
+            );
+            const instants = decided.flatMap((d) => (d._tag === "Success" && d.success.scheduledAt ? [d.success.scheduledAt] : []));
+            const taken = yield* scheduledKeysAt(caller, instants);
+            const firstRowOf = new Map<string, number>();
+            const accepted: Array<{ streamId: string; events: ReadonlyArray<PostEvent>; postId: string; content: string }> = [];
+            const outcomes = decided.map((d, index): BulkOutcome => {
+              const { row } = rows[index]!;
+              if (d._tag === "Failure") return { row, ok: false, message: d.failure.message };
+              const { postId, input, scheduledAt, key, events } = d.success;
+              if (key !== null) {
+                const first = firstRowOf.get(key);
+                if (first !== undefined) return { row, ok: false, message: bulkDuplicateInFileMessage(first) };
+                if (taken.has(key)) return { row, ok: false, message: BULK_ALREADY_SCHEDULED_MESSAGE };
+              }
+              const refusal = limitRefusal(
+                caller,
+                { this_month: counts.this_month + accepted.length, scheduled: counts.scheduled + accepted.length },
+                input,
+                true,
+              );
+              if (refusal) return { row, ok: false, message: refusal.message };
+              if (key !== null) firstRowOf.set(key, row);
+              accepted.push({ streamId: postStreamId(postId), events, postId, content: input.content });
+              return { row, ok: true, postId, scheduledAt: scheduledAt?.toISOString() ?? null };
+            });
+            yield* provide(appendNewStreams(accepted, { ctx: caller, workspaceId: caller.workspaceId }));
+            if (approval && accepted.length > 0) yield* mailApprovers(caller, accepted);
+            return outcomes;
+          }),
+        );
       });
 
       const update = Effect.fn("Posts.update")(function* (caller: Caller, postId: string, input: PostInput, expectedVersion?: number) {
@@ -331,7 +464,7 @@ export class Posts extends Context.Service<
               steps.push(submitForApproval({ scheduledAt: input.status === "published" ? null : scheduledAt, timeZone, now }));
               if (input.recurrence !== undefined) steps.push(input.recurrence ? setRecurrence({ rule: input.recurrence, now }) : clearRecurrence({ now }));
               const result = yield* onPost(postId, caller, steps, expectedVersion);
-              if (result.events.some((e) => e.type === "PostSubmittedForApproval")) yield* mailApprovers(caller, postId, input.content);
+              if (result.events.some((e) => e.type === "PostSubmittedForApproval")) yield* mailApprovers(caller, [{ postId, content: input.content }]);
               return;
             }
             // An approver scheduling or publishing a post that awaits approval approves it.
@@ -363,7 +496,7 @@ export class Posts extends Context.Service<
                 submitForApproval({ scheduledAt: null, timeZone: before.timeZone, now: caller.now }),
                 expectedVersion,
               );
-              if (result.events.length > 0) yield* mailApprovers(caller, postId, before.content);
+              if (result.events.length > 0) yield* mailApprovers(caller, [{ postId, content: before.content }]);
             }),
           );
           return yield* get(caller.workspaceId, postId);
@@ -420,6 +553,7 @@ export class Posts extends Context.Service<
         approve,
         requestChanges: requestChangesOf,
         create,
+        createMany,
         update,
         publishNow,
         remove: (caller, postId, expectedVersion) =>

@@ -88,17 +88,24 @@ type ManagedRuntimeServices = typeof runtime extends import("effect").ManagedRun
 /** More than any call takes: a post's longest text (63,206 characters) with its options is far less. */
 const MAX_JSON_BYTES = 1_000_000;
 
-/** Parses a JSON body against a schema: the data, or the 400 answer to send. */
+/**
+ * Parses a JSON body against a schema: the data, or the 400 answer to send. `maxBytes`: a call that
+ * takes more than the usual megabyte (a bulk upload's thousands of rows).
+ */
 export const parseJsonBody = async <S extends z.ZodType>(
   request: Request,
   schema: S,
+  { maxBytes = MAX_JSON_BYTES }: { readonly maxBytes?: number } = {},
 ): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> => {
-  const tooLarge = () => ({ ok: false as const, response: apiError(413, "too_large", "The request body is too large (at most 1 MB).") });
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) return tooLarge();
+  const tooLarge = () => ({
+    ok: false as const,
+    response: apiError(413, "too_large", `The request body is too large (at most ${Math.round(maxBytes / 1_000_000)} MB).`),
+  });
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return tooLarge();
   let body: unknown;
   try {
     const text = await request.text();
-    if (Buffer.byteLength(text) > MAX_JSON_BYTES) return tooLarge();
+    if (Buffer.byteLength(text) > maxBytes) return tooLarge();
     body = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     return { ok: false, response: apiError(400, "invalid_json", "The request body is not valid JSON.") };

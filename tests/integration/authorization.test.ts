@@ -17,6 +17,7 @@ const ID = "00000000-0000-4000-8000-000000000001";
 /** Every command route (and the account connection's redirect) with the permission it asks; null: a person's own settings or signing in. */
 const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: Permission | null }> = [
   { method: "POST", path: "/api/posts", permission: "manage_posts" },
+  { method: "POST", path: "/api/posts/bulk", permission: "manage_posts" },
   { method: "PUT", path: `/api/posts/${ID}`, permission: "manage_posts" },
   { method: "DELETE", path: `/api/posts/${ID}`, permission: "manage_posts" },
   { method: "POST", path: `/api/posts/${ID}/publish`, permission: "manage_posts" },

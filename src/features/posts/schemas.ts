@@ -24,7 +24,7 @@ const uuid = z.uuid({ error: "Choose an item from the list." });
  * scheduling form), with accountIds, category and per-platform options.
  */
 /** A zone as given; stored under its canonical name (an unknown one is the post's rules' to refuse, with its message). */
-const zoneName = z
+export const zoneName = z
   .string()
   .max(64)
   .nullish()

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { normalizePlatformId, type PlatformId } from "../../../domain/accounts/platforms";
+import { BULK_MAX_ROWS } from "../../../domain/publishing/bulk";
+import { checkContent } from "../../../domain/publishing/validation";
+import type { PostInput } from "../../../infra/publishing/Posts";
+import { MAX_MEDIA } from "../posts/post-media";
+import { mediaRef, zoneName } from "../posts/schemas";
+
+export const BULK_MESSAGES = {
+  invalidFileTitle: "Invalid File",
+  invalidFile: "Please upload a CSV file.",
+  failedTitle: "Upload Failed",
+  failed: "Failed to process bulk upload. Please try again.",
+  completeTitle: "Bulk Upload Complete",
+  date: "Give the date as YYYY-MM-DD, like 2026-12-01.",
+  time: "Give the time as HH:MM (24-hour), like 09:30.",
+  platforms: "Select at least one platform",
+  tooMany: `A bulk upload holds at most ${BULK_MAX_ROWS.toLocaleString("en-US")} posts. Split the file.`,
+  none: "The file has no posts to schedule.",
+} as const;
+
+/** A body of up to 10,000 rows of the longest texts is far less. */
+export const BULK_MAX_BYTES = 32_000_000;
+
+const isDay = (value: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return day.toISOString().slice(0, 10) === value;
+};
+
+const unknownPlatformMessage = (name: string) => `"${name}" is not a platform we know: use names like instagram, facebook, linkedin, twitter, separated by ;.`;
+
+/**
+ * A bulk post row (spec engagement §3): content, scheduledDate (YYYY-MM-DD), scheduledTime (HH:MM),
+ * platforms and media. The preview and POST /api/posts/bulk read rows with this one schema, so a row
+ * the screen shows as ready is one the server takes (but for what only the server knows: accounts,
+ * a time already past, limits, duplicates).
+ */
+export const bulkRowSchema = z
+  .object({
+    content: z.string({ error: "Write the post's text in the content column." }).max(63_206, "Content too long"),
+    scheduledDate: z.string({ error: BULK_MESSAGES.date }).trim().refine(isDay, BULK_MESSAGES.date),
+    scheduledTime: z
+      .string({ error: BULK_MESSAGES.time })
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, BULK_MESSAGES.time),
+    platforms: z
+      .array(z.string().max(100), { error: BULK_MESSAGES.platforms })
+      .min(1, BULK_MESSAGES.platforms)
+      .max(30)
+      .transform((names, ctx) => {
+        const ids: PlatformId[] = [];
+        for (const name of names) {
+          const id = normalizePlatformId(name.trim().toLowerCase());
+          if (id === null) ctx.addIssue({ code: "custom", message: unknownPlatformMessage(name.trim()) });
+          else if (!ids.includes(id)) ids.push(id);
+        }
+        return ids;
+      }),
+    media: z.array(mediaRef).max(MAX_MEDIA, `Attach at most ${MAX_MEDIA} files.`).default([]),
+  })
+  .superRefine((row, ctx) => {
+    const problem = checkContent(row.content, row.platforms, row.media.length);
+    if (problem) ctx.addIssue({ code: "custom", path: ["content"], message: problem });
+  });
+
+export type BulkRowInput = z.input<typeof bulkRowSchema>;
+export type BulkRowOutput = z.output<typeof bulkRowSchema>;
+
+/** The body of POST /api/posts/bulk: the rows, each read on its own, and the zone their times are in (the person's, when left out). */
+export const bulkUploadSchema = z.object({
+  posts: z.array(z.unknown(), { error: "Send the rows as a list: {posts: [...]}." }).min(1, BULK_MESSAGES.none).max(BULK_MAX_ROWS, BULK_MESSAGES.tooMany),
+  timeZone: zoneName,
+});
+
+/** The first sentence refusing a row, or its post. */
+export const readBulkRow = (raw: unknown): { ok: true; post: BulkRowOutput } | { ok: false; message: string } => {
+  const parsed = bulkRowSchema.safeParse(raw);
+  return parsed.success ? { ok: true, post: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? "Please check this row." };
+};
+
+/** A row as POST /api/posts takes a scheduled post: the time read in `timeZone` (the person's when null). */
+export const postInputOf = (row: BulkRowOutput, timeZone: string | null): PostInput => ({
+  content: row.content,
+  platforms: row.platforms,
+  media: row.media,
+  status: "scheduled",
+  scheduledAt: `${row.scheduledDate}T${row.scheduledTime}`,
+  timeZone,
+  accountIds: null,
+  postType: "standard",
+  businessData: {},
+  locationIds: [],
+  categoryId: null,
+  options: {},
+  recurrence: null,
+  timeslot: null,
+});
