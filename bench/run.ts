@@ -14,12 +14,13 @@
  *   audit: GET /api/audit over 1,000,000 lines of one workspace's audit trail, unfiltered and by each filter (p50/p99)
  *   inbox: GET /api/social-inbox over 100,000 messages of one workspace, unfiltered, by each filter and a search (p50/p99)
  *   reviews: GET /api/reviews and /api/reviews/summary over 50,000 reviews of 200 locations, unfiltered, by each filter and a search (p50/p99)
+ *   bulk: POST /api/posts/bulk of 10,000 rows (time to answer vs the 10 s budget), and the same file again (every row a duplicate)
  *
  * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http,media,scheduler,burst,calendar,audit,inbox,reviews   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media,scheduler,burst,calendar,audit,inbox,reviews,bulk   BENCH_REPLAY_EVENTS (default 100000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -35,6 +36,7 @@ import { bytes, dec1, int, seconds } from "./format";
 import { AUDIT_BUDGET_MS, measureAudit } from "./audit";
 import { INBOX_BUDGET_MS, measureInbox } from "./inbox";
 import { measureReviews, REVIEWS_BUDGET_MS } from "./reviews";
+import { BULK_BUDGET_SECONDS, measureBulk } from "./bulk";
 import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
 import { measureHttpLoad } from "./http-load";
 import { API_USER_GOAL, measureApiUser } from "./api-user-load";
@@ -43,7 +45,7 @@ import { measureMedia } from "./media";
 import { measureScheduler } from "./scheduler";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
 
-const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler", "burst", "calendar", "audit", "inbox", "reviews"] as const;
+const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler", "burst", "calendar", "audit", "inbox", "reviews", "bulk"] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
 const parseOnly = (): ReadonlySet<Measurement> => {
@@ -236,7 +238,16 @@ const main = async () => {
     }
   }
 
-  if (only.has("client-js") || only.has("http") || only.has("media") || only.has("calendar") || only.has("audit") || only.has("inbox") || only.has("reviews")) {
+  if (
+    only.has("client-js") ||
+    only.has("http") ||
+    only.has("media") ||
+    only.has("calendar") ||
+    only.has("audit") ||
+    only.has("inbox") ||
+    only.has("reviews") ||
+    only.has("bulk")
+  ) {
     app = await attempt("app start", async () => {
       ensureBuild();
       return startBenchApp(databaseUrl);
@@ -439,6 +450,22 @@ const main = async () => {
       summary.push(
         `calendar: a month of ${int(calendar.postsInMonth)} posts, GET /api/calendar p99 ${dec1(month.p99Ms)} ms (budget ${CALENDAR_BUDGET_MS} ms: ${month.p99Ms < CALENDAR_BUDGET_MS ? "PASS" : "OVER"})`,
       );
+    }
+  }
+
+  if (running && only.has("bulk")) {
+    const bulk = await attempt("bulk", () => measureBulk({ baseUrl: running.url, sessionCookie: running.sessionCookie, email: running.email, databaseUrl }));
+    if (bulk) {
+      const mark = bulk.accepted.seconds < BULK_BUDGET_SECONDS ? "PASS" : "OVER";
+      figure(
+        `bulk upload: POST /api/posts/bulk of ${int(bulk.rows)} rows (${bytes(bulk.bodyBytes)} of JSON) answered in ${seconds(bulk.accepted.seconds)}: ` +
+          `${int(bulk.accepted.successful)} scheduled, ${int(bulk.accepted.failed)} refused; ${int(bulk.postsStored)} posts stored, ${int(bulk.jobsAdded)} publication jobs ` +
+          `(budget < ${BULK_BUDGET_SECONDS} s: ${mark})`,
+      );
+      figure(
+        `bulk upload, the same file again: answered in ${seconds(bulk.again.seconds)}, ${int(bulk.again.failed)} rows refused as already scheduled, ${int(bulk.again.successful)} scheduled`,
+      );
+      summary.push(`bulk upload (issue 13): ${int(bulk.rows)} rows accepted in ${seconds(bulk.accepted.seconds)} (budget ${BULK_BUDGET_SECONDS} s: ${mark})`);
     }
   }
 

@@ -3,6 +3,20 @@
 /** Rows one upload holds at most (issue 13: 10,000 rows accepted at once). */
 export const BULK_MAX_ROWS = 10_000;
 
+/** The screen's and the rows' sentences (spec engagement §5, §8). */
+export const BULK_MESSAGES = {
+  invalidFileTitle: "Invalid File",
+  invalidFile: "Please upload a CSV file.",
+  failedTitle: "Upload Failed",
+  failed: "Failed to process bulk upload. Please try again.",
+  completeTitle: "Bulk Upload Complete",
+  date: "Give a date that exists, as YYYY-MM-DD, like 2026-12-01.",
+  time: "Give the time as HH:MM (24-hour), like 09:30.",
+  platforms: "Select at least one platform",
+  tooMany: `A bulk upload holds at most ${BULK_MAX_ROWS.toLocaleString("en-US")} posts. Split the file.`,
+  none: "The file has no posts to schedule.",
+} as const;
+
 export const bulkDuplicateInFileMessage = (row: number) => `This row is the same post as row ${row} (same content, accounts and time): it is scheduled once.`;
 
 export const BULK_ALREADY_SCHEDULED_MESSAGE = "This post is already scheduled at this time for these accounts.";

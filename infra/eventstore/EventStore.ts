@@ -214,10 +214,11 @@ export class EventStore extends Context.Service<
               const changes = recorded.flatMap((event) => (handlesEvent(projection, event.type) ? projection.project(event) : []));
               if (changes.length > 0) yield* writeBatch(projection.tables, changes).pipe(Effect.provideService(Database, db));
             }
-            for (const event of recorded) {
-              for (const reaction of reactions) {
-                if (reaction.handles.includes(event.type)) yield* reaction.react(event).pipe(Effect.provideService(Database, db));
-              }
+            for (const reaction of reactions) {
+              const handled = recorded.filter((event) => reaction.handles.includes(event.type));
+              if (handled.length === 0) continue;
+              const run = reaction.reactMany ? reaction.reactMany(handled) : Effect.forEach(handled, reaction.react, { discard: true });
+              yield* run.pipe(Effect.provideService(Database, db));
             }
             return batch.map((b) => ({
               nextVersion: versions.get(b.streamId)!,

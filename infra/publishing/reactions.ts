@@ -2,7 +2,7 @@ import { Effect } from "effect";
 import type { PostEvent } from "../../domain/publishing";
 import type { RecordedEvent } from "../../domain/shared";
 import type { Reaction } from "../eventstore/reactions";
-import { addJob, removeJob } from "../jobs/add-job";
+import { addJob, addJobs, removeJob } from "../jobs/add-job";
 
 /**
  * Attempts graphile-worker gives a publication before its last failures count as permanent: with
@@ -18,15 +18,30 @@ export const publishJobKey = (postId: string) => `post:${postId}`;
  */
 export const PUBLISH_LEAD_MS = 5_000;
 
+const publishJobOptions = (postId: string, dueAt?: Date) => ({
+  runAt: dueAt ? new Date(dueAt.getTime() - PUBLISH_LEAD_MS) : undefined,
+  jobKey: publishJobKey(postId),
+  maxAttempts: PUBLISH_MAX_ATTEMPTS,
+});
+
 /** Adds the post's publication job, for `dueAt` or at once; one per post (the key replaces an earlier one). */
-export const addPublishJob = (postId: string, dueAt?: Date) =>
-  addJob("publish_post", { postId }, {
-    runAt: dueAt ? new Date(dueAt.getTime() - PUBLISH_LEAD_MS) : undefined,
-    jobKey: publishJobKey(postId),
-    maxAttempts: PUBLISH_MAX_ATTEMPTS,
-  });
+export const addPublishJob = (postId: string, dueAt?: Date) => addJob("publish_post", { postId }, publishJobOptions(postId, dueAt));
 
 const postIdOf = (event: RecordedEvent) => event.streamId.slice("post-".length);
+
+/** When an event's post is to be published (its job added for then), or null when its job goes. */
+const dueAtOf = (event: RecordedEvent<PostEvent>): Date | null => {
+  switch (event.type) {
+    case "PostScheduled":
+    case "PostRescheduled":
+    case "OccurrenceScheduled":
+      return new Date(event.data.scheduledAt);
+    case "PostPublishDelayed":
+      return new Date(event.data.until);
+    default:
+      return null;
+  }
+};
 
 /**
  * A scheduled (or rescheduled, or next, or delayed by a platform's limit) publication gets its job
@@ -35,25 +50,32 @@ const postIdOf = (event: RecordedEvent) => event.streamId.slice("post-".length);
 export const schedulePublicationReaction: Reaction = {
   name: "schedule-publication",
   handles: ["PostScheduled", "PostRescheduled", "OccurrenceScheduled", "PostPublishDelayed", "PostDeleted", "PostReturnedToDrafts", "PostSubmittedForApproval"],
-  react: (recorded) =>
+  react: (recorded) => {
+    const event = recorded as RecordedEvent<PostEvent>;
+    const dueAt = dueAtOf(event);
+    // A deleted, unscheduled or resubmitted post (back to the approvers: no publication until approved again) loses its job.
+    return dueAt ? Effect.asVoid(addPublishJob(postIdOf(event), dueAt)) : Effect.asVoid(removeJob(publishJobKey(postIdOf(event))));
+  },
+  // A run of jobs to add goes in one add_jobs; a removal between them keeps its place in the order.
+  reactMany: (events) =>
     Effect.gen(function* () {
-      const event = recorded as RecordedEvent<PostEvent>;
-      const postId = postIdOf(event);
-      switch (event.type) {
-        case "PostScheduled":
-        case "PostRescheduled":
-        case "OccurrenceScheduled":
-          yield* addPublishJob(postId, new Date(event.data.scheduledAt));
-          return;
-        case "PostPublishDelayed":
-          yield* addPublishJob(postId, new Date(event.data.until));
-          return;
-        case "PostDeleted":
-        case "PostReturnedToDrafts":
-        // A scheduled post its author changed goes back to the approvers: no publication until it is approved again.
-        case "PostSubmittedForApproval":
-          yield* removeJob(publishJobKey(postId));
-          return;
+      let adds: Array<{ payload: { postId: string }; options: ReturnType<typeof publishJobOptions> }> = [];
+      const flush = Effect.suspend(() => {
+        const batch = adds;
+        adds = [];
+        return batch.length > 0 ? Effect.asVoid(addJobs("publish_post", batch)) : Effect.void;
+      });
+      for (const recorded of events) {
+        const event = recorded as RecordedEvent<PostEvent>;
+        const postId = postIdOf(event);
+        const dueAt = dueAtOf(event);
+        if (dueAt) {
+          adds.push({ payload: { postId }, options: publishJobOptions(postId, dueAt) });
+          continue;
+        }
+        yield* flush;
+        yield* removeJob(publishJobKey(postId));
       }
+      yield* flush;
     }),
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { FEATURE_UNAVAILABLE_MESSAGE } from "../../domain/plans";
-import { BULK_ALREADY_SCHEDULED_MESSAGE, bulkDuplicateInFileMessage, SCHEDULED_IN_PAST_MESSAGE } from "../../domain/publishing";
-import { BULK_MESSAGES } from "../../src/features/bulk-upload/bulk-schemas";
+import { BULK_ALREADY_SCHEDULED_MESSAGE, BULK_MESSAGES, bulkDuplicateInFileMessage, SCHEDULED_IN_PAST_MESSAGE } from "../../domain/publishing";
+
+import { PUBLISH_LEAD_MS } from "../../infra/publishing/reactions";
 import { signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -66,8 +67,12 @@ describe("bulk upload", () => {
       ["Two platforms", ["instagram", "facebook"], "2030-01-15T17:05:00.000Z", "Europe/Berlin"],
     ]);
     expect(scheduled[1].media).toEqual(["https://cdn.example.com/winter.jpg"]);
-    const jobs = await app.sql`select key from graphile_worker._private_jobs where key = any(${scheduled.map((p: any) => `post:${p.id}`)})`;
-    expect(jobs).toHaveLength(2);
+    // Added together (add_jobs), each job as POST /api/posts adds it: its post in the payload, ahead of the time to be ready at the second.
+    const jobs =
+      await app.sql`select key, payload, run_at from graphile_worker._private_jobs where key = any(${scheduled.map((p: any) => `post:${p.id}`)}) order by run_at`;
+    expect(jobs.map((j) => [j.payload, j.run_at.getTime()])).toEqual(
+      scheduled.map((p: any) => [{ postId: p.id }, new Date(p.scheduledAt).getTime() - PUBLISH_LEAD_MS]),
+    );
     // The audit trail has each post's history, as for a post made on the compose screen.
     const [events] = await app.sql<{ n: number }[]>`select count(*)::int as n from events where stream_id = ${`post-${scheduled[0].id}`}`;
     expect(events!.n).toBe(2);

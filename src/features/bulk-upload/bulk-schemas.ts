@@ -1,23 +1,10 @@
 import { z } from "zod";
 import { normalizePlatformId, type PlatformId } from "../../../domain/accounts/platforms";
-import { BULK_MAX_ROWS } from "../../../domain/publishing/bulk";
+import { BULK_MAX_ROWS, BULK_MESSAGES } from "../../../domain/publishing/bulk";
 import { checkContent } from "../../../domain/publishing/validation";
 import type { PostInput } from "../../../infra/publishing/Posts";
 import { MAX_MEDIA } from "../posts/post-media";
 import { mediaRef, zoneName } from "../posts/schemas";
-
-export const BULK_MESSAGES = {
-  invalidFileTitle: "Invalid File",
-  invalidFile: "Please upload a CSV file.",
-  failedTitle: "Upload Failed",
-  failed: "Failed to process bulk upload. Please try again.",
-  completeTitle: "Bulk Upload Complete",
-  date: "Give the date as YYYY-MM-DD, like 2026-12-01.",
-  time: "Give the time as HH:MM (24-hour), like 09:30.",
-  platforms: "Select at least one platform",
-  tooMany: `A bulk upload holds at most ${BULK_MAX_ROWS.toLocaleString("en-US")} posts. Split the file.`,
-  none: "The file has no posts to schedule.",
-} as const;
 
 /** A body of up to 10,000 rows of the longest texts is far less. */
 export const BULK_MAX_BYTES = 32_000_000;
@@ -97,3 +84,9 @@ export const postInputOf = (row: BulkRowOutput, timeZone: string | null): PostIn
   recurrence: null,
   timeslot: null,
 });
+
+/** The answer of POST /api/posts/bulk: rows numbered from 1 in the order sent. */
+export interface BulkUploadAnswer {
+  readonly successful: ReadonlyArray<{ readonly row: number; readonly postId: string; readonly scheduledAt: string | null }>;
+  readonly failed: ReadonlyArray<{ readonly row: number; readonly message: string }>;
+}

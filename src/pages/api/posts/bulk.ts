@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
 import { Posts, type BulkRow } from "../../../../infra/publishing/Posts";
-import { BULK_MAX_BYTES, bulkUploadSchema, postInputOf, readBulkRow } from "../../../features/bulk-upload/bulk-schemas";
+import { BULK_MAX_BYTES, type BulkUploadAnswer, bulkUploadSchema, postInputOf, readBulkRow } from "../../../features/bulk-upload/bulk-schemas";
 import { guard } from "../../../lib/auth-guard";
 import { json, parseJsonBody, respond } from "../../../lib/http";
 
@@ -27,7 +27,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
       return json({
         successful: outcomes.flatMap((o) => (o.ok ? [{ row: o.row, postId: o.postId, scheduledAt: o.scheduledAt }] : [])),
         failed: failed.sort((a, b) => a.row - b.row),
-      });
+      } satisfies BulkUploadAnswer);
     },
   );
 };
