@@ -108,6 +108,23 @@ describe("bulk upload", () => {
     expect(third.data.failed).toEqual([{ row: 1, message: BULK_ALREADY_SCHEDULED_MESSAGE }]);
   });
 
+  it("a member whose posts need approval sends the rows to the approvers, told in one mail", async () => {
+    const { browser, input } = await team.owner("professional");
+    expect((await browser.post("/api/social-accounts/sandbox", { platform: "instagram", accountName: "Lee Dental" })).status).toBe(201);
+    const { member } = await team.joined(browser, team.email("maria"), "member");
+    expect((await browser.put("/api/team-settings", { approvalRequired: true })).status).toBe(200);
+    const answer = await member.post("/api/posts/bulk", { posts: [row("Flu shots this week"), row("Open on Saturday")] });
+    expect(answer.data.successful.map((s: any) => s.row)).toEqual([1, 2]);
+    const awaiting = (await browser.get("/api/posts?status=awaiting_approval")).data;
+    expect(awaiting.map((p: any) => p.content).sort()).toEqual(["Flu shots this week", "Open on Saturday"]);
+    const jobs = await app.sql`select 1 from graphile_worker._private_jobs where key = any(${awaiting.map((p: any) => `post:${p.id}`)})`;
+    expect(jobs).toHaveLength(0);
+    const mails = await app.sql<
+      { subject: string }[]
+    >`select subject from mail_outbox where to_address = ${input.email as string} and subject like '%approval%'`;
+    expect(mails.map((m) => m.subject)).toEqual(["2 posts await your approval"]);
+  });
+
   it("is a Starter feature: a trial is refused with the plan's sentence", async () => {
     const { browser } = await signUp(app.server.url);
     const refused = await browser.post("/api/posts/bulk", { posts: [row("Trial")] });
