@@ -81,6 +81,11 @@ test.describe("bulk upload", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: info.outputPath("bulk-upload-empty-360.png"), fullPage: true });
     const screen = page.getByTestId("bulk-upload");
+    // A CSV file without a content column: the reason under the file field.
+    await screen
+      .getByLabel("CSV file", { exact: true })
+      .setInputFiles({ name: "notes.csv", mimeType: "text/csv", buffer: Buffer.from("text,when\nhello,now\n") });
+    await expect(screen.locator(".field-error")).toHaveText("The first row must name the columns: content, date, time, platforms, media (found: text, when).");
     await screen.getByLabel("CSV file", { exact: true }).setInputFiles({
       name: "bad.csv",
       mimeType: "",

@@ -39,6 +39,7 @@ export default function BulkUpload({ timeZone, today, templateHref }: Props) {
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
+  const [reading, setReading] = useState(false);
 
   const counts = useMemo(() => {
     const by = { pending: 0, processing: 0, scheduled: 0, error: 0 };
@@ -56,18 +57,20 @@ export default function BulkUpload({ timeZone, today, templateHref }: Props) {
     }
     setFileError(null);
     setProgress(null);
+    setFileName(file.name);
+    setReading(true);
     try {
       // The parser comes with the first file: the page opens without it.
       const { parseBulkCsv } = await import("./bulk-csv");
       const parsed = parseBulkCsv(await file.text(), today);
       setRows(parsed);
       setShown(PAGE);
-      setFileName(file.name);
       if (parsed.length === 0) setFileError("This file has no rows with content: fill in the content column, one post a row.");
     } catch (error) {
       setRows([]);
-      setFileName(file.name);
       setFileError(error instanceof Error ? error.message : BULK_MESSAGES.invalidFile);
+    } finally {
+      setReading(false);
     }
   };
 
@@ -151,13 +154,17 @@ export default function BulkUpload({ timeZone, today, templateHref }: Props) {
             className="input"
             type="file"
             accept=".csv,text/csv"
-            disabled={!hydrated || uploading}
+            disabled={!hydrated || uploading || reading}
             onChange={(e) => void choose(e.target.files?.[0])}
           />
         </Field>
       </section>
 
-      {rows.length === 0 ? (
+      {reading ? (
+        <section className="card bulk-empty" role="status">
+          <p className="muted">Reading {fileName}…</p>
+        </section>
+      ) : rows.length === 0 ? (
         !fileError && (
           <section className="card bulk-empty" data-testid="bulk-empty">
             <h2>No file yet</h2>
