@@ -101,6 +101,15 @@ describe("bulk upload", () => {
     const again = await browser.post("/api/posts/bulk", { posts: [row("Same post"), row("New one")] });
     expect(again.data.successful.map((s: any) => s.row)).toEqual([2]);
     expect(again.data.failed).toEqual([{ row: 1, message: BULK_ALREADY_SCHEDULED_MESSAGE }]);
+    // Rows sent in parts keep the numbers of the file they come from.
+    const numbered = await browser.post("/api/posts/bulk", {
+      posts: [
+        { ...row("Numbered"), row: 501 },
+        { ...row("Numbered"), row: 740 },
+      ],
+    });
+    expect(numbered.data.successful.map((s: any) => s.row)).toEqual([501]);
+    expect(numbered.data.failed).toEqual([{ row: 740, message: bulkDuplicateInFileMessage(501) }]);
     // A post made on the compose screen counts too.
     const composed = await browser.post("/api/posts", { content: "Composed", platforms: ["instagram"], status: "scheduled", scheduledAt: "2030-02-01T12:00" });
     expect(composed.status, composed.text).toBe(201);

@@ -91,16 +91,16 @@ export default function BulkUpload({ timeZone, today, templateHref }: Props) {
             timeZone,
             posts: part.map((index) => {
               const { content, scheduledDate, scheduledTime, platforms, media } = rows[index]!;
-              return { content, scheduledDate, scheduledTime, platforms, media };
+              return { row: index + 1, content, scheduledDate, scheduledTime, platforms, media };
             }),
           },
         });
         successful += answer.successful.length;
         failed += answer.failed.length;
-        // The answer numbers the rows of this request from 1.
+        // The rows are numbered as the preview numbers them (a duplicate's sentence names the preview's row).
         const outcome = new Map<number, string | null>([
-          ...answer.successful.map((s) => [part[s.row - 1]!, null] as const),
-          ...answer.failed.map((f) => [part[f.row - 1]!, f.message] as const),
+          ...answer.successful.map((s) => [s.row - 1, null] as const),
+          ...answer.failed.map((f) => [f.row - 1, f.message] as const),
         ]);
         setRows((all) =>
           all.map((row, index) => {

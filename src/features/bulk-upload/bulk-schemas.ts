@@ -61,6 +61,15 @@ export const bulkUploadSchema = z.object({
   timeZone: zoneName,
 });
 
+/**
+ * A row's number in the answer and its sentences: the `row` it gives (the screen sends the preview's
+ * numbers, its file's order, when it sends the rows in parts) or its place in the list, from 1.
+ */
+export const bulkRowNumber = (raw: unknown, index: number): number => {
+  const given = typeof raw === "object" && raw !== null && "row" in raw ? raw.row : undefined;
+  return typeof given === "number" && Number.isInteger(given) && given >= 1 ? given : index + 1;
+};
+
 /** The first sentence refusing a row, or its post. */
 export const readBulkRow = (raw: unknown): { ok: true; post: BulkRowOutput } | { ok: false; message: string } => {
   const parsed = bulkRowSchema.safeParse(raw);
@@ -85,7 +94,7 @@ export const postInputOf = (row: BulkRowOutput, timeZone: string | null): PostIn
   timeslot: null,
 });
 
-/** The answer of POST /api/posts/bulk: rows numbered from 1 in the order sent. */
+/** The answer of POST /api/posts/bulk: rows numbered by their `row`, else from 1 in the order sent. */
 export interface BulkUploadAnswer {
   readonly successful: ReadonlyArray<{ readonly row: number; readonly postId: string; readonly scheduledAt: string | null }>;
   readonly failed: ReadonlyArray<{ readonly row: number; readonly message: string }>;
