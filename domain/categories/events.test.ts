@@ -24,6 +24,10 @@ const samples: { readonly [E in CategoryEvent as E["type"]]: E["data"] } = {
   CategoryMadeDefault: {},
   CategoryDefaultRemoved: { replacedBy: "c2" },
   CategoryDeleted: {},
+  CategoryMadeEvergreen: { everyDays: 7, minGapDays: 30, maxRepeats: 5, nextRepeatAt: "2026-05-01T10:00:00.000Z" },
+  CategoryEvergreenChanged: { maxRepeats: 3, nextRepeatAt: "2026-05-01T10:00:00.000Z" },
+  CategoryEvergreenStopped: {},
+  CategoryPostRecycled: { postId: "p1", repeat: 2, recycledAt: "2026-05-01T10:00:20.000Z", nextRepeatAt: "2026-05-08T10:00:00.000Z" },
 };
 
 describe("the category events, decoded", () => {

@@ -28,6 +28,12 @@ export const CategoryChanges = Schema.Struct({
 });
 export type CategoryChanges = typeof CategoryChanges.Type;
 
+const EvergreenSettingsData = {
+  everyDays: Schema.Number,
+  minGapDays: Schema.Number,
+  maxRepeats: Schema.Number,
+};
+
 export const categoryEvents = defineEvents({
   CategoryCreated: CategoryCreatedData,
   CategoryUpdated: CategoryChanges,
@@ -35,6 +41,19 @@ export const categoryEvents = defineEvents({
   /** `replacedBy`: the category that became the default instead, or null when it was simply unset. */
   CategoryDefaultRemoved: Schema.Struct({ replacedBy: Schema.NullOr(Schema.String) }),
   CategoryDeleted: Schema.Struct({}),
+  /** Its published posts are re-queued from `nextRepeatAt` on (see ./evergreen). */
+  CategoryMadeEvergreen: Schema.Struct({ ...EvergreenSettingsData, nextRepeatAt: Schema.String }),
+  /** Only the settings that changed; `nextRepeatAt` follows a new cadence. */
+  CategoryEvergreenChanged: Schema.Struct({
+    everyDays: Schema.optionalKey(Schema.Number),
+    minGapDays: Schema.optionalKey(Schema.Number),
+    maxRepeats: Schema.optionalKey(Schema.Number),
+    nextRepeatAt: Schema.String,
+  }),
+  /** No more repeats; the settings are kept for when it is made evergreen again. */
+  CategoryEvergreenStopped: Schema.Struct({}),
+  /** The repeat due at the cadence's time: `postId` re-queued (its stream has PostRecycled), the next one due at `nextRepeatAt`. */
+  CategoryPostRecycled: Schema.Struct({ postId: Schema.String, repeat: Schema.Number, recycledAt: Schema.String, nextRepeatAt: Schema.String }),
 });
 
 export type CategoryEvent = EventOf<typeof categoryEvents.schemas>;

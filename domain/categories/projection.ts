@@ -9,7 +9,17 @@ export const categoriesProjection: Projection<CategoryEvent> = {
   name: "categories",
   kind: "inline",
   tables: [{ name: "categories", key: ["id"] }],
-  handles: ["CategoryCreated", "CategoryUpdated", "CategoryMadeDefault", "CategoryDefaultRemoved", "CategoryDeleted"],
+  handles: [
+    "CategoryCreated",
+    "CategoryUpdated",
+    "CategoryMadeDefault",
+    "CategoryDefaultRemoved",
+    "CategoryDeleted",
+    "CategoryMadeEvergreen",
+    "CategoryEvergreenChanged",
+    "CategoryEvergreenStopped",
+    "CategoryPostRecycled",
+  ],
   project: (event): ReadonlyArray<RowChange> => {
     const key = { id: categoryIdOfStream(event.streamId) };
     const at = event.createdAt;
@@ -48,6 +58,36 @@ export const categoriesProjection: Projection<CategoryEvent> = {
         return update({ is_default: false });
       case "CategoryDeleted":
         return [deleteRow("categories", key)];
+      case "CategoryMadeEvergreen": {
+        const d = event.data;
+        return update({
+          evergreen: true,
+          evergreen_every_days: d.everyDays,
+          evergreen_min_gap_days: d.minGapDays,
+          evergreen_max_repeats: d.maxRepeats,
+          evergreen_next_at: new Date(d.nextRepeatAt),
+        });
+      }
+      case "CategoryEvergreenChanged": {
+        const d = event.data;
+        return update({
+          ...(d.everyDays !== undefined ? { evergreen_every_days: d.everyDays } : {}),
+          ...(d.minGapDays !== undefined ? { evergreen_min_gap_days: d.minGapDays } : {}),
+          ...(d.maxRepeats !== undefined ? { evergreen_max_repeats: d.maxRepeats } : {}),
+          evergreen_next_at: new Date(d.nextRepeatAt),
+        });
+      }
+      case "CategoryEvergreenStopped":
+        return update({ evergreen: false });
+      case "CategoryPostRecycled":
+        // The job's doing, not an edit: updated_at stays.
+        return [
+          updateRow("categories", key, {
+            evergreen_next_at: new Date(event.data.nextRepeatAt),
+            evergreen_last_at: new Date(event.data.recycledAt),
+            version: event.streamVersion,
+          }),
+        ];
     }
   },
 };

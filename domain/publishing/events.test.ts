@@ -65,6 +65,15 @@ const samples: { readonly [E in PostEvent as E["type"]]: E["data"] } = {
     fetchedAt: "2026-03-06T15:00:00.000Z",
   },
   OccurrenceScheduled: { scheduledAt: "2026-04-24T13:00:00.000Z", occurrence: 2, accountIds: ["a1", "a2"] },
+  PostRecycled: {
+    categoryId: "c1",
+    categoryName: "Tips",
+    repeat: 2,
+    maxRepeats: 5,
+    scheduledAt: "2026-05-01T10:00:00.000Z",
+    occurrence: 3,
+    accountIds: ["a1", "a2"],
+  },
 };
 
 describe("the post events, decoded", () => {

@@ -34,8 +34,7 @@ export interface BusinessData {
  * the events hold whatever keys were sent: every one is kept on read, not only those named above.
  */
 export const BusinessData = Schema.declare(
-  (u: unknown): u is BusinessData =>
-    typeof u === "object" && u !== null && !Array.isArray(u) && Object.values(u).every((value) => typeof value === "string"),
+  (u: unknown): u is BusinessData => typeof u === "object" && u !== null && !Array.isArray(u) && Object.values(u).every((value) => typeof value === "string"),
   { title: "BusinessData" },
 );
 
@@ -219,6 +218,19 @@ export const postEvents = defineEvents({
   }),
   /** A recurring post's next publication: back to scheduled, every target pending again. */
   OccurrenceScheduled: Schema.Struct({ scheduledAt: Schema.String, occurrence: Schema.Number, accountIds: Schema.Array(Schema.String) }),
+  /**
+   * A published post of an evergreen category re-queued into the next free time slot: its `repeat`-th
+   * of at most `maxRepeats`, published at `scheduledAt` as publication number `occurrence`, every target pending again.
+   */
+  PostRecycled: Schema.Struct({
+    categoryId: Schema.String,
+    categoryName: Schema.String,
+    repeat: Schema.Number,
+    maxRepeats: Schema.Number,
+    scheduledAt: Schema.String,
+    occurrence: Schema.Number,
+    accountIds: Schema.Array(Schema.String),
+  }),
 });
 
 export type PostEvent = EventOf<typeof postEvents.schemas>;

@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { platformById } from "../accounts/platforms";
-import { Conflict, type Decider, InvalidInput, NotFound, sameJson } from "../shared";
+import { Conflict, DAY_MS, type Decider, InvalidInput, NotFound, sameJson } from "../shared";
 import type { EngagementCounts, PostContent, PostEvent, PostStatus, PostTarget } from "./events";
 import { checkRecurrenceRule, nextOccurrenceAfter, type RecurrenceRule } from "./recurrence";
 import { isTimeZone } from "../identity/timezones";
@@ -38,6 +38,8 @@ export interface PostState {
   readonly publishedAt: string | null;
   /** The last engagement figures fetched, per account (PostEngagementRecorded). */
   readonly engagementByAccount: Readonly<Record<string, EngagementCounts & { readonly platform: PostTarget["platform"] }>>;
+  /** How many times an evergreen category re-queued it (PostRecycled). */
+  readonly evergreenRepeats: number;
 }
 
 const pendingTarget = (t: PostTarget): TargetState => ({
@@ -72,6 +74,7 @@ export const postDecider: Decider<PostState, PostEvent> = {
     reviewComment: null,
     publishedAt: null,
     engagementByAccount: {},
+    evergreenRepeats: 0,
   }),
   evolve: (state, event) => {
     switch (event.type) {
@@ -142,12 +145,14 @@ export const postDecider: Decider<PostState, PostEvent> = {
         return { ...state, engagementByAccount: { ...state.engagementByAccount, [accountId]: { platform, likes, shares, comments } } };
       }
       case "OccurrenceScheduled":
+      case "PostRecycled":
         return {
           ...state,
           status: "scheduled",
           scheduledAt: event.data.scheduledAt,
           occurrence: event.data.occurrence,
           targets: state.targets.map(pendingTarget),
+          evergreenRepeats: event.type === "PostRecycled" ? event.data.repeat : state.evergreenRepeats,
         };
     }
   },
@@ -495,6 +500,49 @@ export const nextOccurrence =
       if (state.status !== "published") return decided([]);
       const next = nextOccurrenceOf(state, command.now);
       return decided(next ? [next] : []);
+    });
+
+export interface RecyclePost {
+  readonly categoryId: string;
+  readonly categoryName: string;
+  readonly maxRepeats: number;
+  readonly minGapDays: number;
+  /** The time slot it goes out in. */
+  readonly scheduledAt: Date;
+  readonly now: Date;
+}
+
+/**
+ * An evergreen category re-queues its published post: once more than `minGapDays` after its last
+ * publication, at most `maxRepeats` times. It then goes out like any scheduled post, as a new
+ * occurrence (new idempotency keys, so platforms take it as a new post).
+ */
+export const recyclePost =
+  (command: RecyclePost) =>
+  (state: PostState): PostDecision =>
+    existing(state, () => {
+      if (state.status !== "published") return conflict("Only a published post can be re-queued.");
+      if (state.content?.categoryId !== command.categoryId) return conflict("This post is no longer in the evergreen category.");
+      if (state.evergreenRepeats >= command.maxRepeats) return conflict(`This post was already repeated ${command.maxRepeats} times, the category's most.`);
+      const lastOut = state.publishedAt ? new Date(state.publishedAt).getTime() : 0;
+      if (command.now.getTime() - lastOut < command.minGapDays * DAY_MS) {
+        return conflict(`This post went out less than ${command.minGapDays} days ago.`);
+      }
+      if (command.scheduledAt.getTime() <= command.now.getTime()) return invalid(SCHEDULED_IN_PAST_MESSAGE, "scheduledAt");
+      return decided([
+        {
+          type: "PostRecycled",
+          data: {
+            categoryId: command.categoryId,
+            categoryName: command.categoryName,
+            repeat: state.evergreenRepeats + 1,
+            maxRepeats: command.maxRepeats,
+            scheduledAt: command.scheduledAt.toISOString(),
+            occurrence: state.occurrence + 1,
+            accountIds: state.targets.map((t) => t.accountId),
+          },
+        },
+      ]);
     });
 
 /** The occurrence times follow the post's scheduled time; the first publication is occurrence 1. */

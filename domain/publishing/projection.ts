@@ -42,6 +42,7 @@ export const postsProjection: Projection<PostEvent> = {
     "RecurrenceSet",
     "RecurrenceCleared",
     "OccurrenceScheduled",
+    "PostRecycled",
     "PostEngagementRecorded",
   ],
   // Every event moves the row's version with the stream's: the version a write must state.
@@ -205,11 +206,13 @@ const changesOf = (event: RecordedEvent<PostEvent>): ReadonlyArray<RowChange> =>
       // Not an edit: updated_at stays.
       return [updateRow("posts", { id }, { engagement: event.data.engagement })];
     case "OccurrenceScheduled":
+    case "PostRecycled":
       return [
         post({
           status: "scheduled",
           scheduled_at: new Date(event.data.scheduledAt),
           occurrence: event.data.occurrence,
+          ...(event.type === "PostRecycled" ? { evergreen_repeats: event.data.repeat } : {}),
         }),
         ...event.data.accountIds.map((accountId) =>
           target(accountId, {

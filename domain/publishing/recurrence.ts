@@ -1,5 +1,6 @@
 import { instantAt, wallClockOf } from "../shared/zoned";
 import { isCalendarDate } from "../shared/calendar-days";
+import { DAY_MS } from "../shared/instants";
 
 /** 0 = Sunday ... 6 = Saturday (the compose screen's buttons Mon..Sun are 1..6, 0; spec core §9). */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -21,7 +22,6 @@ interface Day {
   readonly day: number;
 }
 
-const DAY_MS = 86_400_000;
 const dayNumber = (d: Day) => Date.UTC(d.year, d.month - 1, d.day) / DAY_MS;
 const fromDayNumber = (n: number): Day => {
   const date = new Date(n * DAY_MS);

@@ -6,3 +6,5 @@ export const isStorableInstant = (at: Date): boolean => {
   const year = at.getUTCFullYear();
   return !Number.isNaN(at.getTime()) && year >= 1 && year <= 9999;
 };
+
+export const DAY_MS = 86_400_000;
