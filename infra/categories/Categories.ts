@@ -12,7 +12,10 @@ import {
   deleteCategory,
   makeDefaultCategory,
   removeDefaultCategory,
+  setEvergreen,
   updateCategory,
+  EVERGREEN_DEFAULTS,
+  type EvergreenSettings,
 } from "../../domain/categories";
 import { actorIdOf, type Caller, type ConcurrencyConflict, Conflict, InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, SqlError, UNIQUE_VIOLATION } from "../db/Database";
@@ -33,6 +36,22 @@ export interface Category {
   readonly updatedAt: string;
   /** The stream version: send it back with an edit to have a stale copy refused (409). */
   readonly version: number;
+  readonly evergreen: Evergreen;
+}
+
+/** A category's evergreen recycling (its settings are the defaults until it is first made evergreen). */
+export interface Evergreen extends EvergreenSettings {
+  readonly enabled: boolean;
+  /** When the next post is due to be re-queued (into the first free time slot from then). */
+  readonly nextRepeatAt: string | null;
+  readonly lastRepeatAt: string | null;
+  /** Its published posts that have repeats left. */
+  readonly postsToRepeat: number;
+}
+
+export interface EvergreenInput extends Partial<EvergreenSettings> {
+  readonly enabled: boolean;
+  readonly version?: number;
 }
 
 export interface NewCategory {
@@ -68,6 +87,13 @@ interface CategoryRow {
   created_at: Date;
   updated_at: Date;
   version: number;
+  evergreen: boolean;
+  evergreen_every_days: number | null;
+  evergreen_min_gap_days: number | null;
+  evergreen_max_repeats: number | null;
+  evergreen_next_at: Date | null;
+  evergreen_last_at: Date | null;
+  posts_to_repeat: number;
 }
 
 const toCategory = (row: CategoryRow): Category => ({
@@ -81,8 +107,16 @@ const toCategory = (row: CategoryRow): Category => ({
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
   version: row.version,
+  evergreen: {
+    enabled: row.evergreen,
+    everyDays: row.evergreen_every_days ?? EVERGREEN_DEFAULTS.everyDays,
+    minGapDays: row.evergreen_min_gap_days ?? EVERGREEN_DEFAULTS.minGapDays,
+    maxRepeats: row.evergreen_max_repeats ?? EVERGREEN_DEFAULTS.maxRepeats,
+    nextRepeatAt: row.evergreen ? (row.evergreen_next_at?.toISOString() ?? null) : null,
+    lastRepeatAt: row.evergreen_last_at?.toISOString() ?? null,
+    postsToRepeat: row.posts_to_repeat,
+  },
 });
-
 
 type CategoryError = SqlError | ConcurrencyConflict;
 
@@ -94,6 +128,8 @@ export class Categories extends Context.Service<
     readonly create: (caller: Caller, input: NewCategory) => Effect.Effect<Category, InvalidInput | Conflict | NotFound | CategoryError>;
     readonly update: (caller: Caller, id: string, patch: CategoryPatch) => Effect.Effect<Category, InvalidInput | Conflict | NotFound | CategoryError>;
     readonly remove: (caller: Caller, id: string, version?: number) => Effect.Effect<void, NotFound | CategoryError>;
+    /** Evergreen recycling on (with its settings), changed, or off; the caller's plan has content_recycling (the edge checks). */
+    readonly setEvergreen: (caller: Caller, id: string, input: EvergreenInput) => Effect.Effect<Category, InvalidInput | NotFound | CategoryError>;
   }
 >()("app/Categories") {
   static layer = Layer.effect(
@@ -105,9 +141,13 @@ export class Categories extends Context.Service<
       const select = (workspaceId: string, id?: string) =>
         db.query(
           (sql) => sql<CategoryRow[]>`
-            select id, user_id, name, description, color, is_default, platforms, created_at, updated_at, version
-            from categories where workspace_id = ${workspaceId} ${id ? sql`and id = ${id}` : sql``}
-            order by is_default desc, lower(name), created_at`,
+            select c.id, c.user_id, c.name, c.description, c.color, c.is_default, c.platforms, c.created_at, c.updated_at, c.version,
+              c.evergreen, c.evergreen_every_days, c.evergreen_min_gap_days, c.evergreen_max_repeats, c.evergreen_next_at, c.evergreen_last_at,
+              (select count(*)::int from posts p
+               where p.category_id = c.id and p.status = 'published' and p.deleted_at is null
+                 and p.evergreen_repeats < coalesce(c.evergreen_max_repeats, ${EVERGREEN_DEFAULTS.maxRepeats})) as posts_to_repeat
+            from categories c where c.workspace_id = ${workspaceId} ${id ? sql`and c.id = ${id}` : sql``}
+            order by c.is_default desc, lower(c.name), c.created_at`,
         );
 
       const list = (workspaceId: string) => Effect.map(select(workspaceId), (rows) => rows.map(toCategory));
@@ -130,8 +170,7 @@ export class Categories extends Context.Service<
         }).pipe(Effect.provideService(EventStore, store));
 
       /** Category writes of one workspace take turns: the name and default checks then hold until commit. */
-      const lockWorkspace = (workspaceId: string) =>
-        db.query((sql) => sql`select pg_advisory_xact_lock(hashtextextended(${`categories:${workspaceId}`}, 0))`);
+      const lockWorkspace = (workspaceId: string) => db.query((sql) => sql`select pg_advisory_xact_lock(hashtextextended(${`categories:${workspaceId}`}, 0))`);
 
       const ensureNameFree = (workspaceId: string, name: string, exceptId: string | null) =>
         Effect.flatMap(
@@ -177,9 +216,7 @@ export class Categories extends Context.Service<
       /** Checks the fields first, so the name is compared as it will be kept. */
       const checked = (input: { name?: string; description?: string; color?: string; platforms?: ReadonlyArray<string> }) => {
         const result = checkCategoryFields(input);
-        return result.ok
-          ? Effect.succeed(result.fields)
-          : Effect.fail(new InvalidInput({ message: Object.values(result.errors)[0], fields: result.errors }));
+        return result.ok ? Effect.succeed(result.fields) : Effect.fail(new InvalidInput({ message: Object.values(result.errors)[0], fields: result.errors }));
       };
 
       /** A unique index that still refuses (a writer outside the lock): the same 409 as the check. */
@@ -262,7 +299,14 @@ export class Categories extends Context.Service<
         yield* onCategory(id, deleteCategory({ workspaceId: caller.workspaceId }), caller, version);
       });
 
-      return { list, get, create, update, remove };
+      const setEvergreenOf = Effect.fn("Categories.setEvergreen")(function* (caller: Caller, id: string, input: EvergreenInput) {
+        yield* get(caller.workspaceId, id);
+        const { version, ...settings } = input;
+        yield* onCategory(id, setEvergreen({ ...settings, workspaceId: caller.workspaceId, now: caller.now }), caller, version);
+        return yield* get(caller.workspaceId, id);
+      });
+
+      return { list, get, create, update, remove, setEvergreen: setEvergreenOf };
     }),
   );
 }

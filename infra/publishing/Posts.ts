@@ -16,7 +16,6 @@ import {
   type PostEvent,
   type PostState,
   NO_FREE_TIMESLOT_MESSAGE,
-  nextTimeslot,
   postDecider,
   type QueueOrder,
   postStreamId,
@@ -28,7 +27,6 @@ import {
   schedulePost,
   setRecurrence,
   submitForApproval,
-  TIMESLOT_HORIZON_DAYS,
   unschedulePost,
 } from "../../domain/publishing";
 import { needsApproval } from "../../domain/team/team";
@@ -40,6 +38,7 @@ import { appendNewStreams, type DecideStep, decideSteps, handleCommand } from ".
 import { Mailer } from "../mail/Mailer";
 import { config } from "../config";
 import { PostQueries, type PostView } from "./PostQueries";
+import { lockWorkspaceQueue, nextFreeTimeslot } from "./queue-slots";
 import { addPublishJob } from "./reactions";
 /** What a person asks for: the spec's payloads, already validated at the edge. */
 export interface PostInput {
@@ -228,13 +227,9 @@ export class Posts extends Context.Service<
               )
           : Effect.succeed<Date | null>(null);
 
-      /** Serialises a workspace's plan-limit counts and timeslot picks until the transaction ends. */
-      const lockWorkspace = (workspaceId: string) => db.query((sql) => sql`select id from workspaces where id = ${workspaceId} for update`);
+      const lockWorkspace = (workspaceId: string) => lockWorkspaceQueue(workspaceId).pipe(Effect.provideService(Database, db));
 
-      /**
-       * Add to Timeslot: the next free slot of the post's accounts (spec core §2). The caller holds
-       * the workspace's lock, so two posts added at once do not take the same slot.
-       */
+      /** Add to Timeslot: the next free slot of the post's accounts (spec core §2); the caller holds the workspace's lock. */
       const timeslotFor = (
         caller: Caller,
         order: QueueOrder,
@@ -245,15 +240,15 @@ export class Posts extends Context.Service<
         postId: string,
       ) =>
         Effect.gen(function* () {
-          const horizon = new Date(now.getTime() + (TIMESLOT_HORIZON_DAYS + 2) * 86_400_000);
-          const queued = yield* db.query(
-            (sql) => sql<{ scheduled_at: Date }[]>`
-              select p.scheduled_at from posts p
-              where p.workspace_id = ${caller.workspaceId} and p.deleted_at is null and p.status = 'scheduled' and p.id <> ${postId}::uuid
-                and p.scheduled_at >= ${now} and p.scheduled_at < ${horizon}
-                and exists (select 1 from post_targets t where t.post_id = p.id and t.account_id = any(${targets.map((t) => t.accountId)}::uuid[]))`,
-          );
-          const at = nextTimeslot({ platforms: input.platforms, timeZone, now, taken: queued.map((r) => r.scheduled_at), order });
+          const at = yield* nextFreeTimeslot({
+            workspaceId: caller.workspaceId,
+            postId,
+            platforms: input.platforms,
+            accountIds: targets.map((t) => t.accountId),
+            timeZone,
+            now,
+            order,
+          }).pipe(Effect.provideService(Database, db));
           if (!at) return yield* new InvalidInput({ message: NO_FREE_TIMESLOT_MESSAGE, fields: { scheduledAt: NO_FREE_TIMESLOT_MESSAGE } });
           return at;
         });

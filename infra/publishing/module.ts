@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect";
 import { PLATFORMS } from "../../domain/accounts";
+import { recycledLine } from "../../domain/categories";
 import { postEvents, postsProjection } from "../../domain/publishing";
 import { defineModule } from "../module";
 import { fetchEngagement } from "./engagement";
@@ -72,5 +73,6 @@ export const publishingModule = defineModule({
     RecurrenceCleared: () => "Repeats removed",
     PostEngagementRecorded: (d) => `${platformName(d.platform)} engagement: ${d.likes} likes, ${d.shares} shares, ${d.comments} comments`,
     OccurrenceScheduled: (d) => `Next repeat (number ${d.occurrence}) scheduled for ${d.scheduledAt}`,
+    PostRecycled: (d) => `${recycledLine(d)}, to go out ${d.scheduledAt}`,
   },
 });

@@ -35,6 +35,7 @@ const dueAtOf = (event: RecordedEvent<PostEvent>): Date | null => {
     case "PostScheduled":
     case "PostRescheduled":
     case "OccurrenceScheduled":
+    case "PostRecycled":
       return new Date(event.data.scheduledAt);
     case "PostPublishDelayed":
       return new Date(event.data.until);
@@ -44,12 +45,21 @@ const dueAtOf = (event: RecordedEvent<PostEvent>): Date | null => {
 };
 
 /**
- * A scheduled (or rescheduled, or next, or delayed by a platform's limit) publication gets its job
+ * A scheduled (or rescheduled, or next, or re-queued by an evergreen category, or delayed by a platform's limit) publication gets its job
  * in the same transaction as the event; a deleted, unscheduled or resubmitted post loses it.
  */
 export const schedulePublicationReaction: Reaction = {
   name: "schedule-publication",
-  handles: ["PostScheduled", "PostRescheduled", "OccurrenceScheduled", "PostPublishDelayed", "PostDeleted", "PostReturnedToDrafts", "PostSubmittedForApproval"],
+  handles: [
+    "PostScheduled",
+    "PostRescheduled",
+    "OccurrenceScheduled",
+    "PostRecycled",
+    "PostPublishDelayed",
+    "PostDeleted",
+    "PostReturnedToDrafts",
+    "PostSubmittedForApproval",
+  ],
   react: (recorded) => {
     const event = recorded as RecordedEvent<PostEvent>;
     const dueAt = dueAtOf(event);

@@ -1,3 +1,5 @@
+import { recycledLine } from "../../../domain/categories/evergreen";
+
 /**
  * A post's history page: one readable line per event (what), with who, when (the user's time zone)
  * and which account.
@@ -96,6 +98,9 @@ export const describeEvent = (entry: HistoryEntry, timeZone: string, names: Name
       break;
     case "OccurrenceScheduled":
       what = `Next occurrence (${d.occurrence}) scheduled for ${time(d.scheduledAt)}`;
+      break;
+    case "PostRecycled":
+      what = `${recycledLine(d as Parameters<typeof recycledLine>[0])}, to go out ${time(d.scheduledAt)}`;
       break;
     case "PostEngagementRecorded":
       what = `Engagement updated: ${plural(Number(d.likes) || 0, "like")}, ${plural(Number(d.shares) || 0, "share")}, ${plural(Number(d.comments) || 0, "comment")}`;
