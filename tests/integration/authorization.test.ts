@@ -31,6 +31,7 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   { method: "PUT", path: `/api/content-templates/${ID}`, permission: "manage_posts" },
   { method: "DELETE", path: `/api/content-templates/${ID}`, permission: "manage_posts" },
   { method: "POST", path: `/api/content-templates/${ID}/use`, permission: "manage_posts" },
+  { method: "PUT", path: `/api/categories/${ID}/evergreen`, permission: "manage_posts" },
   { method: "POST", path: "/api/calendar-notes", permission: "manage_posts" },
   { method: "PUT", path: `/api/calendar-notes/${ID}`, permission: "manage_posts" },
   { method: "DELETE", path: `/api/calendar-notes/${ID}`, permission: "manage_posts" },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../../lib/http-fields";
-import { createCategorySchema, updateCategorySchema } from "./schemas";
+import { createCategorySchema, evergreenSchema, updateCategorySchema } from "./schemas";
 
-const errorsOf = (schema: typeof createCategorySchema | typeof updateCategorySchema, input: unknown) => {
+const errorsOf = (schema: typeof createCategorySchema | typeof updateCategorySchema | typeof evergreenSchema, input: unknown) => {
   const parsed = schema.safeParse(input);
   return parsed.success ? {} : fieldErrors(parsed.error);
 };
@@ -35,5 +35,22 @@ describe("category payloads", () => {
     expect(updateCategorySchema.parse({ description: "New", version: 3 })).toEqual({ description: "New", version: 3 });
     expect(errorsOf(updateCategorySchema, { name: "" })).toEqual({ name: "Category name is required" });
     expect(Object.keys(errorsOf(updateCategorySchema, { version: 1.5 }))).toEqual(["version"]);
+  });
+
+  it("make a category evergreen with whole numbers in range, each wrong one with its sentence", () => {
+    expect(evergreenSchema.parse({ enabled: true })).toEqual({ enabled: true });
+    expect(evergreenSchema.parse({ enabled: true, everyDays: 3, minGapDays: 14, maxRepeats: 50 })).toEqual({
+      enabled: true,
+      everyDays: 3,
+      minGapDays: 14,
+      maxRepeats: 50,
+    });
+    expect(errorsOf(evergreenSchema, { enabled: "yes", everyDays: 0, minGapDays: 1.5, maxRepeats: 51 })).toEqual({
+      enabled: "Say whether the category is evergreen: enabled must be true or false.",
+      everyDays: "Re-queue a post every 1 to 90 days (a whole number).",
+      minGapDays: "Leave 1 to 365 days (a whole number) between two repeats of the same post.",
+      maxRepeats: "Repeat each post 1 to 50 times (a whole number).",
+    });
+    expect(errorsOf(evergreenSchema, { enabled: true, everyDays: "7" })).toEqual({ everyDays: "Re-queue a post every 1 to 90 days (a whole number)." });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVERGREEN_BOUNDS, EVERGREEN_MESSAGES, type EvergreenSettings } from "../../../domain/categories/evergreen";
 import { CATEGORY_COLORS, CATEGORY_DESCRIPTION_MAX, CATEGORY_MESSAGES, CATEGORY_NAME_MAX } from "../../../domain/categories/rules";
 
 /**
@@ -41,6 +42,23 @@ export const updateCategorySchema = z.object({
   color: color.optional(),
   isDefault: isDefault.optional(),
   platforms,
+  version: z.number({ error: "version must be a whole number" }).int().positive().optional(),
+});
+
+const evergreenSetting = (key: keyof EvergreenSettings) =>
+  z
+    .number({ error: EVERGREEN_MESSAGES[key] })
+    .int(EVERGREEN_MESSAGES[key])
+    .min(EVERGREEN_BOUNDS[key].min, EVERGREEN_MESSAGES[key])
+    .max(EVERGREEN_BOUNDS[key].max, EVERGREEN_MESSAGES[key])
+    .optional();
+
+/** PUT /api/categories/{id}/evergreen: on (settings not given stay as they were) or off. */
+export const evergreenSchema = z.object({
+  enabled: z.boolean({ error: "Say whether the category is evergreen: enabled must be true or false." }),
+  everyDays: evergreenSetting("everyDays"),
+  minGapDays: evergreenSetting("minGapDays"),
+  maxRepeats: evergreenSetting("maxRepeats"),
   version: z.number({ error: "version must be a whole number" }).int().positive().optional(),
 });
 
