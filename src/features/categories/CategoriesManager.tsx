@@ -9,10 +9,17 @@ import {
   type CategoryColor,
   DEFAULT_CATEGORY_COLOR,
 } from "../../../domain/categories/rules";
+import {
+  checkEvergreenSettings,
+  EVERGREEN_BOUNDS,
+  EVERGREEN_DEFAULTS,
+  EVERGREEN_UPGRADE_MESSAGE,
+  type EvergreenSettings,
+} from "../../../domain/categories/evergreen";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import "./categories.css";
-import type { Category } from "../../../infra/categories/Categories";
+import type { Category, Evergreen } from "../../../infra/categories/Categories";
 
 /** A category as GET /api/categories answers it. */
 export type CategoryView = Category;
@@ -22,6 +29,8 @@ interface Props {
   readonly initial: ReadonlyArray<CategoryView>;
   /** The user's time zone, so server and browser write dates alike. */
   readonly timeZone: string;
+  /** The plan has content_recycling: evergreen settings can be changed. */
+  readonly canRecycle: boolean;
 }
 
 const COLOR_LABELS: Record<CategoryColor, string> = {
@@ -39,22 +48,64 @@ const PLATFORM_GROUPS = [
   { label: "Review sites", platforms: PLATFORMS.filter((p) => p.category === "review") },
 ];
 
+/** The evergreen fields as typed (numbers once checked). */
+type EvergreenDraft = { enabled: boolean } & { [K in keyof EvergreenSettings]: string };
+
 interface Draft {
   name: string;
   description: string;
   color: CategoryColor;
   isDefault: boolean;
   platforms: ReadonlyArray<string>;
+  evergreen: EvergreenDraft;
 }
 
-const emptyDraft = (): Draft => ({ name: "", description: "", color: DEFAULT_CATEGORY_COLOR, isDefault: false, platforms: [] });
+const evergreenDraftOf = (enabled: boolean, settings: EvergreenSettings): EvergreenDraft => ({
+  enabled,
+  everyDays: String(settings.everyDays),
+  minGapDays: String(settings.minGapDays),
+  maxRepeats: String(settings.maxRepeats),
+});
+const emptyDraft = (): Draft => ({
+  name: "",
+  description: "",
+  color: DEFAULT_CATEGORY_COLOR,
+  isDefault: false,
+  platforms: [],
+  evergreen: evergreenDraftOf(false, EVERGREEN_DEFAULTS),
+});
 const draftOf = (c: CategoryView): Draft => ({
   name: c.name,
   description: c.description,
   color: c.color,
   isDefault: c.isDefault,
   platforms: c.platforms,
+  evergreen: evergreenDraftOf(c.evergreen.enabled, c.evergreen),
 });
+
+/** An empty field reads as no number, so the range's sentence shows. */
+const typedSettings = (draft: EvergreenDraft): EvergreenSettings => ({
+  everyDays: draft.everyDays.trim() === "" ? Number.NaN : Number(draft.everyDays),
+  minGapDays: draft.minGapDays.trim() === "" ? Number.NaN : Number(draft.minGapDays),
+  maxRepeats: draft.maxRepeats.trim() === "" ? Number.NaN : Number(draft.maxRepeats),
+});
+
+const EVERGREEN_FIELDS: ReadonlyArray<{ readonly key: keyof EvergreenSettings; readonly label: string }> = [
+  { key: "everyDays", label: "Re-queue a post every (days)" },
+  { key: "minGapDays", label: "Days between repeats of a post, at least" },
+  { key: "maxRepeats", label: "Repeats per post, at most" },
+];
+
+/** The card's line: when the next post is due, and the settings in words. */
+const evergreenSummary = (evergreen: Evergreen, formatWhen: (iso: string) => string) => {
+  const next =
+    evergreen.postsToRepeat === 0
+      ? "Waiting for a published post with repeats left"
+      : !evergreen.nextRepeatAt || new Date(evergreen.nextRepeatAt).getTime() <= Date.now()
+        ? "Next repeat: the next free time slot"
+        : `Next repeat: ${formatWhen(evergreen.nextRepeatAt)}`;
+  return `${next} · every ${evergreen.everyDays} ${evergreen.everyDays === 1 ? "day" : "days"}, up to ${evergreen.maxRepeats} repeats per post, ${evergreen.minGapDays} days apart`;
+};
 
 type Editing = { readonly mode: "create" } | { readonly mode: "edit"; readonly category: CategoryView };
 
@@ -65,6 +116,10 @@ const checkDraft = (draft: Draft): Record<string, string> => {
   if (name === "") errors.name = CATEGORY_MESSAGES.nameRequired;
   else if (name.length > CATEGORY_NAME_MAX) errors.name = CATEGORY_MESSAGES.nameTooLong;
   if (draft.description.trim().length > CATEGORY_DESCRIPTION_MAX) errors.description = CATEGORY_MESSAGES.descriptionTooLong;
+  if (draft.evergreen.enabled) {
+    const evergreen = checkEvergreenSettings(typedSettings(draft.evergreen), EVERGREEN_DEFAULTS);
+    if (!evergreen.ok) Object.assign(errors, evergreen.errors);
+  }
   return errors;
 };
 
@@ -72,7 +127,7 @@ const checkDraft = (draft: Draft): Record<string, string> => {
  * Content Categories (spec engagement §2): the list, the create/edit dialog and the delete
  * confirmation. Server-rendered with the list, then hydrated (client:load).
  */
-export default function CategoriesManager({ initial, timeZone }: Props) {
+export default function CategoriesManager({ initial, timeZone, canRecycle }: Props) {
   const [categories, setCategories] = useState<ReadonlyArray<CategoryView>>(initial);
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState(false);
@@ -110,12 +165,20 @@ export default function CategoriesManager({ initial, timeZone }: Props) {
   };
 
   const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone });
+  const formatWhen = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
 
   return (
     <section className="categories" aria-labelledby="categories-heading" data-testid="categories">
       <div className="categories-toolbar">
         <h2 id="categories-heading">Your categories</h2>
-        <button type="button" className="btn btn-primary" data-new-category data-requires="manage_posts" onClick={() => open({ mode: "create" })} disabled={!hydrated}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-new-category
+          data-requires="manage_posts"
+          onClick={() => open({ mode: "create" })}
+          disabled={!hydrated}
+        >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -149,6 +212,11 @@ export default function CategoriesManager({ initial, timeZone }: Props) {
                 <h3 className="category-name">
                   <span>{category.name}</span>
                   {category.isDefault && <span className="badge badge-brand">Default</span>}
+                  {category.evergreen.enabled && (
+                    <span className="badge badge-accent" data-testid="evergreen-badge">
+                      Evergreen
+                    </span>
+                  )}
                   <span className="visually-hidden">, {COLOR_LABELS[category.color]}</span>
                 </h3>
                 {category.description && <p className="category-description muted">{category.description}</p>}
@@ -166,6 +234,11 @@ export default function CategoriesManager({ initial, timeZone }: Props) {
                     </ul>
                   )}
                 </div>
+                {category.evergreen.enabled && (
+                  <p className="category-evergreen" data-testid="evergreen-summary">
+                    {evergreenSummary(category.evergreen, formatWhen)}
+                  </p>
+                )}
                 <p className="category-meta muted">Created {formatDate(category.createdAt)}</p>
               </div>
               <div className="category-actions" data-requires="manage_posts">
@@ -193,7 +266,7 @@ export default function CategoriesManager({ initial, timeZone }: Props) {
         </ul>
       )}
 
-      {editing && <CategoryDialog editing={editing} onClose={closed} onSaved={reload} />}
+      {editing && <CategoryDialog editing={editing} canRecycle={canRecycle} onClose={closed} onSaved={reload} />}
       {deleting && <DeleteDialog category={deleting} onClose={closed} onDeleted={reload} />}
     </section>
   );
@@ -213,7 +286,17 @@ const useModal = (onClose: () => void) => {
   return ref;
 };
 
-function CategoryDialog({ editing, onClose, onSaved }: { editing: Editing; onClose: () => void; onSaved: () => Promise<void> }) {
+function CategoryDialog({
+  editing,
+  canRecycle,
+  onClose,
+  onSaved,
+}: {
+  editing: Editing;
+  canRecycle: boolean;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
   const ref = useModal(onClose);
   const id = useId();
   const [draft, setDraft] = useState<Draft>(editing.mode === "edit" ? draftOf(editing.category) : emptyDraft());
@@ -225,6 +308,15 @@ function CategoryDialog({ editing, onClose, onSaved }: { editing: Editing; onClo
   useEffect(() => nameRef.current?.focus(), []);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const setEvergreen = (change: Partial<EvergreenDraft>) => setDraft((d) => ({ ...d, evergreen: { ...d.evergreen, ...change } }));
+  const initialEvergreen = editing.mode === "edit" ? draftOf(editing.category).evergreen : emptyDraft().evergreen;
+  const evergreenChanged = canRecycle && JSON.stringify(draft.evergreen) !== JSON.stringify(initialEvergreen);
+  /** The evergreen settings, after the category's own save (`version`: the one that save answered). */
+  const saveEvergreen = (categoryId: string, version: number) =>
+    apiFetch(`/api/categories/${categoryId}/evergreen`, {
+      method: "PUT",
+      body: draft.evergreen.enabled ? { enabled: true, ...typedSettings(draft.evergreen), version } : { enabled: false, version },
+    });
   const togglePlatform = (platform: string, on: boolean) =>
     set("platforms", on ? [...draft.platforms, platform] : draft.platforms.filter((p) => p !== platform));
 
@@ -234,6 +326,7 @@ function CategoryDialog({ editing, onClose, onSaved }: { editing: Editing; onClo
     setErrors(found);
     if (Object.keys(found).length > 0) {
       if (found.name) nameRef.current?.focus();
+      else document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
       return;
     }
     setPending(true);
@@ -246,10 +339,20 @@ function CategoryDialog({ editing, onClose, onSaved }: { editing: Editing; onClo
     };
     try {
       if (creating) {
-        await apiFetch("/api/categories", { method: "POST", body });
+        const created = await apiFetch<CategoryView>("/api/categories", { method: "POST", body });
+        if (evergreenChanged) {
+          // The category exists now: a refused evergreen setting is told, and the dialog closes on the list as it is.
+          await saveEvergreen(created.id, created.version).catch((error) =>
+            toast({ title: "Error", description: apiErrorMessage(error, "Failed to make the category evergreen"), variant: "destructive" }),
+          );
+        }
         toast({ title: "Category Created", description: "Your new category has been created successfully." });
       } else {
-        await apiFetch(`/api/categories/${editing.category.id}`, { method: "PUT", body: { ...body, version: editing.category.version } });
+        const saved = await apiFetch<CategoryView>(`/api/categories/${editing.category.id}`, {
+          method: "PUT",
+          body: { ...body, version: editing.category.version },
+        });
+        if (evergreenChanged) await saveEvergreen(saved.id, saved.version);
         toast({ title: "Category Updated", description: `Your changes to "${body.name}" have been saved.` });
       }
       ref.current?.close();
@@ -366,6 +469,56 @@ function CategoryDialog({ editing, onClose, onSaved }: { editing: Editing; onClo
             ))}
             {fieldError("platforms")}
           </fieldset>
+          <fieldset className="field evergreen" data-testid="evergreen-settings" aria-describedby={`${id}-evergreen-hint`}>
+            <legend>Evergreen recycling</legend>
+            <p className="muted platforms-hint" id={`${id}-evergreen-hint`}>
+              {canRecycle ? "Published posts of this category go out again in your next free time slots, one post per period." : EVERGREEN_UPGRADE_MESSAGE}
+            </p>
+            {!canRecycle && (
+              <p className="evergreen-upgrade">
+                <a className="btn btn-outline btn-small" href="/app/pricing">
+                  See plans
+                </a>
+              </p>
+            )}
+            <label className="switch-row">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={draft.evergreen.enabled}
+                disabled={!canRecycle}
+                onChange={(e) => setEvergreen({ enabled: e.target.checked })}
+              />
+              <span>
+                <strong>Evergreen</strong>
+                <span className="muted switch-hint">The post that waited longest is re-queued first; each repeat shows in the post's history.</span>
+              </span>
+            </label>
+            {draft.evergreen.enabled && (
+              <div className="evergreen-fields">
+                {EVERGREEN_FIELDS.map(({ key, label }) => (
+                  <div key={key} className="field">
+                    <label htmlFor={`${id}-${key}`}>{label}</label>
+                    <input
+                      id={`${id}-${key}`}
+                      className="input"
+                      type="number"
+                      inputMode="numeric"
+                      min={EVERGREEN_BOUNDS[key].min}
+                      max={EVERGREEN_BOUNDS[key].max}
+                      step={1}
+                      value={draft.evergreen[key]}
+                      disabled={!canRecycle}
+                      onChange={(e) => setEvergreen({ [key]: e.target.value })}
+                      aria-invalid={errors[key] ? true : undefined}
+                      aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+                    />
+                    {fieldError(key)}
+                  </div>
+                ))}
+              </div>
+            )}
+          </fieldset>
         </div>
         <footer className="dialog-footer">
           <button type="button" className="btn btn-outline" onClick={() => ref.current?.close()}>
@@ -416,9 +569,7 @@ function DeleteDialog({ category, onClose, onDeleted }: { category: CategoryView
     >
       <div className="dialog-body stack">
         <h2 id={`${id}-title`}>Delete this category?</h2>
-        <p id={`${id}-text`}>
-          "{category.name}" will be removed from your categories. Your posts stay as they are.
-        </p>
+        <p id={`${id}-text`}>"{category.name}" will be removed from your categories. Your posts stay as they are.</p>
       </div>
       <footer className="dialog-footer">
         <button ref={cancelRef} type="button" className="btn btn-outline" onClick={() => ref.current?.close()}>
