@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+import { cli, signedInUser, toast } from "./support";
+
+const overflow = (page: import("@playwright/test").Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe("evergreen categories", () => {
+  test("a Growth workspace makes a category evergreen: the badge and the settings stay after a reload", async ({ page }, info) => {
+    const owner = await signedInUser(page);
+    cli("admin-plan", [owner.email, "growth"]);
+    const created = await page.request.post("/api/categories", { data: { name: "Tips", description: "Short how-tos worth repeating", color: "green" } });
+    expect(created.status()).toBe(201);
+    await page.goto("/app/content-categories");
+
+    const card = page.getByTestId("category").filter({ hasText: "Tips" });
+    await expect(card.getByTestId("evergreen-badge")).toHaveCount(0);
+    await card.getByRole("button", { name: "Edit Tips" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Category" });
+    const settings = dialog.getByTestId("evergreen-settings");
+    await settings.getByRole("switch", { name: /Evergreen/ }).check();
+
+    // A repeat count out of range is refused with its sentence, on the field.
+    await settings.getByLabel("Repeats per post, at most").fill("60");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(settings.getByText("Repeat each post 1 to 50 times (a whole number).")).toBeVisible();
+    await expect(settings.getByLabel("Repeats per post, at most")).toBeFocused();
+
+    await settings.getByLabel("Re-queue a post every (days)").fill("3");
+    await settings.getByLabel("Days between repeats of a post, at least").fill("21");
+    await settings.getByLabel("Repeats per post, at most").fill("4");
+    await page.screenshot({ path: info.outputPath("evergreen-dialog-1280.png") });
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page)).toContainText("Category Updated");
+    await expect(dialog).toBeHidden();
+    await expect(card.getByTestId("evergreen-badge")).toHaveText("Evergreen");
+    await expect(card.getByTestId("evergreen-summary")).toContainText("every 3 days, up to 4 repeats per post, 21 days apart");
+    // No published post in it yet: it says so rather than a time.
+    await expect(card.getByTestId("evergreen-summary")).toContainText("Waiting for a published post with repeats left");
+
+    await page.reload();
+    await expect(card.getByTestId("evergreen-badge")).toBeVisible();
+    await card.getByRole("button", { name: "Edit Tips" }).click();
+    await expect(settings.getByRole("switch", { name: /Evergreen/ })).toBeChecked();
+    await expect(settings.getByLabel("Re-queue a post every (days)")).toHaveValue("3");
+    await expect(settings.getByLabel("Days between repeats of a post, at least")).toHaveValue("21");
+    await expect(settings.getByLabel("Repeats per post, at most")).toHaveValue("4");
+    await page.keyboard.press("Escape");
+    const listed = await (await page.request.get("/api/categories")).json();
+    expect(listed[0].evergreen).toMatchObject({ enabled: true, everyDays: 3, minGapDays: 21, maxRepeats: 4 });
+    await page.screenshot({ path: info.outputPath("evergreen-1280.png"), fullPage: true });
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.reload();
+    await expect(card.getByTestId("evergreen-badge")).toBeVisible();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: info.outputPath("evergreen-360.png"), fullPage: true });
+    await card.getByRole("button", { name: "Edit Tips" }).click();
+    await settings.scrollIntoViewIfNeeded();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: info.outputPath("evergreen-dialog-360.png") });
+
+    // Turned off again from the dialog: the badge goes.
+    await settings.getByRole("switch", { name: /Evergreen/ }).uncheck();
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page)).toContainText("Category Updated");
+    await expect(card.getByTestId("evergreen-badge")).toHaveCount(0);
+  });
+
+  test("a new category can be made evergreen as it is created", async ({ page }) => {
+    const owner = await signedInUser(page);
+    cli("admin-plan", [owner.email, "agency"]);
+    await page.goto("/app/content-categories");
+    await page.getByRole("button", { name: "New Category" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Category" });
+    await dialog.getByLabel("Name").fill("Classics");
+    await dialog.getByRole("switch", { name: /Evergreen/ }).check();
+    await dialog.getByRole("button", { name: "Create Category" }).click();
+    await expect(toast(page)).toContainText("Category Created");
+    const card = page.getByTestId("category").filter({ hasText: "Classics" });
+    await expect(card.getByTestId("evergreen-badge")).toBeVisible();
+    await expect(card.getByTestId("evergreen-summary")).toContainText("every 7 days, up to 5 repeats per post, 30 days apart");
+  });
+
+  test("a plan without recycling sees the settings disabled, with the upgrade sentence", async ({ page }, info) => {
+    await signedInUser(page);
+    const created = await page.request.post("/api/categories", { data: { name: "News" } });
+    expect(created.status()).toBe(201);
+    await page.goto("/app/content-categories");
+    await page.getByRole("button", { name: "Edit News" }).click();
+    const settings = page.getByRole("dialog", { name: "Edit Category" }).getByTestId("evergreen-settings");
+    await expect(settings).toContainText("Evergreen recycling comes with the Growth and Agency plans. Upgrade to re-queue your best posts automatically.");
+    await expect(settings.getByRole("switch", { name: /Evergreen/ })).toBeDisabled();
+    await expect(settings.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/app/pricing");
+    await settings.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath("evergreen-upgrade-1280.png") });
+    // The API says the same as the screen.
+    const refused = await page.request.put(`/api/categories/${(await created.json()).id}/evergreen`, { data: { enabled: true } });
+    expect(refused.status()).toBe(403);
+  });
+});
