@@ -14,6 +14,7 @@ import {
   removeDefaultCategory,
   setEvergreen,
   updateCategory,
+  daysInMs,
   EVERGREEN_DEFAULTS,
   type EvergreenSettings,
 } from "../../domain/categories";
@@ -42,7 +43,10 @@ export interface Category {
 /** A category's evergreen recycling (its settings are the defaults until it is first made evergreen). */
 export interface Evergreen extends EvergreenSettings {
   readonly enabled: boolean;
-  /** When the next post is due to be re-queued (into the first free time slot from then). */
+  /**
+   * When the next post is re-queued (into the first free time slot from then): the cadence's due time,
+   * or later when no post is past its minimum gap by then; null when not evergreen or no post has repeats left.
+   */
   readonly nextRepeatAt: string | null;
   readonly lastRepeatAt: string | null;
   /** Its published posts that have repeats left. */
@@ -94,7 +98,15 @@ interface CategoryRow {
   evergreen_next_at: Date | null;
   evergreen_last_at: Date | null;
   posts_to_repeat: number;
+  /** The last publication of the post that waited longest, of those with repeats left. */
+  longest_waiting: Date | null;
 }
+
+const nextRepeatOf = (row: CategoryRow): string | null => {
+  if (!row.evergreen || !row.evergreen_next_at || !row.longest_waiting) return null;
+  const pastGap = row.longest_waiting.getTime() + daysInMs(row.evergreen_min_gap_days ?? EVERGREEN_DEFAULTS.minGapDays);
+  return new Date(Math.max(row.evergreen_next_at.getTime(), pastGap)).toISOString();
+};
 
 const toCategory = (row: CategoryRow): Category => ({
   id: row.id,
@@ -112,7 +124,7 @@ const toCategory = (row: CategoryRow): Category => ({
     everyDays: row.evergreen_every_days ?? EVERGREEN_DEFAULTS.everyDays,
     minGapDays: row.evergreen_min_gap_days ?? EVERGREEN_DEFAULTS.minGapDays,
     maxRepeats: row.evergreen_max_repeats ?? EVERGREEN_DEFAULTS.maxRepeats,
-    nextRepeatAt: row.evergreen ? (row.evergreen_next_at?.toISOString() ?? null) : null,
+    nextRepeatAt: nextRepeatOf(row),
     lastRepeatAt: row.evergreen_last_at?.toISOString() ?? null,
     postsToRepeat: row.posts_to_repeat,
   },
@@ -143,10 +155,13 @@ export class Categories extends Context.Service<
           (sql) => sql<CategoryRow[]>`
             select c.id, c.user_id, c.name, c.description, c.color, c.is_default, c.platforms, c.created_at, c.updated_at, c.version,
               c.evergreen, c.evergreen_every_days, c.evergreen_min_gap_days, c.evergreen_max_repeats, c.evergreen_next_at, c.evergreen_last_at,
-              (select count(*)::int from posts p
-               where p.category_id = c.id and p.status = 'published' and p.deleted_at is null
-                 and p.evergreen_repeats < coalesce(c.evergreen_max_repeats, ${EVERGREEN_DEFAULTS.maxRepeats})) as posts_to_repeat
-            from categories c where c.workspace_id = ${workspaceId} ${id ? sql`and c.id = ${id}` : sql``}
+              r.posts_to_repeat, r.longest_waiting
+            from categories c
+            cross join lateral (
+              select count(*)::int as posts_to_repeat, min(p.published_at) as longest_waiting from posts p
+              where p.category_id = c.id and p.status = 'published' and p.deleted_at is null
+                and p.evergreen_repeats < coalesce(c.evergreen_max_repeats, ${EVERGREEN_DEFAULTS.maxRepeats})) r
+            where c.workspace_id = ${workspaceId} ${id ? sql`and c.id = ${id}` : sql``}
             order by c.is_default desc, lower(c.name), c.created_at`,
         );
 

@@ -46,6 +46,20 @@ test.describe("evergreen categories", () => {
     await page.keyboard.press("Escape");
     const listed = await (await page.request.get("/api/categories")).json();
     expect(listed[0].evergreen).toMatchObject({ enabled: true, everyDays: 3, minGapDays: 21, maxRepeats: 4 });
+
+    // A post of the category goes out: its first repeat is due once it is past the 21 days.
+    const account = await (await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Tips Studio" } })).json();
+    const post = await page.request.post("/api/posts", {
+      data: { content: "Three ways to plan a calmer week", platforms: ["bluesky"], accountIds: [account.id], status: "published", categoryId: listed[0].id },
+    });
+    expect(post.status(), await post.text()).toBe(201);
+    const postId = (await post.json()).id;
+    await expect.poll(async () => (await (await page.request.get(`/api/posts/${postId}`)).json()).status, { timeout: 15_000 }).toBe("published");
+    await page.reload();
+    const nextRepeat = new Date((await (await page.request.get("/api/categories")).json())[0].evergreen.nextRepeatAt);
+    expect(nextRepeat.getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
+    // In the user's time zone, with its date and time.
+    await expect(card.getByTestId("evergreen-summary")).toContainText(/Next repeat: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
     await page.screenshot({ path: info.outputPath("evergreen-1280.png"), fullPage: true });
 
     await page.setViewportSize({ width: 360, height: 740 });

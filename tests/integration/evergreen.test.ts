@@ -96,8 +96,18 @@ describe("evergreen settings", () => {
     const before = Date.now();
     const on = await growth.browser.put(`/api/categories/${mine.categoryId}/evergreen`, { enabled: true, everyDays: 3, maxRepeats: 2 });
     expect(on.status, on.text).toBe(200);
-    expect(on.data.evergreen).toMatchObject({ enabled: true, everyDays: 3, minGapDays: 30, maxRepeats: 2, lastRepeatAt: null, postsToRepeat: 0 });
-    expect(new Date(on.data.evergreen.nextRepeatAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // No published post yet: no next repeat to tell.
+    expect(on.data.evergreen).toMatchObject({
+      enabled: true,
+      everyDays: 3,
+      minGapDays: 30,
+      maxRepeats: 2,
+      lastRepeatAt: null,
+      nextRepeatAt: null,
+      postsToRepeat: 0,
+    });
+    const [{ evergreen_next_at: due }] = await app.sql<{ evergreen_next_at: Date }[]>`select evergreen_next_at from categories where id = ${mine.categoryId}`;
+    expect(due.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
     // A stale version is refused; the same settings again record nothing; stopping keeps the settings.
     const stale = await growth.browser.put(`/api/categories/${mine.categoryId}/evergreen`, { enabled: true, maxRepeats: 4, version: 1 });
@@ -126,7 +136,10 @@ describe("the recycle_evergreen job", () => {
     expect(elsewhere.status).toBe(201);
 
     const on = await browser.put(`/api/categories/${categoryId}/evergreen`, { enabled: true, everyDays: 7, minGapDays: 30, maxRepeats: 2 });
-    expect(on.data.evergreen.postsToRepeat).toBe(2);
+    // Due at once, but the posts went out just now: the next repeat is when the one that waited longest is past its gap.
+    const olderPublished = (await postRow(older)).published_at!;
+    expect(on.data.evergreen).toMatchObject({ postsToRepeat: 2, nextRepeatAt: days(olderPublished, 30).toISOString() });
+    const [{ evergreen_next_at: due }] = await app.sql<{ evergreen_next_at: Date }[]>`select evergreen_next_at from categories where id = ${categoryId}`;
 
     // Within the gap, nothing is re-queued (the category stays due).
     expect(await jobs.run(recycleEvergreen(days(new Date(), 10)))).toMatchObject({ recycled: 0, "no post": 1 });
@@ -155,7 +168,7 @@ describe("the recycle_evergreen job", () => {
     expect(listed).toMatchObject({
       enabled: true,
       lastRepeatAt: t1.toISOString(),
-      nextRepeatAt: days(new Date(on.data.evergreen.nextRepeatAt), 35).toISOString(),
+      nextRepeatAt: days(due, 35).toISOString(),
     });
 
     // Again in the same period: nothing.

@@ -98,12 +98,11 @@ const EVERGREEN_FIELDS: ReadonlyArray<{ readonly key: keyof EvergreenSettings; r
 
 /** The card's line: when the next post is due, and the settings in words. */
 const evergreenSummary = (evergreen: Evergreen, formatWhen: (iso: string) => string) => {
-  const next =
-    evergreen.postsToRepeat === 0
-      ? "Waiting for a published post with repeats left"
-      : !evergreen.nextRepeatAt || new Date(evergreen.nextRepeatAt).getTime() <= Date.now()
-        ? "Next repeat: the next free time slot"
-        : `Next repeat: ${formatWhen(evergreen.nextRepeatAt)}`;
+  const next = !evergreen.nextRepeatAt
+    ? "Waiting for a published post with repeats left"
+    : new Date(evergreen.nextRepeatAt).getTime() <= Date.now()
+      ? "Next repeat: the next free time slot"
+      : `Next repeat: ${formatWhen(evergreen.nextRepeatAt)}`;
   return `${next} · every ${evergreen.everyDays} ${evergreen.everyDays === 1 ? "day" : "days"}, up to ${evergreen.maxRepeats} repeats per post, ${evergreen.minGapDays} days apart`;
 };
 
