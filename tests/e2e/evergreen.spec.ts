@@ -110,4 +110,16 @@ test.describe("evergreen categories", () => {
     const refused = await page.request.put(`/api/categories/${(await created.json()).id}/evergreen`, { data: { enabled: true } });
     expect(refused.status()).toBe(403);
   });
+
+  test("a category made evergreen on Growth shows it paused after a downgrade", async ({ page }) => {
+    const owner = await signedInUser(page);
+    cli("admin-plan", [owner.email, "growth"]);
+    const created = await (await page.request.post("/api/categories", { data: { name: "Guides" } })).json();
+    expect((await page.request.put(`/api/categories/${created.id}/evergreen`, { data: { enabled: true } })).status()).toBe(200);
+    cli("admin-plan", [owner.email, "professional"]);
+    await page.goto("/app/content-categories");
+    const card = page.getByTestId("category").filter({ hasText: "Guides" });
+    await expect(card.getByTestId("evergreen-badge")).toBeVisible();
+    await expect(card.getByTestId("evergreen-summary")).toContainText("Paused: your plan does not include evergreen recycling");
+  });
 });

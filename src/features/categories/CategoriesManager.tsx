@@ -96,13 +96,15 @@ const EVERGREEN_FIELDS: ReadonlyArray<{ readonly key: keyof EvergreenSettings; r
   { key: "maxRepeats", label: "Repeats per post, at most" },
 ];
 
-/** The card's line: when the next post is due, and the settings in words. */
-const evergreenSummary = (evergreen: Evergreen, formatWhen: (iso: string) => string) => {
-  const next = !evergreen.nextRepeatAt
-    ? "Waiting for a published post with repeats left"
-    : new Date(evergreen.nextRepeatAt).getTime() <= Date.now()
-      ? "Next repeat: the next free time slot"
-      : `Next repeat: ${formatWhen(evergreen.nextRepeatAt)}`;
+/** The card's line: when the next post is due (paused on a plan without recycling), and the settings in words. */
+const evergreenSummary = (evergreen: Evergreen, canRecycle: boolean, formatWhen: (iso: string) => string) => {
+  const next = !canRecycle
+    ? "Paused: your plan does not include evergreen recycling"
+    : !evergreen.nextRepeatAt
+      ? "Waiting for a published post with repeats left"
+      : new Date(evergreen.nextRepeatAt).getTime() <= Date.now()
+        ? "Next repeat: the next free time slot"
+        : `Next repeat: ${formatWhen(evergreen.nextRepeatAt)}`;
   return `${next} · every ${evergreen.everyDays} ${evergreen.everyDays === 1 ? "day" : "days"}, up to ${evergreen.maxRepeats} repeats per post, ${evergreen.minGapDays} days apart`;
 };
 
@@ -235,7 +237,7 @@ export default function CategoriesManager({ initial, timeZone, canRecycle }: Pro
                 </div>
                 {category.evergreen.enabled && (
                   <p className="category-evergreen" data-testid="evergreen-summary">
-                    {evergreenSummary(category.evergreen, formatWhen)}
+                    {evergreenSummary(category.evergreen, canRecycle, formatWhen)}
                   </p>
                 )}
                 <p className="category-meta muted">Created {formatDate(category.createdAt)}</p>
