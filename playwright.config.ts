@@ -10,11 +10,14 @@ import { defineConfig, devices } from "@playwright/test";
  * - BUILD_DIR: the build to serve (default dist/, built first when missing).
  * - E2E_DATABASE_URL: use that PostgreSQL server instead of an embedded one.
  * - E2E_PORT / E2E_PG_PORT: the app's and the embedded PostgreSQL's ports (4610 / 54361).
+ * - E2E_APPVIEW_PORT / E2E_FEED_PORT: a local Bluesky AppView and a local feed the tests serve (4611 / 4612).
  * - CHROMIUM_PATH: the browser (default Debian's /usr/bin/chromium).
  */
 const PORT = Number(process.env.E2E_PORT ?? 4610);
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54361);
 export const E2E_APPVIEW_PORT = Number(process.env.E2E_APPVIEW_PORT ?? 4611);
+/** A blog's feed that tests/e2e/rss-feeds.spec.ts serves on loopback, which the app may read (OUTBOUND_ALLOW_HOSTS). */
+export const E2E_FEED_PORT = Number(process.env.E2E_FEED_PORT ?? 4612);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // One fresh data directory per run, shared with the worker processes through the environment.
@@ -44,6 +47,7 @@ const serverEnv: Record<string, string> = {
   BLUESKY_FIREHOSE_URL: "off",
   // Social listening searches a local AppView that tests/e2e/listening.spec.ts plays on this port.
   BLUESKY_APPVIEW_URL: `http://127.0.0.1:${E2E_APPVIEW_PORT}`,
+  OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${E2E_FEED_PORT}`,
 };
 if (process.env.BUILD_DIR) serverEnv.BUILD_DIR = process.env.BUILD_DIR;
 
