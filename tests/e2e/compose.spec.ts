@@ -366,6 +366,7 @@ test.describe("compose toolbar and schedule options", () => {
     await expect(toast(page)).toContainText("Text Formatted");
     await expect(text).toHaveValue("HELLO✨ WORLD #LEEDENTAL");
     await page.getByRole("button", { name: "Format" }).click();
+    await expect(page.getByRole("menu", { name: "Format" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("menu", { name: "Format" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Format" })).toBeFocused();

@@ -143,6 +143,8 @@ test.describe("team", () => {
   });
 
   test("each role sees only what it may do: a viewer reads, a member writes posts but connects no account", async ({ page, browser }) => {
+    // Three people in three browsers: more than one screen's worth of time.
+    test.setTimeout(60_000);
     const owner = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, owner);
     cli("admin-plan", [owner.email, "professional"]);

@@ -86,6 +86,11 @@ export const Menu = ({ label, items, disabled, children, onOpen, className }: Me
             event.preventDefault();
             toggle();
           }
+          // Open while its list still loads: Escape closes it from the button too.
+          if (event.key === "Escape" && open) {
+            event.preventDefault();
+            close();
+          }
         }}
       >
         {label} <span aria-hidden="true">▾</span>
