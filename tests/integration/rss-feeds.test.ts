@@ -288,6 +288,23 @@ describe("RSS feeds", () => {
     ]);
   });
 
+  it("a feed a member added, where posts need approval, sends its items to the approvers", async () => {
+    const { browser, user } = await owner("growth");
+    await sandbox(browser);
+    expect((await browser.put("/api/team-settings", { approvalRequired: true })).status).toBe(200);
+    const { member } = await joined(browser, email("member"));
+    const publish = serveFeed("/team.xml");
+    publish(rss([{ guid: "hours", title: "Holiday hours", date: "2026-11-22T10:00:00Z" }]));
+    const feed = await member.post("/api/rss-feeds", { name: "Team blog", url: `${base}/team.xml`, platforms: ["facebook"] });
+    expect(feed.status, feed.text).toBe(201);
+    await firstRead(feed.data.id);
+    const posts = await until(
+      () => postsOf(user),
+      (rows) => rows.length === 1,
+    );
+    expect(posts.map((p) => [p.content, p.status])).toEqual([["New post: Holiday hours\n\nhttps://blog.example.com/hours", "awaiting_approval"]]);
+  });
+
   it("refuses a feed on this machine or a private network that OUTBOUND_ALLOW_HOSTS does not name, and a feed that moves there", async () => {
     const { browser } = await owner("growth");
     await sandbox(browser);
