@@ -18,6 +18,8 @@ const HANDLE = "lee-dental.test";
 beforeAll(async () => {
   network = await TestNetworkNoAppView.create({});
   allowOutbound(network.pds.url);
+  // A port nothing listens on, which the app may try: "could not reach", not "refused".
+  allowOutbound("http://127.0.0.1:9");
   const agent = new AtpAgent({ service: network.pds.url });
   await agent.createAccount({ email: "lee@example.com", handle: HANDLE, password: "main-password-123" });
   did = agent.session!.did;
@@ -58,7 +60,7 @@ describe("connecting Bluesky", () => {
     expect(stored.ciphertext).not.toContain(appPassword);
   });
 
-  it("a wrong app password answers 400 with a message a person understands; an unreachable server too", async () => {
+  it("a wrong app password answers 400 with a message a person understands; an unreachable server too, and one on a private network the server may not reach", async () => {
     const { browser } = await signUp(app.server.url);
     const wrong = await browser.post("/api/social-accounts/bluesky", { identifier: HANDLE, appPassword: "aaaa-bbbb-cccc-dddd", service: network.pds.url });
     expect(wrong.status).toBe(400);
@@ -66,6 +68,9 @@ describe("connecting Bluesky", () => {
     const unreachable = await browser.post("/api/social-accounts/bluesky", { identifier: HANDLE, appPassword, service: "http://127.0.0.1:9" });
     expect(unreachable.status).toBe(400);
     expect(unreachable.data.error.message).toMatch(/127\.0\.0\.1:9/);
+    const unnamed = await browser.post("/api/social-accounts/bluesky", { identifier: HANDLE, appPassword, service: "http://127.0.0.1:10" });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.data.error.message).toBe("127.0.0.1 is on a private or reserved network, which this server does not reach. Use a public address.");
     const missing = await browser.post("/api/social-accounts/bluesky", { identifier: "", appPassword: "" });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.data.error.fields).sort()).toEqual(["appPassword", "identifier"]);
