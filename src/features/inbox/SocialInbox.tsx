@@ -72,7 +72,8 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
       setMessages((list) => (before ? [...list, ...page] : page));
       setCursor(response.headers.get("x-next-cursor"));
       setFailed(false);
-      if (!before) setSelected(new Set());
+      // A refresh (a message arrived, a filter changed) keeps the selection of what is still listed.
+      if (!before) setSelected((ids) => new Set(page.filter((m) => ids.has(m.id)).map((m) => m.id)));
     } catch {
       setFailed(true);
     }
