@@ -10,6 +10,7 @@ import { contentTemplatesModule } from "./content-templates/module";
 import type { Reaction } from "./eventstore/reactions";
 import { feedsModule } from "./feeds/module";
 import { hashtagsModule } from "./hashtags/module";
+import { helpModule } from "./help/module";
 import { identityModule } from "./identity/module";
 import { inboxModule } from "./inbox/module";
 import { listeningModule } from "./listening/module";
@@ -40,6 +41,7 @@ export const MODULES = [
   reviewsModule,
   feedsModule,
   hashtagsModule,
+  helpModule,
   reportsModule,
   mailModule,
   auditModule,

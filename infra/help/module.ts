@@ -1,0 +1,15 @@
+import { helpVoteEvents, helpVotesProjection } from "../../domain/help";
+import { defineModule } from "../module";
+import { Help } from "./Help";
+
+/** The help centre's "Was this article helpful?" votes. */
+export const helpModule = defineModule({
+  name: "help",
+  events: helpVoteEvents,
+  layer: Help.layer,
+  projections: [helpVotesProjection],
+  auditSummaries: {
+    HelpArticleVoted: (d) => `Found the help article "${d.articleId}" ${d.helpful ? "helpful" : "not helpful"}`,
+    HelpArticleVoteChanged: (d) => `Changed their vote on a help article to ${d.helpful ? "helpful" : "not helpful"}`,
+  },
+});
