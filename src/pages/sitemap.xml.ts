@@ -1,7 +1,8 @@
 import type { APIRoute } from "astro";
 import { config } from "../../infra/config";
+import { helpCatalogue } from "../features/help-center/help-articles";
 
-/** The public, indexable pages. */
+/** The public, indexable pages (the help centre's are added from its articles). */
 export const SITEMAP_PATHS = [
   "/",
   "/pricing",
@@ -17,7 +18,8 @@ const escapeXml = (text: string): string =>
 
 export const GET: APIRoute = (context) => {
   const base = config().publicUrl;
-  const urls = SITEMAP_PATHS.map(
+  const paths = [...SITEMAP_PATHS, "/help", ...helpCatalogue.articles.map((article) => `/help/${article.id}`)];
+  const urls = paths.map(
     (path) => `  <url><loc>${escapeXml(new URL(path, base).href)}</loc></url>`,
   ).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>

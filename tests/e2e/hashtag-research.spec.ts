@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_APPVIEW_PORT } from "../../playwright.config";
-import { cli, newUser, registerByApi, toast, watchScripts } from "./support";
+import { atWidth, cli, newUser, registerByApi, toast, watchScripts } from "./support";
 
 /** The AppView the e2e server counts public posts on: #smile is in 2,400 public posts this week, 1,200 the week before. */
 let appView: Server;
@@ -23,12 +23,6 @@ const publishedPost = async (request: APIRequestContext, content: string) => {
   expect(response.status(), await response.text()).toBe(201);
   const { id } = (await response.json()) as { id: string };
   await expect.poll(async () => ((await (await request.get(`/api/posts/${id}`)).json()) as { status: string }).status, { timeout: 20_000 }).toBe("published");
-};
-
-/** The page at a width, once the shell's drawer and cards have finished moving (for screenshots). */
-const atWidth = async (page: Page, width: number) => {
-  await page.setViewportSize({ width, height: 800 });
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
 };
 
 const openResearch = async (page: Page) => {

@@ -101,3 +101,9 @@ export const cli = (script: string, args: string[]) =>
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
     stdio: "pipe",
   }).toString();
+
+/** The page at a width, once the shell's drawer and cards have finished moving (for screenshots). */
+export const atWidth = async (page: Page, width: number) => {
+  await page.setViewportSize({ width, height: 800 });
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+};

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { HELP_CATEGORIES, helpCatalogue, helpCatalogueOf, parseHelpArticle, readTimeOf, RELATED_MAX } from "./help-articles";
+import { ratingOf } from "./help-views";
+
+const file = (frontMatter: string, body = "Connect your account from **Connect Accounts**.") => `---\n${frontMatter}\n---\n\n${body}\n`;
+const VALID = 'id: sample-article\ntitle: "A sample"\ncategory: social-accounts\ntags: [connect, sample]\nlastUpdated: 2026-11-25';
+
+describe("an article file", () => {
+  it("gives its front matter, its body as HTML, plain text, an excerpt and a read time", () => {
+    const article = parseHelpArticle(file(VALID), "x.md");
+    expect(article).toMatchObject({
+      id: "sample-article",
+      title: "A sample",
+      category: "social-accounts",
+      tags: ["connect", "sample"],
+      lastUpdated: "2026-11-25",
+    });
+    expect(article.html).toBe("<p>Connect your account from <strong>Connect Accounts</strong>.</p>");
+    expect(article.text).toBe("Connect your account from Connect Accounts.");
+    expect(article.excerpt).toBe(article.text);
+    expect(article.readTime).toBe(1);
+  });
+
+  it("shows raw HTML as text and drops unsafe link addresses", () => {
+    const article = parseHelpArticle(file(VALID, '<script>alert(1)</script>\n\n[click](javascript:alert(1)) <img src=x onerror="alert(1)">'), "x.md");
+    expect(article.html).not.toMatch(/<script|<img|javascript:/);
+    expect(article.html).toContain("&lt;script&gt;");
+  });
+
+  it("is refused, naming the file and the field, without front matter, with an unknown category, a bad date or no text", () => {
+    expect(() => parseHelpArticle("Just text", "a.md")).toThrow("a.md: no front matter");
+    expect(() => parseHelpArticle(file(VALID.replace("social-accounts", "gardening")), "b.md")).toThrow(/b\.md: category/);
+    expect(() => parseHelpArticle(file(VALID.replace("2026-11-25", "25/11/2026")), "c.md")).toThrow(/lastUpdated/);
+    expect(() => parseHelpArticle(file(VALID, ""), "d.md")).toThrow("d.md: the article has no text");
+  });
+
+  it("reads in a minute per 200 words, at least one", () => {
+    expect(readTimeOf("")).toBe(1);
+    expect(readTimeOf(Array(200).fill("word").join(" "))).toBe(1);
+    expect(readTimeOf(Array(201).fill("word").join(" "))).toBe(2);
+  });
+});
+
+describe("the repository's articles", () => {
+  it("are all valid, hold the spec's four built-in articles in their categories, and fill each of the 10 categories", () => {
+    expect(HELP_CATEGORIES).toHaveLength(10);
+    expect(helpCatalogue.byId("team-invitations")?.category).toBe("team-collaboration");
+    expect(helpCatalogue.byId("connect-instagram")?.category).toBe("social-accounts");
+    expect(helpCatalogue.byId("multi-platform-scheduling")?.category).toBe("posting-scheduling");
+    expect(helpCatalogue.byId("analytics-dashboard")?.category).toBe("analytics-reports");
+    for (const category of helpCatalogue.categories) expect(category.articleCount, category.id).toBeGreaterThanOrEqual(2);
+    expect(helpCatalogue.categories.reduce((sum, c) => sum + c.articleCount, 0)).toBe(helpCatalogue.articles.length);
+  });
+
+  it("are found by a word of their body, their title or a tag, prefixes and small typos included", () => {
+    expect(helpCatalogue.search("subreddit").map((a) => a.id)).toContain("multi-platform-scheduling");
+    expect(helpCatalogue.search("app password")[0]?.id).toBe("connect-bluesky");
+    expect(helpCatalogue.search("evergreen")[0]?.id).toBe("evergreen-categories");
+    expect(helpCatalogue.search("instagarm").map((a) => a.id)).toContain("connect-instagram");
+    expect(helpCatalogue.search("xylophone")).toEqual([]);
+    expect(helpCatalogue.search("  ")).toHaveLength(helpCatalogue.articles.length);
+  });
+
+  it("relate up to 3 others of the same category, those sharing tags first", () => {
+    for (const article of helpCatalogue.articles) {
+      const related = helpCatalogue.related(article);
+      expect(related.length).toBeLessThanOrEqual(RELATED_MAX);
+      expect(related.every((other) => other.category === article.category && other.id !== article.id)).toBe(true);
+    }
+    const base = parseHelpArticle(file(VALID), "x.md");
+    const others = ["a", "b", "c", "d"].map((id, at) =>
+      parseHelpArticle(file(VALID.replace("sample-article", id).replace("[connect, sample]", at === 3 ? "[sample]" : "[other]")), `${id}.md`),
+    );
+    expect(
+      helpCatalogueOf([base, ...others])
+        .related(base)
+        .map((a) => a.id),
+    ).toEqual(["d", "a", "b"]);
+  });
+});
+
+describe("an article's rating", () => {
+  it("is 1 to 5 from the share of helpful votes, none before the first vote", () => {
+    expect(ratingOf({ helpful: 0, notHelpful: 0 })).toBeNull();
+    expect(ratingOf({ helpful: 3, notHelpful: 0 })).toBe(5);
+    expect(ratingOf({ helpful: 0, notHelpful: 2 })).toBe(1);
+    expect(ratingOf({ helpful: 2, notHelpful: 1 })).toBe(3.7);
+  });
+});
