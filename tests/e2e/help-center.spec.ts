@@ -4,8 +4,9 @@ import { atWidth, newUser, registerByApi } from "./support";
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test.describe("help centre", () => {
-  test("search the help centre, open an article, vote no, see the thank-you and where to go next; the vote is kept", async ({ page }, info) => {
+  test("search the help centre, open an article, vote no, see the thank-you and where to go next; the vote is kept", async ({ page, context }, info) => {
     test.setTimeout(60_000);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await registerByApi(page.request, newUser({ firstName: "Ana", lastName: "Reyes" }));
 
     await atWidth(page, 1280);
@@ -13,6 +14,11 @@ test.describe("help centre", () => {
     await expect(page.getByRole("heading", { name: "Help Center", level: 1 })).toBeVisible();
     await expect(page.getByTestId("count-social-accounts")).toContainText(/\d+ articles/);
     await page.screenshot({ path: info.outputPath("help-center-1280.png"), fullPage: true });
+
+    // Nothing found: said, with the way back.
+    await page.getByRole("searchbox", { name: "Search help articles" }).fill("xylophone");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("no-articles")).toContainText("No articles found");
 
     // A word of an article's body, typed and sent with Enter.
     await page.getByRole("searchbox", { name: "Search help articles" }).fill("app password");
@@ -29,6 +35,10 @@ test.describe("help centre", () => {
 
     const vote = page.getByTestId("help-vote");
     await expect(vote).toHaveAttribute("data-hydrated", "true");
+    // Share: Chromium on Linux has no share sheet, so the public link is copied.
+    await page.getByTestId("share-article").click();
+    await expect(page.getByTestId("toast")).toContainText("Link Copied");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/help\/connect-bluesky$/);
     await vote.getByRole("button", { name: "No" }).click();
     await expect(vote.getByText("Thank you for your feedback!")).toBeVisible();
     await expect(vote.getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", /^mailto:support@socialdesk\.app/);
