@@ -38,3 +38,9 @@ export interface HelpVotes {
 }
 
 export const NO_VOTES: HelpVotes = { helpful: 0, notHelpful: 0, yourVote: null };
+
+/** 1 to 5 from the share of helpful votes (all helpful: 5, none: 1); null before the first vote. */
+export const ratingOf = (votes: Pick<HelpVotes, "helpful" | "notHelpful">): number | null => {
+  const total = votes.helpful + votes.notHelpful;
+  return total === 0 ? null : Math.round((1 + (4 * votes.helpful) / total) * 10) / 10;
+};

@@ -54,6 +54,9 @@ test.describe("help centre", () => {
     await expect(vote.getByRole("button", { name: "No" })).toHaveAttribute("aria-pressed", "true");
     await vote.getByRole("button", { name: "Yes" }).click();
     await expect(vote.getByTestId("help-vote-count")).toHaveText("1 of 1 person found this helpful.");
+    // The rating above the article follows at once.
+    await expect(page.getByTestId("article-rating")).toContainText("1 of 1 found this helpful");
+    await expect(page.getByRole("img", { name: "Rated 5 out of 5" })).toBeVisible();
     await expect(vote.getByRole("link", { name: "Contact Support" })).toHaveCount(0);
 
     await atWidth(page, 360);

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorMessage, apiFetch } from "../../lib/api-client";
 import type { HelpVotes } from "../../../domain/help";
+import { votedCounts } from "./help-vote-store";
 import "./help-center.css";
 
 interface Props {
@@ -26,7 +27,9 @@ export default function HelpVote({ articleId, initial, supportEmail, home, readO
     setSaving(true);
     setError(null);
     try {
-      setVotes(await apiFetch<HelpVotes>(`/api/help/articles/${encodeURIComponent(articleId)}/vote`, { method: "POST", body: { helpful } }));
+      const counted = await apiFetch<HelpVotes>(`/api/help/articles/${encodeURIComponent(articleId)}/vote`, { method: "POST", body: { helpful } });
+      setVotes(counted);
+      votedCounts.set(counted);
       setThanked(true);
     } catch (failure) {
       setError(apiErrorMessage(failure, "Your answer could not be saved. Please try again."));

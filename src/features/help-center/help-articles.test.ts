@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { HELP_CATEGORIES, helpCatalogue, helpCatalogueOf, parseHelpArticle, readTimeOf, RELATED_MAX } from "./help-articles";
-import { ratingOf } from "./help-views";
 
 const file = (frontMatter: string, body = "Connect your account from **Connect Accounts**.") => `---\n${frontMatter}\n---\n\n${body}\n`;
 const VALID = 'id: sample-article\ntitle: "A sample"\ncategory: social-accounts\ntags: [connect, sample]\nlastUpdated: 2026-11-25';
@@ -76,14 +75,5 @@ describe("the repository's articles", () => {
         .related(base)
         .map((a) => a.id),
     ).toEqual(["d", "a", "b"]);
-  });
-});
-
-describe("an article's rating", () => {
-  it("is 1 to 5 from the share of helpful votes, none before the first vote", () => {
-    expect(ratingOf({ helpful: 0, notHelpful: 0 })).toBeNull();
-    expect(ratingOf({ helpful: 3, notHelpful: 0 })).toBe(5);
-    expect(ratingOf({ helpful: 0, notHelpful: 2 })).toBe(1);
-    expect(ratingOf({ helpful: 2, notHelpful: 1 })).toBe(3.7);
   });
 });

@@ -1,4 +1,4 @@
-import { type HelpVotes, NO_VOTES } from "../../../domain/help";
+import { type HelpVotes, NO_VOTES, ratingOf } from "../../../domain/help";
 import { categoryNameOf, type HelpArticle, type HelpCatalogue } from "./help-articles";
 
 /** An article in a list: the help centre's and the search's answer. */
@@ -23,11 +23,6 @@ export interface HelpArticleView extends HelpArticleSummary {
   readonly yourVote: boolean | null;
   readonly related: ReadonlyArray<HelpArticleSummary>;
 }
-
-export const ratingOf = (votes: Pick<HelpVotes, "helpful" | "notHelpful">): number | null => {
-  const total = votes.helpful + votes.notHelpful;
-  return total === 0 ? null : Math.round((1 + (4 * votes.helpful) / total) * 10) / 10;
-};
 
 export const summaryOf = (article: HelpArticle, votes: ReadonlyMap<string, HelpVotes>): HelpArticleSummary => {
   const counted = votes.get(article.id) ?? NO_VOTES;

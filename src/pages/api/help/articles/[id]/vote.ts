@@ -1,8 +1,9 @@
 import type { APIRoute } from "astro";
+import { ratingOf } from "../../../../../../domain/help";
 import { Help } from "../../../../../../infra/help/Help";
 import { helpCatalogue } from "../../../../../features/help-center/help-articles";
 import { helpVoteSchema } from "../../../../../features/help-center/help-schemas";
-import { ARTICLE_NOT_FOUND, ratingOf } from "../../../../../features/help-center/help-views";
+import { ARTICLE_NOT_FOUND } from "../../../../../features/help-center/help-views";
 import { guard } from "../../../../../lib/auth-guard";
 import { apiError, json, parseJsonBody, respond } from "../../../../../lib/http";
 
