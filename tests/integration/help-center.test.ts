@@ -139,6 +139,13 @@ describe("the public help pages", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.text).toContain("Article Not Found");
   });
+
+  it("in demo mode: read, with the vote shown but not saved", async () => {
+    const demo = await new Browser(app.server.url).get("/app/help-center/article/connect-instagram?demo=true");
+    expect(demo.status).toBe(200);
+    expect(demo.text).toContain("Votes are not saved in the demo.");
+    expect((await new Browser(app.server.url).get("/app/help-center?demo=true&q=instagram")).text).toContain("/app/help-center/article/connect-instagram");
+  });
 });
 
 describe("the help votes' read model", () => {
