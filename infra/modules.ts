@@ -13,6 +13,7 @@ import { hashtagsModule } from "./hashtags/module";
 import { helpModule } from "./help/module";
 import { identityModule } from "./identity/module";
 import { inboxModule } from "./inbox/module";
+import { linkInBioModule } from "./link-in-bio/module";
 import { listeningModule } from "./listening/module";
 import { mediaModule } from "./media/module";
 import type { AppModule, ModuleError, SharedServices, Task } from "./module";
@@ -41,6 +42,7 @@ export const MODULES = [
   reviewsModule,
   feedsModule,
   hashtagsModule,
+  linkInBioModule,
   helpModule,
   reportsModule,
   mailModule,

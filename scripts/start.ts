@@ -8,6 +8,7 @@ import { type RunningWorker, startWorker } from "../infra/jobs/worker";
 import { logger } from "../infra/log";
 import { createStaticPages, renderWith } from "../infra/web/static-pages";
 import { installApiFastLane } from "./lib/api-fast-lane";
+import { installBioLane } from "./lib/bio-lane";
 import { openApp } from "./lib/app";
 
 /**
@@ -46,6 +47,8 @@ const staticPages = await createStaticPages({
 const { server: http } = server.startServer();
 // GET /api/auth/user's common case answered in front of Astro (scripts/lib/api-fast-lane.ts).
 installApiFastLane(http.server, app.url);
+// The published link-in-bio pages, from memory once visited (scripts/lib/bio-lane.ts).
+installBioLane(http.server, app.url, renderWith(server.handler), (message) => logger.warn(message));
 staticPages.install(http.server);
 logger.info(`SocialDesk is running on ${settings.publicUrl} (database: ${app.ownsDatabase ? "embedded" : "external"}). Ctrl-C stops it.`);
 

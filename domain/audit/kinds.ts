@@ -14,6 +14,7 @@ export const AUDIT_KINDS = [
   { id: "reports", label: "Client reports", prefix: "reports-" },
   { id: "inbox", label: "Inbox", prefix: "inbox-" },
   { id: "templates", label: "Reply templates", prefix: "reply-template-" },
+  { id: "link-in-bio", label: "Link in bio", prefix: "link-in-bio-" },
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number]["id"] | "other";

@@ -29,7 +29,19 @@ export const BIO_LINK_TYPE_LABELS: Readonly<Record<BioLinkType, string>> = {
 };
 
 /** The networks a page links to (its social icons). */
-export const BIO_SOCIAL_PLATFORMS = ["instagram", "facebook", "x", "linkedin", "tiktok", "youtube", "pinterest", "threads", "bluesky", "snapchat", "reddit"] as const;
+export const BIO_SOCIAL_PLATFORMS = [
+  "instagram",
+  "facebook",
+  "x",
+  "linkedin",
+  "tiktok",
+  "youtube",
+  "pinterest",
+  "threads",
+  "bluesky",
+  "snapchat",
+  "reddit",
+] as const;
 export type BioSocialPlatform = (typeof BIO_SOCIAL_PLATFORMS)[number];
 
 export const BIO_PERIODS = ["7d", "30d", "90d"] as const;

@@ -1,27 +1,25 @@
 import type { APIRoute } from "astro";
 import { config } from "../../infra/config";
+import { LinkInBio } from "../../infra/link-in-bio/LinkInBio";
 import { helpCatalogue } from "../features/help-center/help-articles";
+import { runForPage } from "../lib/http";
 
-/** The public, indexable pages (the help centre's are added from its articles). */
-export const SITEMAP_PATHS = [
-  "/",
-  "/pricing",
-  "/faq",
-  "/register",
-  "/login",
-  "/privacy-policy.html",
-  "/terms-of-service.html",
-] as const;
+/** The public, indexable pages (the help centre's are added from its articles, the published link-in-bio pages from the database). */
+export const SITEMAP_PATHS = ["/", "/pricing", "/faq", "/register", "/login", "/privacy-policy.html", "/terms-of-service.html"] as const;
 
-const escapeXml = (text: string): string =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export const GET: APIRoute = (context) => {
+export const GET: APIRoute = async () => {
   const base = config().publicUrl;
-  const paths = [...SITEMAP_PATHS, "/help", ...helpCatalogue.articles.map((article) => `/help/${article.id}`)];
-  const urls = paths.map(
-    (path) => `  <url><loc>${escapeXml(new URL(path, base).href)}</loc></url>`,
-  ).join("\n");
+  // Without the database the sitemap still lists the site's own pages.
+  const bios = await runForPage(LinkInBio.use((bio) => bio.publishedUsernames())).catch(() => null);
+  const paths = [
+    ...SITEMAP_PATHS,
+    "/help",
+    ...helpCatalogue.articles.map((article) => `/help/${article.id}`),
+    ...(bios?.ok ? bios.value.map((username) => `/bio/${encodeURIComponent(username)}`) : []),
+  ];
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(new URL(path, base).href)}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls}

@@ -95,6 +95,11 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   { method: "DELETE", path: `/api/hashtag-groups/${ID}`, permission: "manage_posts" },
   // Any signed-in person answers "Was this article helpful?" for themselves.
   { method: "POST", path: `/api/help/articles/${ID}/vote`, permission: null },
+  { method: "PUT", path: "/api/link-in-bio", permission: "manage_posts" },
+  { method: "POST", path: "/api/link-in-bio/links", permission: "manage_posts" },
+  { method: "PUT", path: `/api/link-in-bio/links/${ID}`, permission: "manage_posts" },
+  { method: "DELETE", path: `/api/link-in-bio/links/${ID}`, permission: "manage_posts" },
+  { method: "POST", path: `/api/link-in-bio/links/${ID}/restore`, permission: "manage_posts" },
   { method: "PUT", path: `/api/clients/${ID}`, permission: "manage_clients" },
   { method: "POST", path: `/api/clients/${ID}`, permission: "manage_clients" },
   { method: "GET", path: `/api/clients/${ID}/report?from=2026-01-01&to=2026-01-31`, permission: "manage_clients" },
