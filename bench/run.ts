@@ -15,12 +15,13 @@
  *   inbox: GET /api/social-inbox over 100,000 messages of one workspace, unfiltered, by each filter and a search (p50/p99)
  *   reviews: GET /api/reviews and /api/reviews/summary over 50,000 reviews of 200 locations, unfiltered, by each filter and a search (p50/p99)
  *   bulk: POST /api/posts/bulk of 10,000 rows (time to answer vs the 10 s budget), and the same file again (every row a duplicate)
+ *   link-in-bio: GET /bio/{username} vs a bare node:http server sending the same bytes (goal ≥ 0.5), the click redirect p50/p99 (budget 20 ms)
  *
  * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http,media,scheduler,burst,calendar,audit,inbox,reviews,bulk   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media,scheduler,burst,calendar,audit,inbox,reviews,bulk,link-in-bio   BENCH_REPLAY_EVENTS (default 100000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -37,6 +38,7 @@ import { AUDIT_BUDGET_MS, measureAudit } from "./audit";
 import { INBOX_BUDGET_MS, measureInbox } from "./inbox";
 import { measureReviews, REVIEWS_BUDGET_MS } from "./reviews";
 import { BULK_BUDGET_SECONDS, measureBulk } from "./bulk";
+import { BIO_REDIRECT_BUDGET_MS, measureLinkInBio } from "./link-in-bio";
 import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
 import { measureHttpLoad } from "./http-load";
 import { API_USER_GOAL, measureApiUser } from "./api-user-load";
@@ -45,7 +47,21 @@ import { measureMedia } from "./media";
 import { measureScheduler } from "./scheduler";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
 
-const MEASUREMENTS = ["appends", "replay", "client-js", "http", "media", "scheduler", "burst", "calendar", "audit", "inbox", "reviews", "bulk"] as const;
+const MEASUREMENTS = [
+  "appends",
+  "replay",
+  "client-js",
+  "http",
+  "media",
+  "scheduler",
+  "burst",
+  "calendar",
+  "audit",
+  "inbox",
+  "reviews",
+  "bulk",
+  "link-in-bio",
+] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
 const parseOnly = (): ReadonlySet<Measurement> => {
@@ -246,7 +262,8 @@ const main = async () => {
     only.has("audit") ||
     only.has("inbox") ||
     only.has("reviews") ||
-    only.has("bulk")
+    only.has("bulk") ||
+    only.has("link-in-bio")
   ) {
     app = await attempt("app start", async () => {
       ensureBuild();
@@ -466,6 +483,27 @@ const main = async () => {
         `bulk upload, the same file again: answered in ${seconds(bulk.again.seconds)}, ${int(bulk.again.failed)} rows refused as already scheduled, ${int(bulk.again.successful)} scheduled`,
       );
       summary.push(`bulk upload (issue 13): ${int(bulk.rows)} rows accepted in ${seconds(bulk.accepted.seconds)} (budget ${BULK_BUDGET_SECONDS} s: ${mark})`);
+    }
+  }
+
+  if (running && only.has("link-in-bio")) {
+    const bio = await attempt("link in bio", () => measureLinkInBio({ baseUrl: running.url, sessionCookie: running.sessionCookie }));
+    if (bio) {
+      const pageMark = bio.page.ratio >= STATIC_PAGE_GOAL ? "PASS" : "OVER";
+      const redirectMark = bio.redirect.p99Ms < BIO_REDIRECT_BUDGET_MS ? "PASS" : "OVER";
+      figure(
+        `GET /bio/{username} (signed out, ${int(bio.page.bytes)} bytes), app vs bare node:http sending the same bytes: app ${int(bio.page.app.requestsPerSecond)} req/s ` +
+          `(p99 ${int(bio.page.app.p99Ms)} ms), baseline ${int(bio.page.baseline.requestsPerSecond)} req/s (p99 ${int(bio.page.baseline.p99Ms)} ms), ` +
+          `ratio ${bio.page.ratio.toFixed(2)} (goal ≥ ${STATIC_PAGE_GOAL}: ${pageMark})`,
+      );
+      figure(
+        `GET /bio/{username}/go/{id} (a counted click, 302): p50 ${dec1(bio.redirect.p50Ms)} ms, p99 ${dec1(bio.redirect.p99Ms)} ms ` +
+          `(${bio.redirect.samples} requests in a row; budget p99 < ${BIO_REDIRECT_BUDGET_MS} ms: ${redirectMark})`,
+      );
+      summary.push(
+        `link in bio (issue 14): public page ratio ${bio.page.ratio.toFixed(2)} of a static server (goal ≥ ${STATIC_PAGE_GOAL}: ${pageMark}), ` +
+          `click redirect p99 ${dec1(bio.redirect.p99Ms)} ms (budget ${BIO_REDIRECT_BUDGET_MS} ms: ${redirectMark})`,
+      );
     }
   }
 
