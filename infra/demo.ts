@@ -8,6 +8,7 @@ import { Categories } from "./categories/Categories";
 import { ensureDemoTemplates } from "./content-templates/demo";
 import { DEMO_USER_ID, Registration } from "./identity/Registration";
 import { Users } from "./identity/Users";
+import { ensureDemoBioPage } from "./link-in-bio/demo";
 import { ensureDemoMedia } from "./media/demo";
 import { ensureDemoPosts } from "./publishing/demo";
 import { ensureDemoReviews } from "./reviews/demo";
@@ -56,6 +57,7 @@ export const ensureDemo = Effect.fn("Demo.ensure")(function* (now: Date) {
   yield* ensureDemoMedia({ userId: user.id, workspaceId: user.workspaceId, tier: user.subscriptionTier }, now);
   yield* ensureDemoPosts(user, now);
   yield* ensureDemoReviews(caller);
+  yield* ensureDemoBioPage(caller);
 });
 
 const ensureDemoAccounts = Effect.fn("Demo.ensureAccounts")(function* (caller: Caller) {

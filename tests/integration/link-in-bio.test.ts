@@ -279,6 +279,20 @@ describe("a click on a link", () => {
   });
 });
 
+describe("the demo's page", () => {
+  it("is published with six links, one hidden, and a month of sample clicks, read-only", async () => {
+    const demo = new Browser(app.server.url);
+    const page = (await demo.get("/api/link-in-bio?demo=true")).data as BioPage;
+    expect(page).toMatchObject({ username: "socialdesk-demo", isPublished: true, theme: "gradient-blue" });
+    expect(page.links).toHaveLength(6);
+    expect(page.links.filter((l) => !l.isVisible).map((l) => l.title)).toEqual(["Last year's open day"]);
+    const analytics = (await demo.get("/api/link-in-bio/analytics?period=30d")).data as BioAnalytics;
+    expect(analytics.totalClicks).toBeGreaterThan(100);
+    expect(analytics.topLinks[0]?.name).toBe("Book an appointment");
+    expect((await demo.put("/api/link-in-bio", { bio: "changed" })).status).toBe(403);
+  });
+});
+
 describe("the link-in-bio read model", () => {
   it("is rebuilt from the events exactly as it is live", async () => {
     const runtime = ManagedRuntime.make(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer()));
