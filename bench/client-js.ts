@@ -24,6 +24,7 @@ export const APP_ROUTES = [
   "/app/google-business",
   "/app/analytics",
   "/app/hashtag-research",
+  "/app/link-in-bio",
   "/app/nope",
 ] as const;
 
