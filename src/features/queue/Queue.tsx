@@ -408,7 +408,7 @@ export default function Queue({
         <div className="card queue-toolbar">
           <div className="queue-toggles">
             {selectable && (
-              <label className="queue-switch">
+              <label className="ui-switch">
                 <input
                   type="checkbox"
                   role="switch"
@@ -419,7 +419,7 @@ export default function Queue({
                 <span>Select All</span>
               </label>
             )}
-            <label className="queue-switch">
+            <label className="ui-switch">
               <input type="checkbox" role="switch" checked={small} disabled={!hydrated} onChange={() => setSmall((s) => !s)} />
               <span>Small Post Size</span>
             </label>
