@@ -191,13 +191,44 @@ test.describe("Link in bio", () => {
     expect((await page.request.get(`/bio/${username}`)).status()).toBe(404);
   });
 
-  test("a deleted link comes back with Undo; a page without clicks shows the empty analytics; the phone preview folds at 360 px", async ({ page }) => {
+  test("typing is kept over a late answer; a deleted link comes back with Undo; a page without clicks shows the empty analytics; the phone preview folds at 360 px; demo mode is read-only", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await registerByApi(page.request, newUser());
     const added = await page.request.post("/api/link-in-bio/links", { data: { title: "Shop", url: "https://shop.example.com", type: "product" } });
     expect(added.status()).toBe(201);
+    // The fields arrive filled by the server and take no typing until the island has hydrated.
+    const html = await (await page.request.get("/app/link-in-bio")).text();
+    const titleInput = /<input[^>]*-title"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(titleInput).toContain('disabled=""');
+    expect(titleInput).toMatch(/value="[^"]+"/);
+
     await page.goto("/app/link-in-bio");
     const editor = page.getByTestId("link-in-bio");
     await expect(editor).toHaveAttribute("data-hydrated", "true");
+
+    // An answer that comes back after more was typed does not replace what was typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/link-in-bio", async (route) => {
+      if (route.request().method() === "PUT") await held;
+      await route.continue();
+    });
+    const title = editor.getByLabel("Title", { exact: true });
+    await title.fill("First title");
+    await title.press("Enter");
+    await expect(page.getByTestId("bio-save-status")).toHaveText("Saving…");
+    await title.fill("Typed while saving");
+    release();
+    await expect(toast(page).filter({ hasText: "Title saved" })).toBeVisible();
+    await expect(page.getByTestId("bio-save-status")).toHaveText("Saved");
+    await expect(title).toHaveValue("Typed while saving");
+    await page.unroute("**/api/link-in-bio");
+    await title.press("Enter");
+    await expect.poll(async () => (await (await page.request.get("/api/link-in-bio")).json()).title).toBe("Typed while saving");
+
     await editor.getByRole("button", { name: "Delete Shop" }).click();
     await expect(editor.getByTestId("bio-links-empty")).toBeVisible();
     await toast(page).getByRole("button", { name: "Undo" }).click();
@@ -214,5 +245,18 @@ test.describe("Link in bio", () => {
     await page.getByRole("button", { name: "Phone preview" }).click();
     await expect(page.getByTestId("bio-preview")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // Demo mode reads the page and changes nothing.
+    const demo = await browser.newContext({ baseURL });
+    try {
+      const demoPage = await demo.newPage();
+      await demoPage.goto("/app/link-in-bio?demo=true");
+      await expect(demoPage.getByTestId("link-in-bio")).toHaveAttribute("data-hydrated", "true");
+      await expect(demoPage.getByRole("note")).toContainText("Demo mode is read-only");
+      await expect(demoPage.getByLabel("Title", { exact: true })).toBeDisabled();
+      await expect(demoPage.getByRole("button", { name: "Add Link" })).toHaveCount(0);
+    } finally {
+      await demo.close();
+    }
   });
 });

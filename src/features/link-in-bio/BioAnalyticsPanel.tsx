@@ -7,11 +7,25 @@ import { clickBuckets, countOf } from "./bio-view";
 
 const PERIOD_LABELS: Readonly<Record<BioPeriod, string>> = { "7d": "Last 7 days", "30d": "Last 30 days", "90d": "Last 90 days" };
 
+const NARROW = "(max-width: 640px)";
+
+/** Whether the screen is a phone's: the chart is drawn on a smaller canvas there, so that its labels stay readable. */
+const useNarrow = () => {
+  const [narrow, setNarrow] = useState(() => typeof window !== "undefined" && window.matchMedia(NARROW).matches);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW);
+    const onChange = () => setNarrow(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return narrow;
+};
+
 /** Clicks per day as an SVG bar chart, drawn as the Analytics screen draws its chart, with the figures as a table too. */
 function ClicksChart({ analytics }: { analytics: BioAnalytics }) {
   const id = useId();
   const data = clickBuckets(analytics);
-  const g = chartGeometry(data);
+  const g = useNarrow() ? chartGeometry(data, 360, 200) : chartGeometry(data);
   return (
     <section className="card bio-chart" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Clicks per day</h3>
