@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { BIO_MESSAGES } from "../../domain/link-in-bio/rules";
+import { makePng } from "../../infra/media/fixtures";
 import { atWidth, newUser, registerByApi, toast } from "./support";
 
 /** Screenshots a person looks at (the brief's review), besides the run's own output. */
@@ -234,6 +235,23 @@ test.describe("Link in bio", () => {
     await toast(page).getByRole("button", { name: "Undo" }).click();
     await expect(toast(page).filter({ hasText: "Link restored" })).toBeVisible();
     await expect(editor.getByTestId("bio-link-row")).toHaveText([/Shop/]);
+
+    // The profile image comes from the media library, and can be removed again (with an undo).
+    const upload = await page.request.post("/api/media/upload", {
+      headers: { origin: baseURL! },
+      multipart: { files: { name: "portrait.png", mimeType: "image/png", buffer: await makePng(320, 320, { r: 200, g: 120, b: 160 }) } },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    await editor.getByRole("button", { name: "Choose from Media Library" }).click();
+    await page.getByRole("dialog", { name: "Select from Media Gallery" }).getByRole("button", { name: "portrait.png" }).click();
+    await expect(toast(page).filter({ hasText: "Profile image changed" })).toBeVisible();
+    await expect(editor.getByRole("img", { name: "Profile image" })).toHaveAttribute("src", /^\/media\//);
+    await expect(page.getByTestId("bio-preview").locator("img.bio-avatar")).toBeVisible();
+    await editor.getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(toast(page).filter({ hasText: "Profile image removed" })).toBeVisible();
+    await expect(editor.getByRole("img", { name: "Profile image" })).toHaveCount(0);
+    await toast(page).getByRole("button", { name: "Undo" }).click();
+    await expect(editor.getByRole("img", { name: "Profile image" })).toBeVisible();
 
     await page.getByRole("tab", { name: "Analytics" }).click();
     await expect(page.getByTestId("bio-analytics-empty")).toContainText("No clicks yet");
