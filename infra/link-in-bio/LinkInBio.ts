@@ -32,6 +32,7 @@ import { type DecideStep, handleCommand } from "../eventstore/handle";
 /** A page as the public sees it: only its visible links and social links, and whose page it is. */
 export interface PublicBioPage extends BioPage {
   readonly username: string;
+  readonly workspaceId: string;
   readonly workspaceName: string;
 }
 
@@ -264,7 +265,12 @@ export class LinkInBio extends Context.Service<
         const row = yield* pageRow({ publishedUsername: username.toLowerCase() });
         if (!row?.username) return null;
         const [links, name] = yield* Effect.all([linksOf(row.workspace_id, true), workspaceName(row.workspace_id)]);
-        return { ...pageOf(row, links, name, row.username, true), username: row.username, workspaceName: name } satisfies PublicBioPage;
+        return {
+          ...pageOf(row, links, name, row.username, true),
+          username: row.username,
+          workspaceId: row.workspace_id,
+          workspaceName: name,
+        } satisfies PublicBioPage;
       });
 
       // The day's salt, read or made once per day per process; older ones are deleted as a new day's is made.

@@ -1,4 +1,5 @@
 import { Effect, Layer, ManagedRuntime } from "effect";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { bioPagesProjection, BIO_MESSAGES, type BioAnalytics, type BioLink, type BioPage } from "../../domain/link-in-bio";
 import { Database } from "../../infra/db/Database";
@@ -232,6 +233,41 @@ describe("the public page", () => {
     ).toBe(404);
     expect((await visitor.get("/sitemap.xml")).text).not.toContain(`/bio/${name}</loc>`);
     expect((await visitor.page("/bio/nobody-has-this-name")).status).toBe(404);
+  });
+});
+
+describe("the public page's profile image", () => {
+  it("from the media library reaches visitors through the page's avatar route; the library file itself stays private", async () => {
+    const { browser, name } = await publishedPage();
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#0ea5e9" } }).png().toBuffer();
+    const form = new FormData();
+    form.append("files", new File([png as BlobPart], "logo.png", { type: "image/png" }));
+    const uploaded = await browser.request("POST", "/api/media/upload", { body: form });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const item = uploaded.data.items[0] as { id: string; fileUrl: string };
+    expect((await browser.put("/api/link-in-bio", { profileImage: item.fileUrl })).status).toBe(200);
+
+    const visitor = new Browser(app.server.url);
+    const avatar = `/bio/${name}/avatar?v=${item.id}-original.png`;
+    const page = await until(
+      () => visitor.page(`/bio/${name}`),
+      (p) => p.text.includes(avatar),
+      2_000,
+    );
+    expect(page.text).toContain(`src="${avatar}"`);
+    expect(page.text).toMatch(new RegExp(`property="og:image" content="[^"]+${avatar.replace(/[?]/g, "\\?")}"`));
+    const image = await visitor.get(avatar);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.buffer.equals(png)).toBe(true);
+    expect((await visitor.get(item.fileUrl)).status).toBe(404);
+
+    // An https image is shown as it is; the avatar route then has nothing to serve.
+    expect((await browser.put("/api/link-in-bio", { profileImage: "https://cdn.example.com/lee.png" })).status).toBe(200);
+    expect((await visitor.get(`/bio/${name}/avatar`)).status).toBe(404);
+    const refused = await browser.put("/api/link-in-bio", { profileImage: "javascript:alert(1)" });
+    expect(refused.status).toBe(400);
+    expect(refused.data.error.fields).toEqual({ profileImage: BIO_MESSAGES.profileImageInvalid });
   });
 });
 

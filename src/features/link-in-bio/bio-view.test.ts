@@ -5,9 +5,11 @@ import {
   clickBuckets,
   goHref,
   initialsOf,
+  libraryFileOf,
   linkChanges,
   linkDraftProblems,
   moveLink,
+  publicImageOf,
   shownAddress,
   textAfterAnswer,
   visiblePart,
@@ -114,5 +116,16 @@ describe("the page's view", () => {
       clicksPerDay: [{ date: "2026-11-25", clicks: 3, uniqueVisitors: 2 }],
     });
     expect(buckets).toEqual([{ start: "2026-11-25", label: "Nov 25", posts: 2, engagements: 3 }]);
+  });
+});
+
+describe("the profile image a visitor fetches", () => {
+  it("is a library file through the page's avatar route, an https address as it is", () => {
+    expect(libraryFileOf("/media/5f0c/original.png")).toEqual({ mediaId: "5f0c", fileName: "original.png" });
+    expect(libraryFileOf("https://cdn.example.com/me.png")).toBeNull();
+    expect(libraryFileOf("/media/../../etc/passwd")).toBeNull();
+    expect(publicImageOf("lee-dental", "/media/5f0c/thumbnail.webp")).toBe("/bio/lee-dental/avatar?v=5f0c-thumbnail.webp");
+    expect(publicImageOf("lee-dental", "https://cdn.example.com/me.png")).toBe("https://cdn.example.com/me.png");
+    expect(publicImageOf("lee-dental", null)).toBeNull();
   });
 });

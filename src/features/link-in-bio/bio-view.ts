@@ -26,6 +26,22 @@ export const goHref = (username: string, linkId: string) => `/bio/${encodeURICom
 
 export const publicPath = (username: string) => `/bio/${encodeURIComponent(username)}`;
 
+/** A file of the media library (`/media/{id}/{file}`), which only the workspace's members may fetch; null for an https address. */
+export const libraryFileOf = (image: string): { readonly mediaId: string; readonly fileName: string } | null => {
+  const match = /^\/media\/([^/?#]+)\/([^/?#]+)$/.exec(image);
+  return match ? { mediaId: match[1]!, fileName: match[2]! } : null;
+};
+
+/**
+ * The profile image's address for visitors: a library file through the page's own public avatar
+ * route (versioned by the file, so a new image is fetched at once), an https address as it is.
+ */
+export const publicImageOf = (username: string, image: string | null): string | null => {
+  if (image === null) return null;
+  const file = libraryFileOf(image);
+  return file ? `${publicPath(username)}/avatar?v=${encodeURIComponent(`${file.mediaId}-${file.fileName}`)}` : image;
+};
+
 /** The initials shown when the page has no profile image ("Lee Dental" → "LD"). */
 export const initialsOf = (title: string) =>
   title
