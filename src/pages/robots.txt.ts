@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
 import { config } from "../../infra/config";
 
-/** Private areas crawlers should skip. */
-export const DISALLOWED_PATHS = ["/app", "/api", "/admin", "/demo"] as const;
+/** Private areas crawlers should skip, and link-in-bio clicks (a crawler following them is not a visitor). */
+export const DISALLOWED_PATHS = ["/app", "/api", "/admin", "/demo", "/bio/*/go/"] as const;
 
 export const GET: APIRoute = (context) => {
   const base = config().publicUrl;

@@ -9,16 +9,12 @@ export const SITEMAP_PATHS = ["/", "/pricing", "/faq", "/register", "/login", "/
 
 const escapeXml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export const GET: APIRoute = async () => {
+/** The site's own public pages: the fixed ones and the help centre's. */
+export const sitePaths = (): ReadonlyArray<string> => [...SITEMAP_PATHS, "/help", ...helpCatalogue.articles.map((article) => `/help/${article.id}`)];
+
+/** The sitemap of these paths on the site's public address. */
+export const sitemapResponse = (paths: ReadonlyArray<string>): Response => {
   const base = config().publicUrl;
-  // Without the database the sitemap still lists the site's own pages.
-  const bios = await runForPage(LinkInBio.use((bio) => bio.publishedUsernames())).catch(() => null);
-  const paths = [
-    ...SITEMAP_PATHS,
-    "/help",
-    ...helpCatalogue.articles.map((article) => `/help/${article.id}`),
-    ...(bios?.ok ? bios.value.map((username) => `/bio/${encodeURIComponent(username)}`) : []),
-  ];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(new URL(path, base).href)}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -28,4 +24,10 @@ ${urls}
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
+};
+
+/** GET /sitemap.xml: the site's pages and every published link-in-bio page (without the database, the site's own). */
+export const GET: APIRoute = async () => {
+  const bios = await runForPage(LinkInBio.use((bio) => bio.publishedUsernames())).catch(() => null);
+  return sitemapResponse([...sitePaths(), ...(bios?.ok ? bios.value.map((username) => `/bio/${encodeURIComponent(username)}`) : [])]);
 };

@@ -7,7 +7,7 @@ import { PLATFORM_COUNT, REVIEW_PLATFORMS, SOCIAL_PLATFORMS } from "./platforms"
 vi.hoisted(() => {
   process.env.PUBLIC_URL = "https://socialdesk.example";
 });
-import { GET as sitemap, SITEMAP_PATHS } from "../../pages/sitemap.xml";
+import { SITEMAP_PATHS, sitemapResponse, sitePaths } from "../../pages/sitemap.xml";
 import { GET as robots } from "../../pages/robots.txt";
 
 describe("platforms", () => {
@@ -45,7 +45,10 @@ describe("plan comparison", () => {
       expect(row("White-label reports").values[plan.id]).toBe(hasFeature(plan.id, "white_label"));
     }
     expect(row("Priority support (4-hour response) with live chat").values).toEqual({
-      starter: false, professional: true, growth: true, agency: true,
+      starter: false,
+      professional: true,
+      growth: true,
+      agency: true,
     });
     expect(row("Role-based permissions").values.starter).toBe(false);
     expect(row("Role-based permissions").values.professional).toBe(true);
@@ -76,7 +79,7 @@ describe("sitemap.xml and robots.txt (from PUBLIC_URL, read at run time)", () =>
   const context = { site: undefined, url: new URL("http://localhost/x") } as never;
 
   it("lists the public pages from the site URL", async () => {
-    const response = await sitemap(context);
+    const response = sitemapResponse(sitePaths());
     expect(response.headers.get("content-type")).toContain("application/xml");
     const xml = await response.text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
@@ -84,6 +87,7 @@ describe("sitemap.xml and robots.txt (from PUBLIC_URL, read at run time)", () =>
       expect(xml).toContain(`<loc>https://socialdesk.example${path}</loc>`);
     }
     expect(SITEMAP_PATHS).toHaveLength(7);
+    expect(xml).toContain("<loc>https://socialdesk.example/help/team-invitations</loc>");
     expect(xml).not.toContain("/app");
   });
 
@@ -91,7 +95,7 @@ describe("sitemap.xml and robots.txt (from PUBLIC_URL, read at run time)", () =>
     const text = await (await robots(context)).text();
     expect(text).toContain("User-agent: *");
     expect(text).toContain("Allow: /");
-    for (const path of ["/app", "/api", "/admin", "/demo"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/app", "/api", "/admin", "/demo", "/bio/*/go/"]) expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).toContain("Sitemap: https://socialdesk.example/sitemap.xml");
   });
 });
