@@ -5,9 +5,7 @@ import { z } from "zod";
  * Every setting the app reads, with its default. One module for the web server, the worker and
  * the CLI commands alike (they run outside Astro, so `astro:env` cannot serve them all).
  */
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
-  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+const booleanFlag = z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"]).transform((v) => ["true", "1", "yes", "on"].includes(v));
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -23,6 +21,11 @@ const EnvSchema = z.object({
   IO_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(1000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("SocialDesk <no-reply@socialdesk.local>"),
+  /** Stripe: without the secret key, billing is off and plans change by `npm run admin:plan`. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe SDK sends its calls (tests point it at a local server). */
+  STRIPE_API_BASE: z.string().url().default("https://api.stripe.com"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

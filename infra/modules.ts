@@ -4,6 +4,7 @@ import { StoredEvents } from "./eventstore/EventStore";
 import { accountsModule } from "./accounts/module";
 import { auditModule } from "./audit/module";
 import { auditProjection } from "./audit/projection";
+import { billingModule } from "./billing/module";
 import { calendarModule } from "./calendar/module";
 import { categoriesModule } from "./categories/module";
 import { contentTemplatesModule } from "./content-templates/module";
@@ -44,6 +45,7 @@ export const MODULES = [
   hashtagsModule,
   linkInBioModule,
   helpModule,
+  billingModule,
   reportsModule,
   mailModule,
   auditModule,

@@ -1,7 +1,16 @@
 import { describe, it } from "vitest";
 import { DeciderSpecification } from "../shared/decider-spec";
 import type { WorkspaceEvent } from "./events";
-import { CLIENT_LOGO_MESSAGE, changeClientDetails, changePlan, createClientWorkspace, createWorkspace, expireTrial, workspaceDecider } from "./workspace";
+import {
+  CLIENT_LOGO_MESSAGE,
+  changeClientDetails,
+  changePlan,
+  createClientWorkspace,
+  createWorkspace,
+  endPaidPlan,
+  expireTrial,
+  workspaceDecider,
+} from "./workspace";
 
 const spec = DeciderSpecification(workspaceDecider);
 const workspaceId = "w1";
@@ -63,6 +72,32 @@ describe("a workspace, the subscriber", () => {
       .given([])
       .when(changePlan({ workspaceId, tier: "growth", reason: "support" }))
       .thenFails("NotFound", "This workspace does not exist, or was deleted."));
+});
+
+describe("a workspace whose paid subscription ends", () => {
+  const now = new Date("2026-06-01T00:00:00Z");
+  const end = endPaidPlan({ workspaceId, reason: "subscription canceled", now });
+
+  it("given a paid plan, when the subscription ends, then it returns to an expired trial", () =>
+    spec
+      .given([...created, upgraded])
+      .when(end)
+      .then([
+        { type: "PlanChanged", data: { workspaceId, tier: "trial", previousTier: "growth", reason: "subscription canceled" } },
+        { type: "TrialExpired", data: { workspaceId, endedAt: now.toISOString() } },
+      ]));
+
+  it("given an active trial, when the subscription ends, then the trial ends", () =>
+    spec
+      .given(created)
+      .when(end)
+      .then([{ type: "TrialExpired", data: { workspaceId, endedAt: now.toISOString() } }]));
+
+  it("given an expired trial, when it ends again, then nothing happens", () =>
+    spec
+      .given([...created, expired])
+      .when(end)
+      .thenNothingHappens());
 });
 
 describe("an agency's client workspace", () => {

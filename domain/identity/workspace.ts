@@ -84,6 +84,21 @@ export const changePlan = (command: { readonly workspaceId: string; readonly tie
       )
     : Effect.fail(new NotFound({ what: "workspace" }));
 
+/**
+ * A paid subscription ended (canceled at the period's end, or never paid): the workspace returns to
+ * an expired trial, with its data kept. Nothing when it is on an expired trial already.
+ */
+export const endPaidPlan = (command: { readonly workspaceId: string; readonly reason: string; readonly now: Date }) => (state: WorkspaceState) => {
+  if (!state.exists) return Effect.fail(new NotFound({ what: "workspace" }));
+  if (state.tier === "trial" && !state.isTrialActive) return Effect.succeed<ReadonlyArray<WorkspaceEvent>>([]);
+  return Effect.succeed<ReadonlyArray<WorkspaceEvent>>([
+    ...(state.tier === "trial"
+      ? []
+      : [{ type: "PlanChanged" as const, data: { workspaceId: command.workspaceId, tier: "trial", previousTier: state.tier, reason: command.reason } }]),
+    { type: "TrialExpired", data: { workspaceId: command.workspaceId, endedAt: command.now.toISOString() } },
+  ]);
+};
+
 /** The workspace's owner hands it over (the team checks that the new owner is a member); nothing when it is theirs already. */
 export const changeOwner = (command: { readonly workspaceId: string; readonly ownerId: string }) => (state: WorkspaceState) =>
   state.exists

@@ -6,7 +6,7 @@ export const ROLES = ["owner", "admin", "member", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The processes that act on their own: the scheduler, the engagement reader, trials, feeds, ingestion… */
-export type SystemProcess = "scheduler" | "engagement" | "trials" | "tokens" | "rss" | "ingestion" | "demo" | "cli" | "maintenance" | "reports" | "evergreen";
+export type SystemProcess = "scheduler" | "engagement" | "trials" | "tokens" | "rss" | "ingestion" | "demo" | "cli" | "maintenance" | "reports" | "evergreen" | "billing";
 
 /**
  * Who acts: a signed-in person, the system, someone acting through a share link (a client approving

@@ -1,6 +1,7 @@
 import { Context, Effect, Layer } from "effect";
 import { randomUUID } from "node:crypto";
-import { changeClientDetails, changeOwner, createClientWorkspace, switchWorkspace } from "../../domain/identity";
+import { changeClientDetails, changeOwner, changePlan, createClientWorkspace, endPaidPlan, switchWorkspace } from "../../domain/identity";
+import type { Tier } from "../../domain/plans";
 import type { Caller, CommandContext, ConcurrencyConflict, Role } from "../../domain/shared";
 import { Conflict, type InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, type SqlError } from "../db/Database";
@@ -40,6 +41,15 @@ export class Workspaces extends Context.Service<
   {
     /** Records the new owner (the team's transfer checks who may take it). */
     readonly changeOwner: (workspaceId: string, ownerId: string, ctx: CommandContext) => Effect.Effect<void, NotFound | SqlError | ConcurrencyConflict>;
+    /** Puts the workspace on the plan its subscription pays for; answers whether it changed. */
+    readonly changePlan: (
+      workspaceId: string,
+      tier: Tier,
+      reason: string,
+      ctx: CommandContext,
+    ) => Effect.Effect<boolean, NotFound | SqlError | ConcurrencyConflict>;
+    /** Its paid subscription ended: back to an expired trial; answers whether it changed. */
+    readonly endPaidPlan: (workspaceId: string, reason: string, ctx: CommandContext) => Effect.Effect<boolean, NotFound | SqlError | ConcurrencyConflict>;
     /** A client workspace of the caller's agency (their own workspace, not a client's), owned by the agency's owner. */
     readonly createClient: (
       caller: Caller,
@@ -135,6 +145,12 @@ export class Workspaces extends Context.Service<
       return {
         changeOwner: Effect.fn("Workspaces.changeOwner")(function* (workspaceId: string, ownerId: string, ctx: CommandContext) {
           yield* onWorkspaceCommand(workspaceId, changeOwner({ workspaceId, ownerId }), ctx);
+        }),
+        changePlan: Effect.fn("Workspaces.changePlan")(function* (workspaceId: string, tier: Tier, reason: string, ctx: CommandContext) {
+          return (yield* onWorkspaceCommand(workspaceId, changePlan({ workspaceId, tier, reason }), ctx)).events.length > 0;
+        }),
+        endPaidPlan: Effect.fn("Workspaces.endPaidPlan")(function* (workspaceId: string, reason: string, ctx: CommandContext) {
+          return (yield* onWorkspaceCommand(workspaceId, endPaidPlan({ workspaceId, reason, now: ctx.now }), ctx)).events.length > 0;
         }),
         ofPerson,
         createClient,

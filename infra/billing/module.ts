@@ -1,0 +1,20 @@
+import { billingEvents, BillingNotConfigured, BillingProviderFailed, billingProjection } from "../../domain/billing";
+import { defineModule } from "../module";
+import { Billing } from "./Billing";
+
+/** Billing with Stripe: the workspace's customer and subscription, applied from Stripe's webhooks. */
+export const billingModule = defineModule({
+  name: "billing",
+  events: billingEvents,
+  layer: Billing.layer,
+  projections: [billingProjection],
+  errors: [BillingNotConfigured, BillingProviderFailed],
+  auditSummaries: {
+    StripeCustomerCreated: () => "Billing customer created at Stripe",
+    SubscriptionStarted: (d) => `Subscription to the ${d.planId} plan (${d.interval}) started, ${d.status.replace(/_/g, " ")}`,
+    SubscriptionUpdated: (d) =>
+      `Subscription now on the ${d.planId} plan (${d.interval}), ${d.status.replace(/_/g, " ")}${d.cancelAtPeriodEnd ? ", ending at the period's end" : ""}`,
+    PaymentFailed: (d) => `A payment of ${(d.amountDue / 100).toFixed(2)} ${d.currency.toUpperCase()} failed (attempt ${d.attempt})`,
+    SubscriptionCanceled: () => "Subscription ended",
+  },
+});
