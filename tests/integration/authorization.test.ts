@@ -61,6 +61,10 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   // Meta's signed deliveries: the signature is the permission.
   { method: "POST", path: "/api/webhooks/meta", permission: null },
   { method: "POST", path: "/api/webhooks/google-business", permission: null },
+  { method: "POST", path: "/api/webhooks/stripe", permission: null },
+  // Billing with Stripe: the owner's (without Stripe keys the server answers 503 past the permission).
+  { method: "POST", path: "/api/start-trial", permission: "manage_billing" },
+  { method: "POST", path: "/api/billing/portal", permission: "manage_billing" },
   // A person's own workspaces (the service checks they belong to the one they switch to).
   { method: "POST", path: "/api/workspaces/switch", permission: null },
   { method: "POST", path: "/api/clients", permission: "manage_clients" },
