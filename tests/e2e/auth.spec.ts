@@ -8,8 +8,11 @@ test.describe("sign-up", () => {
     await page.goto("/pricing");
     const growth = page.getByRole("article", { name: "Growth" });
     await growth.getByRole("link", { name: /Free Trial/ }).click();
-
-    await expect(page).toHaveURL(/\/register\?plan=growth$/);
+    // The card carries the billing period chosen on /pricing (annual by default); with Stripe
+    // configured that registration continues to Checkout (tests/e2e/billing.spec.ts). This one
+    // registers as from the home page, without a period, and onboards.
+    await expect(page).toHaveURL(/\/register\?plan=growth&interval=annual$/);
+    await page.goto("/register?plan=growth");
     await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("growth");
     // A card's button chooses too, and the select follows.
     await page.getByRole("button", { name: "Choose Professional" }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BILLING_NOT_CONFIGURED, PAYMENT_FAILED_MESSAGE, TRIAL_FAILED } from "../../domain/billing";
-import { Browser, signUp } from "../support/browser";
+import { Browser, registration, signUp } from "../support/browser";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -110,6 +110,20 @@ describe("billing with Stripe", () => {
     expect(refused.headers.get("location")).toBe("/app/pricing");
     expect(decodeURIComponent(refused.headers.get("set-cookie") ?? "")).toContain(TRIAL_FAILED);
     expect(stripe.problems).toEqual([]);
+  });
+
+  it("continues a registration from a plan and billing period on the pricing page to Checkout; one without them to onboarding", async () => {
+    const form = { ...registration(), selectedPlan: "growth" } as Record<string, string>;
+    const visitor = new Browser(app.server.url);
+    const fromPricing = await visitor.submit("/register?plan=growth&interval=monthly", form);
+    expect(fromPricing.status, fromPricing.text).toBe(303);
+    expect(fromPricing.headers.get("location")).toBe("/app/checkout?plan=growth&interval=monthly");
+    const plain = await new Browser(app.server.url).submit("/register?plan=growth", { ...registration(), selectedPlan: "growth" } as Record<string, string>);
+    expect(plain.headers.get("location")).toBe("/app/onboarding");
+
+    const checkout = await visitor.page("/app/checkout?plan=growth&interval=monthly");
+    expect(checkout.status).toBe(303);
+    expect(checkout.headers.get("location")).toMatch(new RegExp(`^${stripe.url}/checkout/`));
   });
 
   it("opens the customer portal for a workspace with a customer; before one, says to choose a plan", async () => {
