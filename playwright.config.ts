@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET } from "./tests/support/fake-stripe-keys";
 
 /**
  * End-to-end tests in real Chromium against the app as `npm start` runs it (scripts/start.ts:
@@ -11,6 +12,7 @@ import { defineConfig, devices } from "@playwright/test";
  * - E2E_DATABASE_URL: use that PostgreSQL server instead of an embedded one.
  * - E2E_PORT / E2E_PG_PORT: the app's and the embedded PostgreSQL's ports (4610 / 54361).
  * - E2E_APPVIEW_PORT / E2E_FEED_PORT: a local Bluesky AppView and a local feed the tests serve (4611 / 4612).
+ * - E2E_STRIPE_PORT: the local server that plays Stripe's API for tests/e2e/billing.spec.ts (4614).
  * - CHROMIUM_PATH: the browser (default Debian's /usr/bin/chromium).
  */
 const PORT = Number(process.env.E2E_PORT ?? 4610);
@@ -18,6 +20,8 @@ const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54361);
 export const E2E_APPVIEW_PORT = Number(process.env.E2E_APPVIEW_PORT ?? 4611);
 /** A blog's feed that tests/e2e/rss-feeds.spec.ts serves on loopback, which the app may read (OUTBOUND_ALLOW_HOSTS). */
 export const E2E_FEED_PORT = Number(process.env.E2E_FEED_PORT ?? 4612);
+/** Stripe's API as tests/e2e/billing.spec.ts plays it on loopback (tests/support/fake-stripe.ts). */
+export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 4614);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // One fresh data directory per run, shared with the worker processes through the environment.
@@ -48,6 +52,10 @@ const serverEnv: Record<string, string> = {
   // Social listening searches a local AppView that tests/e2e/listening.spec.ts plays on this port.
   BLUESKY_APPVIEW_URL: `http://127.0.0.1:${E2E_APPVIEW_PORT}`,
   OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${E2E_FEED_PORT}`,
+  // Billing is on, against the fake Stripe of tests/e2e/billing.spec.ts.
+  STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+  STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+  STRIPE_API_BASE: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
 };
 if (process.env.BUILD_DIR) serverEnv.BUILD_DIR = process.env.BUILD_DIR;
 

@@ -10,8 +10,9 @@ import { PLAN_IDS } from "../../domain/plans";
  * Stripe-Version, form-encoded bodies) and keeps every request for the tests to read. Webhook
  * deliveries are signed by the SDK's own test-header helper.
  */
-export const FAKE_STRIPE_KEY = "sk_test_socialdesk_fake";
-export const FAKE_WEBHOOK_SECRET = "whsec_socialdesk_fake";
+import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET } from "./fake-stripe-keys";
+
+export { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET };
 
 type Json = Record<string, any>;
 export interface StripeRequest {
@@ -44,7 +45,9 @@ export const startFakeStripe = async (port = 0) => {
   const requests: StripeRequest[] = [];
   const problems: string[] = [];
   let seq = 0;
-  const id = (prefix: string) => `${prefix}_${(++seq).toString().padStart(6, "0")}`;
+  // Ids unique across runs of the fake, as Stripe's are (an app's database outlives one test's fake).
+  const run = Math.random().toString(36).slice(2, 8);
+  const id = (prefix: string) => `${prefix}_${run}${(++seq).toString().padStart(6, "0")}`;
   const customers = new Map<string, Json>();
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
@@ -81,6 +84,8 @@ export const startFakeStripe = async (port = 0) => {
         .writeHead(200, { "content-type": "text/html" })
         .end(`<!doctype html><title>Fake Stripe ${kind}</title><h1>Fake Stripe ${kind}</h1><p>${path}</p>`);
     }
+    // Anything else a browser asks of those pages (its favicon) is no API call.
+    if (!path.startsWith("/v1/")) return res.writeHead(404).end();
     if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`) {
       problems.push(`${req.method} ${path}: authorization ${req.headers.authorization}`);
       return fail(res, 401, "Invalid API Key provided.", "authentication_error");
