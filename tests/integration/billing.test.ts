@@ -1,5 +1,10 @@
+import { Effect, Layer, ManagedRuntime } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BILLING_NOT_CONFIGURED, PAYMENT_FAILED_MESSAGE, TRIAL_FAILED } from "../../domain/billing";
+import { BILLING_NOT_CONFIGURED, billingProjection, PAYMENT_FAILED_MESSAGE, TRIAL_FAILED } from "../../domain/billing";
+import { identityProjection } from "../../domain/identity";
+import { Database } from "../../infra/db/Database";
+import { verifyProjections } from "../../infra/eventstore/rebuild";
+import { storedEventsLayer } from "../../infra/modules";
 import { Browser, registration, signUp } from "../support/browser";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { useAppServer } from "../support/server";
@@ -261,6 +266,18 @@ describe("billing with Stripe", () => {
     const refused = await member.post("/api/start-trial", { planId: "growth" });
     expect(refused.status).toBe(403);
     expect((await member.post("/api/billing/portal")).status).toBe(403);
+  });
+});
+
+describe("the billing read model", () => {
+  it("is rebuilt from the events exactly as it is live, with the workspaces' plans", async () => {
+    const runtime = ManagedRuntime.make(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer()));
+    try {
+      const result = await runtime.runPromise(verifyProjections([billingProjection, identityProjection]));
+      expect(result.differences).toEqual([]);
+    } finally {
+      await runtime.dispose();
+    }
   });
 });
 
