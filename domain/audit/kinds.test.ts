@@ -11,6 +11,7 @@ describe("the audit trail's kinds of change", () => {
     expect(auditKindOf("inbox-m1")).toBe("inbox");
     expect(auditKindOf("reply-template-t1")).toBe("templates");
     expect(auditKindOf("reports-c1")).toBe("reports");
+    expect(auditKindOf("billing-w1")).toBe("billing");
     expect(auditKindOf("something-else")).toBe("other");
     expect(isAuditKind("media")).toBe(true);
     expect(isAuditKind("everything")).toBe(false);

@@ -15,6 +15,7 @@ export const AUDIT_KINDS = [
   { id: "inbox", label: "Inbox", prefix: "inbox-" },
   { id: "templates", label: "Reply templates", prefix: "reply-template-" },
   { id: "link-in-bio", label: "Link in bio", prefix: "link-in-bio-" },
+  { id: "billing", label: "Billing", prefix: "billing-" },
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number]["id"] | "other";
