@@ -84,6 +84,9 @@ test("a failed payment warns in the app shell", async ({ page }, info) => {
   await expect(page.getByTestId("payment-failed-banner")).toContainText("Your last payment failed. Update your card to keep your plan.");
   await page.setViewportSize({ width: 360, height: 740 });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/payment-failed-360.png` });
+  await page.goto("/app/pricing");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pricing-360.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/app/pricing");
   await page.screenshot({ path: SHOTS ? `${SHOTS}/payment-failed-1280.png` : info.outputPath("payment-failed-1280.png") });
