@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DeciderSpecification } from "../shared/decider-spec";
 import type { BillingEvent } from "./events";
-import { formatAmount, planOfLookupKey, priceLookupKey, statusLabel } from "./rules";
+import { checkoutReturnMessage, formatAmount, planOfLookupKey, priceLookupKey, statusLabel } from "./rules";
 import { applySubscription, billingDecider, recordCustomer, recordPaymentFailed, type SubscriptionSnapshot } from "./subscription";
 
 const spec = DeciderSpecification(billingDecider);
@@ -106,5 +106,16 @@ describe("billing rules", () => {
   it("shows statuses and amounts", () => {
     expect(statusLabel("past_due")).toBe("Past due");
     expect(formatAmount(3500, "usd")).toBe("$35.00");
+  });
+});
+
+describe("the message back from Checkout", () => {
+  it("says the trial started, unless the subscription is active at once (the workspace had its trial)", () => {
+    expect(checkoutReturnMessage("trialing").title).toBe("Trial Started!");
+    expect(checkoutReturnMessage(null).title).toBe("Trial Started!");
+    expect(checkoutReturnMessage("active")).toEqual({
+      title: "Subscription Started",
+      description: "Your plan is active. Your invoices are in Settings > Billing.",
+    });
   });
 });

@@ -5,6 +5,11 @@ export const BILLING_NOT_CONFIGURED = "Billing isn't configured on this server";
 /** The toasts of starting a trial (spec engagement §8). */
 export const TRIAL_STARTED = "Trial Started!";
 export const TRIAL_FAILED = "Failed to start trial. Please try again.";
+/** Back from Checkout: the flash message, a trial's or (a workspace that had its trial) a paid start's. */
+export const checkoutReturnMessage = (status: string | null) =>
+  status === "active"
+    ? { title: "Subscription Started", description: "Your plan is active. Your invoices are in Settings > Billing." }
+    : { title: TRIAL_STARTED, description: "Your card is saved; you'll be charged when the trial ends." };
 /** The app shell's warning while a payment has failed. */
 export const PAYMENT_FAILED_MESSAGE = "Your last payment failed. Update your card to keep your plan.";
 

@@ -127,10 +127,10 @@ export const completeCheckout = (caller: Caller, sessionId: string) =>
     const client = yield* requireStripe();
     const session = yield* call("checkout.sessions.retrieve", () => client.checkout.sessions.retrieve(sessionId));
     const subscriptionId = idOf(session.subscription);
-    if (session.client_reference_id !== caller.workspaceId || !subscriptionId) return false;
+    if (session.client_reference_id !== caller.workspaceId || !subscriptionId) return null;
     const snapshot = snapshotOf(yield* retrieveSubscription(client, subscriptionId));
-    if (!snapshot) return false;
+    if (!snapshot) return null;
     const db = yield* Database;
     yield* db.withTransaction(applyToWorkspace(caller.workspaceId, snapshot, caller, null));
-    return true;
+    return snapshot;
   }).pipe(Effect.withSpan("Billing.completeCheckout"));
