@@ -26,6 +26,13 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where the Stripe SDK sends its calls (tests point it at a local server). */
   STRIPE_API_BASE: z.string().url().default("https://api.stripe.com"),
+  /** An OpenAI-compatible server (OpenAI, vLLM, llama.cpp, Ollama): its `/v1` address. Unset with no AI_API_KEY: no AI. */
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  AI_IMAGE_MODEL: z.string().default("gpt-image-1"),
+  /** How long an AI call may take before it is given up (504). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -2,6 +2,7 @@ import { Layer } from "effect";
 import { type EventCatalogue, eventDecoder, type Projection, SHARED_ERRORS } from "../domain/shared";
 import { StoredEvents } from "./eventstore/EventStore";
 import { accountsModule } from "./accounts/module";
+import { aiModule } from "./ai/module";
 import { auditModule } from "./audit/module";
 import { auditProjection } from "./audit/projection";
 import { billingModule } from "./billing/module";
@@ -46,6 +47,7 @@ export const MODULES = [
   linkInBioModule,
   helpModule,
   billingModule,
+  aiModule,
   reportsModule,
   mailModule,
   auditModule,

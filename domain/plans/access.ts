@@ -13,8 +13,7 @@ export type Feature = (typeof FEATURES_ADDED_BY_TIER)[Tier][number];
 
 const TIER_ORDER: ReadonlyArray<Tier> = ["trial", "starter", "professional", "growth", "agency"];
 
-export const featuresOf = (tier: Tier): ReadonlyArray<Feature> =>
-  TIER_ORDER.slice(0, TIER_ORDER.indexOf(tier) + 1).flatMap((t) => FEATURES_ADDED_BY_TIER[t]);
+export const featuresOf = (tier: Tier): ReadonlyArray<Feature> => TIER_ORDER.slice(0, TIER_ORDER.indexOf(tier) + 1).flatMap((t) => FEATURES_ADDED_BY_TIER[t]);
 
 export const hasFeature = (tier: Tier, feature: Feature): boolean => featuresOf(tier).includes(feature);
 
@@ -37,6 +36,22 @@ const LIMITS: Record<Tier, Limits> = {
 };
 
 export const limitsOf = (tier: Tier): Limits => LIMITS[tier];
+
+/** AI calls a workspace may make per calendar month: texts (writing, rewriting, reply drafts) and images. */
+export interface AiQuota {
+  readonly text: number;
+  readonly images: number;
+}
+
+const AI_QUOTAS: Record<Tier, AiQuota> = {
+  trial: { text: 20, images: 2 },
+  starter: { text: 100, images: 10 },
+  professional: { text: 500, images: 50 },
+  growth: { text: 2000, images: 200 },
+  agency: { text: 5000, images: 500 },
+};
+
+export const aiQuotaOf = (tier: Tier): AiQuota => AI_QUOTAS[tier];
 
 export type LimitName = keyof Limits;
 
@@ -67,5 +82,4 @@ const LIMIT_MESSAGES: Record<LimitName, (limit: number) => string> = {
 
 export const limitReachedMessage = (name: LimitName, limit: number): string => LIMIT_MESSAGES[name](limit);
 
-export const FEATURE_UNAVAILABLE_MESSAGE =
-  "This feature is not available in your current plan. Upgrade to unlock all features.";
+export const FEATURE_UNAVAILABLE_MESSAGE = "This feature is not available in your current plan. Upgrade to unlock all features.";
