@@ -48,7 +48,10 @@ export const samplePng = () =>
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve(Buffer.concat(chunks).toString("utf8"))).on("error", reject);
+    req
+      .on("data", (c: Buffer) => chunks.push(c))
+      .on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
+      .on("error", reject);
   });
 
 const errorBody = (message: string, type = "invalid_request_error") => JSON.stringify({ error: { message, type, param: null, code: null } });
@@ -145,7 +148,10 @@ export const startFakeAi = async (options: FakeAiOptions = {}): Promise<FakeAi> 
     if (req.headers.authorization !== `Bearer ${apiKey}`) return refuse(res, 401, `Incorrect API key provided: ${req.headers.authorization ?? "none"}.`);
     if (req.method !== "POST") return refuse(res, 405, `${req.method} is not allowed on ${path}.`);
     if (fake.mode === "hang") return; // never answers: the app's time-out must give up
-    if (fake.mode === "fail") return res.writeHead(500, { "content-type": "application/json" }).end(errorBody("The server had an error while processing your request.", "server_error"));
+    if (fake.mode === "fail")
+      return res
+        .writeHead(500, { "content-type": "application/json" })
+        .end(errorBody("The server had an error while processing your request.", "server_error"));
     if (path === "/v1/chat/completions") return chat(res, body);
     if (path === "/v1/images/generations") return images(res, body);
     return refuse(res, 404, `No route ${path}.`);

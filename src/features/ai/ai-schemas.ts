@@ -28,7 +28,12 @@ export const generateImageSchema = z.object({
 export const draftReplySchema = z.object({
   kind: z.enum(AI_DRAFT_KINDS, { error: AI_MESSAGES.kindInvalid }),
   text: z.string({ error: AI_MESSAGES.textRequired }).max(AI_INPUT_MAX, AI_MESSAGES.contentTooLong).default(""),
-  rating: z.number({ error: "The rating is 1 to 5 stars." }).int("The rating is 1 to 5 stars.").min(1, "The rating is 1 to 5 stars.").max(5, "The rating is 1 to 5 stars.").nullish(),
+  rating: z
+    .number({ error: "The rating is 1 to 5 stars." })
+    .int("The rating is 1 to 5 stars.")
+    .min(1, "The rating is 1 to 5 stars.")
+    .max(5, "The rating is 1 to 5 stars.")
+    .nullish(),
 });
 
 /** Whether the caller asked for the text as it comes: `Accept: text/event-stream` or `?stream=1`. */

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiEnv, type FakeAi, startFakeAi } from "../support/openai";
+import { allowOutbound } from "../support/outbound";
+import { startTestServer, type TestServer, useAppServer } from "../support/server";
+import { signUp } from "../support/browser";
+import { teamHelpers } from "../support/team";
+
+/**
+ * AI help over HTTP against a local OpenAI-compatible server that checks each request: the seven
+ * actions (the answer fitted to the smallest platform), streaming as SSE, images saved in the
+ * media library (b64_json and url answers), reply drafts; blank input, no AI configured (503), the
+ * plan's monthly quota (429), a failing server (502) and one that does not answer (504).
+ */
+let fake: FakeAi;
+beforeAll(async () => {
+  fake = await startFakeAi();
+  allowOutbound(fake.baseUrl);
+});
+afterAll(() => fake?.close());
+
+const app = useAppServer({ env: () => aiEnv(fake, { AI_TIMEOUT_MS: "1500", OUTBOUND_ALLOW_HOSTS: process.env.OUTBOUND_ALLOW_HOSTS! }) });
+const { owner, workspaceOf, joined, email } = teamHelpers(app);
+
+/** The same database served by an app with no AI settings. */
+let bare: TestServer;
+beforeAll(async () => {
+  bare = await startTestServer({ databaseUrl: app.database.url, env: { RUN_WORKER: "false" } });
+}, 180_000);
+afterAll(() => bare?.stop());
+
+const chatRequests = () => fake.requests.filter((r) => r.path === "/v1/chat/completions");
+
+/** A streamed call: the SSE events in order, as the compose screen reads them. */
+const streamed = async (browser: { baseUrl: string; cookieHeader(): string }, path: string, body: unknown) => {
+  const response = await fetch(`${browser.baseUrl}${path}`, {
+    method: "POST",
+    headers: { cookie: browser.cookieHeader(), origin: browser.baseUrl, "content-type": "application/json", accept: "text/event-stream" },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  const events = text
+    .split("\n\n")
+    .filter(Boolean)
+    .map((block) => ({ event: /^event: (.*)$/m.exec(block)?.[1], data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null") }));
+  return { status: response.status, contentType: response.headers.get("content-type"), events, text };
+};
+
+describe("AI help", () => {
+  it("enhances a post for each of the seven actions with the configured model and key, fitted to the smallest platform", async () => {
+    const { browser } = await owner("professional");
+    for (const action of ["generate", "shorten", "expand", "casual", "formal", "hook", "cta"]) {
+      const response = await browser.post("/api/ai/enhance-content", { content: "Our clinic opens Monday", action, platforms: ["facebook"] });
+      expect(response.status, response.text).toBe(200);
+      expect(response.data.enhancedContent.length).toBeGreaterThan(10);
+    }
+    const last = chatRequests().at(-1)!.body;
+    expect(last.model).toBe("test-chat-model");
+    expect(last.messages[0].role).toBe("system");
+    expect(last.messages[1].content).toMatch(/^Rewrite this social media post so that it ends with a clear call to action\./);
+    expect(last.messages[1].content).toContain("Our clinic opens Monday");
+    expect(fake.problems).toEqual([]);
+
+    // The model overshoots X's 280 characters: the answer is cut at a word boundary.
+    fake.reply = () => "Smile more every day. ".repeat(30);
+    const long = await browser.post("/api/ai/enhance-content", { content: "Smile", action: "expand", platforms: ["linkedin", "x"] });
+    fake.reply = (await import("../support/openai")).defaultReply;
+    expect(long.status, long.text).toBe(200);
+    expect(Array.from(long.data.enhancedContent as string).length).toBeLessThanOrEqual(280);
+    expect(long.data.enhancedContent).toMatch(/day\.…$|every…$|more…$|Smile…$/);
+    expect(chatRequests().at(-1)!.body.messages[1].content).toContain("keep it under 280 characters");
+  });
+
+  it("streams the text as it is written when asked (SSE), then the whole", async () => {
+    const { browser } = await owner("starter");
+    const result = await streamed(browser, "/api/ai/enhance-content", { content: "Gum care tips", action: "shorten", platforms: ["bluesky"] });
+    expect(result.status).toBe(200);
+    expect(result.contentType).toMatch(/^text\/event-stream/);
+    const deltas = result.events.filter((e) => e.event === "delta");
+    expect(deltas.length).toBeGreaterThan(3);
+    const done = result.events.at(-1)!;
+    expect(done.event).toBe("done");
+    expect(done.data.enhancedContent).toBe("Healthy gums, bright smiles: book your cleaning today! #dental");
+    expect(
+      deltas
+        .map((d) => d.data.text)
+        .join("")
+        .trim(),
+    ).toBe(done.data.enhancedContent);
+    expect(chatRequests().at(-1)!.body.stream).toBe(true);
+
+    // ?stream=1 asks the same; a refusal before any text is plain JSON with its status.
+    const blank = await streamed(browser, "/api/ai/enhance-content?stream=1", { content: "  ", action: "shorten", platforms: [] });
+    expect(blank.status).toBe(400);
+    expect(JSON.parse(blank.text).error.message).toBe("Please enter some content first");
+  });
+
+  it("refuses blank content, unknown actions and platforms with their sentences", async () => {
+    const { browser } = await owner("professional");
+    const before = fake.requests.length;
+    const blank = await browser.post("/api/ai/enhance-content", { content: " \n ", action: "shorten", platforms: ["facebook"] });
+    expect(blank.status).toBe(400);
+    expect(blank.data.error.message).toBe("Please enter some content first");
+    const action = await browser.post("/api/ai/enhance-content", { content: "Hi", action: "rhyme", platforms: [] });
+    expect(action.status).toBe(400);
+    expect(action.data.error.message).toBe("Choose an action: generate, shorten, expand, casual, formal, hook, cta.");
+    const platform = await browser.post("/api/ai/enhance-content", { content: "Hi", action: "shorten", platforms: ["myspace"] });
+    expect(platform.status).toBe(400);
+    expect(platform.data.error.message).toBe("myspace is not a platform.");
+    const image = await browser.post("/api/ai/generate-image", { prompt: "", style: "social media post" });
+    expect(image.status).toBe(400);
+    expect(image.data.error.message).toBe("Please enter post content to generate an image");
+    const draft = await browser.post("/api/ai/draft-reply", { kind: "review", text: "" });
+    expect(draft.status).toBe(400);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it("saves a generated image in the media library, with its thumbnail and size, from b64_json or a url", async () => {
+    const { browser } = await owner("professional");
+    const made = await browser.post("/api/ai/generate-image", { prompt: "Our clinic opens Monday", style: "social media post" });
+    expect(made.status, made.text).toBe(201);
+    expect(made.data.url).toBe(made.data.item.fileUrl);
+    expect(made.data.item).toMatchObject({ kind: "image", fileType: "image/png", width: 96, height: 64 });
+    expect(made.data.item.thumbnailUrl).toBeTruthy();
+    const request = fake.requests.at(-1)!;
+    expect(request.path).toBe("/v1/images/generations");
+    expect(request.body).toMatchObject({ model: "test-image-model", n: 1 });
+    expect(request.body.prompt).toContain("social media post");
+    expect(request.body.prompt).toContain("Our clinic opens Monday");
+    const file = await browser.get(made.data.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    const library = await browser.get("/api/media");
+    expect(library.data.items.map((i: { id: string }) => i.id)).toContain(made.data.item.id);
+
+    fake.imageAnswer = "url";
+    const fetched = await browser.post("/api/ai/generate-image", { prompt: "Whitening offer", style: "social media post" });
+    fake.imageAnswer = "b64_json";
+    expect(fetched.status, fetched.text).toBe(201);
+    expect(fetched.data.item).toMatchObject({ width: 96, height: 64 });
+    expect(fake.problems).toEqual([]);
+  });
+
+  it("drafts a reply to a review, message or comment for a person to edit", async () => {
+    const { browser } = await owner("professional");
+    const draft = await browser.post("/api/ai/draft-reply", { kind: "review", text: "Dr. Lee was wonderful with my kids.", rating: 5 });
+    expect(draft.status, draft.text).toBe(200);
+    expect(draft.data.draft).toMatch(/^Thank you/);
+    const prompt = chatRequests().at(-1)!.body.messages[1].content;
+    expect(prompt).toContain("Rating: 5 out of 5 stars.");
+    expect(prompt).toContain("Dr. Lee was wonderful");
+    const streamedDraft = await streamed(browser, "/api/ai/draft-reply", { kind: "message", text: "Are you open Saturday?" });
+    expect(streamedDraft.events.at(-1)).toMatchObject({ event: "done", data: { draft: expect.stringMatching(/^Thank you/) } });
+  });
+
+  it("meters each workspace's month against the plan's quota; over it, says so and when it resets", async () => {
+    const { browser, user } = await owner("trial");
+    const workspaceId = await workspaceOf(user.id);
+    await browser.post("/api/ai/enhance-content", { content: "Hi", action: "casual", platforms: [] });
+    const usage = await browser.get("/api/ai/usage");
+    expect(usage.status).toBe(200);
+    expect(usage.data).toMatchObject({ configured: true, text: { used: 1, quota: 20 }, images: { used: 0, quota: 2 } });
+
+    const month = new Date().toISOString().slice(0, 7);
+    await app.sql`update ai_usage set used = 20 where workspace_id = ${workspaceId} and month = ${month} and kind = 'text'`;
+    const before = fake.requests.length;
+    const over = await browser.post("/api/ai/enhance-content", { content: "Hi", action: "casual", platforms: [] });
+    expect(over.status).toBe(429);
+    expect(over.data.error.code).toBe("ai_quota_reached");
+    expect(over.data.error.message).toMatch(
+      /^Your Free Trial includes 20 AI text requests a month, and this month's are used up\. The quota resets on \w+ 1, \d{4}\.$/,
+    );
+    expect(fake.requests.length).toBe(before);
+
+    const events = await app.sql<{ type: string }[]>`select type from events where stream_id = ${`ai-usage-${workspaceId}-${month}`}`;
+    expect(events.map((e) => e.type)).toEqual(["AiTextGenerated"]);
+  });
+
+  it("answers 502 when the AI server fails and 504 when it does not answer in time, with the toasts' sentences", async () => {
+    const { browser } = await owner("professional");
+    fake.mode = "fail";
+    const failed = await browser.post("/api/ai/enhance-content", { content: "Hi", action: "formal", platforms: [] });
+    const failedImage = await browser.post("/api/ai/generate-image", { prompt: "Hi", style: "social media post" });
+    fake.mode = "hang";
+    const started = Date.now();
+    const hung = await browser.post("/api/ai/enhance-content", { content: "Hi", action: "formal", platforms: [] });
+    const waited = Date.now() - started;
+    fake.mode = "ok";
+    expect(failed.status).toBe(502);
+    expect(failed.data.error).toEqual({ code: "ai_failed", message: "Could not enhance content. Please try again." });
+    expect(failedImage.status).toBe(502);
+    expect(failedImage.data.error.message).toBe("Could not generate image. Please try again.");
+    expect(hung.status).toBe(504);
+    expect(hung.data.error.message).toBe("The AI server did not answer in time. Please try again.");
+    expect(waited).toBeLessThan(10_000);
+    const usage = await browser.get("/api/ai/usage");
+    expect(usage.data.text.used).toBe(0);
+  });
+
+  it("without AI settings, answers 503 with the compose screen's sentence", async () => {
+    const { browser } = await signUp(bare.url);
+    for (const [path, body] of [
+      ["/api/ai/enhance-content", { content: "Hi", action: "shorten", platforms: [] }],
+      ["/api/ai/generate-image", { prompt: "Hi", style: "social media post" }],
+      ["/api/ai/draft-reply", { kind: "message", text: "Hi" }],
+    ] as const) {
+      const response = await browser.post(path, body);
+      expect(response.status, path).toBe(503);
+      expect(response.data.error).toEqual({ code: "ai_unavailable", message: "AI isn't configured on this server" });
+    }
+    expect((await browser.get("/api/ai/usage")).data.configured).toBe(false);
+  });
+
+  it("asks the role's permission: a viewer cannot use the AI", async () => {
+    const { browser } = await owner("professional");
+    const { member } = await joined(browser, email("viewer"), "viewer");
+    const refused = await member.post("/api/ai/enhance-content", { content: "Hi", action: "shorten", platforms: [] });
+    expect(refused.status).toBe(403);
+  });
+});
