@@ -1,49 +1,16 @@
 import { type PlatformId, platformById } from "../accounts/platforms";
 import { type Tier, tierLabel } from "../plans";
 
-/** The seven things the compose screen's AI buttons ask of a text (spec core §2, §7). */
-export const AI_ACTIONS = ["generate", "shorten", "expand", "casual", "formal", "hook", "cta"] as const;
-export type AiAction = (typeof AI_ACTIONS)[number];
+import type { AiAction, AiDraftKind } from "./messages";
 
-/** What a reply draft answers (the inbox's messages and comments, a review). */
-export const AI_DRAFT_KINDS = ["message", "comment", "review"] as const;
-export type AiDraftKind = (typeof AI_DRAFT_KINDS)[number];
+export { AI_ACTIONS, type AiAction, AI_DRAFT_KINDS, type AiDraftKind, AI_INPUT_MAX, AI_MESSAGES, AI_TOASTS } from "./messages";
 
 /** What the AI makes: counted apart, each with its own monthly quota. */
 export type AiUseKind = "text" | "images";
 
-/** The longest text sent to the model: a post's longest (Facebook's 63,206 characters) and some. */
-export const AI_INPUT_MAX = 70_000;
 /** The image prompt: the post's text, of which the model reads the start. */
 export const AI_PROMPT_MAX = 4_000;
 export const AI_IMAGE_STYLE_DEFAULT = "social media post";
-
-/** The sentences of the AI calls (spec core §5, §8). */
-export const AI_MESSAGES = {
-  unavailable: "AI isn't configured on this server",
-  contentRequired: "Please enter some content first",
-  promptRequired: "Please enter post content to generate an image",
-  textRequired: "There is no text to reply to.",
-  actionInvalid: `Choose an action: ${AI_ACTIONS.join(", ")}.`,
-  kindInvalid: `Choose what to reply to: ${AI_DRAFT_KINDS.join(", ")}.`,
-  contentTooLong: `The text is too long for the AI (at most ${AI_INPUT_MAX.toLocaleString("en-US")} characters).`,
-  enhanceFailed: "Could not enhance content. Please try again.",
-  imageFailed: "Could not generate image. Please try again.",
-  draftFailed: "Could not draft a reply. Please try again.",
-  timedOut: "The AI server did not answer in time. Please try again.",
-} as const;
-
-/** The toasts' titles on the compose screen and in the reply boxes. */
-export const AI_TOASTS = {
-  noContent: "No content to enhance",
-  contentRequired: "Content Required",
-  enhanced: "Content Enhanced",
-  enhanceFailed: "Enhancement Failed",
-  imageGenerated: "Image Generated",
-  imageFailed: "Generation Failed",
-  drafted: "Draft ready",
-  draftFailed: "Draft Failed",
-} as const;
 
 /** The calendar month a use counts in (UTC), as `YYYY-MM`. */
 export const aiMonthOf = (at: Date): string => at.toISOString().slice(0, 7);

@@ -26,6 +26,8 @@ interface Props {
   /** Name and character limit of each platform of the accounts (read on the server: the platform table stays out of the page's JS). */
   readonly names: Readonly<Record<string, string>>;
   readonly limits: Readonly<Record<string, number>>;
+  /** Whether this server has an AI server set up: the AI buttons and the AI image entry work. */
+  readonly ai?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ const ScheduleSection = lazy(() => loadLater().then((m) => ({ default: m.Schedul
 const FAILED = "Failed to create post";
 
 /** The Create Post screen (spec core §2-§5): its parts, wired to one form state (compose-reducer) and the posts API. */
-export default function Compose({ accounts: loadedAccounts, categories, timeZone, today, initialDate, postId, prefill, names, limits }: Props) {
+export default function Compose({ accounts: loadedAccounts, categories, timeZone, today, initialDate, postId, prefill, names, limits, ai = false }: Props) {
   const accounts = loadedAccounts ?? [];
   const hydrated = useHydrated();
   const [state, dispatch] = useReducer(composeReducer, undefined, () => initialComposeState(timeZone, initialDate, prefill));
@@ -137,6 +139,7 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
             names={names}
             limits={limits}
             hydrated={hydrated}
+            ai={ai}
             tools={
               <TextTools
                 content={form.content}
@@ -159,6 +162,8 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
               uploading={uploading}
               onUploading={(progress) => dispatch({ type: "uploadProgressed", progress })}
               disabled={busy}
+              ai={ai}
+              content={form.content}
             />
           </div>
         </section>

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, type RefObject, Suspense, useState } from "react";
+import { AiButtons } from "./AiButtons";
 import type { PlatformId } from "../../../domain/accounts";
-import { AI_ACTIONS, AI_UNAVAILABLE } from "./ai";
 import { loadLater } from "./load-later";
 
 /** Shown once an account is chosen: loaded then, not with the page. */
@@ -18,11 +18,13 @@ interface ContentEditorProps {
   readonly hydrated: boolean;
   /** The text tools (emoji, hashtags, fonts, formats), in a bar attached to the box. */
   readonly tools: ReactNode;
+  /** Whether the AI buttons work on this server. */
+  readonly ai: boolean;
 }
 
-/** The Description box, its per-platform counters and the AI buttons (which say AI is not set up here). */
-export const ContentEditor = ({ content, onContent, textArea, error, platforms, names, limits, hydrated, tools }: ContentEditorProps) => {
-  const [aiNote, setAiNote] = useState(false);
+/** The Description box, its per-platform counters and the AI buttons. */
+export const ContentEditor = ({ content, onContent, textArea, error, platforms, names, limits, hydrated, tools, ai }: ContentEditorProps) => {
+  const [aiWriting, setAiWriting] = useState(false);
   return (
     <div className="field">
       <label htmlFor="compose-content">Description</label>
@@ -34,6 +36,8 @@ export const ContentEditor = ({ content, onContent, textArea, error, platforms, 
         placeholder="What would you like to share?"
         value={content}
         aria-invalid={error ? "true" : undefined}
+        aria-busy={aiWriting}
+        readOnly={aiWriting}
         onChange={(e) => onContent(e.target.value)}
       />
       <div className="compose-text-tools" role="toolbar" aria-label="Text tools">
@@ -51,24 +55,7 @@ export const ContentEditor = ({ content, onContent, textArea, error, platforms, 
           </Suspense>
         )}
       </ul>
-      <div className="compose-ai" role="group" aria-label="AI assistant" aria-describedby={aiNote ? "compose-ai-note" : undefined}>
-        {AI_ACTIONS.map((a) => (
-          <button
-            key={a.id}
-            type="button"
-            className="btn btn-outline btn-sm"
-            aria-disabled="true"
-            title={AI_UNAVAILABLE}
-            disabled={!hydrated}
-            onClick={() => setAiNote(true)}
-          >
-            {a.label}
-          </button>
-        ))}
-      </div>
-      <p id="compose-ai-note" className="muted compose-ai-note" role="status" data-testid="ai-note">
-        {aiNote ? `${AI_UNAVAILABLE}.` : ""}
-      </p>
+      <AiButtons content={content} onContent={onContent} platforms={platforms} available={ai} hydrated={hydrated} onBusy={setAiWriting} />
     </div>
   );
 };

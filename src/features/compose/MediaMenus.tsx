@@ -2,6 +2,8 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { lazyItems, Menu } from "../../components/ui/Menu";
 import { toast } from "../../islands/toast/toast-store";
 import { MAX_MEDIA } from "../posts/post-media";
+import { AI_MESSAGES, AI_TOASTS } from "../../../domain/ai/messages";
+import { apiErrorMessage, apiErrorStatus } from "../../lib/api-client";
 import { AI_UNAVAILABLE } from "./ai";
 import type { UploadKind } from "./media-attach";
 import type { MediaDialogName } from "./MediaDialogs";
@@ -31,13 +33,18 @@ interface MediaMenusProps {
   readonly onUploading: (progress: number | null) => void;
   /** The menus wait (the page is not ready, the post is being saved). */
   readonly disabled?: boolean;
+  /** Whether this server has an AI server set up (Create AI-Generated Image). */
+  readonly ai?: boolean;
+  /** The post's text: the AI image's prompt. */
+  readonly content?: string;
 }
 
 /**
  * The compose screen's media: the drop area with the Image, Video and GIF menus (upload, media
  * gallery, Canva, Google Drive), and the attached files with their remove buttons.
  */
-export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, disabled = false }: MediaMenusProps) => {
+export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, disabled = false, ai = false, content = "" }: MediaMenusProps) => {
+  const [generating, setGenerating] = useState(false);
   const [openDialogName, setOpenDialogName] = useState<MediaDialogName | null>(null);
   /** Dialogs opened once stay mounted (closing gives the focus back), the others are not loaded yet. */
   const [opened, setOpened] = useState<ReadonlySet<MediaDialogName>>(new Set());
@@ -71,8 +78,28 @@ export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, dis
     input.click();
   };
 
-  const actions = { pick, openDialog, aiUnavailable: AI_UNAVAILABLE };
-  const addDisabled = disabled || uploading !== null || full;
+  /** Create AI-Generated Image: made from the post's text, saved in the media library and attached. */
+  const generateImage = async () => {
+    if (content.trim() === "") {
+      toast({ title: AI_TOASTS.contentRequired, description: AI_MESSAGES.promptRequired, variant: "destructive" });
+      return;
+    }
+    setGenerating(true);
+    try {
+      const { generateImage: generate } = await import("../ai/ai-client");
+      onAdd([await generate(content)]);
+      toast({ title: AI_TOASTS.imageGenerated, description: "The image was added to the post and to your media library." });
+    } catch (error) {
+      const status = apiErrorStatus(error);
+      const message = status === 502 || status === null ? AI_MESSAGES.imageFailed : apiErrorMessage(error, AI_MESSAGES.imageFailed);
+      toast({ title: status === 400 ? AI_TOASTS.contentRequired : AI_TOASTS.imageFailed, description: message, variant: "destructive" });
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const actions = { pick, openDialog, aiUnavailable: AI_UNAVAILABLE, generateImage: ai ? () => void generateImage() : null };
+  const addDisabled = disabled || uploading !== null || full || generating;
   return (
     <>
       <div
@@ -98,11 +125,13 @@ export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, dis
           <Menu label="GIF" disabled={addDisabled} items={lazyItems(loadItems, (m) => m.gifItems(actions))} />
         </div>
         <p className="muted compose-drop-hint">
-          {uploading !== null
-            ? `Uploading… ${uploading}%`
-            : full
-              ? `A post takes at most ${MAX_MEDIA} files.`
-              : "Drop images or videos here, or use the Image, Video and GIF menus."}
+          {generating
+            ? "Creating an image from your post… this can take a minute."
+            : uploading !== null
+              ? `Uploading… ${uploading}%`
+              : full
+                ? `A post takes at most ${MAX_MEDIA} files.`
+                : "Drop images or videos here, or use the Image, Video and GIF menus."}
         </p>
       </div>
       {media.length > 0 && (

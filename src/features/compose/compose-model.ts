@@ -101,4 +101,3 @@ export interface LoadedPost {
     readonly end: { readonly type: "after"; readonly count: number } | { readonly type: "on"; readonly date: string } | { readonly type: "never" };
   } | null;
 }
-

@@ -14,14 +14,18 @@ export interface MediaMenuActions {
   readonly openDialog: (which: "canva" | "gallery" | "drive") => void;
   /** Why the AI image entry is unavailable (ai.ts, shown with the AI buttons too). */
   readonly aiUnavailable: string;
+  /** Makes an image from the post's text; null when no AI server is set up. */
+  readonly generateImage: (() => void) | null;
 }
 
-export const imageItems = ({ pick, openDialog, aiUnavailable }: MediaMenuActions): ReadonlyArray<MenuItem> => [
+export const imageItems = ({ pick, openDialog, aiUnavailable, generateImage }: MediaMenuActions): ReadonlyArray<MenuItem> => [
   { label: "Upload Image", onSelect: () => pick("image") },
   { label: "Select from Media Gallery", onSelect: () => openDialog("gallery") },
   { label: "Import from Canva", onSelect: () => openDialog("canva") },
   { label: "Stock images", disabled: true, hint: "No stock photo library is connected to this workspace." },
-  { label: "Create AI-Generated Image", disabled: true, hint: `${aiUnavailable}.` },
+  generateImage
+    ? { label: "Create AI-Generated Image", onSelect: generateImage, hint: "Made from the post's text; saved in your media library." }
+    : { label: "Create AI-Generated Image", disabled: true, hint: `${aiUnavailable}.` },
 ];
 
 export const videoItems = ({ pick, openDialog }: MediaMenuActions): ReadonlyArray<MenuItem> => [

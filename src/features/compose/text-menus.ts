@@ -22,4 +22,3 @@ export const TEXT_FORMATS: ReadonlyArray<{ readonly id: TextFormat; readonly lab
   { id: "title", label: "Title Case" },
   { id: "sentence", label: "Sentence case" },
 ];
-

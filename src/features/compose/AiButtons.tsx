@@ -1,0 +1,111 @@
+import { useRef, useState } from "react";
+import type { PlatformId } from "../../../domain/accounts";
+import { AI_MESSAGES, AI_TOASTS } from "../../../domain/ai/messages";
+import { toast } from "../../islands/toast/toast-store";
+import { apiErrorMessage, apiErrorStatus } from "../../lib/api-client";
+import { AI_ACTIONS, type AiActionId, AI_UNAVAILABLE } from "./ai";
+
+/** The AI call's code: loaded with the first click. */
+const loadClient = () => import("../ai/ai-client");
+
+interface AiButtonsProps {
+  readonly content: string;
+  readonly onContent: (text: string) => void;
+  readonly platforms: ReadonlyArray<PlatformId>;
+  /** Whether this server has an AI server set up (the page knows). */
+  readonly available: boolean;
+  readonly hydrated: boolean;
+  /** The description box waits while a text streams in. */
+  readonly onBusy: (busy: boolean) => void;
+}
+
+/**
+ * The description box's AI buttons (spec core §2): each sends the text to /api/ai/enhance-content
+ * and the answer streams into the box as it is written; Undo puts back the text before. Without an
+ * AI server they say so.
+ */
+export const AiButtons = ({ content, onContent, platforms, available, hydrated, onBusy }: AiButtonsProps) => {
+  const [note, setNote] = useState(false);
+  const [running, setRunning] = useState<AiActionId | null>(null);
+  const [before, setBefore] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const undo = (text: string) => {
+    onContent(text);
+    setBefore(null);
+  };
+
+  const run = async (action: AiActionId) => {
+    if (content.trim() === "") {
+      toast({ title: AI_TOASTS.noContent, description: AI_MESSAGES.contentRequired, variant: "destructive" });
+      return;
+    }
+    const original = content;
+    abort.current = new AbortController();
+    setRunning(action);
+    onBusy(true);
+    try {
+      const { streamAiText } = await loadClient();
+      const text = await streamAiText("/api/ai/enhance-content", { content: original, action, platforms }, "enhancedContent", onContent, abort.current.signal);
+      onContent(text);
+      setBefore(original);
+      toast({ title: AI_TOASTS.enhanced, description: "Undo puts back the text before.", action: { label: "Undo", onClick: () => undo(original) } });
+    } catch (error) {
+      onContent(original);
+      const status = apiErrorStatus(error);
+      const message = status === 502 || status === null ? AI_MESSAGES.enhanceFailed : apiErrorMessage(error, AI_MESSAGES.enhanceFailed);
+      toast({ title: status === 400 ? AI_TOASTS.noContent : AI_TOASTS.enhanceFailed, description: message, variant: "destructive" });
+    } finally {
+      setRunning(null);
+      onBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <div
+        className="compose-ai"
+        role="group"
+        aria-label="AI assistant"
+        aria-busy={running !== null}
+        aria-describedby={note ? "compose-ai-note" : undefined}
+        data-ai={available ? "on" : "off"}
+      >
+        {AI_ACTIONS.map((a) =>
+          available ? (
+            <button key={a.id} type="button" className="btn btn-outline btn-sm" disabled={!hydrated || running !== null} onClick={() => void run(a.id)}>
+              {running === a.id ? (
+                <>
+                  <span className="compose-ai-spinner" aria-hidden="true" />
+                  {a.label}…
+                </>
+              ) : (
+                a.label
+              )}
+            </button>
+          ) : (
+            <button
+              key={a.id}
+              type="button"
+              className="btn btn-outline btn-sm"
+              aria-disabled="true"
+              title={AI_UNAVAILABLE}
+              disabled={!hydrated}
+              onClick={() => setNote(true)}
+            >
+              {a.label}
+            </button>
+          ),
+        )}
+        {before !== null && running === null && (
+          <button type="button" className="btn btn-ghost btn-sm compose-ai-undo" onClick={() => undo(before)}>
+            Undo
+          </button>
+        )}
+      </div>
+      <p id="compose-ai-note" className="muted compose-ai-note" role="status" data-testid="ai-note">
+        {note ? `${AI_UNAVAILABLE}.` : running ? "Writing…" : ""}
+      </p>
+    </>
+  );
+};
