@@ -13,6 +13,7 @@ import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET } from "./tests/support/fake-strip
  * - E2E_PORT / E2E_PG_PORT: the app's and the embedded PostgreSQL's ports (4610 / 54361).
  * - E2E_APPVIEW_PORT / E2E_FEED_PORT: a local Bluesky AppView and a local feed the tests serve (4611 / 4612).
  * - E2E_STRIPE_PORT: the local server that plays Stripe's API for tests/e2e/billing.spec.ts (4614).
+ * - E2E_AI_PORT: a local OpenAI-compatible server the tests serve (4613): the app's AI_BASE_URL.
  * - CHROMIUM_PATH: the browser (default Debian's /usr/bin/chromium).
  */
 const PORT = Number(process.env.E2E_PORT ?? 4610);
@@ -22,6 +23,9 @@ export const E2E_APPVIEW_PORT = Number(process.env.E2E_APPVIEW_PORT ?? 4611);
 export const E2E_FEED_PORT = Number(process.env.E2E_FEED_PORT ?? 4612);
 /** Stripe's API as tests/e2e/billing.spec.ts plays it on loopback (tests/support/fake-stripe.ts). */
 export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 4614);
+/** The OpenAI-compatible server that tests/e2e/ai-help.spec.ts plays (tests/support/openai.ts). */
+export const E2E_AI_PORT = Number(process.env.E2E_AI_PORT ?? 4613);
+export const E2E_AI_KEY = "e2e-ai-key";
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // One fresh data directory per run, shared with the worker processes through the environment.
@@ -51,11 +55,17 @@ const serverEnv: Record<string, string> = {
   BLUESKY_FIREHOSE_URL: "off",
   // Social listening searches a local AppView that tests/e2e/listening.spec.ts plays on this port.
   BLUESKY_APPVIEW_URL: `http://127.0.0.1:${E2E_APPVIEW_PORT}`,
-  OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${E2E_FEED_PORT}`,
   // Billing is on, against the fake Stripe of tests/e2e/billing.spec.ts.
   STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
   STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
   STRIPE_API_BASE: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
+  OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${E2E_FEED_PORT},127.0.0.1:${E2E_AI_PORT}`,
+  // The AI buttons call a local OpenAI-compatible server (started by the specs that use it).
+  AI_BASE_URL: `http://127.0.0.1:${E2E_AI_PORT}/v1`,
+  AI_API_KEY: E2E_AI_KEY,
+  AI_MODEL: "test-chat-model",
+  AI_IMAGE_MODEL: "test-image-model",
+  AI_TIMEOUT_MS: "10000",
 };
 if (process.env.BUILD_DIR) serverEnv.BUILD_DIR = process.env.BUILD_DIR;
 
