@@ -78,5 +78,14 @@ test.describe("AI help", () => {
     expect(id).toBeTruthy();
     await expect(page.getByTestId("media-item")).toHaveAttribute("data-media-id", id!);
     await shot(page, "media-library-ai-image-1280");
+
+    // Settings > Billing counts this month's use against the plan's quota.
+    await atWidth(page, 1280);
+    await page.goto("/app/settings?tab=billing");
+    await expect(page.getByTestId("ai-usage-text")).toContainText("1 of 20 used");
+    await expect(page.getByTestId("ai-usage-images")).toContainText("1 of 2 used");
+    await shot(page, "settings-ai-usage-1280");
+    await atWidth(page, 360);
+    await shot(page, "settings-ai-usage-360");
   });
 });

@@ -159,6 +159,9 @@ describe("AI help", () => {
     const usage = await browser.get("/api/ai/usage");
     expect(usage.status).toBe(200);
     expect(usage.data).toMatchObject({ configured: true, text: { used: 1, quota: 20 }, images: { used: 0, quota: 2 } });
+    const settings = await browser.page("/app/settings?tab=billing");
+    expect(settings.text).toContain("AI usage this month");
+    expect(settings.text).toMatch(/AI text requests[\s\S]*1 of 20 used[\s\S]*AI images[\s\S]*0 of 2 used/);
 
     const month = new Date().toISOString().slice(0, 7);
     await app.sql`update ai_usage set used = 20 where workspace_id = ${workspaceId} and month = ${month} and kind = 'text'`;
