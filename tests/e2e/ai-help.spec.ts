@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_AI_KEY, E2E_AI_PORT } from "../../playwright.config";
 import { type FakeAi, startFakeAi } from "../support/openai";
-import { atWidth, newUser, registerByApi, toast } from "./support";
+import { atWidth, cli, newUser, registerByApi, toast } from "./support";
 
 /**
  * AI help in the browser against a local OpenAI-compatible server on E2E_AI_PORT (the app's
@@ -87,5 +87,36 @@ test.describe("AI help", () => {
     await shot(page, "settings-ai-usage-1280");
     await atWidth(page, 360);
     await shot(page, "settings-ai-usage-360");
+  });
+
+  test("Draft with AI writes a review response into the box for a person to edit; nothing is posted", async ({ page }) => {
+    test.setTimeout(60_000);
+    const owner = newUser({ company: "Lee Dental" });
+    await registerByApi(page.request, owner);
+    cli("admin-plan", [owner.email, "professional"]);
+    const listing = await page.request.post("/api/social-accounts/listing", {
+      data: { platform: "healthgrades", url: "https://www.healthgrades.com/dentist/dr-ann-lee-x2b4k" },
+    });
+    expect(listing.status()).toBe(201);
+    const entered = await page.request.post("/api/reviews", {
+      data: { accountId: (await listing.json()).id, reviewerName: "Maria Lopez", rating: 5, content: "Dr. Lee was wonderful with my kids." },
+    });
+    expect(entered.status(), await entered.text()).toBe(201);
+
+    await page.goto("/app/reviews");
+    const board = page.getByTestId("reviews-board");
+    await expect(board).toHaveAttribute("data-hydrated", "true");
+    const review = board.getByTestId("review").filter({ hasText: "Maria Lopez" });
+    await review.getByRole("button", { name: "Respond to Review" }).click();
+    await review.getByRole("button", { name: "Draft with AI" }).click();
+    const box = review.getByLabel("Your response to Maria Lopez");
+    await expect(box).toHaveValue("Thank you for your kind words! We're glad you had a great visit and look forward to seeing you again.");
+    await expect(toast(page).filter({ hasText: "Draft ready" })).toBeVisible();
+    const prompt = fake.requests.at(-1)!.body.messages[1].content as string;
+    expect(prompt).toContain("Rating: 5 out of 5 stars.");
+    expect(prompt).toContain("Dr. Lee was wonderful with my kids.");
+    await box.fill("Thank you, Maria! See you at the next check-up.");
+    await expect(review).toContainText("pending");
+    await shot(page, "review-draft-1280");
   });
 });

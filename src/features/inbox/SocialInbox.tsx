@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { DraftWithAi } from "../ai/DraftWithAi";
 import type { PlatformId } from "../../../domain/accounts";
 import type { InboxMessage, InboxThread, ReplyTemplate } from "../../../infra/inbox/Inbox";
 import { useHydrated } from "../../components/ui/use-hydrated";
@@ -31,6 +32,8 @@ interface Props {
   readonly canAnswer: boolean;
   /** The accounts New Message can write from (or why not). */
   readonly writers: ReadonlyArray<Writer>;
+  /** Whether this server has an AI server set up (Draft with AI). */
+  readonly ai?: boolean;
 }
 
 const SEARCH_PAUSE_MS = 250;
@@ -46,7 +49,7 @@ const initialsOf = (name: string) =>
     .join("");
 
 /** The social inbox (issue 11): the list with its filters and bulk actions, and the open message with its thread and reply box. */
-export default function SocialInbox({ view, initialMessages, initialCursor, platforms, people, canAnswer, writers }: Props) {
+export default function SocialInbox({ view, initialMessages, initialCursor, platforms, people, canAnswer, writers, ai = false }: Props) {
   const hydrated = useHydrated();
   const [filter, setFilter] = useState<InboxFilterState>({ ...EMPTY_FILTER, type: view === "all" ? "" : view });
   const [messages, setMessages] = useState<ReadonlyArray<InboxMessage>>(initialMessages ?? []);
@@ -471,6 +474,14 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                   <button type="button" className="btn btn-outline btn-small" onClick={() => setTemplates(true)}>
                     Quick Reply Templates
                   </button>
+                  <DraftWithAi
+                    kind={open.message.isPublic ? "comment" : "message"}
+                    text={open.message.content}
+                    current={reply}
+                    onDraft={setReply}
+                    available={ai}
+                    disabled={sending || pending}
+                  />
                   <button type="submit" className="btn btn-primary" disabled={reply.trim() === "" || sending || pending}>
                     {sending ? "Sending…" : open.message.isPublic ? "Reply publicly" : "Send reply"}
                   </button>

@@ -24,6 +24,8 @@ interface Props {
   /** The workspace's Business Profile locations, or null when they could not be read. */
   readonly locations: ReadonlyArray<BusinessLocation> | null;
   readonly canAnswer: boolean;
+  /** Whether this server has an AI server set up (Draft with AI on reviews). */
+  readonly ai?: boolean;
   /** May create posts (manage_posts): the Create Business Post button shows. */
   readonly canPost: boolean;
   readonly timeZone: string;
@@ -241,7 +243,7 @@ function PerformancePanel({ location }: { location: BusinessLocation }) {
 }
 
 /** The Google Business Profile screen (issue 12, spec engagement §2): locations, their reviews and figures, and business posts. */
-export default function GoogleBusinessScreen({ locations, canAnswer, canPost, timeZone }: Props) {
+export default function GoogleBusinessScreen({ locations, canAnswer, canPost, timeZone, ai = false }: Props) {
   const hydrated = useHydrated();
   const list = locations ?? [];
   const [selected, setSelected] = useState<string | null>(list[0]?.id ?? null);
@@ -376,7 +378,7 @@ export default function GoogleBusinessScreen({ locations, canAnswer, canPost, ti
               ))}
             </select>
           </div>
-          <ReviewsBoard mode="google" locationId={reviewLocation || null} reviewAccounts={[]} canAnswer={canAnswer} />
+          <ReviewsBoard mode="google" locationId={reviewLocation || null} reviewAccounts={[]} canAnswer={canAnswer} ai={ai} />
         </div>
         <div role="tabpanel" id="gbp-panel-performance" aria-labelledby="gbp-tab-performance" hidden={tab !== "performance"} className="gbp-panel">
           {opened.includes("performance") && location && <PerformancePanel location={location} />}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { DraftWithAi } from "../ai/DraftWithAi";
 import type { PlatformId } from "../../../domain/accounts/platforms";
 import { fillPlaceholders, ratingColour, REVIEW_MESSAGES } from "../../../domain/reviews/rules";
 import type { ReplyTemplate } from "../../../infra/inbox/Inbox";
@@ -25,6 +26,8 @@ interface Props {
   /** The review sites connected: their names for the platform filter, and where typed reviews go. */
   readonly reviewAccounts: ReadonlyArray<ReviewAccount>;
   readonly canAnswer: boolean;
+  /** Whether this server has an AI server set up (Draft with AI). */
+  readonly ai?: boolean;
 }
 
 const STATUS_FILTERS = {
@@ -67,7 +70,7 @@ export function Stars({ rating }: { rating: number }) {
 type Filter = { q: string; platform: string; status: string; rating: string };
 
 /** The review list of Review Management, the Google reviews screen and the Business Profile's Reviews tab. */
-export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, canAnswer }: Props) {
+export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, canAnswer, ai = false }: Props) {
   const hydrated = useHydrated();
   const [filter, setFilter] = useState<Filter>({ q: "", platform: "", status: "", rating: "" });
   const [reviews, setReviews] = useState<ReadonlyArray<Review> | null>(null);
@@ -221,7 +224,7 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
       ) : (
         <ul className="review-list">
           {reviews.map((review) => (
-            <ReviewCard key={review.id} review={review} mode={mode} canAnswer={canAnswer} onChange={put} />
+            <ReviewCard key={review.id} review={review} mode={mode} canAnswer={canAnswer} ai={ai} onChange={put} />
           ))}
         </ul>
       )}
@@ -246,7 +249,19 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
   );
 }
 
-function ReviewCard({ review, mode, canAnswer, onChange }: { review: Review; mode: "all" | "google"; canAnswer: boolean; onChange: (review: Review) => void }) {
+function ReviewCard({
+  review,
+  mode,
+  canAnswer,
+  ai,
+  onChange,
+}: {
+  review: Review;
+  mode: "all" | "google";
+  canAnswer: boolean;
+  ai: boolean;
+  onChange: (review: Review) => void;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -373,6 +388,15 @@ function ReviewCard({ review, mode, canAnswer, onChange }: { review: Review; mod
             <button type="button" className="btn btn-ghost btn-small" onClick={() => setTemplates(true)}>
               Templates
             </button>
+            <DraftWithAi
+              kind="review"
+              text={review.content || `A ${review.rating}-star rating without text from ${review.reviewerName}.`}
+              rating={review.rating}
+              current={draft ?? ""}
+              onDraft={setDraft}
+              available={ai}
+              disabled={pending}
+            />
             <span className="review-spacer" />
             <button
               type="button"
