@@ -46,15 +46,7 @@ export default function EmojiGrid({ onPick }: { readonly onPick: (emoji: string)
     <div className="compose-emoji-grid">
       {EMOJIS.map((emoji, i) => (
         // The menu focuses its first item on opening; the grid may arrive after that.
-        <button
-          key={emoji.char}
-          type="button"
-          autoFocus={i === 0}
-          className="compose-emoji"
-          aria-label={emoji.name}
-          title={emoji.name}
-          onClick={() => onPick(emoji.char)}
-        >
+        <button key={emoji.char} type="button" autoFocus={i === 0} className="compose-emoji" aria-label={emoji.name} title={emoji.name} onClick={() => onPick(emoji.char)}>
           {emoji.char}
         </button>
       ))}

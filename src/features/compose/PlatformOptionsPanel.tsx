@@ -150,22 +150,9 @@ export function PlatformOptionsPanel({ platforms, names, options, onChange }: Pr
   const body = (p: PlatformId) => {
     switch (p) {
       case "facebook":
-        return [
-          check(p, "reel", "Post as a Reel"),
-          check(p, "story", "Also share as a Story"),
-          text(p, "collaborator", "Collaborator"),
-          text(p, "location", "Location"),
-          text(p, "firstComment", "First comment"),
-        ];
+        return [check(p, "reel", "Post as a Reel"), check(p, "story", "Also share as a Story"), text(p, "collaborator", "Collaborator"), text(p, "location", "Location"), text(p, "firstComment", "First comment")];
       case "instagram":
-        return [
-          check(p, "reel", "Post as a Reel"),
-          check(p, "story", "Also share as a Story"),
-          text(p, "collaborator", "Collaborator"),
-          text(p, "location", "Location"),
-          text(p, "firstComment", "First comment"),
-          text(p, "link", "Link"),
-        ];
+        return [check(p, "reel", "Post as a Reel"), check(p, "story", "Also share as a Story"), text(p, "collaborator", "Collaborator"), text(p, "location", "Location"), text(p, "firstComment", "First comment"), text(p, "link", "Link")];
       case "tiktok":
         return [
           select(p, "privacyLevel", "Who can see this video?", TIKTOK_PRIVACY, "PUBLIC_TO_EVERYONE"),
@@ -184,17 +171,7 @@ export function PlatformOptionsPanel({ platforms, names, options, onChange }: Pr
         const tags = options[p]?.tags;
         return [
           text(p, "title", "Video title"),
-          select(
-            p,
-            "visibility",
-            "Visibility",
-            [
-              { id: "public", label: "Public" },
-              { id: "unlisted", label: "Unlisted" },
-              { id: "private", label: "Private" },
-            ],
-            "public",
-          ),
+          select(p, "visibility", "Visibility", [{ id: "public", label: "Public" }, { id: "unlisted", label: "Unlisted" }, { id: "private", label: "Private" }], "public"),
           text(p, "category", "Category"),
           <div className="field" key="tags">
             <label htmlFor={`opt-${p}-tags`}>Tags (comma separated)</label>
@@ -202,16 +179,7 @@ export function PlatformOptionsPanel({ platforms, names, options, onChange }: Pr
               id={`opt-${p}-tags`}
               className="input"
               value={Array.isArray(tags) ? tags.join(", ") : ""}
-              onChange={(e) =>
-                onChange(
-                  p,
-                  "tags",
-                  e.target.value
-                    .split(",")
-                    .map((t) => t.trim())
-                    .filter(Boolean),
-                )
-              }
+              onChange={(e) => onChange(p, "tags", e.target.value.split(",").map((t) => t.trim()).filter(Boolean))}
             />
           </div>,
         ];

@@ -6,24 +6,11 @@ const accounts: ComposeAccount[] = [
   { id: "a1", platform: "facebook", accountName: "Lee FB", username: null, sandbox: true },
   { id: "a2", platform: "linkedin", accountName: "Lee LI", username: null, sandbox: true },
 ];
-const form = {
-  ...emptyForm("America/New_York"),
-  accountIds: ["a1", "a2"],
-  content: "Hello",
-  scheduleType: "schedule" as const,
-  scheduleDate: "2026-12-01",
-  scheduleTime: "10:00",
-};
+const form = { ...emptyForm("America/New_York"), accountIds: ["a1", "a2"], content: "Hello", scheduleType: "schedule" as const, scheduleDate: "2026-12-01", scheduleTime: "10:00" };
 
 describe("the compose payload", () => {
   it("Schedule sends the date and time to be read in the chosen zone", () => {
-    expect(postPayload(form, accounts, "schedule")).toMatchObject({
-      status: "scheduled",
-      scheduledAt: "2026-12-01T10:00",
-      timeZone: "America/New_York",
-      platforms: ["facebook", "linkedin"],
-      accountIds: ["a1", "a2"],
-    });
+    expect(postPayload(form, accounts, "schedule")).toMatchObject({ status: "scheduled", scheduledAt: "2026-12-01T10:00", timeZone: "America/New_York", platforms: ["facebook", "linkedin"], accountIds: ["a1", "a2"] });
   });
 
   it("Add to Timeslot leaves the time to the server, in the form's queue order", () => {

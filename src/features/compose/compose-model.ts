@@ -101,3 +101,4 @@ export interface LoadedPost {
     readonly end: { readonly type: "after"; readonly count: number } | { readonly type: "on"; readonly date: string } | { readonly type: "never" };
   } | null;
 }
+

@@ -62,7 +62,7 @@ export const formFromPost = (post: LoadedPost, fallbackZone: string): FormState 
     recurringType: r?.frequency ?? base.recurringType,
     recurringDays: r?.weekdays ? [...r.weekdays] : [],
     recurringDay: r?.ordinal ?? base.recurringDay,
-    recurringDayOfWeek: r?.weekday !== undefined ? (WEEKDAY_NAMES[r.weekday] ?? "Monday") : "Monday",
+    recurringDayOfWeek: r?.weekday !== undefined ? WEEKDAY_NAMES[r.weekday] ?? "Monday" : "Monday",
     endType: r?.end.type === "on" ? "on" : "after",
     recurringCount: r?.end.type === "after" ? r.end.count : 1,
     recurringEnd: r?.end.type === "on" ? r.end.date : "",

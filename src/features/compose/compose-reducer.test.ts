@@ -46,12 +46,7 @@ describe("composeReducer", () => {
   });
 
   it("given a chosen account, when it is toggled again, then it is no longer chosen", () => {
-    const state = run(
-      fresh(),
-      { type: "accountToggled", accountId: "a1" },
-      { type: "accountToggled", accountId: "a2" },
-      { type: "accountToggled", accountId: "a1" },
-    );
+    const state = run(fresh(), { type: "accountToggled", accountId: "a1" }, { type: "accountToggled", accountId: "a2" }, { type: "accountToggled", accountId: "a1" });
     expect(state.form.accountIds).toEqual(["a2"]);
   });
 
@@ -96,11 +91,7 @@ describe("composeReducer", () => {
   });
 
   it("given X options, when a thread post is set, then the other platforms' options stay", () => {
-    const state = run(
-      fresh(),
-      { type: "optionChanged", platform: "facebook", key: "reel", value: true },
-      { type: "optionChanged", platform: "twitter", key: "thread", value: ["Second"] },
-    );
+    const state = run(fresh(), { type: "optionChanged", platform: "facebook", key: "reel", value: true }, { type: "optionChanged", platform: "twitter", key: "thread", value: ["Second"] });
     expect(state.form.options).toEqual({ facebook: { reel: true }, twitter: { thread: ["Second"] } });
   });
 
@@ -121,12 +112,7 @@ describe("composeReducer", () => {
   });
 
   it("given a save the server refused, when it fails, then its field errors show and the text stays", () => {
-    const state = run(
-      fresh(),
-      { type: "fieldChanged", patch: { content: "Hello" } },
-      { type: "submitStarted", action: "draft" },
-      { type: "submitFailed", errors: { content: "Content too long" } },
-    );
+    const state = run(fresh(), { type: "fieldChanged", patch: { content: "Hello" } }, { type: "submitStarted", action: "draft" }, { type: "submitFailed", errors: { content: "Content too long" } });
     expect(state).toMatchObject({ saving: null, errors: { content: "Content too long" }, form: { content: "Hello" } });
   });
 
@@ -137,33 +123,18 @@ describe("composeReducer", () => {
   });
 
   it("given an edited post at version 3, when the save succeeds with version 4, then the form keeps its text at version 4", () => {
-    const state = run(
-      editing(3),
-      { type: "fieldChanged", patch: { content: "Edited" } },
-      { type: "submitStarted", action: "draft" },
-      { type: "submitSucceeded", version: 4 },
-    );
+    const state = run(editing(3), { type: "fieldChanged", patch: { content: "Edited" } }, { type: "submitStarted", action: "draft" }, { type: "submitSucceeded", version: 4 });
     expect(state).toMatchObject({ saving: null, editing: { id: "p1", version: 4 }, form: { content: "Edited" } });
   });
 
   it("given an edited post, when the server answers a version conflict, then its message shows and the person's text stays", () => {
     const message = "This item was changed by someone else. Reload and try again.";
-    const state = run(
-      editing(3),
-      { type: "fieldChanged", patch: { content: "My edit" } },
-      { type: "submitStarted", action: "draft" },
-      { type: "versionConflicted", message },
-    );
+    const state = run(editing(3), { type: "fieldChanged", patch: { content: "My edit" } }, { type: "submitStarted", action: "draft" }, { type: "versionConflicted", message });
     expect(state).toMatchObject({ saving: null, conflict: message, editing: { version: 3 }, form: { content: "My edit" } });
   });
 
   it("given a version conflict, when Reload reads the post again, then the form holds the server's post at its new version and the conflict is gone", () => {
-    const conflicted = run(
-      editing(3),
-      { type: "fieldChanged", patch: { content: "My edit" } },
-      { type: "versionConflicted", message: "Changed by someone else." },
-      { type: "reloadStarted" },
-    );
+    const conflicted = run(editing(3), { type: "fieldChanged", patch: { content: "My edit" } }, { type: "versionConflicted", message: "Changed by someone else." }, { type: "reloadStarted" });
     expect(conflicted.reloading).toBe(true);
     const state = run(conflicted, loaded(post({ version: 5, content: "Their edit" })));
     expect(state).toMatchObject({ conflict: null, reloading: false, editing: { id: "p1", version: 5 }, form: { content: "Their edit" } });

@@ -22,3 +22,4 @@ export const TEXT_FORMATS: ReadonlyArray<{ readonly id: TextFormat; readonly lab
   { id: "title", label: "Title Case" },
   { id: "sentence", label: "Sentence case" },
 ];
+

@@ -19,10 +19,7 @@ describe("compose text tools", () => {
   });
 
   it("works on the selection, or the whole text when nothing is selected", () => {
-    expect(changeSelection("make this bold", { start: 5, end: 9 }, (p) => p.toUpperCase())).toEqual({
-      text: "make THIS bold",
-      selection: { start: 5, end: 9 },
-    });
+    expect(changeSelection("make this bold", { start: 5, end: 9 }, (p) => p.toUpperCase())).toEqual({ text: "make THIS bold", selection: { start: 5, end: 9 } });
     expect(changeSelection("all of it", { start: 3, end: 3 }, (p) => p.toUpperCase())).toEqual({ text: "ALL OF IT", selection: { start: 0, end: 9 } });
     const bold = changeSelection("ab", { start: 0, end: 2 }, (p) => applyFont(p, "bold"));
     expect(bold.selection).toEqual({ start: 0, end: 4 });

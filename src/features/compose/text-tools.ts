@@ -7,6 +7,7 @@
 
 import type { FontStyle, TextFormat } from "./text-menus";
 
+
 /** First code point of A, of a, and of 0 (null: the style has no digits) in each style. */
 const STARTS: Record<FontStyle, { upper: number; lower: number; digit: number | null }> = {
   bold: { upper: 0x1d400, lower: 0x1d41a, digit: 0x1d7ce },
@@ -92,8 +93,5 @@ export const frequentHashtags = (texts: ReadonlyArray<string>, limit = 10): stri
       else counts.set(key, { tag: match[0], count: 1, first: index });
     }
   });
-  return [...counts.values()]
-    .sort((a, b) => b.count - a.count || a.first - b.first)
-    .slice(0, limit)
-    .map((c) => c.tag);
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).slice(0, limit).map((c) => c.tag);
 };

@@ -1,0 +1,26 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { DraftWithAi } from "../ai/DraftWithAi";
+import { AiButtons } from "./AiButtons";
+
+/** Without an AI server the AI buttons are shown, disabled, saying why (the e2e app has one, so this is checked here). */
+describe("the AI buttons without an AI server", () => {
+  it("compose: all seven are aria-disabled with the sentence", () => {
+    const html = renderToStaticMarkup(<AiButtons content="Hi" onContent={() => {}} platforms={[]} available={false} hydrated onBusy={() => {}} />);
+    expect(html.match(/aria-disabled="true"/g)).toHaveLength(7);
+    expect(html.match(/title="AI isn&#x27;t configured on this server"/g)).toHaveLength(7);
+    expect(html).toContain('data-ai="off"');
+  });
+
+  it("compose with an AI server: the seven are offered", () => {
+    const html = renderToStaticMarkup(<AiButtons content="Hi" onContent={() => {}} platforms={[]} available hydrated onBusy={() => {}} />);
+    expect(html).not.toContain("aria-disabled");
+    expect(html).toContain("Create CTA");
+  });
+
+  it("Draft with AI says so too", () => {
+    const html = renderToStaticMarkup(<DraftWithAi kind="review" text="Great" current="" onDraft={() => {}} available={false} />);
+    expect(html).toContain('aria-disabled="true"');
+    expect(html).toContain("AI isn&#x27;t configured on this server");
+  });
+});
