@@ -132,6 +132,8 @@ export class Ai extends Context.Service<
       const record = (caller: Caller, step: ReturnType<typeof recordAiText>) =>
         handleCommand(aiUsageStreamId(caller.workspaceId, aiMonthOf(caller.now)), aiUsageDecider, step, { ctx: caller, workspaceId: caller.workspaceId }).pipe(
           Effect.provideService(EventStore, store),
+          // Two answers of one workspace at once: the later counts on top of the other, read afresh.
+          Effect.retry({ times: 5, while: (error) => error._tag === "ConcurrencyConflict" }),
           Effect.asVoid,
         );
 

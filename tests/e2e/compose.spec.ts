@@ -366,7 +366,7 @@ test.describe("compose toolbar and schedule options", () => {
     await expect(page.getByRole("button", { name: "Format" })).toBeFocused();
   });
 
-  test("media menus: image upload checks the type, Canva import, unavailable sources (stock, AI) say why", async ({ page }) => {
+  test("media menus: image upload checks the type, Canva import, stock images say why they are unavailable, the AI image is offered", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await addSandbox(page.request, "facebook", "Lee Dental FB");
     await openCompose(page);

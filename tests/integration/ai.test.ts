@@ -178,6 +178,15 @@ describe("AI help", () => {
     expect(events.map((e) => e.type)).toEqual(["AiTextGenerated"]);
   });
 
+  it("counts answers that come at once, each on top of the others", async () => {
+    const { browser } = await owner("starter");
+    const answers = await Promise.all(
+      ["shorten", "expand", "casual", "formal"].map((action) => browser.post("/api/ai/enhance-content", { content: "Open Monday", action, platforms: [] })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect((await browser.get("/api/ai/usage")).data.text).toEqual({ used: 4, quota: 100 });
+  });
+
   it("answers 502 when the AI server fails and 504 when it does not answer in time, with the toasts' sentences", async () => {
     const { browser } = await owner("professional");
     fake.mode = "fail";
