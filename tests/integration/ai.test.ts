@@ -111,6 +111,22 @@ describe("AI help", () => {
     expect(image.data.error.message).toBe("Please enter post content to generate an image");
     const draft = await browser.post("/api/ai/draft-reply", { kind: "review", text: "" });
     expect(draft.status).toBe(400);
+    // Wrong shapes: a 4xx with a sentence, never a 500, and no call.
+    for (const [path, body] of [
+      ["/api/ai/enhance-content", [1]],
+      ["/api/ai/enhance-content", null],
+      ["/api/ai/enhance-content", { content: 42, action: "shorten" }],
+      ["/api/ai/enhance-content", { content: "Hi", action: "shorten", platforms: "facebook" }],
+      ["/api/ai/enhance-content", { content: "x".repeat(70_001), action: "shorten" }],
+      ["/api/ai/generate-image", { prompt: { text: "x" } }],
+      ["/api/ai/generate-image", { prompt: "Hi", style: 7 }],
+      ["/api/ai/draft-reply", { kind: "tweet", text: "Hi" }],
+      ["/api/ai/draft-reply", { kind: "review", text: "Hi", rating: 7 }],
+    ] as const) {
+      const refused = await browser.post(path, body);
+      expect(refused.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
+      expect(refused.data.error.message.length).toBeGreaterThan(5);
+    }
     expect(fake.requests.length).toBe(before);
   });
 
