@@ -27,12 +27,13 @@ interface AiButtonsProps {
 export const AiButtons = ({ content, onContent, platforms, available, hydrated, onBusy }: AiButtonsProps) => {
   const [note, setNote] = useState(false);
   const [running, setRunning] = useState<AiActionId | null>(null);
-  const [before, setBefore] = useState<string | null>(null);
+  /** The text before the last enhancement and the text it gave: Undo is offered while the box still holds the latter. */
+  const [undoable, setUndoable] = useState<{ readonly before: string; readonly after: string } | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   const undo = (text: string) => {
     onContent(text);
-    setBefore(null);
+    setUndoable(null);
   };
 
   const run = async (action: AiActionId) => {
@@ -48,7 +49,7 @@ export const AiButtons = ({ content, onContent, platforms, available, hydrated, 
       const { streamAiText } = await loadClient();
       const text = await streamAiText("/api/ai/enhance-content", { content: original, action, platforms }, "enhancedContent", onContent, abort.current.signal);
       onContent(text);
-      setBefore(original);
+      setUndoable({ before: original, after: text });
       toast({ title: AI_TOASTS.enhanced, description: "Undo puts back the text before.", action: { label: "Undo", onClick: () => undo(original) } });
     } catch (error) {
       onContent(original);
@@ -97,8 +98,8 @@ export const AiButtons = ({ content, onContent, platforms, available, hydrated, 
             </button>
           ),
         )}
-        {before !== null && running === null && (
-          <button type="button" className="btn btn-ghost btn-sm compose-ai-undo" onClick={() => undo(before)}>
+        {undoable !== null && undoable.after === content && running === null && (
+          <button type="button" className="btn btn-ghost btn-sm compose-ai-undo" onClick={() => undo(undoable.before)}>
             Undo
           </button>
         )}
