@@ -52,14 +52,18 @@ const errorResponse = (error: unknown): Response | null => {
 
 /**
  * Runs an effect on the app runtime and answers: its value through `onSuccess`, a typed failure as
- * its 4xx, anything else as a logged 500 with no internals in the body.
+ * its 4xx, anything else as a logged 500 with no internals in the body. `signal` interrupts it (a
+ * streamed answer whose reader left).
  */
 export const respond = async <A, E>(
   effect: Effect.Effect<A, E, ManagedRuntimeServices>,
   onSuccess: (value: A) => Response | Promise<Response>,
+  options: { readonly signal?: AbortSignal } = {},
 ): Promise<Response> => {
-  const exit = await runtime.runPromiseExit(effect);
+  const exit = await runtime.runPromiseExit(effect, options);
   if (Exit.isSuccess(exit)) return onSuccess(exit.value);
+  // The caller hung up and the work was stopped: nobody reads this answer.
+  if (options.signal?.aborted) return new Response(null, { status: 499 });
   const failure = Cause.findErrorOption(exit.cause);
   if (failure._tag === "Some") {
     const response = errorResponse(failure.value);

@@ -94,6 +94,38 @@ describe("AI help", () => {
     expect(JSON.parse(blank.text).error.message).toBe("Please enter some content first");
   });
 
+  it("stops the model's call when the reader leaves mid-stream, and does not count it", async () => {
+    const { browser } = await owner("starter");
+    fake.chunkDelayMs = 150;
+    fake.reply = () => "One two three four five six seven eight nine ten eleven twelve thirteen fourteen.";
+    const cutBefore = fake.cutOff;
+    try {
+      const leave = new AbortController();
+      const response = await fetch(`${browser.baseUrl}/api/ai/enhance-content`, {
+        method: "POST",
+        headers: { cookie: browser.cookieHeader(), origin: browser.baseUrl, "content-type": "application/json", accept: "text/event-stream" },
+        body: JSON.stringify({ content: "Count to fourteen", action: "expand", platforms: ["facebook"] }),
+        signal: leave.signal,
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      expect(first).toContain("event: delta");
+      leave.abort();
+      await reader.cancel().catch(() => undefined);
+
+      const deadline = Date.now() + 5_000;
+      while (fake.cutOff === cutBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fake.cutOff).toBe(cutBefore + 1);
+      // Give a finished call the time it would have taken to be recorded: none is.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await browser.get("/api/ai/usage")).data.text.used).toBe(0);
+    } finally {
+      fake.chunkDelayMs = 20;
+      fake.reply = (await import("../support/openai")).defaultReply;
+    }
+  });
+
   it("refuses blank content, unknown actions and platforms with their sentences", async () => {
     const { browser } = await owner("professional");
     const before = fake.requests.length;

@@ -33,6 +33,8 @@ export interface FakeAi {
   imageAnswer: "b64_json" | "url";
   /** Milliseconds between streamed chunks. */
   chunkDelayMs: number;
+  /** Streamed answers whose caller hung up before the end. */
+  cutOff: number;
   /** The assistant's text for a chat request. */
   reply: (request: ChatRequest) => string;
   readonly close: () => Promise<void>;
@@ -79,6 +81,7 @@ export const startFakeAi = async (options: FakeAiOptions = {}): Promise<FakeAi> 
     mode: "ok",
     imageAnswer: "b64_json",
     chunkDelayMs: 20,
+    cutOff: 0,
     reply: defaultReply,
     close: async () => {
       for (const socket of sockets) socket.destroy();
@@ -119,7 +122,10 @@ export const startFakeAi = async (options: FakeAiOptions = {}): Promise<FakeAi> 
     res.write(chunk({ role: "assistant", content: "" }, null));
     for (const piece of text.match(/\S+\s*/gu) ?? []) {
       await new Promise((resolve) => setTimeout(resolve, fake.chunkDelayMs));
-      if (res.destroyed) return;
+      if (res.destroyed) {
+        fake.cutOff++;
+        return;
+      }
       res.write(chunk({ content: piece }, null));
     }
     res.write(chunk({}, "stop"));

@@ -14,8 +14,12 @@ const encoder = new TextEncoder();
  */
 export const respondStreaming = async <E, R>(run: Run<E, R>, body: (text: string) => unknown): Promise<Response> => {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  const send = (event: string, data: unknown) => controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+  // A reader that leaves (the page closed, the request aborted) stops the model's call: it is neither finished nor counted.
+  const readerLeft = new AbortController();
+  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c), cancel: () => readerLeft.abort() });
+  const send = (event: string, data: unknown) => {
+    if (!readerLeft.signal.aborted) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+  };
   let markStarted!: () => void;
   const started = new Promise<null>((resolve) => (markStarted = () => resolve(null)));
   let streaming = false;
@@ -28,10 +32,12 @@ export const respondStreaming = async <E, R>(run: Run<E, R>, body: (text: string
       send("delta", { text });
     }) as Effect.Effect<string, E, never>,
     (text) => json(body(text)),
+    { signal: readerLeft.signal },
   );
   const first = await Promise.race([started, finished]);
   if (first) return first;
   void finished.then(async (response) => {
+    if (readerLeft.signal.aborted) return;
     send(response.ok ? "done" : "error", await response.json());
     controller.close();
   });
