@@ -1,19 +1,18 @@
 import { hostname } from "node:os";
 import { Effect, type ManagedRuntime } from "effect";
 import { EventEmitter } from "node:events";
-import { Logger, makeWorkerUtils, run, type Runner, type TaskList, type WorkerEvents } from "graphile-worker";
+import { Logger, run, type Runner, type TaskList, type WorkerEvents } from "graphile-worker";
 import { config } from "../config";
-import { Database } from "../db/Database";
 import { catchUpAsyncProjections } from "../eventstore/async-projector";
 import type { servicesOn } from "../layers";
 import { crontab, ioTasks, projections, tasks } from "../modules";
 import { logger } from "../log";
 import { startBlueskyInbox } from "../inbox/bluesky-firehose";
+import { startLiveness } from "./liveness";
 
 type AppServices = ReturnType<typeof servicesOn> extends import("effect").Layer.Layer<infer A, any, any> ? A : never;
 export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>;
 
-const HEARTBEAT_MS = 5_000;
 /** I/O jobs fetched (and locked) per query. */
 const IO_BATCH = 100;
 const PROJECTOR_MS = 500;
@@ -55,43 +54,17 @@ export interface RunningWorker {
 }
 
 /**
- * Job processing: graphile-worker (tasks and crontab), the async projections' catch-up loop and a
- * heartbeat that /api/health reads. Several of these may run against one database.
+ * Job processing: graphile-worker (tasks and crontab), the async projections' catch-up loop and the
+ * worker's liveness (infra/jobs/liveness.ts: its heartbeat, which /api/health reads, and the search
+ * for dead workers whose jobs it releases). Several of these may run against one database.
  */
-/** A worker whose heartbeat is older than this is dead: its jobs are unlocked for the others. */
-const DEAD_AFTER_SECONDS = 20;
-
-/**
- * Unlocks the jobs of worker processes that stopped beating (killed, crashed): without this their
- * jobs would wait for graphile-worker's 4-hour lock timeout. A job a dead worker was running is
- * then taken again; publishing is safe to repeat (each target's attempt is recorded before the call).
- */
-const unlockDeadWorkers = async (url: string, runtime: AppRuntime) => {
-  const dead = await runtime.runPromise(
-    Database.use((db) =>
-      db.query(
-        (sql) => sql<{ worker_id: string; graphile_worker_ids: string[] }[]>`
-          delete from worker_heartbeats where seen_at < now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
-          returning worker_id, graphile_worker_ids`,
-      ),
-    ),
-  );
-  const ids = dead.flatMap((d) => d.graphile_worker_ids);
-  if (ids.length === 0) return;
-  const utils = await makeWorkerUtils({ connectionString: url, logger: graphileLogger });
-  try {
-    await utils.forceUnlockWorkers(ids);
-    logger.info({ workers: dead.map((d) => d.worker_id) }, "Unlocked the jobs of stopped workers");
-  } finally {
-    await utils.release();
-  }
-};
-
 export const startWorker = async (url: string, runtime: AppRuntime): Promise<RunningWorker> => {
   const id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
-  await unlockDeadWorkers(url, runtime);
-  const events: WorkerEvents = new EventEmitter();
   const graphileIds: string[] = [];
+  // Alive before any job is locked, and the dead workers' jobs released before ours start.
+  const liveness = await startLiveness(url, { id, graphileIds: () => graphileIds, graphileLogger });
+  await liveness.reap();
+  const events: WorkerEvents = new EventEmitter();
   // Jobs are locked by a worker's id (or its pool's, with a local queue): remember both.
   events.on("pool:create", ({ workerPool }) => graphileIds.push(workerPool.id));
   events.on("worker:create", ({ worker }) => graphileIds.push(worker.workerId));
@@ -118,21 +91,9 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
     logger: graphileLogger,
     preset: { worker: { localQueue: { size: IO_BATCH }, completeJobBatchDelay: 5, failJobBatchDelay: 5 } },
   });
+  await liveness.beat();
   // Overdue posts are swept at start too, not only on the next minute.
   await runner.addJob("sweep_due_posts", {}, { jobKey: "sweep_due_posts" });
-
-  const beat = () =>
-    runtime.runPromise(
-      Database.use((db) =>
-        db.query(
-          (sql) => sql`insert into worker_heartbeats (worker_id, started_at, seen_at, graphile_worker_ids)
-                       values (${id}, now(), now(), ${graphileIds})
-                       on conflict (worker_id) do update set seen_at = now(), graphile_worker_ids = excluded.graphile_worker_ids`,
-        ),
-      ),
-    );
-  await beat();
-  const heartbeat = setInterval(() => beat().catch((e) => logger.warn({ err: e }, "Worker heartbeat failed")), HEARTBEAT_MS);
 
   let projecting = false;
   const projector = setInterval(() => {
@@ -153,11 +114,10 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
   return {
     id,
     stop: async () => {
-      clearInterval(heartbeat);
       clearInterval(projector);
       await bluesky?.stop().catch(() => undefined);
       await Promise.all([runner.stop(), ioRunner.stop()]);
-      await runtime.runPromise(Database.use((db) => db.query((sql) => sql`delete from worker_heartbeats where worker_id = ${id}`))).catch(() => undefined);
+      await liveness.stop();
     },
   };
 };

@@ -15,7 +15,8 @@ const BATCH = 1_000;
  * post whose job was lost (a crash before the job existed, a job removed by hand, attempts used up
  * while the worker died) still goes out, late, with its lateness recorded by PostPublishRequested.
  * Scheduled posts past their time by SWEEP_GRACE_MS, and posts stuck "publishing" (not updated for
- * STALLED_PUBLISHING_MS) whose job is missing or failed for good. Reads the posts read model.
+ * STALLED_PUBLISHING_MS) whose job is missing, failed for good, or locked by a worker that no longer
+ * exists (infra/jobs/liveness.ts releases the jobs of the dead ones it finds). Reads the posts read model.
  */
 export const sweepDuePosts = Effect.fn("Publishing.sweepDuePosts")(function* (now: Date) {
   const db = yield* Database;
@@ -27,7 +28,10 @@ export const sweepDuePosts = Effect.fn("Publishing.sweepDuePosts")(function* (no
           or (p.status = 'publishing' and p.updated_at <= ${new Date(now.getTime() - STALLED_PUBLISHING_MS)}))
         and not exists (
           select 1 from graphile_worker.jobs j
-          where j.key = 'post:' || p.id::text and (j.attempts < j.max_attempts or j.locked_at is not null))
+          where j.key = 'post:' || p.id::text
+            and case when j.locked_at is null then j.attempts < j.max_attempts
+                     -- Locked by a worker that is not registered (it died and was reaped): not a live job.
+                     else exists (select 1 from worker_heartbeats w where j.locked_by = any(w.graphile_worker_ids)) end)
       order by p.scheduled_at nulls first
       limit ${BATCH}`,
   );
