@@ -512,4 +512,27 @@ describe("the sweep", () => {
     expect(events.at(-1)).toMatchObject({ type: "PostPublished", metadata: { correlationId: "job-77" } });
     expect(events.find((e) => e.type === "PostPublishRequested")!.data.lateByMs).toBeGreaterThan(8 * 60_000);
   });
+
+  it("given overdue posts whose jobs are locked, then it adds a job for the one locked by a worker no longer registered (dead), and none for the one a registered worker holds", async () => {
+    const sandbox = await connect("facebook", "sandbox", "Sandbox FB");
+    const past = new Date(Date.now() - 10 * 60_000);
+    const orphaned = await newPost("Locked by a dead worker", [{ accountId: sandbox.id, platform: "facebook" }], { scheduledAt: new Date(past.getTime() + 60_000), now: past });
+    const held = await newPost("Locked by a live worker", [{ accountId: sandbox.id, platform: "facebook" }], { scheduledAt: new Date(past.getTime() + 60_000), now: past });
+    await app.sql`insert into worker_heartbeats (worker_id, graphile_worker_ids) values ('sweep-test-live', ${["pool-sweep-live"]})`;
+    await app.sql`update graphile_worker._private_jobs set locked_by = 'pool-sweep-dead', locked_at = now(), attempts = 1 where key = ${`post:${orphaned}`}`;
+    await app.sql`update graphile_worker._private_jobs set locked_by = 'pool-sweep-live', locked_at = now(), attempts = 1 where key = ${`post:${held}`}`;
+    try {
+      const result = await app.run(sweepDuePosts(new Date()));
+
+      expect(result.postIds).toContain(orphaned);
+      expect(result.postIds).not.toContain(held);
+      // The dead worker's job loses its key to a new one, free to run now.
+      const jobs = await app.sql<{ key: string | null; locked_by: string | null }[]>`
+        select key, locked_by from graphile_worker._private_jobs where key = ${`post:${orphaned}`}`;
+      expect(jobs).toEqual([{ key: `post:${orphaned}`, locked_by: null }]);
+    } finally {
+      await app.sql`delete from worker_heartbeats where worker_id = 'sweep-test-live'`;
+      await app.sql`select graphile_worker.remove_job(${`post:${held}`})`;
+    }
+  });
 });
