@@ -10,6 +10,8 @@
  *   media: upload throughput (files/s, MB/s) and GET /api/media over 10,000 items (p50/p99)
  *   scheduler: lateness of 2,000 posts due in one minute; duplicates and losses across a SIGKILL
  *   burst: 1,000 posts due at one instant (sandbox, with the SIGKILL) and 500 on a platform answering after 300 ms
+ *   crash: the app and its embedded PostgreSQL killed with SIGKILL 2 s before 1,000 posts fall due and started again at once
+ *          (time from /api/health ok to all published, goal 60 s); one of two workers killed 2 s before a burst of 1,000 (goal: all within 15 s of their time)
  *   calendar: GET /api/calendar and /app/calendar with 5,000 posts in the month (p50/p99)
  *   audit: GET /api/audit over 1,000,000 lines of one workspace's audit trail, unfiltered and by each filter (p50/p99)
  *   inbox: GET /api/social-inbox over 100,000 messages of one workspace, unfiltered, by each filter and a search (p50/p99)
@@ -21,7 +23,7 @@
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http,media,scheduler,burst,calendar,audit,inbox,reviews,bulk,link-in-bio   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media,scheduler,burst,crash,calendar,audit,inbox,reviews,bulk,link-in-bio   BENCH_REPLAY_EVENTS (default 100000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -45,6 +47,7 @@ import { API_USER_GOAL, measureApiUser } from "./api-user-load";
 import { measureStaticPage, STATIC_PAGE_GOAL } from "./static-pages-load";
 import { measureMedia } from "./media";
 import { measureScheduler } from "./scheduler";
+import { measureCrashOfEverything, measureWorkerKilled, RECOVERY_BUDGET_SECONDS, SURVIVOR_BUDGET_SECONDS } from "./crash";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
 
 const MEASUREMENTS = [
@@ -55,6 +58,7 @@ const MEASUREMENTS = [
   "media",
   "scheduler",
   "burst",
+  "crash",
   "calendar",
   "audit",
   "inbox",
@@ -246,11 +250,37 @@ const main = async () => {
       );
       if (s.crash) {
         figure(
-          `${shape.name} crash: ${int(s.crash.posts)} posts, worker killed with SIGKILL after ${int(s.crash.killedAfter)} were published, restarted: duplicates ${s.crash.duplicates}, lost ${s.crash.lost}`,
+          `${shape.name} crash: ${int(s.crash.posts)} posts, worker killed with SIGKILL after ${int(s.crash.killedAfter)} were published, another started at once published the rest in ${seconds(s.crash.recoveredMs / 1000)}: duplicates ${s.crash.duplicates}, lost ${s.crash.lost}`,
         );
       }
       const crash = s.crash ? `; SIGKILL + restart: ${s.crash.duplicates} duplicates, ${s.crash.lost} lost` : `; ${s.duplicates} duplicates, ${s.lost} lost`;
       summary.push(`${shape.name}: p99 lateness ${ms(s.lateness.p99)} for ${int(s.posts)} posts ${s.shape} (${mark})${crash}`);
+    }
+  }
+
+  if (only.has("crash")) {
+    const posts = Number(process.env.BENCH_CRASH_POSTS || 1000);
+    const everything = await attempt("crash of everything", () => {
+      ensureBuild();
+      return measureCrashOfEverything({ posts, accounts: 50 });
+    });
+    if (everything) {
+      const mark = everything.healthyToAllPublishedSeconds <= RECOVERY_BUDGET_SECONDS && everything.lost === 0 && everything.duplicates === 0 ? "PASS" : "OVER";
+      figure(
+        `crash of everything: ${int(everything.posts)} posts due at one instant over ${everything.accounts} sandbox accounts, app and embedded PostgreSQL killed with SIGKILL 2 s before ` +
+          `(${int(everything.lockedAtKill)} jobs locked by the dead worker), restarted at once: healthy after ${seconds(everything.restartToHealthySeconds)}, ` +
+          `all published ${seconds(everything.healthyToAllPublishedSeconds)} after health ok (goal ≤ ${RECOVERY_BUDGET_SECONDS} s: ${mark}); duplicates ${everything.duplicates}, lost ${everything.lost}`,
+      );
+      summary.push(`crash of everything: all ${int(everything.posts)} published ${seconds(everything.healthyToAllPublishedSeconds)} after health ok (${mark}); ${everything.duplicates} duplicates, ${everything.lost} lost`);
+    }
+    const killed = await attempt("one of two workers killed", () => measureWorkerKilled(databaseUrl, { posts, accounts: 50 }));
+    if (killed) {
+      const mark = killed.lateness.max <= SURVIVOR_BUDGET_SECONDS * 1000 && killed.lost === 0 && killed.duplicates === 0 ? "PASS" : "OVER";
+      figure(
+        `one of two workers killed: ${int(killed.posts)} posts due at one instant over ${killed.accounts} sandbox accounts, a worker holding ${int(killed.heldByKilled)} of their jobs killed with SIGKILL 2 s before: ` +
+          `lateness p50 ${int(killed.lateness.p50)} ms, p99 ${int(killed.lateness.p99)} ms, max ${int(killed.lateness.max)} ms (goal max ≤ ${SURVIVOR_BUDGET_SECONDS} s: ${mark}); duplicates ${killed.duplicates}, lost ${killed.lost}`,
+      );
+      summary.push(`one of two workers killed: the last of ${int(killed.posts)} published ${int(killed.lateness.max)} ms late (${mark}); ${killed.duplicates} duplicates, ${killed.lost} lost`);
     }
   }
 

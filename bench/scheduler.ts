@@ -10,7 +10,7 @@ import { UserAdmin } from "../infra/identity/UserAdmin";
 import { callerOf } from "../infra/identity/current-user";
 import { systemContext } from "../domain/shared";
 import { Posts } from "../infra/publishing/Posts";
-import { appRuntime } from "./database";
+import { type AppRuntime, appRuntime } from "./database";
 
 /**
  * The scheduler's budget: posts due in the same minute, or all at one instant, published on time
@@ -27,11 +27,18 @@ export interface SchedulerFigures {
   readonly duplicates: number;
   readonly lost: number;
   /** Null for a shape measured without the SIGKILL (the slow platform's). */
-  readonly crash: { readonly posts: number; readonly killedAfter: number; readonly duplicates: number; readonly lost: number } | null;
+  readonly crash: {
+    readonly posts: number;
+    readonly killedAfter: number;
+    /** From the new worker's start to the last post published. */
+    readonly recoveredMs: number;
+    readonly duplicates: number;
+    readonly lost: number;
+  } | null;
 }
 
 /** BENCH_WORKER_PROF=<dir>: the worker writes a CPU profile there when it stops (not when killed). */
-const startWorker = (databaseUrl: string, env: Record<string, string> = {}): ChildProcess =>
+export const startWorker = (databaseUrl: string, env: Record<string, string> = {}): ChildProcess =>
   spawn(
     process.execPath,
     [...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : []), "--import", "tsx", "scripts/worker.ts"],
@@ -69,14 +76,69 @@ const startSlowPlatform = async (delayMs: number) => {
   return { url: `http://127.0.0.1:${port}/2`, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 };
 
-const stopWorker = async (worker: ChildProcess, signal: NodeJS.Signals = "SIGTERM") => {
+export const stopWorker = async (worker: ChildProcess, signal: NodeJS.Signals = "SIGTERM") => {
   if (worker.exitCode !== null || worker.signalCode !== null) return;
   const exited = new Promise((resolve) => worker.once("exit", resolve));
   worker.kill(signal);
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
 };
 
-const quantile = (sorted: ReadonlyArray<number>, q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+export const quantile = (sorted: ReadonlyArray<number>, q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** A bench workspace on the agency plan with `accounts` accounts of one platform (sandbox, or OAuth with the bench's token). */
+export const benchWorkspace = (runtime: AppRuntime, options: { accounts: number; platform: "bluesky" | "twitter"; kind: "sandbox" | "oauth" }) =>
+  runtime.runPromise(
+    Effect.gen(function* () {
+      const ctx = () => systemContext("cli", new Date(), `bench-${randomUUID()}`);
+      const email = `scheduler-${randomUUID().slice(0, 8)}@bench.local`;
+      yield* (yield* Registration).register(
+        { firstName: "Bench", lastName: "Scheduler", email, company: "Bench", password: "bench password", selectedPlan: "agency", timeZone: "UTC" },
+        ctx(),
+      );
+      const user = yield* (yield* UserAdmin).setPlan(email, "agency", "bench", ctx());
+      const social = yield* SocialAccounts;
+      const ids: string[] = [];
+      for (let i = 0; i < options.accounts; i++) {
+        const { account } = yield* social.connect(callerOf(user, ctx()), {
+          platform: options.platform,
+          kind: options.kind,
+          profile: { externalId: `bench-${i}`, accountName: `Bench ${i}`, username: null, avatarUrl: null, followers: 0, profileUrl: null, metadata: {} },
+          credentials: options.kind === "oauth" ? { accessToken: "bench-token", refreshToken: "bench-refresh" } : null,
+          tokenExpiresAt: null,
+        });
+        ids.push(account.id);
+      }
+      return { user, accountIds: ids, platform: options.platform };
+    }),
+  );
+export type BenchWorkspace = Awaited<ReturnType<typeof benchWorkspace>>;
+
+/** Schedules `count` posts due evenly over `spreadMs` from `base` (0: all at that instant), one account each in turn; answers their ids. */
+export const scheduleBenchPosts = (runtime: AppRuntime, setUp: BenchWorkspace, count: number, base: number, spreadMs: number) =>
+  runtime.runPromise(
+    Effect.forEach(
+      Array.from({ length: count }, (_, i) => i),
+      (i) =>
+        Posts.use((posts) =>
+          posts.create(callerOf(setUp.user, systemContext("cli", new Date(), `bench-${randomUUID()}`)), {
+            content: `Bench post ${i}`,
+            platforms: [setUp.platform],
+            media: [],
+            status: "scheduled",
+            scheduledAt: new Date(base + Math.floor((i * spreadMs) / count)).toISOString(),
+            timeZone: "UTC",
+            accountIds: [setUp.accountIds[i % setUp.accountIds.length]!],
+            postType: "standard",
+            businessData: {},
+            locationIds: [],
+            categoryId: null,
+            options: {},
+            recurrence: null,
+          }),
+        ).pipe(Effect.map((post) => post.id)),
+      { concurrency: 8 },
+    ),
+  );
 
 /**
  * `spreadMs`: the posts are due evenly over this long from one instant (0: all at that instant, the
@@ -102,65 +164,8 @@ export const measureScheduler = async (
   const runtime = appRuntime(databaseUrl, 10);
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   try {
-    const ctx = () => systemContext("cli", new Date(), `bench-${randomUUID()}`);
-    const email = `scheduler-${randomUUID().slice(0, 8)}@bench.local`;
-    const setUp = await runtime.runPromise(
-      Effect.gen(function* () {
-        yield* (yield* Registration).register(
-          { firstName: "Bench", lastName: "Scheduler", email, company: "Bench", password: "bench password", selectedPlan: "agency", timeZone: "UTC" },
-          ctx(),
-        );
-        const user = yield* (yield* UserAdmin).setPlan(email, "agency", "bench", ctx());
-        const social = yield* SocialAccounts;
-        const ids: string[] = [];
-        for (let i = 0; i < accounts; i++) {
-          const { account } = yield* social.connect(callerOf(user, ctx()), {
-            platform: slow ? "twitter" : "bluesky",
-            kind: slow ? "oauth" : "sandbox",
-            profile: {
-              externalId: `bench-${i}`,
-              accountName: `Bench ${i}`,
-              username: null,
-              avatarUrl: null,
-              followers: 0,
-              profileUrl: null,
-              metadata: {},
-            },
-            credentials: slow ? { accessToken: "bench-token", refreshToken: "bench-refresh" } : null,
-            tokenExpiresAt: null,
-          });
-          ids.push(account.id);
-        }
-        return { user, accountIds: ids };
-      }),
-    );
-
-    /** Schedules `count` posts spread over one minute from `base`, one sandbox account each. */
-    const schedule = (count: number, base: number, spreadMs: number) =>
-      runtime.runPromise(
-        Effect.forEach(
-          Array.from({ length: count }, (_, i) => i),
-          (i) =>
-            Posts.use((posts) =>
-              posts.create(callerOf(setUp.user, ctx()), {
-                content: `Bench post ${i}`,
-                platforms: [slow ? "twitter" : "bluesky"],
-                media: [],
-                status: "scheduled",
-                scheduledAt: new Date(base + Math.floor((i * spreadMs) / count)).toISOString(),
-                timeZone: "UTC",
-                accountIds: [setUp.accountIds[i % setUp.accountIds.length]],
-                postType: "standard",
-                businessData: {},
-                locationIds: [],
-                categoryId: null,
-                options: {},
-                recurrence: null,
-              }),
-            ),
-          { concurrency: 8, discard: true },
-        ),
-      );
+    const setUp = await benchWorkspace(runtime, { accounts, platform: slow ? "twitter" : "bluesky", kind: slow ? "oauth" : "sandbox" });
+    const schedule = (count: number, base: number, spreadMs: number) => scheduleBenchPosts(runtime, setUp, count, base, spreadMs);
 
     // Each measurement counts only its own workspace's posts: several shapes run on one database.
     const workspaceId = setUp.user.workspaceId;
@@ -222,10 +227,11 @@ export const measureScheduler = async (
     await waitFor(before + Math.floor(options.crashPosts / 3), crashBase + 120_000);
     const killedAfter = (await published()) - before;
     await stopWorker(worker, "SIGKILL");
-    // The next worker takes over at once: it unlocks the dead one's jobs once its heartbeat is stale.
-    await new Promise((r) => setTimeout(r, 21_000));
+    // The next worker starts at once: it finds the dead one (its liveness lock is free) and releases its jobs.
+    const restartedAt = Date.now();
     worker = startWorker(databaseUrl);
     await waitFor(before + options.crashPosts, Date.now() + 180_000);
+    const recoveredMs = Date.now() - restartedAt;
     await stopWorker(worker);
     const second = await integrity();
     if (second.lost > 0) {
@@ -238,7 +244,7 @@ export const measureScheduler = async (
       console.error(`[bench] not published after the crash: ${JSON.stringify(stuck)}`);
     }
 
-    return { ...figures, crash: { posts: options.crashPosts, killedAfter, duplicates: second.duplicates, lost: second.lost } };
+    return { ...figures, crash: { posts: options.crashPosts, killedAfter, recoveredMs, duplicates: second.duplicates, lost: second.lost } };
   } finally {
     await sql.end();
     await runtime.dispose();

@@ -1,0 +1,157 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { embeddedDatabaseUrl, freePort, killEmbeddedPostgres, startTestServer, type TestServer } from "../tests/support/server";
+import { appRuntime } from "./database";
+import { benchWorkspace, quantile, scheduleBenchPosts, startWorker, stopWorker } from "./scheduler";
+
+/**
+ * Crashes just before a burst (the hardening issue's goals), with real processes:
+ * - everything: `npm start`'s process and its embedded PostgreSQL killed with SIGKILL 2 s before
+ *   the posts' time, started again at once; every post due during the outage must be published
+ *   within 60 s of /api/health answering ok, each once;
+ * - one of two workers killed with SIGKILL 2 s before the burst; the other must publish all of it
+ *   within 15 s of its time, each once.
+ * On sandbox accounts (their publications are rows of sandbox_posts, with their time).
+ */
+
+export const RECOVERY_BUDGET_SECONDS = 60;
+export const SURVIVOR_BUDGET_SECONDS = 15;
+
+export interface CrashOfEverything {
+  readonly posts: number;
+  readonly accounts: number;
+  /** Publication jobs locked by the killed worker when it died (taken ahead of the posts' time). */
+  readonly lockedAtKill: number;
+  readonly restartToHealthySeconds: number;
+  readonly healthyToAllPublishedSeconds: number;
+  readonly duplicates: number;
+  readonly lost: number;
+}
+
+export interface WorkerKilled {
+  readonly posts: number;
+  readonly accounts: number;
+  readonly heldByKilled: number;
+  readonly lateness: { readonly p50: number; readonly p99: number; readonly max: number };
+  readonly duplicates: number;
+  readonly lost: number;
+}
+
+const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
+/** How many of the posts went out, how many more than once, and their lateness (ms) against their time. */
+const outcomeOf = async (sql: postgres.Sql, postIds: ReadonlyArray<string>) => {
+  const [counts] = await sql<{ published: number; duplicates: number }[]>`
+    select count(distinct s.post_id)::int as published, (count(*) - count(distinct (s.post_id, s.account_id)))::int as duplicates
+    from sandbox_posts s where s.post_id = any(${postIds}::uuid[])`;
+  return counts!;
+};
+const latenessOf = async (sql: postgres.Sql, postIds: ReadonlyArray<string>) =>
+  (
+    await sql<{ late: number }[]>`
+      select extract(epoch from (min(s.published_at) - p.scheduled_at)) * 1000 as late
+      from sandbox_posts s join posts p on p.id = s.post_id where s.post_id = any(${postIds}::uuid[]) group by p.id, p.scheduled_at`
+  )
+    .map((r) => Number(r.late))
+    .sort((a, b) => a - b);
+
+const waitForAll = async (sql: postgres.Sql, postIds: ReadonlyArray<string>, deadline: number) => {
+  for (;;) {
+    const outcome = await outcomeOf(sql, postIds);
+    if (outcome.published >= postIds.length || Date.now() > deadline) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+/** The app (scripts/start.ts from the build) on its own embedded PostgreSQL in a fresh DATA_DIR, both killed and restarted. */
+export const measureCrashOfEverything = async (options: { posts: number; accounts: number }): Promise<CrashOfEverything> => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "socialdesk-bench-crash-"));
+  const port = await freePort();
+  const env = { DATABASE_URL: "", EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: "error" };
+  let server: TestServer | null = await startTestServer({ dataDir, port, env });
+  try {
+    const url = embeddedDatabaseUrl(dataDir);
+    const runtime = appRuntime(url, 10);
+    let postIds: ReadonlyArray<string>;
+    let due: number;
+    try {
+      const setUp = await benchWorkspace(runtime, { accounts: options.accounts, platform: "bluesky", kind: "sandbox" });
+      // Time to create them all (under load, about 40 a second), then time to spare before the crash.
+      due = Math.ceil((Date.now() + 20_000 + options.posts * 25) / 1000) * 1000;
+      postIds = await scheduleBenchPosts(runtime, setUp, options.posts, due, 0);
+    } finally {
+      await runtime.dispose();
+    }
+    if (Date.now() > due - 5_000) throw new Error("creating the posts took too long: their jobs started before the crash");
+
+    await sleepUntil(due - 2_000);
+    const before = postgres(url, { max: 1, onnotice: () => {} });
+    const [{ locked }] = await before<{ locked: number }[]>`
+      select count(*)::int as locked from graphile_worker._private_jobs where locked_at is not null and key like 'post:%'`;
+    await before.end({ timeout: 1 });
+    await server.kill();
+    await killEmbeddedPostgres(dataDir);
+    server = null;
+
+    const restartedAt = Date.now();
+    server = await startTestServer({ dataDir, port, env });
+    const healthyAt = Date.now();
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const outcome = await waitForAll(sql, postIds, healthyAt + 3 * RECOVERY_BUDGET_SECONDS * 1000);
+      return {
+        posts: options.posts,
+        accounts: options.accounts,
+        lockedAtKill: locked,
+        restartToHealthySeconds: (healthyAt - restartedAt) / 1000,
+        healthyToAllPublishedSeconds: (Date.now() - healthyAt) / 1000,
+        duplicates: outcome.duplicates,
+        lost: options.posts - outcome.published,
+      };
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+/** Two worker processes (scripts/worker.ts) on the bench database; one killed 2 s before all the posts fall due. */
+export const measureWorkerKilled = async (databaseUrl: string, options: { posts: number; accounts: number }): Promise<WorkerKilled> => {
+  const runtime = appRuntime(databaseUrl, 10);
+  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  const workers = [startWorker(databaseUrl), startWorker(databaseUrl)];
+  const [doomed, survivor] = workers as [(typeof workers)[0], (typeof workers)[0]];
+  try {
+    const setUp = await benchWorkspace(runtime, { accounts: options.accounts, platform: "bluesky", kind: "sandbox" });
+    const due = Math.ceil((Date.now() + 20_000 + options.posts * 25) / 1000) * 1000;
+    const postIds = await scheduleBenchPosts(runtime, setUp, options.posts, due, 0);
+    if (Date.now() > due - 5_000) throw new Error("creating the posts took too long: their jobs started before the crash");
+
+    await sleepUntil(due - 2_000);
+    const [row] = await sql<{ ids: string[] }[]>`
+      select graphile_worker_ids as ids from worker_heartbeats where worker_id like ${`%:${doomed.pid}:%`}`;
+    const [{ held }] = await sql<{ held: number }[]>`
+      select count(*)::int as held from graphile_worker._private_jobs where locked_by = any(${row?.ids ?? []})`;
+    await stopWorker(doomed, "SIGKILL");
+
+    const outcome = await waitForAll(sql, postIds, due + 4 * SURVIVOR_BUDGET_SECONDS * 1000);
+    const late = await latenessOf(sql, postIds);
+    return {
+      posts: options.posts,
+      accounts: options.accounts,
+      heldByKilled: held,
+      lateness: { p50: quantile(late, 0.5), p99: quantile(late, 0.99), max: late.at(-1) ?? 0 },
+      duplicates: outcome.duplicates,
+      lost: options.posts - outcome.published,
+    };
+  } finally {
+    await stopWorker(survivor);
+    await stopWorker(doomed);
+    await sql.end();
+    await runtime.dispose();
+  }
+};
