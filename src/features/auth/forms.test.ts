@@ -38,6 +38,8 @@ describe("safeNext: the one gate of return addresses (next, back)", () => {
     ["a data: address", "data:text/html,<script>alert(1)</script>"],
     ["a very long path", `/app/${"a".repeat(5000)}`],
     ["an empty value", ""],
+    ["only a newline", "\n"],
+    ["only spaces and a tab", "  \t "],
     ["no value", null],
     ["not a string", { toString: () => "//evil.example" }],
     ["a number", 42],

@@ -33,7 +33,8 @@ const MAX_RETURN_ADDRESS = 2048;
  * long value, a path the browser would read as another host) answers `fallback`. Never throws.
  */
 export const safeNext = (value: unknown, fallback = "/app/dashboard", origin: string = config().publicUrl): string => {
-  if (typeof value !== "string" || value === "" || value.length > MAX_RETURN_ADDRESS) return fallback;
+  // Blank once the parser drops tabs, newlines and surrounding spaces: no address at all.
+  if (typeof value !== "string" || value.replace(/[\t\n\r]/g, "").trim() === "" || value.length > MAX_RETURN_ADDRESS) return fallback;
   try {
     const base = new URL(origin);
     const resolved = new URL(value, base);
