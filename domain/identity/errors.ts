@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { MAX_SIGN_IN_WAIT_MINUTES, waitText } from "./sign-in-throttle";
 
 /** Wrong email or password (HTTP 401); never says which. */
 export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()("InvalidCredentials", {}) {
@@ -9,14 +10,20 @@ export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()
   }
 }
 
-/** Too many failed sign-ins for one email (HTTP 429). */
+/**
+ * An attempt refused before its password is checked (HTTP 429): the account's bucket is waiting
+ * (growing waits after MAX_FAILED_LOGINS failures) or the client address has too many failures.
+ */
 export class TooManyAttempts extends Schema.TaggedError<TooManyAttempts>()("TooManyAttempts", {
-  minutes: Schema.Number,
+  seconds: Schema.Number,
+  scope: Schema.Literals(["account", "address"]),
 }) {
   static readonly status = 429;
   static readonly code = "too_many_attempts";
   override get message() {
-    return `Too many sign-in attempts. Try again in ${this.minutes} minute${this.minutes === 1 ? "" : "s"}.`;
+    return this.scope === "address"
+      ? `Too many sign-in attempts from your network. Try again in ${waitText(this.seconds)}.`
+      : `Too many sign-in attempts. Try again in ${waitText(this.seconds)}, or reset your password. Each further wrong password doubles the wait (up to ${MAX_SIGN_IN_WAIT_MINUTES} minutes).`;
   }
 }
 
@@ -29,8 +36,6 @@ export class NoWorkspaceAccess extends Schema.TaggedError<NoWorkspaceAccess>()("
   }
 }
 
-export const MAX_FAILED_LOGINS = 10;
-export const FAILED_LOGIN_WINDOW_MINUTES = 15;
 export const RESET_LINK_MINUTES = 60;
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists.";
 export const USERNAME_TAKEN_MESSAGE = "This username is already taken.";

@@ -5,3 +5,4 @@ export * from "./errors";
 export * from "./timezones";
 export * from "./projection";
 export * from "./workspace";
+export * from "./sign-in-throttle";

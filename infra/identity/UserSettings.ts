@@ -40,7 +40,7 @@ export class UserSettings extends Context.Service<
       preferences: Partial<NotificationPreferences>,
       ctx: CommandContext,
     ) => Effect.Effect<NotificationPreferences, NotFound | WriteError>;
-    /** Checks the current password (behind sign-in's throttle), records PasswordChanged (via settings), signs out every other session. */
+    /** Checks the current password (behind sign-in's throttle), records PasswordChanged (via settings), ends the account's reset links, signs out every other session. */
     readonly changePasswordWithCurrent: (
       userId: string,
       passwords: { readonly currentPassword: string; readonly newPassword: string },
@@ -145,6 +145,8 @@ export class UserSettings extends Context.Service<
           yield* db.withTransaction(
             Effect.gen(function* () {
               yield* onUserCommand(user, changePassword({ passwordHash, via: "settings" }), ctx);
+              // A reset link asked for before the change must not undo it.
+              yield* signIn.endResetLinks(user.id, ctx.now);
               yield* sessions.revokeAllOf(user.id, keepSessionId ? { except: keepSessionId } : undefined);
             }),
           );

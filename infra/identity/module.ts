@@ -1,5 +1,5 @@
 import { Effect, Layer } from "effect";
-import { identityEvents, identityProjection, InvalidCredentials, NoWorkspaceAccess, TooManyAttempts } from "../../domain/identity";
+import { identityEvents, identityProjection, InvalidCredentials, KNOWN_DEVICE_DAYS, NoWorkspaceAccess, TooManyAttempts } from "../../domain/identity";
 import { systemContext } from "../../domain/shared";
 import { Sessions } from "../auth/Sessions";
 import { Database } from "../db/Database";
@@ -41,13 +41,14 @@ export const identityModule = defineModule({
         Trials.use((trials) => trials.expireDueTrials(systemContext("trials", job.now, `job-${job.id}`))),
         (expired) => (expired > 0 ? `Ended ${expired} trial(s)` : undefined),
       ),
-    /** Sessions, reset tokens and failed sign-ins past their use. */
+    /** Sessions, reset tokens, failed sign-ins and known devices past their use. */
     purge_expired_auth: (_payload, job) =>
       Effect.gen(function* () {
         const sessions = yield* (yield* Sessions).purgeExpired(job.now);
         const db = yield* Database;
         const tokens = yield* db.query((sql) => sql`delete from password_reset_tokens where expires_at <= ${job.now}`);
         yield* db.query((sql) => sql`delete from login_attempts where attempted_at < ${new Date(job.now.getTime() - DAY_MS)}`);
+        yield* db.query((sql) => sql`delete from known_devices where last_used_at < ${new Date(job.now.getTime() - KNOWN_DEVICE_DAYS * DAY_MS)}`);
         return `Removed ${sessions} expired session(s) and ${tokens.count} reset token(s)`;
       }),
   },

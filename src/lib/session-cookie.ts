@@ -1,4 +1,5 @@
 import type { AstroCookies } from "astro";
+import { KNOWN_DEVICE_DAYS } from "../../domain/identity";
 import { SESSION_COOKIE, SESSION_DAYS } from "../../infra/auth/Sessions";
 
 const isSecure = (url: URL, request: Request) =>
@@ -12,6 +13,22 @@ export const setSessionCookie = (cookies: AstroCookies, token: string, url: URL,
     secure: isSecure(url, request),
     path: "/",
     maxAge: SESSION_DAYS * 86_400,
+  });
+
+/**
+ * The known-device cookie: set at each successful sign-in, kept across sign-outs, for a year. A
+ * browser that sends it for the account is throttled by its own failures only, never by a
+ * stranger's (infra/identity/SignIn.ts).
+ */
+export const DEVICE_COOKIE = "device";
+
+export const setDeviceCookie = (cookies: AstroCookies, token: string, url: URL, request: Request) =>
+  cookies.set(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecure(url, request),
+    path: "/",
+    maxAge: KNOWN_DEVICE_DAYS * 86_400,
   });
 
 export const clearSessionCookie = (cookies: AstroCookies) => cookies.delete(SESSION_COOKIE, { path: "/" });

@@ -175,3 +175,66 @@ test.describe("sign-up on a phone", () => {
     await page.screenshot({ path: info.outputPath("register-360.png"), fullPage: true });
   });
 });
+
+test.describe("return addresses (issue 27)", () => {
+  const signInFrom = async (page: import("@playwright/test").Page, path: string, user: { email: string; password: string }) => {
+    await page.goto(path);
+    await page.getByLabel("Email", { exact: true }).fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+  };
+
+  test("signing in from /login?next=%2F%09%2Fevil.example%2F lands on the app's own dashboard, never on evil.example", async ({ page, playwright, baseURL }) => {
+    const user = newUser({ firstName: "Quinn" });
+    await registerElsewhere(playwright, baseURL, user);
+    const elsewhere: string[] = [];
+    await page.route((url) => url.hostname.endsWith("evil.example"), (route) => {
+      elsewhere.push(route.request().url());
+      return route.abort();
+    });
+
+    await signInFrom(page, "/login?next=%2F%09%2Fevil.example%2F", user);
+
+    await expect(page).toHaveURL(`${baseURL}/app/dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Quinn!" })).toBeVisible();
+    expect(elsewhere).toEqual([]);
+  });
+
+  test("a same-origin next with its query is kept: /app/calendar?view=week", async ({ page, playwright, baseURL }) => {
+    const user = newUser();
+    await registerElsewhere(playwright, baseURL, user);
+
+    await signInFrom(page, `/login?next=${encodeURIComponent("/app/calendar?view=week")}`, user);
+
+    await expect(page).toHaveURL(`${baseURL}/app/calendar?view=week`);
+  });
+
+  test("the workspace switcher's form posted with a hostile back lands on the dashboard", async ({ page, baseURL }) => {
+    await signedInUser(page);
+    await page.goto("/app/settings");
+    const [workspace] = (await (await page.request.get("/api/workspaces")).json()) as Array<{ id: string }>;
+
+    // The shell's plain form, its `back` replaced with a tab trick and then a protocol-relative address.
+    for (const back of ["/\t/evil.example/", "//evil.example/app"]) {
+      await page.evaluate(
+        ({ workspaceId, back }) => {
+          const form = document.createElement("form");
+          form.method = "post";
+          form.action = "/api/workspaces/switch";
+          for (const [name, value] of Object.entries({ workspaceId, back })) {
+            const input = document.createElement("input");
+            input.type = "hidden";
+            input.name = name;
+            input.value = value;
+            form.append(input);
+          }
+          document.body.append(form);
+          form.submit();
+        },
+        { workspaceId: workspace.id, back },
+      );
+      await expect(page).toHaveURL(`${baseURL}/app/dashboard`);
+      await page.goto("/app/settings");
+    }
+  });
+});

@@ -190,16 +190,19 @@ describe("changing the password", () => {
     expect(await isSignedIn(browser)).toBe(true);
   });
 
-  it("given 10 wrong current passwords within 15 minutes, then the next try answers 429", async () => {
+  it("given 10 wrong current passwords within 15 minutes, then the next try answers 429 with the growing wait", async () => {
     const { browser } = await signedUp();
     for (let i = 0; i < 10; i++) {
       expect(
-        (await browser.post("/api/user/password", { currentPassword: `wrong ${i}`, newPassword: "whatever123", confirmPassword: "whatever123" })).status,
+        (await browser.post("/api/user/password", { currentPassword: `wrong ${i}`, newPassword: "whatever long", confirmPassword: "whatever long" })).status,
       ).toBe(400);
     }
-    const blocked = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: "whatever123", confirmPassword: "whatever123" });
+    const blocked = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: "whatever long", confirmPassword: "whatever long" });
     expect(blocked.status).toBe(429);
-    expect(blocked.data.error.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+    // The first wait is a minute from the last failure (in seconds once less than a minute is left).
+    expect(blocked.data.error.message).toMatch(
+      /^Too many sign-in attempts\. Try again in (1 minute|\d+ seconds), or reset your password\. Each further wrong password doubles the wait \(up to 15 minutes\)\.$/,
+    );
   });
 });
 

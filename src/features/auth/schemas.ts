@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_PLAN, PLAN_IDS } from "../../../domain/plans";
 import { canonicalTimeZone } from "../../../domain/identity";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-strength";
 
 /** A string field whose missing, wrong-typed and too-short values all read the spec's one message. */
 const atLeast = (min: number, message: string, max = 100) =>
@@ -20,14 +21,21 @@ const email = (message: string) =>
     .max(254, message)
     .pipe(z.email({ error: message }));
 
+/**
+ * The rules of every new password (sign-up, joining a team, reset, Settings' change): at least 8
+ * characters, at most 256, and not one of the common ones (the length's message comes first).
+ */
+export const newPasswordField = z
+  .string({ error: "Password must be at least 8 characters" })
+  .min(8, "Password must be at least 8 characters")
+  .max(256, "Please use at most 256 characters.")
+  .refine((password) => password.length < 8 || password.length > 256 || !isCommonPassword(password), COMMON_PASSWORD_MESSAGE);
+
 /** The person's name and a new password, as sign-up asks them (and joining a team through an invitation). */
 export const personFields = {
   firstName: atLeast(2, "First name must be at least 2 characters"),
   lastName: atLeast(2, "Last name must be at least 2 characters"),
-  password: z
-    .string({ error: "Password must be at least 8 characters" })
-    .min(8, "Password must be at least 8 characters")
-    .max(256, "Please use at most 256 characters."),
+  password: newPasswordField,
   confirmPassword: z.string({ error: "Passwords don't match" }),
 };
 
@@ -67,10 +75,7 @@ export const forgotPasswordSchema = z.object({
 export const resetPasswordSchema = z
   .object({
     token: z.string({ error: "This reset link is invalid or has expired. Request a new one." }).min(1),
-    password: z
-      .string({ error: "Password must be at least 8 characters" })
-      .min(8, "Password must be at least 8 characters")
-      .max(256, "Please use at most 256 characters."),
+    password: newPasswordField,
     confirmPassword: z.string({ error: "Passwords don't match" }),
   })
   .refine((data) => data.password === data.confirmPassword, {

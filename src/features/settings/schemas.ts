@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NOTIFICATION_PREFERENCE_KEYS, type NotificationPreferences } from "../../../domain/identity";
+import { newPasswordField } from "../auth/schemas";
 
 const toggle = z.boolean({ error: "Use true or false." }).optional();
 
@@ -19,16 +20,11 @@ export const notificationPreferencesFromForm = (form: Record<string, string>): N
 
 export { NOTIFICATION_SWITCHES, NOTIFICATIONS_SAVED } from "./switches";
 
-const newPassword = z
-  .string({ error: "Password must be at least 8 characters" })
-  .min(8, "Password must be at least 8 characters")
-  .max(256, "Please use at most 256 characters.");
-
 /** POST /api/user/password and the Security form: the registration's rules for the new one. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: "Please enter your current password." }).min(1, "Please enter your current password.").max(256),
-    newPassword,
+    newPassword: newPasswordField,
     confirmPassword: z.string({ error: "Passwords don't match" }),
   })
   .refine((data) => data.newPassword === data.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
