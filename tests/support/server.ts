@@ -21,6 +21,8 @@ export const freePort = () =>
 export interface TestServer {
   readonly url: string;
   readonly port: number;
+  /** The app's process (its memory is read from /proc/<pid>/status). */
+  readonly pid: number;
   readonly output: () => string;
   readonly stop: () => Promise<void>;
 }
@@ -70,7 +72,7 @@ export const startTestServer = async (options: { databaseUrl?: string; env?: Rec
       (r) => r.ok,
       () => false,
     );
-    if (healthy) return { url, port, output: () => output, stop };
+    if (healthy) return { url, port, pid: child.pid!, output: () => output, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

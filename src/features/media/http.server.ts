@@ -7,7 +7,10 @@ import { MediaStorage } from "../../../infra/media/MediaStorage";
 import { json } from "../../lib/http";
 import { runtime } from "../../runtime";
 
-/** An upload refused: 400 or 413 with the message naming each file, per file in `problems`. */
+/**
+ * An upload refused: 400 or 413 with the message naming each file, per file in `problems`. A 413
+ * closes the connection: the rest of the body is not read.
+ */
 export const uploadRejectedResponse = (error: UploadRejected): Response =>
   json(
     {
@@ -18,7 +21,7 @@ export const uploadRejectedResponse = (error: UploadRejected): Response =>
         problems: error.problems,
       },
     },
-    error.status,
+    error.status === 413 ? { status: 413, headers: { connection: "close" } } : error.status,
   );
 
 export type RangeAnswer =
