@@ -51,7 +51,7 @@ export const parseRange = (header: string | null, size: number): RangeAnswer => 
 /** Headers of every stored file we serve: its own type, never sniffed, never run as a page. */
 export const MEDIA_FILE_HEADERS = {
   "x-content-type-options": "nosniff",
-  "content-security-policy": "default-src 'none'; sandbox",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
   "cross-origin-resource-policy": "same-origin",
   "cache-control": "private, max-age=86400",
   "accept-ranges": "bytes",
