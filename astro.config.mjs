@@ -2,16 +2,24 @@
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
+import { MAX_REQUEST_BYTES } from "./domain/media/limits.ts";
 
 export default defineConfig({
   output: "server",
   // BUILD_DIR lets test runs build side by side without touching dist/.
   outDir: process.env.BUILD_DIR ?? "./dist",
-  adapter: node({ mode: "standalone" }),
+  // The backstop behind each route's own limit (src/lib/http.ts BODY_LIMITS): no body larger than
+  // the largest upload of any plan is read, whatever the route.
+  adapter: node({ mode: "standalone", bodySizeLimit: MAX_REQUEST_BYTES }),
   integrations: [react()],
   site: process.env.PUBLIC_URL ?? "http://localhost:4321",
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? "localhost" },
-  security: { checkOrigin: true, csp: true },
+  security: {
+    checkOrigin: true,
+    // Astro adds the hashes of each page's scripts and styles; these hold on every page. Pages
+    // whose forms lead on to another origin (Stripe) add it to form-action themselves.
+    csp: { directives: ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"] },
+  },
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {

@@ -6,6 +6,7 @@ import { config } from "../infra/config";
 import { ensureDemo } from "../infra/demo";
 import { type RunningWorker, startWorker } from "../infra/jobs/worker";
 import { logger } from "../infra/log";
+import { installSecurityHeaders } from "../infra/web/security-headers";
 import { createStaticPages, renderWith } from "../infra/web/static-pages";
 import { installApiFastLane } from "./lib/api-fast-lane";
 import { installBioLane } from "./lib/bio-lane";
@@ -50,6 +51,8 @@ installApiFastLane(http.server, app.url);
 // The published link-in-bio pages, from memory once visited (scripts/lib/bio-lane.ts).
 installBioLane(http.server, app.url, renderWith(server.handler), (message) => logger.warn(message));
 staticPages.install(http.server);
+// Last installed, first to run: every answer above carries the security headers (infra/web/security-headers.ts).
+installSecurityHeaders(http.server);
 logger.info(`SocialDesk is running on ${settings.publicUrl} (database: ${app.ownsDatabase ? "embedded" : "external"}). Ctrl-C stops it.`);
 
 let stopping = false;

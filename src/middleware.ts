@@ -7,6 +7,7 @@ import { DEMO_USER_ID } from "../infra/identity/Registration";
 import { Users } from "../infra/identity/Users";
 import { logger } from "../infra/log";
 import { apiError, DEMO_READ_ONLY_MESSAGE } from "./lib/http";
+import { NUL_MESSAGE, unstorableText } from "./lib/http-fields";
 import { legacyToAppPath } from "./lib/routes";
 import { clearSessionCookie, DEMO_COOKIE, FLASH_COOKIE, type FlashToast, setSessionCookie } from "./lib/session-cookie";
 import { runtime } from "./runtime";
@@ -16,6 +17,21 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const READING_POSTS = new Set(["/api/hashtags/search"]);
 /** Sign-up, sign-in and the rest of auth stay out of demo mode (they are how a visitor leaves it); reading the user does not. */
 const AUTH_API = /^\/api\/auth\/(?!user$)/;
+
+/** The first parameter of a query string whose name or value PostgreSQL could not store, with why (as parseQuery says it). */
+const unstorableQuery = (params: URLSearchParams): { readonly key: string; readonly message: string } | null => {
+  for (const [key, value] of params) {
+    const problem = unstorableText({ [key]: value });
+    if (problem) return { key: problem.path, message: problem.message };
+  }
+  return null;
+};
+
+/** The same refusal for a person who opened the address: which parameter, and what to do. */
+const unstorableQueryPage = (key: string, message: string) =>
+  message === NUL_MESSAGE
+    ? `The parameter "${key}" of the address holds a NUL character (U+0000), which text cannot hold. Remove it and try again.`
+    : `The parameter "${key}" of the address: ${message}`;
 
 const isAppPath = (path: string) => path === "/app" || path.startsWith("/app/");
 /** The API and the media files: read in demo mode like the app's pages, never a navigation away from it. */
@@ -62,6 +78,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.demo = false;
   locals.sessionId = null;
   locals.flash = null;
+
+  // Text PostgreSQL cannot store (U+0000, a broken character) never reaches a query: no page or
+  // item has such a name (404), and no parameter of an address may hold it (400).
+  if (Object.values(context.params).some((value) => value !== undefined && unstorableText(value) !== null)) {
+    if (path.startsWith("/api/")) return apiError(404, "not_found", "Not found.");
+    const notFound = await next("/404");
+    return new Response(notFound.body, { status: 404, statusText: "Not Found", headers: notFound.headers });
+  }
+  const badQuery = unstorableQuery(url.searchParams);
+  if (badQuery) {
+    if (path.startsWith("/api/") || !wantsHtml(request)) return apiError(400, "invalid_input", badQuery.message, { [badQuery.key]: badQuery.message });
+    return new Response(unstorableQueryPage(badQuery.key, badQuery.message), { status: 400, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  }
 
   if (path.startsWith("/_astro/") || path === "/favicon.svg" || path === "/api/health") return next();
 

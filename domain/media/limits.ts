@@ -15,7 +15,7 @@ export interface MediaLimits {
   readonly videoBytes: number;
   /** Files in one upload request. */
   readonly filesPerUpload: number;
-  /** All files of one upload request together (the web server refuses bodies above 1 GiB). */
+  /** All files of one upload request together. */
   readonly uploadBytes: number;
 }
 
@@ -28,6 +28,15 @@ const MEDIA_LIMITS: Record<Tier, MediaLimits> = {
 };
 
 export const mediaLimitsOf = (tier: Tier): MediaLimits => MEDIA_LIMITS[tier];
+
+/** Slack for the multipart framing (boundaries and part headers) over an upload's files. */
+export const UPLOAD_FRAMING_BYTES = MB;
+
+/**
+ * The largest body any request may have: the largest upload of any plan with its framing. The web
+ * server refuses more whatever the route (astro.config.mjs, the adapter's bodySizeLimit).
+ */
+export const MAX_REQUEST_BYTES = Math.max(...Object.values(MEDIA_LIMITS).map((limits) => limits.uploadBytes)) + UPLOAD_FRAMING_BYTES;
 
 export const maxFileBytes = (limits: MediaLimits, kind: MediaKind): number => (kind === "image" ? limits.imageBytes : limits.videoBytes);
 
@@ -74,5 +83,6 @@ export const sizeProblem = (name: string, kind: MediaKind, size: number, tier: T
 
 export const tooManyFilesMessage = (limits: MediaLimits): string => `You can upload up to ${limits.filesPerUpload} files at a time.`;
 
-export const uploadTooLargeMessage = (limits: MediaLimits, size: number): string =>
-  `One upload can hold up to ${formatFileSize(limits.uploadBytes)} on your plan (these files are ${formatFileSize(size)}). Upload fewer files at a time.`;
+/** `size`: the files' total, when known (a chunked body is refused as it passes the limit, its size unknown). */
+export const uploadTooLargeMessage = (limits: MediaLimits, size?: number): string =>
+  `One upload can hold up to ${formatFileSize(limits.uploadBytes)} on your plan${size === undefined ? "" : ` (these files are ${formatFileSize(size)})`}. Upload fewer files at a time.`;

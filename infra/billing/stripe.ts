@@ -27,3 +27,15 @@ export const stripeClient = (c: AppConfig = config()): Stripe | null => {
 
 /** The webhook signing secret, when billing is on. */
 export const stripeWebhookSecret = (c: AppConfig = config()): string | null => (c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET) || null;
+
+/**
+ * Where Stripe's hosted pages (Checkout, the customer portal) live when billing is on: the plan and
+ * Manage billing forms post to our routes, which send the browser on there, and browsers hold a
+ * form's redirects to the page's CSP form-action too. A STRIPE_API_BASE other than Stripe's own (the
+ * tests' local Stripe) serves those pages itself.
+ */
+export const stripeHostedOrigins = (c: AppConfig = config()): ReadonlyArray<string> => {
+  if (!c.STRIPE_SECRET_KEY) return [];
+  const base = new URL(c.STRIPE_API_BASE).origin;
+  return ["https://checkout.stripe.com", "https://billing.stripe.com", ...(base === "https://api.stripe.com" ? [] : [base])];
+};

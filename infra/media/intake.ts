@@ -22,10 +22,12 @@ import {
   SNIFF_BYTES,
   sizeProblem,
   tooManyFilesMessage,
+  UPLOAD_FRAMING_BYTES,
   UploadRejected,
   uploadTooLargeMessage,
 } from "../../domain/media";
 import type { Tier } from "../../domain/plans";
+import { BodyTooLarge, boundedChunks } from "../web/request-body";
 import { boundaryOf, MultipartError, type PartSink, readMultipart } from "./multipart";
 
 export const FILES_FIELD = "files";
@@ -51,8 +53,6 @@ export interface UploadBody {
   readonly body: AsyncIterable<Uint8Array> | null;
 }
 
-/** Slack for the multipart framing (boundaries and part headers) over the files' own bytes. */
-const FRAMING_BYTES = 1024 * 1024;
 
 const rejected = (status: 400 | 413, code: string, message: string, problems: Array<{ file: string; message: string }> = []) =>
   new UploadRejected({ status, code, message, problems });
@@ -188,7 +188,7 @@ export const receiveUpload = async (request: UploadBody, options: IntakeOptions)
     throw rejected(400, "invalid_upload", `Send the files as multipart/form-data in the field "${FILES_FIELD}".`);
   }
   const { limits } = options;
-  if (request.contentLength !== null && request.contentLength > limits.uploadBytes + FRAMING_BYTES) {
+  if (request.contentLength !== null && request.contentLength > limits.uploadBytes + UPLOAD_FRAMING_BYTES) {
     throw rejected(413, "upload_too_large", uploadTooLargeMessage(limits, request.contentLength));
   }
   await fs.mkdir(options.tempDir, { recursive: true });
@@ -198,7 +198,8 @@ export const receiveUpload = async (request: UploadBody, options: IntakeOptions)
   let extraFiles = 0;
   const ignored: PartSink = { data: () => {}, end: () => {} };
   try {
-    await readMultipart(request.body, boundary, (part) => {
+    // The whole body is counted (fields, parts past the last file, the epilogue), not only the files.
+    await readMultipart(boundedChunks(request.body, limits.uploadBytes + UPLOAD_FRAMING_BYTES), boundary, (part) => {
       if ((part.name !== FILES_FIELD && part.name !== `${FILES_FIELD}[]`) || part.filename === null) return ignored;
       // A file input with nothing chosen sends a part with an empty name and no bytes.
       if (part.filename === "") return ignored;
@@ -220,8 +221,7 @@ export const receiveUpload = async (request: UploadBody, options: IntakeOptions)
     await Promise.all(files.map((file) => file.discard()));
     if (error instanceof UploadRejected) throw error;
     if (error instanceof MultipartError) throw rejected(400, "invalid_upload", `The upload could not be read: ${error.message}`);
-    const message = error instanceof Error ? error.message : String(error);
-    if (/body size limit/i.test(message)) throw rejected(413, "upload_too_large", uploadTooLargeMessage(limits, fileBytes));
+    if (error instanceof BodyTooLarge) throw rejected(413, "upload_too_large", uploadTooLargeMessage(limits));
     // A file system error (disk full, no permission) is ours; anything else is the body breaking off.
     if (typeof (error as NodeJS.ErrnoException)?.syscall === "string") throw error;
     throw rejected(400, "upload_interrupted", "The upload was interrupted before it was complete. Please try again.");

@@ -131,6 +131,12 @@ export const ifNoneMatchHits = (header: string | undefined, etags: ReadonlySet<s
   return false;
 };
 
+/**
+ * Does a request's query (from `?`, as sent) hold an encoded NUL? A cached page ignores its query,
+ * but such a query is refused by Astro's middleware (400, as on every route), so it goes on there.
+ */
+export const queryHoldsNul = (query: string): boolean => /%00/.test(query);
+
 /** Does the Cookie header hold a cookie that changes a public page (PAGE_COOKIES)? */
 export const hasPageCookie = (cookie: string | undefined): boolean => {
   if (!cookie) return false;
@@ -339,7 +345,7 @@ export const createStaticPages = async (options: StaticPagesOptions): Promise<St
       return true;
     }
     const page = pages.get(pathname);
-    if (!page || hasPageCookie(req.headers.cookie) || req.headers.range !== undefined) return false;
+    if (!page || hasPageCookie(req.headers.cookie) || req.headers.range !== undefined || (q !== -1 && queryHoldsNul(url.slice(q)))) return false;
     answerFromCache(req, res, page);
     return true;
   };

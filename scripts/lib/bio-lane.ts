@@ -1,7 +1,15 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import postgres from "postgres";
 import { BIO_USERNAME_MAX, BIO_USERNAME_MIN } from "../../domain/link-in-bio/rules";
-import { answerFromCache, type CachedResource, hasPageCookie, pageHeaders, prepareResource, type RenderedPage } from "../../infra/web/static-pages";
+import {
+  answerFromCache,
+  type CachedResource,
+  hasPageCookie,
+  pageHeaders,
+  prepareResource,
+  queryHoldsNul,
+  type RenderedPage,
+} from "../../infra/web/static-pages";
 
 /**
  * The public link-in-bio pages (/bio/{username}) answered from memory, at a static server's speed
@@ -84,7 +92,7 @@ export const installBioLane = (
     const q = req.url.indexOf("?");
     // A query (?utm_source=…) changes nothing on the page.
     const username = PAGE_PATH.exec(q === -1 ? req.url : req.url.slice(0, q))?.[1];
-    if (!username || hasPageCookie(req.headers.cookie) || req.headers.range !== undefined) return onward(req, res);
+    if (!username || hasPageCookie(req.headers.cookie) || req.headers.range !== undefined || (q !== -1 && queryHoldsNul(req.url.slice(q)))) return onward(req, res);
     const page = pages.get(username);
     if (page) return answerFromCache(req, res, page);
     onward(req, res);

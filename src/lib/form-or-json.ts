@@ -1,6 +1,6 @@
 import type { AstroCookies } from "astro";
 import type { z } from "zod";
-import { formValues, safeNext, validateForm } from "../features/auth/forms";
+import { readForm, safeNext, validateForm } from "../features/auth/forms";
 import { apiError, parseJsonBody } from "./http";
 import { setFlash } from "./session-cookie";
 
@@ -17,7 +17,9 @@ export const parseFormOrJson = async <S extends z.ZodType>(
     const json = await parseJsonBody(request, schema);
     return json.ok ? { ok: true, data: json.data, back: null } : { ...json, back: null };
   }
-  const values = await formValues(request);
+  const form = await readForm(request);
+  if (!form.ok) return { ...form, back: null };
+  const { values } = form;
   const input = validateForm(schema, values);
   const back = safeNext(values.back, "/app/dashboard");
   if (!input.ok) return { ok: false, response: apiError(400, "invalid_input", Object.values(input.errors)[0] ?? "Please check the form.", input.errors), back };

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { CommandContext } from "../../domain/shared";
 import { logger } from "../../infra/log";
 import { httpErrors } from "../../infra/modules";
+import { BodyInterrupted, BodyTooLarge, bodyTooLargeMessage, readBounded } from "../../infra/web/request-body";
 import { runtime } from "../runtime";
 import { fieldErrors, MAX_BODY_DEPTH, nestsDeeperThan, unstorableText } from "./http-fields";
 import "./zod-messages";
@@ -89,27 +90,64 @@ export const runForPage = async <A, E>(effect: Effect.Effect<A, E, ManagedRuntim
 
 type ManagedRuntimeServices = typeof runtime extends import("effect").ManagedRuntime.ManagedRuntime<infer R, any> ? R : never;
 
-/** More than any call takes: a post's longest text (63,206 characters) with its options is far less. */
-const MAX_JSON_BYTES = 1_000_000;
+/**
+ * What a body may weigh at most, by what it carries (README "Request bodies"); a route that carries
+ * something else says its own (webhooks, the bulk upload, the media upload per plan).
+ */
+export const BODY_LIMITS = {
+  /** Sign-in, sign-up, password reset and invitation: a few fields of at most 256 characters. */
+  auth: 16_000,
+  /** A page's plain form (settings, onboarding, approvals, checkout): a handful of short fields. */
+  form: 64_000,
+  /** An API call's JSON: a post's longest text (63,206 characters) with its options is far less. */
+  json: 1_000_000,
+} as const;
 
 /**
- * Parses a JSON body against a schema: the data, or the 400 answer to send. `maxBytes`: a call that
- * takes more than the usual megabyte (a bulk upload's thousands of rows).
+ * The 413 of a body over `maxBytes`, with `Connection: close`: the client stops sending and the
+ * socket is closed once the answer is out, so the rest of the body is never read.
+ */
+export const bodyTooLarge = (request: Request, maxBytes: number): Response => {
+  const message = bodyTooLargeMessage(maxBytes);
+  if (wantsPage(request)) return new Response(message, { status: 413, headers: { "content-type": "text/plain; charset=utf-8", connection: "close" } });
+  const response = apiError(413, "too_large", message);
+  response.headers.set("connection", "close");
+  return response;
+};
+
+/** A browser's navigation (a plain form's post), as opposed to a script's call. */
+const wantsPage = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
+
+export const BODY_INTERRUPTED_MESSAGE = "The request body broke off before its end. Please try again.";
+
+/**
+ * A request's body, at most `maxBytes` of it, through the one bounded reader (infra/web/request-body.ts):
+ * the bytes, or the answer to send (413 past the limit, 400 when it broke off).
+ */
+export const readBody = async (request: Request, maxBytes: number): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; response: Response }> => {
+  try {
+    return { ok: true, bytes: await readBounded(request, maxBytes) };
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return { ok: false, response: bodyTooLarge(request, maxBytes) };
+    if (error instanceof BodyInterrupted) return { ok: false, response: apiError(400, "body_interrupted", BODY_INTERRUPTED_MESSAGE) };
+    throw error;
+  }
+};
+
+/**
+ * Parses a JSON body against a schema: the data, or the 400 (413) answer to send. `maxBytes`: a
+ * call that carries less than the usual megabyte (sign-in) or more (a bulk upload's thousands of rows).
  */
 export const parseJsonBody = async <S extends z.ZodType>(
   request: Request,
   schema: S,
-  { maxBytes = MAX_JSON_BYTES }: { readonly maxBytes?: number } = {},
+  { maxBytes = BODY_LIMITS.json }: { readonly maxBytes?: number } = {},
 ): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> => {
-  const tooLarge = () => ({
-    ok: false as const,
-    response: apiError(413, "too_large", `The request body is too large (at most ${Math.round(maxBytes / 1_000_000)} MB).`),
-  });
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return tooLarge();
+  const read = await readBody(request, maxBytes);
+  if (!read.ok) return read;
   let body: unknown;
   try {
-    const text = await request.text();
-    if (Buffer.byteLength(text) > maxBytes) return tooLarge();
+    const text = new TextDecoder().decode(read.bytes);
     body = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     return { ok: false, response: apiError(400, "invalid_json", "The request body is not valid JSON.") };

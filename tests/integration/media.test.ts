@@ -265,7 +265,7 @@ describe("serving and deleting", () => {
     expect(response.buffer.equals(png)).toBe(true);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     expect(response.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
     expect(response.headers.get("content-length")).toBe(String(png.length));
     const again = await owner.request("GET", image.fileUrl, { headers: { "if-none-match": response.headers.get("etag")! } });

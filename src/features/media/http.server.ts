@@ -7,7 +7,10 @@ import { MediaStorage } from "../../../infra/media/MediaStorage";
 import { json } from "../../lib/http";
 import { runtime } from "../../runtime";
 
-/** An upload refused: 400 or 413 with the message naming each file, per file in `problems`. */
+/**
+ * An upload refused: 400 or 413 with the message naming each file, per file in `problems`. A 413
+ * closes the connection: the rest of the body is not read.
+ */
 export const uploadRejectedResponse = (error: UploadRejected): Response =>
   json(
     {
@@ -18,7 +21,7 @@ export const uploadRejectedResponse = (error: UploadRejected): Response =>
         problems: error.problems,
       },
     },
-    error.status,
+    error.status === 413 ? { status: 413, headers: { connection: "close" } } : error.status,
   );
 
 export type RangeAnswer =
@@ -48,7 +51,7 @@ export const parseRange = (header: string | null, size: number): RangeAnswer => 
 /** Headers of every stored file we serve: its own type, never sniffed, never run as a page. */
 export const MEDIA_FILE_HEADERS = {
   "x-content-type-options": "nosniff",
-  "content-security-policy": "default-src 'none'; sandbox",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
   "cross-origin-resource-policy": "same-origin",
   "cache-control": "private, max-age=86400",
   "accept-ranges": "bytes",

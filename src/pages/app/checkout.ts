@@ -2,7 +2,7 @@ import type { APIContext, APIRoute } from "astro";
 import { BILLING_NOT_CONFIGURED, TRIAL_FAILED } from "../../../domain/billing";
 import { Billing } from "../../../infra/billing/Billing";
 import { stripeClient } from "../../../infra/billing/stripe";
-import { formValues } from "../../features/auth/forms";
+import { readForm } from "../../features/auth/forms";
 import { MANAGE_BILLING, startTrialSchema } from "../../features/billing/billing-schemas";
 import { guard } from "../../lib/auth-guard";
 import { runForPage } from "../../lib/http";
@@ -34,6 +34,7 @@ export const GET: APIRoute = (context) =>
   checkout(context, { planId: context.url.searchParams.get("plan"), interval: context.url.searchParams.get("interval") });
 
 export const POST: APIRoute = async (context) => {
-  const form = await formValues(context.request);
-  return checkout(context, { planId: form.planId, interval: form.interval });
+  const form = await readForm(context.request);
+  if (!form.ok) return form.response;
+  return checkout(context, { planId: form.values.planId, interval: form.values.interval });
 };

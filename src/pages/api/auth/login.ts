@@ -2,7 +2,7 @@ import type { APIRoute } from "astro";
 import { SignIn } from "../../../../infra/identity/SignIn";
 import { loginSchema } from "../../../features/auth/schemas";
 import { publicUser } from "../../../lib/auth-guard";
-import { clientInfo, json, parseJsonBody, respond } from "../../../lib/http";
+import { BODY_LIMITS, clientInfo, json, parseJsonBody, respond } from "../../../lib/http";
 import { DEMO_COOKIE, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from "../../../lib/session-cookie";
 
 /**
@@ -10,7 +10,7 @@ import { DEMO_COOKIE, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from ".
  * email or password."; 429 with the wait while the account's or the address's throttle holds.
  */
 export const POST: APIRoute = async ({ request, cookies, url, clientAddress }) => {
-  const input = await parseJsonBody(request, loginSchema);
+  const input = await parseJsonBody(request, loginSchema, { maxBytes: BODY_LIMITS.auth });
   if (!input.ok) return input.response;
   const client = { ...clientInfo(request, clientAddress), device: cookies.get(DEVICE_COOKIE)?.value ?? null };
   return respond(

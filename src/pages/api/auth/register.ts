@@ -4,12 +4,12 @@ import { SignIn } from "../../../../infra/identity/SignIn";
 import { Effect } from "effect";
 import { registerSchema } from "../../../features/auth/schemas";
 import { publicUser } from "../../../lib/auth-guard";
-import { clientInfo, commandContext, json, parseJsonBody, respond } from "../../../lib/http";
+import { BODY_LIMITS, clientInfo, commandContext, json, parseJsonBody, respond } from "../../../lib/http";
 import { DEMO_COOKIE, setSessionCookie } from "../../../lib/session-cookie";
 
 /** POST /api/auth/register: creates the account, its workspace and trial; answers 201 with the user and a session cookie. */
 export const POST: APIRoute = async ({ request, locals, cookies, url, clientAddress }) => {
-  const input = await parseJsonBody(request, registerSchema);
+  const input = await parseJsonBody(request, registerSchema, { maxBytes: BODY_LIMITS.auth });
   if (!input.ok) return input.response;
   const ctx = commandContext(locals, request);
   return respond(

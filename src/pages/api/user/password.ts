@@ -2,7 +2,7 @@ import type { APIRoute } from "astro";
 import { UserSettings } from "../../../../infra/identity/UserSettings";
 import { changePasswordSchema, PASSWORD_CHANGED_DESCRIPTION } from "../../../features/settings/schemas";
 import { guard } from "../../../lib/auth-guard";
-import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
+import { BODY_LIMITS, commandContext, json, parseJsonBody, respond } from "../../../lib/http";
 
 /**
  * POST /api/user/password {currentPassword, newPassword, confirmPassword}: a wrong current one is
@@ -12,7 +12,7 @@ import { commandContext, json, parseJsonBody, respond } from "../../../lib/http"
 export const POST: APIRoute = async ({ request, locals }) => {
   const signedIn = guard(locals, request);
   if (!signedIn.ok) return signedIn.response;
-  const input = await parseJsonBody(request, changePasswordSchema);
+  const input = await parseJsonBody(request, changePasswordSchema, { maxBytes: BODY_LIMITS.auth });
   if (!input.ok) return input.response;
   const { currentPassword, newPassword } = input.data;
   return respond(

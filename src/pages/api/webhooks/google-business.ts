@@ -3,9 +3,10 @@ import type { APIRoute } from "astro";
 import { Effect } from "effect";
 import { addJob } from "../../../../infra/jobs/add-job";
 import { pollAccountNow } from "../../../../infra/reviews/poll";
-import { apiError, respond } from "../../../lib/http";
+import { apiError, readBody, respond } from "../../../lib/http";
 
-const MAX_BODY_BYTES = 100_000;
+/** A Pub/Sub push of a Business Profile notification: its names and a review's, well under a kilobyte. */
+const MAX_BODY_BYTES = 64_000;
 const TYPES = new Set(["NEW_REVIEW", "UPDATED_REVIEW"]);
 
 const sameToken = (given: string | null, expected: string) =>
@@ -22,8 +23,9 @@ export const POST: APIRoute = async ({ request, url }) => {
   const expected = process.env.GOOGLE_PUBSUB_VERIFICATION_TOKEN;
   if (!expected) return apiError(503, "not_configured", "Business Profile notifications aren't configured on this server (GOOGLE_PUBSUB_VERIFICATION_TOKEN).");
   if (!sameToken(url.searchParams.get("token"), expected)) return apiError(403, "forbidden", "The verification token does not match.");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return apiError(413, "too_large", "The notification is too large.");
+  const body = await readBody(request, MAX_BODY_BYTES);
+  if (!body.ok) return body.response;
+  const text = new TextDecoder().decode(body.bytes);
   let notification: { type?: unknown; location?: unknown };
   try {
     const envelope = JSON.parse(text) as { message?: { data?: unknown } };

@@ -2,9 +2,12 @@ import type { APIRoute } from "astro";
 import { systemContext } from "../../../../domain/shared";
 import { Inbox } from "../../../../infra/inbox/Inbox";
 import { isMetaSignature, metaAppSecret, metaVerifyToken, readMetaDelivery } from "../../../../infra/platforms/inbox/meta-webhook";
-import { apiError, json, respond } from "../../../lib/http";
+import { apiError, json, readBody, respond } from "../../../lib/http";
 
-/** Meta sends at most this much in one delivery; more is refused before it is read. */
+/**
+ * Meta may batch many changes (comments, messages of a few kilobytes of JSON each) in one delivery:
+ * a megabyte holds a large batch; more is refused as it arrives.
+ */
 const MAX_BODY_BYTES = 1_000_000;
 
 /**
@@ -28,9 +31,9 @@ export const GET: APIRoute = ({ url }) => {
 export const POST: APIRoute = async ({ request }) => {
   const secret = metaAppSecret();
   if (!secret) return apiError(503, "not_configured", "Meta webhooks aren't configured on this server (META_APP_SECRET).");
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return apiError(413, "too_large", "The delivery is too large.");
-  const raw = new Uint8Array(await request.arrayBuffer());
-  if (raw.byteLength > MAX_BODY_BYTES) return apiError(413, "too_large", "The delivery is too large.");
+  const body = await readBody(request, MAX_BODY_BYTES);
+  if (!body.ok) return body.response;
+  const raw = body.bytes;
   if (!isMetaSignature(raw, request.headers.get("x-hub-signature-256"), secret)) return apiError(401, "bad_signature", "The delivery's signature is missing or wrong.");
   let payload: unknown;
   try {

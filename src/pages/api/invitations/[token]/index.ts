@@ -5,7 +5,7 @@ import { Team } from "../../../../../infra/team/Team";
 import { SignIn } from "../../../../../infra/identity/SignIn";
 import { joinSchema } from "../../../../features/team/team-schemas";
 import { publicUser } from "../../../../lib/auth-guard";
-import { clientInfo, commandContext, json, parseJsonBody, respond } from "../../../../lib/http";
+import { BODY_LIMITS, clientInfo, commandContext, json, parseJsonBody, respond } from "../../../../lib/http";
 import { setSessionCookie } from "../../../../lib/session-cookie";
 
 /**
@@ -21,7 +21,7 @@ export const GET: APIRoute = ({ params, locals, request }) =>
   );
 
 export const POST: APIRoute = async ({ params, request, locals, cookies, url, clientAddress }) => {
-  const input = await parseJsonBody(request, joinSchema);
+  const input = await parseJsonBody(request, joinSchema, { maxBytes: BODY_LIMITS.auth });
   if (!input.ok) return input.response;
   const ctx = commandContext(locals, request);
   const { firstName, lastName, password, timeZone } = input.data;
