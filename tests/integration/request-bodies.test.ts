@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
 import { formatFileSize, mediaLimitsOf } from "../../domain/media";
 import type { Tier } from "../../domain/plans";
+import { hashToken } from "../../infra/auth/tokens";
 import { FORGOT_PASSWORD_SENT } from "../../src/features/auth/schemas";
 import { signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
@@ -161,7 +163,12 @@ describe("a Content-Length over the limit", () => {
 describe("forms over their limit", () => {
   it("given a sign-in form of 20 KB, when posted by a browser, then the page answers 413 with the sentence", async () => {
     const form = new URLSearchParams({ email: "someone@example.com", password: "p".repeat(20_000) }).toString();
-    for (const path of ["/login", "/register", "/forgot-password", "/reset-password?token=x"]) {
+    // A reset page reads its form only for a link that can still be used.
+    const { user } = await signUp(app.server.url);
+    const token = randomBytes(20).toString("hex");
+    await app.sql`insert into password_reset_tokens (id, user_id, created_at, expires_at)
+                  values (${hashToken(token)}, ${user.id}, now(), now() + interval '1 hour')`;
+    for (const path of ["/login", "/register", "/forgot-password", `/reset-password?token=${token}`]) {
       const response = await fetch(`${app.server.url}${path}`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", origin: app.server.url },
