@@ -395,6 +395,46 @@ describe("AI help", () => {
     expect((await browser.get("/api/ai/usage")).data.text).toEqual({ used: 20, quota: 20 });
   });
 
+  it("given a streamed answer under way, when its person opens ten more streams, then it is closed saying why, the model's call stops and its place is released", async () => {
+    const { browser, user } = await owner("growth");
+    const workspaceId = await workspaceOf(user.id);
+    fake.chunkDelayMs = 150;
+    fake.reply = () => "One two three four five six seven eight nine ten eleven twelve thirteen fourteen.";
+    const cutBefore = fake.cutOff;
+    const leave = new AbortController();
+    try {
+      const response = await fetch(`${browser.baseUrl}/api/ai/enhance-content`, {
+        method: "POST",
+        headers: { cookie: browser.cookieHeader(), origin: browser.baseUrl, "content-type": "application/json", accept: "text/event-stream" },
+        body: JSON.stringify({ content: "Count to fourteen", action: "expand", platforms: ["facebook"] }),
+        signal: leave.signal,
+      });
+      expect(response.status).toBe(200);
+      const answer = response.text();
+      for (let n = 0; n < 10; n++) {
+        const inbox = await fetch(`${browser.baseUrl}/api/social-inbox/events`, { headers: { cookie: browser.cookieHeader() }, signal: leave.signal });
+        expect(inbox.status).toBe(200);
+      }
+      const text = await answer;
+      expect(text).toContain("event: error");
+      expect(text).toContain("stream_replaced");
+      expect(text).not.toContain("event: done");
+      const released = await until(
+        () => usageEvents(workspaceId),
+        (events) => events.some((e) => e.type === "AiUseReleased"),
+        5_000,
+      );
+      expect(released.filter((e) => e.type === "AiUseReleased").map((e) => e.data.reason)).toEqual(["left"]);
+      await until(async () => fake.cutOff, (n) => n === cutBefore + 1, 5_000);
+      expect(fake.cutOff).toBe(cutBefore + 1);
+      expect((await browser.get("/api/ai/usage")).data.text.used).toBe(0);
+    } finally {
+      leave.abort();
+      fake.chunkDelayMs = 20;
+      fake.reply = (await import("../support/openai")).defaultReply;
+    }
+  });
+
   it("without AI settings, answers 503 with the compose screen's sentence", async () => {
     const { browser } = await signUp(bare.url);
     for (const [path, body] of [
