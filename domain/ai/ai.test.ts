@@ -24,7 +24,10 @@ const image = (used: number, reservationId: string | null = null): AiUsageEvent 
   data: { workspaceId: "w1", month: "2026-11", model: "i", mediaId: `m${used}`, used, reservationId },
 });
 const reserve = (reservationId: string, kind: "text" | "images" = "text", at = now) =>
-  reserveAiUse({ workspaceId: "w1", reservationId, kind, purpose: kind === "text" ? "shorten" : "image", now: at, expiresAt: aiReservationExpiry(at, 60_000) }, trial);
+  reserveAiUse(
+    { workspaceId: "w1", reservationId, kind, purpose: kind === "text" ? "shorten" : "image", now: at, expiresAt: aiReservationExpiry(at, 60_000) },
+    trial,
+  );
 const release = (reservationId: string, reason: "failed" | "left" = "failed") => releaseAiUse({ workspaceId: "w1", month: "2026-11", reservationId, reason });
 const recordText = (reservationId: string) => recordAiText({ workspaceId: "w1", month: "2026-11", reservationId, purpose: "shorten", model: "m" });
 
@@ -37,7 +40,10 @@ describe("AI usage per workspace and month", () => {
   });
 
   it("given a reservation, when its answer is recorded, then it counts as the month's next use, tied to the reservation", () => {
-    spec.given([text(1), text(2), reserved("r3")]).when(recordText("r3")).then([text(3, "r3")]);
+    spec
+      .given([text(1), text(2), reserved("r3")])
+      .when(recordText("r3"))
+      .then([text(3, "r3")]);
     spec
       .given([image(1), reserved("r2", "images")])
       .when(recordAiImage({ workspaceId: "w1", month: "2026-11", reservationId: "r2", mediaId: "m2", model: "i" }))
@@ -64,7 +70,11 @@ describe("AI usage per workspace and month", () => {
   it("given a released reservation, when another call reserves, then the place is free again", () => {
     const done = Array.from({ length: 19 }, (_, i) => text(i + 1));
     spec
-      .given([...done, reserved("a"), { type: "AiUseReleased", data: { workspaceId: "w1", month: "2026-11", reservationId: "a", kind: "text", reason: "failed" } }])
+      .given([
+        ...done,
+        reserved("a"),
+        { type: "AiUseReleased", data: { workspaceId: "w1", month: "2026-11", reservationId: "a", kind: "text", reason: "failed" } },
+      ])
       .when(reserve("b"))
       .then([reserved("b", "text", later(60_000 + AI_RESERVATION_MARGIN_MS))]);
   });
@@ -72,7 +82,10 @@ describe("AI usage per workspace and month", () => {
   it("given a reservation its crashed process left, when it has expired, then it no longer holds a place", () => {
     const done = Array.from({ length: 19 }, (_, i) => text(i + 1));
     const stale = reserved("dead", "text", later(-1));
-    spec.given([...done, stale]).when(reserve("b")).then([reserved("b", "text", later(60_000 + AI_RESERVATION_MARGIN_MS))]);
+    spec
+      .given([...done, stale])
+      .when(reserve("b"))
+      .then([reserved("b", "text", later(60_000 + AI_RESERVATION_MARGIN_MS))]);
     spec
       .given([...done, reserved("alive", "text", later(1))])
       .when(reserve("b"))
@@ -88,7 +101,10 @@ describe("AI usage per workspace and month", () => {
       .given([reserved("r1"), { type: "AiUseReleased", data: { workspaceId: "w1", month: "2026-11", reservationId: "r1", kind: "text", reason: "left" } }])
       .when(release("r1"))
       .thenNothingHappens();
-    spec.given([reserved("r1"), text(1, "r1")]).when(release("r1")).thenNothingHappens();
+    spec
+      .given([reserved("r1"), text(1, "r1")])
+      .when(release("r1"))
+      .thenNothingHappens();
     spec.given([]).when(release("nobody")).thenNothingHappens();
   });
 

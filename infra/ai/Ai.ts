@@ -149,10 +149,7 @@ export class Ai extends Context.Service<
               handleCommand(aiUsageStreamId(caller.workspaceId, month), aiUsageDecider, step, { ctx: caller, workspaceId: caller.workspaceId }),
             ),
           )
-          .pipe(
-            Effect.provideService(EventStore, store),
-            Effect.retry({ times: 5, while: (error) => error instanceof ConcurrencyConflict }),
-          );
+          .pipe(Effect.provideService(EventStore, store), Effect.retry({ times: 5, while: (error) => error instanceof ConcurrencyConflict }));
 
       /**
        * Runs `use` in a place of the month's quota reserved before it starts: refused (429 with when
@@ -181,7 +178,9 @@ export class Ai extends Context.Service<
       const release = (caller: Caller, reserved: Reserved, reason: AiReleaseReason) =>
         onUsage(caller, reserved.month, releaseAiUse({ workspaceId: caller.workspaceId, month: reserved.month, reservationId: reserved.id, reason })).pipe(
           Effect.asVoid,
-          Effect.catchCause((cause) => Effect.sync(() => logger.warn({ cause: String(cause), reservationId: reserved.id }, "An AI reservation could not be released"))),
+          Effect.catchCause((cause) =>
+            Effect.sync(() => logger.warn({ cause: String(cause), reservationId: reserved.id }, "An AI reservation could not be released")),
+          ),
         );
 
       /** The model's part of a use (and the image's download) is given up at the time-out, whatever retries the SDK makes. */
@@ -308,7 +307,13 @@ export class Ai extends Context.Service<
             yield* onUsage(
               caller,
               reserved.month,
-              recordAiImage({ workspaceId: caller.workspaceId, month: reserved.month, reservationId: reserved.id, mediaId: item!.id, model: settings.imageModel }),
+              recordAiImage({
+                workspaceId: caller.workspaceId,
+                month: reserved.month,
+                reservationId: reserved.id,
+                mediaId: item!.id,
+                model: settings.imageModel,
+              }),
             );
             return item!;
           }),

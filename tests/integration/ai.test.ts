@@ -53,7 +53,6 @@ const resetDay = () => {
   });
 };
 
-
 /** A streamed call: the SSE events in order, as the compose screen reads them. */
 const streamed = async (browser: { baseUrl: string; cookieHeader(): string }, path: string, body: unknown) => {
   const response = await fetch(`${browser.baseUrl}${path}`, {
@@ -302,7 +301,8 @@ describe("AI help", () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(8);
-    for (const answer of refused) expect(answer.data.error.message).toMatch(/^Your Free Trial includes 2 AI images a month, and this month's are used up\. The quota resets on /);
+    for (const answer of refused)
+      expect(answer.data.error.message).toMatch(/^Your Free Trial includes 2 AI images a month, and this month's are used up\. The quota resets on /);
     expect(fake.requests.filter((r) => r.path === "/v1/images/generations").length - before).toBe(2);
     const library = await browser.get("/api/media");
     expect(library.data.items).toHaveLength(2);
@@ -326,7 +326,10 @@ describe("AI help", () => {
     expect(carried).toHaveLength(20);
     for (const result of carried) {
       expect(result.contentType).toMatch(/^text\/event-stream/);
-      expect(result.events.at(-1)).toMatchObject({ event: "done", data: { enhancedContent: "Healthy gums, bright smiles: book your cleaning today! #dental" } });
+      expect(result.events.at(-1)).toMatchObject({
+        event: "done",
+        data: { enhancedContent: "Healthy gums, bright smiles: book your cleaning today! #dental" },
+      });
     }
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(5);
@@ -425,7 +428,11 @@ describe("AI help", () => {
         5_000,
       );
       expect(released.filter((e) => e.type === "AiUseReleased").map((e) => e.data.reason)).toEqual(["left"]);
-      await until(async () => fake.cutOff, (n) => n === cutBefore + 1, 5_000);
+      await until(
+        async () => fake.cutOff,
+        (n) => n === cutBefore + 1,
+        5_000,
+      );
       expect(fake.cutOff).toBe(cutBefore + 1);
       expect((await browser.get("/api/ai/usage")).data.text.used).toBe(0);
     } finally {

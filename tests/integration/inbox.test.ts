@@ -278,7 +278,11 @@ describe("the social inbox", () => {
         state.ended = true;
       })();
       // Its first line says it is open (and registered).
-      await until(async () => state.text, (text) => text.includes("retry:"), 5_000);
+      await until(
+        async () => state.text,
+        (text) => text.includes("retry:"),
+        5_000,
+      );
       return state;
     };
     try {
@@ -288,7 +292,11 @@ describe("the social inbox", () => {
       expect(mine.some((s) => s.ended)).toBe(false);
       const eleventh = await open(browser);
       const first = mine[0]!;
-      await until(async () => first.ended, (ended) => ended, 5_000);
+      await until(
+        async () => first.ended,
+        (ended) => ended,
+        5_000,
+      );
       expect(first.ended).toBe(true);
       expect(first.text).toContain("event: closed");
       expect(first.text).toContain("more than 10 are open at once for you");
@@ -313,7 +321,11 @@ describe("the social inbox", () => {
           ]),
         ),
       );
-      await until(async () => eleventh.text + theirs.text, () => eleventh.text.includes("event: arrived") && theirs.text.includes("event: arrived"), 5_000);
+      await until(
+        async () => eleventh.text + theirs.text,
+        () => eleventh.text.includes("event: arrived") && theirs.text.includes("event: arrived"),
+        5_000,
+      );
       expect(eleventh.text).toContain("event: arrived");
       expect(theirs.text).toContain("event: arrived");
       expect(theirs.ended).toBe(false);

@@ -263,7 +263,11 @@ export const startFakeStripe = async (port = 0) => {
      */
     webhook: (type: string, object: Json, eventId = id("evt"), secret = FAKE_WEBHOOK_SECRET, signedAt?: number) => {
       const payload = JSON.stringify({ id: eventId, object: "event", type, api_version: Stripe.API_VERSION, created: now(), data: { object } });
-      return { eventId, payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret, ...(signedAt === undefined ? {} : { timestamp: signedAt }) }) };
+      return {
+        eventId,
+        payload,
+        signature: sdk.webhooks.generateTestHeaderString({ payload, secret, ...(signedAt === undefined ? {} : { timestamp: signedAt }) }),
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
