@@ -1,47 +1,118 @@
 import { describe, expect, it } from "vitest";
 import { aiQuotaOf } from "../plans";
+import { eventDecoder } from "../shared";
 import { DeciderSpecification } from "../shared/decider-spec";
-import type { AiUsageEvent } from "./events";
+import { type AiUsageEvent, aiUsageEvents } from "./events";
 import { aiUsageProjection } from "./projection";
-import { aiMonthOf, aiQuotaResetsAt, cleanModelText, enhancePrompt, fitToLimit, smallestLimitOf } from "./rules";
-import { aiUsageDecider, recordAiImage, recordAiText } from "./usage";
+import { AI_RESERVATION_MARGIN_MS, aiMonthOf, aiQuotaResetsAt, aiReservationExpiry, cleanModelText, enhancePrompt, fitToLimit, smallestLimitOf } from "./rules";
+import { aiUsageDecider, recordAiImage, recordAiText, releaseAiUse, reserveAiUse } from "./usage";
 
 const spec = DeciderSpecification(aiUsageDecider);
 const trial = { tier: "trial" as const, quota: aiQuotaOf("trial"), month: "2026-11" };
-const text = (used: number): AiUsageEvent => ({
-  type: "AiTextGenerated",
-  data: { workspaceId: "w1", month: "2026-11", purpose: "shorten", model: "m", used },
+const now = new Date("2026-11-20T10:00:00Z");
+const later = (ms: number) => new Date(now.getTime() + ms).toISOString();
+const reserved = (reservationId: string, kind: "text" | "images" = "text", expiresAt = later(120_000)): AiUsageEvent => ({
+  type: "AiUseReserved",
+  data: { workspaceId: "w1", month: "2026-11", reservationId, kind, purpose: kind === "text" ? "shorten" : "image", expiresAt },
 });
+const text = (used: number, reservationId: string | null = null): AiUsageEvent => ({
+  type: "AiTextGenerated",
+  data: { workspaceId: "w1", month: "2026-11", purpose: "shorten", model: "m", used, reservationId },
+});
+const image = (used: number, reservationId: string | null = null): AiUsageEvent => ({
+  type: "AiImageGenerated",
+  data: { workspaceId: "w1", month: "2026-11", model: "i", mediaId: `m${used}`, used, reservationId },
+});
+const reserve = (reservationId: string, kind: "text" | "images" = "text", at = now) =>
+  reserveAiUse(
+    { workspaceId: "w1", reservationId, kind, purpose: kind === "text" ? "shorten" : "image", now: at, expiresAt: aiReservationExpiry(at, 60_000) },
+    trial,
+  );
+const release = (reservationId: string, reason: "failed" | "left" = "failed") => releaseAiUse({ workspaceId: "w1", month: "2026-11", reservationId, reason });
+const recordText = (reservationId: string) => recordAiText({ workspaceId: "w1", month: "2026-11", reservationId, purpose: "shorten", model: "m" });
 
 describe("AI usage per workspace and month", () => {
-  it("counts each text and image, the month's count in the event", () => {
+  it("given room in the quota, when a call reserves a use, then a place is held until a minute past the time-out", () => {
     spec
       .given([])
-      .when(recordAiText({ workspaceId: "w1", purpose: "shorten", model: "m" }, trial))
-      .then([text(1)]);
-    spec
-      .given([text(1), text(2)])
-      .when(recordAiText({ workspaceId: "w1", purpose: "shorten", model: "m" }, trial))
-      .then([text(3)]);
-    spec
-      .given([text(1)])
-      .when(recordAiImage({ workspaceId: "w1", mediaId: "m1", model: "img" }, trial))
-      .then([{ type: "AiImageGenerated", data: { workspaceId: "w1", month: "2026-11", model: "img", mediaId: "m1", used: 1 } }]);
+      .when(reserve("r1"))
+      .then([reserved("r1", "text", later(60_000 + AI_RESERVATION_MARGIN_MS))]);
   });
 
-  it("refuses past the plan's quota, saying when it resets", () => {
+  it("given a reservation, when its answer is recorded, then it counts as the month's next use, tied to the reservation", () => {
     spec
-      .given(Array.from({ length: 20 }, (_, i) => text(i + 1)))
-      .when(recordAiText({ workspaceId: "w1", purpose: "generate", model: "m" }, trial))
+      .given([text(1), text(2), reserved("r3")])
+      .when(recordText("r3"))
+      .then([text(3, "r3")]);
+    spec
+      .given([image(1), reserved("r2", "images")])
+      .when(recordAiImage({ workspaceId: "w1", month: "2026-11", reservationId: "r2", mediaId: "m2", model: "i" }))
+      .then([image(2, "r2")]);
+  });
+
+  it("given uses and calls in flight that fill the quota, when another call reserves, then it is refused, saying when the quota resets", () => {
+    const done = Array.from({ length: 18 }, (_, i) => text(i + 1));
+    spec
+      .given([...done, reserved("a"), reserved("b")])
+      .when(reserve("c"))
       .thenFails("AiQuotaReached", "Your Free Trial includes 20 AI text requests a month, and this month's are used up. The quota resets on December 1, 2026.");
-    const images = [1, 2].map((used): AiUsageEvent => ({
-      type: "AiImageGenerated",
-      data: { workspaceId: "w1", month: "2026-11", model: "i", mediaId: "x", used },
-    }));
     spec
-      .given(images)
-      .when(recordAiImage({ workspaceId: "w1", mediaId: "m3", model: "i" }, { ...trial, tier: "trial" }))
+      .given([reserved("a", "images"), image(1, "a"), reserved("b", "images")])
+      .when(reserve("c", "images"))
       .thenFails("AiQuotaReached", /includes 2 AI images a month/);
+    // Texts and images have quotas of their own.
+    spec
+      .given([...done, reserved("a"), reserved("b")])
+      .when(reserve("i", "images"))
+      .then([reserved("i", "images", later(60_000 + AI_RESERVATION_MARGIN_MS))]);
+  });
+
+  it("given a released reservation, when another call reserves, then the place is free again", () => {
+    const done = Array.from({ length: 19 }, (_, i) => text(i + 1));
+    spec
+      .given([
+        ...done,
+        reserved("a"),
+        { type: "AiUseReleased", data: { workspaceId: "w1", month: "2026-11", reservationId: "a", kind: "text", reason: "failed" } },
+      ])
+      .when(reserve("b"))
+      .then([reserved("b", "text", later(60_000 + AI_RESERVATION_MARGIN_MS))]);
+  });
+
+  it("given a reservation its crashed process left, when it has expired, then it no longer holds a place", () => {
+    const done = Array.from({ length: 19 }, (_, i) => text(i + 1));
+    const stale = reserved("dead", "text", later(-1));
+    spec
+      .given([...done, stale])
+      .when(reserve("b"))
+      .then([reserved("b", "text", later(60_000 + AI_RESERVATION_MARGIN_MS))]);
+    spec
+      .given([...done, reserved("alive", "text", later(1))])
+      .when(reserve("b"))
+      .thenFails("AiQuotaReached", /used up/);
+  });
+
+  it("given a reservation, when it is released, then once: a recorded or unknown one releases nothing", () => {
+    spec
+      .given([reserved("r1")])
+      .when(release("r1", "left"))
+      .then([{ type: "AiUseReleased", data: { workspaceId: "w1", month: "2026-11", reservationId: "r1", kind: "text", reason: "left" } }]);
+    spec
+      .given([reserved("r1"), { type: "AiUseReleased", data: { workspaceId: "w1", month: "2026-11", reservationId: "r1", kind: "text", reason: "left" } }])
+      .when(release("r1"))
+      .thenNothingHappens();
+    spec
+      .given([reserved("r1"), text(1, "r1")])
+      .when(release("r1"))
+      .thenNothingHappens();
+    spec.given([]).when(release("nobody")).thenNothingHappens();
+  });
+
+  it("given a released reservation, when its answer comes after all, then it is not counted", () => {
+    spec
+      .given([reserved("r1"), { type: "AiUseReleased", data: { workspaceId: "w1", month: "2026-11", reservationId: "r1", kind: "text", reason: "left" } }])
+      .when(recordText("r1"))
+      .thenFails("AiFailed", "The AI server did not answer in time. Please try again.");
   });
 
   it("quotas grow with the plan; months are UTC calendar months", () => {
@@ -59,6 +130,16 @@ describe("AI usage per workspace and month", () => {
     expect(aiUsageProjection.project(recorded(text(2)))).toEqual([
       { table: "ai_usage", update: { workspace_id: "w1", month: "2026-11", kind: "text" }, set: { used: 2, updated_at: new Date(0) } },
     ]);
+    // A reservation is a place held, not a use: Settings counts only the uses.
+    expect(aiUsageProjection.project(recorded(reserved("r1")))).toEqual([]);
+  });
+
+  it("reads the uses recorded before reservations as belonging to none", () => {
+    const stored = { workspaceId: "w1", month: "2026-11", purpose: "shorten", model: "m", used: 4 };
+    expect(eventDecoder([aiUsageEvents]).decode("AiTextGenerated", 1, stored, { streamId: "ai-usage-w1-2026-11", metadata: {} as never })).toEqual({
+      ...stored,
+      reservationId: null,
+    });
   });
 });
 

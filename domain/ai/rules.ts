@@ -15,6 +15,16 @@ export const AI_IMAGE_STYLE_DEFAULT = "social media post";
 /** The calendar month a use counts in (UTC), as `YYYY-MM`. */
 export const aiMonthOf = (at: Date): string => at.toISOString().slice(0, 7);
 
+/**
+ * How long past the AI time-out a reservation holds its place when its process neither records
+ * nor releases it (it crashed): the call itself is given up at the time-out, and this leaves time
+ * to save and record its answer.
+ */
+export const AI_RESERVATION_MARGIN_MS = 60_000;
+
+/** When a reservation made at `now` stops holding its place. */
+export const aiReservationExpiry = (now: Date, timeoutMs: number): Date => new Date(now.getTime() + timeoutMs + AI_RESERVATION_MARGIN_MS);
+
 /** The first instant of the month after `month`: when its quota starts again. */
 export const aiQuotaResetsAt = (month: string): Date => {
   const [year, m] = month.split("-").map(Number) as [number, number];

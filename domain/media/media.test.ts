@@ -4,6 +4,7 @@ import type { MediaEvent, MediaUploadedData } from "./events";
 import { deleteMedia, mediaDecider, tagMedia, uploadMedia } from "./media";
 import { mediaProjection } from "./projection";
 import { normalizeTags } from "./tags";
+import { libraryIdOf } from "./urls";
 
 const spec = DeciderSpecification(mediaDecider);
 
@@ -120,5 +121,17 @@ describe("the media projection", () => {
 describe("tags", () => {
   it("are trimmed, de-duplicated ignoring case, and lose a leading #", () => {
     expect(normalizeTags(["##launch", " Launch ", "new   product"])).toEqual({ ok: true, tags: ["launch", "new product"] });
+  });
+});
+
+describe("a media reference", () => {
+  const id = "0b5e1c52-6f0a-4c1e-9d57-3a2f4b7c8d90";
+  it("names a library item by its id or its file's address, here or absolute; a file elsewhere names none", () => {
+    expect(libraryIdOf(id)).toBe(id);
+    expect(libraryIdOf(`/media/${id}/original.png`)).toBe(id);
+    expect(libraryIdOf(`https://app.example/media/${id}/thumbnail.webp`)).toBe(id);
+    expect(libraryIdOf("/media/not-an-id/original.png")).toBe("not-an-id");
+    expect(libraryIdOf("https://cdn.example/media/photos/smile.jpg")).toBeNull();
+    expect(libraryIdOf("https://cdn.example/smile.jpg")).toBeNull();
   });
 });

@@ -79,3 +79,10 @@ export const fillPlaceholders = (text: string, values: { readonly reviewerName: 
 
 /** "Copy and open on {site}": the site's name as people know it. */
 export const siteNameOf = (platform: string): string => platformById(platform as PlatformId)?.name ?? platform;
+
+/** Google's name of a Business Profile location, `locations/{id}`, from that, `accounts/{a}/locations/{id}[/…]` or a bare id. */
+export const googleLocationName = (locationId: string): string => {
+  const id = locationId.trim();
+  const named = /(?:^|\/)(locations\/[^/]+)/.exec(id);
+  return named ? named[1]! : `locations/${id}`;
+};

@@ -23,17 +23,27 @@ export class ConcurrencyConflict extends Schema.TaggedError<ConcurrencyConflict>
   }
 }
 
-/** The thing does not exist for this caller (HTTP 404); another workspace's id answers the same. */
+/**
+ * The thing does not exist for this caller (HTTP 404); another workspace's id answers the same.
+ * `fields`: the field of the request that named it (a post's `media`), with the sentence.
+ */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
   what: Schema.String,
+  fields: Schema.optional(Schema.Record(Schema.String, Schema.String)),
 }) {
   static readonly status = 404;
   static readonly code = "not_found";
+  /** A request's field named an item that is not the caller's workspace's: the 404 says which field. */
+  static inField(what: string, field: string) {
+    return new NotFound({ what, fields: { [field]: notFoundSentence(what) } });
+  }
   override get message() {
-    // Another workspace's id reads the same as a deleted one: nothing tells them apart.
-    return `This ${this.what} does not exist, or was deleted.`;
+    return notFoundSentence(this.what);
   }
 }
+
+// Another workspace's id reads the same as a deleted one: nothing tells them apart.
+const notFoundSentence = (what: string) => `This ${what} does not exist, or was deleted.`;
 
 /** Input a person must correct (HTTP 400), with per-field messages. */
 export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", {

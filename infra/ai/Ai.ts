@@ -1,4 +1,5 @@
-import { Context, Effect, Layer } from "effect";
+import { randomUUID } from "node:crypto";
+import { Context, Effect, Exit, Layer } from "effect";
 import OpenAI from "openai";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import {
@@ -10,10 +11,13 @@ import {
   aiMonthOf,
   type AiPlan,
   type AiPurpose,
-  aiQuotaRefusal,
   aiQuotaResetsAt,
   type AiQuotaReached,
+  type AiReleaseReason,
+  aiReservationExpiry,
   AiUnavailable,
+  type AiUsageEvent,
+  type AiUsageState,
   aiUsageDecider,
   aiUsageStreamId,
   type AiUseKind,
@@ -26,14 +30,16 @@ import {
   imagePrompt,
   recordAiImage,
   recordAiText,
+  releaseAiUse,
+  reserveAiUse,
   smallestLimitOf,
 } from "../../domain/ai";
 import { type AiQuota, aiQuotaOf } from "../../domain/plans";
-import { type AddressRefused, type AddressUnreadable, type Caller, type ConcurrencyConflict, InvalidInput } from "../../domain/shared";
+import { type AddressRefused, type AddressUnreadable, type Caller, ConcurrencyConflict, InvalidInput } from "../../domain/shared";
 import { config } from "../config";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
-import { handleCommand } from "../eventstore/handle";
+import { type DecideStep, handleCommand } from "../eventstore/handle";
 import { logger } from "../log";
 import { Media, type MediaItem } from "../media/Media";
 import { fetchAddress } from "../outbound/outbound";
@@ -84,6 +90,13 @@ const failureOf = (error: unknown, message: string): AiFailed => {
   return new AiFailed({ status: timedOut ? 504 : 502, message: timedOut ? AI_MESSAGES.timedOut : message, detail });
 };
 
+/** A place reserved in a month's quota for one call. */
+interface Reserved {
+  readonly id: string;
+  readonly month: string;
+  readonly kind: AiUseKind;
+}
+
 const periodOf = (caller: Caller): AiPlan => ({ tier: caller.plan, quota: aiQuotaOf(caller.plan), month: aiMonthOf(caller.now) });
 
 /**
@@ -122,20 +135,60 @@ export class Ai extends Context.Service<
           (rows) => ({ text: rows.find((r) => r.kind === "text")?.used ?? 0, images: rows.find((r) => r.kind === "images")?.used ?? 0 }),
         );
 
-      /** Refuses before calling the model when the month's quota is used up. */
-      const withinQuota = (caller: Caller, kind: AiUseKind) =>
-        Effect.flatMap(usedThisMonth(caller.workspaceId, aiMonthOf(caller.now)), (used) => {
-          const refusal = aiQuotaRefusal(used[kind], kind, periodOf(caller));
-          return refusal ? Effect.fail(refusal) : Effect.void;
-        });
+      /**
+       * A command on the workspace's usage stream for the month. Its writers take turns (a lock held
+       * to the transaction's end), so parallel calls are decided one after the other on the version
+       * they read; a writer that skipped the turn (an older process during a deploy) makes the append
+       * conflict, and it is decided again on the stream read afresh.
+       */
+      const onUsage = <E>(caller: Caller, month: string, step: DecideStep<AiUsageState, AiUsageEvent, E>) =>
+        db
+          .withTransaction(
+            Effect.andThen(
+              db.query((sql) => sql`select pg_advisory_xact_lock(hashtextextended(${`ai-usage:${caller.workspaceId}:${month}`}, 0))`),
+              handleCommand(aiUsageStreamId(caller.workspaceId, month), aiUsageDecider, step, { ctx: caller, workspaceId: caller.workspaceId }),
+            ),
+          )
+          .pipe(Effect.provideService(EventStore, store), Effect.retry({ times: 5, while: (error) => error instanceof ConcurrencyConflict }));
 
-      const record = (caller: Caller, step: ReturnType<typeof recordAiText>) =>
-        handleCommand(aiUsageStreamId(caller.workspaceId, aiMonthOf(caller.now)), aiUsageDecider, step, { ctx: caller, workspaceId: caller.workspaceId }).pipe(
-          Effect.provideService(EventStore, store),
-          // Two answers of one workspace at once: the later counts on top of the other, read afresh.
-          Effect.retry({ times: 5, while: (error) => error._tag === "ConcurrencyConflict" }),
-          Effect.asVoid,
+      /**
+       * Runs `use` in a place of the month's quota reserved before it starts: refused (429 with when
+       * the quota resets) when the month's uses and the calls in flight fill it, so the model is never
+       * called past the quota. `use` records the answer in that place; a failure, a time-out or a
+       * reader who leaves (an interruption) releases it. A process that dies holding one leaves it to
+       * expire (AI_TIMEOUT_MS and a margin).
+       */
+      const metered = <A, E, R>(caller: Caller, kind: AiUseKind, purpose: AiPurpose, timeoutMs: number, use: (reserved: Reserved) => Effect.Effect<A, E, R>) =>
+        Effect.acquireUseRelease(
+          Effect.gen(function* () {
+            const reserved: Reserved = { id: randomUUID(), month: aiMonthOf(caller.now), kind };
+            const expiresAt = aiReservationExpiry(caller.now, timeoutMs);
+            yield* onUsage(
+              caller,
+              reserved.month,
+              reserveAiUse({ workspaceId: caller.workspaceId, reservationId: reserved.id, kind, purpose, now: caller.now, expiresAt }, periodOf(caller)),
+            );
+            return reserved;
+          }),
+          use,
+          (reserved, exit) => (Exit.isSuccess(exit) ? Effect.void : release(caller, reserved, Exit.hasInterrupts(exit) ? "left" : "failed")),
         );
+
+      /** Gives a reserved place back; when that cannot be written, the reservation still expires on its own. */
+      const release = (caller: Caller, reserved: Reserved, reason: AiReleaseReason) =>
+        onUsage(caller, reserved.month, releaseAiUse({ workspaceId: caller.workspaceId, month: reserved.month, reservationId: reserved.id, reason })).pipe(
+          Effect.asVoid,
+          Effect.catchCause((cause) =>
+            Effect.sync(() => logger.warn({ cause: String(cause), reservationId: reserved.id }, "An AI reservation could not be released")),
+          ),
+        );
+
+      /** The model's part of a use (and the image's download) is given up at the time-out, whatever retries the SDK makes. */
+      const inTime = <A, E, R>(timeoutMs: number, effect: Effect.Effect<A, E, R>) =>
+        Effect.timeoutOrElse(effect, {
+          duration: timeoutMs,
+          orElse: () => Effect.fail(new AiFailed({ status: 504, message: AI_MESSAGES.timedOut, detail: `No answer within ${timeoutMs} ms.` })),
+        });
 
       /** One chat completion: streamed to `onDelta` when given, else in one answer. */
       const complete = (messages: ReadonlyArray<ChatMessage>, failedMessage: string, onDelta: OnDelta | undefined) =>
@@ -174,13 +227,19 @@ export class Ai extends Context.Service<
         text.trim() === "" ? Effect.fail(new InvalidInput({ message: required, fields: { content: required } })) : Effect.void;
 
       const writeText = (caller: Caller, purpose: AiPurpose, messages: ReadonlyArray<ChatMessage>, limit: number | null, failed: string, onDelta?: OnDelta) =>
-        Effect.gen(function* () {
-          const { settings } = yield* configured();
-          yield* withinQuota(caller, "text");
-          const text = fitToLimit(cleanModelText(yield* complete(messages, failed, onDelta)), limit);
-          yield* record(caller, recordAiText({ workspaceId: caller.workspaceId, purpose, model: settings.model }, periodOf(caller)));
-          return text;
-        });
+        Effect.flatMap(configured(), ({ settings }) =>
+          metered(caller, "text", purpose, settings.timeoutMs, (reserved) =>
+            Effect.gen(function* () {
+              const text = fitToLimit(cleanModelText(yield* inTime(settings.timeoutMs, complete(messages, failed, onDelta))), limit);
+              yield* onUsage(
+                caller,
+                reserved.month,
+                recordAiText({ workspaceId: caller.workspaceId, month: reserved.month, reservationId: reserved.id, purpose, model: settings.model }),
+              );
+              return text;
+            }),
+          ),
+        );
 
       const enhance = Effect.fn("Ai.enhance")(function* (caller: Caller, input: EnhanceInput, onDelta?: OnDelta) {
         yield* checkedText(input.content, AI_MESSAGES.contentRequired);
@@ -219,31 +278,46 @@ export class Ai extends Context.Service<
       const generateImage = Effect.fn("Ai.generateImage")(function* (caller: Caller, input: { readonly prompt: string; readonly style: string }) {
         if (input.prompt.trim() === "") return yield* new InvalidInput({ message: AI_MESSAGES.promptRequired, fields: { prompt: AI_MESSAGES.promptRequired } });
         const { settings, client } = yield* configured();
-        yield* withinQuota(caller, "images");
-        const answer = yield* Effect.tryPromise({
-          try: (signal) =>
-            client.images.generate(
-              { model: settings.imageModel, prompt: imagePrompt(input.prompt, input.style || AI_IMAGE_STYLE_DEFAULT), n: 1, size: "1024x1024" },
-              { signal },
-            ),
-          catch: (error) => failureOf(error, AI_MESSAGES.imageFailed),
-        });
-        const bytes = yield* imageBytes(answer.data?.[0]);
-        const media = yield* Media;
-        const userId = caller.actor.kind === "person" ? caller.actor.userId : caller.workspaceId;
-        const [item] = yield* media
-          .importFiles(
-            { userId, workspaceId: caller.workspaceId, tier: caller.plan },
-            [{ name: `ai-image-${caller.now.toISOString().slice(0, 10)}.png`, bytes }],
-            caller,
-          )
-          .pipe(
-            Effect.mapError((error) =>
-              error._tag === "UploadRejected" ? new AiFailed({ status: 502, message: AI_MESSAGES.imageFailed, detail: error.message }) : error,
-            ),
-          );
-        yield* record(caller, recordAiImage({ workspaceId: caller.workspaceId, mediaId: item!.id, model: settings.imageModel }, periodOf(caller)));
-        return item!;
+        return yield* metered(caller, "images", "image", settings.timeoutMs, (reserved) =>
+          Effect.gen(function* () {
+            const bytes = yield* inTime(
+              settings.timeoutMs,
+              Effect.tryPromise({
+                try: (signal) =>
+                  client.images.generate(
+                    { model: settings.imageModel, prompt: imagePrompt(input.prompt, input.style || AI_IMAGE_STYLE_DEFAULT), n: 1, size: "1024x1024" },
+                    { signal },
+                  ),
+                catch: (error) => failureOf(error, AI_MESSAGES.imageFailed),
+              }).pipe(Effect.flatMap((answer) => imageBytes(answer.data?.[0]))),
+            );
+            const media = yield* Media;
+            const userId = caller.actor.kind === "person" ? caller.actor.userId : caller.workspaceId;
+            const [item] = yield* media
+              .importFiles(
+                { userId, workspaceId: caller.workspaceId, tier: caller.plan },
+                [{ name: `ai-image-${caller.now.toISOString().slice(0, 10)}.png`, bytes }],
+                caller,
+              )
+              .pipe(
+                Effect.mapError((error) =>
+                  error._tag === "UploadRejected" ? new AiFailed({ status: 502, message: AI_MESSAGES.imageFailed, detail: error.message }) : error,
+                ),
+              );
+            yield* onUsage(
+              caller,
+              reserved.month,
+              recordAiImage({
+                workspaceId: caller.workspaceId,
+                month: reserved.month,
+                reservationId: reserved.id,
+                mediaId: item!.id,
+                model: settings.imageModel,
+              }),
+            );
+            return item!;
+          }),
+        );
       });
 
       const usage = Effect.fn("Ai.usage")(function* (caller: Caller) {

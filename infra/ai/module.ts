@@ -9,6 +9,9 @@ export const aiModule = defineModule({
   layer: Ai.layer,
   projections: [aiUsageProjection],
   auditSummaries: {
+    AiUseReserved: (d) => `Asked the AI for ${d.kind === "images" ? "an image" : "a text"}`,
+    AiUseReleased: (d) =>
+      `The AI ${d.kind === "images" ? "image" : "text"} was not used ${d.reason === "left" ? "(stopped before it was finished)" : "(the AI server failed or did not answer in time)"}: it does not count`,
     AiTextGenerated: (d) => `Used AI to ${d.purpose.startsWith("draft-") ? `draft a reply (${d.purpose.slice(6)})` : `write (${d.purpose})`}`,
     AiImageGenerated: () => "Created an AI image for the media library",
   },

@@ -10,6 +10,9 @@ import { call, idOf, onBillingStream, requireStripe, retrieveSubscription, snaps
 import { stripeWebhookSecret } from "./stripe";
 
 export const WEBHOOK_SIGNATURE_REFUSED = "The webhook's signature is missing or wrong.";
+/** How far from this server's clock a signature may be dated, either way (the SDK's default for its age). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+export const WEBHOOK_SIGNATURE_AHEAD = "The webhook's signature is dated more than 5 minutes ahead of this server's clock.";
 
 type PaymentFailure = Parameters<typeof recordPaymentFailed>[0];
 
@@ -98,9 +101,13 @@ export const receiveStripeWebhook = (rawBody: Uint8Array, signature: string | nu
     if (!secret) return yield* new BillingNotConfigured();
     if (!signature) return yield* new InvalidInput({ message: WEBHOOK_SIGNATURE_REFUSED });
     const event = yield* Effect.try({
-      try: () => client.webhooks.constructEvent(Buffer.from(rawBody), signature, secret),
+      try: () => client.webhooks.constructEvent(Buffer.from(rawBody), signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, now.getTime()),
       catch: () => new InvalidInput({ message: WEBHOOK_SIGNATURE_REFUSED }),
     });
+    // The SDK refuses a signature older than the tolerance but takes one dated in the future, however
+    // far: such a delivery, once captured, could be replayed until that date. Stripe signs at sending.
+    const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (!(signedAt * 1000 <= now.getTime() + WEBHOOK_TOLERANCE_SECONDS * 1000)) return yield* new InvalidInput({ message: WEBHOOK_SIGNATURE_AHEAD });
     const ctx: CommandContext = { actor: { kind: "system", process: "billing" }, now, correlationId: event.id, causationId: null };
     const subject = subjectOf(event);
     const subscription = subject.subscriptionId ? yield* retrieveSubscription(client, subject.subscriptionId) : null;

@@ -17,6 +17,7 @@ import { actorIdOf, type Caller, ConcurrencyConflict, Conflict, type Forbidden, 
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
+import { checkLibraryRefs } from "../media/references";
 
 /** A content template as the API answers it (spec engagement §3), with who wrote it and whether the caller may change it. */
 export interface ContentTemplate {
@@ -153,6 +154,10 @@ export class ContentTemplates extends Context.Service<
           ),
         );
 
+      /** A template's media are files of the workspace's library (or on the web): another's answers 404 naming `mediaUrls`. */
+      const mediaOfWorkspace = (caller: Caller, refs: ReadonlyArray<string>, kept?: ReadonlyArray<string>) =>
+        checkLibraryRefs(caller.workspaceId, refs, "mediaUrls", kept).pipe(Effect.provideService(Database, db));
+
       /** Creations of one workspace take turns, so the count holds until commit. */
       const lockWorkspace = (workspaceId: string) =>
         db.query((sql) => sql`select pg_advisory_xact_lock(hashtextextended(${`content-templates:${workspaceId}`}, 0))`);
@@ -167,6 +172,7 @@ export class ContentTemplates extends Context.Service<
               (sql) => sql<{ count: number }[]>`select count(*)::int as count from content_templates where workspace_id = ${caller.workspaceId}`,
             );
             if (count >= TEMPLATES_PER_WORKSPACE_MAX) return yield* new Conflict({ message: TEMPLATE_MESSAGES.tooMany });
+            yield* mediaOfWorkspace(caller, input.mediaUrls ?? []);
             yield* onTemplate(id, createContentTemplate({ ...input, templateId: id, workspaceId: caller.workspaceId, authorId: reader.userId }), caller);
           }),
         );
@@ -176,6 +182,7 @@ export class ContentTemplates extends Context.Service<
       const update = Effect.fn("ContentTemplates.update")(function* (caller: Caller, id: string, patch: ContentTemplatePatch) {
         const { version, ...changes } = patch;
         const reader = readerOf(caller);
+        if (changes.mediaUrls) yield* mediaOfWorkspace(caller, changes.mediaUrls, (yield* get(reader, id)).mediaUrls);
         yield* onTemplate(id, editContentTemplate({ reader, changes }), caller, version);
         return yield* get(reader, id);
       });

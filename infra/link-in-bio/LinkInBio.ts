@@ -28,6 +28,7 @@ import { config } from "../config";
 import { Database, SqlError, UNIQUE_VIOLATION } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { type DecideStep, handleCommand } from "../eventstore/handle";
+import { checkLibraryRefs } from "../media/references";
 
 /** A page as the public sees it: only its visible links and social links, and whose page it is. */
 export interface PublicBioPage extends BioPage {
@@ -187,6 +188,12 @@ export class LinkInBio extends Context.Service<
       const edit = Effect.fn("LinkInBio.edit")(function* (caller: Caller, input: Omit<EditBioPage, "workspaceId" | "workspaceName">) {
         const username = input.username?.trim().toLowerCase();
         if (username && (yield* usernameTaken(caller.workspaceId, username))) return yield* new Conflict({ message: BIO_MESSAGES.usernameTaken });
+        const image = input.profileImage?.trim();
+        // A profile image of the library is one of the workspace's files: another's answers 404 naming the field.
+        if (image) {
+          const kept = (yield* pageRow({ workspaceId: caller.workspaceId }))?.profile_image;
+          yield* checkLibraryRefs(caller.workspaceId, [image], "profileImage", kept ? [kept] : []).pipe(Effect.provideService(Database, db));
+        }
         const name = yield* workspaceName(caller.workspaceId);
         yield* run(caller, editBioPage({ ...input, workspaceId: caller.workspaceId, workspaceName: name })).pipe(
           // Two pages choosing the same name at once: the unique index refuses the second, in its append.

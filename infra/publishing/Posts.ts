@@ -29,6 +29,7 @@ import {
   submitForApproval,
   unschedulePost,
 } from "../../domain/publishing";
+import { googleLocationName } from "../../domain/reviews/rules";
 import { needsApproval } from "../../domain/team/team";
 import { actorIdOf, type Caller, type ConcurrencyConflict, Conflict, type EventMetadata, InvalidInput, NotFound, PlanLimitReached } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
@@ -36,6 +37,7 @@ import { encodeKeyset } from "../db/keyset";
 import { EventStore } from "../eventstore/EventStore";
 import { appendNewStreams, type DecideStep, decideSteps, handleCommand } from "../eventstore/handle";
 import { Mailer } from "../mail/Mailer";
+import { isForeignLibraryRef, ownLibraryIds } from "../media/references";
 import { config } from "../config";
 import { PostQueries, type PostView } from "./PostQueries";
 import { lockWorkspaceQueue, nextFreeTimeslot } from "./queue-slots";
@@ -171,6 +173,45 @@ export class Posts extends Context.Service<
             const message = "This category does not exist (it may have been deleted): choose another, or none.";
             return yield* new InvalidInput({ message, fields: { categoryId: message } });
           }
+        });
+
+      /** What of a post's references is the workspace's own: its library files, and its Business Profile locations by Google's name. */
+      const ownedBy = (caller: Caller, inputs: ReadonlyArray<PostInput>) =>
+        Effect.all({
+          media: provide(
+            ownLibraryIds(
+              caller.workspaceId,
+              inputs.flatMap((i) => i.media),
+            ),
+          ),
+          locations: inputs.some((i) => i.locationIds.length > 0)
+            ? Effect.map(
+                db.query((sql) => sql<{ external_id: string }[]>`select external_id from business_locations where workspace_id = ${caller.workspaceId}`),
+                (rows) => new Set(rows.map((r) => googleLocationName(r.external_id))),
+              )
+            : Effect.succeed(new Set<string>()),
+        });
+
+      /**
+       * A post names only its workspace's media files and Business Profile locations: another's (or
+       * one deleted) answers 404 naming the field, as another workspace's id does everywhere. What the
+       * post already had (`kept`, an edit) stays, as a category deleted since does.
+       */
+      const referenceRefusal = (
+        input: PostInput,
+        owned: { readonly media: ReadonlySet<string>; readonly locations: ReadonlySet<string> },
+        kept: Pick<PostInput, "media" | "locationIds"> = { media: [], locationIds: [] },
+      ) => {
+        if (input.media.some((ref) => !kept.media.includes(ref) && isForeignLibraryRef(ref, owned.media))) return NotFound.inField("media file", "media");
+        const foreignLocation = (id: string) => id.trim() !== "" && !kept.locationIds.includes(id) && !owned.locations.has(googleLocationName(id));
+        if (input.locationIds.some(foreignLocation)) return NotFound.inField("Business Profile location", "locationIds");
+        return null;
+      };
+
+      const checkReferences = (caller: Caller, input: PostInput, kept?: Pick<PostInput, "media" | "locationIds">) =>
+        Effect.gen(function* () {
+          const refusal = referenceRefusal(input, yield* ownedBy(caller, [input]), kept);
+          if (refusal) return yield* refusal;
         });
 
       /** The workspace's posts created this month and scheduled now, for the plan's limits. */
@@ -352,6 +393,7 @@ export class Posts extends Context.Service<
             yield* lockWorkspace(caller.workspaceId);
             yield* checkLimits(caller, input, true, caller.now);
             yield* checkCategory(caller, input);
+            yield* checkReferences(caller, input);
             const targets = yield* resolveTargets(caller, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(caller, input.timeslot, input, targets, timeZone, caller.now, postId) : asked;
             yield* onPost(postId, caller, newPostSteps(caller, postId, input, targets, scheduledAt, timeZone, approval));
@@ -390,9 +432,15 @@ export class Posts extends Context.Service<
             yield* lockWorkspace(caller.workspaceId);
             const counts = yield* postCounts(caller, caller.now);
             const accounts = yield* activeAccounts(caller);
+            const owned = yield* ownedBy(
+              caller,
+              rows.map((r) => r.input),
+            );
             const decided = yield* Effect.forEach(rows, ({ input }) =>
               Effect.result(
                 Effect.gen(function* () {
+                  const refusal = referenceRefusal(input, owned);
+                  if (refusal) return yield* refusal;
                   const postId = randomUUID();
                   const timeZone = input.timeZone ?? caller.timeZone;
                   const scheduledAt = yield* scheduledAtOf(input, timeZone);
@@ -450,6 +498,7 @@ export class Posts extends Context.Service<
           Effect.gen(function* () {
             if (input.timeslot) yield* lockWorkspace(caller.workspaceId);
             yield* checkCategory(caller, input, before.categoryId);
+            yield* checkReferences(caller, input, before);
             const targets = yield* resolveTargets(caller, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(caller, input.timeslot, input, targets, timeZone, caller.now, postId) : asked;
             const now = caller.now;

@@ -1,6 +1,7 @@
 import { Cause, Effect, Schema } from "effect";
 import { platformById } from "../../domain/accounts/platforms";
 import { mediaLimitsOf } from "../../domain/media/limits";
+import { libraryIdOf } from "../../domain/media/urls";
 import {
   completePublication,
   type PostDecision,
@@ -16,7 +17,7 @@ import {
   type TargetState,
   targetsToPublish,
 } from "../../domain/publishing";
-import { foldEvents, type RecordedEvent, sameJson, systemContext } from "../../domain/shared";
+import { foldEvents, isUuid, type RecordedEvent, sameJson, systemContext } from "../../domain/shared";
 import { type AccountView, SocialAccounts } from "../accounts/SocialAccounts";
 import { config } from "../config";
 import { Database } from "../db/Database";
@@ -87,10 +88,6 @@ export const idempotencyKeyOf = (postId: string, accountId: string, occurrence: 
 const accountLabel = (platform: TargetState["platform"], account: AccountView | undefined) =>
   account ? `${platformById(platform).name} (${account.accountName})` : platformById(platform).name;
 
-const isMediaId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-/** Our own media file address (`/media/<id>/<file>`, possibly absolute): read from the library, not over HTTP. */
-const OWN_MEDIA_URL = /^(?:https?:\/\/[^/]+)?\/media\/([0-9a-f-]{36})\//i;
-
 /** The largest file any plan may publish (Agency's video limit). */
 const REMOTE_MEDIA_MAX_BYTES = mediaLimitsOf("agency").videoBytes;
 
@@ -100,13 +97,16 @@ class MediaUnreadable extends Schema.TaggedError<MediaUnreadable>()("MediaUnread
 const loadMedia = (workspaceId: string, refs: ReadonlyArray<string>) =>
   Effect.forEach(refs, (ref) =>
     Effect.gen(function* () {
-      const libraryId = isMediaId(ref) ? ref : (OWN_MEDIA_URL.exec(ref)?.[1] ?? null);
+      // Our own files (by id or address) are read from the library, not over HTTP.
+      const libraryId = libraryIdOf(ref);
       if (libraryId) {
         const db = yield* Database;
-        const [row] = yield* db.query(
-          (sql) => sql<{ storage_key: string; file_type: string; original_name: string }[]>`
-            select storage_key, file_type, original_name from media_items where id = ${libraryId} and workspace_id = ${workspaceId}`,
-        );
+        const [row] = isUuid(libraryId)
+          ? yield* db.query(
+              (sql) => sql<{ storage_key: string; file_type: string; original_name: string }[]>`
+                select storage_key, file_type, original_name from media_items where id = ${libraryId} and workspace_id = ${workspaceId}`,
+            )
+          : [];
         if (!row) return yield* new MediaUnreadable({ message: "A media file of this post was deleted from the media library." });
         const bytes = yield* (yield* MediaStorage)
           .get(row.storage_key)

@@ -1,9 +1,15 @@
+import { Effect, Layer, ManagedRuntime } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiUsageProjection } from "../../domain/ai";
+import { Database } from "../../infra/db/Database";
+import { verifyProjections } from "../../infra/eventstore/rebuild";
+import { storedEventsLayer } from "../../infra/modules";
 import { aiEnv, type FakeAi, startFakeAi } from "../support/openai";
 import { allowOutbound } from "../support/outbound";
 import { startTestServer, type TestServer, useAppServer } from "../support/server";
 import { signUp } from "../support/browser";
 import { teamHelpers } from "../support/team";
+import { until } from "../support/wait";
 
 /**
  * AI help over HTTP against a local OpenAI-compatible server that checks each request: the seven
@@ -29,6 +35,23 @@ beforeAll(async () => {
 afterAll(() => bare?.stop());
 
 const chatRequests = () => fake.requests.filter((r) => r.path === "/v1/chat/completions");
+
+/** The workspace's AI usage stream for this month, in order. */
+const usageEvents = async (workspaceId: string) =>
+  app.sql<{ type: string; data: Record<string, any> }[]>`
+    select type, data from events where stream_id = ${`ai-usage-${workspaceId}-${new Date().toISOString().slice(0, 7)}`} order by stream_version`;
+
+/** The trial's text quota refusal, with the day it resets. */
+const QUOTA_TEXTS = /^Your Free Trial includes 20 AI text requests a month, and this month's are used up\. The quota resets on \w+ 1, \d{4}\.$/;
+const resetDay = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+};
 
 /** A streamed call: the SSE events in order, as the compose screen reads them. */
 const streamed = async (browser: { baseUrl: string; cookieHeader(): string }, path: string, body: unknown) => {
@@ -200,7 +223,7 @@ describe("AI help", () => {
     expect(streamedDraft.events.at(-1)).toMatchObject({ event: "done", data: { draft: expect.stringMatching(/^Thank you/) } });
   });
 
-  it("meters each workspace's month against the plan's quota; over it, says so and when it resets", async () => {
+  it("meters each workspace's month against the plan's quota, each use recorded in the place reserved for it", async () => {
     const { browser, user } = await owner("trial");
     const workspaceId = await workspaceOf(user.id);
     await browser.post("/api/ai/enhance-content", { content: "Hi", action: "casual", platforms: [] });
@@ -211,19 +234,10 @@ describe("AI help", () => {
     expect(settings.text).toContain("AI usage this month");
     expect(settings.text).toMatch(/AI text requests[\s\S]*1 of 20 used[\s\S]*AI images[\s\S]*0 of 2 used/);
 
-    const month = new Date().toISOString().slice(0, 7);
-    await app.sql`update ai_usage set used = 20 where workspace_id = ${workspaceId} and month = ${month} and kind = 'text'`;
-    const before = fake.requests.length;
-    const over = await browser.post("/api/ai/enhance-content", { content: "Hi", action: "casual", platforms: [] });
-    expect(over.status).toBe(429);
-    expect(over.data.error.code).toBe("ai_quota_reached");
-    expect(over.data.error.message).toMatch(
-      /^Your Free Trial includes 20 AI text requests a month, and this month's are used up\. The quota resets on \w+ 1, \d{4}\.$/,
-    );
-    expect(fake.requests.length).toBe(before);
-
-    const events = await app.sql<{ type: string }[]>`select type from events where stream_id = ${`ai-usage-${workspaceId}-${month}`}`;
-    expect(events.map((e) => e.type)).toEqual(["AiTextGenerated"]);
+    const events = await usageEvents(workspaceId);
+    expect(events.map((e) => e.type)).toEqual(["AiUseReserved", "AiTextGenerated"]);
+    expect(events[1]!.data.reservationId).toBe(events[0]!.data.reservationId);
+    expect(events[1]!.data.used).toBe(1);
   });
 
   it("counts answers that come at once, each on top of the others", async () => {
@@ -256,6 +270,178 @@ describe("AI help", () => {
     expect(usage.data.text.used).toBe(0);
   });
 
+  it("given a trial, when 30 texts are asked at once, then exactly 20 are answered after 20 model calls and 10 are refused with the reset date before any call", async () => {
+    const { browser, user } = await owner("trial");
+    const workspaceId = await workspaceOf(user.id);
+    const before = chatRequests().length;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => browser.post("/api/ai/enhance-content", { content: "Open Monday", action: "casual", platforms: [] })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect(chatRequests().length - before).toBe(20);
+    for (const refused of answers.filter((a) => a.status === 429)) {
+      expect(refused.data.error.code).toBe("ai_quota_reached");
+      expect(refused.data.error.message).toMatch(QUOTA_TEXTS);
+      expect(refused.data.error.message).toContain(resetDay());
+    }
+    expect((await browser.get("/api/ai/usage")).data.text).toEqual({ used: 20, quota: 20 });
+    const events = await usageEvents(workspaceId);
+    expect(events.filter((e) => e.type === "AiUseReserved")).toHaveLength(20);
+    expect(events.filter((e) => e.type === "AiTextGenerated").map((e) => e.data.used)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it("given a trial, when 10 images are asked at once, then 2 are made and saved after 2 model calls, and 8 are refused before any call", async () => {
+    const { browser } = await owner("trial");
+    const before = fake.requests.filter((r) => r.path === "/v1/images/generations").length;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => browser.post("/api/ai/generate-image", { prompt: `Whitening offer ${i}`, style: "social media post" })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(8);
+    for (const answer of refused)
+      expect(answer.data.error.message).toMatch(/^Your Free Trial includes 2 AI images a month, and this month's are used up\. The quota resets on /);
+    expect(fake.requests.filter((r) => r.path === "/v1/images/generations").length - before).toBe(2);
+    const library = await browser.get("/api/media");
+    expect(library.data.items).toHaveLength(2);
+    expect((await browser.get("/api/ai/usage")).data.images).toEqual({ used: 2, quota: 2 });
+  });
+
+  it("given a trial, when 25 texts are streamed at once, then 20 streams carry the text and 5 are refused with 429 before any text", async () => {
+    // Three people of one workspace, so that none of them has more streams open than a person may.
+    const { browser, user } = await owner("professional");
+    const { member: second } = await joined(browser, email("member"), "member");
+    const { member: third } = await joined(browser, email("member"), "member");
+    await app.sql`update workspaces set subscription_tier = 'trial' where id = ${await workspaceOf(user.id)}`;
+    const people = [browser, second, third];
+    const before = chatRequests().length;
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        streamed(people[i % 3]!, "/api/ai/enhance-content", { content: "Gum care tips", action: "shorten", platforms: ["bluesky"] }),
+      ),
+    );
+    const carried = results.filter((r) => r.status === 200);
+    expect(carried).toHaveLength(20);
+    for (const result of carried) {
+      expect(result.contentType).toMatch(/^text\/event-stream/);
+      expect(result.events.at(-1)).toMatchObject({
+        event: "done",
+        data: { enhancedContent: "Healthy gums, bright smiles: book your cleaning today! #dental" },
+      });
+    }
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(5);
+    for (const result of refused) {
+      expect(result.contentType).toMatch(/^application\/json/);
+      expect(result.text).not.toContain("event: delta");
+      expect(JSON.parse(result.text).error.message).toMatch(QUOTA_TEXTS);
+    }
+    expect(chatRequests().length - before).toBe(20);
+  });
+
+  it("given a failing AI server, when an image fails, then its place is released and the next image is made", async () => {
+    const { browser, user } = await owner("trial");
+    const workspaceId = await workspaceOf(user.id);
+    expect((await browser.post("/api/ai/generate-image", { prompt: "First", style: "social media post" })).status).toBe(201);
+    fake.mode = "fail";
+    const failed = await browser.post("/api/ai/generate-image", { prompt: "Second", style: "social media post" });
+    fake.mode = "ok";
+    expect(failed.status).toBe(502);
+    const second = await browser.post("/api/ai/generate-image", { prompt: "Second again", style: "social media post" });
+    expect(second.status, second.text).toBe(201);
+    expect((await browser.post("/api/ai/generate-image", { prompt: "Third", style: "social media post" })).status).toBe(429);
+    const released = (await usageEvents(workspaceId)).filter((e) => e.type === "AiUseReleased");
+    expect(released.map((e) => [e.data.kind, e.data.reason])).toEqual([["images", "failed"]]);
+    expect((await browser.get("/api/media")).data.items).toHaveLength(2);
+  });
+
+  it("given a trial with one text left, when the reader of a streamed text leaves, then its place is released for the next call", async () => {
+    const { browser, user } = await owner("trial");
+    const workspaceId = await workspaceOf(user.id);
+    const firsts = await Promise.all(
+      Array.from({ length: 19 }, () => browser.post("/api/ai/enhance-content", { content: "Open Monday", action: "casual", platforms: [] })),
+    );
+    expect(firsts.every((a) => a.status === 200)).toBe(true);
+    fake.chunkDelayMs = 150;
+    fake.reply = () => "One two three four five six seven eight nine ten eleven twelve thirteen fourteen.";
+    const cutBefore = fake.cutOff;
+    try {
+      const leave = new AbortController();
+      const response = await fetch(`${browser.baseUrl}/api/ai/enhance-content`, {
+        method: "POST",
+        headers: { cookie: browser.cookieHeader(), origin: browser.baseUrl, "content-type": "application/json", accept: "text/event-stream" },
+        body: JSON.stringify({ content: "Count to fourteen", action: "expand", platforms: ["facebook"] }),
+        signal: leave.signal,
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain("event: delta");
+      leave.abort();
+      await reader.cancel().catch(() => undefined);
+      await until(
+        () => usageEvents(workspaceId),
+        (events) => events.some((e) => e.type === "AiUseReleased"),
+        5_000,
+      );
+      expect(fake.cutOff).toBe(cutBefore + 1);
+    } finally {
+      fake.chunkDelayMs = 20;
+      fake.reply = (await import("../support/openai")).defaultReply;
+    }
+    const released = (await usageEvents(workspaceId)).filter((e) => e.type === "AiUseReleased");
+    expect(released.map((e) => [e.data.kind, e.data.reason])).toEqual([["text", "left"]]);
+    const last = await browser.post("/api/ai/enhance-content", { content: "Open Monday", action: "formal", platforms: [] });
+    expect(last.status, last.text).toBe(200);
+    expect((await browser.post("/api/ai/enhance-content", { content: "Open Monday", action: "hook", platforms: [] })).status).toBe(429);
+    expect((await browser.get("/api/ai/usage")).data.text).toEqual({ used: 20, quota: 20 });
+  });
+
+  it("given a streamed answer under way, when its person opens ten more streams, then it is closed saying why, the model's call stops and its place is released", async () => {
+    const { browser, user } = await owner("growth");
+    const workspaceId = await workspaceOf(user.id);
+    fake.chunkDelayMs = 150;
+    fake.reply = () => "One two three four five six seven eight nine ten eleven twelve thirteen fourteen.";
+    const cutBefore = fake.cutOff;
+    const leave = new AbortController();
+    try {
+      const response = await fetch(`${browser.baseUrl}/api/ai/enhance-content`, {
+        method: "POST",
+        headers: { cookie: browser.cookieHeader(), origin: browser.baseUrl, "content-type": "application/json", accept: "text/event-stream" },
+        body: JSON.stringify({ content: "Count to fourteen", action: "expand", platforms: ["facebook"] }),
+        signal: leave.signal,
+      });
+      expect(response.status).toBe(200);
+      const answer = response.text();
+      for (let n = 0; n < 10; n++) {
+        const inbox = await fetch(`${browser.baseUrl}/api/social-inbox/events`, { headers: { cookie: browser.cookieHeader() }, signal: leave.signal });
+        expect(inbox.status).toBe(200);
+      }
+      const text = await answer;
+      expect(text).toContain("event: error");
+      expect(text).toContain("stream_replaced");
+      expect(text).not.toContain("event: done");
+      const released = await until(
+        () => usageEvents(workspaceId),
+        (events) => events.some((e) => e.type === "AiUseReleased"),
+        5_000,
+      );
+      expect(released.filter((e) => e.type === "AiUseReleased").map((e) => e.data.reason)).toEqual(["left"]);
+      await until(
+        async () => fake.cutOff,
+        (n) => n === cutBefore + 1,
+        5_000,
+      );
+      expect(fake.cutOff).toBe(cutBefore + 1);
+      expect((await browser.get("/api/ai/usage")).data.text.used).toBe(0);
+    } finally {
+      leave.abort();
+      fake.chunkDelayMs = 20;
+      fake.reply = (await import("../support/openai")).defaultReply;
+    }
+  });
+
   it("without AI settings, answers 503 with the compose screen's sentence", async () => {
     const { browser } = await signUp(bare.url);
     for (const [path, body] of [
@@ -275,5 +461,18 @@ describe("AI help", () => {
     const { member } = await joined(browser, email("viewer"), "viewer");
     const refused = await member.post("/api/ai/enhance-content", { content: "Hi", action: "shorten", platforms: [] });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("the AI usage read model", () => {
+  it("is rebuilt from the events (reservations, releases and uses) exactly as it is live", async () => {
+    expect(Number((await app.sql<{ n: number }[]>`select count(*)::int as n from events where type = 'AiUseReleased'`)[0]!.n)).toBeGreaterThan(0);
+    const runtime = ManagedRuntime.make(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer()));
+    try {
+      const result = await runtime.runPromise(verifyProjections([aiUsageProjection]));
+      expect(result.differences).toEqual([]);
+    } finally {
+      await runtime.dispose();
+    }
   });
 });

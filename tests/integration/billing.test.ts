@@ -166,6 +166,32 @@ describe("billing with Stripe", () => {
     expect((await workspaceRow(workspaceId)).subscription_tier).toBe("trial");
   });
 
+  it("refuses a webhook signed with a date more than 5 minutes ahead or behind, changing nothing; a few seconds of clock skew pass", async () => {
+    const { browser, user } = await signUp(app.server.url);
+    const workspaceId = await workspaceOf(user.id);
+    const started = await browser.post("/api/start-trial", { planId: "growth" });
+    const sessionId = started.data.redirectUrl.split("/").pop();
+    stripe.completeCheckout(sessionId);
+    const seconds = Math.floor(Date.now() / 1000);
+    const signedAt = (offset: number) => stripe.webhook("checkout.session.completed", stripe.session(sessionId)!, undefined, undefined, seconds + offset);
+
+    const ahead = signedAt(3_600);
+    const refused = await deliver(ahead);
+    expect(refused.status).toBe(400);
+    expect(refused.data.error.message).toBe("The webhook's signature is dated more than 5 minutes ahead of this server's clock.");
+    expect((await deliver(signedAt(330))).status).toBe(400);
+    const old = await deliver(signedAt(-3_600));
+    expect(old.status).toBe(400);
+    expect(old.data.error.message).toBe("The webhook's signature is missing or wrong.");
+    expect(await app.sql`select 1 from stripe_webhook_events where event_id = ${ahead.eventId}`).toHaveLength(0);
+    expect(await eventsOf(workspaceId, "SubscriptionStarted")).toBe(0);
+    expect((await workspaceRow(workspaceId)).subscription_tier).toBe("trial");
+
+    const skewed = await deliver(signedAt(30));
+    expect(skewed.status, skewed.text).toBe(200);
+    expect(await eventsOf(workspaceId, "SubscriptionStarted")).toBe(1);
+  });
+
   it("applies a completed Checkout once: a delivery twice records nothing more", async () => {
     const { workspaceId, sessionId } = await subscribed("professional");
     expect(await workspaceRow(workspaceId)).toMatchObject({ subscription_tier: "professional", subscription_status: "active" });

@@ -8,6 +8,7 @@ import { verifyProjections } from "../../infra/eventstore/rebuild";
 import { storedEventsLayer } from "../../infra/modules";
 import { Browser } from "../support/browser";
 import { useAppServer } from "../support/server";
+import { samplePng } from "../support/openai";
 import { teamHelpers } from "../support/team";
 
 /**
@@ -19,7 +20,15 @@ import { teamHelpers } from "../support/team";
 
 const app = useAppServer();
 const { owner, joined, email, workspaceOf } = teamHelpers(app);
-const MEDIA = `/media/${randomUUID()}/smile.png`;
+
+/** An image of the workspace's media library: its address, as a template keeps it. */
+const libraryImage = async (browser: Browser) => {
+  const form = new FormData();
+  form.append("files", new File([(await samplePng()) as BlobPart], "smile.png", { type: "image/png" }));
+  const uploaded = await browser.request("POST", "/api/media/upload", { body: form });
+  expect(uploaded.status, uploaded.text).toBe(201);
+  return uploaded.data.items[0].fileUrl as string;
+};
 
 const create = async (browser: Browser, input: Record<string, unknown>) => {
   const response = await browser.post("/api/content-templates", { content: "Book your check-up today.", ...input });
@@ -33,6 +42,7 @@ describe("a content template", () => {
   it("is created with hashtags kept with their # and each once, edited in part, used, and deleted", async () => {
     const { browser, user } = await owner("starter");
     expect((await browser.get("/api/content-templates")).data).toEqual([]);
+    const MEDIA = await libraryImage(browser);
 
     const created = await browser.post("/api/content-templates", {
       name: "  Check-up   reminder ",

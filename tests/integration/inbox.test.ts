@@ -257,6 +257,84 @@ describe("the social inbox", () => {
     expect(notHeard).not.toContain("event: arrived");
   });
 
+  it("given a person with ten inbox streams open, when they open an eleventh, then the first ends saying why, the eleventh works and another person's stream is untouched", async () => {
+    const { browser } = await owner("growth");
+    const { member } = await joined(browser, email("member"), "member");
+    const account = (await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Lee Dental" })).data as { id: string };
+    const workspaceId = (await app.sql`select workspace_id from social_accounts where id = ${account.id}`)[0]!.workspace_id as string;
+    const leave = new AbortController();
+    /** An open stream: what it has said so far, and whether it ended. */
+    const open = async (who: Browser) => {
+      const response = await fetch(`${app.server.url}/api/social-inbox/events`, { headers: { cookie: who.cookieHeader() }, signal: leave.signal });
+      expect(response.status).toBe(200);
+      const state = { text: "", ended: false };
+      const reader = response.body!.getReader();
+      void (async () => {
+        for (;;) {
+          const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+          if (chunk.done) break;
+          state.text += new TextDecoder().decode(chunk.value);
+        }
+        state.ended = true;
+      })();
+      // Its first line says it is open (and registered).
+      await until(
+        async () => state.text,
+        (text) => text.includes("retry:"),
+        5_000,
+      );
+      return state;
+    };
+    try {
+      const theirs = await open(member);
+      const mine = [];
+      for (let n = 0; n < 10; n++) mine.push(await open(browser));
+      expect(mine.some((s) => s.ended)).toBe(false);
+      const eleventh = await open(browser);
+      const first = mine[0]!;
+      await until(
+        async () => first.ended,
+        (ended) => ended,
+        5_000,
+      );
+      expect(first.ended).toBe(true);
+      expect(first.text).toContain("event: closed");
+      expect(first.text).toContain("more than 10 are open at once for you");
+      expect(mine.slice(1).some((s) => s.ended)).toBe(false);
+
+      await jobs.run(
+        Inbox.use((inbox) =>
+          inbox.receive(systemContext("ingestion", new Date(), crypto.randomUUID()), { id: account.id, workspaceId, platform: "facebook" }, [
+            {
+              type: "comment" as const,
+              externalId: "cap-1",
+              threadId: "p1",
+              parentExternalId: null,
+              postId: null,
+              postTitle: null,
+              from: { name: "Jane Smith", username: "jane", avatar: null, verified: false, followers: null },
+              content: "Still open?",
+              sentAt: new Date(),
+              url: null,
+              likes: 0,
+            },
+          ]),
+        ),
+      );
+      await until(
+        async () => eleventh.text + theirs.text,
+        () => eleventh.text.includes("event: arrived") && theirs.text.includes("event: arrived"),
+        5_000,
+      );
+      expect(eleventh.text).toContain("event: arrived");
+      expect(theirs.text).toContain("event: arrived");
+      expect(theirs.ended).toBe(false);
+      expect(first.text).not.toContain("event: arrived");
+    } finally {
+      leave.abort();
+    }
+  });
+
   it("social listening says what it needs on a server without a Bluesky AppView", async () => {
     const { browser } = await owner("growth");
     const page = await browser.get("/app/social-listening");

@@ -257,10 +257,17 @@ export const startFakeStripe = async (port = 0) => {
         parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId } },
       };
     },
-    /** A webhook delivery of an event about `object`: the body and its Stripe-Signature, signed by the SDK's test helper. */
-    webhook: (type: string, object: Json, eventId = id("evt"), secret = FAKE_WEBHOOK_SECRET) => {
+    /**
+     * A webhook delivery of an event about `object`: the body and its Stripe-Signature, signed by the
+     * SDK's test helper (dated now, or at `signedAt`, in seconds since 1970).
+     */
+    webhook: (type: string, object: Json, eventId = id("evt"), secret = FAKE_WEBHOOK_SECRET, signedAt?: number) => {
       const payload = JSON.stringify({ id: eventId, object: "event", type, api_version: Stripe.API_VERSION, created: now(), data: { object } });
-      return { eventId, payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret }) };
+      return {
+        eventId,
+        payload,
+        signature: sdk.webhooks.generateTestHeaderString({ payload, secret, ...(signedAt === undefined ? {} : { timestamp: signedAt }) }),
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

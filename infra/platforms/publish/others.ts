@@ -1,3 +1,4 @@
+import { googleLocationName } from "../../../domain/reviews/rules";
 import { callContext, fail, list, obj, str } from "../http";
 import { PlatformError } from "../types";
 import { blobOf, endpoints, flag, isImage, isVideo, linkedInRest, option, rateLimited, rejected, request, stringList, tokenOf, withLink } from "./http";
@@ -218,8 +219,7 @@ export const publishGoogleBusiness = async (credentials: unknown, req: PublishRe
   const warnings: string[] = [];
   const titles = new Map(list(c.metadata?.locations).map((l) => [str(l.id), str(l.title)]));
   for (const raw of locations) {
-    const named = /(?:^|\/)(locations\/[^/]+)/.exec(raw.trim());
-    const location = named ? named[1]! : `locations/${raw.trim()}`;
+    const location = googleLocationName(raw);
     try {
       const answer = await request(gb, `${extra.POSTS_API_BASE}/${account}/${location}/localPosts`, { bearer: c.accessToken, json: body });
       const name = str(answer.body.name);

@@ -1,3 +1,4 @@
+import { googleLocationName } from "../../../domain/reviews/rules";
 import { callContext, fail, httpUrl, list, obj, str } from "../http";
 import { endpoints, platformMessage, request, retryAfter, tokenOf, type Classify } from "../publish/http";
 import type { OAuthCredentials } from "../publish/types";
@@ -70,13 +71,6 @@ const accountOf = async (c: OAuthCredentials) => {
   return account;
 };
 
-/** locations/{l} of "locations/{l}", "accounts/{a}/locations/{l}[/…]" or a bare id. */
-const locationName = (locationId: string) => {
-  const id = locationId.trim();
-  const named = /(?:^|\/)(locations\/[^/]+)/.exec(id);
-  return named ? named[1]! : `locations/${id}`;
-};
-
 /** An RFC 3339 time as an ISO instant (nanoseconds cut to milliseconds, so instants compare as strings and as dates). */
 const isoOf = (value: unknown): string | null => {
   const at = typeof value === "string" ? Date.parse(value) : NaN;
@@ -102,7 +96,7 @@ export const listGoogleLocations = async (credentials: OAuthCredentials): Promis
       const categories = obj(location.categories);
       const metadata = obj(location.metadata);
       locations.push({
-        externalId: locationName(name),
+        externalId: googleLocationName(name),
         name: str(location.title) ?? name,
         // The lines, town, state or region and postal code: the state is part of an address people recognise.
         address:
@@ -151,7 +145,7 @@ export const listGoogleReviews = async (credentials: OAuthCredentials, locationI
   const c = tokenOf(gb, credentials);
   const account = await accountOf(c);
   const { extra } = endpoints("google_business", EXTRA);
-  const location = locationName(locationId);
+  const location = googleLocationName(locationId);
   const after = since === null ? null : Date.parse(since);
   const reviews: FetchedReview[] = [];
   let averageRating: number | null = null;
@@ -235,7 +229,7 @@ export const googlePerformance = async (
   const end = dayOf(to);
   if (end.at < start.at) throw fail(gb, "rejected", "The performance period ends before it starts.");
   const { extra } = endpoints("google_business", EXTRA);
-  const url = new URL(`${extra.PERFORMANCE_API_BASE}/${locationName(locationId)}:fetchMultiDailyMetricsTimeSeries`);
+  const url = new URL(`${extra.PERFORMANCE_API_BASE}/${googleLocationName(locationId)}:fetchMultiDailyMetricsTimeSeries`);
   for (const metric of Object.keys(METRICS)) url.searchParams.append("dailyMetrics", metric);
   for (const [prefix, date] of [
     ["dailyRange.startDate", start],

@@ -1,5 +1,6 @@
 import type { Effect } from "effect";
 import type { OnDelta } from "../../../infra/ai/Ai";
+import { holdStream, STREAM_REPLACED_MESSAGE } from "../../lib/event-streams.server";
 import { json, respond } from "../../lib/http";
 
 type Run<E, R> = (onDelta: OnDelta) => Effect.Effect<string, E, R>;
@@ -10,13 +11,21 @@ const encoder = new TextEncoder();
  * Answers a text the model writes as Server-Sent Events while it comes: `delta` events with each
  * piece ({text}), then `done` with the final body (the text fitted to its limit) or `error` with the
  * API's error body. What fails or finishes before the first piece is answered as plain JSON, with
- * its status (503 unconfigured, 400 blank, 429 over quota...).
+ * its status (503 unconfigured, 400 blank, 429 over quota...). The stream counts among the
+ * person's open streams (`personId`): closed for a newer one, it stops like a reader who left.
  */
-export const respondStreaming = async <E, R>(run: Run<E, R>, body: (text: string) => unknown): Promise<Response> => {
+export const respondStreaming = async <E, R>(personId: string, run: Run<E, R>, body: (text: string) => unknown): Promise<Response> => {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   // A reader that leaves (the page closed, the request aborted) stops the model's call: it is neither finished nor counted.
   const readerLeft = new AbortController();
-  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c), cancel: () => readerLeft.abort() });
+  let letGo = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start: (c) => void (controller = c),
+    cancel: () => {
+      letGo();
+      readerLeft.abort();
+    },
+  });
   const send = (event: string, data: unknown) => {
     if (!readerLeft.signal.aborted) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
   };
@@ -36,7 +45,13 @@ export const respondStreaming = async <E, R>(run: Run<E, R>, body: (text: string
   );
   const first = await Promise.race([started, finished]);
   if (first) return first;
+  letGo = holdStream(personId, () => {
+    send("error", { error: { code: "stream_replaced", message: STREAM_REPLACED_MESSAGE } });
+    readerLeft.abort();
+    controller.close();
+  });
   void finished.then(async (response) => {
+    letGo();
     if (readerLeft.signal.aborted) return;
     send(response.ok ? "done" : "error", await response.json());
     controller.close();

@@ -103,6 +103,12 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
         void load(current.current);
       }, 300);
     });
+    // Closed for a newer stream of the same person (another tab): stays closed instead of reconnecting, and says so.
+    source.addEventListener("closed", (event) => {
+      source.close();
+      const { message } = JSON.parse((event as MessageEvent<string>).data) as { message: string };
+      toast({ title: "Live updates paused", description: message });
+    });
     return () => {
       clearTimeout(timer);
       source.close();

@@ -16,7 +16,7 @@ export const POST: APIRoute = async ({ request, url, locals }) => {
   if (!input.ok) return input.response;
   const draft = { kind: input.data.kind, text: input.data.text, rating: input.data.rating ?? null };
   const body = (text: string) => ({ draft: text });
-  if (wantsStream(request, url)) return respondStreaming((onDelta) => Ai.use((ai) => ai.draftReply(signedIn.caller, draft, onDelta)), body);
+  if (wantsStream(request, url)) return respondStreaming(signedIn.user.id, (onDelta) => Ai.use((ai) => ai.draftReply(signedIn.caller, draft, onDelta)), body);
   return respond(
     Ai.use((ai) => ai.draftReply(signedIn.caller, draft)),
     (text) => json(body(text)),

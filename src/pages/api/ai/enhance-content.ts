@@ -18,7 +18,7 @@ export const POST: APIRoute = async ({ request, url, locals }) => {
   const input = await parseJsonBody(request, enhanceContentSchema);
   if (!input.ok) return input.response;
   const body = (enhancedContent: string) => ({ enhancedContent });
-  if (wantsStream(request, url)) return respondStreaming((onDelta) => Ai.use((ai) => ai.enhance(signedIn.caller, input.data, onDelta)), body);
+  if (wantsStream(request, url)) return respondStreaming(signedIn.user.id, (onDelta) => Ai.use((ai) => ai.enhance(signedIn.caller, input.data, onDelta)), body);
   return respond(
     Ai.use((ai) => ai.enhance(signedIn.caller, input.data)),
     (text) => json(body(text)),
