@@ -6,6 +6,7 @@ import { config } from "../infra/config";
 import { ensureDemo } from "../infra/demo";
 import { type RunningWorker, startWorker } from "../infra/jobs/worker";
 import { logger } from "../infra/log";
+import { installLingeringClose } from "../infra/web/lingering-close";
 import { installSecurityHeaders } from "../infra/web/security-headers";
 import { createStaticPages, renderWith } from "../infra/web/static-pages";
 import { installApiFastLane } from "./lib/api-fast-lane";
@@ -53,6 +54,8 @@ installBioLane(http.server, app.url, renderWith(server.handler), (message) => lo
 staticPages.install(http.server);
 // Last installed, first to run: every answer above carries the security headers (infra/web/security-headers.ts).
 installSecurityHeaders(http.server);
+// A refused body's connection is closed after its answer has had time to arrive (infra/web/lingering-close.ts).
+installLingeringClose(http.server);
 logger.info(`SocialDesk is running on ${settings.publicUrl} (database: ${app.ownsDatabase ? "embedded" : "external"}). Ctrl-C stops it.`);
 
 let stopping = false;
