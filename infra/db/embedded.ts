@@ -149,6 +149,8 @@ export const ensureEmbeddedPostgres = async (options: {
   dataDir: string;
   port: number;
   log?: (line: string) => void;
+  /** PostgreSQL's max_connections (200 by default). */
+  maxConnections?: number;
 }): Promise<RunningEmbedded> => {
   const log = options.log ?? (() => {});
   const dataDir = path.resolve(options.dataDir);
@@ -167,13 +169,16 @@ export const ensureEmbeddedPostgres = async (options: {
     return { url: connectionUrl(known), owned: false, stop: async () => {} };
   }
 
-  const connection: EmbeddedConnection = known ?? {
-    host: "127.0.0.1",
-    port: options.port,
-    user: "socialdesk",
-    password: randomBytes(18).toString("base64url"),
-    database: "socialdesk",
-  };
+  // Started on the port asked for now (the one it had before may be taken meanwhile), with its credentials.
+  const connection: EmbeddedConnection = known
+    ? { ...known, port: options.port }
+    : {
+        host: "127.0.0.1",
+        port: options.port,
+        user: "socialdesk",
+        password: randomBytes(18).toString("base64url"),
+        database: "socialdesk",
+      };
   const owner = runAs();
   if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
     log(`Creating the embedded PostgreSQL cluster in ${databaseDir}`);
@@ -187,7 +192,7 @@ export const ensureEmbeddedPostgres = async (options: {
   if (owner.uid !== undefined) await fs.chown(path.join(dataDir, "postgres.log"), owner.uid, owner.gid!);
   const child = spawn(
     server,
-    ["-D", databaseDir, "-p", String(connection.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    ["-D", databaseDir, "-p", String(connection.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", `max_connections=${options.maxConnections ?? 200}`],
     { ...owner, detached: true, stdio: ["ignore", logFd, logFd] },
   );
   child.unref();

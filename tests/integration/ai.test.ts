@@ -6,7 +6,7 @@ import { verifyProjections } from "../../infra/eventstore/rebuild";
 import { storedEventsLayer } from "../../infra/modules";
 import { aiEnv, type FakeAi, startFakeAi } from "../support/openai";
 import { allowOutbound } from "../support/outbound";
-import { startTestServer, type TestServer, useAppServer } from "../support/server";
+import { useAppServer } from "../support/server";
 import { signUp } from "../support/browser";
 import { teamHelpers } from "../support/team";
 import { until } from "../support/wait";
@@ -26,13 +26,6 @@ afterAll(() => fake?.close());
 
 const app = useAppServer({ env: () => aiEnv(fake, { AI_TIMEOUT_MS: "1500", OUTBOUND_ALLOW_HOSTS: process.env.OUTBOUND_ALLOW_HOSTS! }) });
 const { owner, workspaceOf, joined, email } = teamHelpers(app);
-
-/** The same database served by an app with no AI settings. */
-let bare: TestServer;
-beforeAll(async () => {
-  bare = await startTestServer({ databaseUrl: app.database.url, env: { RUN_WORKER: "false" } });
-}, 180_000);
-afterAll(() => bare?.stop());
 
 const chatRequests = () => fake.requests.filter((r) => r.path === "/v1/chat/completions");
 
@@ -440,20 +433,6 @@ describe("AI help", () => {
       fake.chunkDelayMs = 20;
       fake.reply = (await import("../support/openai")).defaultReply;
     }
-  });
-
-  it("without AI settings, answers 503 with the compose screen's sentence", async () => {
-    const { browser } = await signUp(bare.url);
-    for (const [path, body] of [
-      ["/api/ai/enhance-content", { content: "Hi", action: "shorten", platforms: [] }],
-      ["/api/ai/generate-image", { prompt: "Hi", style: "social media post" }],
-      ["/api/ai/draft-reply", { kind: "message", text: "Hi" }],
-    ] as const) {
-      const response = await browser.post(path, body);
-      expect(response.status, path).toBe(503);
-      expect(response.data.error).toEqual({ code: "ai_unavailable", message: "AI isn't configured on this server" });
-    }
-    expect((await browser.get("/api/ai/usage")).data.configured).toBe(false);
   });
 
   it("asks the role's permission: a viewer cannot use the AI", async () => {

@@ -10,7 +10,7 @@ import { useAppServer } from "../support/server";
  * checked against PostgreSQL. One server for the whole file.
  */
 
-const app = useAppServer();
+const app = useAppServer({ demo: true });
 
 const DAY_MS = 86_400_000;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");

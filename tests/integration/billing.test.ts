@@ -1,6 +1,6 @@
 import { Effect, Layer, ManagedRuntime } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BILLING_NOT_CONFIGURED, billingProjection, PAYMENT_FAILED_MESSAGE, TRIAL_FAILED } from "../../domain/billing";
+import { billingProjection, PAYMENT_FAILED_MESSAGE, TRIAL_FAILED } from "../../domain/billing";
 import { identityProjection } from "../../domain/identity";
 import { Database } from "../../infra/db/Database";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
@@ -15,7 +15,7 @@ import { teamHelpers } from "../support/team";
  * webhooks signed by the SDK's test helper: Checkout's parameters, the portal, the signature
  * refused, an event processed once, events out of order, a failed payment's warning, a
  * cancellation that pauses the accounts over the trial's limit, Settings > Billing read from
- * Stripe; and a server without keys answering 503 with the sentence.
+ * Stripe. A server without keys: billing-unconfigured.test.ts.
  */
 
 let stripe: FakeStripe;
@@ -304,24 +304,5 @@ describe("the billing read model", () => {
     } finally {
       await runtime.dispose();
     }
-  });
-});
-
-describe("billing without Stripe keys", () => {
-  const bare = useAppServer();
-
-  it("answers 503 with the sentence, and the pages say it", async () => {
-    const { browser } = await signUp(bare.server.url);
-    for (const call of [() => browser.post("/api/start-trial", { planId: "professional" }), () => browser.post("/api/billing/portal")]) {
-      const response = await call();
-      expect(response.status).toBe(503);
-      expect(response.data.error.message).toBe(BILLING_NOT_CONFIGURED);
-    }
-    const webhook = await new Browser(bare.server.url).request("POST", "/api/webhooks/stripe", { body: "{}", headers: { "content-type": "application/json" } });
-    expect(webhook.status).toBe(503);
-    expect((await browser.get("/api/user/subscription")).data).toMatchObject({ billingConfigured: false, paymentFailed: false });
-    const unescaped = async (path: string) => (await browser.page(path)).text.replaceAll("&#39;", "'");
-    expect(await unescaped("/app/settings?tab=billing")).toContain(BILLING_NOT_CONFIGURED);
-    expect(await unescaped("/app/pricing")).toContain(BILLING_NOT_CONFIGURED);
   });
 });

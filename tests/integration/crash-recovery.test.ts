@@ -8,7 +8,8 @@ import { sandboxProfile } from "../../src/features/accounts/sandbox";
 import { signUp } from "../support/browser";
 import { createTestApp } from "../support/database";
 import { callerFor, createTestPost, registerOwner } from "../support/publishing";
-import { embeddedDatabaseUrl, freePort, killEmbeddedPostgres, startTestServer, startWorkerProcess, type TestServer, type WorkerProcess } from "../support/server";
+import { freePort } from "../support/ports";
+import { embeddedDatabaseUrl, killEmbeddedPostgres, startTestServer, startWorkerProcess, type TestServer, type WorkerProcess } from "../support/server";
 import { until } from "../support/wait";
 
 /**

@@ -3,6 +3,7 @@ import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { ensureEmbeddedPostgres } from "../../infra/db/embedded";
 import { migrate } from "../../infra/db/migrate";
+import { freePort } from "../support/ports";
 
 /** Databases of this run are named after it, so runs sharing one server never drop each other's. */
 const RUN = `${Math.floor(Date.now() / 1000).toString(36)}${process.pid.toString(36)}`;
@@ -17,7 +18,8 @@ const STALE_AFTER_SECONDS = 6 * 3600;
 export default async function setup(project: TestProject) {
   const server = process.env.TEST_DATABASE_URL
     ? { url: process.env.TEST_DATABASE_URL, stop: async () => {} }
-    : await ensureEmbeddedPostgres({ dataDir: path.resolve(".data/test-postgres"), port: 54339 });
+    : // On a port the system picks: two checkouts on one machine run their suites side by side.
+      await ensureEmbeddedPostgres({ dataDir: path.resolve(".data/test-postgres"), port: await freePort(), maxConnections: 500 });
 
   const adminUrl = withDatabase(server.url, "postgres");
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });

@@ -18,7 +18,7 @@ import {
   refreshBlueskyProfile,
   resumeBluesky,
 } from "../../infra/platforms";
-import { freePort } from "../support/server";
+import { freePort } from "../support/ports";
 import { allowOutbound } from "../support/outbound";
 
 /**

@@ -10,7 +10,7 @@ import {
   type RecordedRequest,
   startFakePlatforms,
 } from "../support/oauth-provider";
-import { freePort } from "../support/server";
+import { freePort } from "../support/ports";
 
 /**
  * The ten OAuth adapters against a local provider that plays each platform's endpoints: the

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => stripe?.close());
 
-const app = useAppServer({ env: () => stripe.env });
+const app = useAppServer({ env: () => stripe.env, staticPages: true });
 
 const PAGE_DIRECTIVES = ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"];
 

@@ -12,7 +12,7 @@ import { useAppServer } from "../support/server";
  * immutable and compressed; a visitor with a session, demo or flash cookie still gets Astro's answer.
  */
 
-const app = useAppServer();
+const app = useAppServer({ staticPages: true });
 
 const PAGES = ["/", "/pricing", "/faq", "/privacy-policy.html", "/terms-of-service.html"];
 

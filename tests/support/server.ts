@@ -1,22 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
+import type { RunningAppServer } from "../../scripts/lib/app-server";
 import { createTestDatabase } from "./database";
+import { freePort } from "./ports";
 
-/** A free loopback port. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 export interface TestServer {
   readonly url: string;
@@ -98,24 +89,49 @@ export const startTestServer = async (
   throw new Error(`The app did not become healthy within 120 s:\n${output}`);
 };
 
-/** The app of one test file: its server, its database, and a small connection to that database. */
+/** The app of one test file: its server, its database, a small connection to that database, and the app's services. */
 export interface AppServer {
-  readonly server: TestServer;
+  /** The web server: its address and port, and the process it runs in (this one). */
+  readonly server: { readonly url: string; readonly port: number; readonly pid: number };
   readonly database: Awaited<ReturnType<typeof createTestDatabase>>;
   readonly sql: postgres.Sql;
+  /** The services the app's worker runs on (the same database), for a test to run a command or a job itself. */
+  readonly runtime: RunningAppServer["app"]["runtime"];
 }
 
+/** Sets the variables of `env` (an empty string unsets one) and answers how to put them back. */
+const withEnv = (env: Record<string, string>) => {
+  const before = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  for (const [key, value] of Object.entries(env)) {
+    if (value === "") delete process.env[key];
+    else process.env[key] = value;
+  }
+  return () => {
+    for (const [key, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  };
+};
+
 /**
- * Registers the hooks that give this test file the real app (startTestServer) on a fresh database
- * of its own (createTestDatabase), and returns its context: `server`, `database` and `sql` can be
- * read once that beforeAll has run (in tests and in later hooks). `env` goes to the app; as a
- * function it is called only then, so an earlier beforeAll can compute it. Everything is stopped
- * and dropped in afterAll.
+ * Registers the hooks that give this test file the real app on a fresh database of its own
+ * (createTestDatabase), in this process (scripts/lib/app-server.ts: the web server from the build,
+ * the lanes in front of Astro, the worker), and returns its context: `server`, `database`, `sql` and
+ * `runtime` can be read once that beforeAll has run (in tests and in later hooks). Each test file
+ * has its own modules (vitest isolates them), so its own configuration: `env` is set for the file
+ * (as a function it is called only then, so an earlier beforeAll can compute it) and put back after.
+ * The demo and the pre-rendered public pages are left out unless the file asks for them. Everything
+ * is stopped and dropped in afterAll.
  */
-export const useAppServer = (options: { env?: Record<string, string> | (() => Record<string, string>) } = {}): AppServer => {
-  let server: TestServer | undefined;
+export const useAppServer = (
+  options: { env?: Record<string, string> | (() => Record<string, string>); demo?: boolean; staticPages?: boolean } = {},
+): AppServer => {
+  let running: RunningAppServer | undefined;
   let database: AppServer["database"] | undefined;
   let sql: postgres.Sql | undefined;
+  let restoreEnv: (() => void) | undefined;
+  let dataDir: string | undefined;
   const started = <A>(value: A | undefined, name: string): A => {
     if (value === undefined) throw new Error(`useAppServer: ${name} is not there yet; read it in a test or a hook after the app's beforeAll.`);
     return value;
@@ -123,26 +139,45 @@ export const useAppServer = (options: { env?: Record<string, string> | (() => Re
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    dataDir = mkdtempSync(path.join(tmpdir(), "socialdesk-app-"));
     const env = typeof options.env === "function" ? options.env() : options.env;
-    server = await startTestServer({ databaseUrl: database.url, env });
+    restoreEnv = withEnv({
+      HOST: "127.0.0.1",
+      PORT: String(await freePort()),
+      PUBLIC_URL: "",
+      DATA_DIR: dataDir,
+      // No network here: the inbox listens to Bluesky only in the tests that start a PDS.
+      BLUESKY_FIREHOSE_URL: "off",
+      ASTRO_NODE_LOGGING: "disabled",
+      ...env,
+      DATABASE_URL: database.url,
+    });
+    const { startAppServer } = await import("../../scripts/lib/app-server");
+    running = await startAppServer({ demo: options.demo ?? false, staticPages: options.staticPages ?? false, worker: true });
     sql = postgres(database.url, { max: 2, onnotice: () => {} });
-  }, 180_000);
+  }, 120_000);
 
   afterAll(async () => {
     await sql?.end();
-    await server?.stop();
+    await running?.close();
+    restoreEnv?.();
     await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   return {
     get server() {
-      return started(server, "server");
+      const app = started(running, "server");
+      return { url: app.url, port: app.port, pid: process.pid };
     },
     get database() {
       return started(database, "database");
     },
     get sql() {
       return started(sql, "sql");
+    },
+    get runtime() {
+      return started(running, "runtime").app.runtime;
     },
   };
 };
