@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { startTestServer, type TestServer } from "../tests/support/server";
+import { startTestServer, type TestServer } from "../tests/support/processes";
 
 export interface BenchApp {
   readonly server: TestServer;

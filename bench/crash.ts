@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { embeddedDatabaseUrl, freePort, killEmbeddedPostgres, startTestServer, type TestServer } from "../tests/support/server";
+import { freePort } from "../tests/support/ports";
+import { embeddedDatabaseUrl, killEmbeddedPostgres, startTestServer, type TestServer } from "../tests/support/processes";
 import { appRuntime } from "./database";
 import { benchWorkspace, quantile, scheduleBenchPosts, startWorker, stopWorker } from "./scheduler";
 

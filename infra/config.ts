@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   AI_IMAGE_MODEL: z.string().default("gpt-image-1"),
   /** How long an AI call may take before it is given up (504). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** How long after a post goes out to a sandbox account its sample comments and messages arrive. */
+  SANDBOX_REPLY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

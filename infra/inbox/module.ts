@@ -2,6 +2,7 @@ import { Effect } from "effect";
 import { defineEvents, type RecordedEvent, systemContext } from "../../domain/shared";
 import { inboxEvents, inboxProjection, replyTemplateEvents } from "../../domain/inbox";
 import type { PostEvent } from "../../domain/publishing";
+import { config } from "../config";
 import { sandboxPostUrl } from "../publishing/sandbox";
 import type { Reaction } from "../eventstore/reactions";
 import { addJob } from "../jobs/add-job";
@@ -25,8 +26,7 @@ const replyJob: Reaction = {
     ),
 };
 
-/** People answer a post published to a sandbox account a little after it goes out. */
-const SANDBOX_DELAY_MS = 20_000;
+/** People answer a post published to a sandbox account a little after it goes out (SANDBOX_REPLY_DELAY_SECONDS). */
 const sandboxConversationJob: Reaction = {
   name: "sandbox-conversation",
   handles: ["PostPublishedToAccount"],
@@ -37,7 +37,7 @@ const sandboxConversationJob: Reaction = {
       addJob(
         "sandbox_conversation",
         { accountId: event.data.accountId, postId: event.streamId.slice("post-".length), platformPostId: event.data.platformPostId },
-        { runAt: new Date(Date.parse(event.data.publishedAt) + SANDBOX_DELAY_MS), jobKey: `sandbox-conversation:${event.data.platformPostId}` },
+        { runAt: new Date(Date.parse(event.data.publishedAt) + config().SANDBOX_REPLY_DELAY_SECONDS * 1000), jobKey: `sandbox-conversation:${event.data.platformPostId}` },
       ),
     );
   },

@@ -9,7 +9,7 @@ import { signUp } from "../support/browser";
 import { createTestApp } from "../support/database";
 import { callerFor, createTestPost, registerOwner } from "../support/publishing";
 import { freePort } from "../support/ports";
-import { embeddedDatabaseUrl, killEmbeddedPostgres, startTestServer, startWorkerProcess, type TestServer, type WorkerProcess } from "../support/server";
+import { embeddedDatabaseUrl, killEmbeddedPostgres, startTestServer, startWorkerProcess, type TestServer, type WorkerProcess } from "../support/processes";
 import { until } from "../support/wait";
 
 /**
