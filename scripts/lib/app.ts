@@ -4,6 +4,7 @@ import { Database } from "../../infra/db/Database";
 import { migrate } from "../../infra/db/migrate";
 import { servicesOn } from "../../infra/layers";
 import { logger } from "../../infra/log";
+import type { Command } from "./commands";
 
 /**
  * The database and services for a process outside the web server (start, worker, CLI commands):
@@ -29,13 +30,13 @@ export const openApp = async (options: { quiet?: boolean } = {}) => {
 export type OpenApp = Awaited<ReturnType<typeof openApp>>;
 
 /** Runs a CLI command on the app and exits with its code; errors print as one line, not a stack. */
-export const runCli = (main: (app: OpenApp, args: ReadonlyArray<string>) => Promise<number>) => {
+export const runCli = (main: Command) => {
   const args = process.argv.slice(2);
   openApp({ quiet: true })
     .then(async (app) => {
       let code = 1;
       try {
-        code = await main(app, args);
+        code = await main(app, args, { log: (line) => console.log(line), error: (line) => console.error(line) });
       } catch (error) {
         console.error(describeError(error));
       } finally {

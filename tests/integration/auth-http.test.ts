@@ -2,7 +2,9 @@ import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, registration, signUp, TEST_PASSWORD } from "../support/browser";
+import { runCommand } from "../support/commands";
 import { useAppServer } from "../support/server";
+import { adminGrant, adminPlan, type Command, replay } from "../../scripts/lib/commands";
 
 /**
  * The authentication and account foundation over HTTP: the real app (scripts/start.ts with its
@@ -35,7 +37,10 @@ const eventually = async <A>(read: () => Promise<A>, check: (value: A) => boolea
   }
 };
 
-/** Runs one of the CLI commands (scripts/*.ts) against the test database, as `npm run …` would. */
+/** Runs one of the CLI commands on the test's app, as `npm run …` would (scripts/lib/commands.ts). */
+const run = (command: Command, args: ReadonlyArray<string>) => runCommand(command, app, args);
+
+/** The command as a process, as a person types it (scripts/*.ts). */
 const runScript = (script: string, args: ReadonlyArray<string>) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}`, ...args], {
@@ -707,7 +712,7 @@ describe("operators and the admin commands", { timeout: 60_000 }, () => {
 
   it("given `admin:grant <email>`, then the user becomes an operator (OperatorGranted) and sees the projections page", async () => {
     const { browser, input, user } = await signUp(app.server.url);
-    const granted = await runScript("admin-grant.ts", [input.email]);
+    const granted = await run(adminGrant, [input.email]);
     expect(granted.code, granted.stdout + granted.stderr).toBe(0);
     expect((await eventsOf(`user-${user.id}`)).map((e) => e.type)).toContain("OperatorGranted");
 
@@ -724,11 +729,11 @@ describe("operators and the admin commands", { timeout: 60_000 }, () => {
     expect((await browser.post("/api/admin/projections/nope/verify")).status).toBe(404);
     expect((await browser.post("/api/admin/projections/nope/rebuild")).status).toBe(404);
 
-    const unknown = await runScript("admin-grant.ts", [`nobody-${randomUUID().slice(0, 8)}@example.com`]);
+    const unknown = await run(adminGrant, [`nobody-${randomUUID().slice(0, 8)}@example.com`]);
     expect(unknown.code).toBe(1);
   });
 
-  it("given `admin:plan <email> growth`, then PlanChanged is recorded and the user is on growth, active", async () => {
+  it("given `npm run admin:plan <email> growth` (the command as a process), then PlanChanged is recorded and the user is on growth, active", async () => {
     const { browser, input, user } = await signUp(app.server.url);
     const result = await runScript("admin-plan.ts", [input.email, "growth"]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
@@ -743,30 +748,30 @@ describe("operators and the admin commands", { timeout: 60_000 }, () => {
   it("given a tier that does not exist or an unknown email, then admin:plan exits 2 or 1 and records nothing", async () => {
     const { input } = await signUp(app.server.url);
     const before = await eventCount();
-    expect((await runScript("admin-plan.ts", [input.email, "platinum"])).code).toBe(2);
-    expect((await runScript("admin-plan.ts", [`nobody-${randomUUID().slice(0, 8)}@example.com`, "growth"])).code).toBe(1);
+    expect((await run(adminPlan, [input.email, "platinum"])).code).toBe(2);
+    expect((await run(adminPlan, [`nobody-${randomUUID().slice(0, 8)}@example.com`, "growth"])).code).toBe(1);
     expect(await eventCount()).toBe(before);
   });
 
   it("given the replay command, then --verify passes on a clean database, fails naming the table after tampering, and a rebuild fixes it", async () => {
     const { user, browser } = await signUp(app.server.url, { company: "Replay Co" });
-    const clean = await runScript("replay.ts", ["--verify"]);
+    const clean = await run(replay, ["--verify"]);
     expect(clean.code, clean.stdout + clean.stderr).toBe(0);
 
     await app.sql`update users set company = 'Tampered' where id = ${user.id}`;
-    const tampered = await runScript("replay.ts", ["--verify"]);
+    const tampered = await run(replay, ["--verify"]);
     expect(tampered.code, tampered.stdout + tampered.stderr).toBe(1);
     expect(tampered.stdout).toContain("users");
     expect(tampered.stdout).toContain("Tampered");
     // Verify changes nothing.
     expect((await app.sql`select company from users where id = ${user.id}`)[0].company).toBe("Tampered");
 
-    const rebuilt = await runScript("replay.ts", []);
+    const rebuilt = await run(replay, []);
     expect(rebuilt.code, rebuilt.stdout + rebuilt.stderr).toBe(0);
     expect((await app.sql`select company from users where id = ${user.id}`)[0].company).toBe("Replay Co");
     // Sessions are security state, not a read model: a rebuild signs nobody out.
     expect((await browser.get("/api/auth/user")).data).toMatchObject({ id: user.id, company: "Replay Co" });
-    const again = await runScript("replay.ts", ["--verify"]);
+    const again = await run(replay, ["--verify"]);
     expect(again.code, again.stdout + again.stderr).toBe(0);
   });
 });
