@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { freePort } from "../tests/support/ports";
+import { sandboxPublication, sleepUntil } from "../tests/support/publishing";
 import { embeddedDatabaseUrl, killEmbeddedPostgres, startTestServer, type TestServer } from "../tests/support/processes";
 import { appRuntime } from "./database";
 import { benchWorkspace, quantile, scheduleBenchPosts, startWorker, stopWorker } from "./scheduler";
@@ -40,15 +41,7 @@ export interface WorkerKilled {
   readonly lost: number;
 }
 
-const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
-
-/** How many of the posts went out, how many more than once, and their lateness (ms) against their time. */
-const outcomeOf = async (sql: postgres.Sql, postIds: ReadonlyArray<string>) => {
-  const [counts] = await sql<{ published: number; duplicates: number }[]>`
-    select count(distinct s.post_id)::int as published, (count(*) - count(distinct (s.post_id, s.account_id)))::int as duplicates
-    from sandbox_posts s where s.post_id = any(${postIds}::uuid[])`;
-  return counts!;
-};
+/** Each post's lateness (ms) against its time, sorted. */
 const latenessOf = async (sql: postgres.Sql, postIds: ReadonlyArray<string>) =>
   (
     await sql<{ late: number }[]>`
@@ -60,7 +53,7 @@ const latenessOf = async (sql: postgres.Sql, postIds: ReadonlyArray<string>) =>
 
 const waitForAll = async (sql: postgres.Sql, postIds: ReadonlyArray<string>, deadline: number) => {
   for (;;) {
-    const outcome = await outcomeOf(sql, postIds);
+    const outcome = await sandboxPublication(sql, postIds);
     if (outcome.published >= postIds.length || Date.now() > deadline) return outcome;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

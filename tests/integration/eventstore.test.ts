@@ -12,7 +12,7 @@ import { rebuildProjections, verifyProjections } from "../../infra/eventstore/re
 import { Registration } from "../../infra/identity/Registration";
 import { asUser, commandContext, createTestPost, registerOwner } from "../support/publishing";
 import { projections } from "../../infra/modules";
-import { createTestApp } from "../support/database";
+import { createTestApp, drainProjections } from "../support/database";
 
 const meta: EventMetadata = { actorId: null, workspaceId: null, correlationId: "test", causationId: null };
 const now = new Date("2026-03-01T12:00:00Z");
@@ -155,7 +155,7 @@ describe("projections", () => {
   it("given registered users, when the read models are rebuilt, then they equal the live ones", async () => {
     await registerSome(3);
     const before = await app.sql`select * from users order by id`;
-    await app.run(catchUpAsyncProjections(projections));
+    await drainProjections(app.run);
     const verified = await app.run(verifyProjections(projections));
     expect(verified.differences).toEqual([]);
     await app.run(rebuildProjections(projections));
@@ -184,7 +184,7 @@ describe("projections", () => {
   });
 
   it("given an event committed late with a smaller position, the async projector does not skip it", async () => {
-    await app.run(catchUpAsyncProjections(projections));
+    await drainProjections(app.run);
     // A transaction that takes a position now but commits only after a later one has committed.
     const slow = postgres(app.url, { max: 1, onnotice: () => {} });
     let release!: () => void;
@@ -207,12 +207,13 @@ describe("projections", () => {
     release();
     await slowCommit;
     await slow.end();
-    await app.run(catchUpAsyncProjections(projections));
+    // Caught up once no older transaction is running on the server (other test files share it).
+    await drainProjections(app.run);
     expect(await seen()).toEqual(["EarlyEvent", "LateEvent"]);
   });
 
   it("given events whose positions and transactions run in opposite orders, a rebuild leaves the async projector nothing to repeat", async () => {
-    await app.run(catchUpAsyncProjections(projections));
+    await drainProjections(app.run);
     // Transaction A takes its id first but writes its event after B: A's event has the later position.
     const slow = postgres(app.url, { max: 1, onnotice: () => {} });
     let release!: () => void;
@@ -233,7 +234,7 @@ describe("projections", () => {
     await slow.end();
 
     await app.run(rebuildProjections(projections));
-    await app.run(catchUpAsyncProjections(projections));
+    await drainProjections(app.run);
     const [{ events }] = await app.sql`select count(*)::int as events from events`;
     const [{ audited }] = await app.sql`select count(*)::int as audited from audit_log`;
     expect(audited).toBe(events);

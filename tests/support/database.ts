@@ -4,6 +4,8 @@ import postgres from "postgres";
 import { inject } from "vitest";
 import type { EventCatalogue } from "../../domain/shared";
 import { Database } from "../../infra/db/Database";
+import { catchUpAsyncProjections, projectionStatuses } from "../../infra/eventstore/async-projector";
+import { projections } from "../../infra/modules";
 import { servicesOn } from "../../infra/layers";
 import { withDatabase } from "../integration/global-setup";
 
@@ -49,4 +51,20 @@ export const appRuntimeOn = (url: string, options: { poolSize?: number; moreEven
     runtime,
     run: <A, E>(effect: Effect.Effect<A, E, Layer.Success<ReturnType<typeof servicesOn>>>) => runtime.runPromise(effect),
   };
+};
+
+/**
+ * Runs the async projections until they hold every event committed so far. One catch-up may stop
+ * short: it reads only events older than the oldest transaction running on the server, and other
+ * test files share the server. Answers once no projection lags (within 15 s).
+ */
+export const drainProjections = async (run: (effect: Effect.Effect<unknown, unknown, Layer.Success<ReturnType<typeof servicesOn>>>) => Promise<unknown>) => {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await run(catchUpAsyncProjections(projections));
+    const statuses = (await run(projectionStatuses(projections))) as ReadonlyArray<{ lag: number }>;
+    if (statuses.every((s) => s.lag === 0)) return;
+    if (Date.now() > deadline) throw new Error(`The async projections still lag after 15 s: ${JSON.stringify(statuses)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 };

@@ -1,3 +1,4 @@
+import type postgres from "postgres";
 import { randomUUID } from "node:crypto";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { createPost, type PostContent, postDecider, postStreamId } from "../../domain/publishing";
@@ -114,3 +115,16 @@ export const connectOAuthAccount = (app: TestApp, user: CurrentUser, platform: P
       ),
     )
     .then((r) => ({ ...r.account, accessToken }));
+
+/** Waits until the clock reads `at` (ms since the epoch): a test of what happens at a moment of real time (a crash before a post's time). */
+export const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
+/** Posts of `postIds` on the sandbox timeline: how many publications went out, how many more than once, and the last one's time. */
+export const sandboxPublication = async (sql: postgres.Sql, postIds: ReadonlyArray<string>) => {
+  const [row] = await sql<{ published: number; duplicates: number; last: Date | null }[]>`
+    select count(distinct (post_id, account_id))::int as published,
+           (count(*) - count(distinct (post_id, account_id)))::int as duplicates,
+           max(published_at) as last
+    from sandbox_posts where post_id = any(${postIds}::uuid[])`;
+  return row!;
+};
