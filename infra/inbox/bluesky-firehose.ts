@@ -16,10 +16,16 @@ import { Inbox, type IncomingMessage } from "./Inbox";
  *
  * BLUESKY_FIREHOSE_URL: the relay (default wss://bsky.network; "off" stops listening).
  * BLUESKY_PLC_URL: the DID directory (default https://plc.directory).
+ * BLUESKY_ACCOUNTS_REFRESH_SECONDS: how often the connected accounts are read again (default 10).
  */
 export const blueskyInboxSettings = (env: NodeJS.ProcessEnv = process.env) => {
   const firehose = env.BLUESKY_FIREHOSE_URL?.trim() || "wss://bsky.network";
-  return { firehose: firehose === "off" ? null : firehose, plc: env.BLUESKY_PLC_URL?.trim() || "https://plc.directory" };
+  const refresh = Number(env.BLUESKY_ACCOUNTS_REFRESH_SECONDS?.trim() || "10");
+  return {
+    firehose: firehose === "off" ? null : firehose,
+    plc: env.BLUESKY_PLC_URL?.trim() || "https://plc.directory",
+    accountsRefreshMs: (Number.isFinite(refresh) && refresh >= 0 ? refresh : 10) * 1000,
+  };
 };
 
 const didOf = (uri: unknown) => (typeof uri === "string" && uri.startsWith("at://") ? uri.slice(5).split("/")[0]! : null);
@@ -69,9 +75,6 @@ export const inboxMessagesOf = (
   return [...found].map(([accountDid, message]) => ({ accountDid, message }));
 };
 
-/** How often the connected Bluesky accounts are read again (the stream is filtered by them). */
-const ACCOUNTS_REFRESH_MS = 10_000;
-
 /** Listens to the firehose in this process until stopped; nothing when BLUESKY_FIREHOSE_URL is "off". */
 export const startBlueskyInbox = async (runtime: AppRuntime, settings = blueskyInboxSettings()) => {
   if (!settings.firehose) return null;
@@ -82,7 +85,8 @@ export const startBlueskyInbox = async (runtime: AppRuntime, settings = blueskyI
   let ours = new Set<string>();
   let readAt = 0;
   const accounts = async () => {
-    if (Date.now() - readAt < ACCOUNTS_REFRESH_MS) return ours;
+    // The stream is filtered by the connected accounts: read again every so often.
+    if (Date.now() - readAt < settings.accountsRefreshMs) return ours;
     const rows = await query<{ external_id: string }>(
       (sql) => sql`select distinct external_id from social_accounts where platform = 'bluesky' and kind = 'bluesky' and disconnected_at is null`,
     );
