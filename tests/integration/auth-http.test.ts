@@ -3,6 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, registration, signUp, TEST_PASSWORD } from "../support/browser";
 import { runCommand } from "../support/commands";
+import { until } from "../support/wait";
 import { useAppServer } from "../support/server";
 import { adminGrant, adminPlan, type Command, replay } from "../../scripts/lib/commands";
 
@@ -26,16 +27,6 @@ const eventsOf = (streamId: string) =>
     select type, data, metadata from events where stream_id = ${streamId} order by stream_version`;
 
 const eventCount = async () => (await app.sql<{ n: number }[]>`select count(*)::int as n from events`)[0].n;
-
-/** Waits for `check` to hold, polling, up to a deadline (the async projector runs every 500 ms). */
-const eventually = async <A>(read: () => Promise<A>, check: (value: A) => boolean, timeoutMs = 10_000): Promise<A> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 /** Runs one of the CLI commands on the test's app, as `npm run …` would (scripts/lib/commands.ts). */
 const run = (command: Command, args: ReadonlyArray<string>) => runCommand(command, app, args);
@@ -153,7 +144,7 @@ describe("POST /api/auth/register", () => {
   // (xid8 snapshots are cluster-wide): on a server shared with other busy databases it may lag, hence the long deadline.
   it("given a sign-up, then the audit log (an async projection run by the worker) soon records it", { timeout: 60_000 }, async () => {
     const { user } = await signUp(app.server.url);
-    const types = await eventually(
+    const types = await until(
       async () =>
         (
           await app.sql<{ type: string }[]>`select type from audit_log

@@ -18,11 +18,17 @@ const withAccounts = async (platforms: ReadonlyArray<string>, overrides: Record<
   return { browser, user, accounts };
 };
 
-const jobOf = async (postId: string) => {
-  const [job] = await app.sql`select run_at, key, payload from graphile_worker._private_jobs where key = ${`post:${postId}`}`;
-  // The task reads payload.postId: the payload must be a JSON object, not a JSON string of one.
-  if (job) expect(job.payload).toEqual({ postId });
-  return job ?? null;
+/** The post's publication job, or null when it has none. */
+const jobOf = async (postId: string) =>
+  (await app.sql<{ run_at: Date; key: string; payload: unknown }[]>`select run_at, key, payload from graphile_worker._private_jobs where key = ${`post:${postId}`}`)[0] ??
+  null;
+
+/** The post's publication job, which must be there; the task reads payload.postId, so the payload must be a JSON object, not a JSON string of one. */
+const publicationJob = async (postId: string) => {
+  const job = await jobOf(postId);
+  expect(job, `the post ${postId} has no publication job`).not.toBeNull();
+  expect(job!.payload).toEqual({ postId });
+  return job!;
 };
 
 const inAnHour = () => new Date(Date.now() + 3_600_000);
@@ -64,7 +70,7 @@ describe("creating posts", () => {
     expect(created.status, created.text).toBe(201);
     expect(created.data.scheduledAt).toBe(at.toISOString());
     // The job starts ahead of the time to be ready at the second.
-    expect((await jobOf(created.data.id))?.run_at.getTime()).toBe(at.getTime() - PUBLISH_LEAD_MS);
+    expect((await publicationJob(created.data.id)).run_at.getTime()).toBe(at.getTime() - PUBLISH_LEAD_MS);
 
     const later = new Date(at.getTime() + 86_400_000);
     const moved = await browser.put(`/api/posts/${created.data.id}`, { content: "Scheduled", platforms: ["bluesky"], status: "scheduled", scheduledAt: later.toISOString() });
@@ -210,7 +216,7 @@ describe("Add to Timeslot", () => {
     for (const post of [first, second]) {
       expect(["09:00", "13:00", "15:00"]).toContain(wallClock(post.scheduledAt, post.timeZone));
       expect(Date.parse(post.scheduledAt)).toBeGreaterThan(Date.now());
-      expect((await jobOf(post.id))?.run_at.getTime()).toBe(Date.parse(post.scheduledAt) - PUBLISH_LEAD_MS);
+      expect((await publicationJob(post.id)).run_at.getTime()).toBe(Date.parse(post.scheduledAt) - PUBLISH_LEAD_MS);
     }
     expect(second.scheduledAt).not.toBe(first.scheduledAt);
 

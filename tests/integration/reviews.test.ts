@@ -213,7 +213,7 @@ describe("a sandbox review site", () => {
     await jobs.run(pollReviews(new Date(Date.now() + 30 * 86_400_000)));
     const later = (await browser.get("/api/reviews?platform=google_business")).data as Array<Record<string, any>>;
     expect(later.length).toBe(30);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await app.drainJobs();
     const after = await app.sql`select 1 from mail_outbox where to_address = ${user.email as string} and subject like 'New % review%'`;
     expect(after).toHaveLength(low.length);
   });

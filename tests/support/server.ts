@@ -15,6 +15,12 @@ export interface AppServer {
   readonly sql: postgres.Sql;
   /** The services the app's worker runs on (the same database), for a test to run a command or a job itself. */
   readonly runtime: RunningAppServer["app"]["runtime"];
+  /**
+   * Waits until the app's worker has done every job that is due now (those added by what the test
+   * did, and what they added in turn), instead of sleeping for it: a test then checks what they did,
+   * or that they did nothing.
+   */
+  readonly drainJobs: (timeoutMs?: number) => Promise<void>;
 }
 
 /** Sets the variables of `env` (an empty string unsets one) and answers how to put them back. */
@@ -96,6 +102,17 @@ export const useAppServer = (
     },
     get runtime() {
       return started(running, "runtime").app.runtime;
+    },
+    drainJobs: async (timeoutMs = 15_000) => {
+      const db = started(sql, "sql");
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [{ due }] = await db<{ due: number }[]>`
+          select count(*)::int as due from graphile_worker._private_jobs where run_at <= now() and attempts < max_attempts`;
+        if (due === 0) return;
+        if (Date.now() > deadline) throw new Error(`drainJobs: ${due} due job(s) still not done after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
   };
 };

@@ -4,6 +4,6 @@ export const until = async <T>(read: () => Promise<T>, ok: (value: T) => boolean
   for (;;) {
     const value = await read();
     if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 };
