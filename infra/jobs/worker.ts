@@ -95,14 +95,16 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
   // Overdue posts are swept at start too, not only on the next minute.
   await runner.addJob("sweep_due_posts", {}, { jobKey: "sweep_due_posts" });
 
-  let projecting = false;
+  let projecting: Promise<void> | null = null;
   const projector = setInterval(() => {
     if (projecting) return;
-    projecting = true;
-    runtime
+    projecting = runtime
       .runPromise(catchUpAsyncProjections(projections))
-      .catch((e) => logger.error({ err: e }, "Async projection failed"))
-      .finally(() => (projecting = false));
+      .then(
+        () => undefined,
+        (e: unknown) => logger.error({ err: e }, "Async projection failed"),
+      )
+      .finally(() => (projecting = null));
   }, PROJECTOR_MS);
 
   // Bluesky's event stream, for the inbox: listened to where the worker runs.
@@ -115,6 +117,8 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
     id,
     stop: async () => {
       clearInterval(projector);
+      // A catch-up under way finishes before the services it runs on are released.
+      await projecting;
       await bluesky?.stop().catch(() => undefined);
       await Promise.all([runner.stop(), ioRunner.stop()]);
       await liveness.stop();
