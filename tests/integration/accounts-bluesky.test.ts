@@ -1,29 +1,24 @@
-import { AtpAgent } from "@atproto/api";
-// Not the package index (it loads @atproto/ozone, whose imports clash in this install); see platforms-bluesky.test.ts.
-import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { INVALID_LOGIN_MESSAGE } from "../../infra/platforms";
+import { useBluesky } from "../support/bluesky";
 import { signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 import { allowOutbound } from "../support/outbound";
 
-/** Connecting Bluesky through the app against a real PDS on loopback (from @atproto/dev-env). */
+/** Connecting Bluesky through the app against a real PDS on loopback (from @atproto/dev-env): lee-dental.test, with a display name and a picture. */
 
-let network: TestNetworkNoAppView;
+const bluesky = useBluesky();
 let did: string;
 let appPassword: string;
 const HANDLE = "lee-dental.test";
 
 beforeAll(async () => {
-  network = await TestNetworkNoAppView.create({});
-  allowOutbound(network.pds.url);
   // A port nothing listens on, which the app may try: "could not reach", not "refused".
   allowOutbound("http://127.0.0.1:9");
-  const agent = new AtpAgent({ service: network.pds.url });
-  await agent.createAccount({ email: "lee@example.com", handle: HANDLE, password: "main-password-123" });
+  const agent = bluesky.lee;
   did = agent.session!.did;
-  appPassword = (await agent.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
+  appPassword = bluesky.appPassword;
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366ff" } })
     .png()
     .toBuffer();
@@ -34,26 +29,21 @@ beforeAll(async () => {
     rkey: "self",
     record: { $type: "app.bsky.actor.profile", displayName: "Lee Dental", avatar: picture.blob },
   });
-}, 180_000);
-
-// Registered before the app's hooks, so it runs after the app has stopped.
-afterAll(async () => {
-  await network?.close();
-});
+}, 60_000);
 
 const app = useAppServer();
 
 describe("connecting Bluesky", () => {
   it("given a handle and an app password on a self-hosted PDS, the account is connected with its DID", async () => {
     const { browser } = await signUp(app.server.url);
-    const created = await browser.post("/api/social-accounts/bluesky", { identifier: HANDLE, appPassword, service: network.pds.url });
+    const created = await browser.post("/api/social-accounts/bluesky", { identifier: HANDLE, appPassword, service: bluesky.network.pds.url });
     expect(created.status, created.text).toBe(201);
     expect(created.data).toMatchObject({ platform: "bluesky", kind: "bluesky", status: "connected", accountId: did, username: HANDLE });
-    expect(created.data.metadata.service).toBe(network.pds.url);
+    expect(created.data.metadata.service).toBe(bluesky.network.pds.url);
     // The profile's picture is kept as the account's avatar (served by its PDS) and listed with the account.
     expect(created.data.accountName).toBe("Lee Dental");
     const [listed] = (await browser.get("/api/social-accounts")).data;
-    expect(listed.avatar).toContain(`${network.pds.url}/xrpc/com.atproto.sync.getBlob?did=`);
+    expect(listed.avatar).toContain(`${bluesky.network.pds.url}/xrpc/com.atproto.sync.getBlob?did=`);
     const avatar = await fetch(listed.avatar);
     expect(avatar.headers.get("content-type")).toBe("image/png");
     const [stored] = await app.sql`select ciphertext from account_credentials where account_id = ${created.data.id}`;
@@ -62,7 +52,7 @@ describe("connecting Bluesky", () => {
 
   it("a wrong app password answers 400 with a message a person understands; an unreachable server too, and one on a private network the server may not reach", async () => {
     const { browser } = await signUp(app.server.url);
-    const wrong = await browser.post("/api/social-accounts/bluesky", { identifier: HANDLE, appPassword: "aaaa-bbbb-cccc-dddd", service: network.pds.url });
+    const wrong = await browser.post("/api/social-accounts/bluesky", { identifier: HANDLE, appPassword: "aaaa-bbbb-cccc-dddd", service: bluesky.network.pds.url });
     expect(wrong.status).toBe(400);
     expect(wrong.data.error.message).toBe(INVALID_LOGIN_MESSAGE);
     const unreachable = await browser.post("/api/social-accounts/bluesky", { identifier: HANDLE, appPassword, service: "http://127.0.0.1:9" });

@@ -1,13 +1,6 @@
 import { createHmac } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { AtpAgent } from "@atproto/api";
-// Not the package index: it also loads @atproto/ozone, whose import of `isBlobRef` from
-// @atproto/lex fails ("conflicting star exports") because this install holds two copies of
-// @atproto/lex-data 0.1.x (the top level keeps 0.0.15 for @atproto/api). The PDS and PLC do not need it.
-import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type BlueskySession,
   connectBluesky,
@@ -18,6 +11,7 @@ import {
   refreshBlueskyProfile,
   resumeBluesky,
 } from "../../infra/platforms";
+import { useBluesky } from "../support/bluesky";
 import { freePort } from "../support/ports";
 import { allowOutbound } from "../support/outbound";
 
@@ -29,47 +23,37 @@ import { allowOutbound } from "../support/outbound";
  * comes from the repository.
  */
 
-let network: TestNetworkNoAppView;
-let appView: Server;
 let appViewUp = false;
 const appViewCalls: string[] = [];
 let service: string;
 let did: string;
 let appPassword: string;
-const HANDLE = "alice.test";
-const EMAIL = "alice@example.com";
+const HANDLE = "lee-dental.test";
+const EMAIL = "lee@example.com";
 const MAIN_PASSWORD = "main-password-123";
 
-beforeAll(async () => {
-  appView = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://appview");
+const bluesky = useBluesky({
+  appView: (url, send) => {
     appViewCalls.push(url.pathname);
-    if (!appViewUp || url.pathname !== "/xrpc/app.bsky.actor.getProfile") {
-      res.writeHead(502, { "content-type": "application/json" });
-      return res.end(JSON.stringify({ error: "UpstreamFailure", message: "AppView down" }));
-    }
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(
-      JSON.stringify({
-        did: url.searchParams.get("actor"),
-        handle: HANDLE,
-        displayName: "Alice (AppView)",
-        avatar: "https://cdn.bsky.app/img/avatar/plain/did:plc:x/bafkrei@jpeg",
-        followersCount: 42,
-        followsCount: 7,
-        postsCount: 3,
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => appView.listen(0, "127.0.0.1", resolve));
-  const appViewUrl = `http://127.0.0.1:${(appView.address() as AddressInfo).port}`;
-  network = await TestNetworkNoAppView.create({ pds: { bskyAppViewUrl: appViewUrl, bskyAppViewDid: "did:example:appview" } });
-  allowOutbound(network.pds.url);
-  service = network.pds.url;
-  const agent = new AtpAgent({ service });
-  await agent.createAccount({ email: EMAIL, handle: HANDLE, password: MAIN_PASSWORD });
+    if (!appViewUp || url.pathname !== "/xrpc/app.bsky.actor.getProfile") return send(502, { error: "UpstreamFailure", message: "AppView down" });
+    send(200, {
+      did: url.searchParams.get("actor"),
+      handle: HANDLE,
+      displayName: "Alice (AppView)",
+      avatar: "https://cdn.bsky.app/img/avatar/plain/did:plc:x/bafkrei@jpeg",
+      followersCount: 42,
+      followsCount: 7,
+      postsCount: 3,
+    });
+  },
+  pds: (appViewUrl) => ({ pds: { bskyAppViewUrl: appViewUrl, bskyAppViewDid: "did:example:appview" } }),
+});
+
+beforeAll(async () => {
+  service = bluesky.network.pds.url;
+  const agent = bluesky.lee;
   did = agent.session!.did;
-  appPassword = (await agent.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
+  appPassword = bluesky.appPassword;
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366ff" } })
     .png()
     .toBuffer();
@@ -81,11 +65,6 @@ beforeAll(async () => {
     record: { $type: "app.bsky.actor.profile", displayName: "Alice Tester", avatar: blob.blob },
   });
 }, 60_000);
-
-afterAll(async () => {
-  await network?.close();
-  await new Promise((resolve) => appView?.close(resolve));
-});
 
 const rejection = async (promise: Promise<unknown>): Promise<PlatformError> => {
   const error = await promise.then(
@@ -215,7 +194,7 @@ describe("connectBluesky", () => {
     const [header, payload] = jwt.split(".");
     const claims = { ...JSON.parse(Buffer.from(payload, "base64url").toString("utf8")), exp: Math.floor(Date.now() / 1000) - 60 };
     const unsigned = `${header}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}`;
-    return `${unsigned}.${createHmac("sha256", network.pds.jwtSecretKey()).update(unsigned).digest("base64url")}`;
+    return `${unsigned}.${createHmac("sha256", bluesky.network.pds.jwtSecretKey()).update(unsigned).digest("base64url")}`;
   };
 
   it("renews an expired or refused access JWT while reading the profile", async () => {

@@ -1,9 +1,7 @@
-import { AtpAgent } from "@atproto/api";
-// Not the package index (see platforms-bluesky.test.ts: the index also loads @atproto/ozone, which fails to import here).
-import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { blueskyRkey, type BlueskyCredentials, connectBluesky, findPublished, PlatformError, type PublishRequest, publisherFor } from "../../infra/platforms";
+import { useBluesky } from "../support/bluesky";
 import { allowOutbound } from "../support/outbound";
 
 /**
@@ -12,14 +10,14 @@ import { allowOutbound } from "../support/outbound";
  * and the record key derived from the idempotency key.
  */
 
-let network: TestNetworkNoAppView;
+/** lee-dental.test posts; jane.test is mentioned. */
+const bluesky = useBluesky();
 let service: string;
 let did: string;
-let bobDid: string;
+let janeDid: string;
 let appPassword: string;
 let credentials: BlueskyCredentials;
-let reader: AtpAgent;
-const HANDLE = "poster.test";
+const HANDLE = "lee-dental.test";
 
 const publish = publisherFor("bluesky")!;
 
@@ -39,7 +37,7 @@ const png = (color: string, width = 40, height = 20) =>
 
 const readPost = async (uri: string) => {
   const [, , repo, collection, rkey] = uri.split("/");
-  const { data } = await reader.com.atproto.repo.getRecord({ repo: repo!, collection: collection!, rkey: rkey! });
+  const { data } = await bluesky.lee.com.atproto.repo.getRecord({ repo: repo!, collection: collection!, rkey: rkey! });
   return { rkey: rkey!, value: data.value as Record<string, any> };
 };
 
@@ -53,28 +51,17 @@ const rejection = async (promise: Promise<unknown>): Promise<PlatformError> => {
 };
 
 beforeAll(async () => {
-  network = await TestNetworkNoAppView.create({});
-  allowOutbound(network.pds.url);
-  service = network.pds.url;
-  const agent = new AtpAgent({ service });
-  await agent.createAccount({ email: "poster@example.com", handle: HANDLE, password: "main-password-123" });
-  did = agent.session!.did;
-  appPassword = (await agent.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
-  const bob = new AtpAgent({ service });
-  await bob.createAccount({ email: "bob@example.com", handle: "bob.test", password: "bob-password-123" });
-  bobDid = bob.session!.did;
-  reader = agent;
+  service = bluesky.network.pds.url;
+  did = bluesky.lee.session!.did;
+  janeDid = bluesky.jane.session!.did;
+  appPassword = bluesky.appPassword;
   const connected = await connectBluesky({ identifier: HANDLE, appPassword, service });
   credentials = { ...connected.session, identifier: HANDLE, appPassword };
 }, 60_000);
 
-afterAll(async () => {
-  await network?.close();
-});
-
 describe("publishing to Bluesky", () => {
   it("posts text with a link facet, a mention facet and the language", async () => {
-    const text = "Our spring menu is out: https://example.com/menu?x=1 thanks @bob.test!";
+    const text = "Our spring menu is out: https://example.com/menu?x=1 thanks @jane.test!";
     const key = "post-1/account-1/0";
     const published = await publish(credentials, request({ text, options: { language: "de" }, idempotencyKey: key }));
     const rkey = blueskyRkey(key);
@@ -86,7 +73,7 @@ describe("publishing to Bluesky", () => {
     expect(value.langs).toEqual(["de"]);
     const features = value.facets.flatMap((f: any) => f.features);
     expect(features).toContainEqual({ $type: "app.bsky.richtext.facet#link", uri: "https://example.com/menu?x=1" });
-    expect(features).toContainEqual({ $type: "app.bsky.richtext.facet#mention", did: bobDid });
+    expect(features).toContainEqual({ $type: "app.bsky.richtext.facet#mention", did: janeDid });
     const link = value.facets.find((f: any) => f.features[0].$type === "app.bsky.richtext.facet#link");
     // Byte offsets of the link in the UTF-8 text.
     expect(Buffer.from(text).subarray(link.index.byteStart, link.index.byteEnd).toString()).toBe("https://example.com/menu?x=1");
@@ -112,7 +99,7 @@ describe("publishing to Bluesky", () => {
     for (const image of value.embed.images) {
       expect(image.image.mimeType).toBe("image/png");
       const cid = image.image.ref.toString();
-      const blob = await reader.com.atproto.sync.getBlob({ did, cid });
+      const blob = await bluesky.lee.com.atproto.sync.getBlob({ did, cid });
       expect(blob.data.byteLength).toBeGreaterThan(0);
     }
   });
@@ -125,7 +112,7 @@ describe("publishing to Bluesky", () => {
     const concurrent = await Promise.all([1, 2, 3].map(() => publish(credentials, request({ text: "Race", idempotencyKey: "race-key" }))));
     expect(new Set(concurrent.map((p) => p.platformPostId)).size).toBe(1);
 
-    const { data } = await reader.com.atproto.repo.listRecords({ repo: did, collection: "app.bsky.feed.post", limit: 100 });
+    const { data } = await bluesky.lee.com.atproto.repo.listRecords({ repo: did, collection: "app.bsky.feed.post", limit: 100 });
     expect(data.records.filter((r) => (r.value as any).text === "Only once")).toHaveLength(1);
     expect(data.records.filter((r) => (r.value as any).text === "Race")).toHaveLength(1);
 

@@ -1,7 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { AtpAgent } from "@atproto/api";
-// Not the package index (see platforms-bluesky.test.ts: the index also loads @atproto/ozone, which fails to import here).
-import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
 import { Effect } from "effect";
 import type { JobHelpers } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +24,7 @@ import { createTestApp } from "../support/database";
 import { startFakePlatforms } from "../support/oauth-provider";
 import { asUser, callerFor, createTestPost, postContent, postMetadata, registerOwner } from "../support/publishing";
 import { allowOutbound } from "../support/outbound";
+import { useBluesky } from "../support/bluesky";
 
 /**
  * The scheduler's publication of a post (publishPost, as the publish_post job runs it) on the
@@ -297,18 +296,15 @@ describe("transient failures", () => {
 });
 
 describe("publishing to Bluesky (a real PDS)", () => {
-  let network: TestNetworkNoAppView;
+  const bluesky = useBluesky();
   let reader: AtpAgent;
   let account: { id: string };
-  const HANDLE = "scheduler.test";
+  const HANDLE = "lee-dental.test";
 
   beforeAll(async () => {
-    network = await TestNetworkNoAppView.create({});
-    allowOutbound(network.pds.url);
-    const service = network.pds.url;
-    reader = new AtpAgent({ service });
-    await reader.createAccount({ email: "scheduler@example.com", handle: HANDLE, password: "main-password-123" });
-    const appPassword = (await reader.com.atproto.server.createAppPassword({ name: "SocialDesk" })).data.password;
+    const service = bluesky.network.pds.url;
+    reader = bluesky.lee;
+    const appPassword = bluesky.appPassword;
     const connected = await connectBluesky({ identifier: HANDLE, appPassword, service });
     // As src/pages/api/social-accounts/bluesky.ts stores it.
     account = await app
@@ -332,10 +328,6 @@ describe("publishing to Bluesky (a real PDS)", () => {
       )
       .then((r) => r.account);
   }, 120_000);
-
-  afterAll(async () => {
-    await network?.close();
-  });
 
   it("publishes the post to the account's repository under the key's record key", async () => {
     const postId = await newPost("Scheduled from SocialDesk", [{ accountId: account.id, platform: "bluesky" }], { publishNow: true });
