@@ -11,10 +11,13 @@ export default defineConfig({
           environment: "node",
           // A worker imports each module once for all the files it runs (Effect and the app's
           // modules were 3/4 of the time when each file imported them afresh). So a unit test
-          // puts back what it changes in the process (environment variables, timers, globals),
-          // and the configuration, which config() reads once per process, is the same for all:
+          // puts back what it changes in the process (environment variables, timers, globals;
+          // vi.stubEnv and vi.stubGlobal are undone after each test), and the configuration,
+          // which config() reads once per process, is the same for all:
           env: { PUBLIC_URL: "https://socialdesk.example" },
           isolate: false,
+          unstubEnvs: true,
+          unstubGlobals: true,
           maxWorkers: 2,
         },
       },
