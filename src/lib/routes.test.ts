@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageOf } from "../../tests/support/pages";
-import { APP_HOME, SIDEBAR_ITEMS, appScreenOf, isActiveHref, isGroupActive, legacyToAppPath, type SidebarGroup } from "./routes";
+import { APP_HOME, LEGACY_PATHS, SIDEBAR_ITEMS, appScreenOf, isActiveHref, isGroupActive, legacyToAppPath, type SidebarGroup } from "./routes";
 
 /**
  * The routes as a person meets them: the addresses of the spec (core §2, engagement §2) lead to a
@@ -128,6 +128,14 @@ describe("the legacy addresses", () => {
     const page = signedInPageOf(legacy);
     expect(page).toBe(pageOf(`/app${legacy}`));
     expect(page).not.toBe(NOT_FOUND_SCREEN);
+  });
+
+  it("given every legacy address the app knows, then the spec lists it and it leads to a screen", () => {
+    for (const legacy of LEGACY_PATHS) {
+      const address = legacy.replace("{id}", "abc");
+      expect(SPEC_LEGACY, legacy).toContain(address);
+      expect(signedInPageOf(address), legacy).not.toBe(NOT_FOUND_SCREEN);
+    }
   });
 
   it("keeps the article id and ignores one trailing slash", () => {
