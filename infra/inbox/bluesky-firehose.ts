@@ -1,5 +1,3 @@
-import { IdResolver } from "@atproto/identity";
-import { Firehose } from "@atproto/sync";
 import { Effect } from "effect";
 import { systemContext } from "../../domain/shared";
 import { Database } from "../db/Database";
@@ -78,6 +76,9 @@ export const inboxMessagesOf = (
 /** Listens to the firehose in this process until stopped; nothing when BLUESKY_FIREHOSE_URL is "off". */
 export const startBlueskyInbox = async (runtime: AppRuntime, settings = blueskyInboxSettings()) => {
   if (!settings.firehose) return null;
+  // Loaded only to listen: the stream's packages take a second or two to load, which a process that
+  // does not listen (BLUESKY_FIREHOSE_URL=off, the web server alone, a test) need not pay.
+  const [{ IdResolver }, { Firehose }] = await Promise.all([import("@atproto/identity"), import("@atproto/sync")]);
   const source = `bluesky:${settings.firehose}`;
   const run = <A>(effect: Effect.Effect<A, unknown, any>) => runtime.runPromise(effect as Effect.Effect<A, unknown, never>);
   const query = <T>(fn: (sql: any) => any) => run(Database.use((db) => db.query(fn))) as Promise<T[]>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FAQ_GROUP_TITLES, answerHtml, answerText, faqContent, faqJsonLd } from "./faq-content";
 import { PLATFORM_COUNT, REVIEW_PLATFORMS, SOCIAL_PLATFORMS } from "./platforms";
 import { SUPPORT_EMAIL } from "../../lib/brand";
+import { pageOf } from "../../../tests/support/pages";
 
 const allText = (trialDays: number) =>
   faqContent(trialDays)
@@ -21,6 +22,24 @@ describe("FAQ content", () => {
     ]);
     expect(FAQ_GROUP_TITLES).toEqual(groups.map((g) => g.title));
     for (const group of groups) expect(group.items).toHaveLength(4);
+  });
+
+  it.each([1, 5, 14])("given a trial of %i days, then every question reads as one and has its answer, with nothing left unfilled", (days) => {
+    for (const item of faqContent(days).flatMap((g) => g.items)) {
+      expect(item.question, item.id).toMatch(/^[A-Z].*\?$/);
+      expect(item.answer.length, item.id).toBeGreaterThan(0);
+      for (const paragraph of item.answer) {
+        expect(paragraph.trim(), item.id).not.toBe("");
+        expect(paragraph, item.id).toMatch(/[.!?)]$/);
+        expect(paragraph, item.id).not.toMatch(/\bundefined\b|\bnull\b|NaN|\[object |\$\{/);
+      }
+    }
+  });
+
+  it("given a one-day trial, then it says 1 day, not 1 days", () => {
+    expect(allText(1)).toContain("1-day free trial");
+    expect(allText(1)).toContain("within 1 day,");
+    expect(allText(1)).not.toContain("1 days");
   });
 
   it("uses unique ids for groups and questions (they are page anchors)", () => {
@@ -72,13 +91,29 @@ describe("FAQ content", () => {
     expect(roles).not.toMatch(/Manager|Editor|Viewer/);
   });
 
-  it("links to pricing and e-mail support", () => {
+  it("links to pricing, the live demo and e-mail support, each to a page that exists", () => {
     const links = faqContent(5)
       .flatMap((g) => g.items.flatMap((i) => i.answer))
-      .flatMap((p) => [...p.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]));
-    expect(links).toContain("/pricing");
-    expect(links).toContain(`mailto:${SUPPORT_EMAIL}`);
-    expect(links).toContain("/app/dashboard?demo=true");
+      .flatMap((p) => [...p.matchAll(/\[([^\]]*)\]\(([^)]+)\)/g)].map((m) => ({ label: m[1], href: m[2] })));
+    const hrefs = links.map((link) => link.href);
+    expect(hrefs).toContain("/pricing");
+    expect(hrefs).toContain(`mailto:${SUPPORT_EMAIL}`);
+    expect(hrefs).toContain("/app/dashboard?demo=true");
+    for (const { label, href } of links) {
+      expect(label.trim(), href).not.toBe("");
+      if (href.startsWith("mailto:")) expect(href).toBe(`mailto:${SUPPORT_EMAIL}`);
+      else {
+        expect(href, label).toMatch(/^\//);
+        // A page of its own: not Astro's 404 nor the app's not-found screen.
+        expect(pageOf(href), href).not.toBeNull();
+        expect(pageOf(href), href).not.toBe("app/[...path].astro");
+      }
+    }
+    // Every link renders as one on the page.
+    for (const paragraph of faqContent(5).flatMap((g) => g.items.flatMap((i) => i.answer))) {
+      const count = [...paragraph.matchAll(/\]\(/g)].length;
+      expect(answerHtml(paragraph).match(/<a href="/g)?.length ?? 0, paragraph).toBe(count);
+    }
   });
 });
 
@@ -97,18 +132,23 @@ describe("answer rendering", () => {
 });
 
 describe("FAQPage JSON-LD", () => {
-  it("has every question with its plain-text answer", () => {
+  it("has every question of the page, in its order, with its plain-text answer", () => {
     const groups = faqContent(5);
-    const data = faqJsonLd(groups) as { "@context": string; "@type": string; mainEntity: Array<Record<string, any>> };
+    // As BaseLayout writes it into the page: JSON.stringify inside <script type="application/ld+json">.
+    const script = JSON.stringify(faqJsonLd(groups));
+    // Nothing in it can end the script element early.
+    expect(script).not.toContain("<");
+    const data = JSON.parse(script) as { "@context": string; "@type": string; mainEntity: Array<Record<string, any>> };
     expect(data["@context"]).toBe("https://schema.org");
     expect(data["@type"]).toBe("FAQPage");
     expect(data.mainEntity).toHaveLength(24);
-    const first = data.mainEntity[0];
-    expect(first["@type"]).toBe("Question");
-    expect(first.name).toBe(groups[0].items[0].question);
-    expect(first.acceptedAnswer["@type"]).toBe("Answer");
-    expect(first.acceptedAnswer.text).toContain("5-day free trial");
-    for (const q of data.mainEntity) expect(q.acceptedAnswer.text).not.toMatch(/\]\(/);
-    expect(() => JSON.parse(JSON.stringify(data))).not.toThrow();
+    expect(data.mainEntity).toEqual(
+      groups.flatMap((g) => g.items).map((item) => ({ "@type": "Question", name: item.question, acceptedAnswer: { "@type": "Answer", text: answerText(item.answer) } })),
+    );
+    expect(data.mainEntity[0].acceptedAnswer.text).toContain("5-day free trial");
+    for (const q of data.mainEntity) {
+      expect(q.acceptedAnswer.text).not.toMatch(/\]\(/);
+      expect(q.acceptedAnswer.text.trim()).not.toBe("");
+    }
   });
 });

@@ -1,12 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PLANS, hasFeature, limitsOf } from "../../../domain/plans";
 import { planComparison } from "./plan-comparison";
 import { plansJsonLd } from "./plans-jsonld";
 import { PLATFORM_COUNT, REVIEW_PLATFORMS, SOCIAL_PLATFORMS } from "./platforms";
-// Set before anything reads the configuration (it is read once per process).
-vi.hoisted(() => {
-  process.env.PUBLIC_URL = "https://socialdesk.example";
-});
 import { SITEMAP_PATHS, sitemapResponse, sitePaths } from "../../pages/sitemap.xml";
 import { GET as robots } from "../../pages/robots.txt";
 
@@ -75,6 +71,7 @@ describe("pricing JSON-LD", () => {
   });
 });
 
+// PUBLIC_URL is https://socialdesk.example for every unit test (vitest.config.ts): config() reads it once per process.
 describe("sitemap.xml and robots.txt (from PUBLIC_URL, read at run time)", () => {
   const context = { site: undefined, url: new URL("http://localhost/x") } as never;
 
