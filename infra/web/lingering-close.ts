@@ -15,9 +15,9 @@ type Lingering = Socket & { destroySoon: () => void; request?: IncomingMessage; 
  * reset, which can reach the client before it has read the answer: it then sees EPIPE or
  * ECONNRESET instead of the sentence. Such a connection is instead half-closed (the answer and a FIN
  * go out), left to stall the sender by TCP's own flow control (nothing more is read into memory),
- * and cut LINGER_MS later.
+ * and cut `lingerMs` later.
  */
-export const installLingeringClose = (server: Server): void => {
+export const installLingeringClose = (server: Server, lingerMs = LINGER_MS): void => {
   server.prependListener("request", (req: IncomingMessage) => {
     const socket = req.socket as Lingering;
     socket.request = req;
@@ -27,7 +27,7 @@ export const installLingeringClose = (server: Server): void => {
     socket.destroySoon = () => {
       if (socket.request?.complete !== false) return destroySoon();
       socket.end();
-      setTimeout(() => socket.destroy(), LINGER_MS).unref();
+      setTimeout(() => socket.destroy(), lingerMs).unref();
     };
   });
 };

@@ -1,7 +1,10 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { installLingeringClose, LINGER_MS } from "./lingering-close";
+import { installLingeringClose } from "./lingering-close";
+
+/** A short lingering time: what is checked is that the connection ends in order first, then is cut. */
+const LINGER_MS = 200;
 
 /** A server that refuses every body after its first chunk, as the bounded reader does: 413 with Connection: close. */
 const refusingServer = async (lingering: boolean) => {
@@ -11,7 +14,7 @@ const refusingServer = async (lingering: boolean) => {
       res.writeHead(413, { connection: "close", "content-type": "text/plain" }).end("The request body is too large.");
     });
   });
-  if (lingering) installLingeringClose(server);
+  if (lingering) installLingeringClose(server, LINGER_MS);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return server;
 };

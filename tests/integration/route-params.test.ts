@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NUL_MESSAGE } from "../../src/lib/http-fields";
 import { type Browser, signUp } from "../support/browser";
+import { routeFiles } from "../support/pages";
 import { useAppServer } from "../support/server";
 
 /**
@@ -13,21 +14,11 @@ import { useAppServer } from "../support/server";
 
 const app = useAppServer();
 
-const PAGES = path.resolve("src/pages");
-
-/** Every route file of src/pages, relative (api/posts/[id].ts). */
-const routeFiles = (dir = PAGES): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return /\.(astro|ts)$/.test(entry.name) ? [path.relative(PAGES, full)] : [];
-  });
-
 /** A route file's address with each [param] and [...rest] filled with `value` (already encoded). */
 const addressOf = (file: string, value: string) => {
   const route = file
     .replace(/\.(astro|ts)$/, "")
-    .split(path.sep)
+    .split("/")
     .map((segment) => (/^\[.+\]$/.test(segment) ? value : segment))
     .join("/")
     .replace(/(^|\/)index$/, "");
