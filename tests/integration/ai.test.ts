@@ -111,7 +111,8 @@ describe("AI help", () => {
   });
 
   it("stops the model's call when the reader leaves mid-stream, and does not count it", async () => {
-    const { browser } = await owner("starter");
+    const { browser, user } = await owner("starter");
+    const workspaceId = await workspaceOf(user.id);
     fake.chunkDelayMs = 150;
     fake.reply = () => "One two three four five six seven eight nine ten eleven twelve thirteen fourteen.";
     const cutBefore = fake.cutOff;
@@ -130,11 +131,13 @@ describe("AI help", () => {
       leave.abort();
       await reader.cancel().catch(() => undefined);
 
-      const deadline = Date.now() + 5_000;
-      while (fake.cutOff === cutBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(fake.cutOff).toBe(cutBefore + 1);
-      // Give a finished call the time it would have taken to be recorded: none is.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The call's place is given back (it can no longer be counted) and the AI server is told of the hang-up.
+      const seen = await until(
+        async () => ({ released: (await usageEvents(workspaceId)).some((e) => e.type === "AiUseReleased"), cutOff: fake.cutOff }),
+        (now) => now.released && now.cutOff === cutBefore + 1,
+        5_000,
+      );
+      expect(seen).toEqual({ released: true, cutOff: cutBefore + 1 });
       expect((await browser.get("/api/ai/usage")).data.text.used).toBe(0);
     } finally {
       fake.chunkDelayMs = 20;
@@ -373,12 +376,13 @@ describe("AI help", () => {
       expect(new TextDecoder().decode((await reader.read()).value)).toContain("event: delta");
       leave.abort();
       await reader.cancel().catch(() => undefined);
-      await until(
-        () => usageEvents(workspaceId),
-        (events) => events.some((e) => e.type === "AiUseReleased"),
+      // The place released, and the AI server told of the hang-up (it may notice a moment after the app).
+      const seen = await until(
+        async () => ({ released: (await usageEvents(workspaceId)).some((e) => e.type === "AiUseReleased"), cutOff: fake.cutOff }),
+        (now) => now.released && now.cutOff === cutBefore + 1,
         5_000,
       );
-      expect(fake.cutOff).toBe(cutBefore + 1);
+      expect(seen).toEqual({ released: true, cutOff: cutBefore + 1 });
     } finally {
       fake.chunkDelayMs = 20;
       fake.reply = (await import("../support/openai")).defaultReply;
@@ -421,12 +425,7 @@ describe("AI help", () => {
         5_000,
       );
       expect(released.filter((e) => e.type === "AiUseReleased").map((e) => e.data.reason)).toEqual(["left"]);
-      await until(
-        async () => fake.cutOff,
-        (n) => n === cutBefore + 1,
-        5_000,
-      );
-      expect(fake.cutOff).toBe(cutBefore + 1);
+      expect(await until(async () => fake.cutOff, (n) => n === cutBefore + 1, 5_000)).toBe(cutBefore + 1);
       expect((await browser.get("/api/ai/usage")).data.text.used).toBe(0);
     } finally {
       leave.abort();

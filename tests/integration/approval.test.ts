@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PERMISSION_DENIED_MESSAGE } from "../../domain/access";
 import { Browser } from "../support/browser";
 import { useAppServer } from "../support/server";
+import { until } from "../support/wait";
 import { teamHelpers } from "../support/team";
 
 /**
@@ -117,12 +118,11 @@ describe("approving posts", () => {
     expect(unconfirmed.data.error.message).toBe("The time chosen for this post has passed. Approve it to publish now, or choose a new time.");
     const approved = await team.owner.post(`/api/posts/${submitted.data.id}/approve`, { publishNow: true });
     expect(approved.status, approved.text).toBe(200);
-    const deadline = Date.now() + 20_000;
-    let status = approved.data.status as string;
-    while (status !== "published" && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      status = (await team.owner.get(`/api/posts/${submitted.data.id}`)).data.status;
-    }
+    const status = await until(
+      async () => (await team.owner.get(`/api/posts/${submitted.data.id}`)).data.status as string,
+      (now) => now === "published",
+      20_000,
+    );
     expect(status).toBe("published");
   });
 

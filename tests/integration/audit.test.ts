@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PERMISSION_DENIED_MESSAGE } from "../../domain/access";
 import { type Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
+import { until } from "../support/wait";
 
 /**
  * The audit trail over HTTP: every change of the workspace in words with the person who made it,
@@ -14,13 +15,11 @@ const workspaceOf = async (userId: string) => (await app.sql<{ workspace_id: str
 
 /** Waits for the audit trail (kept behind the log) to hold `count` lines of the workspace. */
 const audited = async (workspaceId: string, count: number) => {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from audit_log where workspace_id = ${workspaceId}`;
-    if (n >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the audit trail of ${workspaceId} did not reach ${count} lines`);
+  const lines = await until(
+    async () => (await app.sql<{ n: number }[]>`select count(*)::int as n from audit_log where workspace_id = ${workspaceId}`)[0]!.n,
+    (n) => n >= count,
+  );
+  expect(lines, `the audit trail of ${workspaceId}`).toBeGreaterThanOrEqual(count);
 };
 
 const note = (browser: Browser, content: string, date = "2026-05-14") => browser.post("/api/calendar-notes", { date, content });

@@ -6,6 +6,7 @@ import { verifyProjections } from "../../infra/eventstore/rebuild";
 import { projections, storedEventsLayer } from "../../infra/modules";
 import { Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
+import { until } from "../support/wait";
 
 /**
  * Calendar notes over HTTP (spec core §3, §5, §7, §8): the real app on a database of its own,
@@ -224,13 +225,10 @@ describe("the calendar notes read model", () => {
     } finally {
       await runtime.dispose();
     }
-    const deadline = Date.now() + 15_000;
-    let summaries: string[] = [];
-    while (Date.now() < deadline) {
-      summaries = (await app.sql<{ summary: string }[]>`select summary from audit_log where type like 'Note%'`).map((r) => r.summary);
-      if (summaries.includes("Calendar note deleted") && summaries.includes("Calendar note moved to 2026-05-15")) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const summaries = await until(
+      async () => (await app.sql<{ summary: string }[]>`select summary from audit_log where type like 'Note%'`).map((r) => r.summary),
+      (now) => now.includes("Calendar note deleted") && now.includes("Calendar note moved to 2026-05-15"),
+    );
     expect(summaries).toContain("Calendar note added for 2026-05-14");
     expect(summaries).toContain("Calendar note edited");
     expect(summaries).toContain("Calendar note moved to 2026-05-15");

@@ -219,7 +219,9 @@ describe("the social inbox", () => {
       const response = await fetch(`${app.server.url}/api/social-inbox/events`, { headers: { cookie: who.cookieHeader() }, signal: controller.signal });
       expect(response.headers.get("content-type")).toBe("text/event-stream");
       const reader = response.body!.getReader();
-      let text = "";
+      // The stream's first line comes once it is subscribed: every arrival after it is announced.
+      let text = new TextDecoder().decode((await reader.read()).value);
+      expect(text).toContain("retry: 5000");
       const read = async (until: number) => {
         while (Date.now() < until && !text.includes("event: arrived")) {
           const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, until - Date.now())))]);
@@ -233,7 +235,6 @@ describe("the social inbox", () => {
     };
     const mine = await listen(browser);
     const theirs = await listen(other.browser);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     const incoming = {
       type: "comment" as const,
       externalId: "live-1",

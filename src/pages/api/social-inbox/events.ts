@@ -44,10 +44,11 @@ export const GET: APIRoute = async ({ request, locals }) => {
           stop();
         }),
       );
-      send("retry: 5000\n\n");
       const unsubscribe = await onInboxArrival(signedIn.user.workspaceId, (arrival) => send(`event: arrived\ndata: ${JSON.stringify(arrival)}\n\n`));
       // The reader may have left, or a newer stream replaced this one, while it subscribed.
       if (stopped) return unsubscribe();
+      // The first line the reader gets: from now on every arrival is announced.
+      send("retry: 5000\n\n");
       const heartbeat = setInterval(() => send(": still here\n\n"), HEARTBEAT_MS);
       cleanups.push(unsubscribe, () => clearInterval(heartbeat));
       request.signal.addEventListener("abort", stop);
