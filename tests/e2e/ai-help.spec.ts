@@ -19,6 +19,8 @@ test.describe("AI help", () => {
     const original = "Did you know gum disease is the leading cause of tooth loss in adults? Regular cleanings every six months keep your gums healthy.";
     const description = page.getByLabel("Description");
     await description.fill(original);
+    // Counted for Bluesky: the text is the compose screen's before an AI button is pressed.
+    await expect(page.getByTestId("counter-bluesky")).toHaveText(`Bluesky: ${original.length}/300`);
     await screenshot(page, "compose-ai-1280", { fullPage: true });
 
     ai.chunkDelayMs = 300;

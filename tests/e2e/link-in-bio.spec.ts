@@ -35,6 +35,9 @@ test.describe("Link in bio", () => {
     await title.fill("Lee Family Dental");
     await title.press("Enter");
     await expect(toast(page).filter({ hasText: "Title saved" })).toBeVisible();
+    // Closed, so that the next save's toast (the same words) is known to be the next one.
+    await toast(page).getByRole("button", { name: "Close notification" }).click();
+    await expect(toast(page)).toHaveCount(0);
     await title.fill("Lee Dental Care");
     await title.press("Enter");
     await expect(toast(page).filter({ hasText: "Title saved" })).toBeVisible();
@@ -83,12 +86,13 @@ test.describe("Link in bio", () => {
     await page.keyboard.press("ArrowUp");
     await expect(rows.first()).toContainText("Email us");
     await expect(editor.getByRole("button", { name: /^Reorder Email us/ })).toBeFocused();
-    await expect(toast(page).filter({ hasText: "Link moved" })).toBeVisible();
-    // A move by button, then its undo.
+    await expect(toast(page).filter({ hasText: "Link moved" })).toContainText('"Email us" is now number 1.');
+    // A move by button, then its undo (the Undo of that move's toast, not of the one before).
     await editor.getByRole("button", { name: "Move Old blog up" }).click();
     await expect(rows.nth(1)).toContainText("Old blog");
-    await expect(toast(page).filter({ hasText: "Link moved" })).toBeVisible();
-    await toast(page).getByRole("button", { name: "Undo" }).click();
+    const moved = toast(page).filter({ hasText: '"Old blog" is now number 2.' });
+    await expect(moved).toBeVisible();
+    await moved.getByRole("button", { name: "Undo" }).click();
     await expect(rows.nth(2)).toContainText("Old blog");
     await expect(rows.first()).toContainText("Email us");
 
@@ -219,7 +223,8 @@ test.describe("Link in bio", () => {
 
     await editor.getByRole("button", { name: "Delete Shop" }).click();
     await expect(editor.getByTestId("bio-links-empty")).toBeVisible();
-    await toast(page).getByRole("button", { name: "Undo" }).click();
+    // The deletion's own Undo (the title's save has one too, in the toast shown a moment before).
+    await toast(page).filter({ hasText: "Link deleted" }).getByRole("button", { name: "Undo" }).click();
     await expect(toast(page).filter({ hasText: "Link restored" })).toBeVisible();
     await expect(editor.getByTestId("bio-link-row")).toHaveText([/Shop/]);
 
