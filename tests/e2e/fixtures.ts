@@ -26,6 +26,8 @@ export interface WorkerApp {
   /** The app's address. */
   readonly url: string;
   readonly databaseUrl: string;
+  /** What the app has written to its stdout and stderr (warnings and errors). */
+  readonly output: () => string;
   readonly stripe: FakeStripe;
   readonly ai: FakeAi;
   readonly appView: AppView;
@@ -36,6 +38,8 @@ export interface WorkerApp {
 }
 
 interface TestFixtures {
+  /** A failed test carries what its worker's app wrote meanwhile. */
+  readonly appOutput: void;
   readonly stripe: FakeStripe;
   readonly ai: FakeAi;
   readonly appView: AppView;
@@ -82,7 +86,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       const runtime = ManagedRuntime.make(servicesOn(Database.layerFrom(Effect.succeed(databaseUrl), { max: 2 })));
       try {
-        await use({ url: server.url, databaseUrl, stripe, ai, appView, blog, run: (effect) => runtime.runPromise(effect) });
+        await use({ url: server.url, databaseUrl, output: server.output, stripe, ai, appView, blog, run: (effect) => runtime.runPromise(effect) });
       } finally {
         await runtime.dispose();
         await server.stop();
@@ -94,6 +98,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker", timeout: 180_000 },
   ],
   baseURL: async ({ app }, use) => use(app.url),
+  appOutput: [
+    async ({ app }, use, testInfo) => {
+      const from = app.output().length;
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("app output", { body: app.output().slice(from) || "(nothing)", contentType: "text/plain" });
+    },
+    { auto: true },
+  ],
   stripe: async ({ app }, use) => {
     app.stripe.problems.length = 0;
     await use(app.stripe);
