@@ -7,11 +7,11 @@ import { systemContext } from "../../domain/shared";
 import { Database } from "../../infra/db/Database";
 import { UserAdmin } from "../../infra/identity/UserAdmin";
 import { servicesOn } from "../../infra/layers";
-import { withDatabase } from "../integration/global-setup";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { type AppView, emptyAppView, type LocalServer, startAppView, startLocalServer } from "../support/local-servers";
 import { aiEnv, defaultReply, type FakeAi, startFakeAi } from "../support/openai";
 import { startTestServer } from "../support/processes";
+import { withDatabase } from "../support/run-databases";
 
 export { expect };
 

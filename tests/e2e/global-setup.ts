@@ -3,11 +3,10 @@ import postgres from "postgres";
 import { ensureEmbeddedPostgres } from "../../infra/db/embedded";
 import { migrate } from "../../infra/db/migrate";
 import { buildEntry } from "../../scripts/lib/app-server";
-import { withDatabase } from "../integration/global-setup";
 import { freePort } from "../support/ports";
+import { dropRunDatabases, runName, startedBefore, withDatabase } from "../support/run-databases";
 
-/** Databases of this run are named after it, so runs sharing one server never drop each other's. */
-const RUN = `${Math.floor(Date.now() / 1000).toString(36)}${process.pid.toString(36)}`;
+const RUN = runName();
 const PREFIX = "socialdesk_e2e_";
 const STALE_AFTER_SECONDS = 6 * 3600;
 
@@ -26,7 +25,7 @@ export default async function globalSetup() {
   const adminUrl = withDatabase(server.url, "postgres");
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    await dropDatabases(admin, (run) => Date.now() / 1000 - parseInt(run.slice(0, 6), 36) > STALE_AFTER_SECONDS);
+    await dropRunDatabases(admin, PREFIX, (run) => startedBefore(run, STALE_AFTER_SECONDS));
     const template = `${PREFIX}${RUN}_template`;
     await admin.unsafe(`create database "${template}"`);
     await migrate(withDatabase(server.url, template));
@@ -39,16 +38,8 @@ export default async function globalSetup() {
     throw error;
   }
   return async () => {
-    await dropDatabases(admin, (run) => run === RUN);
+    await dropRunDatabases(admin, PREFIX, (run) => run === RUN);
     await admin.end();
     await server.stop();
   };
 }
-
-const dropDatabases = async (admin: postgres.Sql, ofRun: (run: string) => boolean) => {
-  const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`${PREFIX}%`}`;
-  for (const { datname } of rows) {
-    const run = datname.slice(PREFIX.length).split("_")[0]!;
-    if (ofRun(run)) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
-  }
-};
