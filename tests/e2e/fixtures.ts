@@ -8,8 +8,8 @@ import { Database } from "../../infra/db/Database";
 import { UserAdmin } from "../../infra/identity/UserAdmin";
 import { servicesOn } from "../../infra/layers";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
-import { type AppView, emptyAppView, type LocalServer, startAppView, startLocalServer } from "../support/local-servers";
-import { aiEnv, defaultReply, type FakeAi, startFakeAi } from "../support/openai";
+import { type AppView, emptyAppView, type LocalServer, notFound, startAppView, startLocalServer } from "../support/local-servers";
+import { aiEnv, type FakeAi, startFakeAi } from "../support/openai";
 import { startTestServer } from "../support/processes";
 import { withDatabase } from "../support/run-databases";
 
@@ -67,30 +67,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await admin.unsafe(`create database "${name}" template "${template}"`);
       const databaseUrl = withDatabase(adminUrl, name);
-      const [stripe, ai, appView, blog] = await Promise.all([startFakeStripe(), startFakeAi(), startAppView(), startLocalServer()]);
-      const closeFakes = () => Promise.all([stripe.close(), ai.close(), appView.close(), blog.close()]);
-      const server = await startTestServer({
-        databaseUrl,
-        env: {
-          LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-          BLUESKY_APPVIEW_URL: appView.url,
-          ...stripe.env,
-          ...aiEnv(ai, { AI_TIMEOUT_MS: "10000" }),
-          OUTBOUND_ALLOW_HOSTS: [blog.host, new URL(ai.baseUrl).host].join(","),
-          // The sandbox's sample replies arrive a second after a post goes out, not 20.
-          SANDBOX_REPLY_DELAY_SECONDS: "1",
-        },
-      }).catch(async (error: unknown) => {
-        await closeFakes();
-        throw error;
-      });
-      const runtime = ManagedRuntime.make(servicesOn(Database.layerFrom(Effect.succeed(databaseUrl), { max: 2 })));
+      const fakes = await Promise.all([startFakeStripe(), startFakeAi(), startAppView(), startLocalServer()]);
+      const [stripe, ai, appView, blog] = fakes;
       try {
-        await use({ url: server.url, databaseUrl, output: server.output, stripe, ai, appView, blog, run: (effect) => runtime.runPromise(effect) });
+        const server = await startTestServer({
+          databaseUrl,
+          env: {
+            LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+            BLUESKY_APPVIEW_URL: appView.url,
+            ...stripe.env,
+            ...aiEnv(ai, { AI_TIMEOUT_MS: "10000" }),
+            OUTBOUND_ALLOW_HOSTS: [blog.host, new URL(ai.baseUrl).host].join(","),
+            // The sandbox's sample replies arrive a second after a post goes out, not 20.
+            SANDBOX_REPLY_DELAY_SECONDS: "1",
+          },
+        });
+        const runtime = ManagedRuntime.make(servicesOn(Database.layerFrom(Effect.succeed(databaseUrl), { max: 2 })));
+        try {
+          await use({ url: server.url, databaseUrl, output: server.output, stripe, ai, appView, blog, run: (effect) => runtime.runPromise(effect) });
+        } finally {
+          await runtime.dispose();
+          await server.stop();
+        }
       } finally {
-        await runtime.dispose();
-        await server.stop();
-        await closeFakes();
+        await Promise.all(fakes.map((fake) => fake.close()));
         await admin.unsafe(`drop database if exists "${name}" with (force)`);
         await admin.end();
       }
@@ -111,9 +111,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(app.stripe);
   },
   ai: async ({ app }, use) => {
-    Object.assign(app.ai, { mode: "ok", imageAnswer: "b64_json", chunkDelayMs: 20, cutOff: 0, reply: defaultReply });
-    app.ai.requests.length = 0;
-    app.ai.problems.length = 0;
+    app.ai.reset();
     await use(app.ai);
   },
   appView: async ({ app }, use) => {
@@ -121,7 +119,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(app.appView);
   },
   blog: async ({ app }, use) => {
-    app.blog.handle = (_req, res) => void res.writeHead(404).end("not found");
+    app.blog.handle = notFound;
     await use(app.blog);
   },
   setPlan: async ({ app }, use) => {

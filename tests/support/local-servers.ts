@@ -20,7 +20,8 @@ export interface LocalServer {
   readonly close: () => Promise<void>;
 }
 
-const notFound: Handler = (_req, res) => void res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+/** The default answer: 404. */
+export const notFound: Handler = (_req, res) => void res.writeHead(404, { "content-type": "text/plain" }).end("not found");
 
 export const startLocalServer = async (handle: Handler = notFound): Promise<LocalServer> => {
   const server = createServer((req, res) => local.handle(req, res));
