@@ -23,7 +23,7 @@ test.describe("AI help", () => {
     await expect(page.getByTestId("counter-bluesky")).toHaveText(`Bluesky: ${original.length}/300`);
     await screenshot(page, "compose-ai-1280", { fullPage: true });
 
-    ai.chunkDelayMs = 300;
+    ai.chunkDelayMs = 100;
     await page.getByRole("button", { name: "Shorten" }).click();
     await expect(page.getByRole("group", { name: "AI assistant" })).toHaveAttribute("aria-busy", "true");
     // Part of the answer is in the box before the whole has come.
