@@ -1,4 +1,4 @@
-import { type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newUser, registerByApi } from "./support";
 

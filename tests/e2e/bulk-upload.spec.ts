@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { BULK_MESSAGES } from "../../domain/publishing/bulk";
 import { expect, test } from "./fixtures";
 import { newUser, registerByApi, screenshot, toast } from "./support";

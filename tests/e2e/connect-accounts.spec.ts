@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { TOAST_DURATION_MS } from "../../src/islands/toast/toast-store";
 import { expect, test } from "./fixtures";
 import { newUser, registerByApi, screenshot, toast } from "./support";

@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { makePng } from "../../infra/media/fixtures";
 import { expect, test } from "./fixtures";
 import { screenshot, signedInUser, toast } from "./support";

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { AppViewHandler } from "../support/local-servers";
 import { expect, test } from "./fixtures";
 import { atWidth, newUser, registerByApi, screenshot, toast, watchScripts } from "./support";

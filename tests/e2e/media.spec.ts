@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { makePng, makeVideo } from "../../infra/media/fixtures";
 import { expect, test } from "./fixtures";
 import { signedInUser, toast } from "./support";

@@ -1,5 +1,5 @@
-import { type Browser, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import type { Browser, Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { expect, test } from "./fixtures";
 
