@@ -38,8 +38,8 @@ export interface RunningAppServer {
 /** Where the web server's ManagedRuntime (src/runtime.ts, inside the build) makes itself known, so that the server can dispose of it. */
 export const WEB_RUNTIME = Symbol.for("socialdesk/web-runtime");
 
-/** The build's server entry, built first when there is none. */
-const buildEntry = () => {
+/** The build's server entry (BUILD_DIR, default dist/), built first when there is none. */
+export const buildEntry = () => {
   const entry = path.resolve(process.env.BUILD_DIR ?? "dist", "server/entry.mjs");
   if (!existsSync(entry)) {
     logger.info("No build found: building the site (npm run build)…");

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { TRIAL_DAYS, fillRegisterForm, newUser, registerElsewhere, signedInUser, toast } from "./support";
+import { expect, test } from "./fixtures";
+import { fillRegisterForm, newUser, registerElsewhere, screenshot, signedInUser, toast, TRIAL_DAYS } from "./support";
 
 test.describe("sign-up", () => {
   test("registers with the plan chosen on /pricing, onboards and reaches the dashboard", async ({ page }) => {
@@ -162,7 +162,7 @@ test.describe("sign-in and sign-out", () => {
 test.describe("sign-up on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  test("the form comes before the plan cards, the plan is a compact select, and nothing scrolls sideways", async ({ page }, info) => {
+  test("the form comes before the plan cards, the plan is a compact select, and nothing scrolls sideways", async ({ page }) => {
     await page.goto("/register?plan=growth");
     const form = await page.getByRole("heading", { name: "Create your account" }).boundingBox();
     const firstCard = await page.getByRole("article", { name: "Starter" }).boundingBox();
@@ -172,7 +172,7 @@ test.describe("sign-up on a phone", () => {
     expect(plan!.y + plan!.height).toBeLessThan(740);
     await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("growth");
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await page.screenshot({ path: info.outputPath("register-360.png"), fullPage: true });
+    await screenshot(page, "register-360", { fullPage: true });
   });
 });
 

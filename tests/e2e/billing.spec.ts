@@ -1,27 +1,18 @@
-import { expect, test } from "@playwright/test";
-import { E2E_STRIPE_PORT } from "../../playwright.config";
-import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
-import { signedInUser, toast } from "./support";
+import { expect, test } from "./fixtures";
+import { screenshot, signedInUser, toast } from "./support";
 
 /**
- * Billing with Stripe in the browser, against the local server that plays Stripe's API on
- * E2E_STRIPE_PORT: choosing a plan in the app goes to (fake) Checkout; after Stripe's signed
+ * Billing with Stripe in the browser, against the worker's local server that plays Stripe's API
+ * (tests/e2e/fixtures.ts): choosing a plan in the app goes to (fake) Checkout; after Stripe's signed
  * webhook, Settings > Billing shows the plan, the card and the next invoice read from Stripe.
  */
-let stripe: FakeStripe;
-test.beforeAll(async () => {
-  stripe = await startFakeStripe(E2E_STRIPE_PORT);
-});
-test.afterAll(() => stripe?.close());
 
-const SHOTS = process.env.SHOTS_DIR;
-
-test("choosing a plan opens Checkout; after the webhook Settings > Billing shows the plan, card and next invoice", async ({ page }, info) => {
+test("choosing a plan opens Checkout; after the webhook Settings > Billing shows the plan, card and next invoice", async ({ page, stripe }) => {
   await signedInUser(page);
   await page.goto("/app/pricing");
   const professional = page.getByTestId("plan-professional");
   await professional.getByLabel("Annual").check();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pricing-1280.png`, fullPage: true });
+  await screenshot(page, "pricing-1280", { fullPage: true });
   await professional.getByRole("button", { name: "Keep Professional" }).click();
 
   await expect(page).toHaveURL(new RegExp(`^${stripe.url}/checkout/cs_test_`));
@@ -54,12 +45,12 @@ test("choosing a plan opens Checkout; after the webhook Settings > Billing shows
   await expect(billing.getByTestId("billing-invoices").getByRole("link", { name: "View" })).toHaveAttribute("href", new RegExp(`^${stripe.url}/invoices/`));
   await expect(billing).not.toContainText("Pro Plan");
   await expect(page.getByTestId("sidebar-user")).toContainText("Professional");
-  await page.screenshot({ path: SHOTS ? `${SHOTS}/billing-1280.png` : info.outputPath("billing-1280.png"), fullPage: true });
+  await screenshot(page, "billing-1280", { fullPage: true });
 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.reload();
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-  await page.screenshot({ path: SHOTS ? `${SHOTS}/billing-360.png` : info.outputPath("billing-360.png"), fullPage: true });
+  await screenshot(page, "billing-360", { fullPage: true });
 
   // Manage billing opens the customer portal.
   await page.getByRole("button", { name: "Manage billing" }).click();
@@ -67,7 +58,7 @@ test("choosing a plan opens Checkout; after the webhook Settings > Billing shows
   expect(stripe.problems).toEqual([]);
 });
 
-test("a failed payment warns in the app shell", async ({ page }, info) => {
+test("a failed payment warns in the app shell", async ({ page, stripe }) => {
   await signedInUser(page);
   const started = await page.request.post("/api/start-trial", { data: { planId: "growth", interval: "monthly" } });
   expect(started.status()).toBe(200);
@@ -83,11 +74,11 @@ test("a failed payment warns in the app shell", async ({ page }, info) => {
   await page.goto("/app/dashboard");
   await expect(page.getByTestId("payment-failed-banner")).toContainText("Your last payment failed. Update your card to keep your plan.");
   await page.setViewportSize({ width: 360, height: 740 });
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/payment-failed-360.png` });
+  await screenshot(page, "payment-failed-360");
   await page.goto("/app/pricing");
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pricing-360.png`, fullPage: true });
+  await screenshot(page, "pricing-360", { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/app/pricing");
-  await page.screenshot({ path: SHOTS ? `${SHOTS}/payment-failed-1280.png` : info.outputPath("payment-failed-1280.png") });
+  await screenshot(page, "payment-failed-1280");
 });

@@ -1,12 +1,13 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { BULK_MESSAGES } from "../../domain/publishing/bulk";
-import { cli, newUser, registerByApi, toast } from "./support";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, toast } from "./support";
 
 /** A Starter workspace (bulk upload comes with Starter) with sandbox Instagram and Facebook accounts. */
-const starter = async (page: Page) => {
+const starter = async (page: Page, setPlan: (email: string, tier: "starter") => Promise<void>) => {
   const owner = newUser({ firstName: "Dana", lastName: "Okafor" });
   await registerByApi(page.request, owner);
-  cli("admin-plan", [owner.email, "starter"]);
+  await setPlan(owner.email, "starter");
   for (const platform of ["instagram", "facebook"]) {
     const added = await page.request.post("/api/social-accounts/sandbox", { data: { platform, accountName: `Okafor Dental ${platform}` } });
     expect(added.status(), await added.text()).toBe(201);
@@ -26,8 +27,8 @@ const FILE =
   "A look inside our new office.,2030-02-03,17:15,facebook,https://example.com/office.jpg\r\n";
 
 test.describe("bulk upload", () => {
-  test("a CSV file with a bad row: its error in the preview, fixed with the row edit, all scheduled, then in the queue", async ({ page }, info) => {
-    await starter(page);
+  test("a CSV file with a bad row: its error in the preview, fixed with the row edit, all scheduled, then in the queue", async ({ page, setPlan }) => {
+    await starter(page, setPlan);
     await openBulkUpload(page);
     const screen = page.getByTestId("bulk-upload");
     await expect(screen.getByTestId("bulk-empty")).toContainText("No file yet");
@@ -45,14 +46,14 @@ test.describe("bulk upload", () => {
     await expect(rows.nth(1)).toContainText("Error");
     await expect(rows.nth(1)).toContainText(BULK_MESSAGES.date);
     await expect(screen.getByTestId("bulk-counts")).toContainText("3 posts: 2 ready, 0 scheduled, 1 with errors");
-    await page.screenshot({ path: info.outputPath("bulk-upload-preview-1280.png"), fullPage: true });
+    await screenshot(page, "bulk-upload-preview-1280", { fullPage: true });
 
     // The row edit: the date fixed, the row back to pending.
     await rows.nth(1).getByRole("button", { name: "Edit row 2" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit row 2" });
     await expect(dialog).toContainText(BULK_MESSAGES.date);
     await dialog.getByLabel("Date (YYYY-MM-DD)").fill("2030-02-28");
-    await page.screenshot({ path: info.outputPath("bulk-upload-edit-1280.png") });
+    await screenshot(page, "bulk-upload-edit-1280");
     await dialog.getByRole("button", { name: "Save Row" }).click();
     await expect(dialog).toBeHidden();
     await expect(rows.nth(1)).toContainText("Pending");
@@ -65,7 +66,7 @@ test.describe("bulk upload", () => {
     for (let i = 0; i < 3; i++) await expect(rows.nth(i)).toContainText("Scheduled");
     // Nothing left to send.
     await expect(screen.getByRole("button", { name: "Schedule All Posts" })).toBeDisabled();
-    await page.screenshot({ path: info.outputPath("bulk-upload-done-1280.png"), fullPage: true });
+    await screenshot(page, "bulk-upload-done-1280", { fullPage: true });
 
     await screen.getByRole("link", { name: "See them in the queue" }).click();
     await expect(page).toHaveURL(/\/app\/queue/);
@@ -74,12 +75,12 @@ test.describe("bulk upload", () => {
     }
   });
 
-  test("at 360 px: every row in error keeps Schedule All Posts disabled; one fixed is scheduled, the other keeps its error", async ({ page }, info) => {
-    await starter(page);
+  test("at 360 px: every row in error keeps Schedule All Posts disabled; one fixed is scheduled, the other keeps its error", async ({ page, setPlan }) => {
+    await starter(page, setPlan);
     await page.setViewportSize({ width: 360, height: 780 });
     await openBulkUpload(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: info.outputPath("bulk-upload-empty-360.png"), fullPage: true });
+    await screenshot(page, "bulk-upload-empty-360", { fullPage: true });
     const screen = page.getByTestId("bulk-upload");
     // A CSV file without a content column: the reason under the file field.
     await screen
@@ -94,12 +95,12 @@ test.describe("bulk upload", () => {
     await expect(screen.getByTestId("bulk-row")).toHaveCount(2);
     await expect(screen.getByRole("button", { name: "Schedule All Posts" })).toBeDisabled();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: info.outputPath("bulk-upload-errors-360.png"), fullPage: true });
+    await screenshot(page, "bulk-upload-errors-360", { fullPage: true });
 
     await screen.getByRole("button", { name: "Edit row 1" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit row 1" });
     await dialog.getByLabel("Date (YYYY-MM-DD)").fill("2030-01-02");
-    await page.screenshot({ path: info.outputPath("bulk-upload-edit-360.png") });
+    await screenshot(page, "bulk-upload-edit-360");
     await dialog.getByRole("button", { name: "Save Row" }).click();
     await screen.getByRole("button", { name: "Schedule All Posts" }).click();
     await expect(toast(page)).toContainText("1 post scheduled, 0 failed.");
@@ -107,7 +108,7 @@ test.describe("bulk upload", () => {
     await expect(rows.nth(0)).toContainText("Scheduled");
     await expect(rows.nth(1)).toContainText(BULK_MESSAGES.time);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: info.outputPath("bulk-upload-done-360.png"), fullPage: true });
+    await screenshot(page, "bulk-upload-done-360", { fullPage: true });
   });
 
   test("a trial sees the premium gate", async ({ page }) => {

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-import { newUser, registerByApi, toast, watchScripts } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, toast, watchScripts } from "./support";
 
 /** The screen once its island has hydrated (its controls are disabled until then). */
 const openCalendar = async (page: Page) => {
@@ -337,7 +338,7 @@ test.describe("calendar", () => {
     await expect(chip).toContainText("Draft");
     await expect(chip).toContainText("Idea for the spring newsletter");
     await expect(chip.locator("time")).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath("calendar-month-1280.png"), fullPage: true });
+    await screenshot(page, "calendar-month-1280", { fullPage: true });
   });
 
   test("at 360 px the grid keeps 7 columns without scrolling sideways", async ({ page }) => {
@@ -514,11 +515,11 @@ test.describe("calendar", () => {
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
       await openCalendar(page);
-      await page.screenshot({ path: test.info().outputPath(`calendar-month-${width}.png`), fullPage: true });
+      await screenshot(page, `calendar-month-${width}`, { fullPage: true });
       await openWeekOf(page, day);
       await expect(page.locator(".cal-block")).not.toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
-      await page.screenshot({ path: test.info().outputPath(`calendar-week-${width}.png`) });
+      await screenshot(page, `calendar-week-${width}`);
     }
   });
 });

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { registerByApi, newUser, toast, watchScripts } from "./support";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, toast, watchScripts } from "./support";
 
 const addSandbox = async (request: APIRequestContext, platform: string, accountName: string) => {
   const response = await request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
@@ -112,7 +113,7 @@ test.describe("compose", () => {
     await expect(page.getByTestId("platform-options").getByText("281/280")).toBeVisible();
     await expect(threadPost(page, 3)).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByTestId("post-preview").getByRole("list", { name: "Thread" })).toContainText("1. Brush twice a day");
-    await page.getByTestId("post-preview").screenshot({ path: test.info().outputPath("preview-thread-1280.png") });
+    await screenshot(page.getByTestId("post-preview"), "preview-thread-1280");
 
     await page.getByRole("button", { name: "Add to Drafts" }).click();
     await expect(toast(page)).toContainText("Post 3 of the X thread is 281 characters; X (Twitter) allows 280.");
@@ -459,7 +460,7 @@ test("at 360 px the toolbar menus stay on screen", async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
 });
 
-test("the preview shows each network's post: handle, styled hashtags and links, see more where the feed cuts, the first comment", async ({ page }, info) => {
+test("the preview shows each network's post: handle, styled hashtags and links, see more where the feed cuts, the first comment", async ({ page }) => {
   await registerByApi(page.request, newUser());
   await addSandbox(page.request, "facebook", "Lee Dental FB");
   await addSandbox(page.request, "instagram", "Lee Dental IG");
@@ -477,7 +478,7 @@ test("the preview shows each network's post: handle, styled hashtags and links, 
   await expect(facebook.locator(".pv-hashtag")).toHaveText("#smile");
   await expect(facebook.locator(".pv-link")).toHaveText("https://leedental.example");
   await expect(facebook.locator(".pv-mention")).toHaveText("@drlee");
-  await page.getByTestId("post-preview").screenshot({ path: info.outputPath("preview-see-more-1280.png") });
+  await screenshot(page.getByTestId("post-preview"), "preview-see-more-1280");
   await instagram.getByRole("button", { name: "see more" }).click();
   await expect(instagram.locator(".pv-hashtag")).toHaveText("#smile");
   // It follows the typing.
@@ -492,7 +493,7 @@ test("the preview shows each network's post: handle, styled hashtags and links, 
     .getByLabel("First comment")
     .fill("Book at https://leedental.example");
   await expect(page.getByTestId("preview-comment-facebook")).toContainText("Book at https://leedental.example");
-  await page.getByTestId("post-preview").screenshot({ path: info.outputPath("preview-1280.png") });
+  await screenshot(page.getByTestId("post-preview"), "preview-1280");
 });
 
 /** A 1200×800 photo-like PNG drawn in the page, so the screenshots show each network's crop. */
@@ -520,7 +521,7 @@ const drawnPhoto = async (page: Page) =>
   );
 
 for (const width of [1280, 360]) {
-  test(`compose at ${width} px: text tools on the text box, the actions in one row on a wide screen, scheduling and the preview`, async ({ page }, info) => {
+  test(`compose at ${width} px: text tools on the text box, the actions in one row on a wide screen, scheduling and the preview`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await registerByApi(page.request, newUser());
     await addSandbox(page.request, "facebook", "Lee Dental FB");
@@ -570,15 +571,15 @@ for (const width of [1280, 360]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // The whole page in one tall window, so the side bar and the preview sit where they stick.
     await page.setViewportSize({ width, height: await page.evaluate(() => document.documentElement.scrollHeight) });
-    await page.screenshot({ path: info.outputPath(`compose-${width}.png`) });
+    await screenshot(page, `compose-${width}`);
     // A phone's long page also in screen-high parts, readable at their size.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0, part = 1; width < 600 && y < height; y += 1200, part++)
-      await page.screenshot({ path: info.outputPath(`compose-${width}-part${part}.png`), clip: { x: 0, y, width, height: Math.min(1200, height - y) } });
-    await page.getByTestId("post-preview").screenshot({ path: info.outputPath(`preview-${width}.png`) });
+      await screenshot(page, `compose-${width}-part${part}`, { clip: { x: 0, y, width, height: Math.min(1200, height - y) } });
+    await screenshot(page.getByTestId("post-preview"), `preview-${width}`);
     // The zone list open, as a person searching sees it.
     await page.getByRole("combobox", { name: "Time zone" }).fill("new");
-    await page.getByTestId("scheduling").screenshot({ path: info.outputPath(`zone-search-${width}.png`) });
+    await screenshot(page.getByTestId("scheduling"), `zone-search-${width}`);
   });
 }
 

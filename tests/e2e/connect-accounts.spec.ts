@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
-import { type Page } from "@playwright/test";
-import { newUser, registerByApi, toast } from "./support";
+import type { Page } from "@playwright/test";
+import { TOAST_DURATION_MS } from "../../src/islands/toast/toast-store";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, toast } from "./support";
 
 /** The screen once its island has hydrated (its buttons are disabled until then). */
 const openConnectAccounts = async (page: Page) => {
@@ -16,7 +16,9 @@ for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
     });
 
-    test("a sandbox account shows as Connected and the meter moves, up to the trial's limit", async ({ page }, info) => {
+    test("a sandbox account shows as Connected and the meter moves, up to the trial's limit", async ({ page }) => {
+      // The page's clock, so that the last toast's five seconds pass at once.
+      await page.clock.install();
       await registerByApi(page.request, newUser());
       await openConnectAccounts(page);
       await expect(page.getByTestId("account-usage")).toHaveText("0 of 3 accounts used");
@@ -43,11 +45,12 @@ for (const width of [1280, 360]) {
       const described = await reddit.getByRole("button", { name: "Add sandbox account" }).getAttribute("aria-describedby");
       await expect(page.locator(`#${described}`)).toContainText(limit);
       await expect(page.getByTestId("account-meter").getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/app/pricing");
-      await expect(toast(page)).toHaveCount(0, { timeout: 10_000 });
+      await page.clock.fastForward(TOAST_DURATION_MS);
+      await expect(toast(page)).toHaveCount(0);
       await page.getByTestId("account-meter").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: info.outputPath(`connect-accounts-limit-${width}.png`) });
+      await screenshot(page, `connect-accounts-limit-${width}`);
       await page.getByRole("heading", { name: "Social networks" }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: info.outputPath(`connect-accounts-limit-cards-${width}.png`) });
+      await screenshot(page, `connect-accounts-limit-cards-${width}`);
 
       // Still there after a reload: saved on the server.
       await page.reload();
@@ -74,7 +77,7 @@ for (const width of [1280, 360]) {
       await expect(page.getByTestId("account-usage")).toHaveText("0 of 3 accounts used");
     });
 
-    test("cards search by name and filter by kind, and say so when nothing matches", async ({ page }, info) => {
+    test("cards search by name and filter by kind, and say so when nothing matches", async ({ page }) => {
       await registerByApi(page.request, newUser());
       await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental Sky" } });
       await openConnectAccounts(page);
@@ -96,14 +99,14 @@ for (const width of [1280, 360]) {
       await expect(cards).toHaveCount(0);
       await expect(page.getByRole("status").filter({ hasText: "No platform matches “myspace” among connected." })).toBeVisible();
       await page.getByRole("searchbox", { name: "Search platforms" }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: info.outputPath(`connect-accounts-no-match-${width}.png`) });
+      await screenshot(page, `connect-accounts-no-match-${width}`);
       await page.getByRole("button", { name: "Show all platforms" }).click();
       await expect(cards).toHaveCount(19);
       await expect(page.getByRole("searchbox", { name: "Search platforms" })).toHaveValue("");
       await expect(kinds.getByRole("button", { name: "All" })).toHaveAttribute("aria-pressed", "true");
     });
 
-    test("the server's set-up is shown to operators only; others can still add a sandbox account", async ({ page }, info) => {
+    test("the server's set-up is shown to operators only; others can still add a sandbox account", async ({ page, grantOperator }) => {
       const user = newUser();
       await registerByApi(page.request, user);
       await openConnectAccounts(page);
@@ -112,19 +115,16 @@ for (const width of [1280, 360]) {
       await expect(facebook).not.toContainText("FACEBOOK_CLIENT_ID");
       await expect(facebook.getByRole("button", { name: "Add sandbox account" })).toBeEnabled();
       await expect(facebook.getByRole("button", { name: "Connect", exact: true })).toBeDisabled();
-      await facebook.screenshot({ path: info.outputPath(`connect-accounts-card-user-${width}.png`) });
+      await screenshot(facebook, `connect-accounts-card-user-${width}`);
 
-      execFileSync(process.execPath, ["--import", "tsx", "scripts/admin-grant.ts", user.email], {
-        env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-        stdio: "pipe",
-      });
+      await grantOperator(user.email);
       await openConnectAccounts(page);
       await expect(facebook).toContainText("Not configured on this server. Set FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET.");
       await expect(facebook).not.toContainText("Not available yet");
-      await facebook.screenshot({ path: info.outputPath(`connect-accounts-card-operator-${width}.png`) });
+      await screenshot(facebook, `connect-accounts-card-operator-${width}`);
     });
 
-    test("screenshot: every platform shows its own mark, each account its avatar", async ({ page }, info) => {
+    test("screenshot: every platform shows its own mark, each account its avatar", async ({ page }) => {
       await registerByApi(page.request, newUser());
       await page.request.post("/api/social-accounts/sandbox", { data: { platform: "instagram", accountName: "Lee Dental IG" } });
       await openConnectAccounts(page);
@@ -139,12 +139,12 @@ for (const width of [1280, 360]) {
       await expect(avatar.locator(".account-initials")).toHaveText("LD");
       await expect(avatar.locator(".platform-badge.platform-instagram")).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.screenshot({ path: info.outputPath(`connect-accounts-${width}.png`), fullPage: true });
+      await screenshot(page, `connect-accounts-${width}`, { fullPage: true });
       await page.getByTestId("account-instagram").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: info.outputPath(`connect-accounts-${width}-accounts.png`) });
+      await screenshot(page, `connect-accounts-${width}-accounts`);
     });
 
-    test("the dashboard and settings show an account by its avatar and platform mark", async ({ page }, info) => {
+    test("the dashboard and settings show an account by its avatar and platform mark", async ({ page }) => {
       await registerByApi(page.request, newUser());
       await page.request.post("/api/social-accounts/sandbox", { data: { platform: "linkedin", accountName: "Rivera Studio" } });
       for (const [path, row] of [
@@ -156,24 +156,24 @@ for (const width of [1280, 360]) {
         await expect(row.locator(".platform-badge.platform-linkedin")).toBeVisible();
         await expect(row).toContainText("LinkedIn");
         expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-        await row.screenshot({ path: info.outputPath(`account-row-${path.split(/[/?]/)[2]}-${width}.png`) });
+        await screenshot(row, `account-row-${path.split(/[/?]/)[2]}-${width}`);
       }
     });
 
-    test("the demo's recent and top posts name their platforms with the platforms' marks", async ({ page }, info) => {
+    test("the demo's recent and top posts name their platforms with the platforms' marks", async ({ page }) => {
       await page.goto("/app/dashboard?demo=true");
       const recent = page.getByTestId("recent-posts").locator(".platform-chip");
       await expect(recent.first()).toBeVisible();
       await expect(recent.first().locator(".platform-badge")).toBeVisible();
       await expect(recent.first()).toHaveText(/\S/);
-      await page.getByTestId("recent-posts").screenshot({ path: info.outputPath(`recent-posts-${width}.png`) });
+      await screenshot(page.getByTestId("recent-posts"), `recent-posts-${width}`);
 
       await page.goto("/app/analytics");
       const top = page.getByTestId("top-posts").locator(".platform-chip");
       await expect(top.first()).toBeVisible();
       await expect(top.first().locator(".platform-badge")).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.getByTestId("top-posts").screenshot({ path: info.outputPath(`top-posts-${width}.png`) });
+      await screenshot(page.getByTestId("top-posts"), `top-posts-${width}`);
     });
   });
 }

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { makePng } from "../../infra/media/fixtures";
-import { cli, signedInUser, toast } from "./support";
+import { expect, test } from "./fixtures";
+import { screenshot, signedInUser, toast } from "./support";
 
 /** The page once its island has hydrated (its buttons wait until then). */
 const openTemplates = async (page: Page) => {
@@ -11,9 +12,9 @@ const openTemplates = async (page: Page) => {
 const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
 test.describe("content templates", () => {
-  test("create a shared template with hashtags and a gallery image, find it, use it in compose, edit and delete it", async ({ page, baseURL }, info) => {
+  test("create a shared template with hashtags and a gallery image, find it, use it in compose, edit and delete it", async ({ page, baseURL, setPlan }) => {
     const user = await signedInUser(page);
-    cli("admin-plan", [user.email, "starter"]);
+    await setPlan(user.email, "starter");
     for (const [platform, accountName] of [
       ["facebook", "Lee Dental FB"],
       ["instagram", "Lee Dental IG"],
@@ -31,7 +32,7 @@ test.describe("content templates", () => {
     await openTemplates(page);
     await expect(page.getByRole("heading", { name: "Content Templates", level: 1 })).toBeVisible();
     await expect(page.getByTestId("templates-empty")).toContainText("No Templates");
-    await page.screenshot({ path: info.outputPath("templates-empty-1280.png") });
+    await screenshot(page, "templates-empty-1280");
 
     // Name and content are required.
     await page.getByRole("button", { name: "Create Template" }).click();
@@ -72,7 +73,7 @@ test.describe("content templates", () => {
     await expect(dialog.getByTestId("attached-media").getByRole("listitem")).toHaveCount(1);
 
     await dialog.getByRole("checkbox", { name: /Share with team/ }).check();
-    await page.screenshot({ path: info.outputPath("template-dialog-1280.png") });
+    await screenshot(page, "template-dialog-1280");
     await dialog.getByRole("button", { name: "Create Template" }).click();
     await expect(toast(page)).toContainText("Template Created");
     await expect(dialog).toBeHidden();
@@ -100,7 +101,7 @@ test.describe("content templates", () => {
     await expect(offer.getByRole("list", { name: "Platforms of Whitening offer" }).getByRole("listitem")).toHaveCount(4);
     await expect(offer.getByRole("list", { name: "Platforms of Whitening offer" })).toContainText("+1");
     await expect(offer.getByRole("list", { name: "Hashtags of Whitening offer" })).toContainText("+1");
-    await page.screenshot({ path: info.outputPath("templates-grid-1280.png"), fullPage: true });
+    await screenshot(page, "templates-grid-1280", { fullPage: true });
 
     const search = page.getByRole("searchbox", { name: "Search templates" });
     await search.fill("#wellness");
@@ -120,7 +121,7 @@ test.describe("content templates", () => {
     await expect(page.getByLabel(/Lee Dental FB/)).toBeChecked();
     await expect(page.getByLabel(/Lee Dental IG/)).toBeChecked();
     await expect(page.getByTestId("attached-media").getByRole("listitem")).toHaveCount(1);
-    await page.screenshot({ path: info.outputPath("compose-from-template-1280.png") });
+    await screenshot(page, "compose-from-template-1280");
 
     await openTemplates(page);
     await expect(card).toContainText("Used once");
@@ -140,11 +141,11 @@ test.describe("content templates", () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await search.fill("");
     await noSideScroll(page);
-    await page.screenshot({ path: info.outputPath("templates-grid-360.png"), fullPage: true });
+    await screenshot(page, "templates-grid-360", { fullPage: true });
     await renamed.getByRole("button", { name: "Edit Flu shots are in" }).click();
     await expect(edit).toBeVisible();
     await noSideScroll(page);
-    await page.screenshot({ path: info.outputPath("template-dialog-360.png") });
+    await screenshot(page, "template-dialog-360");
     await page.keyboard.press("Escape");
     await expect(edit).toBeHidden();
 
@@ -159,7 +160,7 @@ test.describe("content templates", () => {
     await expect(page.getByTestId("template-card")).toHaveCount(1);
   });
 
-  test("without a plan that has templates, the page says so and offers no Create", async ({ page }, info) => {
+  test("without a plan that has templates, the page says so and offers no Create", async ({ page }) => {
     await signedInUser(page);
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto("/app/content-templates");
@@ -167,10 +168,10 @@ test.describe("content templates", () => {
     await expect(page.getByTestId("templates-empty")).toContainText("No Templates");
     await expect(page.getByRole("button", { name: "Create Template" })).toHaveCount(0);
     await noSideScroll(page);
-    await page.screenshot({ path: info.outputPath("templates-upgrade-360.png") });
+    await screenshot(page, "templates-upgrade-360");
   });
 
-  test("demo mode shows the sample templates, read only", async ({ page }, info) => {
+  test("demo mode shows the sample templates, read only", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto("/app/content-templates?demo=true");
     await expect(page.getByTestId("template-card")).toHaveCount(3);
@@ -179,6 +180,6 @@ test.describe("content templates", () => {
     await expect(welcome.getByRole("list", { name: "Platforms of Welcome, new patients" })).toContainText("+1");
     await expect(welcome.getByRole("list", { name: "Hashtags of Welcome, new patients" })).toContainText("+1");
     await expect(page.getByRole("button", { name: /Use |Create Template/ })).toHaveCount(0);
-    await page.screenshot({ path: info.outputPath("templates-demo-1280.png"), fullPage: true });
+    await screenshot(page, "templates-demo-1280", { fullPage: true });
   });
 });

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-import { newUser, registerByApi, toast, watchScripts } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, toast, watchScripts } from "./support";
 
 const openDashboard = async (page: Page) => {
   await page.goto("/app/dashboard");
@@ -60,7 +61,7 @@ test.describe("dashboard", () => {
     await dialog.getByLabel("Facebook").check();
     await dialog.getByLabel("Content").fill("Our new opening hours start tomorrow!");
     await dialog.getByRole("radio", { name: "Schedule for later" }).check();
-    const min = await dialog.getByLabel("Date").getAttribute("min");
+    const min = (await dialog.getByLabel("Date").getAttribute("min"))!;
     const tomorrow = new Date(`${min}T00:00:00Z`);
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
     const date = tomorrow.toISOString().slice(0, 10);
@@ -76,8 +77,20 @@ test.describe("dashboard", () => {
     // Scheduled, not yet published: not a post of the month (the card counts what the analytics count, published posts).
     await expect(page.getByTestId("stat-posts-value")).toHaveText("0");
     await expect(page.getByTestId("next-post")).toHaveText(/^Next post in \d+ (hours?|days)$/);
-    const day = page.locator(`[data-date="${date}"]`);
-    if ((await day.count()) > 0) await expect(day).toContainText("10:30 AM");
+    // The calendar panel shows this week, Sunday to Saturday, today marked: tomorrow's post on its day,
+    // or, on a Saturday, in next week and so not in the panel.
+    const panel = page.getByTestId("calendar-panel");
+    const week = await panel.locator("[data-date]").evaluateAll((days) => days.map((day) => day.getAttribute("data-date")!));
+    expect(week).toHaveLength(7);
+    expect(week).toContain(min);
+    await expect(panel.locator(`[data-date="${min}"]`)).toHaveClass(/\btoday\b/);
+    if (week.includes(date)) {
+      await expect(panel.locator(`[data-date="${date}"]`)).toContainText("10:30 AM");
+      await expect(panel).toContainText("1 post this week");
+    } else {
+      expect(new Date(`${min}T00:00:00Z`).getUTCDay()).toBe(6);
+      await expect(panel).toContainText("No posts this week.");
+    }
 
     // Still there on a fresh load, and the dialog starts empty again.
     await openDashboard(page);
@@ -114,7 +127,7 @@ test.describe("dashboard", () => {
     await expect(dialog.getByTestId("char-counter")).toHaveText("200/280 characters");
     await dialog.getByRole("checkbox", { name: "TikTok" }).check();
     await expect(dialog.getByTestId("char-counter")).toHaveText("200/150 characters · TikTok allows 150");
-    await page.screenshot({ path: test.info().outputPath("create-post-dialog-1280.png") });
+    await screenshot(page, "create-post-dialog-1280");
     await dialog.getByRole("button", { name: "Post Now" }).click();
     await expect(dialog.getByText("Content too long")).toBeVisible();
     // TikTok alone: its own limit.
@@ -158,7 +171,7 @@ test.describe("dashboard", () => {
       await expect(dialog.getByTestId("char-counter")).toHaveText("250/280 characters · X (Twitter) allows 280");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: test.info().outputPath(`dialog-x-only-${width}.png`) });
+      await screenshot(page, `dialog-x-only-${width}`);
     }
   });
 
@@ -230,9 +243,9 @@ test.describe("dashboard", () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await expect(page.getByTestId("recent-posts")).toContainText("Five tips for healthier gums");
       await expect(page.getByTestId("stat-posts-value")).toHaveText("2");
-      await page.screenshot({ path: test.info().outputPath(`dashboard-${width}.png`), fullPage: true });
+      await screenshot(page, `dashboard-${width}`, { fullPage: true });
       await openDialog(page);
-      await page.screenshot({ path: test.info().outputPath(`dialog-${width}.png`) });
+      await screenshot(page, `dialog-${width}`);
     }
   });
 
@@ -245,7 +258,7 @@ test.describe("dashboard", () => {
       // Every line of a post chip is a whole word: nothing wraps inside the chips.
       const broken = await panel.locator(".day-post > span").evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth + 1).length);
       expect(broken).toBe(0);
-      await panel.screenshot({ path: test.info().outputPath(`demo-calendar-panel-${width}.png`) });
+      await screenshot(panel, `demo-calendar-panel-${width}`);
     }
   });
 });

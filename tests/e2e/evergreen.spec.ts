@@ -1,12 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { cli, signedInUser, toast } from "./support";
+import { expect, test } from "./fixtures";
+import { screenshot, signedInUser, toast } from "./support";
 
 const overflow = (page: import("@playwright/test").Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test.describe("evergreen categories", () => {
-  test("a Growth workspace makes a category evergreen: the badge and the settings stay after a reload", async ({ page }, info) => {
+  test("a Growth workspace makes a category evergreen: the badge and the settings stay after a reload", async ({ page, setPlan }) => {
     const owner = await signedInUser(page);
-    cli("admin-plan", [owner.email, "growth"]);
+    await setPlan(owner.email, "growth");
     const created = await page.request.post("/api/categories", { data: { name: "Tips", description: "Short how-tos worth repeating", color: "green" } });
     expect(created.status()).toBe(201);
     await page.goto("/app/content-categories");
@@ -27,7 +27,7 @@ test.describe("evergreen categories", () => {
     await settings.getByLabel("Re-queue a post every (days)").fill("3");
     await settings.getByLabel("Days between repeats of a post, at least").fill("21");
     await settings.getByLabel("Repeats per post, at most").fill("4");
-    await page.screenshot({ path: info.outputPath("evergreen-dialog-1280.png") });
+    await screenshot(page, "evergreen-dialog-1280");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(toast(page)).toContainText("Category Updated");
     await expect(dialog).toBeHidden();
@@ -60,17 +60,17 @@ test.describe("evergreen categories", () => {
     expect(nextRepeat.getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
     // In the user's time zone, with its date and time.
     await expect(card.getByTestId("evergreen-summary")).toContainText(/Next repeat: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
-    await page.screenshot({ path: info.outputPath("evergreen-1280.png"), fullPage: true });
+    await screenshot(page, "evergreen-1280", { fullPage: true });
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.reload();
     await expect(card.getByTestId("evergreen-badge")).toBeVisible();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath("evergreen-360.png"), fullPage: true });
+    await screenshot(page, "evergreen-360", { fullPage: true });
     await card.getByRole("button", { name: "Edit Tips" }).click();
     await settings.scrollIntoViewIfNeeded();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath("evergreen-dialog-360.png") });
+    await screenshot(page, "evergreen-dialog-360");
 
     // Turned off again from the dialog: the badge goes.
     await settings.getByRole("switch", { name: /Evergreen/ }).uncheck();
@@ -79,9 +79,9 @@ test.describe("evergreen categories", () => {
     await expect(card.getByTestId("evergreen-badge")).toHaveCount(0);
   });
 
-  test("a new category can be made evergreen as it is created", async ({ page }) => {
+  test("a new category can be made evergreen as it is created", async ({ page, setPlan }) => {
     const owner = await signedInUser(page);
-    cli("admin-plan", [owner.email, "agency"]);
+    await setPlan(owner.email, "agency");
     await page.goto("/app/content-categories");
     await page.getByRole("button", { name: "New Category" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Category" });
@@ -94,7 +94,7 @@ test.describe("evergreen categories", () => {
     await expect(card.getByTestId("evergreen-summary")).toContainText("every 7 days, up to 5 repeats per post, 30 days apart");
   });
 
-  test("a plan without recycling sees the settings disabled, with the upgrade sentence", async ({ page }, info) => {
+  test("a plan without recycling sees the settings disabled, with the upgrade sentence", async ({ page }) => {
     await signedInUser(page);
     const created = await page.request.post("/api/categories", { data: { name: "News" } });
     expect(created.status()).toBe(201);
@@ -105,18 +105,18 @@ test.describe("evergreen categories", () => {
     await expect(settings.getByRole("switch", { name: /Evergreen/ })).toBeDisabled();
     await expect(settings.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/app/pricing");
     await settings.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: info.outputPath("evergreen-upgrade-1280.png") });
+    await screenshot(page, "evergreen-upgrade-1280");
     // The API says the same as the screen.
     const refused = await page.request.put(`/api/categories/${(await created.json()).id}/evergreen`, { data: { enabled: true } });
     expect(refused.status()).toBe(403);
   });
 
-  test("a category made evergreen on Growth shows it paused after a downgrade", async ({ page }) => {
+  test("a category made evergreen on Growth shows it paused after a downgrade", async ({ page, setPlan }) => {
     const owner = await signedInUser(page);
-    cli("admin-plan", [owner.email, "growth"]);
+    await setPlan(owner.email, "growth");
     const created = await (await page.request.post("/api/categories", { data: { name: "Guides" } })).json();
     expect((await page.request.put(`/api/categories/${created.id}/evergreen`, { data: { enabled: true } })).status()).toBe(200);
-    cli("admin-plan", [owner.email, "professional"]);
+    await setPlan(owner.email, "professional");
     await page.goto("/app/content-categories");
     const card = page.getByTestId("category").filter({ hasText: "Guides" });
     await expect(card.getByTestId("evergreen-badge")).toBeVisible();

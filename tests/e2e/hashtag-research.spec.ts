@@ -1,22 +1,15 @@
-import { createServer, type Server } from "node:http";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { E2E_APPVIEW_PORT } from "../../playwright.config";
-import { atWidth, cli, newUser, registerByApi, toast, watchScripts } from "./support";
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { AppViewHandler } from "../support/local-servers";
+import { expect, test } from "./fixtures";
+import { atWidth, newUser, registerByApi, screenshot, toast, watchScripts } from "./support";
 
-/** The AppView the e2e server counts public posts on: #smile is in 2,400 public posts this week, 1,200 the week before. */
-let appView: Server;
-test.beforeAll(async () => {
-  appView = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://appview");
-    const q = (url.searchParams.get("q") ?? "").toLowerCase();
-    const thisWeek = Date.parse(url.searchParams.get("until") ?? "") > Date.now() - 86_400_000;
-    const hitsTotal = q === "#smile" ? (thisWeek ? 2_400 : 1_200) : q === "#dental" ? (thisWeek ? 35 : 40) : 0;
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ posts: [], hitsTotal }));
-  });
-  await new Promise<void>((resolve) => appView.listen(E2E_APPVIEW_PORT, "127.0.0.1", resolve));
-});
-test.afterAll(() => new Promise<void>((resolve) => appView.close(() => resolve())));
+/** The AppView the app counts public posts on: #smile is in 2,400 public posts this week, 1,200 the week before. */
+const countedHashtags: AppViewHandler = (url, send) => {
+  const q = (url.searchParams.get("q") ?? "").toLowerCase();
+  const thisWeek = Date.parse(url.searchParams.get("until") ?? "") > Date.now() - 86_400_000;
+  const hitsTotal = q === "#smile" ? (thisWeek ? 2_400 : 1_200) : q === "#dental" ? (thisWeek ? 35 : 40) : 0;
+  send(200, { posts: [], hitsTotal });
+};
 
 const publishedPost = async (request: APIRequestContext, content: string) => {
   const response = await request.post("/api/posts", { data: { content, platforms: ["facebook"], status: "published" } });
@@ -33,12 +26,13 @@ const openResearch = async (page: Page) => {
 };
 
 test.describe("hashtag research", () => {
-  test("search, copy, save a group, and insert it from compose's Hashtag menu", async ({ page, context }, info) => {
+  test("search, copy, save a group, and insert it from compose's Hashtag menu", async ({ page, context, setPlan, appView }) => {
     test.setTimeout(90_000);
+    appView.answer = countedHashtags;
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const owner = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, owner);
-    cli("admin-plan", [owner.email, "starter"]);
+    await setPlan(owner.email, "starter");
 
     // Nothing published yet: said honestly (seen on a phone). The page's client JS stays within the app pages' 80 KB goal.
     await page.setViewportSize({ width: 360, height: 800 });
@@ -50,7 +44,7 @@ test.describe("hashtag research", () => {
     expect(firstPaint).toBeLessThanOrEqual(80 * 1024);
     await expect(screen.getByTestId("hashtags-no-data")).toContainText("No data yet.");
     await expect(screen.getByTestId("hashtags-trending-empty")).toContainText("No data yet");
-    await page.screenshot({ path: info.outputPath("hashtags-empty-360.png"), fullPage: true });
+    await screenshot(page, "hashtags-empty-360", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } })).status()).toBe(201);
@@ -80,7 +74,7 @@ test.describe("hashtag research", () => {
     ).toBeVisible();
     await card.getByText("Based on").click();
     await expect(card).toContainText("2400 public Bluesky posts in the last 7 days.");
-    await page.screenshot({ path: info.outputPath("hashtags-results-1280.png"), fullPage: true });
+    await screenshot(page, "hashtags-results-1280", { fullPage: true });
 
     await card.getByRole("button", { name: "Copy #smile" }).click();
     await expect(toast(page).filter({ hasText: "Copied" })).toContainText("#smile is on your clipboard.");
@@ -110,7 +104,7 @@ test.describe("hashtag research", () => {
     await expect(group).toContainText("#smile #dental #whitening");
 
     await atWidth(page, 360);
-    await page.screenshot({ path: info.outputPath("hashtags-results-360.png"), fullPage: true });
+    await screenshot(page, "hashtags-results-360", { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -122,7 +116,7 @@ test.describe("hashtag research", () => {
     await page.getByRole("button", { name: "Hashtag" }).click();
     const items = page.getByRole("menu", { name: "Hashtag" }).getByRole("menuitem");
     await expect(items.filter({ hasText: "Smiles" })).toContainText("Saved group: #smile #dental #whitening");
-    await page.screenshot({ path: info.outputPath("compose-hashtag-menu-1280.png") });
+    await screenshot(page, "compose-hashtag-menu-1280");
     await items.filter({ hasText: "Smiles" }).click();
     await expect(text).toHaveValue("New whitening slots #smile #dental #whitening");
   });

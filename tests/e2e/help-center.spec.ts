@@ -1,10 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
-import { atWidth, newUser, registerByApi } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { atWidth, newUser, registerByApi, screenshot } from "./support";
 
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test.describe("help centre", () => {
-  test("search the help centre, open an article, vote no, see the thank-you and where to go next; the vote is kept", async ({ page, context }, info) => {
+  test("search the help centre, open an article, vote no, see the thank-you and where to go next; the vote is kept", async ({ page, context }) => {
     test.setTimeout(60_000);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await registerByApi(page.request, newUser({ firstName: "Ana", lastName: "Reyes" }));
@@ -13,7 +14,7 @@ test.describe("help centre", () => {
     await page.goto("/app/help-center");
     await expect(page.getByRole("heading", { name: "Help Center", level: 1 })).toBeVisible();
     await expect(page.getByTestId("count-social-accounts")).toContainText(/\d+ articles/);
-    await page.screenshot({ path: info.outputPath("help-center-1280.png"), fullPage: true });
+    await screenshot(page, "help-center-1280", { fullPage: true });
 
     // Nothing found: said, with the way back.
     await page.getByRole("searchbox", { name: "Search help articles" }).fill("xylophone");
@@ -45,7 +46,7 @@ test.describe("help centre", () => {
     await expect(vote.getByRole("link", { name: "Browse More Articles" })).toHaveAttribute("href", "/app/help-center");
     await expect(vote.getByTestId("help-vote-count")).toHaveText("0 of 1 person found this helpful.");
     await expect(vote.getByRole("button", { name: "No" })).toHaveAttribute("aria-pressed", "true");
-    await page.screenshot({ path: info.outputPath("help-article-1280.png"), fullPage: true });
+    await screenshot(page, "help-article-1280", { fullPage: true });
 
     // Kept on reload, and changed with the other answer.
     await page.reload();
@@ -61,11 +62,11 @@ test.describe("help centre", () => {
 
     await atWidth(page, 360);
     expect(await noHorizontalScroll(page)).toBe(true);
-    await page.screenshot({ path: info.outputPath("help-article-360.png"), fullPage: true });
+    await screenshot(page, "help-article-360", { fullPage: true });
 
     await page.goto("/app/help-center");
     expect(await noHorizontalScroll(page)).toBe(true);
-    await page.screenshot({ path: info.outputPath("help-center-360.png"), fullPage: true });
+    await screenshot(page, "help-center-360", { fullPage: true });
 
     await page.goto("/app/help-center/article/no-such-article");
     await expect(page.getByRole("heading", { name: "Article Not Found" })).toBeVisible();
@@ -73,17 +74,17 @@ test.describe("help centre", () => {
     await expect(page).toHaveURL(/\/app\/help-center$/);
   });
 
-  test("the public help pages work signed out, without JavaScript", async ({ browser }, info) => {
+  test("the public help pages work signed out, without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto("/help?category=billing-plans");
     await expect(page.getByRole("heading", { name: "Billing & Plans" })).toBeVisible();
-    await page.screenshot({ path: info.outputPath("public-help-360.png"), fullPage: true });
+    await screenshot(page, "public-help-360", { fullPage: true });
     await page.getByRole("link", { name: "Plans and their limits" }).click();
     await expect(page.getByRole("heading", { name: "Plans and their limits", level: 1 })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: info.outputPath("public-help-article-1280.png"), fullPage: true });
+    await screenshot(page, "public-help-article-1280", { fullPage: true });
     await context.close();
   });
 });

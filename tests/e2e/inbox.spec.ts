@@ -1,27 +1,34 @@
-import { expect, test } from "@playwright/test";
-import { cli, newUser, registerByApi, toast } from "./support";
+import { sandboxConversation } from "../../infra/inbox/sandbox";
+import type { PostView } from "../../infra/publishing/PostQueries";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, toast } from "./support";
 
 test.describe("social inbox", () => {
-  test("people answer a sandbox post; the owner opens a message, answers it with a quick reply template, and archives two at once", async ({ page }, info) => {
-    test.setTimeout(120_000);
+  test("people answer a sandbox post; the owner opens a message, answers it with a quick reply template, and archives two at once", async ({ page, setPlan }) => {
+    test.setTimeout(60_000);
     const owner = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, owner);
-    cli("admin-plan", [owner.email, "growth"]);
+    await setPlan(owner.email, "growth");
     expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental" } })).status()).toBe(201);
     await page.goto("/app/social-inbox");
     const inbox = page.getByTestId("social-inbox");
     await expect(inbox).toHaveAttribute("data-hydrated", "true");
     await expect(inbox.getByTestId("inbox-empty")).toHaveText("No messages found");
 
-    // People answer the post (the worker's sandbox job, 20 s after it goes out): the open inbox shows them without a reload.
+    // People answer the post (the worker's sandbox job, SANDBOX_REPLY_DELAY_SECONDS after it goes out): the open inbox shows them without a reload.
     const published = await page.request.post("/api/posts", {
       data: { content: "Free whitening consultations all week", platforms: ["facebook"], status: "published", media: [] },
     });
     expect(published.status()).toBe(201);
+    const post = (await published.json()) as { id: string; content: string };
+    const target = async () => ((await (await page.request.get(`/api/posts/${post.id}`)).json()) as PostView).targets[0];
+    await expect.poll(async () => (await target())?.status, { timeout: 20_000 }).toBe("published");
+    const { platformPostId, publishedAt } = (await target())!;
+    // Who answers is drawn from the sandbox post's id: two or three comments, sometimes a direct message.
+    const count = sandboxConversation({ platformPostId: platformPostId!, postId: post.id, content: post.content, publishedAt: new Date(publishedAt!) }).length;
+    expect(count).toBeGreaterThanOrEqual(2);
     const items = inbox.getByTestId("inbox-message");
-    await expect.poll(() => items.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
-    await page.waitForTimeout(1_000);
-    const count = await items.count();
+    await expect(items).toHaveCount(count, { timeout: 30_000 });
     await page.reload();
     await expect(inbox).toHaveAttribute("data-hydrated", "true");
     expect(Number(await page.getByTestId("sidebar").locator(".nav-count").first().textContent())).toBe(count);
@@ -48,7 +55,7 @@ test.describe("social inbox", () => {
     await expect(toast(page).filter({ hasText: "Reply Sent! ✅" })).toBeVisible({ timeout: 30_000 });
     await expect(panel.getByTestId("inbox-reply")).toContainText("Sent");
     await expect(firstItem.getByText("Replied")).toBeVisible();
-    await page.screenshot({ path: info.outputPath("inbox-1280.png"), fullPage: true });
+    await screenshot(page, "inbox-1280", { fullPage: true });
 
     // Two archived at once: out of the inbox, in the archive.
     await items.nth(0).getByRole("checkbox").check();
@@ -64,17 +71,17 @@ test.describe("social inbox", () => {
     await page.goto("/app/reply-comments");
     await expect(inbox).toHaveAttribute("data-hydrated", "true");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: info.outputPath("inbox-360.png"), fullPage: true });
+    await screenshot(page, "inbox-360", { fullPage: true });
     await inbox.getByLabel("Archived").check();
     await items.first().getByRole("button").click();
     await expect(panel.getByRole("button", { name: "← Messages" })).toBeVisible();
-    await page.screenshot({ path: info.outputPath("inbox-message-360.png"), fullPage: true });
+    await screenshot(page, "inbox-message-360", { fullPage: true });
   });
 
-  test("New Message writes first from a sandbox account; the conversation is in the inbox as ours, and the filters narrow the list", async ({ page }, info) => {
+  test("New Message writes first from a sandbox account; the conversation is in the inbox as ours, and the filters narrow the list", async ({ page, setPlan }) => {
     const owner = newUser({ firstName: "Ana", lastName: "Lima" });
     await registerByApi(page.request, owner);
-    cli("admin-plan", [owner.email, "growth"]);
+    await setPlan(owner.email, "growth");
     expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "instagram", accountName: "Lima Dental" } })).status()).toBe(201);
     await page.goto("/app/reply-dms");
     const inbox = page.getByTestId("social-inbox");
@@ -85,7 +92,7 @@ test.describe("social inbox", () => {
     await expect(dialog.getByLabel("From")).toHaveValue(/.+/);
     await dialog.getByLabel("To").fill("@jane.smith");
     await dialog.getByLabel("Message").fill("Hi Jane, your crown is ready for fitting.");
-    await page.screenshot({ path: info.outputPath("inbox-new-message-1280.png") });
+    await screenshot(page, "inbox-new-message-1280");
     await dialog.getByRole("button", { name: "Send message" }).click();
     await expect(toast(page).filter({ hasText: "Message Sent! ✅" })).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -95,7 +102,7 @@ test.describe("social inbox", () => {
     await expect(panel.getByTestId("inbox-reply")).toContainText("Sent");
     const item = inbox.getByTestId("inbox-message").filter({ hasText: "You: Hi Jane" });
     await expect(item).toHaveCount(1);
-    await page.screenshot({ path: info.outputPath("inbox-conversation-1280.png"), fullPage: true });
+    await screenshot(page, "inbox-conversation-1280", { fullPage: true });
 
     // Select all: the bulk actions act on every message listed.
     const bulk = inbox.getByRole("toolbar", { name: "Bulk actions" });
@@ -116,7 +123,7 @@ test.describe("social inbox", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await inbox.getByRole("button", { name: "New Message" }).click();
     await expect(dialog).toBeVisible();
-    await page.screenshot({ path: info.outputPath("inbox-new-message-360.png") });
+    await screenshot(page, "inbox-new-message-360");
   });
 
   test("a plan without the social inbox sees the premium gate", async ({ page }) => {

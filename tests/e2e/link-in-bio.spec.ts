@@ -1,20 +1,7 @@
-import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
 import { BIO_MESSAGES } from "../../domain/link-in-bio/rules";
 import { makePng } from "../../infra/media/fixtures";
-import { atWidth, newUser, registerByApi, toast } from "./support";
-
-/** Screenshots a person looks at (the brief's review), besides the run's own output. */
-const SHOTS = "/tmp/shots-bio";
-mkdirSync(SHOTS, { recursive: true });
-
-const shoot = async (page: Page, name: string, fullPage = true) => {
-  for (const width of [1280, 360]) {
-    await atWidth(page, width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
-  }
-  await atWidth(page, 1280);
-};
+import { expect, test } from "./fixtures";
+import { atWidth, newUser, registerByApi, screenshot, toast } from "./support";
 
 test.describe("Link in bio", () => {
   test("a page of three links is built, reordered, themed and published; a signed-out visitor sees it without script, and a click is counted", async ({
@@ -32,7 +19,7 @@ test.describe("Link in bio", () => {
     await expect(editor).toHaveAttribute("data-hydrated", "true");
     await expect(page.getByRole("tab", { name: "Editor" })).toHaveAttribute("aria-selected", "true");
     await expect(editor.getByTestId("bio-links-empty")).toBeVisible();
-    await shoot(page, "editor-empty");
+    await screenshot(page, "editor-empty", { fullPage: true, widths: [1280, 360] });
 
     // The tabs are a tablist: arrow keys move between them.
     await page.getByRole("tab", { name: "Editor" }).focus();
@@ -48,6 +35,9 @@ test.describe("Link in bio", () => {
     await title.fill("Lee Family Dental");
     await title.press("Enter");
     await expect(toast(page).filter({ hasText: "Title saved" })).toBeVisible();
+    // Closed, so that the next save's toast (the same words) is known to be the next one.
+    await toast(page).getByRole("button", { name: "Close notification" }).click();
+    await expect(toast(page)).toHaveCount(0);
     await title.fill("Lee Dental Care");
     await title.press("Enter");
     await expect(toast(page).filter({ hasText: "Title saved" })).toBeVisible();
@@ -80,7 +70,7 @@ test.describe("Link in bio", () => {
     expect((await api.json()).error.fields.url).toBe(BIO_MESSAGES.urlInvalid);
     await refused.getByLabel("Type").selectOption({ label: "Email" });
     await refused.getByLabel("URL").fill("hello@leedental.example");
-    await page.screenshot({ path: `${SHOTS}/add-link-dialog-1280.png` });
+    await screenshot(page, "add-link-dialog-1280");
     await refused.getByRole("button", { name: "Add Link" }).click();
     await expect(refused).toBeHidden();
     await addLink("Old blog", "blog.example.com");
@@ -96,12 +86,13 @@ test.describe("Link in bio", () => {
     await page.keyboard.press("ArrowUp");
     await expect(rows.first()).toContainText("Email us");
     await expect(editor.getByRole("button", { name: /^Reorder Email us/ })).toBeFocused();
-    await expect(toast(page).filter({ hasText: "Link moved" })).toBeVisible();
-    // A move by button, then its undo.
+    await expect(toast(page).filter({ hasText: "Link moved" })).toContainText('"Email us" is now number 1.');
+    // A move by button, then its undo (the Undo of that move's toast, not of the one before).
     await editor.getByRole("button", { name: "Move Old blog up" }).click();
     await expect(rows.nth(1)).toContainText("Old blog");
-    await expect(toast(page).filter({ hasText: "Link moved" })).toBeVisible();
-    await toast(page).getByRole("button", { name: "Undo" }).click();
+    const moved = toast(page).filter({ hasText: '"Old blog" is now number 2.' });
+    await expect(moved).toBeVisible();
+    await moved.getByRole("button", { name: "Undo" }).click();
     await expect(rows.nth(2)).toContainText("Old blog");
     await expect(rows.first()).toContainText("Email us");
 
@@ -110,7 +101,7 @@ test.describe("Link in bio", () => {
     await expect(toast(page).filter({ hasText: "Link hidden" })).toBeVisible();
     await expect(rows.nth(2)).toContainText("Hidden");
     await expect(page.getByTestId("bio-preview").getByTestId("bio-link")).toHaveText(["Email us", "Book a visit"]);
-    await shoot(page, "editor");
+    await screenshot(page, "editor", { fullPage: true, widths: [1280, 360] });
 
     // Design: the six themes as a radio group.
     await page.getByRole("tab", { name: "Design" }).click();
@@ -119,7 +110,7 @@ test.describe("Link in bio", () => {
     await expect(toast(page).filter({ hasText: "Theme changed to Dark" })).toBeVisible();
     await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
     await expect(page.getByTestId("bio-preview").getByTestId("bio-page")).toHaveAttribute("data-theme", "dark");
-    await shoot(page, "design");
+    await screenshot(page, "design", { fullPage: true, widths: [1280, 360] });
 
     // Settings: no username, no publication; then a username, and the page is published.
     await page.getByRole("tab", { name: "Settings" }).click();
@@ -137,7 +128,7 @@ test.describe("Link in bio", () => {
     await expect(toast(page).filter({ hasText: "Page published" })).toBeVisible();
     await expect(editor.getByRole("img", { name: `QR code of ${baseURL}/bio/${username}` })).toBeVisible();
     await expect(editor.getByRole("link", { name: "Preview" })).toHaveAttribute("href", `/bio/${username}`);
-    await shoot(page, "settings");
+    await screenshot(page, "settings", { fullPage: true, widths: [1280, 360] });
 
     // Share without a share sheet copies the address.
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -162,7 +153,7 @@ test.describe("Link in bio", () => {
       await expect(publicPage.locator('meta[name="description"]')).toHaveAttribute("content", "Family dentistry in Springfield. Gentle care since 1998.");
       await expect(publicPage.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/bio/${username}`);
       await expect(publicPage.getByRole("link", { name: "Email us" })).toHaveAttribute("href", /\/go\//);
-      await shoot(publicPage, "public");
+      await screenshot(publicPage, "public", { fullPage: true, widths: [1280, 360] });
       await publicPage.getByRole("link", { name: "Book a visit" }).click();
       await publicPage.waitForURL(`${baseURL}/help`);
       expect((await visitor.cookies()).length).toBe(0);
@@ -181,7 +172,7 @@ test.describe("Link in bio", () => {
     await expect(page.getByTestId("bio-top-links")).toContainText("Book a visit");
     await expect(page.getByTestId("bio-top-links")).toContainText("1 click");
     await expect(page.getByTestId("bio-clicks-chart")).toBeVisible();
-    await shoot(page, "analytics");
+    await screenshot(page, "analytics", { fullPage: true, widths: [1280, 360] });
     await page.getByRole("tab", { name: "Editor" }).click();
     await expect(rows.nth(1)).toContainText("1 click");
 
@@ -232,7 +223,8 @@ test.describe("Link in bio", () => {
 
     await editor.getByRole("button", { name: "Delete Shop" }).click();
     await expect(editor.getByTestId("bio-links-empty")).toBeVisible();
-    await toast(page).getByRole("button", { name: "Undo" }).click();
+    // The deletion's own Undo (the title's save has one too, in the toast shown a moment before).
+    await toast(page).filter({ hasText: "Link deleted" }).getByRole("button", { name: "Undo" }).click();
     await expect(toast(page).filter({ hasText: "Link restored" })).toBeVisible();
     await expect(editor.getByTestId("bio-link-row")).toHaveText([/Shop/]);
 

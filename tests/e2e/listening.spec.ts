@@ -1,10 +1,8 @@
-import { createServer, type Server } from "node:http";
-import { expect, test } from "@playwright/test";
-import { E2E_APPVIEW_PORT } from "../../playwright.config";
-import { cli, newUser, registerByApi, toast } from "./support";
+import type { AppViewHandler } from "../support/local-servers";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, toast } from "./support";
 
-/** The AppView the e2e server searches: one public post about braces, as searchPosts lists it. */
-let appView: Server;
+/** The AppView the app searches: one public post about braces, as searchPosts lists it. */
 const POST = {
   uri: "at://did:plc:janesmithe2e000000000000/app.bsky.feed.post/3kbraces00001",
   cid: "bafyreibracesbracesbracesbracesbracesbracesbracesbraces4",
@@ -20,24 +18,19 @@ const POST = {
   indexedAt: new Date(Date.now() - 3_600_000).toISOString(),
 };
 
-test.beforeAll(async () => {
-  appView = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://appview");
-    const q = (url.searchParams.get("q") ?? "").toLowerCase();
-    const posts = url.pathname === "/xrpc/app.bsky.feed.searchPosts" && POST.record.text.toLowerCase().includes(q) ? [POST] : [];
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ posts }));
-  });
-  await new Promise<void>((resolve) => appView.listen(E2E_APPVIEW_PORT, "127.0.0.1", resolve));
-});
-test.afterAll(() => new Promise<void>((resolve) => appView.close(() => resolve())));
+const searchPosts: AppViewHandler = (url, send) => {
+  const q = (url.searchParams.get("q") ?? "").toLowerCase();
+  const posts = url.pathname === "/xrpc/app.bsky.feed.searchPosts" && POST.record.text.toLowerCase().includes(q) ? [POST] : [];
+  send(200, { posts });
+};
 
 test.describe("social listening", () => {
-  test("a monitor finds public posts; one goes to the inbox and gets a reply", async ({ page }, info) => {
+  test("a monitor finds public posts; one goes to the inbox and gets a reply", async ({ page, setPlan, appView }) => {
     test.setTimeout(90_000);
+    appView.answer = searchPosts;
     const owner = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, owner);
-    cli("admin-plan", [owner.email, "growth"]);
+    await setPlan(owner.email, "growth");
     expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental" } })).status()).toBe(201);
 
     await page.goto("/app/social-listening");
@@ -65,7 +58,7 @@ test.describe("social listening", () => {
       .toBe(1);
     await expect(found).toContainText("Do braces hurt?");
     await expect(screen.getByRole("img", { name: "Posts per day over 14 days" })).toBeVisible();
-    await page.screenshot({ path: info.outputPath("listening-1280.png"), fullPage: true });
+    await screenshot(page, "listening-1280", { fullPage: true });
 
     await found.getByRole("button", { name: "Add to inbox" }).click();
     await expect(toast(page).filter({ hasText: "Added to Inbox" })).toBeVisible();
@@ -89,6 +82,6 @@ test.describe("social listening", () => {
     );
     expect(widest).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: info.outputPath("listening-360.png"), fullPage: true });
+    await screenshot(page, "listening-360", { fullPage: true });
   });
 });

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { makePng, makeVideo } from "../../infra/media/fixtures";
+import { expect, test } from "./fixtures";
 import { signedInUser, toast } from "./support";
 
 /** The gallery once its island has hydrated (buttons are disabled until then). */

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { newUser, registerByApi, toast } from "./support";
 
 /** One post's way through the screens: compose → queue → calendar → publish now → published → dashboard. */

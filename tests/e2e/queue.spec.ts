@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { newUser, registerByApi, toast } from "./support";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, toast } from "./support";
 
 /** The screen once its island has hydrated (its controls are disabled until then). */
 const openQueue = async (page: Page) => {
@@ -190,7 +191,7 @@ test.describe("queue", () => {
   });
 
   for (const width of [1280, 360]) {
-    test(`screenshot at ${width} px`, async ({ page }, info) => {
+    test(`screenshot at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
       await registerByApi(page.request, newUser());
       await addSandbox(page.request, "facebook", "Lee Dental FB");
@@ -201,11 +202,11 @@ test.describe("queue", () => {
       // The first post starts on the first screen, without scrolling.
       const first = await page.getByTestId("queue-post").first().boundingBox();
       expect(first!.y + 120).toBeLessThan(width === 360 ? 740 : 900);
-      await page.screenshot({ path: info.outputPath(`queue-${width}-first-screen.png`) });
+      await screenshot(page, `queue-${width}-first-screen`);
       await page.getByRole("checkbox", { name: /Select post: Meet/ }).check();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(overflow).toBe(false);
-      await page.screenshot({ path: info.outputPath(`queue-${width}.png`), fullPage: true });
+      await screenshot(page, `queue-${width}`, { fullPage: true });
     });
   }
 });

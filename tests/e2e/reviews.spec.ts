@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-import { cli, newUser, registerByApi, toast } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, toast } from "./support";
 
 const fitsPhone = async (page: Page) => {
   await page.setViewportSize({ width: 360, height: 780 });
@@ -9,11 +10,11 @@ const fitsPhone = async (page: Page) => {
 };
 
 test.describe("reviews", () => {
-  test("a Healthgrades review entered by hand is answered with a template and shows as responded, with the response and its date", async ({ page }, info) => {
+  test("a Healthgrades review entered by hand is answered with a template and shows as responded, with the response and its date", async ({ page, setPlan }) => {
     test.setTimeout(90_000);
     const owner = newUser({ firstName: "Ann", lastName: "Lee", company: "Lee Dental" });
     await registerByApi(page.request, owner);
-    cli("admin-plan", [owner.email, "professional"]);
+    await setPlan(owner.email, "professional");
     const listing = await page.request.post("/api/social-accounts/listing", {
       data: { platform: "healthgrades", url: "https://www.healthgrades.com/dentist/dr-ann-lee-x2b4k" },
     });
@@ -52,7 +53,7 @@ test.describe("reviews", () => {
     const box = review.getByLabel("Your response to Maria Lopez");
     await expect(box).toHaveValue(/^Thank you, Maria Lopez, for the 4 stars! We look forward to seeing you again\. – /);
     await expect(review.getByRole("button", { name: "Copy and open on Healthgrades" })).toBeEnabled();
-    await page.screenshot({ path: info.outputPath("reviews-respond-1280.png"), fullPage: true });
+    await screenshot(page, "reviews-respond-1280", { fullPage: true });
 
     await review.getByRole("button", { name: "Mark as responded" }).click();
     await expect(toast(page).filter({ hasText: "Review response posted successfully!" })).toBeVisible();
@@ -64,13 +65,13 @@ test.describe("reviews", () => {
 
     await review.getByRole("button", { name: "History" }).click();
     await expect(review.getByRole("list", { name: "History" })).toContainText("Marked a review as responded");
-    await page.screenshot({ path: info.outputPath("reviews-1280.png"), fullPage: true });
+    await screenshot(page, "reviews-1280", { fullPage: true });
 
     await board.getByLabel("Search reviews").fill("nobody writes this");
     await expect(board.getByRole("heading", { name: "No Reviews Found" })).toBeVisible();
 
     await fitsPhone(page);
-    await page.screenshot({ path: info.outputPath("reviews-360.png"), fullPage: true });
+    await screenshot(page, "reviews-360", { fullPage: true });
   });
 });
 
@@ -88,11 +89,11 @@ test.describe("reviews in demo mode", () => {
 });
 
 test.describe("Google Business Profile", () => {
-  test("an offer for a location is created through Create Business Post and goes out with its title, coupon and last day", async ({ page }, info) => {
+  test("an offer for a location is created through Create Business Post and goes out with its title, coupon and last day", async ({ page, setPlan }) => {
     test.setTimeout(90_000);
     const owner = newUser({ firstName: "Ann", lastName: "Lee", company: "Lee Dental" });
     await registerByApi(page.request, owner);
-    cli("admin-plan", [owner.email, "professional"]);
+    await setPlan(owner.email, "professional");
     const connected = await page.request.post("/api/social-accounts/sandbox", { data: { platform: "google_business", accountName: "Lee Dental Springfield" } });
     expect(connected.status()).toBe(201);
 
@@ -120,7 +121,7 @@ test.describe("Google Business Profile", () => {
     await dialog.getByLabel("Coupon code (optional)").fill("SPRING20");
     await dialog.getByLabel("Valid until").fill(lastDay);
     await expect(dialog.getByText("Enter the offer title.")).toHaveCount(0);
-    await page.screenshot({ path: info.outputPath("gbp-offer-1280.png") });
+    await screenshot(page, "gbp-offer-1280");
     await dialog.getByRole("button", { name: "Create Post" }).click();
     await expect(toast(page).filter({ hasText: "Post Created" })).toContainText("It is going out to Lee Dental Springfield now");
     await expect(dialog).toHaveCount(0);
@@ -145,6 +146,6 @@ test.describe("Google Business Profile", () => {
     await screen.getByRole("button", { name: "Create Business Post" }).click();
     await page.getByRole("dialog", { name: "Create Business Post" }).getByLabel("Post type").selectOption({ label: "Offer" });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: info.outputPath("gbp-offer-360.png") });
+    await screenshot(page, "gbp-offer-360");
   });
 });

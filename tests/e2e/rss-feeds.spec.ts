@@ -1,9 +1,7 @@
-import { createServer, type Server } from "node:http";
-import { expect, test } from "@playwright/test";
-import { E2E_FEED_PORT } from "../../playwright.config";
-import { cli, newUser, registerByApi, toast } from "./support";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, toast } from "./support";
 
-/** The practice's blog feed, served on the port the app may read (OUTBOUND_ALLOW_HOSTS). */
+/** The practice's blog feed, served by the worker's local site that the app may read (OUTBOUND_ALLOW_HOSTS). */
 const FEED = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0"><channel><title>Lee Dental blog</title><link>https://blog.example.com/</link>
   <item><guid>gums</guid><title>Five tips for healthy gums</title><link>https://blog.example.com/gums</link>
@@ -12,24 +10,16 @@ const FEED = `<?xml version="1.0" encoding="UTF-8"?>
     <description>What to expect.</description><pubDate>Tue, 10 Nov 2026 10:00:00 GMT</pubDate></item>
 </channel></rss>`;
 
-let server: Server;
-test.beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (req.url === "/feed.xml") return res.writeHead(200, { "content-type": "application/rss+xml" }).end(FEED);
-    res.writeHead(404).end("not found");
-  });
-  await new Promise<void>((resolve) => server.listen(E2E_FEED_PORT, "127.0.0.1", resolve));
-});
-test.afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
-
 test.describe("RSS auto-posting", () => {
-  test("a feed is added (a wrong address says why), read at once, and its newest item becomes a post; paused and deleted", async ({ page }, info) => {
+  test("a feed is added (a wrong address says why), read at once, and its newest item becomes a post; paused and deleted", async ({ page, setPlan, blog }) => {
     test.setTimeout(90_000);
+    blog.handle = (req, res) => {
+      if (req.url === "/feed.xml") return void res.writeHead(200, { "content-type": "application/rss+xml" }).end(FEED);
+      res.writeHead(404).end("not found");
+    };
     const owner = newUser({ firstName: "Ann", lastName: "Lee", company: "Lee Dental" });
     await registerByApi(page.request, owner);
-    cli("admin-plan", [owner.email, "growth"]);
+    await setPlan(owner.email, "growth");
     const account = await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } });
     expect(account.status()).toBe(201);
 
@@ -37,7 +27,7 @@ test.describe("RSS auto-posting", () => {
     const board = page.getByTestId("rss-feeds");
     await expect(board).toHaveAttribute("data-hydrated", "true");
     await expect(board.getByRole("heading", { name: "No RSS Feeds" })).toBeVisible();
-    await page.screenshot({ path: info.outputPath("rss-empty-1280.png"), fullPage: true });
+    await screenshot(page, "rss-empty-1280", { fullPage: true });
 
     await board.getByRole("button", { name: "Add Feed" }).click();
     const dialog = page.getByRole("dialog", { name: "Add RSS Feed" });
@@ -47,15 +37,15 @@ test.describe("RSS auto-posting", () => {
     await expect(dialog.getByText("Choose at least one account to post to.")).toBeVisible();
 
     await dialog.getByLabel("Name").fill("Practice blog");
-    await dialog.getByLabel("Feed URL").fill(`http://127.0.0.1:${E2E_FEED_PORT}/missing.xml`);
+    await dialog.getByLabel("Feed URL").fill(`${blog.url}/missing.xml`);
     await dialog.getByRole("checkbox", { name: "Lee Dental FB" }).check();
     await expect(dialog.getByLabel("Post template")).toHaveValue("New post: {title}\n\n{url}");
     await dialog.getByRole("button", { name: "Add Feed" }).click();
     await expect(toast(page).filter({ hasText: "Failed to add RSS feed. Please check the URL and try again." })).toBeVisible();
     await expect(dialog.getByText("The feed address answered HTTP 404 (not found).")).toBeVisible();
 
-    await dialog.getByLabel("Feed URL").fill(`http://127.0.0.1:${E2E_FEED_PORT}/feed.xml`);
-    await page.screenshot({ path: info.outputPath("rss-dialog-1280.png") });
+    await dialog.getByLabel("Feed URL").fill(`${blog.url}/feed.xml`);
+    await screenshot(page, "rss-dialog-1280");
     await dialog.getByRole("button", { name: "Add Feed" }).click();
     await expect(toast(page).filter({ hasText: "RSS Feed Added" })).toBeVisible();
     await expect(dialog).toHaveCount(0);
@@ -68,7 +58,7 @@ test.describe("RSS auto-posting", () => {
     const posted = feed.getByTestId("rss-item").filter({ hasText: "Five tips for healthy gums" });
     await expect(posted).toContainText("Posted");
     await expect(feed.getByTestId("rss-item").filter({ hasText: "Your child's first visit" })).toContainText("Not posted");
-    await page.screenshot({ path: info.outputPath("rss-feeds-1280.png"), fullPage: true });
+    await screenshot(page, "rss-feeds-1280", { fullPage: true });
 
     const posts = (await (await page.request.get("/api/posts")).json()) as Array<{ content: string }>;
     expect(posts.map((p) => p.content)).toContain("New post: Five tips for healthy gums\n\nhttps://blog.example.com/gums");
@@ -88,10 +78,10 @@ test.describe("RSS auto-posting", () => {
     await page.reload();
     await expect(board).toHaveAttribute("data-hydrated", "true");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: info.outputPath("rss-feeds-360.png"), fullPage: true });
+    await screenshot(page, "rss-feeds-360", { fullPage: true });
     await feed.getByRole("button", { name: "Edit" }).click();
     await expect(page.getByRole("dialog", { name: "Edit RSS Feed" }).getByLabel("Name")).toHaveValue("Practice blog");
-    await page.screenshot({ path: info.outputPath("rss-dialog-360.png") });
+    await screenshot(page, "rss-dialog-360");
     await page.getByRole("dialog", { name: "Edit RSS Feed" }).getByRole("button", { name: "Cancel" }).click();
 
     page.once("dialog", (confirm) => void confirm.accept());

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { newUser, registerByApi, signedInUser, toast } from "./support";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, signedInUser, toast } from "./support";
 
 test.describe("settings tabs", () => {
   test("notification switches are saved and still set after a reload", async ({ page }) => {
@@ -122,7 +122,7 @@ test.describe("settings without JavaScript", () => {
 test.describe("settings on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  test("the tabs stay in one row that scrolls, with the current one in sight", async ({ page }, info) => {
+  test("the tabs stay in one row that scrolls, with the current one in sight", async ({ page }) => {
     await signedInUser(page);
     await page.goto("/app/settings?tab=security");
     const tabs = page.getByRole("navigation", { name: "Settings sections" }).getByRole("link");
@@ -133,6 +133,6 @@ test.describe("settings on a phone", () => {
     expect(current!.x).toBeGreaterThanOrEqual(0);
     expect(current!.x + current!.width).toBeLessThanOrEqual(360);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await page.screenshot({ path: info.outputPath("settings-360.png") });
+    await screenshot(page, "settings-360");
   });
 });

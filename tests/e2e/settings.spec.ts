@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signedInUser, toast } from "./support";
 
 test.describe("settings profile", () => {

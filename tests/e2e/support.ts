@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 
 /** The trial length the server runs with (the web server inherits this process's environment). */
 export const TRIAL_DAYS = Number(process.env.TRIAL_DAYS || 5);
@@ -95,15 +95,38 @@ export const watchScripts = (page: Page) => {
   };
 };
 
-/** Runs one of the project's CLI commands against the e2e server's database. */
-export const cli = (script: string, args: string[]) =>
-  execFileSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    stdio: "pipe",
-  }).toString();
-
 /** The page at a width, once the shell's drawer and cards have finished moving (for screenshots). */
-export const atWidth = async (page: Page, width: number) => {
-  await page.setViewportSize({ width, height: 800 });
+export const atWidth = async (page: Page, width: number, height = 800) => {
+  await page.setViewportSize({ width, height });
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+};
+
+/** Whether this run takes the screenshots people look at (SCREENSHOTS=1). */
+export const SCREENSHOTS = process.env.SCREENSHOTS === "1";
+
+/**
+ * With SCREENSHOTS=1, a screenshot of the page (or of one part of it) into
+ * test-results/screenshots/<spec>/<name>.png (SCREENSHOTS_DIR to put them elsewhere): how people
+ * look at the screens. Otherwise nothing, at no cost. With `widths`, one per width
+ * (`<name>-<width>.png`), each once the page has settled at it, then back to the width it had.
+ */
+export const screenshot = async (
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number }; widths?: ReadonlyArray<number> } = {},
+) => {
+  if (!SCREENSHOTS) return;
+  const info = test.info();
+  const file = (shot: string) =>
+    path.resolve(process.env.SCREENSHOTS_DIR ?? "test-results/screenshots", path.basename(info.file).replace(/\.spec\.ts$/, ""), `${shot}.png`);
+  const take = (shot: string) =>
+    "goto" in target ? target.screenshot({ path: file(shot), fullPage: options.fullPage, clip: options.clip }) : target.screenshot({ path: file(shot) });
+  if (!options.widths) return void (await take(name));
+  const page = "goto" in target ? target : target.page();
+  const before = page.viewportSize();
+  for (const width of options.widths) {
+    await atWidth(page, width);
+    await take(`${name}-${width}`);
+  }
+  if (before) await atWidth(page, before.width, before.height);
 };

@@ -1,24 +1,28 @@
 import { readFileSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
-import { cli, newUser, registerByApi, toast } from "./support";
+import { expect, test } from "./fixtures";
+
+type Outbox = (email: string) => Promise<ReadonlyArray<string>>;
+import { newUser, registerByApi, screenshot, toast } from "./support";
 
 /** The invitation link e-mailed to `email`, read from the outbox as an operator of a fresh machine would. */
-const invitationLink = (email: string) => {
-  const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(cli("mail-outbox", [email]))?.[0];
+const invitationLink = async (outbox: Outbox, email: string) => {
+  const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec((await outbox(email)).join("\n"))?.[0];
   if (!link) throw new Error(`no invitation to ${email} in the outbox`);
   return new URL(link).pathname;
 };
 
 /** Maria is invited as a member by the signed-in owner of `page` and joins from the e-mailed link in a browser of her own (left open). */
-const mariaJoins = async (page: Page, browser: Browser) => {
+const mariaJoins = async (page: Page, browser: Browser, outbox: Outbox) => {
   const email = `maria-${Date.now().toString(36)}@leedental.example`;
-  await page.request.post("/api/team-invites", { data: { email, role: "member" } });
+  expect((await page.request.post("/api/team-invites", { data: { email, role: "member" } })).status()).toBe(201);
   const maria = await browser.newContext();
-  const token = invitationLink(email).split("/").pop()!;
-  await maria.request.post(`/api/invitations/${token}`, {
+  const token = (await invitationLink(outbox, email)).split("/").pop()!;
+  const joined = await maria.request.post(`/api/invitations/${token}`, {
     data: { firstName: "Maria", lastName: "Lopez", password: "hygienist-42", confirmPassword: "hygienist-42" },
   });
+  expect(joined.status(), await joined.text()).toBe(201);
   return maria;
 };
 
@@ -32,11 +36,13 @@ test.describe("team", () => {
     test(`at ${width} px: the owner invites by e-mail, the person joins from the link in another browser, then is promoted and removed`, async ({
       page,
       browser,
-    }, info) => {
+      setPlan,
+      outbox,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       const owner = newUser({ firstName: "Lee", lastName: "Park" });
       await registerByApi(page.request, owner);
-      cli("admin-plan", [owner.email, "professional"]);
+      await setPlan(owner.email, "professional");
       await openTeam(page);
       await expect(page.getByText("No pending invites")).toBeVisible();
       await expect(page.getByTestId("team-member")).toHaveCount(1);
@@ -57,10 +63,10 @@ test.describe("team", () => {
       await expect(invite).toContainText(maria);
       await expect(invite).toContainText("Pending");
       await expect(invite).toContainText("invited by Lee Park");
-      await page.screenshot({ path: info.outputPath(`team-${width}.png`), fullPage: true });
+      await screenshot(page, `team-${width}`, { fullPage: true });
 
       // The link, opened in another browser: who invited whom as what, then a name and a password.
-      const path = invitationLink(maria);
+      const path = await invitationLink(outbox, maria);
       const other = await browser.newContext({ viewport: { width, height: 900 } });
       const guest = await other.newPage();
       await guest.goto(path);
@@ -70,7 +76,7 @@ test.describe("team", () => {
       await guest.getByLabel("Last name").fill("Lopez");
       await guest.getByLabel("Password", { exact: true }).fill("hygienist-42");
       await guest.getByLabel("Confirm password").fill("hygienist-42");
-      await guest.screenshot({ path: info.outputPath(`invitation-${width}.png`), fullPage: true });
+      await screenshot(guest, `invitation-${width}`, { fullPage: true });
       await guest.getByRole("button", { name: `Join ${owner.company}` }).click();
       await expect(guest).toHaveURL(/\/app\/dashboard$/);
       await expect(toast(guest)).toContainText(`Welcome to ${owner.company}!`);
@@ -105,10 +111,10 @@ test.describe("team", () => {
     });
   }
 
-  test("the audit trail lists who changed what, filters by kind of change, and exports CSV; a member is refused", async ({ page }, info) => {
+  test("the audit trail lists who changed what, filters by kind of change, and exports CSV; a member is refused", async ({ page, setPlan }) => {
     const owner = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, owner);
-    cli("admin-plan", [owner.email, "professional"]);
+    await setPlan(owner.email, "professional");
     const note = await page.request.post("/api/calendar-notes", { data: { date: "2026-12-01", content: "Staff training" } });
     expect(note.status()).toBe(201);
     const invite = await page.request.post("/api/team-invites", { data: { email: `sam-${Date.now().toString(36)}@leedental.example`, role: "viewer" } });
@@ -123,7 +129,7 @@ test.describe("team", () => {
       await expect(page.getByTestId("audit-entry").first()).toContainText("Lee Park: Invited sam-", { timeout: 500 });
     }).toPass({ timeout: 15_000 });
     await expect(page.getByTestId("audit-entry").filter({ hasText: "Calendar note added for 2026-12-01" })).toHaveCount(1);
-    await page.screenshot({ path: info.outputPath("audit-1280.png"), fullPage: true });
+    await screenshot(page, "audit-1280", { fullPage: true });
 
     await page.getByLabel("Kind of change").selectOption("notes");
     await page.getByRole("button", { name: "Apply" }).click();
@@ -139,15 +145,15 @@ test.describe("team", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/app/audit");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
-    await page.screenshot({ path: info.outputPath("audit-360.png"), fullPage: true });
+    await screenshot(page, "audit-360", { fullPage: true });
   });
 
-  test("each role sees only what it may do: a viewer reads, a member writes posts but connects no account", async ({ page, browser }) => {
+  test("each role sees only what it may do: a viewer reads, a member writes posts but connects no account", async ({ page, browser, setPlan, outbox }) => {
     // Three people in three browsers: more than one screen's worth of time.
     test.setTimeout(60_000);
     const owner = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, owner);
-    cli("admin-plan", [owner.email, "professional"]);
+    await setPlan(owner.email, "professional");
     expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Lee Dental FB" } })).status()).toBe(201);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     const post = await page.request.post("/api/posts", {
@@ -159,7 +165,7 @@ test.describe("team", () => {
       const email = `${role}-${Date.now().toString(36)}@leedental.example`;
       expect((await page.request.post("/api/team-invites", { data: { email, role } })).status()).toBe(201);
       const context = await browser.newContext();
-      const joined = await context.request.post(`/api/invitations/${invitationLink(email).split("/").pop()}`, {
+      const joined = await context.request.post(`/api/invitations/${(await invitationLink(outbox, email)).split("/").pop()}`, {
         data: { firstName: role === "viewer" ? "Vic" : "Maria", lastName: "Lopez", password: "hygienist-42", confirmPassword: "hygienist-42" },
       });
       expect(joined.status(), await joined.text()).toBe(201);
@@ -201,13 +207,13 @@ test.describe("team", () => {
     await member.context.close();
   });
 
-  test("the owner hands the workspace to an admin and stays on as an admin", async ({ page }) => {
+  test("the owner hands the workspace to an admin and stays on as an admin", async ({ page, setPlan, outbox }) => {
     const owner = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, owner);
-    cli("admin-plan", [owner.email, "professional"]);
+    await setPlan(owner.email, "professional");
     const email = `maria-${Date.now().toString(36)}@leedental.example`;
     expect((await page.request.post("/api/team-invites", { data: { email, role: "admin" } })).status()).toBe(201);
-    const token = invitationLink(email).split("/").pop()!;
+    const token = (await invitationLink(outbox, email)).split("/").pop()!;
     const other = await page.context().browser()!.newContext();
     const joined = await other.request.post(`/api/invitations/${token}`, {
       data: { firstName: "Maria", lastName: "Lopez", password: "hygienist-42", confirmPassword: "hygienist-42" },
@@ -232,29 +238,22 @@ test.describe("team", () => {
   test("approvals: a member's post waits, the owner approves it and it is published on the sandbox account; another is sent back with a note", async ({
     page,
     browser,
-  }, info) => {
+    setPlan,
+    outbox,
+  }) => {
     // Two people, three posts, a client: more steps than the default 30 s allow on a loaded machine.
     test.setTimeout(90_000);
     const owner = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, owner);
-    cli("admin-plan", [owner.email, "professional"]);
+    await setPlan(owner.email, "professional");
     expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental Sky" } })).status()).toBe(201);
     await openTeam(page);
     await page.getByRole("switch", { name: /Posts need approval before they are scheduled/ }).check();
     await expect(toast(page)).toContainText("Settings Saved");
 
-    // The member joins from the e-mailed link in a second browser.
-    const email = `maria-${Date.now().toString(36)}@leedental.example`;
-    expect((await page.request.post("/api/team-invites", { data: { email, role: "member" } })).status()).toBe(201);
-    const other = await browser.newContext();
+    // The member joins from the e-mailed link in a second browser (the join page itself is the first tests' part).
+    const other = await mariaJoins(page, browser, outbox);
     const member = await other.newPage();
-    await member.goto(invitationLink(email));
-    await member.getByLabel("First name").fill("Maria");
-    await member.getByLabel("Last name").fill("Lopez");
-    await member.getByLabel("Password", { exact: true }).fill("hygienist-42");
-    await member.getByLabel("Confirm password").fill("hygienist-42");
-    await member.getByRole("button", { name: /^Join / }).click();
-    await expect(member).toHaveURL(/\/app\/dashboard$/);
 
     // She writes a post and presses Post Now: it goes to the approvers instead.
     await member.goto("/app/compose");
@@ -269,7 +268,7 @@ test.describe("team", () => {
     await expect(page.getByRole("tab", { name: /Awaiting Approval/ })).toHaveAttribute("aria-selected", "true");
     const card = page.getByRole("listitem").filter({ hasText: "Flu shots: walk in all week" });
     await expect(card).toContainText("Awaiting approval · by Maria Lopez");
-    await page.screenshot({ path: info.outputPath("approval-queue-1280.png"), fullPage: true });
+    await screenshot(page, "approval-queue-1280", { fullPage: true });
     await card.getByRole("button", { name: "Approve and publish now" }).click();
     await expect(toast(page)).toContainText("Post Approved");
     await expect
@@ -299,7 +298,7 @@ test.describe("team", () => {
     await expect(member.getByTestId("queue")).toHaveAttribute("data-hydrated", "true");
     await member.getByRole("tab", { name: /Drafts/ }).click();
     await expect(member.getByTestId("review-comment")).toHaveText("Changes requested: Add her name and a photo, please.");
-    await member.screenshot({ path: info.outputPath("changes-requested-1280.png"), fullPage: true });
+    await screenshot(member, "changes-requested-1280", { fullPage: true });
 
     // A third goes to the client, who approves it from a link, without an account.
     const third = await member.request.post("/api/posts", {
@@ -312,12 +311,12 @@ test.describe("team", () => {
     await expect(picker.getByRole("checkbox", { name: "Holiday hours: closed on the 25th" })).toBeChecked();
     const clientEmail = `jane-${Date.now().toString(36)}@smithclient.example`;
     await page.getByLabel("Client's e-mail (optional)").fill(clientEmail);
-    await page.screenshot({ path: info.outputPath("share-for-approval-1280.png"), fullPage: true });
+    await screenshot(page, "share-for-approval-1280", { fullPage: true });
     await page.getByRole("button", { name: "Create link" }).click();
     await expect(toast(page)).toContainText(`E-mailed to ${clientEmail}.`);
     const url = await page.getByLabel("New link (shown once)").inputValue();
     expect(url).toMatch(/\/approve\/[A-Za-z0-9_-]+$/);
-    expect(cli("mail-outbox", [clientEmail])).toContain(`Review the posts: ${url}`);
+    expect((await outbox(clientEmail))[0]).toContain(`Review the posts: ${url}`);
     await expect(page.getByTestId("approval-link")).toHaveCount(1);
 
     const clientContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -325,7 +324,7 @@ test.describe("team", () => {
     await client.goto(new URL(url).pathname);
     const shared = client.getByTestId("approval-post").filter({ hasText: "Holiday hours: closed on the 25th" });
     await expect(shared).toBeVisible();
-    await client.screenshot({ path: info.outputPath("client-approval-360.png"), fullPage: true });
+    await screenshot(client, "client-approval-360", { fullPage: true });
     await shared.getByLabel("Your name").fill("Jane Smith");
     await shared.getByRole("button", { name: "Approve", exact: true }).click();
     await expect(client.getByTestId("form-alert")).toContainText("Thank you, Jane Smith: the post is approved.");
@@ -337,17 +336,19 @@ test.describe("team", () => {
   test("someone with an account joins from the link as themselves, then switches between the workspaces, staying on the same screen", async ({
     page,
     browser,
-  }, info) => {
+    setPlan,
+    outbox,
+  }) => {
     const agency = newUser({ firstName: "Lee", lastName: "Park", company: `Park Agency ${Date.now().toString(36)}` });
     await registerByApi(page.request, agency);
-    cli("admin-plan", [agency.email, "professional"]);
+    await setPlan(agency.email, "professional");
     const clinicOwner = newUser({ firstName: "Sam", lastName: "Rao", company: `Rao Dental ${Date.now().toString(36)}` });
     const other = await browser.newContext();
     const sam = await other.newPage();
     await registerByApi(sam.request, clinicOwner);
     expect((await page.request.post("/api/team-invites", { data: { email: clinicOwner.email, role: "member" } })).status()).toBe(201);
 
-    await sam.goto(invitationLink(clinicOwner.email));
+    await sam.goto(await invitationLink(outbox, clinicOwner.email));
     await expect(sam.getByText(`You're signed in as ${clinicOwner.email}`)).toBeVisible();
     await sam.getByRole("button", { name: `Join ${agency.company}` }).click();
     await expect(sam).toHaveURL(/\/app\/dashboard$/);
@@ -356,7 +357,7 @@ test.describe("team", () => {
     const switcher = sam.getByTestId("workspace-switch").getByLabel("Workspace");
     await expect(switcher.locator("option:checked")).toHaveText(agency.company);
     await sam.goto("/app/calendar");
-    await sam.screenshot({ path: info.outputPath("workspace-switch-1280.png") });
+    await screenshot(sam, "workspace-switch-1280");
     await switcher.selectOption({ label: clinicOwner.company });
     await expect(sam).toHaveURL(/\/app\/calendar$/);
     await expect(switcher.locator("option:checked")).toHaveText(clinicOwner.company);
@@ -370,11 +371,13 @@ test.describe("team", () => {
   test("an agency adds two clients, names them, chooses who works on each, downloads and schedules their reports, and switches between them", async ({
     page,
     browser,
-  }, info) => {
+    setPlan,
+    outbox,
+  }) => {
     const agency = newUser({ firstName: "Lee", lastName: "Park", company: `Park Agency ${Date.now().toString(36)}` });
     await registerByApi(page.request, agency);
-    cli("admin-plan", [agency.email, "agency"]);
-    await (await mariaJoins(page, browser)).close();
+    await setPlan(agency.email, "agency");
+    await (await mariaJoins(page, browser, outbox)).close();
 
     await page.goto("/app/team-management");
     await page.getByTestId("clients-summary").getByRole("link", { name: "Clients, reports and white label" }).click();
@@ -430,11 +433,11 @@ test.describe("team", () => {
     await expect(toast(page)).toContainText("Reports Scheduled");
     await expect(lee.getByTestId("report-status")).toContainText("E-mailed on the 1st of each month from 7:00 AM");
     await expect(lee.getByTestId("report-status")).toContainText("dr.lee@leedental.example, office@leedental.example");
-    await page.screenshot({ path: info.outputPath("clients-1280.png"), fullPage: true });
+    await screenshot(page, "clients-1280", { fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: info.outputPath("clients-360.png"), fullPage: true });
+    await screenshot(page, "clients-360", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Open Lee Dental from the list; a post written there stays there.
@@ -456,10 +459,10 @@ test.describe("team", () => {
     await expect(page.getByText("Whitening offer")).toHaveCount(0);
   });
 
-  test("the agency's white label, set on its Clients page, is what its client sees on the approval page", async ({ page, browser }, info) => {
+  test("the agency's white label, set on its Clients page, is what its client sees on the approval page", async ({ page, browser, setPlan, outbox }) => {
     const agency = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, agency);
-    cli("admin-plan", [agency.email, "agency"]);
+    await setPlan(agency.email, "agency");
     await page.goto("/app/team-management/clients");
     const form = page.getByTestId("white-label");
     await form.getByLabel("Brand name").fill("Park Creative");
@@ -471,7 +474,7 @@ test.describe("team", () => {
     // A member's post awaiting approval, shared with the client.
     expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental" } })).status()).toBe(201);
     expect((await page.request.put("/api/team-settings", { data: { approvalRequired: true } })).status()).toBe(200);
-    const memberContext = await mariaJoins(page, browser);
+    const memberContext = await mariaJoins(page, browser, outbox);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     const post = (await (
       await memberContext.request.post("/api/posts", {
@@ -489,7 +492,7 @@ test.describe("team", () => {
       await expect(view.getByRole("heading", { level: 1 })).toHaveText("Park Creative asks for your approval");
       await expect(view.getByText("SocialDesk")).toHaveCount(0);
       await expect(view).toHaveTitle("Approve posts | Park Creative");
-      await view.screenshot({ path: info.outputPath(`white-label-approval-${width}.png`), fullPage: true });
+      await screenshot(view, `white-label-approval-${width}`, { fullPage: true });
       await client.close();
     }
   });

@@ -1,11 +1,12 @@
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import { AtpAgent } from "@atproto/api";
 // Not the package index (see platforms-bluesky.test.ts: the index also loads @atproto/ozone, which fails to import here).
 import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
 import { afterAll, beforeAll } from "vitest";
 import type { Browser } from "./browser";
+import { type AppViewHandler, startAppView } from "./local-servers";
 import { allowOutbound } from "./outbound";
+
+export type { AppViewHandler, SendJson } from "./local-servers";
 
 /**
  * Bluesky for the tests that read and write on a real PDS (from @atproto/dev-env, no AppView) and,
@@ -34,28 +35,6 @@ const startDevPds = async (params: NetworkParams = {}): Promise<DevPds> => {
   const jane = new AtpAgent({ service: network.pds.url });
   await jane.createAccount({ email: "jane@example.com", handle: "jane.test", password: "jane-password-123" });
   return { network, lee, jane, appPassword };
-};
-
-/** Answers a JSON body with a status (and headers besides its content-type). */
-export type SendJson = (status: number, body: unknown, headers?: Record<string, string>) => void;
-
-/** What a local AppView does with a request: its URL, `send` to answer JSON, and the request itself (its headers). */
-export type AppViewHandler = (url: URL, send: SendJson, req: IncomingMessage) => void;
-
-/** A local AppView on a free loopback port: each request is handed to `handle`. */
-const startAppView = async (handle: AppViewHandler) => {
-  const server = createServer((req, res) => {
-    const send: SendJson = (status, body, headers = {}) => {
-      res.writeHead(status, { "content-type": "application/json", ...headers });
-      res.end(JSON.stringify(body));
-    };
-    handle(new URL(req.url ?? "/", "http://appview"), send, req);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 };
 
 /** For a test file that needs an AppView only (no PDS): a local one answering with `handle`, its URL in `url` once its beforeAll ran. */

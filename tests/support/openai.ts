@@ -37,6 +37,8 @@ export interface FakeAi {
   cutOff: number;
   /** The assistant's text for a chat request. */
   reply: (request: ChatRequest) => string;
+  /** Back to how it started: answering, the default replies, nothing recorded (one server for many tests). */
+  readonly reset: () => void;
   readonly close: () => Promise<void>;
 }
 
@@ -66,6 +68,9 @@ export const defaultReply = (request: ChatRequest) => {
   return "✨ Fresh smiles start here. Our clinic opens Monday: book your first visit today and meet the team! #smile";
 };
 
+/** A fake's settings when it starts and after `reset()`. */
+const FRESH = { mode: "ok", imageAnswer: "b64_json", chunkDelayMs: 20, cutOff: 0, reply: defaultReply } as const;
+
 export const startFakeAi = async (options: FakeAiOptions = {}): Promise<FakeAi> => {
   const apiKey = options.apiKey ?? "test-ai-key";
   const model = options.model ?? "test-chat-model";
@@ -78,11 +83,12 @@ export const startFakeAi = async (options: FakeAiOptions = {}): Promise<FakeAi> 
     baseUrl: "",
     requests: [],
     problems: [],
-    mode: "ok",
-    imageAnswer: "b64_json",
-    chunkDelayMs: 20,
-    cutOff: 0,
-    reply: defaultReply,
+    ...FRESH,
+    reset: () => {
+      Object.assign(fake, FRESH);
+      fake.requests.length = 0;
+      fake.problems.length = 0;
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
