@@ -54,6 +54,17 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
   };
 };
 
-let cached: AppConfig | undefined;
+/**
+ * The configuration is kept on globalThis, so that every copy of this module in a process reads the
+ * same: the tests run the sources and the build's bundle (which holds its own copy) side by side.
+ */
+const READ = Symbol.for("socialdesk/config");
+type Holder = { [READ]?: AppConfig };
+
 /** The process's configuration, read once. */
-export const config = (): AppConfig => (cached ??= readConfig());
+export const config = (): AppConfig => ((globalThis as Holder)[READ] ??= readConfig());
+
+/** Forgets the configuration read, so that the next config() reads the environment again: for a process that runs one app after another with other settings (the tests). */
+export const forgetConfig = () => {
+  delete (globalThis as Holder)[READ];
+};

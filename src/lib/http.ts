@@ -4,7 +4,7 @@ import type { CommandContext } from "../../domain/shared";
 import { logger } from "../../infra/log";
 import { httpErrors } from "../../infra/modules";
 import { BodyInterrupted, BodyTooLarge, bodyTooLargeMessage, readBounded } from "../../infra/web/request-body";
-import { runtime } from "../runtime";
+import { type RuntimeServices, runtime } from "../runtime";
 import { fieldErrors, MAX_BODY_DEPTH, nestsDeeperThan, unstorableText } from "./http-fields";
 import "./zod-messages";
 
@@ -57,7 +57,7 @@ const errorResponse = (error: unknown): Response | null => {
  * streamed answer whose reader left).
  */
 export const respond = async <A, E>(
-  effect: Effect.Effect<A, E, ManagedRuntimeServices>,
+  effect: Effect.Effect<A, E, RuntimeServices>,
   onSuccess: (value: A) => Response | Promise<Response>,
   options: { readonly signal?: AbortSignal } = {},
 ): Promise<Response> => {
@@ -78,7 +78,7 @@ export const respond = async <A, E>(
  * Runs an effect for a page: the value, or the typed failure to render with its HTTP status and the
  * sentence to show (as the API would answer them); defects throw (500 page).
  */
-export const runForPage = async <A, E>(effect: Effect.Effect<A, E, ManagedRuntimeServices>) => {
+export const runForPage = async <A, E>(effect: Effect.Effect<A, E, RuntimeServices>) => {
   const exit = await runtime.runPromiseExit(effect);
   if (Exit.isSuccess(exit)) return { ok: true as const, value: exit.value };
   const failure = Cause.findErrorOption(exit.cause);
@@ -87,8 +87,6 @@ export const runForPage = async <A, E>(effect: Effect.Effect<A, E, ManagedRuntim
   logger.error({ cause: Cause.pretty(exit.cause) }, "Page action failed");
   throw new Error(SERVER_ERROR_MESSAGE);
 };
-
-type ManagedRuntimeServices = typeof runtime extends import("effect").ManagedRuntime.ManagedRuntime<infer R, any> ? R : never;
 
 /**
  * What a body may weigh at most, by what it carries (README "Request bodies"); a route that carries

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
+import { forgetConfig } from "../../infra/config";
 import type { RunningAppServer } from "../../scripts/lib/app-server";
 import { createTestDatabase } from "./database";
 import { freePort } from "./ports";
@@ -76,6 +77,7 @@ export const useAppServer = (
       ...env,
       DATABASE_URL: database.url,
     });
+    forgetConfig();
     const { startAppServer } = await import("../../scripts/lib/app-server");
     running = await startAppServer({ demo: options.demo ?? false, staticPages: options.staticPages ?? false, worker: true });
     sql = postgres(database.url, { max: 2, onnotice: () => {} });
@@ -85,6 +87,7 @@ export const useAppServer = (
     await sql?.end();
     await running?.close();
     restoreEnv?.();
+    forgetConfig();
     await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });

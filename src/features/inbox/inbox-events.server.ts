@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import { Database } from "../../../infra/db/Database";
 import { logger } from "../../../infra/log";
-import { runtime } from "../../runtime";
+import { onRuntimeDisposed, runtime } from "../../runtime";
 
 /** What an open inbox is told: a message arrived in its workspace. */
 export interface InboxArrival {
@@ -13,6 +13,10 @@ type Listener = (arrival: InboxArrival) => void;
 
 const listeners = new Map<string, Set<Listener>>();
 let listening: Promise<unknown> | null = null;
+// The LISTEN ends with the runtime's database pool: a runtime built afterwards listens anew.
+onRuntimeDisposed(() => {
+  listening = null;
+});
 
 /**
  * The web server's one LISTEN on the database's `inbox_message` channel (a trigger on inbox_messages
