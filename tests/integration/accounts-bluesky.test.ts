@@ -1,7 +1,6 @@
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INVALID_LOGIN_MESSAGE } from "../../infra/platforms";
-import { useBluesky } from "../support/bluesky";
+import { setProfile, useBluesky } from "../support/bluesky";
 import { signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 import { allowOutbound } from "../support/outbound";
@@ -19,16 +18,7 @@ beforeAll(async () => {
   const agent = bluesky.lee;
   did = agent.session!.did;
   appPassword = bluesky.appPassword;
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366ff" } })
-    .png()
-    .toBuffer();
-  const { data: picture } = await agent.uploadBlob(png, { encoding: "image/png" });
-  await agent.com.atproto.repo.putRecord({
-    repo: did,
-    collection: "app.bsky.actor.profile",
-    rkey: "self",
-    record: { $type: "app.bsky.actor.profile", displayName: "Lee Dental", avatar: picture.blob },
-  });
+  await setProfile(agent, "Lee Dental");
 }, 60_000);
 
 const app = useAppServer();

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { systemContext } from "../../domain/shared";
 import { ClientReports } from "../../infra/reports/ClientReports";
-import { appRuntimeOn } from "../support/database";
 import { pdfText } from "../support/pdf-text";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -14,11 +13,6 @@ import { teamHelpers } from "../support/team";
 
 const app = useAppServer();
 const { owner, joined, email } = teamHelpers(app);
-let jobs: ReturnType<typeof appRuntimeOn>;
-beforeAll(() => {
-  jobs = appRuntimeOn(app.database.url, { poolSize: 2 });
-});
-afterAll(() => jobs?.runtime.dispose());
 
 /** A post of the client's, published at `at`, with its engagement per platform (as the engagement job records it). */
 const published = async (clientId: string, authorId: string, at: Date, engagement: Record<string, Record<string, number>>, content = "A post") => {
@@ -27,7 +21,7 @@ const published = async (clientId: string, authorId: string, at: Date, engagemen
     values (gen_random_uuid(), ${clientId}, ${authorId}, ${content}, ${Object.keys(engagement)}, 'published', ${at}, 'UTC', ${app.sql.json(engagement)}, ${at}, now())`;
 };
 
-const sendDue = (now: Date) => jobs.run(ClientReports.use((reports) => reports.sendDue(systemContext("reports", now, crypto.randomUUID()))));
+const sendDue = (now: Date) => app.run(ClientReports.use((reports) => reports.sendDue(systemContext("reports", now, crypto.randomUUID()))));
 
 describe("a client's name and logo", () => {
   it("given a client, the agency renames it and gives it a logo; a bad one is refused, another agency's client is not found", async () => {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pollReviews } from "../../infra/reviews/poll";
 import type { Browser } from "../support/browser";
-import { appRuntimeOn } from "../support/database";
 import { samplePng } from "../support/openai";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -14,11 +13,6 @@ import { teamHelpers } from "../support/team";
 
 const app = useAppServer();
 const { owner, workspaceOf } = teamHelpers(app);
-let jobs: ReturnType<typeof appRuntimeOn>;
-beforeAll(() => {
-  jobs = appRuntimeOn(app.database.url, { poolSize: 2 });
-});
-afterAll(() => jobs?.runtime.dispose());
 
 interface Workspace {
   readonly browser: Browser;
@@ -34,7 +28,7 @@ const workspace = async (): Promise<Workspace> => {
   const { browser, user } = await owner("growth");
   const facebook = (await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Lee Dental" })).data.id as string;
   const google = (await browser.post("/api/social-accounts/sandbox", { platform: "google_business", accountName: "Lee Dental" })).data.id as string;
-  await jobs.run(pollReviews(new Date()));
+  await app.run(pollReviews(new Date()));
   const [location] = (await browser.get("/api/business-locations")).data as Array<{ externalId: string }>;
   expect(location?.externalId).toMatch(/^locations\//);
   const form = new FormData();

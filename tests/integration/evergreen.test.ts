@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Effect, Layer, ManagedRuntime } from "effect";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { categoriesProjection } from "../../domain/categories";
 import { FEATURE_UNAVAILABLE_MESSAGE } from "../../domain/plans";
 import { nextTimeslot, postsProjection } from "../../domain/publishing";
@@ -11,7 +11,6 @@ import { storedEventsLayer } from "../../infra/modules";
 import { publishPost } from "../../infra/publishing/publish-post";
 import { PUBLISH_LEAD_MS, PUBLISH_MAX_ATTEMPTS } from "../../infra/publishing/reactions";
 import type { Browser } from "../support/browser";
-import { appRuntimeOn } from "../support/database";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
 import { until } from "../support/wait";
@@ -27,11 +26,6 @@ process.env.TOKEN_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 
 const app = useAppServer();
 const { owner } = teamHelpers(app);
-let jobs: ReturnType<typeof appRuntimeOn>;
-beforeAll(() => {
-  jobs = appRuntimeOn(app.database.url, { poolSize: 2 });
-});
-afterAll(() => jobs?.runtime.dispose());
 
 const DAY = 86_400_000;
 const days = (from: Date, n: number) => new Date(from.getTime() + n * DAY);
@@ -67,7 +61,7 @@ const postRow = async (id: string) =>
 /** The scheduler's task for the post, run at `now` (its job waits for then in the real worker). */
 let jobIds = 0;
 const publishAt = (postId: string, now: Date) =>
-  jobs.run(publishPost(postId, { now, jobId: `evergreen-${++jobIds}`, attempt: 1, maxAttempts: PUBLISH_MAX_ATTEMPTS }));
+  app.run(publishPost(postId, { now, jobId: `evergreen-${++jobIds}`, attempt: 1, maxAttempts: PUBLISH_MAX_ATTEMPTS }));
 
 describe("evergreen settings", () => {
   it("are refused with 403 on a plan without content_recycling, checked with sentences, and kept with the category", async () => {
@@ -142,11 +136,11 @@ describe("the recycle_evergreen job", () => {
     const [{ evergreen_next_at: due }] = await app.sql<{ evergreen_next_at: Date }[]>`select evergreen_next_at from categories where id = ${categoryId}`;
 
     // Within the gap, nothing is re-queued (the category stays due).
-    expect(await jobs.run(recycleEvergreen(days(new Date(), 10)))).toMatchObject({ recycled: 0, "no post": 1 });
+    expect(await app.run(recycleEvergreen(days(new Date(), 10)))).toMatchObject({ recycled: 0, "no post": 1 });
 
     // 31 days on: the post that waited longest goes into the next free slot, once, however many runs.
     const t1 = days(new Date(), 31);
-    const runs = await Promise.all([jobs.run(recycleEvergreen(t1)), jobs.run(recycleEvergreen(t1))]);
+    const runs = await Promise.all([app.run(recycleEvergreen(t1)), app.run(recycleEvergreen(t1))]);
     expect(runs.reduce((sum, r) => sum + r.recycled, 0)).toBe(1);
     const first = await postRow(older);
     const slot1 = nextTimeslot({ platforms: ["bluesky"], timeZone: first.time_zone, now: t1, taken: [], order: "priority" })!;
@@ -172,7 +166,7 @@ describe("the recycle_evergreen job", () => {
     });
 
     // Again in the same period: nothing.
-    expect((await jobs.run(recycleEvergreen(new Date(t1.getTime() + 60_000)))).recycled).toBe(0);
+    expect((await app.run(recycleEvergreen(new Date(t1.getTime() + 60_000)))).recycled).toBe(0);
 
     // The scheduler publishes the repeat at its slot, as a new occurrence.
     expect(await publishAt(older, slot1)).toMatchObject({ outcome: "published", published: 1 });
@@ -180,26 +174,26 @@ describe("the recycle_evergreen job", () => {
 
     // The next period: the other post (the one that waited longest now); the first is within its gap.
     const t2 = new Date(listed.nextRepeatAt);
-    expect((await jobs.run(recycleEvergreen(t2))).recycled).toBe(1);
+    expect((await app.run(recycleEvergreen(t2))).recycled).toBe(1);
     const second = await postRow(newer);
     expect(second).toMatchObject({ status: "scheduled", evergreen_repeats: 1 });
     expect(await publishAt(newer, second.scheduled_at!)).toMatchObject({ outcome: "published" });
 
     // The period after: both posts are within their gap, nothing goes.
     const t3 = days(t2, 7);
-    expect(await jobs.run(recycleEvergreen(t3))).toMatchObject({ recycled: 0, "no post": 1 });
+    expect(await app.run(recycleEvergreen(t3))).toMatchObject({ recycled: 0, "no post": 1 });
 
     // Past the gap, the first post's second (and last) repeat.
     const t4 = days((await postRow(older)).published_at!, 31);
-    expect((await jobs.run(recycleEvergreen(t4))).recycled).toBe(1);
+    expect((await app.run(recycleEvergreen(t4))).recycled).toBe(1);
     const third = await postRow(older);
     expect(third).toMatchObject({ status: "scheduled", occurrence: 3, evergreen_repeats: 2 });
     await publishAt(older, third.scheduled_at!);
     // Then the second post's last one, and then none is left.
     const t5 = days(t4, 60);
-    expect((await jobs.run(recycleEvergreen(t5))).recycled).toBe(1);
+    expect((await app.run(recycleEvergreen(t5))).recycled).toBe(1);
     await publishAt(newer, (await postRow(newer)).scheduled_at!);
-    expect(await jobs.run(recycleEvergreen(days(t5, 60)))).toMatchObject({ recycled: 0, "no post": 1 });
+    expect(await app.run(recycleEvergreen(days(t5, 60)))).toMatchObject({ recycled: 0, "no post": 1 });
     expect((await browser.get(`/api/categories/${categoryId}`)).data.evergreen.postsToRepeat).toBe(0);
     expect((await postRow(older)).evergreen_repeats).toBe(2);
 
@@ -226,13 +220,13 @@ describe("the recycle_evergreen job", () => {
     const later = days(new Date(), 2);
 
     await browser.put(`/api/categories/${categoryId}/evergreen`, { enabled: false });
-    expect((await jobs.run(recycleEvergreen(later))).recycled).toBe(0);
+    expect((await app.run(recycleEvergreen(later))).recycled).toBe(0);
     expect((await postRow(postId)).status).toBe("published");
 
     await browser.put(`/api/categories/${categoryId}/evergreen`, { enabled: true });
     const [{ workspace_id: workspaceId }] = await app.sql<{ workspace_id: string }[]>`select workspace_id from users where id = ${user.id}`;
     await app.sql`update workspaces set subscription_tier = 'professional' where id = ${workspaceId}`;
-    expect((await jobs.run(recycleEvergreen(later))).recycled).toBe(0);
+    expect((await app.run(recycleEvergreen(later))).recycled).toBe(0);
     expect((await postRow(postId)).status).toBe("published");
 
     // Back on a plan with recycling: the post goes into the first slot of the queue still free.
@@ -248,7 +242,7 @@ describe("the recycle_evergreen job", () => {
       timeZone,
     });
     expect(queued.status, queued.text).toBe(201);
-    expect((await jobs.run(recycleEvergreen(later))).recycled).toBe(1);
+    expect((await app.run(recycleEvergreen(later))).recycled).toBe(1);
     const nextFree = nextTimeslot({ platforms: ["bluesky"], timeZone, now: later, taken: [firstSlot], order: "priority" })!;
     expect(await postRow(postId)).toMatchObject({ status: "scheduled", scheduled_at: nextFree });
     expect(nextFree.getTime()).toBeGreaterThan(firstSlot.getTime());

@@ -1,4 +1,4 @@
-import { describe, expect, it, beforeAll, afterAll } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { FEATURE_UNAVAILABLE_MESSAGE } from "../../domain/plans";
 import { postDecider, postStreamId, recordEngagement } from "../../domain/publishing";
@@ -9,7 +9,6 @@ import { projections } from "../../infra/modules";
 import { publishPost } from "../../infra/publishing/publish-post";
 import { Browser } from "../support/browser";
 import { type SendJson, useAppView } from "../support/bluesky";
-import { appRuntimeOn } from "../support/database";
 import { asUser, createTestPost } from "../support/publishing";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -40,11 +39,6 @@ const searchPosts = (url: URL, send: SendJson) => {
 const appView = useAppView(searchPosts);
 const app = useAppServer({ env: () => ({ BLUESKY_APPVIEW_URL: appView.url }) });
 const { owner, workspaceOf } = teamHelpers(app);
-let jobs: ReturnType<typeof appRuntimeOn>;
-beforeAll(() => {
-  jobs = appRuntimeOn(app.database.url, { poolSize: 2 });
-});
-afterAll(() => jobs?.runtime.dispose());
 
 /** A starter workspace's owner (hashtag research comes with Starter), signed in, as the commands see them. */
 const starterOwner = async () => {
@@ -68,9 +62,9 @@ const published = async (
   figures = { likes: 0, shares: 0, comments: 0 },
 ) => {
   const at = new Date(Date.now() - daysAgo * DAY_MS);
-  const postId = await createTestPost(jobs, user, text, [target], { publishNow: true, now: at });
-  expect(await jobs.run(publishPost(postId, { now: at, jobId: "1", attempt: 1, maxAttempts: 5 }))).toMatchObject({ outcome: "published" });
-  await jobs.run(handleCommand(postStreamId(postId), postDecider, recordEngagement({ accountId: target.accountId, ...figures, now: at }), asUser(user, at)));
+  const postId = await createTestPost(app, user, text, [target], { publishNow: true, now: at });
+  expect(await app.run(publishPost(postId, { now: at, jobId: "1", attempt: 1, maxAttempts: 5 }))).toMatchObject({ outcome: "published" });
+  await app.run(handleCommand(postStreamId(postId), postDecider, recordEngagement({ accountId: target.accountId, ...figures, now: at }), asUser(user, at)));
   return postId;
 };
 
@@ -229,7 +223,7 @@ describe("hashtag research", () => {
     expect((await browser.delete(`/api/hashtag-groups/${id}`)).status).toBe(404);
 
     // The plans were set in the database (teamHelpers.owner), so only this read model is checked against its events.
-    expect((await jobs.run(verifyProjections(projections.filter((p) => p.name === "hashtag-groups")))).differences).toEqual([]);
+    expect((await app.run(verifyProjections(projections.filter((p) => p.name === "hashtag-groups")))).differences).toEqual([]);
   });
 
   it("a plan without hashtag research is refused with the plan's sentence, and its page shows the premium gate", async () => {

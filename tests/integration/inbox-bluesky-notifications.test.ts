@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { AtpAgent } from "@atproto/api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pollInbox } from "../../infra/inbox/poll";
 import { type SendJson, useBluesky } from "../support/bluesky";
-import { appRuntimeOn } from "../support/database";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
 
@@ -40,11 +39,6 @@ const bluesky = useBluesky({ appView: listNotifications, pds: (appViewUrl) => ({
 
 const app = useAppServer();
 const { owner } = teamHelpers(app);
-let jobs: ReturnType<typeof appRuntimeOn>;
-beforeAll(() => {
-  jobs = appRuntimeOn(app.database.url, { poolSize: 2 });
-});
-afterAll(() => jobs?.runtime.dispose());
 
 /** What the AppView would say of a post on the PDS: its record, its author, when it indexed it. */
 const notificationOf = async (author: AtpAgent, post: { uri: string; cid: string }, reason: string, indexedAt: Date) => {
@@ -82,7 +76,7 @@ describe("Bluesky notifications into the inbox", () => {
       { ...(await notificationOf(bluesky.jane, reply, "like", new Date(t0 - 3_000))), uri: `${reply.uri}-like` },
     ];
 
-    expect(await jobs.run(pollInbox(new Date(t0)))).toEqual({ accounts: 1, received: 2 });
+    expect(await app.run(pollInbox(new Date(t0)))).toEqual({ accounts: 1, received: 2 });
     const messages = (await browser.get("/api/social-inbox")).data as Array<Record<string, any>>;
     expect(messages.map((m) => [m.type, m.content, m.fromUser.name]).sort()).toEqual([
       ["comment", "Can I bring my kids?", "Jane Smith"],
@@ -97,7 +91,7 @@ describe("Bluesky notifications into the inbox", () => {
     // The next read keeps only what is newer than the newest read; the answer threads as any other.
     const later = await bluesky.jane.post({ text: "Also, do you take walk-ins?", reply: { root, parent: root } });
     notifications = [await notificationOf(bluesky.jane, later, "reply", new Date(t0 + 60_000)), ...notifications];
-    expect(await jobs.run(pollInbox(new Date(t0 + 3 * 60_000)))).toEqual({ accounts: 1, received: 1 });
+    expect(await app.run(pollInbox(new Date(t0 + 3 * 60_000)))).toEqual({ accounts: 1, received: 1 });
     const all = (await browser.get("/api/social-inbox")).data as Array<Record<string, any>>;
     expect(all).toHaveLength(3);
     const walkIns = all.find((m) => m.content === "Also, do you take walk-ins?")!;

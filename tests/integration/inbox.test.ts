@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { systemContext } from "../../domain/shared";
 import { Inbox } from "../../infra/inbox/Inbox";
 import { writeSandboxConversation } from "../../infra/inbox/sandbox";
 import { type Browser, publishedPost } from "../support/browser";
-import { appRuntimeOn } from "../support/database";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
 import { until } from "../support/wait";
@@ -15,11 +14,6 @@ import { until } from "../support/wait";
 
 const app = useAppServer();
 const { owner, joined, email } = teamHelpers(app);
-let jobs: ReturnType<typeof appRuntimeOn>;
-beforeAll(() => {
-  jobs = appRuntimeOn(app.database.url, { poolSize: 2 });
-});
-afterAll(() => jobs?.runtime.dispose());
 
 /** A sandbox account's post, published, and what people wrote on it (the job the publication queued, run now). */
 const conversation = async (browser: Browser, platform = "facebook") => {
@@ -29,7 +23,7 @@ const conversation = async (browser: Browser, platform = "facebook") => {
   const [job] = await app.sql`select task_identifier, key from graphile_worker.jobs where key = ${`sandbox-conversation:${target.platformPostId}`}`;
   expect(job).toMatchObject({ task_identifier: "sandbox_conversation" });
   const payload = { accountId: account.id, postId: post.id, platformPostId: target.platformPostId };
-  await jobs.run(writeSandboxConversation(payload, { id: "test", now: new Date() }));
+  await app.run(writeSandboxConversation(payload, { id: "test", now: new Date() }));
   return { account, post, payload };
 };
 
@@ -38,7 +32,7 @@ describe("the social inbox", () => {
     const { browser } = await owner("growth");
     const { payload } = await conversation(browser);
     // The job run again (a retry): nothing twice.
-    await jobs.run(writeSandboxConversation(payload, { id: "again", now: new Date() }));
+    await app.run(writeSandboxConversation(payload, { id: "again", now: new Date() }));
     const all = await browser.get("/api/social-inbox");
     expect(all.status, all.text).toBe(200);
     const messages = all.data as Array<Record<string, any>>;
@@ -79,7 +73,7 @@ describe("the social inbox", () => {
     ];
     const deliveries = await Promise.all(
       [1, 2, 3].map(() =>
-        jobs.run(
+        app.run(
           Inbox.use((inbox) =>
             inbox.receive(systemContext("ingestion", new Date(), crypto.randomUUID()), { id: accountId, workspaceId, platform: "facebook" }, [direct]),
           ),
@@ -248,7 +242,7 @@ describe("the social inbox", () => {
       url: null,
       likes: 0,
     };
-    await jobs.run(
+    await app.run(
       Inbox.use((inbox) =>
         inbox.receive(systemContext("ingestion", new Date(), crypto.randomUUID()), { id: account.id, workspaceId, platform: "facebook" }, [incoming]),
       ),
@@ -303,7 +297,7 @@ describe("the social inbox", () => {
       expect(first.text).toContain("more than 10 are open at once for you");
       expect(mine.slice(1).some((s) => s.ended)).toBe(false);
 
-      await jobs.run(
+      await app.run(
         Inbox.use((inbox) =>
           inbox.receive(systemContext("ingestion", new Date(), crypto.randomUUID()), { id: account.id, workspaceId, platform: "facebook" }, [
             {

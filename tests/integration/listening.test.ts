@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { AtpAgent } from "@atproto/api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pollListening } from "../../infra/listening/search";
 import { type SendJson, useBluesky } from "../support/bluesky";
-import { appRuntimeOn } from "../support/database";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
 import { until } from "../support/wait";
@@ -41,11 +40,6 @@ const searchPosts = (url: URL, send: SendJson) => {
 const bluesky = useBluesky({ appView: searchPosts });
 const app = useAppServer({ env: () => ({ BLUESKY_APPVIEW_URL: bluesky.appViewUrl }) });
 const { owner } = teamHelpers(app);
-let jobs: ReturnType<typeof appRuntimeOn>;
-beforeAll(() => {
-  jobs = appRuntimeOn(app.database.url, { poolSize: 2 });
-});
-afterAll(() => jobs?.runtime.dispose());
 
 /** A post on the PDS, as the AppView would list it once it indexed it. */
 const publicPost = async (author: AtpAgent, text: string, indexedAt: Date) => {
@@ -94,7 +88,7 @@ describe("social listening", () => {
     const t0 = Date.now();
     const match = await publicPost(bluesky.jane, "Looking for a great #dentist in Lyon, any tips?", new Date(t0 - 60_000));
     await publicPost(bluesky.jane, "Lovely weather today", new Date(t0 - 50_000));
-    expect(await jobs.run(pollListening(new Date(t0)))).toMatchObject({ found: 1 });
+    expect(await app.run(pollListening(new Date(t0)))).toMatchObject({ found: 1 });
     const asked = searches.splice(0);
     expect(asked.map((u) => u.searchParams.get("q")).sort()).toEqual(['"lee dental"', "#dentist"]);
     expect(asked.every((u) => u.searchParams.get("sort") === "latest" && u.searchParams.get("limit") === "100" && !u.searchParams.has("since"))).toBe(true);
@@ -115,22 +109,22 @@ describe("social listening", () => {
 
     // Five minutes on: only newer posts, asked for with `since`; nothing twice.
     await publicPost(bluesky.jane, "Lee Dental fixed my tooth in 20 minutes, amazing", new Date(t0 + 60_000));
-    expect(await jobs.run(pollListening(new Date(t0 + 5 * 60_000)))).toMatchObject({ found: 1 });
+    expect(await app.run(pollListening(new Date(t0 + 5 * 60_000)))).toMatchObject({ found: 1 });
     expect(searches.splice(0).every((u) => u.searchParams.get("since") === new Date(t0 - 60_000).toISOString())).toBe(true);
     expect((await browser.get(`/api/listening/monitors/${monitorId}/posts`)).data).toHaveLength(2);
 
     // A rate limit: the search waits what the AppView asks, and the monitor says why.
     refuseNext = 900;
-    await jobs.run(pollListening(new Date(t0 + 10 * 60_000)));
+    await app.run(pollListening(new Date(t0 + 10 * 60_000)));
     const [limited] = (await browser.get("/api/listening/monitors")).data as Array<Record<string, any>>;
     expect(limited!.lastError).toBe("The Bluesky AppView is limiting searches; searching again in 15 min.");
     searches.splice(0);
-    await jobs.run(pollListening(new Date(t0 + 20 * 60_000)));
+    await app.run(pollListening(new Date(t0 + 20 * 60_000)));
     expect(searches).toHaveLength(0);
 
     // Paused: not searched; another workspace sees nothing of it.
     expect((await browser.put(`/api/listening/monitors/${monitorId}`, { isActive: false })).data.isActive).toBe(false);
-    await jobs.run(pollListening(new Date(t0 + 60 * 60_000)));
+    await app.run(pollListening(new Date(t0 + 60 * 60_000)));
     expect(searches).toHaveLength(0);
     const stranger = await owner("growth");
     expect((await stranger.browser.get(`/api/listening/monitors/${monitorId}/posts`)).status).toBe(404);
@@ -145,7 +139,7 @@ describe("social listening", () => {
     const monitor = (await browser.post("/api/listening/monitors", { name: "Braces", terms: ["braces"] })).data as { id: string };
     await searchedAtOnce(monitor.id);
     const found = await publicPost(bluesky.jane, "Do braces hurt? Asking for my son", new Date(Date.now() - 30_000));
-    await jobs.run(pollListening(new Date()));
+    await app.run(pollListening(new Date()));
     const [post] = (await browser.get(`/api/listening/monitors/${monitor.id}/posts`)).data as Array<{ id: string }>;
 
     const added = await browser.post(`/api/listening/posts/${post!.id}/inbox`, { accountId: connected.data.id });

@@ -1,5 +1,4 @@
 import { createHmac } from "node:crypto";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type BlueskySession,
@@ -7,13 +6,14 @@ import {
   INVALID_LOGIN_MESSAGE,
   MAIN_PASSWORD_MESSAGE,
   parseBlueskyService,
-  PlatformError,
+  
   refreshBlueskyProfile,
   resumeBluesky,
 } from "../../infra/platforms";
-import { useBluesky } from "../support/bluesky";
+import { setProfile, useBluesky } from "../support/bluesky";
 import { freePort } from "../support/ports";
 import { allowOutbound } from "../support/outbound";
+import { platformRejection } from "../support/platforms";
 
 /**
  * Bluesky against a real PDS (and PLC directory) from @atproto/dev-env on loopback: an account with
@@ -54,26 +54,8 @@ beforeAll(async () => {
   const agent = bluesky.lee;
   did = agent.session!.did;
   appPassword = bluesky.appPassword;
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366ff" } })
-    .png()
-    .toBuffer();
-  const { data: blob } = await agent.uploadBlob(png, { encoding: "image/png" });
-  await agent.com.atproto.repo.putRecord({
-    repo: did,
-    collection: "app.bsky.actor.profile",
-    rkey: "self",
-    record: { $type: "app.bsky.actor.profile", displayName: "Alice Tester", avatar: blob.blob },
-  });
+  await setProfile(agent, "Alice Tester");
 }, 60_000);
-
-const rejection = async (promise: Promise<unknown>): Promise<PlatformError> => {
-  const error = await promise.then(
-    () => expect.fail("expected a PlatformError"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
-};
 
 describe("connectBluesky", () => {
   let session: BlueskySession;
@@ -127,28 +109,28 @@ describe("connectBluesky", () => {
       { identifier: HANDLE, appPassword: "wrong-wrong-wrong-wrong" },
       { identifier: "nobody.test", appPassword },
     ]) {
-      const error = await rejection(connectBluesky({ ...input, service }));
+      const error = await platformRejection(connectBluesky({ ...input, service }));
       expect(error).toMatchObject({ kind: "invalid_credentials", message: INVALID_LOGIN_MESSAGE, platform: "bluesky" });
       expect(error.message).not.toContain(input.appPassword);
     }
   });
 
   it("refuses the account's main password: an app password is asked for", async () => {
-    const error = await rejection(connectBluesky({ identifier: HANDLE, appPassword: MAIN_PASSWORD, service }));
+    const error = await platformRejection(connectBluesky({ identifier: HANDLE, appPassword: MAIN_PASSWORD, service }));
     expect(error).toMatchObject({ kind: "invalid_credentials", message: MAIN_PASSWORD_MESSAGE });
   });
 
   it("reports a server that cannot be reached as unavailable, naming its address", async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     allowOutbound(closed);
-    const error = await rejection(connectBluesky({ identifier: HANDLE, appPassword, service: closed }));
+    const error = await platformRejection(connectBluesky({ identifier: HANDLE, appPassword, service: closed }));
     expect(error.kind).toBe("unavailable");
     expect(error.message).toBe(`Could not reach the Bluesky server at ${closed}. Check the address or try again later.`);
   });
 
   it("refuses a server on this machine or a private network that OUTBOUND_ALLOW_HOSTS does not name", async () => {
     const unnamed = service.replace("localhost", "127.0.0.1");
-    const error = await rejection(connectBluesky({ identifier: HANDLE, appPassword, service: unnamed }));
+    const error = await platformRejection(connectBluesky({ identifier: HANDLE, appPassword, service: unnamed }));
     expect(error).toMatchObject({
       kind: "invalid_credentials",
       message: "127.0.0.1 is on a private or reserved network, which this server does not reach. Use a public address.",
@@ -172,7 +154,7 @@ describe("connectBluesky", () => {
     ]) {
       expect(parseBlueskyService(bad).ok, bad).toBe(false);
     }
-    const error = await rejection(connectBluesky({ identifier: HANDLE, appPassword, service: "http://pds.example.com" }));
+    const error = await platformRejection(connectBluesky({ identifier: HANDLE, appPassword, service: "http://pds.example.com" }));
     expect(error.kind).toBe("invalid_credentials");
     expect(error.message).toMatch(/https:\/\/your-server\.example/);
   });
@@ -211,14 +193,14 @@ describe("connectBluesky", () => {
   });
 
   it("a refresh JWT the PDS refuses means reconnecting", async () => {
-    const error = await rejection(resumeBluesky({ ...session, refreshJwt: "not.a.jwt" }));
+    const error = await platformRejection(resumeBluesky({ ...session, refreshJwt: "not.a.jwt" }));
     expect(error.kind).toBe("refresh_failed");
     expect(error.message).toBe("Bluesky ended this session. Reconnect the account with an app password.");
-    const profileError = await rejection(refreshBlueskyProfile({ ...session, accessJwt: "not.a.jwt", refreshJwt: "not.a.jwt" }));
+    const profileError = await platformRejection(refreshBlueskyProfile({ ...session, accessJwt: "not.a.jwt", refreshJwt: "not.a.jwt" }));
     expect(profileError.kind).toBe("refresh_failed");
 
     const closed = `http://127.0.0.1:${await freePort()}`;
     allowOutbound(closed);
-    expect((await rejection(resumeBluesky({ ...session, service: closed, pdsUrl: null }))).kind).toBe("unavailable");
+    expect((await platformRejection(resumeBluesky({ ...session, service: closed, pdsUrl: null }))).kind).toBe("unavailable");
   });
 });

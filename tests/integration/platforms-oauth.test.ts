@@ -11,6 +11,7 @@ import {
   startFakePlatforms,
 } from "../support/oauth-provider";
 import { freePort } from "../support/ports";
+import { platformRejection } from "../support/platforms";
 
 /**
  * The ten OAuth adapters against a local provider that plays each platform's endpoints: the
@@ -283,15 +284,6 @@ const expectNoSecrets = (error: PlatformError, secrets: ReadonlyArray<string | n
   for (const secret of secrets) if (secret) expect(error.message).not.toContain(secret);
 };
 
-const rejection = async (promise: Promise<unknown>): Promise<PlatformError> => {
-  const error = await promise.then(
-    () => expect.fail("expected a PlatformError"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
-};
-
 describe.each(CASES)("$platform", (c) => {
   it("connects: authorization redirect, code exchange, profile, refresh, refused refresh", async () => {
     const platform = oauthPlatform(c.platform)!;
@@ -377,7 +369,7 @@ describe.each(CASES)("$platform", (c) => {
 
     // 5. A refused refresh: the account needs reconnecting.
     provider.failRefresh = true;
-    const error = await rejection(platform.refresh(renewed.refreshToken!));
+    const error = await platformRejection(platform.refresh(renewed.refreshToken!));
     expect(error.kind).toBe("refresh_failed");
     expect(error.platform).toBe(c.platform);
     expect(error.message).toMatch(/Reconnect the account/);
@@ -402,17 +394,17 @@ describe("failures", () => {
     const { platform, code, codeVerifier, redirectUri } = await connect("twitter");
     const tokens = await platform.exchangeCode({ code, codeVerifier, redirectUri });
     await platform.refresh(tokens.refreshToken!);
-    const error = await rejection(platform.refresh(tokens.refreshToken!));
+    const error = await platformRejection(platform.refresh(tokens.refreshToken!));
     expect(error).toMatchObject({ kind: "refresh_failed", code: "invalid_grant" });
   });
 
   it("a used code, or a wrong PKCE verifier, is refused as invalid_credentials", async () => {
     const { platform, code, codeVerifier, redirectUri } = await connect("twitter");
-    const wrongVerifier = await rejection(platform.exchangeCode({ code, codeVerifier: generateCodeVerifier(), redirectUri }));
+    const wrongVerifier = await platformRejection(platform.exchangeCode({ code, codeVerifier: generateCodeVerifier(), redirectUri }));
     expect(wrongVerifier).toMatchObject({ kind: "invalid_credentials", code: "invalid_grant" });
     expect(wrongVerifier.message).toBe("X (Twitter) did not accept the sign-in. Please try connecting again.");
     // The code was spent by the refused attempt, as real providers do.
-    const reused = await rejection(platform.exchangeCode({ code, codeVerifier, redirectUri }));
+    const reused = await platformRejection(platform.exchangeCode({ code, codeVerifier, redirectUri }));
     expect(reused.kind).toBe("invalid_credentials");
     expectNoSecrets(reused, [code, codeVerifier]);
   });
@@ -420,11 +412,11 @@ describe("failures", () => {
   it("a token endpoint that fails or rate-limits is unavailable, for arctic's and the hand-written requests", async () => {
     const x = await connect("twitter");
     provider.respondOnce("/token", 503, { error: "temporarily_unavailable" });
-    expect(await rejection(x.platform.exchangeCode(x))).toMatchObject({ kind: "unavailable", status: 503 });
+    expect(await platformRejection(x.platform.exchangeCode(x))).toMatchObject({ kind: "unavailable", status: 503 });
 
     const linkedin = await connect("linkedin");
     provider.respondOnce("/token", 429, { message: "Too many requests" });
-    const limited = await rejection(linkedin.platform.exchangeCode(linkedin));
+    const limited = await platformRejection(linkedin.platform.exchangeCode(linkedin));
     expect(limited).toMatchObject({ kind: "unavailable", status: 429 });
     expect(limited.message).toBe("LinkedIn is limiting requests right now. Please try again in a few minutes.");
   });
@@ -432,30 +424,30 @@ describe("failures", () => {
   it("TikTok's 200 answer with an error body is a refusal", async () => {
     const tiktok = await connect("tiktok");
     provider.respondOnce("/token", 200, { error: "invalid_grant", error_description: "Authorization code is expired.", log_id: "x" });
-    expect(await rejection(tiktok.platform.exchangeCode(tiktok))).toMatchObject({ kind: "invalid_credentials", code: "invalid_grant" });
+    expect(await platformRejection(tiktok.platform.exchangeCode(tiktok))).toMatchObject({ kind: "invalid_credentials", code: "invalid_grant" });
 
     const tokens = await tiktok.platform.exchangeCode(await connect("tiktok"));
     provider.respondOnce("/api/tiktok/user/info/", 200, {
       data: {},
       error: { code: "access_token_invalid", message: "The access token is invalid or not found in the request." },
     });
-    expect(await rejection(tiktok.platform.fetchProfile(tokens))).toMatchObject({ kind: "invalid_credentials", code: "access_token_invalid" });
+    expect(await platformRejection(tiktok.platform.fetchProfile(tokens))).toMatchObject({ kind: "invalid_credentials", code: "access_token_invalid" });
   });
 
   it("profile calls: a revoked token is invalid_credentials, a server error or rate limit unavailable, junk invalid_response", async () => {
     const x = await connect("twitter");
     const tokens = await x.platform.exchangeCode(x);
-    const revoked = await rejection(x.platform.fetchProfile({ ...tokens, accessToken: "revoked-token" }));
+    const revoked = await platformRejection(x.platform.fetchProfile({ ...tokens, accessToken: "revoked-token" }));
     expect(revoked).toMatchObject({ kind: "invalid_credentials", status: 401 });
     expect(revoked.message).toBe("X (Twitter) no longer accepts this connection. Reconnect the account.");
     expectNoSecrets(revoked, ["revoked-token"]);
 
     provider.respondOnce("/api/twitter/users/me", 500, { title: "Internal Error" });
-    expect(await rejection(x.platform.fetchProfile(tokens))).toMatchObject({ kind: "unavailable", status: 500 });
+    expect(await platformRejection(x.platform.fetchProfile(tokens))).toMatchObject({ kind: "unavailable", status: 500 });
     provider.respondOnce("/api/twitter/users/me", 429, { title: "Too Many Requests" });
-    expect(await rejection(x.platform.fetchProfile(tokens))).toMatchObject({ kind: "unavailable", status: 429 });
+    expect(await platformRejection(x.platform.fetchProfile(tokens))).toMatchObject({ kind: "unavailable", status: 429 });
     provider.respondOnce("/api/twitter/users/me", 200, { data: { name: "no id" } });
-    expect(await rejection(x.platform.fetchProfile(tokens))).toMatchObject({ kind: "invalid_response" });
+    expect(await platformRejection(x.platform.fetchProfile(tokens))).toMatchObject({ kind: "invalid_response" });
   });
 
   it("an account with no Facebook Page, YouTube channel or Business Profile is not eligible", async () => {
@@ -468,7 +460,7 @@ describe("failures", () => {
       const flow = await connect(id);
       const tokens = await flow.platform.exchangeCode(flow);
       provider.respondOnce(path, 200, body);
-      const error = await rejection(flow.platform.fetchProfile(tokens));
+      const error = await platformRejection(flow.platform.fetchProfile(tokens));
       expect(error.kind).toBe("not_eligible");
       expect(error.message).toMatch(message);
     }
@@ -487,11 +479,11 @@ describe("failures", () => {
     process.env.REDDIT_TOKEN_URL = `${closed}/token`;
     process.env.PINTEREST_API_BASE_URL = `${closed}/v5`;
     try {
-      const error = await rejection(flow.platform.exchangeCode(flow));
+      const error = await platformRejection(flow.platform.exchangeCode(flow));
       expect(error.kind).toBe("unavailable");
       expect(error.message).toBe("Could not reach Reddit. Please try again in a few minutes.");
       const pinterest = oauthPlatform("pinterest")!;
-      const profileError = await rejection(pinterest.fetchProfile({ accessToken: "a", refreshToken: null, expiresAt: null }));
+      const profileError = await platformRejection(pinterest.fetchProfile({ accessToken: "a", refreshToken: null, expiresAt: null }));
       expect(profileError.kind).toBe("unavailable");
     } finally {
       Object.assign(process.env, fakePlatformEnv("reddit", provider.url), fakePlatformEnv("pinterest", provider.url));

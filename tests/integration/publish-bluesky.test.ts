@@ -1,8 +1,9 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { blueskyRkey, type BlueskyCredentials, connectBluesky, findPublished, PlatformError, type PublishRequest, publisherFor } from "../../infra/platforms";
+import { blueskyRkey, type BlueskyCredentials, connectBluesky, findPublished, type PublishRequest, publisherFor } from "../../infra/platforms";
 import { useBluesky } from "../support/bluesky";
 import { allowOutbound } from "../support/outbound";
+import { platformRejection } from "../support/platforms";
 
 /**
  * Publishing to Bluesky against a real PDS (and PLC directory) from @atproto/dev-env: the stored
@@ -39,15 +40,6 @@ const readPost = async (uri: string) => {
   const [, , repo, collection, rkey] = uri.split("/");
   const { data } = await bluesky.lee.com.atproto.repo.getRecord({ repo: repo!, collection: collection!, rkey: rkey! });
   return { rkey: rkey!, value: data.value as Record<string, any> };
-};
-
-const rejection = async (promise: Promise<unknown>): Promise<PlatformError> => {
-  const error = await promise.then(
-    () => expect.fail("expected a PlatformError"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
 };
 
 beforeAll(async () => {
@@ -121,7 +113,7 @@ describe("publishing to Bluesky", () => {
   });
 
   it("refuses a post over 300 characters before calling Bluesky", async () => {
-    const error = await rejection(publish(credentials, request({ text: "a".repeat(301) })));
+    const error = await platformRejection(publish(credentials, request({ text: "a".repeat(301) })));
     expect(error.kind).toBe("rejected");
     expect(error.message).toBe("The post is 301 characters long; Bluesky allows at most 300. Shorten it.");
     // 300 graphemes of emoji (more than 300 bytes and UTF-16 units) are fine.
@@ -131,9 +123,9 @@ describe("publishing to Bluesky", () => {
 
   it("refuses more than 4 images and non-image media", async () => {
     const image = { bytes: await png("#0000ff"), mimeType: "image/png", fileName: "b.png" };
-    expect((await rejection(publish(credentials, request({ text: "x", media: [image, image, image, image, image] })))).kind).toBe("rejected");
+    expect((await platformRejection(publish(credentials, request({ text: "x", media: [image, image, image, image, image] })))).kind).toBe("rejected");
     const video = { bytes: new Uint8Array([0, 0, 0]), mimeType: "video/mp4", fileName: "v.mp4" };
-    expect((await rejection(publish(credentials, request({ text: "x", media: [video] })))).kind).toBe("rejected");
+    expect((await platformRejection(publish(credentials, request({ text: "x", media: [video] })))).kind).toBe("rejected");
   });
 
   it("signs in again with the app password when the stored session is refused, and hands back the new session", async () => {
@@ -149,20 +141,20 @@ describe("publishing to Bluesky", () => {
 
   it("needs reconnecting when the session is refused and no app password is kept, or the app password is revoked", async () => {
     const stale = { ...credentials, accessJwt: "a.b.c", refreshJwt: "d.e.f", appPassword: undefined };
-    expect((await rejection(publish(stale, request({ text: "x" })))).kind).toBe("refresh_failed");
+    expect((await platformRejection(publish(stale, request({ text: "x" })))).kind).toBe("refresh_failed");
     const wrong = { ...credentials, accessJwt: "a.b.c", refreshJwt: "d.e.f", appPassword: "aaaa-bbbb-cccc-dddd" };
-    expect((await rejection(publish(wrong, request({ text: "x" })))).kind).toBe("invalid_credentials");
+    expect((await platformRejection(publish(wrong, request({ text: "x" })))).kind).toBe("invalid_credentials");
   });
 
   it("is unavailable when the PDS cannot be reached", async () => {
     const away = { ...credentials, service: "http://127.0.0.1:9", pdsUrl: "http://127.0.0.1:9" };
     allowOutbound(away.service);
-    expect((await rejection(publish(away, request({ text: "x" })))).kind).toBe("unavailable");
+    expect((await platformRejection(publish(away, request({ text: "x" })))).kind).toBe("unavailable");
   });
 
   it("refuses a PDS on a private network that OUTBOUND_ALLOW_HOSTS does not name, for good", async () => {
     const unnamed = { ...credentials, service: "https://10.0.0.7", pdsUrl: "https://10.0.0.7" };
-    expect(await rejection(publish(unnamed, request({ text: "x" })))).toMatchObject({
+    expect(await platformRejection(publish(unnamed, request({ text: "x" })))).toMatchObject({
       kind: "not_eligible",
       message: "10.0.0.7 is on a private or reserved network, which this server does not reach. Use a public address.",
     });

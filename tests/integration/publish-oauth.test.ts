@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makeVideo } from "../../infra/media/fixtures";
-import { findPublished, PlatformError, type PublishRequest, publisherFor } from "../../infra/platforms";
+import { findPublished, type PublishRequest, publisherFor } from "../../infra/platforms";
 import { TIKTOK_WHOLE_UPLOAD_MAX_BYTES, tiktokUploadPlan } from "../../infra/platforms/publish/tiktok";
 import {
   FAKE_TIKTOK_POST_ID,
@@ -9,6 +9,7 @@ import {
   type OAuthProvider,
   startFakePlatforms,
 } from "../support/oauth-provider";
+import { platformRejection } from "../support/platforms";
 
 /**
  * The OAuth platforms' publish calls against the local provider, which checks the bearer token,
@@ -45,15 +46,6 @@ const req = (overrides: Partial<PublishRequest> = {}): PublishRequest => ({
 });
 const image = () => ({ bytes: png, mimeType: "image/png", fileName: "red.png", alt: "A red square", url: "https://cdn.example.com/red.png" });
 
-const rejection = async (promise: Promise<unknown>): Promise<PlatformError> => {
-  const error = await promise.then(
-    () => expect.fail("expected a PlatformError"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
-};
-
 const publish = (platform: FakeOAuthPlatform, request: PublishRequest, extra: Record<string, unknown> = {}) =>
   publisherFor(platform)!({ accessToken: token, refreshToken: null, expiresAt: null, ...extra }, request);
 
@@ -88,18 +80,18 @@ describe("Facebook Page", () => {
 
   it("maps Meta's errors: code 190 reconnect, code 4 rate limit, a content refusal with Meta's message", async () => {
     provider.respondOnce("/api/facebook/101", 400, { error: { message: "Error validating access token", type: "OAuthException", code: 190 } });
-    expect((await rejection(publish("facebook", req(), { externalId: "101" }))).kind).toBe("invalid_credentials");
+    expect((await platformRejection(publish("facebook", req(), { externalId: "101" }))).kind).toBe("invalid_credentials");
     provider.respondOnce("/api/facebook/101/feed", 400, { error: { message: "(#4) Application request limit reached", code: 4 } });
-    expect((await rejection(publish("facebook", req(), { externalId: "101" }))).kind).toBe("rate_limited");
-    const empty = await rejection(publish("facebook", req({ text: "" }), { externalId: "101" }));
+    expect((await platformRejection(publish("facebook", req(), { externalId: "101" }))).kind).toBe("rate_limited");
+    const empty = await platformRejection(publish("facebook", req({ text: "" }), { externalId: "101" }));
     expect(empty).toMatchObject({ kind: "rejected", message: "Facebook refused the post: the post is empty." });
     provider.respondOnce("/api/facebook/101/feed", 400, { error: { message: "(#100) Param message is too long", code: 100 } });
-    expect(await rejection(publish("facebook", req(), { externalId: "101" }))).toMatchObject({
+    expect(await platformRejection(publish("facebook", req(), { externalId: "101" }))).toMatchObject({
       kind: "rejected",
       message: "Facebook refused the post: (#100) Param message is too long",
     });
     provider.respondOnce("/api/facebook/101/feed", 503, {});
-    expect((await rejection(publish("facebook", req(), { externalId: "101" }))).kind).toBe("unavailable");
+    expect((await platformRejection(publish("facebook", req(), { externalId: "101" }))).kind).toBe("unavailable");
   });
 
   it("keeps the post when the first comment is refused, with a warning", async () => {
@@ -133,9 +125,9 @@ describe("Instagram", () => {
   });
 
   it("refuses a text-only post and media without a public address", async () => {
-    expect((await rejection(publish("instagram", req(), { externalId: "17841400000000001" }))).kind).toBe("rejected");
+    expect((await platformRejection(publish("instagram", req(), { externalId: "17841400000000001" }))).kind).toBe("rejected");
     const { url: _url, ...noUrl } = image();
-    expect((await rejection(publish("instagram", req({ media: [noUrl] }), { externalId: "17841400000000001" }))).message).toMatch(/public address/);
+    expect((await platformRejection(publish("instagram", req({ media: [noUrl] }), { externalId: "17841400000000001" }))).message).toMatch(/public address/);
     expect(provider.requests).toHaveLength(0);
   });
 });
@@ -152,7 +144,7 @@ describe("Threads", () => {
   });
 
   it("refuses over 500 characters", async () => {
-    expect((await rejection(publish("threads", req({ text: "a".repeat(501) })))).kind).toBe("rejected");
+    expect((await platformRejection(publish("threads", req({ text: "a".repeat(501) })))).kind).toBe("rejected");
   });
 });
 
@@ -190,13 +182,13 @@ describe("X", () => {
 
   it("maps a duplicate to rejected, 429 to rate_limited with the reset time, 401 to invalid_credentials", async () => {
     provider.respondOnce("/api/twitter/tweets", 403, { detail: "You are not allowed to create a Tweet with duplicate content.", title: "Forbidden" });
-    expect((await rejection(publish("twitter", req()))).kind).toBe("rejected");
+    expect((await platformRejection(publish("twitter", req()))).kind).toBe("rejected");
     provider.respondOnce("/api/twitter/tweets", 429, { title: "Too Many Requests" }, { "x-rate-limit-reset": String(Math.floor(Date.now() / 1000) + 120) });
-    const limited = await rejection(publish("twitter", req()));
+    const limited = await platformRejection(publish("twitter", req()));
     expect(limited.kind).toBe("rate_limited");
     expect(limited.retryAfterSeconds).toBeGreaterThanOrEqual(119);
     token = "revoked";
-    expect((await rejection(publish("twitter", req()))).kind).toBe("invalid_credentials");
+    expect((await platformRejection(publish("twitter", req()))).kind).toBe("invalid_credentials");
   });
 });
 
@@ -222,9 +214,9 @@ describe("LinkedIn", () => {
     expect(provider.requests[0]!.path).toBe("/api/linkedin/userinfo");
     expect(provider.requests[1]!.json).toMatchObject({ author: "urn:li:person:782bbtaQ", content: { article: { source: "https://example.com/a" } } });
     provider.respondOnce("/api/linkedin/rest/posts", 422, { message: "commentary is too long", status: 422 });
-    expect(await rejection(publish("linkedin", req(), { externalId: "x" }))).toMatchObject({ kind: "rejected", message: "LinkedIn refused the post: commentary is too long" });
+    expect(await platformRejection(publish("linkedin", req(), { externalId: "x" }))).toMatchObject({ kind: "rejected", message: "LinkedIn refused the post: commentary is too long" });
     provider.respondOnce("/api/linkedin/rest/posts", 429, { message: "Throttled" }, { "retry-after": "30" });
-    expect(await rejection(publish("linkedin", req(), { externalId: "x" }))).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 30 });
+    expect(await platformRejection(publish("linkedin", req(), { externalId: "x" }))).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 30 });
   });
 });
 
@@ -253,9 +245,9 @@ describe("Google Business Profile", () => {
     const path = "/api/google_business/v4/accounts/1234567890/locations/987654321/localPosts";
     provider.respondOnce(path, 400, { error: { code: 400, message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" } });
     const extra = { externalId: "accounts/1234567890", metadata: { locations: [{ id: "locations/987654321" }] } };
-    expect((await rejection(publish("google_business", req(), extra))).kind).toBe("rejected");
+    expect((await platformRejection(publish("google_business", req(), extra))).kind).toBe("rejected");
     provider.respondOnce(path, 429, { error: { code: 429, message: "Quota exceeded", status: "RESOURCE_EXHAUSTED" } });
-    expect((await rejection(publish("google_business", req(), extra))).kind).toBe("rate_limited");
+    expect((await platformRejection(publish("google_business", req(), extra))).kind).toBe("rate_limited");
   });
 });
 
@@ -274,11 +266,11 @@ describe("Pinterest", () => {
   });
 
   it("refuses without a board or image, and maps a 404 board and a 429", async () => {
-    expect((await rejection(publish("pinterest", req({ media: [image()] })))).message).toMatch(/board/);
-    expect((await rejection(publish("pinterest", req({ options: { board: "1" } })))).message).toMatch(/image/);
-    expect(await rejection(publish("pinterest", req({ media: [image()], options: { board: "missing" } })))).toMatchObject({ kind: "rejected", message: "Pinterest refused the post: Board not found." });
+    expect((await platformRejection(publish("pinterest", req({ media: [image()] })))).message).toMatch(/board/);
+    expect((await platformRejection(publish("pinterest", req({ options: { board: "1" } })))).message).toMatch(/image/);
+    expect(await platformRejection(publish("pinterest", req({ media: [image()], options: { board: "missing" } })))).toMatchObject({ kind: "rejected", message: "Pinterest refused the post: Board not found." });
     provider.respondOnce("/api/pinterest/pins", 429, { code: 8, message: "Rate limit" });
-    expect((await rejection(publish("pinterest", req({ media: [image()], options: { board: "1" } })))).kind).toBe("rate_limited");
+    expect((await platformRejection(publish("pinterest", req({ media: [image()], options: { board: "1" } })))).kind).toBe("rate_limited");
   });
 });
 
@@ -294,18 +286,18 @@ describe("Reddit", () => {
   });
 
   it("reads Reddit's 200 errors: a missing subreddit is rejected, RATELIMIT is rate_limited with the wait", async () => {
-    expect(await rejection(publish("reddit", req({ options: { subreddit: "doesnotexist" } })))).toMatchObject({
+    expect(await platformRejection(publish("reddit", req({ options: { subreddit: "doesnotexist" } })))).toMatchObject({
       kind: "rejected",
       message: "Reddit refused the post: that subreddit doesn't exist (SUBREDDIT_NOEXIST)",
     });
-    expect(await rejection(publish("reddit", req({ options: { subreddit: "busy" } })))).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 300 });
-    expect((await rejection(publish("reddit", req()))).message).toMatch(/subreddit/);
+    expect(await platformRejection(publish("reddit", req({ options: { subreddit: "busy" } })))).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 300 });
+    expect((await platformRejection(publish("reddit", req()))).message).toMatch(/subreddit/);
   });
 });
 
 describe("YouTube", () => {
   it("refuses a text or image post with a clear message", async () => {
-    expect(await rejection(publish("youtube", req({ media: [image()] })))).toMatchObject({
+    expect(await platformRejection(publish("youtube", req({ media: [image()] })))).toMatchObject({
       kind: "rejected",
       message: "YouTube refused the post: YouTube publishes videos only: add a video to post this to YouTube.",
     });
@@ -426,16 +418,16 @@ describe("TikTok", () => {
   });
 
   it("refuses a text-only post, photos without a public address and a video with photos, before calling TikTok", async () => {
-    expect(await rejection(publish("tiktok", req()))).toMatchObject({ kind: "rejected", message: "TikTok refused the post: TikTok posts need a video or at least one photo." });
+    expect(await platformRejection(publish("tiktok", req()))).toMatchObject({ kind: "rejected", message: "TikTok refused the post: TikTok posts need a video or at least one photo." });
     const { url: _url, ...noUrl } = image();
-    expect(await rejection(publish("tiktok", req({ media: [noUrl] })))).toMatchObject({ kind: "rejected", message: expect.stringMatching(/public address/) });
-    expect(await rejection(publish("tiktok", req({ media: [video(), image()] })))).toMatchObject({ kind: "rejected", message: expect.stringMatching(/one video, or photos/) });
-    expect(await rejection(publish("tiktok", req({ text: "a".repeat(2201), media: [video()] })))).toMatchObject({ kind: "rejected", message: expect.stringMatching(/2201 characters/) });
+    expect(await platformRejection(publish("tiktok", req({ media: [noUrl] })))).toMatchObject({ kind: "rejected", message: expect.stringMatching(/public address/) });
+    expect(await platformRejection(publish("tiktok", req({ media: [video(), image()] })))).toMatchObject({ kind: "rejected", message: expect.stringMatching(/one video, or photos/) });
+    expect(await platformRejection(publish("tiktok", req({ text: "a".repeat(2201), media: [video()] })))).toMatchObject({ kind: "rejected", message: expect.stringMatching(/2201 characters/) });
     expect(provider.requests).toHaveLength(0);
   });
 
   it("refuses a privacy level TikTok does not offer the account, naming those it does; without one, public, else the first offered", async () => {
-    const refused = await rejection(publish("tiktok", req({ media: [video()], options: { privacyLevel: "MUTUAL_FOLLOW_FRIENDS" } })));
+    const refused = await platformRejection(publish("tiktok", req({ media: [video()], options: { privacyLevel: "MUTUAL_FOLLOW_FRIENDS" } })));
     expect(refused).toMatchObject({
       kind: "rejected",
       message: "TikTok refused the post: this account cannot post as MUTUAL_FOLLOW_FRIENDS; TikTok allows PUBLIC_TO_EVERYONE, FOLLOWER_OF_CREATOR, SELF_ONLY for it.",
@@ -450,26 +442,26 @@ describe("TikTok", () => {
   it("maps TikTok's errors: bad token or scope reconnect, 429 rate limited, account and content refusals rejected, 5xx unavailable", async () => {
     const post = () => publish("tiktok", req({ media: [video()] }));
     token = "revoked";
-    expect(await rejection(post())).toMatchObject({ kind: "invalid_credentials", status: 401, code: "access_token_invalid" });
+    expect(await platformRejection(post())).toMatchObject({ kind: "invalid_credentials", status: 401, code: "access_token_invalid" });
     token = provider.grantAccessToken();
     provider.respondOnce(`${api}/creator_info/query/`, 401, tiktokError("scope_not_authorized", "The user did not authorize the scope required for completing this request."));
-    expect(await rejection(post())).toMatchObject({ kind: "invalid_credentials", message: expect.stringMatching(/permission is missing/) });
+    expect(await platformRejection(post())).toMatchObject({ kind: "invalid_credentials", message: expect.stringMatching(/permission is missing/) });
     provider.respondOnce(`${api}/video/init/`, 429, tiktokError("rate_limit_exceeded", "API rate limit exceeded"), { "retry-after": "60" });
-    expect(await rejection(post())).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 60 });
+    expect(await platformRejection(post())).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 60 });
     provider.respondOnce(`${api}/video/init/`, 403, tiktokError("spam_risk_too_many_posts", "The daily post cap from the API is reached for the current user."));
-    expect(await rejection(post())).toMatchObject({
+    expect(await platformRejection(post())).toMatchObject({
       kind: "rejected",
       message: "TikTok refused the post: The daily post cap from the API is reached for the current user. (spam_risk_too_many_posts)",
     });
     provider.respondOnce(`${api}/creator_info/query/`, 500, tiktokError("internal_error", "Something went wrong."));
-    expect(await rejection(post())).toMatchObject({ kind: "unavailable" });
+    expect(await platformRejection(post())).toMatchObject({ kind: "unavailable" });
     const unverified = { ...image(), url: "https://elsewhere.example.org/red.png" };
-    expect(await rejection(publish("tiktok", req({ media: [unverified] })))).toMatchObject({ kind: "rejected", code: "url_ownership_unverified" });
+    expect(await platformRejection(publish("tiktok", req({ media: [unverified] })))).toMatchObject({ kind: "rejected", code: "url_ownership_unverified" });
   });
 
   it("rejects a post TikTok reports FAILED, with its reason", async () => {
     provider.respondOnce(`${api}/status/fetch/`, 200, tiktokAnswer({ status: "FAILED", fail_reason: "duration_check_failed", publicaly_available_post_id: [] }));
-    expect(await rejection(publish("tiktok", req({ media: [video()] })))).toMatchObject({
+    expect(await platformRejection(publish("tiktok", req({ media: [video()] })))).toMatchObject({
       kind: "rejected",
       code: "duration_check_failed",
       message: "TikTok refused the post: duration check failed.",

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pollReviews } from "../../infra/reviews/poll";
 import type { Browser } from "../support/browser";
-import { appRuntimeOn } from "../support/database";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
 import { until } from "../support/wait";
@@ -19,11 +18,6 @@ process.env.TOKEN_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 const PUBSUB_TOKEN = "pubsub-secret-1234";
 const app = useAppServer({ env: { GOOGLE_PUBSUB_VERIFICATION_TOKEN: PUBSUB_TOKEN } });
 const { owner, joined, email } = teamHelpers(app);
-let jobs: ReturnType<typeof appRuntimeOn>;
-beforeAll(() => {
-  jobs = appRuntimeOn(app.database.url, { poolSize: 2 });
-});
-afterAll(() => jobs?.runtime.dispose());
 
 const healthgrades = async (browser: Browser) => {
   const created = await browser.post("/api/social-accounts/listing", {
@@ -161,9 +155,9 @@ describe("a sandbox review site", () => {
     const sandbox = await browser.post("/api/social-accounts/sandbox", { platform: "google_business", accountName: "Lee Dental Sandbox" });
     expect(sandbox.status, sandbox.text).toBe(201);
     const now = new Date(Date.now() + 2 * 86_400_000);
-    await jobs.run(pollReviews(now));
+    await app.run(pollReviews(now));
     await app.sql`update review_polls set next_poll_at = now() - interval '1 minute'`;
-    await jobs.run(pollReviews(now));
+    await app.run(pollReviews(now));
     const reviews = (await browser.get("/api/reviews?platform=google_business")).data as Array<Record<string, any>>;
     expect(reviews).toHaveLength(5);
     expect(new Set(reviews.map((r) => r.source))).toEqual(new Set(["sandbox"]));
@@ -210,7 +204,7 @@ describe("a sandbox review site", () => {
     expect(off.data.reviewAlerts).toBe(false);
     // Days later, new reviews arrive (one a day): none is e-mailed any more.
     await app.sql`update review_polls set next_poll_at = now() - interval '1 minute' where account_id = ${sandbox.data.id as string}`;
-    await jobs.run(pollReviews(new Date(Date.now() + 30 * 86_400_000)));
+    await app.run(pollReviews(new Date(Date.now() + 30 * 86_400_000)));
     const later = (await browser.get("/api/reviews?platform=google_business")).data as Array<Record<string, any>>;
     expect(later.length).toBe(30);
     await app.drainJobs();

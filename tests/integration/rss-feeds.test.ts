@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollFeeds } from "../../infra/feeds/poll";
 import type { Browser } from "../support/browser";
-import { appRuntimeOn } from "../support/database";
 import { allowOutbound } from "../support/outbound";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -68,11 +67,6 @@ afterAll(async () => {
 const app = useAppServer({ env: () => ({ OUTBOUND_ALLOW_HOSTS: process.env.OUTBOUND_ALLOW_HOSTS! }) });
 const { owner, joined, email, workspaceOf } = teamHelpers(app);
 
-let jobs: ReturnType<typeof appRuntimeOn>;
-beforeAll(() => {
-  jobs = appRuntimeOn(app.database.url, { poolSize: 4 });
-});
-afterAll(() => jobs?.runtime.dispose());
 
 const lastRead = async (feedId: string) =>
   (await app.sql<{ polled_at: Date | null }[]>`select polled_at from rss_feed_polls where feed_id = ${feedId}`)[0]?.polled_at?.getTime() ?? 0;
@@ -274,7 +268,7 @@ describe("RSS feeds", () => {
     );
     await app.sql`update rss_feed_polls set next_poll_at = now() where feed_id = ${feed.data.id}`;
     const now = new Date(Date.now() + 1000);
-    await Promise.all([jobs.run(pollFeeds(now)), jobs.run(pollFeeds(now)), jobs.run(pollFeeds(now))]);
+    await Promise.all([app.run(pollFeeds(now)), app.run(pollFeeds(now)), app.run(pollFeeds(now))]);
     const contents = (
       await until(
         () => postsOf(user),

@@ -1,4 +1,5 @@
 import { AtpAgent } from "@atproto/api";
+import sharp from "sharp";
 // Not the package index (see platforms-bluesky.test.ts: the index also loads @atproto/ozone, which fails to import here).
 import { TestNetworkNoAppView } from "../../node_modules/@atproto/dev-env/dist/network-no-appview.js";
 import { afterAll, beforeAll } from "vitest";
@@ -35,6 +36,20 @@ const startDevPds = async (params: NetworkParams = {}): Promise<DevPds> => {
   const jane = new AtpAgent({ service: network.pds.url });
   await jane.createAccount({ email: "jane@example.com", handle: "jane.test", password: "jane-password-123" });
   return { network, lee, jane, appPassword };
+};
+
+/** Gives the agent's account a profile on its PDS: `displayName` and a small blue picture. */
+export const setProfile = async (agent: AtpAgent, displayName: string) => {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3366ff" } })
+    .png()
+    .toBuffer();
+  const { data: picture } = await agent.uploadBlob(png, { encoding: "image/png" });
+  await agent.com.atproto.repo.putRecord({
+    repo: agent.session!.did,
+    collection: "app.bsky.actor.profile",
+    rkey: "self",
+    record: { $type: "app.bsky.actor.profile", displayName, avatar: picture.blob },
+  });
 };
 
 /** For a test file that needs an AppView only (no PDS): a local one answering with `handle`, its URL in `url` once its beforeAll ran. */

@@ -7,7 +7,7 @@ import { Database } from "../../infra/db/Database";
 import { catchUpAsyncProjections, projectionStatuses } from "../../infra/eventstore/async-projector";
 import { projections } from "../../infra/modules";
 import { servicesOn } from "../../infra/layers";
-import { withDatabase } from "../integration/global-setup";
+import { withDatabase } from "./run-databases";
 
 /** A fresh database cloned from the migrated template, for one test file. */
 export const createTestDatabase = async () => {

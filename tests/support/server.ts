@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Effect, ManagedRuntime } from "effect";
 import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
 import { forgetConfig } from "../../infra/config";
 import type { RunningAppServer } from "../../scripts/lib/app-server";
 import { createTestDatabase } from "./database";
 import { freePort } from "./ports";
+
+type AppServices = ManagedRuntime.ManagedRuntime.Services<RunningAppServer["app"]["runtime"]>;
 
 /** The app of one test file: its server, its database, a small connection to that database, and the app's services. */
 export interface AppServer {
@@ -16,6 +19,8 @@ export interface AppServer {
   readonly sql: postgres.Sql;
   /** The services the app's worker runs on (the same database), for a test to run a command or a job itself. */
   readonly runtime: RunningAppServer["app"]["runtime"];
+  /** Runs an effect on those services: a command, or a job at a time the test chooses. */
+  readonly run: <A, E>(effect: Effect.Effect<A, E, AppServices>) => Promise<A>;
   /**
    * Waits until the app's worker has done every job that is due now (those added by what the test
    * did, and what they added in turn), instead of sleeping for it: a test then checks what they did,
@@ -106,6 +111,7 @@ export const useAppServer = (
     get runtime() {
       return started(running, "runtime").app.runtime;
     },
+    run: (effect) => started(running, "runtime").app.runtime.runPromise(effect),
     drainJobs: async (timeoutMs = 15_000) => {
       const db = started(sql, "sql");
       const deadline = Date.now() + timeoutMs;
