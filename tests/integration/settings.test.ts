@@ -314,6 +314,21 @@ describe("the settings tabs", () => {
   });
 });
 
+describe("the time zone picker of the Profile tab", () => {
+  it("given a zone chosen, then the plain form offers IANA's current names with their city and offset, the spec's seven first, the chosen one selected", async () => {
+    const { browser } = await signedUp();
+    const profile = (await browser.get("/api/user/profile")).data as { username: string; email: string };
+    expect((await browser.put("/api/user/profile", { ...profile, timezone: "Asia/Calcutta" })).status).toBe(200);
+    const page = await browser.page("/app/settings?tab=profile");
+    const options = [...page.text.matchAll(/<option value="([^"]+)"( selected)?[^>]*>([^<]*)<\/option>/g)].map((m) => ({ value: m[1], selected: Boolean(m[2]), text: m[3] }));
+    expect(options.slice(0, 7).map((o) => o.value)).toEqual(["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "Europe/London", "Europe/Paris", "Asia/Tokyo"]);
+    expect(options[0]!.text).toMatch(/^Eastern Time \(New York\) · GMT-[45]$/);
+    expect(options.find((o) => o.value === "Africa/Asmara")?.text).toBe("Asmara · Africa/Asmara · GMT+3");
+    expect(options.map((o) => o.value)).not.toContain("Africa/Asmera");
+    expect(options.filter((o) => o.selected).map((o) => o.value)).toEqual(["Asia/Kolkata"]);
+  });
+});
+
 describe("the identity read models", () => {
   it("are rebuilt from the events, notification preferences and password changes included, exactly as they are live", async () => {
     const runtime = ManagedRuntime.make(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer()));

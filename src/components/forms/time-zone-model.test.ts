@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMMON_TIME_ZONES } from "../../../domain/identity/timezones";
-import { searchZones, zoneChoices, zoneOf, zoneOffset } from "./time-zone-model";
+import { choiceText, cityOf, searchZones, zoneChoices, zoneOf, zoneOffset } from "./time-zone-model";
 
 const runtime = Intl.supportedValuesOf("timeZone");
 
@@ -88,5 +88,23 @@ describe("a zone's offset", () => {
     expect(zoneOffset("America/New_York", winter)).toBe("GMT-5");
     expect(zoneOffset("America/New_York", summer)).toBe("GMT-4");
     expect(zoneOffset("UTC", winter)).toBe("GMT");
+  });
+});
+
+describe("the picker that works without JavaScript", () => {
+  it("given a zone, then its city, its current IANA name and its offset; the spec's seven by their label; UTC by itself", () => {
+    const choices = zoneChoices(["Africa/Asmera", "America/Argentina/Buenos_Aires"]);
+    const text = (id: string, offset: string) => choiceText(choices.find((z) => z.id === id)!, offset);
+    expect(text("Africa/Asmara", "GMT+3")).toBe("Asmara · Africa/Asmara · GMT+3");
+    expect(text("America/Argentina/Buenos_Aires", "GMT-3")).toBe("Buenos Aires · America/Argentina/Buenos_Aires · GMT-3");
+    expect(text("America/New_York", "GMT-5")).toBe("Eastern Time (New York) · GMT-5");
+    expect(text("UTC", "GMT")).toBe("UTC · GMT");
+    expect(cityOf("Asia/Ho_Chi_Minh")).toBe("Ho Chi Minh");
+  });
+
+  it("given the runtime's zones, then no deprecated name is offered", () => {
+    const ids = zoneChoices(Intl.supportedValuesOf("timeZone")).map((z) => z.id);
+    for (const old of ["Africa/Asmera", "Asia/Calcutta", "Europe/Kiev", "Asia/Saigon", "America/Godthab"]) expect(ids).not.toContain(old);
+    expect(ids).toEqual(expect.arrayContaining(["Africa/Asmara", "Asia/Kolkata", "Europe/Kyiv", "Asia/Ho_Chi_Minh", "America/Nuuk"]));
   });
 });

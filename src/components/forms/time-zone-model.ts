@@ -67,6 +67,19 @@ export const zoneOf = (text: string): string | null => {
   return labelled ? labelled.id : canonicalTimeZone(text.trim().replace(/\s+/g, "_"));
 };
 
+/** The city a zone is named after, as people write it ("America/Argentina/Buenos_Aires" → "Buenos Aires"); UTC is itself. */
+export const cityOf = (zone: string): string => readable(zone.slice(zone.lastIndexOf("/") + 1));
+
+/**
+ * How a list that cannot be searched (the server-rendered picker, which works without JavaScript)
+ * names a choice: its city, its current IANA name and its offset now ("Asmara · Africa/Asmara ·
+ * GMT+3"); the spec's seven by their label ("Eastern Time (New York) · GMT-5").
+ */
+export const choiceText = (choice: ZoneChoice, offset: string): string => {
+  const names = choice.common || !choice.id.includes("/") ? [choice.label] : [cityOf(choice.id), choice.id];
+  return [...names, offset].filter(Boolean).join(" · ");
+};
+
 /** The zone's offset from GMT at `at`, as people read it: "GMT+5:30", "GMT-4", "GMT". */
 export const zoneOffset = (zone: string, at: Date): string => {
   try {
