@@ -1,3 +1,4 @@
+import { PLANS } from "../../domain/plans";
 import { expect, test } from "./fixtures";
 import { fillRegisterForm, newUser, registerElsewhere, screenshot, signedInUser, toast, TRIAL_DAYS } from "./support";
 
@@ -12,6 +13,17 @@ test.describe("sign-up", () => {
     // configured that registration continues to Checkout (tests/e2e/billing.spec.ts). This one
     // registers as from the home page, without a period, and onboards.
     await expect(page).toHaveURL(/\/register\?plan=growth&interval=annual$/);
+    // The period chosen there is the one the form starts at, and a switch offers the other.
+    const growthCard = page.getByRole("article", { name: "Growth" });
+    const growthPlan = PLANS.find((plan) => plan.id === "growth")!;
+    await expect(page.getByRole("radio", { name: "Annual" })).toBeChecked();
+    await expect(growthCard.locator(".plan-price:visible .value")).toHaveText(String(growthPlan.annualPrice));
+    await page.getByText("Monthly", { exact: true }).click();
+    await expect(page.getByRole("radio", { name: "Monthly" })).toBeChecked();
+    await expect(growthCard.locator(".plan-price:visible .value")).toHaveText(String(growthPlan.monthlyPrice));
+    await screenshot(page, "register-monthly", { widths: [1280, 360] });
+    await page.goto("/register?plan=growth&interval=monthly");
+    await expect(page.getByRole("radio", { name: "Monthly" })).toBeChecked();
     await page.goto("/register?plan=growth");
     await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("growth");
     // A card's button chooses too, and the select follows.

@@ -125,6 +125,12 @@ describe("billing with Stripe", () => {
     expect(fromPricing.headers.get("location")).toBe("/app/checkout?plan=growth&interval=monthly");
     const plain = await new Browser(app.server.url).submit("/register?plan=growth", { ...registration(), selectedPlan: "growth" } as Record<string, string>);
     expect(plain.headers.get("location")).toBe("/app/onboarding");
+    // The form's switch starts at the period chosen on the pricing page, and the one it ends on is the one paid.
+    const page = await new Browser(app.server.url).page("/register?plan=growth&interval=monthly");
+    expect(page.text).toMatch(/<input[^>]*name="interval" value="monthly"[^>]*checked/);
+    expect(page.text).not.toMatch(/<input[^>]*name="interval" value="annual"[^>]*checked/);
+    const switched = await new Browser(app.server.url).submit("/register?plan=growth&interval=annual", { ...registration(), selectedPlan: "growth", interval: "monthly" } as Record<string, string>);
+    expect(switched.headers.get("location")).toBe("/app/checkout?plan=growth&interval=monthly");
 
     const checkout = await visitor.page("/app/checkout?plan=growth&interval=monthly");
     expect(checkout.status).toBe(303);
