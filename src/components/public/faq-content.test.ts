@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FAQ_GROUP_TITLES, answerHtml, answerText, faqContent, faqJsonLd } from "./faq-content";
 import { PLATFORM_COUNT, REVIEW_PLATFORMS, SOCIAL_PLATFORMS } from "./platforms";
+import { trialIncludes } from "./trial-terms";
 import { SUPPORT_EMAIL } from "../../lib/brand";
 import { pageOf } from "../../../tests/support/pages";
 
@@ -58,6 +59,15 @@ describe("FAQ content", () => {
     const refundDays = [...text.matchAll(/within (\d+) days?/g)].map((m) => Number(m[1]));
     expect(refundDays.length).toBeGreaterThan(0);
     expect(refundDays.every((n) => n === days)).toBe(true);
+  });
+
+  it("says what the trial includes exactly as the app's gates have it, and no longer promises the plan's full features", () => {
+    const started = faqContent(5)[0]!.items.find((i) => i.id === "free-trial")!;
+    const text = answerText(started.answer);
+    expect(text).toContain(trialIncludes());
+    expect(text).toContain("scheduling and the queue, the analytics dashboard and the AI writing assistant (20 texts and 2 images a month)");
+    expect(text).toContain("for up to 3 social accounts, 10 posts a month and 50 scheduled posts");
+    expect(allText(5)).not.toMatch(/full access to the features/);
   });
 
   it("says a card is required for the trial and refunds within it", () => {

@@ -8,6 +8,7 @@
 import { CONTACT_SALES_ABOVE_ACCOUNTS, MAX_ANNUAL_SAVINGS, PLANS, limitsOf, planById } from "../../../domain/plans";
 import { PRODUCT_NAME, SUPPORT_EMAIL } from "../../lib/brand";
 import { PLATFORM_COUNT, REVIEW_PLATFORMS, SOCIAL_PLATFORMS } from "./platforms";
+import { trialIncludes } from "./trial-terms";
 
 export interface FaqItem {
   readonly id: string;
@@ -54,7 +55,7 @@ export const faqContent = (trialDays: number): ReadonlyArray<FaqGroup> => {
           id: "free-trial",
           question: "How does the free trial work?",
           answer: [
-            `Every plan starts with a ${trial} free trial with full access to the features of the plan you choose. A credit card is required to start the trial. If you cancel within ${days}, you get a full refund.`,
+            `Every plan starts with a ${trial} free trial. ${trialIncludes()} A credit card is required to start the trial. If you cancel within ${days}, you get a full refund.`,
             `Pick a plan on the [pricing page](/pricing) and select "Start Free Trial" to create your account.`,
           ],
         },
