@@ -6,7 +6,7 @@
  * `samples` times in a row (p50/p99).
  */
 import postgres from "postgres";
-import { AUDIT_KINDS } from "../domain/audit";
+import { auditKinds } from "../infra/modules";
 import { latencyOf } from "./format";
 
 export const AUDIT_BUDGET_MS = 100;
@@ -36,7 +36,7 @@ export const measureAudit = async (options: {
   try {
     const [user] = await sql<{ id: string; workspace_id: string }[]>`select id, workspace_id from users where email = ${options.email}`;
     if (!user) throw new Error(`no user ${options.email}`);
-    const kinds = AUDIT_KINDS.map((k) => k.id);
+    const kinds = auditKinds.map((k) => k.id);
     const started = performance.now();
     // Line i: one of 11 actors (the bench user, nine former members, SocialDesk), one of the kinds, spread over the past year.
     await sql`

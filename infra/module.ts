@@ -1,4 +1,5 @@
 import type { Effect, Layer } from "effect";
+import { type AuditKindDeclaration, auditKindGaps } from "../domain/audit";
 import type { EventCatalogue, HttpErrorClass, Projection } from "../domain/shared";
 import type { Database } from "./db/Database";
 import type { BatchedAppends } from "./eventstore/BatchedAppends";
@@ -35,7 +36,7 @@ export type ModuleError = HttpErrorClass & { readonly identifier: string };
  */
 export interface AppModule<Services = never> {
   readonly name: string;
-  /** The events it records, with their schemas: each type needs a projection case and an audit summary (a test checks). */
+  /** The events it records, with their schemas: each type needs a projection case, an audit summary and an audit kind (a test checks). */
   readonly events?: EventCatalogue;
   /** Its services, built on the shared ones. */
   readonly layer?: Layer.Layer<Services, never, SharedServices>;
@@ -52,6 +53,12 @@ export interface AppModule<Services = never> {
   readonly ioTasks?: ReadonlyArray<string>;
   /** graphile-worker crontab lines ("*\/10 * * * * task_name"), each naming one of its tasks. */
   readonly cron?: ReadonlyArray<string>;
+  /**
+   * The audit trail's kinds of change its events are filed under (the Audit Trail's filter and
+   * badges): one kind takes every event of the module; with several, each lists its `events` but
+   * one, which takes the rest.
+   */
+  readonly auditKinds?: ReadonlyArray<AuditKindDeclaration>;
   /** One readable line per event type for the audit trail. */
   readonly auditSummaries?: Readonly<Record<string, (data: any) => string>>;
   /** Its typed errors, each carrying its HTTP status. */
@@ -62,8 +69,8 @@ export interface AppModule<Services = never> {
 export const defineModule = <Services = never>(module: AppModule<Services>): AppModule<Services> => module;
 
 /**
- * What the modules leave undone, as sentences: an event type no read model handles or with no
- * audit line, a cron line naming no task, a task or error declared twice. Empty when all is well.
+ * What the modules leave undone, as sentences: an event type no read model handles, with no
+ * audit line or no audit kind, a cron line naming no task, a task or error declared twice. Empty when all is well.
  */
 export const moduleGaps = (modules: ReadonlyArray<Omit<AppModule, "layer">>): ReadonlyArray<string> => {
   const gaps: string[] = [];
@@ -81,6 +88,7 @@ export const moduleGaps = (modules: ReadonlyArray<Omit<AppModule, "layer">>): Re
       taskOwners.set(name, module.name);
     }
   }
+  gaps.push(...auditKindGaps(modules));
   for (const module of modules) {
     for (const name of module.ioTasks ?? []) {
       if (!(module.tasks ?? {})[name]) gaps.push(`${module.name}: I/O task ${name} is not one of its tasks`);

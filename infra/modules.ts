@@ -1,4 +1,5 @@
 import { Layer } from "effect";
+import { type AuditKind, auditKindList, auditKindsByType } from "../domain/audit";
 import { type EventCatalogue, eventDecoder, type Projection, SHARED_ERRORS } from "../domain/shared";
 import { StoredEvents } from "./eventstore/EventStore";
 import { accountsModule } from "./accounts/module";
@@ -68,8 +69,19 @@ const all = <K extends keyof AppModule>(key: K) =>
 /** Every event's audit line, by type. */
 export const auditSummaries = Object.assign({}, ...all("auditSummaries")) as Readonly<Record<string, (data: any) => string>>;
 
+/** The audit trail's kinds of change, as its filter offers them: each module's (`auditKinds`). */
+export const auditKinds: ReadonlyArray<AuditKind> = auditKindList(MODULES);
+
+/** The kind of change each event type is filed under. */
+export const auditKindOfType: ReadonlyMap<string, string> = auditKindsByType(MODULES);
+
+export const isAuditKind = (value: string): boolean => auditKinds.some((k) => k.id === value);
+
+/** A kind's label ("Reviews"), or undefined for no kind of any module. */
+export const auditKindLabel = (id: string): string | undefined => auditKinds.find((k) => k.id === id)?.label;
+
 /** Every read model, in the order a replay feeds them; the audit trail last. */
-export const projections: ReadonlyArray<Projection> = [...all("projections").flat(), auditProjection(auditSummaries)];
+export const projections: ReadonlyArray<Projection> = [...all("projections").flat(), auditProjection(auditSummaries, auditKindOfType)];
 
 /** Live-only consequences of events (jobs to add), never replayed. */
 export const reactions: ReadonlyArray<Reaction> = all("reactions").flat();

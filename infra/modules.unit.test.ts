@@ -2,14 +2,30 @@ import { Schema } from "effect";
 import { describe, expect, it } from "vitest";
 import { defineEvents } from "../domain/shared";
 import { defineModule, moduleGaps } from "./module";
-import { MODULES } from "./modules";
+import { auditKindOfType, auditKinds, catalogues, MODULES } from "./modules";
 
 describe("the registered modules", () => {
-  it("leave nothing undone: every event has a read model and an audit line, every cron line a task", () => {
+  it("leave nothing undone: every event has a read model, an audit line and a kind of change, every cron line a task", () => {
     expect(moduleGaps(MODULES)).toEqual([]);
   });
 
-  it("given a module whose new event has no projection case and no audit summary, the check names both", () => {
+  it("file every registered event type under a kind the audit trail's filter offers, with its own label", () => {
+    const offered = new Set(auditKinds.map((k) => k.id));
+    const types = catalogues.flatMap((c) => Object.keys(c.schemas));
+    expect(types.filter((type) => !offered.has(auditKindOfType.get(type) ?? ""))).toEqual([]);
+    expect(new Set(auditKinds.map((k) => k.label)).size).toBe(auditKinds.length);
+    expect(auditKinds.map((k) => k.label.toLowerCase())).not.toContain("other");
+    expect(Object.fromEntries(["ReviewResponded", "ContentTemplateCreated", "RssFeedAdded", "HashtagGroupSaved", "ListeningMonitorCreated", "AiTextGenerated"].map((t) => [t, auditKindOfType.get(t)]))).toEqual({
+      ReviewResponded: "reviews",
+      ContentTemplateCreated: "content-templates",
+      RssFeedAdded: "feeds",
+      HashtagGroupSaved: "hashtags",
+      ListeningMonitorCreated: "listening",
+      AiTextGenerated: "ai",
+    });
+  });
+
+  it("given a module whose new event has no projection case, no audit summary and no audit kind, the check names each", () => {
     const surveys = defineModule({
       name: "surveys",
       events: defineEvents({ SurveyAnswered: Schema.Struct({ score: Schema.Number }) }),
@@ -19,6 +35,7 @@ describe("the registered modules", () => {
     expect(moduleGaps([...MODULES, surveys])).toEqual([
       "surveys: no projection handles SurveyAnswered",
       "surveys: no audit summary for SurveyAnswered",
+      "surveys: no audit kind for SurveyAnswered",
       "surveys: I/O task answer_survey is not one of its tasks",
       'surveys: cron line "*/5 * * * * poll_surveys" names no task of the module',
     ]);

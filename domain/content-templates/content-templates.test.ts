@@ -141,6 +141,8 @@ describe("content templates' rules", () => {
     expect(hashtagOf("#")).toBeNull();
     expect(hashtagOf("sonrisa_sana2")).toBe("#sonrisa_sana2");
     expect(hashtagOf("two words")).toEqual({ invalid: "two words" });
+    expect(hashtagOf("#2024")).toEqual({ invalid: "#2024" });
+    expect(hashtagOf("東京")).toBe("#東京");
     expect(addHashtag([], "smile")).toEqual({ hashtags: ["#smile"] });
     expect(addHashtag(["#smile"], "#Smile")).toEqual({ hashtags: ["#smile"] });
     expect(addHashtag(["#smile"], "   ")).toEqual({ hashtags: ["#smile"] });

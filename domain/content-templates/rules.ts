@@ -4,6 +4,7 @@
  * that the island can check a form with the server's sentences.
  */
 import { normalizeCategoryPlatforms } from "../categories/rules";
+import { isHashtagBody } from "../hashtags/rules";
 import type { Role } from "../shared/caller";
 
 export const TEMPLATE_NAME_MAX = 100;
@@ -22,7 +23,7 @@ export const TEMPLATE_MESSAGES = {
   nameTooLong: `Template name must be at most ${TEMPLATE_NAME_MAX} characters`,
   contentRequired: "Template content is required",
   contentTooLong: `Template content must be at most ${TEMPLATE_CONTENT_MAX.toLocaleString("en-US")} characters`,
-  hashtag: (tag: string) => `"${tag.slice(0, 40)}" is not a hashtag: use letters, numbers and underscores, at most ${HASHTAG_MAX} characters.`,
+  hashtag: (tag: string) => `"${tag.slice(0, 40)}" is not a hashtag: use letters, numbers and underscores, at least one letter, at most ${HASHTAG_MAX} characters.`,
   tooManyHashtags: `A template takes at most ${TEMPLATE_HASHTAGS_MAX} hashtags.`,
   tooManyMedia: `A template takes at most ${TEMPLATE_MEDIA_MAX} media files.`,
   unknownPlatform: (value: string) => `Unknown platform: ${value.slice(0, 40)}`,
@@ -32,16 +33,14 @@ export const TEMPLATE_MESSAGES = {
   createFailed: "Failed to create template. Please try again.",
 } as const;
 
-const HASHTAG_BODY = /^[\p{L}\p{N}_]+$/u;
-
 /**
  * A hashtag as kept: trimmed, with one leading # (prepended when missing, spec §5). Null when
- * nothing is left (an empty tag is ignored); `invalid` when it holds more than letters, digits and _.
+ * nothing is left (an empty tag is ignored); `invalid` when it is not a hashtag's body (isHashtagBody: "#5" is a number).
  */
 export const hashtagOf = (raw: string): string | null | { readonly invalid: string } => {
   const body = raw.trim().replace(/^#+/, "");
   if (body === "") return null;
-  return HASHTAG_BODY.test(body) && body.length <= HASHTAG_MAX ? `#${body}` : { invalid: raw.trim() };
+  return isHashtagBody(body) && body.length <= HASHTAG_MAX ? `#${body}` : { invalid: raw.trim() };
 };
 
 /** The same tag for the duplicate rule: platforms read hashtags without letter case. */

@@ -3,7 +3,7 @@ import { DeciderSpecification } from "../shared/decider-spec";
 import type { HashtagGroupEvent } from "./events";
 import { changeHashtagGroup, deleteHashtagGroup, hashtagGroupDecider, saveHashtagGroup } from "./group";
 import { hashtagResultOf, recentOf, searchKeysOf, tagUsesOf, trendingOf } from "./research";
-import { asHashtag, competitionLabel, difficultyLabel, difficultyOf, formatVolume, hashtagsIn, risePercent, searchTermOf } from "./rules";
+import { asHashtag, competitionLabel, difficultyLabel, difficultyOf, formatVolume, hashtagsIn, isHashtagBody, risePercent, searchTermOf } from "./rules";
 
 const NOW = new Date("2026-11-25T12:00:00.000Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
@@ -32,6 +32,16 @@ describe("the formulas and the spec's labels", () => {
 describe("hashtags in texts and searches", () => {
   it("a hashtag starts a word, in any script; each once, as written", () => {
     expect(hashtagsIn("Smile! #Dental #smile x#1 &#39; #dental #café_2")).toEqual(["#Dental", "#smile", "#dental", "#café_2"]);
+    expect(hashtagsIn("東京の歯医者 #東京 #歯科 #नमस्ते #cafe\u0301")).toEqual(["#東京", "#歯科", "#नमस्ते", "#cafe\u0301"]);
+  });
+
+  it("a hashtag has a letter: #5 in \"Dental tip #5\" and #2024 are numbers; #2024goals and #_x are hashtags", () => {
+    expect(hashtagsIn("Dental tip #5")).toEqual([]);
+    expect(hashtagsIn("#2024 in review, tip #1_000, #2024goals #_x #5k")).toEqual(["#2024goals", "#_x", "#5k"]);
+    expect(isHashtagBody("5")).toBe(false);
+    expect(isHashtagBody("_")).toBe(false);
+    expect(isHashtagBody("café")).toBe(true);
+    expect(isHashtagBody("東京")).toBe(true);
   });
 
   it("what a person types becomes a hashtag, or is refused", () => {
@@ -39,12 +49,17 @@ describe("hashtags in texts and searches", () => {
     expect(asHashtag("#Été")).toBe("#Été");
     expect(asHashtag("two words")).toBeNull();
     expect(asHashtag("#")).toBeNull();
+    expect(asHashtag("#5")).toBeNull();
+    expect(asHashtag("2024")).toBeNull();
+    expect(asHashtag("#東京")).toBe("#東京");
   });
 
   it("a search keeps letters and numbers: # and spaces dropped, lower case; blank or punctuation gives nothing", () => {
     expect(searchTermOf(" #Dental Care ")).toBe("dentalcare");
     expect(searchTermOf("   ")).toBeNull();
     expect(searchTermOf("!!!")).toBeNull();
+    expect(searchTermOf("#5")).toBeNull();
+    expect(searchTermOf("Café 2024")).toBe("café2024");
   });
 });
 

@@ -26,11 +26,11 @@ export const GROUPS_MAX = 100;
 
 export const HASHTAG_MESSAGES = {
   blankQuery: "Type a keyword or #hashtag to search for.",
-  unusableQuery: "Search with letters, numbers or _: a hashtag holds no spaces or punctuation.",
+  unusableQuery: "Search with letters, numbers or _, and at least one letter: a hashtag holds no spaces or punctuation.",
   platform: `Choose a platform: ${RESEARCH_PLATFORMS.join(", ")}.`,
   groupName: `Give the group a name of 1 to ${GROUP_NAME_MAX} characters.`,
   groupTags: `Add 1 to ${GROUP_TAGS_MAX} hashtags to the group.`,
-  notATag: (text: string) => `"${text}" is not a hashtag: use letters, numbers and _ after the #, at most ${TAG_MAX} characters.`,
+  notATag: (text: string) => `"${text}" is not a hashtag: use letters, numbers and _ after the #, at least one letter, at most ${TAG_MAX} characters.`,
   tooManyGroups: `A workspace keeps at most ${GROUPS_MAX} hashtag groups. Delete one you no longer need.`,
 } as const;
 
@@ -44,12 +44,22 @@ export const FORMULAS = {
   related: "Related: hashtags that appear in the same posts of yours, most often first.",
 } as const;
 
-const TAG_BODY = /^[\p{L}\p{N}_]+$/u;
+// Letters with their combining marks (#नमस्ते, #cafe\u0301), digits and _.
+const TAG_BODY = /^[\p{L}\p{M}\p{N}_]+$/u;
 // A hashtag starts a word: "x#1" and "&#39;" are not hashtags.
-const TAGS_IN_TEXT = /(?:^|[^\p{L}\p{N}_&])#([\p{L}\p{N}_]+)/gu;
+const TAGS_IN_TEXT = /(?:^|[^\p{L}\p{M}\p{N}_&])#([\p{L}\p{M}\p{N}_]+)/gu;
+
+/**
+ * What may follow the # of a hashtag: letters, digits and _, with at least one letter, as Instagram,
+ * X and Bluesky read them: "#5" in "Dental tip #5" and "#2024" are numbers, "#café", "#東京" and
+ * "#2024goals" are hashtags.
+ */
+export const isHashtagBody = (body: string): boolean => TAG_BODY.test(body) && /\p{L}/u.test(body);
 
 /** A text's distinct hashtags, in order of appearance, as written. */
-export const hashtagsIn = (text: string): ReadonlyArray<string> => [...new Set([...text.matchAll(TAGS_IN_TEXT)].map((m) => `#${m[1]}`))];
+export const hashtagsIn = (text: string): ReadonlyArray<string> => [
+  ...new Set([...text.matchAll(TAGS_IN_TEXT)].filter((m) => isHashtagBody(m[1]!)).map((m) => `#${m[1]}`)),
+];
 
 /** The key two spellings of one hashtag share (#Dental and #dental are one). */
 export const tagKey = (tag: string) => tag.replace(/^#/, "").toLowerCase();
@@ -57,10 +67,10 @@ export const tagKey = (tag: string) => tag.replace(/^#/, "").toLowerCase();
 /** What a person typed as a hashtag, with its # (prepended when missing), or null when it is not one. */
 export const asHashtag = (text: string): string | null => {
   const body = text.trim().replace(/^#/, "");
-  return body.length > 0 && body.length <= TAG_MAX && TAG_BODY.test(body) ? `#${body}` : null;
+  return body.length <= TAG_MAX && isHashtagBody(body) ? `#${body}` : null;
 };
 
-/** A search's text as the hashtag body it looks for: # and spaces dropped ("dental care" → "dentalcare"); null when nothing usable is left. */
+/** A search's text as the hashtag body it looks for: # and spaces dropped ("dental care" → "dentalcare"); null when no hashtag is left ("!!!", "5"). */
 export const searchTermOf = (query: string): string | null => {
   const body = query.trim().replace(/^#+/, "").replace(/\s+/g, "");
   return asHashtag(body) === null ? null : body.toLowerCase();

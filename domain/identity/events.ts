@@ -75,10 +75,15 @@ export const identityEvents = defineEvents(
 
 type IdentityEvent = EventOf<typeof identityEvents.schemas>;
 /** The workspace's stream: its creation and its subscription (plan, trial). */
-export type WorkspaceEvent = Extract<
-  IdentityEvent,
-  { type: "WorkspaceCreated" | "TrialStarted" | "TrialExpired" | "PlanChanged" | "WorkspaceOwnerChanged" | "ClientDetailsChanged" }
->;
+export const WORKSPACE_EVENT_TYPES = [
+  "WorkspaceCreated",
+  "TrialStarted",
+  "TrialExpired",
+  "PlanChanged",
+  "WorkspaceOwnerChanged",
+  "ClientDetailsChanged",
+] as const satisfies ReadonlyArray<IdentityEvent["type"]>;
+export type WorkspaceEvent = Extract<IdentityEvent, { type: (typeof WORKSPACE_EVENT_TYPES)[number] }>;
 export type UserEvent = Exclude<IdentityEvent, WorkspaceEvent>;
 
 export const userStreamId = (userId: string) => `user-${userId}`;

@@ -10,6 +10,7 @@ const platformName = (id: string) => PLATFORMS.find((p) => p.id === id)?.name ??
 export const accountsModule = defineModule({
   name: "accounts",
   events: accountEvents,
+  auditKinds: [{ id: "accounts", label: "Connected accounts" }],
   layer: SocialAccounts.layer,
   projections: [accountsProjection],
   tasks: {

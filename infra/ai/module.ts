@@ -6,6 +6,7 @@ import { Ai } from "./Ai";
 export const aiModule = defineModule({
   name: "ai",
   events: aiUsageEvents,
+  auditKinds: [{ id: "ai", label: "AI use" }],
   layer: Ai.layer,
   projections: [aiUsageProjection],
   auditSummaries: {

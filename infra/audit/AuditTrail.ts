@@ -1,5 +1,4 @@
 import { Context, Effect, Layer } from "effect";
-import type { AuditKind } from "../../domain/audit";
 import { instantAt, NotFound } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
 
@@ -10,7 +9,8 @@ export interface AuditEntry {
   /** The person, or null for SocialDesk itself (the scheduler, trials, the engagement reader…). */
   readonly actorId: string | null;
   readonly actor: string;
-  readonly kind: AuditKind;
+  /** The kind of change (`auditKinds` of infra/modules.ts): "posts", "reviews"… */
+  readonly kind: string;
   readonly type: string;
   readonly summary: string;
 }
@@ -18,7 +18,7 @@ export interface AuditEntry {
 export interface AuditFilter {
   /** A person's id, or "system" for what SocialDesk did on its own. */
   readonly person?: string;
-  readonly kind?: AuditKind;
+  readonly kind?: string;
   /** Days in `timeZone`, YYYY-MM-DD, both inclusive. */
   readonly from?: string;
   readonly to?: string;
@@ -42,7 +42,7 @@ interface AuditRow {
   id: string;
   occurred_at: Date;
   actor_id: string | null;
-  kind: AuditKind;
+  kind: string;
   type: string;
   summary: string;
   first_name: string | null;

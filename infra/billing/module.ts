@@ -6,6 +6,7 @@ import { Billing } from "./Billing";
 export const billingModule = defineModule({
   name: "billing",
   events: billingEvents,
+  auditKinds: [{ id: "billing", label: "Billing" }],
   layer: Billing.layer,
   projections: [billingProjection],
   errors: [BillingNotConfigured, BillingProviderFailed],

@@ -6,6 +6,7 @@ import { CalendarNotes } from "./CalendarNotes";
 export const calendarModule = defineModule({
   name: "calendar",
   events: noteEvents,
+  auditKinds: [{ id: "notes", label: "Calendar notes" }],
   layer: CalendarNotes.layer,
   projections: [calendarNotesProjection],
   auditSummaries: {

@@ -17,6 +17,7 @@ const evergreenSettings = (d: { everyDays?: number; minGapDays?: number; maxRepe
 export const categoriesModule = defineModule({
   name: "categories",
   events: categoryEvents,
+  auditKinds: [{ id: "categories", label: "Categories" }],
   layer: Categories.layer,
   projections: [categoriesProjection],
   tasks: {

@@ -6,6 +6,7 @@ import { ContentTemplates } from "./ContentTemplates";
 export const contentTemplatesModule = defineModule({
   name: "contentTemplates",
   events: contentTemplateEvents,
+  auditKinds: [{ id: "content-templates", label: "Content templates" }],
   layer: ContentTemplates.layer,
   projections: [contentTemplatesProjection],
   auditSummaries: {

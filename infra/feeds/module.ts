@@ -19,6 +19,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 export const feedsModule = defineModule({
   name: "feeds",
   events: feedEvents,
+  auditKinds: [{ id: "feeds", label: "RSS feeds" }],
   layer: Feeds.layer,
   projections: [feedsProjection],
   reactions: [readFeedNow],

@@ -6,6 +6,7 @@ import { Hashtags } from "./Hashtags";
 export const hashtagsModule = defineModule({
   name: "hashtags",
   events: hashtagGroupEvents,
+  auditKinds: [{ id: "hashtags", label: "Hashtag groups" }],
   layer: Hashtags.layer,
   projections: [hashtagGroupsProjection],
   auditSummaries: {

@@ -6,6 +6,7 @@ import { Help } from "./Help";
 export const helpModule = defineModule({
   name: "help",
   events: helpVoteEvents,
+  auditKinds: [{ id: "help", label: "Help article votes" }],
   layer: Help.layer,
   projections: [helpVotesProjection],
   auditSummaries: {

@@ -1,5 +1,13 @@
 import { Effect, Layer } from "effect";
-import { identityEvents, identityProjection, InvalidCredentials, KNOWN_DEVICE_DAYS, NoWorkspaceAccess, TooManyAttempts } from "../../domain/identity";
+import {
+  identityEvents,
+  identityProjection,
+  InvalidCredentials,
+  KNOWN_DEVICE_DAYS,
+  NoWorkspaceAccess,
+  TooManyAttempts,
+  WORKSPACE_EVENT_TYPES,
+} from "../../domain/identity";
 import { systemContext } from "../../domain/shared";
 import { Sessions } from "../auth/Sessions";
 import { Database } from "../db/Database";
@@ -19,6 +27,10 @@ const DAY_MS = 86_400_000;
 export const identityModule = defineModule({
   name: "identity",
   events: identityEvents,
+  auditKinds: [
+    { id: "plan", label: "Plan and workspace", events: WORKSPACE_EVENT_TYPES },
+    { id: "people", label: "People's settings" },
+  ],
   layer: Layer.mergeAll(Registration.layer, UserSettings.layer, UserAdmin.layer, Trials.layer).pipe(
     Layer.provideMerge(SignIn.layer),
     Layer.provideMerge(Workspaces.layer),

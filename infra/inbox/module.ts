@@ -49,6 +49,10 @@ const snippet = (text: string) => (text.length > 60 ? `"${text.slice(0, 59)}…"
 export const inboxModule = defineModule({
   name: "inbox",
   events: defineEvents({ ...inboxEvents.schemas, ...replyTemplateEvents.schemas }),
+  auditKinds: [
+    { id: "templates", label: "Reply templates", events: Object.keys(replyTemplateEvents.schemas) },
+    { id: "inbox", label: "Inbox" },
+  ],
   layer: Inbox.layer,
   projections: [inboxProjection],
   reactions: [replyJob, sandboxConversationJob],

@@ -6,6 +6,7 @@ import { LinkInBio } from "./LinkInBio";
 export const linkInBioModule = defineModule({
   name: "link-in-bio",
   events: bioPageEvents,
+  auditKinds: [{ id: "link-in-bio", label: "Link in bio" }],
   layer: LinkInBio.layer,
   projections: [bioPagesProjection],
   auditSummaries: {

@@ -31,6 +31,7 @@ const searchNow: Reaction = {
 export const listeningModule = defineModule({
   name: "listening",
   events: listeningEvents,
+  auditKinds: [{ id: "listening", label: "Listening monitors" }],
   layer: Listening.layer,
   projections: [listeningProjection],
   reactions: [searchNow],

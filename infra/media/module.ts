@@ -6,6 +6,7 @@ import { Media } from "./Media";
 export const mediaModule = defineModule({
   name: "media",
   events: mediaEvents,
+  auditKinds: [{ id: "media", label: "Media" }],
   layer: Media.layer,
   projections: [mediaProjection],
   errors: [UploadRejected],

@@ -19,6 +19,7 @@ const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 export const publishingModule = defineModule({
   name: "publishing",
   events: postEvents,
+  auditKinds: [{ id: "posts", label: "Posts" }],
   layer: Posts.layer.pipe(Layer.provideMerge(Layer.mergeAll(PostQueries.layer, CalendarPosts.layer, PublishSlots.layer))),
   projections: [postsProjection],
   reactions: [schedulePublicationReaction],

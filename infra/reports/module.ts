@@ -8,6 +8,7 @@ import { ClientReports } from "./ClientReports";
 export const reportsModule = defineModule({
   name: "reports",
   events: reportEvents,
+  auditKinds: [{ id: "reports", label: "Client reports" }],
   layer: ClientReports.layer,
   projections: [reportsProjection],
   tasks: {

@@ -35,6 +35,7 @@ const alertLowRating: Reaction = {
 export const reviewsModule = defineModule({
   name: "reviews",
   events: reviewEvents,
+  auditKinds: [{ id: "reviews", label: "Reviews" }],
   layer: Reviews.layer({ yelpResponds: yelpRespondConfigured }),
   projections: [reviewsProjection],
   reactions: [readNewAccount, alertLowRating],

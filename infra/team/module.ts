@@ -6,6 +6,7 @@ import { Team } from "./Team";
 export const teamModule = defineModule({
   name: "team",
   events: teamEvents,
+  auditKinds: [{ id: "team", label: "Team" }],
   layer: Team.layer,
   projections: [teamProjection],
   auditSummaries: {

@@ -111,7 +111,7 @@ test.describe("team", () => {
     });
   }
 
-  test("the audit trail lists who changed what, filters by kind of change, and exports CSV; a member is refused", async ({ page, setPlan }) => {
+  test("the audit trail lists who changed what under each module's kind of change, filters by kind, and exports CSV; a member is refused", async ({ page, setPlan }) => {
     const owner = newUser({ firstName: "Lee", lastName: "Park" });
     await registerByApi(page.request, owner);
     await setPlan(owner.email, "professional");
@@ -119,6 +119,13 @@ test.describe("team", () => {
     expect(note.status()).toBe(201);
     const invite = await page.request.post("/api/team-invites", { data: { email: `sam-${Date.now().toString(36)}@leedental.example`, role: "viewer" } });
     expect(invite.status()).toBe(201);
+    // A review answered and a hashtag group saved: filed as Reviews and Hashtag groups, not Other.
+    const listing = await page.request.post("/api/social-accounts/listing", { data: { platform: "healthgrades", url: "https://www.healthgrades.com/dentist/dr-lee-park-x2b4k" } });
+    expect(listing.status()).toBe(201);
+    const review = await page.request.post("/api/reviews", { data: { accountId: (await listing.json()).id, reviewerName: "Maria Lopez", rating: 2, content: "Waited 40 minutes." } });
+    expect(review.status()).toBe(201);
+    expect((await page.request.post(`/api/reviews/${(await review.json()).id}/respond`, { data: { responseText: "Sorry, Maria. We will call you." } })).status()).toBe(200);
+    expect((await page.request.post("/api/hashtag-groups", { data: { name: "Dental care", tags: "#dental #smile" } })).status()).toBe(201);
 
     await openTeam(page);
     await page.getByRole("link", { name: "See who changed what in the audit trail" }).click();
@@ -126,9 +133,13 @@ test.describe("team", () => {
     // Kept behind the log: the newest lines arrive within moments.
     await expect(async () => {
       await page.reload();
-      await expect(page.getByTestId("audit-entry").first()).toContainText("Lee Park: Invited sam-", { timeout: 500 });
+      await expect(page.getByTestId("audit-entry").first()).toContainText('Lee Park: Saved the hashtag group "Dental care"', { timeout: 500 });
     }).toPass({ timeout: 15_000 });
+    await expect(page.getByTestId("audit-entry").first().getByTestId("audit-kind")).toHaveText("Hashtag groups");
+    await expect(page.getByTestId("audit-entry").filter({ hasText: "Lee Park: Invited sam-" }).getByTestId("audit-kind")).toHaveText("Team");
+    await expect(page.getByTestId("audit-entry").filter({ hasText: "Marked a review as responded" }).getByTestId("audit-kind")).toHaveText("Reviews");
     await expect(page.getByTestId("audit-entry").filter({ hasText: "Calendar note added for 2026-12-01" })).toHaveCount(1);
+    await expect(page.getByTestId("audit-kind").filter({ hasText: /^Other$/ })).toHaveCount(0);
     await screenshot(page, "audit-1280", { fullPage: true });
 
     await page.getByLabel("Kind of change").selectOption("notes");
@@ -141,6 +152,12 @@ test.describe("team", () => {
     const csv = (await import("node:fs")).readFileSync(file, "utf8");
     expect(csv).toContain("time,person,kind,change");
     expect(csv).toContain("Lee Park,Calendar notes,Calendar note added for 2026-12-01");
+
+    await page.getByLabel("Kind of change").selectOption({ label: "Reviews" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/kind=reviews/);
+    await expect(page.getByTestId("audit-entry")).toHaveText([/Marked a review as responded/, /Review from Maria Lopez \(2★\) entered by hand/]);
+    await expect(page.getByTestId("audit-kind")).toHaveText(["Reviews", "Reviews"]);
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/app/audit");

@@ -1,15 +1,43 @@
-import { describe, expect, it } from "vitest";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSION_DENIED_MESSAGE } from "../../domain/access";
 import { type Browser, signUp } from "../support/browser";
+import { aiEnv, type FakeAi, startFakeAi } from "../support/openai";
+import { allowOutbound } from "../support/outbound";
 import { useAppServer } from "../support/server";
+import { teamHelpers } from "../support/team";
 import { until } from "../support/wait";
 
 /**
  * The audit trail over HTTP: every change of the workspace in words with the person who made it,
- * newest first, filtered, a page at a time, and as CSV; owners and admins only.
+ * newest first, filtered, a page at a time, and as CSV; owners and admins only. Every module's
+ * changes are filed under a kind of their own (an AI server and a blog's feed play what the app reads).
  */
 
-const app = useAppServer();
+let ai: FakeAi;
+const blog = createServer((_req, res) =>
+  res
+    .writeHead(200, { "content-type": "application/rss+xml" })
+    .end(
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>Lee Dental blog</title><link>https://blog.example.com/</link><item><guid>gums</guid><title>Healthy gums</title><link>https://blog.example.com/gums</link><pubDate>${new Date().toUTCString()}</pubDate></item></channel></rss>`,
+    ),
+);
+let blogUrl = "";
+beforeAll(async () => {
+  ai = await startFakeAi();
+  allowOutbound(ai.baseUrl);
+  await new Promise<void>((resolve) => blog.listen(0, "127.0.0.1", resolve));
+  blogUrl = `http://127.0.0.1:${(blog.address() as AddressInfo).port}/feed.xml`;
+  allowOutbound(blogUrl);
+});
+afterAll(async () => {
+  await ai?.close();
+  await new Promise((resolve) => blog.close(resolve));
+});
+
+const app = useAppServer({ env: () => aiEnv(ai, { OUTBOUND_ALLOW_HOSTS: process.env.OUTBOUND_ALLOW_HOSTS! }) });
+const { owner } = teamHelpers(app);
 
 const workspaceOf = async (userId: string) => (await app.sql<{ workspace_id: string }[]>`select workspace_id from users where id = ${userId}`)[0]!.workspace_id;
 
@@ -54,6 +82,66 @@ describe("the audit trail", () => {
       "time,person,kind,change",
       expect.stringMatching(/^\d{4}-.*,Maria Lopez,Calendar notes,Calendar note added for 2026-05-14$/),
     ]);
+  });
+
+  it("given a change in reviews, content templates, RSS feeds, hashtag groups, listening and AI, then each is filed under its own kind, none as Other, and the filter keeps only it", async () => {
+    const { browser, user } = await owner("growth", { firstName: "Ann", lastName: "Lee" });
+    const workspaceId = await workspaceOf(user.id);
+    const listing = await browser.post("/api/social-accounts/listing", { platform: "healthgrades", url: "https://www.healthgrades.com/dentist/dr-ann-lee-x2b4k" });
+    expect(listing.status, listing.text).toBe(201);
+    const review = await browser.post("/api/reviews", { accountId: listing.data.id, reviewerName: "Maria Lopez", rating: 2, content: "Waited 40 minutes." });
+    expect(review.status, review.text).toBe(201);
+    const reply = await browser.post(`/api/reviews/${review.data.id}/respond`, { responseText: "Sorry, Maria. Our manager will call you today." });
+    expect(reply.status, reply.text).toBe(200);
+    const template = await browser.post("/api/content-templates", { name: "Check-up", content: "Book your check-up today." });
+    expect(template.status, template.text).toBe(201);
+    const feed = await browser.post("/api/rss-feeds", { name: "Practice blog", url: blogUrl, platforms: ["facebook"] });
+    expect(feed.status, feed.text).toBe(201);
+    const group = await browser.post("/api/hashtag-groups", { name: "Dental care", tags: "#dental #smile" });
+    expect(group.status, group.text).toBe(201);
+    const monitor = await browser.post("/api/listening/monitors", { name: "Dentists", terms: "#dentist, lee dental" });
+    expect(monitor.status, monitor.text).toBe(201);
+    const written = await browser.post("/api/ai/enhance-content", { content: "Our clinic opens Monday", action: "shorten", platforms: ["facebook"] });
+    expect(written.status, written.text).toBe(200);
+
+    const expected: Record<string, [kind: string, label: string]> = {
+      ReviewResponded: ["reviews", "Reviews"],
+      ContentTemplateCreated: ["content-templates", "Content templates"],
+      RssFeedAdded: ["feeds", "RSS feeds"],
+      HashtagGroupSaved: ["hashtags", "Hashtag groups"],
+      ListeningMonitorCreated: ["listening", "Listening monitors"],
+      AiTextGenerated: ["ai", "AI use"],
+    };
+    await until(
+      async () => (await app.sql<{ type: string }[]>`select distinct type from audit_log where workspace_id = ${workspaceId}`).map((r) => r.type),
+      (types) => Object.keys(expected).every((type) => types.includes(type)),
+    );
+
+    // The page's filter offers each module's kinds, and nothing called Other.
+    const page = await browser.page("/app/audit");
+    expect(page.status).toBe(200);
+    const select = page.text.match(/<select id="audit-kind"[^]*?<\/select>/)?.[0] ?? "";
+    const offered = new Map([...select.matchAll(/<option value="([^"]+)"[^>]*>([^<]+)<\/option>/g)].map((m) => [m[1]!, m[2]!.replace("&#39;", "'")]));
+    for (const [kind, label] of Object.values(expected)) expect(offered.get(kind)).toBe(label);
+    expect([...offered.values()].map((l) => l.toLowerCase())).not.toContain("other");
+
+    // Every line of the trail has one of those kinds, each module's change its own.
+    const entries = (await browser.get("/api/audit")).data.entries as Array<Record<string, string>>;
+    expect(entries.filter((e) => !offered.has(e.kind!)).map((e) => [e.type, e.kind])).toEqual([]);
+    for (const [type, [kind]] of Object.entries(expected)) expect(entries.find((e) => e.type === type)?.kind, type).toBe(kind);
+
+    // The filter keeps that kind's lines only; the page shows its label on each line and the CSV too.
+    for (const [type, [kind, label]] of Object.entries(expected)) {
+      const filtered = (await browser.get(`/api/audit?kind=${kind}`)).data.entries as Array<Record<string, string>>;
+      expect(filtered.map((e) => e.type), kind).toContain(type);
+      expect(filtered.every((e) => e.kind === kind)).toBe(true);
+      const shown = await browser.page(`/app/audit?kind=${kind}`);
+      const badges = [...shown.text.matchAll(/data-testid="audit-kind"[^>]*>([^<]+)</g)].map((m) => m[1]);
+      expect(badges, kind).toHaveLength(filtered.length);
+      expect(new Set(badges)).toEqual(new Set([label]));
+    }
+    const csv = await browser.get("/api/audit/export.csv?kind=reviews");
+    expect(csv.text).toMatch(/,Ann Lee,Reviews,/);
   });
 
   it("given more than a page, then `next` leads to the older lines, none twice, none left out", async () => {

@@ -74,7 +74,8 @@ describe("hashtag research", () => {
     const instagram = await connect(browser, "instagram");
     const linkedin = await connect(browser, "linkedin");
     await published(user, instagram, "Spring smiles #Dental #smile", 2, { likes: 20, shares: 5, comments: 5 });
-    await published(user, instagram, "Cleaning day #dental #hygiene", 3, { likes: 6, shares: 2, comments: 2 });
+    // "#5" is a number, not a hashtag: it is in no figure, list or relation below.
+    await published(user, instagram, "Dental tip #5: cleaning day #dental #hygiene", 3, { likes: 6, shares: 2, comments: 2 });
     await published(user, instagram, "Old news #dental #smile", 10, { likes: 4, shares: 1, comments: 0 });
     await published(user, instagram, "#hygiene tips", 11);
     await published(user, instagram, "More #hygiene", 12);
@@ -142,7 +143,10 @@ describe("hashtag research", () => {
     expect(missing.status).toBe(400);
     expect(missing.data.error.message).toBe("Type a keyword or #hashtag to search for.");
     const punctuation = await browser.post("/api/hashtags/search", { query: "!!!" });
-    expect(punctuation.data.error.message).toBe("Search with letters, numbers or _: a hashtag holds no spaces or punctuation.");
+    expect(punctuation.data.error.message).toBe("Search with letters, numbers or _, and at least one letter: a hashtag holds no spaces or punctuation.");
+    const number = await browser.post("/api/hashtags/search", { query: "#5" });
+    expect(number.status).toBe(400);
+    expect(number.data.error.fields).toEqual({ query: "Search with letters, numbers or _, and at least one letter: a hashtag holds no spaces or punctuation." });
     const platform = await browser.post("/api/hashtags/search", { query: "dental", platform: "myspace" });
     expect(platform.status).toBe(400);
     expect(platform.data.error.message).toBe("Choose a platform: all, instagram, twitter, linkedin, tiktok, facebook.");
@@ -180,7 +184,7 @@ describe("hashtag research", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.data.error.fields).toEqual({
       name: "Give the group a name of 1 to 60 characters.",
-      tags: '"no way" is not a hashtag: use letters, numbers and _ after the #, at most 100 characters.',
+      tags: '"no way" is not a hashtag: use letters, numbers and _ after the #, at least one letter, at most 100 characters.',
     });
 
     // Wrong shapes: a 400 with a sentence, never a 500.

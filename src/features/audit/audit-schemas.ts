@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isAuditKind } from "../../../domain/audit";
+import { isAuditKind } from "../../../infra/modules";
 import { isUuid } from "../../../domain/shared";
 import { isCalendarDate } from "../../../domain/shared/calendar-days";
 

@@ -14,7 +14,13 @@ describe("the preview's text runs", () => {
     ]);
   });
   it("given an e-mail address or a # inside a word, then no mention or hashtag", () => {
-    expect(textRuns("mail info@leedental.example or call #1 x#2").filter((r) => r.kind !== "text")).toEqual([{ kind: "hashtag", text: "#1" }]);
+    expect(textRuns("mail info@leedental.example or call #1a x#2").filter((r) => r.kind !== "text")).toEqual([{ kind: "hashtag", text: "#1a" }]);
+  });
+  it("given a # before a number (Dental tip #5), then it is text, not a hashtag", () => {
+    const text = "Dental tip #5 of #2024: floss #daily";
+    const runs = textRuns(text);
+    expect(runs.map((r) => r.text).join("")).toBe(text);
+    expect(runs.filter((r) => r.kind !== "text")).toEqual([{ kind: "hashtag", text: "#daily" }]);
   });
   it("given hashtags in other scripts, then they are hashtags too", () => {
     expect(

@@ -3,6 +3,7 @@
  * hashtags styled), where a network's feed cuts it with "…see more", and what a card needs.
  */
 import type { PlatformId } from "../../../domain/accounts";
+import { isHashtagBody } from "../../../domain/hashtags/rules";
 
 export interface TextRun {
   readonly kind: "text" | "link" | "mention" | "hashtag";
@@ -10,7 +11,7 @@ export interface TextRun {
 }
 
 // A link ends before trailing punctuation a sentence puts after it ("see https://x.example.").
-const TOKENS = /(https?:\/\/[^\s]+[^\s.,;:!?)\]}'"])|(@[\p{L}\p{N}_.]*[\p{L}\p{N}_])|(#[\p{L}\p{N}_]+)/gu;
+const TOKENS = /(https?:\/\/[^\s]+[^\s.,;:!?)\]}'"])|(@[\p{L}\p{N}_.]*[\p{L}\p{N}_])|(#[\p{L}\p{M}\p{N}_]+)/gu;
 
 /** The text in runs: plain text, links, @mentions and #hashtags, in order, nothing lost. */
 export const textRuns = (text: string): TextRun[] => {
@@ -19,7 +20,9 @@ export const textRuns = (text: string): TextRun[] => {
   for (const match of text.matchAll(TOKENS)) {
     const start = match.index;
     // A mention or hashtag starts a word: "a@b.c" is an address, "x#1" is not a hashtag.
-    if (!match[1] && start > 0 && /[\p{L}\p{N}_]/u.test(text[start - 1]!)) continue;
+    if (!match[1] && start > 0 && /[\p{L}\p{M}\p{N}_]/u.test(text[start - 1]!)) continue;
+    // "#5" is a number, not a hashtag (isHashtagBody): it stays text.
+    if (match[3] && !isHashtagBody(match[3].slice(1))) continue;
     if (start > at) runs.push({ kind: "text", text: text.slice(at, start) });
     runs.push({ kind: match[1] ? "link" : match[2] ? "mention" : "hashtag", text: match[0] });
     at = start + match[0].length;

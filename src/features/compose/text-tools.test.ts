@@ -35,5 +35,6 @@ describe("compose text tools", () => {
   it("ranks hashtags by use, in any letter case, first seen first", () => {
     expect(frequentHashtags(["#Dental #smile", "#dental care", "#spring #smile #Dental"])).toEqual(["#Dental", "#smile", "#spring"]);
     expect(frequentHashtags(["no tags here"])).toEqual([]);
+    expect(frequentHashtags(["Dental tip #5 #floss", "Tip #6 #floss", "#2024 x#tag"])).toEqual(["#floss"]);
   });
 });

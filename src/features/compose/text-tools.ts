@@ -5,6 +5,7 @@
  * on the whole text when nothing is selected.
  */
 
+import { hashtagsIn } from "../../../domain/hashtags/rules";
 import type { FontStyle, TextFormat } from "./text-menus";
 
 
@@ -86,11 +87,11 @@ export const insertAtCaret = (text: string, selection: Selection, insert: string
 export const frequentHashtags = (texts: ReadonlyArray<string>, limit = 10): string[] => {
   const counts = new Map<string, { tag: string; count: number; first: number }>();
   texts.forEach((text, index) => {
-    for (const match of text.matchAll(/#[\p{L}\p{N}_]+/gu)) {
-      const key = match[0].toLowerCase();
+    for (const tag of hashtagsIn(text)) {
+      const key = tag.toLowerCase();
       const seen = counts.get(key);
       if (seen) seen.count++;
-      else counts.set(key, { tag: match[0], count: 1, first: index });
+      else counts.set(key, { tag, count: 1, first: index });
     }
   });
   return [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).slice(0, limit).map((c) => c.tag);

@@ -1,12 +1,10 @@
 import type { APIRoute } from "astro";
-import { AUDIT_KINDS, type AuditKind } from "../../../../domain/audit";
 import { AuditTrail } from "../../../../infra/audit/AuditTrail";
+import { auditKindLabel } from "../../../../infra/modules";
 import { auditFilterSchema } from "../../../features/audit/audit-schemas";
 import { guard } from "../../../lib/auth-guard";
 import { csvRow } from "../../../../domain/shared/csv";
 import { parseQuery, respond } from "../../../lib/http";
-
-const KIND_LABELS = new Map<string, string>(AUDIT_KINDS.map((k) => [k.id, k.label]));
 
 /** GET /api/audit/export.csv with the filter of GET /api/audit: every line it keeps (at most 100,000), newest first, as a CSV download. */
 export const GET: APIRoute = ({ request, url, locals }) => {
@@ -16,12 +14,12 @@ export const GET: APIRoute = ({ request, url, locals }) => {
   if (!filter.ok) return filter.response;
   return respond(
     AuditTrail.use((audit) =>
-      audit.all(signedIn.user.workspaceId, { ...filter.data, before: undefined, kind: filter.data.kind as AuditKind | undefined }, signedIn.user.timeZone),
+      audit.all(signedIn.user.workspaceId, { ...filter.data, before: undefined }, signedIn.user.timeZone),
     ),
     (entries) => {
       const lines = [
         csvRow(["time", "person", "kind", "change"]),
-        ...entries.map((e) => csvRow([e.at, e.actor, KIND_LABELS.get(e.kind) ?? "Other", e.summary])),
+        ...entries.map((e) => csvRow([e.at, e.actor, auditKindLabel(e.kind) ?? "", e.summary])),
       ];
       return new Response(`${lines.join("\r\n")}\r\n`, {
         headers: {

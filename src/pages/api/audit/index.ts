@@ -1,5 +1,4 @@
 import type { APIRoute } from "astro";
-import type { AuditKind } from "../../../../domain/audit";
 import { AuditTrail } from "../../../../infra/audit/AuditTrail";
 import { auditFilterSchema } from "../../../features/audit/audit-schemas";
 import { guard } from "../../../lib/auth-guard";
@@ -17,7 +16,7 @@ export const GET: APIRoute = ({ request, url, locals }) => {
   if (!filter.ok) return filter.response;
   return respond(
     AuditTrail.use((audit) =>
-      audit.page(signedIn.user.workspaceId, { ...filter.data, kind: filter.data.kind as AuditKind | undefined }, signedIn.user.timeZone),
+      audit.page(signedIn.user.workspaceId, filter.data, signedIn.user.timeZone),
     ),
     (page) => json(page),
   );
