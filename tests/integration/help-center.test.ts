@@ -114,6 +114,11 @@ describe("the public help pages", () => {
 
     const search = await visitor.get("/help?q=app+password");
     expect(search.text).toContain('href="/help/connect-bluesky"');
+    const refund = await visitor.get("/help?q=refund");
+    expect(refund.text).toContain('href="/help/cancel-and-refunds"');
+    const nothing = await visitor.get("/help?q=xylophone");
+    expect(nothing.text).toContain("No articles found");
+    expect(nothing.text).not.toContain('data-testid="help-articles"');
 
     const article = await visitor.get("/help/connect-instagram");
     expect(article.status).toBe(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HELP_CATEGORIES, helpCatalogue, helpCatalogueOf, parseHelpArticle, readTimeOf, RELATED_MAX } from "./help-articles";
+import { faqContent } from "../../components/public/faq-content";
+import { HELP_CATEGORIES, helpCatalogue, helpCatalogueOf, parseHelpArticle, readTimeOf, RELATED_MAX, SEARCH_SYNONYMS } from "./help-articles";
 
 const file = (frontMatter: string, body = "Connect your account from **Connect Accounts**.") => `---\n${frontMatter}\n---\n\n${body}\n`;
 const VALID = 'id: sample-article\ntitle: "A sample"\ncategory: social-accounts\ntags: [connect, sample]\nlastUpdated: 2026-11-25';
@@ -47,7 +48,8 @@ describe("the repository's articles", () => {
     expect(helpCatalogue.byId("connect-instagram")?.category).toBe("social-accounts");
     expect(helpCatalogue.byId("multi-platform-scheduling")?.category).toBe("posting-scheduling");
     expect(helpCatalogue.byId("analytics-dashboard")?.category).toBe("analytics-reports");
-    for (const category of helpCatalogue.categories) expect(category.articleCount, category.id).toBeGreaterThanOrEqual(2);
+    expect(helpCatalogue.articles.length).toBeGreaterThanOrEqual(60);
+    for (const category of helpCatalogue.categories) expect(category.articleCount, category.id).toBeGreaterThanOrEqual(3);
     expect(helpCatalogue.categories.reduce((sum, c) => sum + c.articleCount, 0)).toBe(helpCatalogue.articles.length);
   });
 
@@ -58,6 +60,29 @@ describe("the repository's articles", () => {
     expect(helpCatalogue.search("instagarm").map((a) => a.id)).toContain("connect-instagram");
     expect(helpCatalogue.search("xylophone")).toEqual([]);
     expect(helpCatalogue.search("  ")).toHaveLength(helpCatalogue.articles.length);
+  });
+
+  it("answer every question of the public FAQ, and name only questions it has", () => {
+    const questions = faqContent(5).flatMap((group) => group.items.map((item) => item.id));
+    const answered = new Set(helpCatalogue.articles.flatMap((article) => article.faq));
+    for (const question of questions) expect(answered.has(question), `FAQ "${question}" has no article`).toBe(true);
+    for (const id of answered) expect(questions, `an article names FAQ "${id}"`).toContain(id);
+  });
+
+  it("link only to articles that exist", () => {
+    for (const article of helpCatalogue.articles)
+      for (const [, id] of article.html.matchAll(/href="\/help\/([a-z0-9-]+)"/g)) expect(helpCatalogue.byId(id!), `${article.id} → ${id}`).toBeDefined();
+  });
+
+  it("are found through a synonym: refund finds cancelling and billing, delete finds removing", () => {
+    expect(SEARCH_SYNONYMS.refund).toEqual(expect.arrayContaining(["cancel", "billing"]));
+    const refund = helpCatalogue.search("refund").map((a) => a.id);
+    expect(refund.slice(0, 3)).toContain("cancel-and-refunds");
+    expect(refund).toContain("change-plan");
+    expect(helpCatalogue.search("money back").map((a) => a.id)).toContain("cancel-and-refunds");
+    expect(helpCatalogue.search("delete account").map((a) => a.id)).toContain("manage-connected-accounts");
+    expect(helpCatalogue.search("dms").map((a) => a.id)).toContain("reply-to-dms-and-comments");
+    expect(helpCatalogue.search("refund xylophone")).toEqual([]);
   });
 
   it("relate up to 3 others of the same category, those sharing tags first", () => {

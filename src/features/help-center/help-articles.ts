@@ -32,6 +32,8 @@ export interface HelpArticle {
   readonly tags: ReadonlyArray<string>;
   /** YYYY-MM-DD */
   readonly lastUpdated: string;
+  /** The public FAQ's questions (their ids in faq-content.ts) this article answers in full. */
+  readonly faq: ReadonlyArray<string>;
   /** The body as HTML, rendered from Markdown with any HTML in it shown as text. */
   readonly html: string;
   /** The body as plain text: what search and the read time read. */
@@ -49,6 +51,7 @@ const frontMatterSchema = z.object({
   category: z.enum(CATEGORY_IDS),
   tags: z.array(z.string().min(1)).min(1),
   lastUpdated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "lastUpdated: a date as YYYY-MM-DD"),
+  faq: z.array(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "faq: the ids of FAQ questions")).default([]),
 });
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/;
@@ -80,10 +83,106 @@ export const parseHelpArticle = (source: string, file: string): HelpArticle => {
   return { ...checked.data, html, text, excerpt, readTime: readTimeOf(text) };
 };
 
+/**
+ * Words people search with that the articles put otherwise: a query word also finds the articles
+ * of its alternatives. Lower case, one word each (a word of two would match either half).
+ */
+export const SEARCH_SYNONYMS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  refund: ["cancel", "billing", "subscription"],
+  money: ["refund", "billing"],
+  cancel: ["refund", "subscription"],
+  unsubscribe: ["cancel", "subscription"],
+  payment: ["billing", "card", "invoice"],
+  pay: ["billing", "card", "invoice"],
+  invoice: ["billing"],
+  receipt: ["invoice", "billing"],
+  price: ["pricing", "plans"],
+  cost: ["pricing", "plans"],
+  upgrade: ["plan", "pricing"],
+  downgrade: ["plan", "pricing"],
+  delete: ["remove", "disconnect"],
+  remove: ["delete", "disconnect"],
+  schedule: ["queue", "plan", "calendar"],
+  later: ["schedule", "queue"],
+  draft: ["drafts"],
+  photo: ["image", "media"],
+  picture: ["image", "media"],
+  image: ["media", "photo"],
+  video: ["media"],
+  upload: ["media", "bulk"],
+  csv: ["bulk", "export"],
+  download: ["export"],
+  export: ["download", "csv"],
+  stats: ["analytics", "metrics"],
+  statistics: ["analytics", "metrics"],
+  report: ["analytics", "reports"],
+  metrics: ["analytics"],
+  dm: ["messages", "inbox"],
+  dms: ["messages", "inbox"],
+  message: ["inbox", "messages"],
+  comment: ["comments", "inbox"],
+  colleague: ["team", "member"],
+  staff: ["team", "member"],
+  employee: ["team", "member"],
+  customer: ["client", "clients"],
+  customers: ["client", "clients"],
+  password: ["sign", "security"],
+  login: ["sign", "password"],
+  logout: ["sessions", "password"],
+  signin: ["sign", "password"],
+  test: ["sandbox"],
+  try: ["sandbox", "demo", "trial"],
+  brand: ["white"],
+  branding: ["white"],
+  logo: ["white"],
+  history: ["audit"],
+  log: ["audit"],
+  twitter: ["x"],
+  tweet: ["post", "x"],
+  gmb: ["google"],
+  rating: ["reviews"],
+  ratings: ["reviews"],
+  recycle: ["evergreen"],
+  repost: ["evergreen", "repeat"],
+  repeat: ["recurring"],
+  recurring: ["repeat"],
+  link: ["bio"],
+  linktree: ["bio"],
+  mention: ["mentions", "listening"],
+  monitor: ["listening"],
+  feed: ["rss"],
+  blog: ["rss"],
+  timezone: ["zone"],
+  notification: ["notifications", "alerts"],
+  email: ["mail", "notifications"],
+  ai: ["assistant"],
+  chatgpt: ["ai"],
+  canva: ["design", "media"],
+  tags: ["hashtags"],
+  hashtag: ["hashtags"],
+  account: ["accounts", "connect"],
+  approve: ["approval", "approvals"],
+  help: ["support"],
+  contact: ["support"],
+};
+
+/** A query as MiniSearch reads it: every word must match, each word through itself or one of its synonyms. */
+const expandedQuery = (query: string) => ({
+  combineWith: "AND" as const,
+  queries: query
+    .toLowerCase()
+    .split(/[\s\p{P}]+/u)
+    .filter((word) => word !== "")
+    .map((word) => {
+      const alternatives = SEARCH_SYNONYMS[word];
+      return alternatives ? { combineWith: "OR" as const, queries: [word, ...alternatives] } : word;
+    }),
+});
+
 export interface HelpCatalogue {
   readonly articles: ReadonlyArray<HelpArticle>;
   readonly byId: (id: string) => HelpArticle | undefined;
-  /** Articles whose title, text or tags match the words (prefixes and small typos too), best first; a blank query gives them all. */
+  /** Articles whose title, text or tags match the words (prefixes, small typos and synonyms too), best first; a blank query gives them all. */
   readonly search: (query: string) => ReadonlyArray<HelpArticle>;
   /** Up to 3 other articles of its category, those sharing the most tags first. */
   readonly related: (article: HelpArticle) => ReadonlyArray<HelpArticle>;
@@ -101,7 +200,7 @@ export const helpCatalogueOf = (articles: ReadonlyArray<HelpArticle>): HelpCatal
   return {
     articles,
     byId: (id) => byId.get(id),
-    search: (query) => (query.trim() === "" ? articles : index.search(query.trim()).flatMap((hit) => byId.get(String(hit.id)) ?? [])),
+    search: (query) => (query.trim() === "" ? articles : index.search(expandedQuery(query)).flatMap((hit) => byId.get(String(hit.id)) ?? [])),
     related: (article) =>
       articles
         .filter((other) => other.category === article.category && other.id !== article.id)
