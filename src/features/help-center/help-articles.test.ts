@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { faqContent } from "../../components/public/faq-content";
+import { trialIncludes } from "../../components/public/trial-terms";
 import { HELP_CATEGORIES, helpCatalogue, helpCatalogueOf, parseHelpArticle, readTimeOf, RELATED_MAX, SEARCH_SYNONYMS } from "./help-articles";
 
 const file = (frontMatter: string, body = "Connect your account from **Connect Accounts**.") => `---\n${frontMatter}\n---\n\n${body}\n`;
@@ -67,6 +68,11 @@ describe("the repository's articles", () => {
     const answered = new Set(helpCatalogue.articles.flatMap((article) => article.faq));
     for (const question of questions) expect(answered.has(question), `FAQ "${question}" has no article`).toBe(true);
     for (const id of answered) expect(questions, `an article names FAQ "${id}"`).toContain(id);
+  });
+
+  it("say what the free trial includes as the FAQ and the register page do", () => {
+    const trial = helpCatalogue.articles.find((article) => article.id === "trial-and-changing-plan")!;
+    expect(trial.text).toContain(trialIncludes());
   });
 
   it("link only to articles that exist", () => {
