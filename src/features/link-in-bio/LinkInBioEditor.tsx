@@ -757,10 +757,17 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo }: Pr
           </span>
           {errors.username && <p className="field-error">{errors.username}</p>}
         </div>
-        <p className="bio-address">
-          <span className="muted">Public address: </span>
-          <span data-testid="bio-address">{`${origin}/bio/${text.username || "your-username"}`}</span>
-        </p>
+        {/* The address only for a username the page could have: never for an empty, malformed or reserved one. */}
+        {usernameProblem(text.username.trim()) === null ? (
+          <p className="bio-address">
+            <span className="muted">Public address: </span>
+            <span data-testid="bio-address">{`${origin}/bio/${text.username.trim()}`}</span>
+          </p>
+        ) : (
+          <p className="bio-address muted" data-testid="bio-address-missing">
+            Your page's address shows here once the username is valid.
+          </p>
+        )}
         <label className="ui-switch bio-publish">
           <input type="checkbox" role="switch" checked={page.isPublished} disabled={!editable} onChange={(e) => setPublished(e.target.checked)} />
           <span>
