@@ -97,6 +97,8 @@ export class LinkInBio extends Context.Service<
     readonly publicPage: (username: string) => Effect.Effect<PublicBioPage | null, SqlError>;
     /** Counts a click on a visible link of a published page and gives its address; null when there is no such link. */
     readonly click: (username: string, linkId: string, visitor: BioVisitor, now: Date) => Effect.Effect<string | null, SqlError>;
+    /** Whether the workspace's page is white-labelled (its agency's brand on a plan that has one): no "Made with". */
+    readonly whiteLabel: (workspaceId: string) => Effect.Effect<boolean, SqlError>;
     /** Every published page's username (the sitemap). */
     readonly publishedUsernames: () => Effect.Effect<ReadonlyArray<string>, SqlError>;
   }
@@ -341,7 +343,7 @@ export class LinkInBio extends Context.Service<
         return rows.map((r) => r.username);
       });
 
-      return { page, edit, addLink, editLink, deleteLink, restoreLink, analytics, publicPage, click, publishedUsernames };
+      return { page, edit, addLink, editLink, deleteLink, restoreLink, analytics, publicPage, click, publishedUsernames, whiteLabel: whiteLabelOf };
     }),
   );
 }

@@ -129,6 +129,7 @@ test.describe("Link in bio", () => {
     await usernameField.press("Enter");
     await expect(editor.getByText(BIO_MESSAGES.usernameReserved)).toBeVisible();
     await expect(editor.getByTestId("bio-address")).toHaveCount(0);
+    await expect(page.getByTestId("bio-preview").getByText("Made with SocialDesk")).toBeVisible();
     await screenshot(page, "settings-reserved", { fullPage: true, widths: [1280, 360] });
     await usernameField.fill(username);
     await usernameField.press("Enter");

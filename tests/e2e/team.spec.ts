@@ -507,6 +507,11 @@ test.describe("team", () => {
       await screenshot(view, `white-label-approval-${width}`, { fullPage: true });
       await client.close();
     }
+
+    // Its link-in-bio preview, as its public page, does not say "Made with SocialDesk".
+    await page.goto("/app/link-in-bio");
+    await expect(page.getByTestId("bio-preview").getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("bio-preview").getByText("Made with SocialDesk")).toHaveCount(0);
   });
 
   test("a plan without team collaboration sees the premium gate", async ({ page }) => {
