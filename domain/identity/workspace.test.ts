@@ -4,6 +4,7 @@ import type { WorkspaceEvent } from "./events";
 import {
   CLIENT_LOGO_MESSAGE,
   changeClientDetails,
+  clientNameTakenMessage,
   changePlan,
   createClientWorkspace,
   createWorkspace,
@@ -101,12 +102,13 @@ describe("a workspace whose paid subscription ends", () => {
 });
 
 describe("an agency's client workspace", () => {
-  const client = { workspaceId: "c1", ownerId: "u1", parentWorkspaceId: "w1" };
+  const client = { workspaceId: "c1", ownerId: "u1", parentWorkspaceId: "w1", otherClientNames: ["Rao Law"] };
   const createdClient: WorkspaceEvent = {
     type: "WorkspaceCreated",
     data: { workspaceId: "c1", name: "Lee Dental", ownerId: "u1", isDemo: false, parentWorkspaceId: "w1" },
   };
-  const details = (name: string, logoUrl: string | null, agencyId = "w1") => changeClientDetails({ workspaceId: "c1", agencyId, name, logoUrl });
+  const details = (name: string, logoUrl: string | null, agencyId = "w1", otherClientNames: ReadonlyArray<string> = ["Rao Law"]) =>
+    changeClientDetails({ workspaceId: "c1", agencyId, name, logoUrl, otherClientNames });
 
   it("when created with a logo, then its details follow its creation; without one, only the creation", () => {
     spec
@@ -125,6 +127,25 @@ describe("an agency's client workspace", () => {
       .when(details("Lee Family Dental", null))
       .then([{ type: "ClientDetailsChanged", data: { workspaceId: "c1", name: "Lee Family Dental", logoUrl: null } }]);
     spec.given([createdClient]).when(details(" Lee Dental ", "")).thenNothingHappens();
+  });
+
+  it("given the agency's clients, when a client is created with a name one of them has, trimmed and whatever its case, then 409 names it", () => {
+    spec
+      .given([])
+      .when(createClientWorkspace({ ...client, otherClientNames: ["Smile Co", "Rao Law"], name: "  smile CO " }))
+      .thenFails("Conflict", clientNameTakenMessage("Smile Co"));
+    spec
+      .given([])
+      .when(createClientWorkspace({ ...client, otherClientNames: ["Smile Co"], name: "Smile Company" }))
+      .then([{ ...createdClient, data: { ...createdClient.data, name: "Smile Company" } } as WorkspaceEvent]);
+  });
+
+  it("given the agency's other clients, when a client is renamed to one of their names, then 409 names it; its own name in another case is a rename", () => {
+    spec.given([createdClient]).when(details("RAO LAW ", null)).thenFails("Conflict", 'A client named "Rao Law" already exists.');
+    spec
+      .given([createdClient])
+      .when(details("LEE DENTAL", null))
+      .then([{ type: "ClientDetailsChanged", data: { workspaceId: "c1", name: "LEE DENTAL", logoUrl: null } }]);
   });
 
   it("a name too short, a logo not on https:// or another agency's client is refused", () => {

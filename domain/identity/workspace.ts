@@ -109,7 +109,10 @@ export const changeOwner = (command: { readonly workspaceId: string; readonly ow
       )
     : Effect.fail(new NotFound({ what: "workspace" }));
 
-/** An agency's client workspace: owned by the agency's owner, on the agency's plan (no trial of its own), with a logo if given. */
+/**
+ * An agency's client workspace: owned by the agency's owner, on the agency's plan (no trial of its
+ * own), with a logo if given, and a name none of the agency's current clients has.
+ */
 export const createClientWorkspace =
   (command: {
     readonly workspaceId: string;
@@ -117,10 +120,12 @@ export const createClientWorkspace =
     readonly logoUrl?: string | null;
     readonly ownerId: string;
     readonly parentWorkspaceId: string;
+    /** The names of the agency's clients now. */
+    readonly otherClientNames: ReadonlyArray<string>;
   }) =>
   (state: WorkspaceState): Effect.Effect<ReadonlyArray<WorkspaceEvent>, Conflict | InvalidInput> => {
     if (state.exists) return Effect.fail(new Conflict({ message: "This workspace already exists." }));
-    return Effect.map(clientDetails(command), ({ name, logoUrl }): ReadonlyArray<WorkspaceEvent> => [
+    return Effect.map(Effect.flatMap(clientDetails(command), nameFreeAmong(command.otherClientNames)), ({ name, logoUrl }): ReadonlyArray<WorkspaceEvent> => [
       {
         type: "WorkspaceCreated",
         data: { workspaceId: command.workspaceId, name, ownerId: command.ownerId, isDemo: false, parentWorkspaceId: command.parentWorkspaceId },
@@ -139,15 +144,31 @@ const clientDetails = (input: { readonly name: string; readonly logoUrl?: string
   return Object.keys(fields).length > 0 ? Effect.fail(new InvalidInput({ message: Object.values(fields)[0]!, fields })) : Effect.succeed({ name, logoUrl });
 };
 
+/** Two clients of one agency never share a name: compared trimmed and whatever the case, the sentence names the one there is. */
+const nameFreeAmong =
+  (otherClientNames: ReadonlyArray<string>) =>
+  <A extends { readonly name: string }>(details: A): Effect.Effect<A, Conflict> => {
+    const clash = otherClientNames.find((other) => other.trim().toLowerCase() === details.name.toLowerCase());
+    return clash === undefined ? Effect.succeed(details) : Effect.fail(new Conflict({ message: clientNameTakenMessage(clash.trim()) }));
+  };
+
+export const clientNameTakenMessage = (name: string) => `A client named "${name}" already exists.`;
 export const CLIENT_NAME_MESSAGE = "Name the client in 2 to 100 characters.";
 export const CLIENT_LOGO_MESSAGE = "The logo is an https:// address of an image, or nothing.";
 
-/** The agency renames its client or changes its logo; nothing when both stay as they are. */
+/** The agency renames its client (to a name none of its other clients has) or changes its logo; nothing when both stay as they are. */
 export const changeClientDetails =
-  (command: { readonly workspaceId: string; readonly agencyId: string; readonly name: string; readonly logoUrl: string | null }) =>
-  (state: WorkspaceState): Effect.Effect<ReadonlyArray<WorkspaceEvent>, NotFound | InvalidInput> =>
+  (command: {
+    readonly workspaceId: string;
+    readonly agencyId: string;
+    readonly name: string;
+    readonly logoUrl: string | null;
+    /** The names of the agency's other clients now (not this one's). */
+    readonly otherClientNames: ReadonlyArray<string>;
+  }) =>
+  (state: WorkspaceState): Effect.Effect<ReadonlyArray<WorkspaceEvent>, NotFound | InvalidInput | Conflict> =>
     !state.exists || state.parentWorkspaceId !== command.agencyId
       ? Effect.fail(new NotFound({ what: "client" }))
-      : Effect.map(clientDetails(command), ({ name, logoUrl }): ReadonlyArray<WorkspaceEvent> =>
+      : Effect.map(Effect.flatMap(clientDetails(command), nameFreeAmong(command.otherClientNames)), ({ name, logoUrl }): ReadonlyArray<WorkspaceEvent> =>
           name === state.name && logoUrl === state.logoUrl ? [] : [{ type: "ClientDetailsChanged", data: { workspaceId: command.workspaceId, name, logoUrl } }],
         );

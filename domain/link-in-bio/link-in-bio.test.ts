@@ -66,6 +66,24 @@ describe("a link-in-bio page", () => {
       .thenFails("InvalidInput", BIO_MESSAGES.socialUrlInvalid);
   });
 
+  it("refuses a reserved username whatever its case, and keeps the one it has", () => {
+    const named: BioPageEvent = { type: "BioUsernameChosen", data: { username: "lee-dental" } };
+    for (const reserved of ["admin", "API", " Support ", "SocialDesk", "login", "www"]) {
+      spec
+        .given([created, named])
+        .when(editBioPage({ ...WORKSPACE, username: reserved }))
+        .thenFails("InvalidInput", BIO_MESSAGES.usernameReserved);
+    }
+    spec
+      .given([created])
+      .when(editBioPage({ ...WORKSPACE, username: "admin", isPublished: true }))
+      .thenFails("InvalidInput", BIO_MESSAGES.usernameReserved);
+    spec
+      .given([created])
+      .when(editBioPage({ ...WORKSPACE, username: "admin-lee" }))
+      .then([{ type: "BioUsernameChosen", data: { username: "admin-lee" } }]);
+  });
+
   it("adds a link at the end, its address checked", () => {
     spec
       .given([])
@@ -151,6 +169,9 @@ describe("a username", () => {
     expect(usernameProblem("ab")).toBe(BIO_MESSAGES.usernameLength);
     expect(usernameProblem("Lee")).toBe(BIO_MESSAGES.usernameCharacters);
     expect(usernameProblem("lee/../admin")).toBe(BIO_MESSAGES.usernameCharacters);
+    expect(usernameProblem("admin")).toBe(BIO_MESSAGES.usernameReserved);
+    expect(usernameProblem("Help")).toBe(BIO_MESSAGES.usernameReserved);
+    expect(usernameProblem("helpful-dentist")).toBeNull();
   });
 
   it("is suggested from the workspace's name", () => {

@@ -59,11 +59,30 @@ export const BIO_LINKS_MAX = 100;
 /** Lower-case letters, digits, dots, hyphens and underscores, starting and ending with a letter or digit. */
 export const BIO_USERNAME_PATTERN = /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/;
 
+/**
+ * Usernames a visitor could take for the site's own pages or its staff (/bio/admin, /bio/support…),
+ * refused for every page, whatever their case.
+ */
+export const BIO_RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  // the product and its people
+  "socialdesk", "social-desk", "social_desk", "official", "team", "staff", "admin", "administrator", "moderator", "owner", "root",
+  "system", "sysadmin", "superuser", "webmaster", "postmaster", "hostmaster", "abuse", "security", "noreply", "no-reply",
+  "support", "help", "helpdesk", "help-center", "contact", "feedback", "mail", "email", "info", "sales", "billing", "legal",
+  // the site's own pages and parts
+  "api", "app", "apps", "bio", "www", "web", "home", "index", "dashboard", "account", "accounts", "settings", "profile", "user",
+  "users", "login", "logout", "log-in", "log-out", "signin", "signout", "sign-in", "sign-out", "signup", "sign-up", "register",
+  "join", "invite", "invites", "approve", "auth", "oauth", "password", "forgot-password", "reset-password", "pricing", "plans",
+  "checkout", "about", "blog", "docs", "doc", "faq", "status", "terms", "privacy", "privacy-policy", "terms-of-service", "cookies",
+  "jobs", "careers", "press", "news", "static", "assets", "media", "cdn", "images", "img", "files", "uploads", "public", "demo",
+  "sitemap", "robots", "favicon", "null", "undefined",
+]);
+
 export const BIO_MESSAGES = {
   usernameRequired: "Choose a username for your page's address.",
   usernameLength: `A username is ${BIO_USERNAME_MIN} to ${BIO_USERNAME_MAX} characters.`,
   usernameCharacters: "Use lower-case letters, digits, dots, hyphens and underscores, starting and ending with a letter or digit.",
   usernameTaken: "This username is taken. Choose another.",
+  usernameReserved: "This username is reserved. Choose another.",
   publishWithoutUsername: "Choose a username before you publish the page.",
   titleRequired: "Title is required",
   titleTooLong: `Keep the title to ${BIO_TITLE_MAX} characters.`,
@@ -135,10 +154,14 @@ export const socialAddressOf = (given: string): string | null => {
   return webAddress(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
 };
 
+/** Whether the username is one of the site's own words, whatever its case. */
+export const isReservedUsername = (username: string): boolean => BIO_RESERVED_USERNAMES.has(username.trim().toLowerCase());
+
 /** The username's refusal, or null when it may be used. */
 export const usernameProblem = (username: string): string | null => {
   if (username === "") return BIO_MESSAGES.usernameRequired;
   if (username.length < BIO_USERNAME_MIN || username.length > BIO_USERNAME_MAX) return BIO_MESSAGES.usernameLength;
+  if (isReservedUsername(username)) return BIO_MESSAGES.usernameReserved;
   return BIO_USERNAME_PATTERN.test(username) ? null : BIO_MESSAGES.usernameCharacters;
 };
 

@@ -60,7 +60,7 @@ export class Workspaces extends Context.Service<
       caller: Caller,
       clientId: string,
       input: ClientDetails,
-    ) => Effect.Effect<ClientWorkspace, InvalidInput | NotFound | SqlError | ConcurrencyConflict>;
+    ) => Effect.Effect<ClientWorkspace, InvalidInput | Conflict | NotFound | SqlError | ConcurrencyConflict>;
     readonly clientsOf: (workspaceId: string) => Effect.Effect<ReadonlyArray<ClientWorkspace>, SqlError>;
     /** The agency whose client the workspace is, or null for an agency's (or anyone's) own workspace. */
     readonly agencyOf: (workspaceId: string) => Effect.Effect<string | null, SqlError>;
@@ -100,6 +100,22 @@ export class Workspaces extends Context.Service<
           return client ? Effect.succeed(client) : Effect.fail(new NotFound({ what: "client" }));
         });
 
+      /**
+       * The names of the agency's clients but one, read once the agency's client writes take turns:
+       * two clients named alike at once cannot both pass (the caller's transaction holds the lock).
+       */
+      const otherClientNames = (agencyId: string, exceptId: string | null) =>
+        Effect.andThen(
+          db.query((sql) => sql`select pg_advisory_xact_lock(hashtextextended(${`clients:${agencyId}`}, 0))`),
+          Effect.map(
+            db.query(
+              (sql) => sql<{ name: string }[]>`
+                select name from workspaces where parent_workspace_id = ${agencyId} ${exceptId ? sql`and id <> ${exceptId}` : sql``}`,
+            ),
+            (rows) => rows.map((r) => r.name),
+          ),
+        );
+
       const createClient = Effect.fn("Workspaces.createClient")(function* (caller: Caller, input: ClientDetails) {
         const [agency] = yield* db.query(
           (sql) =>
@@ -110,20 +126,30 @@ export class Workspaces extends Context.Service<
         if (!agency) return yield* new NotFound({ what: "workspace" });
         if (agency.parent_workspace_id) return yield* new Conflict({ message: "Clients are added from the agency's own workspace: switch to it first." });
         const workspaceId = randomUUID();
-        yield* onNewWorkspace(
-          workspaceId,
-          createClientWorkspace({ workspaceId, ...input, ownerId: agency.owner_id, parentWorkspaceId: caller.workspaceId }),
-          caller,
+        yield* db.withTransaction(
+          Effect.gen(function* () {
+            const others = yield* otherClientNames(caller.workspaceId, null);
+            yield* onNewWorkspace(
+              workspaceId,
+              createClientWorkspace({ workspaceId, ...input, ownerId: agency.owner_id, parentWorkspaceId: caller.workspaceId, otherClientNames: others }),
+              caller,
+            );
+          }),
         );
         return yield* clientOf(caller.workspaceId, workspaceId).pipe(Effect.orDie);
       });
 
       const updateClient = Effect.fn("Workspaces.updateClient")(function* (caller: Caller, clientId: string, input: ClientDetails) {
         if (!isUuid(clientId)) return yield* new NotFound({ what: "client" });
-        yield* onWorkspaceCommand(
-          clientId,
-          changeClientDetails({ workspaceId: clientId, agencyId: caller.workspaceId, name: input.name, logoUrl: input.logoUrl ?? null }),
-          caller,
+        yield* db.withTransaction(
+          Effect.gen(function* () {
+            const others = yield* otherClientNames(caller.workspaceId, clientId);
+            yield* onWorkspaceCommand(
+              clientId,
+              changeClientDetails({ workspaceId: clientId, agencyId: caller.workspaceId, name: input.name, logoUrl: input.logoUrl ?? null, otherClientNames: others }),
+              caller,
+            );
+          }),
         );
         return yield* clientOf(caller.workspaceId, clientId);
       });

@@ -20,9 +20,11 @@ import {
   type EditBioPage,
   editBioLink,
   editBioPage,
+  isReservedUsername,
   restoreBioLink,
   usernameFrom,
 } from "../../domain/link-in-bio";
+import { hasFeature, type Tier } from "../../domain/plans";
 import { type Caller, type ConcurrencyConflict, Conflict, type InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { config } from "../config";
 import { Database, SqlError, UNIQUE_VIOLATION } from "../db/Database";
@@ -35,6 +37,8 @@ export interface PublicBioPage extends BioPage {
   readonly username: string;
   readonly workspaceId: string;
   readonly workspaceName: string;
+  /** Its agency (the workspace itself, or the agency whose client it is) has a white label on a plan that has one: no "Made with". */
+  readonly whiteLabel: boolean;
 }
 
 /** Who clicked, as the request tells: hashed with the day's salt, never kept. */
@@ -93,6 +97,8 @@ export class LinkInBio extends Context.Service<
     readonly publicPage: (username: string) => Effect.Effect<PublicBioPage | null, SqlError>;
     /** Counts a click on a visible link of a published page and gives its address; null when there is no such link. */
     readonly click: (username: string, linkId: string, visitor: BioVisitor, now: Date) => Effect.Effect<string | null, SqlError>;
+    /** Whether the workspace's page is white-labelled (its agency's brand on a plan that has one): no "Made with". */
+    readonly whiteLabel: (workspaceId: string) => Effect.Effect<boolean, SqlError>;
     /** Every published page's username (the sitemap). */
     readonly publishedUsernames: () => Effect.Effect<ReadonlyArray<string>, SqlError>;
   }
@@ -109,7 +115,7 @@ export class LinkInBio extends Context.Service<
           ([row]) => row?.name ?? "My page",
         );
 
-      /** The workspace's name made a username, with -2, -3… when another page has it. */
+      /** The workspace's name made a username, with -2, -3… when another page has it or the site keeps it ("Support" → support-2). */
       const suggestion = (name: string) =>
         Effect.map(
           db.query((sql) => sql<{ username: string }[]>`select username from bio_pages where username like ${`${usernameFrom(name)}%`}`),
@@ -117,7 +123,7 @@ export class LinkInBio extends Context.Service<
             const base = usernameFrom(name);
             const taken = new Set(rows.map((r) => r.username));
             let candidate = base;
-            for (let n = 2; taken.has(candidate); n++) candidate = `${base.slice(0, 26)}-${n}`;
+            for (let n = 2; taken.has(candidate) || isReservedUsername(candidate); n++) candidate = `${base.slice(0, 26)}-${n}`;
             return candidate;
           },
         );
@@ -268,15 +274,28 @@ export class LinkInBio extends Context.Service<
         } satisfies BioAnalytics;
       });
 
+      // As the client reports decide it (infra/reports/ClientReports.ts): a brand kept from a plan the agency left shows no more.
+      const whiteLabelOf = (workspaceId: string) =>
+        Effect.map(
+          db.query(
+            (sql) => sql<{ tier: Tier; branded: boolean }[]>`
+              select a.subscription_tier as tier, exists (select 1 from brands b where b.workspace_id = a.id) as branded
+              from workspaces w join workspaces a on a.id = coalesce(w.parent_workspace_id, w.id)
+              where w.id = ${workspaceId}`,
+          ),
+          ([row]) => row !== undefined && row.branded && hasFeature(row.tier, "white_label"),
+        );
+
       const publicPage = Effect.fn("LinkInBio.publicPage")(function* (username: string) {
         const row = yield* pageRow({ publishedUsername: username.toLowerCase() });
         if (!row?.username) return null;
-        const [links, name] = yield* Effect.all([linksOf(row.workspace_id, true), workspaceName(row.workspace_id)]);
+        const [links, name, whiteLabel] = yield* Effect.all([linksOf(row.workspace_id, true), workspaceName(row.workspace_id), whiteLabelOf(row.workspace_id)]);
         return {
           ...pageOf(row, links, name, row.username, true),
           username: row.username,
           workspaceId: row.workspace_id,
           workspaceName: name,
+          whiteLabel,
         } satisfies PublicBioPage;
       });
 
@@ -324,7 +343,7 @@ export class LinkInBio extends Context.Service<
         return rows.map((r) => r.username);
       });
 
-      return { page, edit, addLink, editLink, deleteLink, restoreLink, analytics, publicPage, click, publishedUsernames };
+      return { page, edit, addLink, editLink, deleteLink, restoreLink, analytics, publicPage, click, publishedUsernames, whiteLabel: whiteLabelOf };
     }),
   );
 }

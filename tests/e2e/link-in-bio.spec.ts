@@ -117,9 +117,20 @@ test.describe("Link in bio", () => {
     const usernameField = editor.getByLabel("Username");
     await expect(usernameField).not.toHaveValue("");
     await usernameField.fill("");
+    // No address for an empty, malformed or reserved username.
+    await expect(editor.getByTestId("bio-address")).toHaveCount(0);
+    await expect(editor.getByTestId("bio-address-missing")).toBeVisible();
     await editor.getByRole("switch", { name: "Published" }).click();
     await expect(editor.getByText(BIO_MESSAGES.publishWithoutUsername)).toBeVisible();
     await expect(editor.getByRole("switch", { name: "Published" })).not.toBeChecked();
+    await usernameField.fill("-lee");
+    await expect(editor.getByTestId("bio-address")).toHaveCount(0);
+    await usernameField.fill("Admin");
+    await usernameField.press("Enter");
+    await expect(editor.getByText(BIO_MESSAGES.usernameReserved)).toBeVisible();
+    await expect(editor.getByTestId("bio-address")).toHaveCount(0);
+    await expect(page.getByTestId("bio-preview").getByText("Made with SocialDesk")).toBeVisible();
+    await screenshot(page, "settings-reserved", { fullPage: true, widths: [1280, 360] });
     await usernameField.fill(username);
     await usernameField.press("Enter");
     await expect(toast(page).filter({ hasText: "Username saved" })).toBeVisible();

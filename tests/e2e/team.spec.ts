@@ -410,6 +410,18 @@ test.describe("team", () => {
     const lee = clients.getByTestId("client").filter({ hasText: "Lee Dental" });
     const rao = clients.getByTestId("client").filter({ hasText: "Rao Law" });
 
+    // A second "Lee Dental", in another case and with spaces, is refused with the name; so is a rename to it.
+    await page.getByLabel("Name", { exact: true }).first().fill("  lee DENTAL ");
+    await page.getByRole("button", { name: "Add client" }).click();
+    await expect(toast(page)).toContainText('A client named "Lee Dental" already exists.');
+    await expect(clients.getByTestId("client")).toHaveCount(2);
+    await screenshot(page, "clients-same-name", { widths: [1280, 360] });
+    await rao.getByText("Name and logo").click();
+    await rao.getByLabel("Name", { exact: true }).fill("Lee Dental");
+    await rao.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(toast(page)).toContainText('A client named "Lee Dental" already exists.');
+    await expect(rao.getByRole("heading", { level: 2 })).toHaveText("Rao Law");
+
     // Rao Law renamed.
     await rao.getByText("Name and logo").click();
     await rao.getByLabel("Name", { exact: true }).fill("Rao Family Law");
@@ -512,6 +524,11 @@ test.describe("team", () => {
       await screenshot(view, `white-label-approval-${width}`, { fullPage: true });
       await client.close();
     }
+
+    // Its link-in-bio preview, as its public page, does not say "Made with SocialDesk".
+    await page.goto("/app/link-in-bio");
+    await expect(page.getByTestId("bio-preview").getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("bio-preview").getByText("Made with SocialDesk")).toHaveCount(0);
   });
 
   test("a plan without team collaboration sees the premium gate", async ({ page }) => {

@@ -50,6 +50,29 @@ describe("client workspaces", () => {
     expect(viaForm.headers.get("location")).toBe("/app/team-management#clients");
   });
 
+  it("given a client named Smile Co, when the agency adds or renames another to that name in any case or spacing, then 409 names it and nothing changes; another agency may use it", async () => {
+    const agency = await owner("agency");
+    const smile = await agency.browser.post("/api/clients", { name: "Smile Co" });
+    expect(smile.status, smile.text).toBe(201);
+    const rao = (await agency.browser.post("/api/clients", { name: "Rao Law" })).data.id as string;
+
+    const again = await agency.browser.post("/api/clients", { name: "  smile CO " });
+    expect(again.status).toBe(409);
+    expect(again.data.error.message).toBe('A client named "Smile Co" already exists.');
+    const renamed = await agency.browser.put(`/api/clients/${rao}`, { name: "SMILE CO" });
+    expect(renamed.status).toBe(409);
+    expect(renamed.data.error.message).toBe('A client named "Smile Co" already exists.');
+    expect(((await agency.browser.get("/api/clients")).data as Array<{ name: string }>).map((c) => c.name)).toEqual(["Rao Law", "Smile Co"]);
+
+    // Its own name in another case is a rename; two at once: one is added, the other refused.
+    expect((await agency.browser.put(`/api/clients/${smile.data.id}`, { name: "SMILE Co" })).status).toBe(200);
+    const both = await Promise.all([agency.browser.post("/api/clients", { name: "Park Dental" }), agency.browser.post("/api/clients", { name: "park dental" })]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+
+    const other = await owner("agency");
+    expect((await other.browser.post("/api/clients", { name: "Smile Co" })).status).toBe(201);
+  });
+
   it("given an agency's plan limit, then the accounts of its clients count with its own", async () => {
     const agency = await owner("agency");
     const agencyId = await workspaceOf(agency.user.id);

@@ -121,6 +121,23 @@ describe("the link-in-bio page", () => {
     expect(await pageOf(browser)).toMatchObject({ username: null, isPublished: false });
   });
 
+  it("given a page of its own, when a reserved username is asked for in any case, then 400 names the username field and the page keeps its address", async () => {
+    const { browser, name } = await publishedPage();
+    for (const reserved of ["admin", "Support", "LOGIN", "socialdesk"]) {
+      const refused = await browser.put("/api/link-in-bio", { username: reserved });
+      expect(refused.status, reserved).toBe(400);
+      expect(refused.data.error.fields).toEqual({ username: "This username is reserved. Choose another." });
+    }
+    expect(await pageOf(browser)).toMatchObject({ username: name, isPublished: true });
+    expect((await new Browser(app.server.url).get("/bio/admin")).status).toBe(404);
+  });
+
+  it("given a workspace named like one of the site's pages, when its page is opened, then the username suggested is not the reserved word", async () => {
+    const { browser } = await signUp(app.server.url, { company: "Support" });
+    const page = await pageOf(browser);
+    expect(page.suggestedUsername).toMatch(/^support-\d+$/);
+  });
+
   it("is changed only by people who may post, and not in demo mode", async () => {
     const { browser } = await team.owner();
     const { member: viewer } = await team.joined(browser, team.email("viewer"), "viewer");
@@ -233,6 +250,39 @@ describe("the public page", () => {
     ).toBe(404);
     expect((await visitor.get("/sitemap.xml")).text).not.toContain(`/bio/${name}</loc>`);
     expect((await visitor.page("/bio/nobody-has-this-name")).status).toBe(404);
+  });
+});
+
+describe("the public page of an agency's client", () => {
+  it("given no white label it says Made with SocialDesk; given the agency's white label it does not, at once, and again once the agency leaves the plan that has one", async () => {
+    const agency = await team.owner("agency", { company: "Park Agency" });
+    const agencyId = await team.workspaceOf(agency.user.id);
+    const client = (await agency.browser.post("/api/clients", { name: "Lee Dental" })).data.id as string;
+    expect((await agency.browser.post("/api/workspaces/switch", { workspaceId: client })).status).toBe(200);
+    const name = username();
+    expect((await agency.browser.put("/api/link-in-bio", { username: name, isPublished: true })).status).toBe(200);
+    await agency.browser.post("/api/workspaces/switch", { workspaceId: agencyId });
+
+    const visitor = new Browser(app.server.url);
+    const madeWith = async (expected: boolean) =>
+      (
+        await until(
+          () => visitor.page(`/bio/${name}`),
+          (p) => p.status === 200 && p.text.includes("Made with SocialDesk") === expected,
+          2_000,
+        )
+      ).text;
+    // Twice: the second is answered from memory.
+    expect(await madeWith(true)).toContain('property="og:site_name" content="SocialDesk"');
+    expect(await madeWith(true)).toContain("Made with SocialDesk");
+
+    expect((await agency.browser.put("/api/brand", { name: "Park Creative", color: "#16A34A" })).status).toBe(200);
+    const branded = await madeWith(false);
+    expect(branded).toContain("Lee Dental");
+    expect(branded).not.toContain("SocialDesk");
+
+    await app.sql`update workspaces set subscription_tier = 'growth' where id = ${agencyId}`;
+    expect(await madeWith(true)).toContain("Made with SocialDesk");
   });
 });
 

@@ -31,10 +31,12 @@ interface Props {
    * same page with nothing to click (its links would leave the editor, or count a click).
    */
   readonly live: boolean;
+  /** A white-labelled agency's page (and its clients') does not name the product. */
+  readonly whiteLabel?: boolean;
 }
 
 /** The link-in-bio page as visitors see it, themed by `data-theme`: rendered on the server without JavaScript, and as the editor's preview. */
-export default function BioPageView({ page, live }: Props) {
+export default function BioPageView({ page, live, whiteLabel = false }: Props) {
   const { links, socialLinks } = visiblePart(page);
   const linkTarget = (link: BioLink) => (live && page.username ? goHref(page.username, link.id) : undefined);
   return (
@@ -96,7 +98,9 @@ export default function BioPageView({ page, live }: Props) {
             })}
           </ul>
         )}
-        <footer className="bio-footer">{live ? <a href="/">Made with {PRODUCT_NAME}</a> : <span>Made with {PRODUCT_NAME}</span>}</footer>
+        {!whiteLabel && (
+          <footer className="bio-footer">{live ? <a href="/">{`Made with ${PRODUCT_NAME}`}</a> : <span>{`Made with ${PRODUCT_NAME}`}</span>}</footer>
+        )}
       </div>
     </div>
   );

@@ -82,6 +82,8 @@ interface Props {
   readonly origin: string;
   readonly canManage: boolean;
   readonly demo: boolean;
+  /** The public page says no "Made with" (a white-labelled agency's): nor does the preview. */
+  readonly whiteLabel?: boolean;
 }
 
 /**
@@ -90,7 +92,7 @@ interface Props {
  * once (text when its field is left) and offers an undo. Saves go one after the other, and an answer
  * never replaces what was typed after its request left.
  */
-export default function LinkInBioEditor({ initial, origin, canManage, demo }: Props) {
+export default function LinkInBioEditor({ initial, origin, canManage, demo, whiteLabel = false }: Props) {
   const id = useId();
   const hydrated = useHydrated();
   const editable = hydrated && canManage;
@@ -213,7 +215,9 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo }: Pr
     onChange: (event: { target: { value: string } }) => {
       const value = field === "username" ? event.target.value.toLowerCase() : event.target.value;
       setText((t) => ({ ...t, [field]: value }));
-      clearErrors(field);
+      // A new username answers "Choose a username before you publish" too: the next try says what still holds.
+      if (field === "username") clearErrors("username", "isPublished");
+      else clearErrors(field);
     },
     onBlur: () => commitText(field),
     onKeyDown: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -757,10 +761,17 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo }: Pr
           </span>
           {errors.username && <p className="field-error">{errors.username}</p>}
         </div>
-        <p className="bio-address">
-          <span className="muted">Public address: </span>
-          <span data-testid="bio-address">{`${origin}/bio/${text.username || "your-username"}`}</span>
-        </p>
+        {/* The address only for a username the page could have: never for an empty, malformed or reserved one. */}
+        {usernameProblem(text.username.trim()) === null ? (
+          <p className="bio-address">
+            <span className="muted">Public address: </span>
+            <span data-testid="bio-address">{`${origin}/bio/${text.username.trim()}`}</span>
+          </p>
+        ) : (
+          <p className="bio-address muted" data-testid="bio-address-missing">
+            Your page's address shows here once the username is valid.
+          </p>
+        )}
         <label className="ui-switch bio-publish">
           <input type="checkbox" role="switch" checked={page.isPublished} disabled={!editable} onChange={(e) => setPublished(e.target.checked)} />
           <span>
@@ -853,7 +864,7 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo }: Pr
           <aside id={`${id}-phone`} className={`bio-phone-wrap${previewOpen ? " bio-phone-open" : ""}`} aria-label="Phone preview" data-testid="bio-preview">
             <div className="bio-phone">
               <div className="bio-phone-screen">
-                <BioPageView page={previewPage} live={false} />
+                <BioPageView page={previewPage} live={false} whiteLabel={whiteLabel} />
               </div>
             </div>
           </aside>
