@@ -87,6 +87,7 @@ test.describe("queue", () => {
 
   test("tabs are deep-linkable: ?tab=drafts opens Drafts from the server, switching writes the tab to the address, an unknown tab opens Scheduled", async ({ page }) => {
     await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
     await createPost(page.request, { content: "Draft about retainers" });
     await createPost(page.request, { content: "Scheduled about implants", status: "scheduled", scheduledAt: inOneWeek() });
 
