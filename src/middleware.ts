@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import type { APIContext, MiddlewareNext } from "astro";
 import { defineMiddleware } from "astro:middleware";
 import { Effect } from "effect";
 import { SESSION_COOKIE, Sessions } from "../infra/auth/Sessions";
@@ -40,7 +41,7 @@ const isAdminPath = (path: string) => path === "/admin" || path.startsWith("/adm
 const wantsHtml = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
 
 /** The signed-in user of the request, renewing the session cookie as it slides. */
-const loadUser = async (token: string, context: Parameters<Parameters<typeof defineMiddleware>[0]>[0]) => {
+const loadUser = async (token: string, context: APIContext) => {
   const exit = await runtime.runPromiseExit(
     Effect.gen(function* () {
       const session = yield* (yield* Sessions).validate(token, new Date());
@@ -71,7 +72,32 @@ const loadDemoUser = async () =>
     ),
   );
 
+/**
+ * Every answer to a request that carries a session is `Cache-Control: no-store` (pages, API calls,
+ * redirects, error pages): after Sign out, Back or a reopened tab cannot show the previous person's
+ * pages from the browser's cache, and Chromium keeps no such page in its back/forward cache. The
+ * media files keep their own `private` caching with an ETag (images of the workspace's library,
+ * shown only to its members; a page that shows them is never itself cached). The lanes in front of
+ * Astro agree: the static pages are never served from memory to a request with the session cookie
+ * (infra/web/static-pages.ts PAGE_COOKIES), and GET /api/auth/user's lane answers no-store.
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
+  // The request's session, or one this answer starts (signing in); read before the answer may delete it.
+  const sessionBefore = context.cookies.has(SESSION_COOKIE);
+  const response = await answer(context, next);
+  if (!(sessionBefore || context.cookies.has(SESSION_COOKIE)) || context.url.pathname.startsWith("/media/")) return response;
+  try {
+    response.headers.set("cache-control", "no-store");
+    return response;
+  } catch {
+    // A Response.redirect's headers are immutable: the same answer with the header.
+    const copy = new Response(response.body, response);
+    copy.headers.set("cache-control", "no-store");
+    return copy;
+  }
+});
+
+const answer = async (context: APIContext, next: MiddlewareNext): Promise<Response> => {
   const { url, request, cookies, locals } = context;
   const path = url.pathname;
   locals.user = null;
@@ -174,7 +200,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   return withReasonPhrase(await (legacyTarget ? next(`${legacyTarget}${url.search}`) : next()));
-});
+};
 
 /**
  * A page that sets `Astro.response.status` keeps Astro's default status text "OK" ("400 OK" on the

@@ -3,6 +3,7 @@
  * fields each type asks for, and the sentences refusing what Google would refuse. The form and the
  * API check with the same rules.
  */
+import { CLOCK_TIME, notATime } from "../shared/clock-time";
 import type { PostType } from "./events";
 
 export interface BusinessField {
@@ -57,6 +58,9 @@ export const BUSINESS_POST_TYPES: ReadonlyArray<{
 
 const DAY = /^\d{4}-\d{2}-\d{2}/;
 
+/** The HH:MM after a day's "T" ("2026-05-01T25:99" → "25:99"), or null without one. */
+const timeOf = (value: string): string | null => /^\d{4}-\d{2}-\d{2}T(\d{1,2}:\d{1,2})/.exec(value)?.[1] ?? null;
+
 /** What is wrong with a business post's fields, by field (empty when nothing). `today` is YYYY-MM-DD. */
 export const businessPostProblems = (postType: string, data: Readonly<Record<string, string>>, today: string): Record<string, string> => {
   const type = BUSINESS_POST_TYPES.find((t) => t.id === postType);
@@ -66,6 +70,8 @@ export const businessPostProblems = (postType: string, data: Readonly<Record<str
     if (field.required && value === "") problems[field.key] = field.missing ?? `Enter the ${field.label.toLowerCase()}.`;
     else if (value && (field.kind === "date" || field.kind === "datetime") && !DAY.test(value))
       problems[field.key] = `Enter the ${field.label.toLowerCase()} as a date.`;
+    else if (value && field.kind === "datetime" && timeOf(value) !== null && !CLOCK_TIME.test(timeOf(value)!))
+      problems[field.key] = notATime(timeOf(value)!);
     else if (value && field.kind === "url" && !/^https?:\/\/\S+$/.test(value)) problems[field.key] = "Enter an address starting with https://.";
   }
   if (postType === "offer" && !problems.validUntil && (data.validUntil ?? "").slice(0, 10) < today)

@@ -2,6 +2,7 @@ import { instantAt } from "../shared/zoned";
 import { Effect } from "effect";
 import { isTimeZone } from "../identity/timezones";
 import { InvalidInput, isStorableInstant } from "../shared";
+import { notATime } from "../shared/clock-time";
 
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -27,8 +28,9 @@ export const readScheduledAt = (input: string, timeZone: string): Effect.Effect<
     .slice(1, 8)
     .map((v, i) => (v === undefined ? undefined : i === 6 ? Number(v.padEnd(3, "0")) : Number(v))) as Array<number>;
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > lastDay || hours > 23 || minutes > 59 || seconds > 59)
-    return invalid(`"${input}" is not a valid date and time.`);
+  if (month < 1 || month > 12 || day < 1 || day > lastDay) return invalid(`"${input}" is not a valid date and time.`);
+  if (hours > 23 || minutes > 59) return invalid(notATime(`${m[4]}:${m[5]}`));
+  if (seconds > 59) return invalid(notATime(`${m[4]}:${m[5]}:${m[6]}`));
   const offset = m[8];
   if (offset) {
     const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${String(seconds).padStart(2, "0")}.${String(ms).padStart(3, "0")}${

@@ -13,8 +13,6 @@ import { startLiveness } from "./liveness";
 type AppServices = ReturnType<typeof servicesOn> extends import("effect").Layer.Layer<infer A, any, any> ? A : never;
 export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>;
 
-/** I/O jobs fetched (and locked) per query. */
-const IO_BATCH = 100;
 const PROJECTOR_MS = 500;
 
 /** Every module's cron lines (infra/modules.ts). */
@@ -80,16 +78,25 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
   });
   // The I/O lane: publishing waits on platforms (and, picked up ahead of time, on the clock), so
   // its jobs get slots of their own, fetched in batches from one local queue.
+  const ioConcurrency = config().IO_CONCURRENCY;
   const ioRunner: Runner = await run({
     events,
     connectionString: url,
-    concurrency: config().IO_CONCURRENCY,
+    concurrency: ioConcurrency,
+    // As many connections as slots may be opened, as graphile-worker expects of a pool. A pool opens
+    // them only when asked, and the lane asks for few: its jobs hold none while they wait (they run
+    // on the app's runtime and its own pool), the local queue fetches one batch at a time, and
+    // completions and failures are written in batches. Capping it lower only made graphile-worker
+    // warn at every start.
+    maxPoolSize: ioConcurrency,
     noHandleSignals: true,
     // Future jobs are found by polling: a short interval keeps scheduled posts on the second.
     pollInterval: 250,
     taskList: taskList(runtime, "io"),
     logger: graphileLogger,
-    preset: { worker: { localQueue: { size: IO_BATCH }, completeJobBatchDelay: 5, failJobBatchDelay: 5 } },
+    // One fetch may fill every free slot (a burst due at one instant starts at once); a smaller
+    // batch than the slots leaves them waiting on further fetches.
+    preset: { worker: { localQueue: { size: ioConcurrency }, completeJobBatchDelay: 5, failJobBatchDelay: 5 } },
   });
   await liveness.beat();
   // Overdue posts are swept at start too, not only on the next minute.

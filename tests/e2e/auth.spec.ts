@@ -171,6 +171,22 @@ test.describe("sign-in and sign-out", () => {
   });
 });
 
+test.describe("after sign-out", () => {
+  test("Back shows the sign-in page, not the previous person's page", async ({ page }) => {
+    const user = await signedInUser(page, { firstName: "Avery" });
+    await page.goto("/app/settings");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
+    await page.getByTestId("sidebar").getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login\?next=%2Fapp%2Fsettings$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await expect(page.getByText(user.email)).toHaveCount(0);
+    await expect(page.getByLabel("Email", { exact: true })).not.toHaveValue(user.email);
+  });
+});
+
 test.describe("sign-up on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 

@@ -209,13 +209,14 @@ for (const width of [1280, 360]) {
 
     // Any minute, typed as people write it; a time that is none says so.
     const time = page.getByLabel("Time", { exact: true });
-    await time.fill("25:10");
+    await time.fill("25:99");
     await time.blur();
-    await expect(page.getByText("Enter a time such as 09:37 or 21:15.")).toBeVisible();
+    await expect(page.getByText("25:99 is not a time. Use HH:MM, from 00:00 to 23:59.")).toBeVisible();
+    await expect(time).toHaveAttribute("aria-invalid", "true");
     await time.fill("9:37");
     await time.blur();
     await expect(time).toHaveValue("09:37");
-    await expect(page.getByText("Enter a time such as 09:37 or 21:15.")).toHaveCount(0);
+    await expect(page.getByText(/is not a time/)).toHaveCount(0);
 
     // The zone: the person's own to start with; a made-up one is refused where it was typed.
     const zone = page.getByRole("combobox", { name: "Time zone" });

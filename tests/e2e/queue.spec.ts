@@ -85,6 +85,44 @@ test.describe("queue", () => {
     await expect(page.getByTestId("queue-empty")).toContainText("You have no published posts");
   });
 
+  test("tabs are deep-linkable: ?tab=drafts opens Drafts from the server, switching writes the tab to the address, an unknown tab opens Scheduled", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    await createPost(page.request, { content: "Draft about retainers" });
+    await createPost(page.request, { content: "Scheduled about implants", status: "scheduled", scheduledAt: inOneWeek() });
+
+    // The server renders the tab asked for: its posts are in the page before any script runs.
+    const html = await (await page.request.get("/app/queue?tab=drafts", { headers: { accept: "text/html" } })).text();
+    expect(html).toContain("Draft about retainers");
+    expect(html).not.toContain("Scheduled about implants");
+
+    await page.goto("/app/queue?tab=drafts");
+    await expect(page.getByTestId("queue")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByRole("tab", { name: /Drafts/ })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("queue-post")).toHaveText([/Draft about retainers/]);
+    const entries = await page.evaluate(() => window.history.length);
+
+    await page.getByRole("tab", { name: /Published Posts/ }).click();
+    await expect(page).toHaveURL(/\/app\/queue\?tab=published$/);
+    await expect(page.getByTestId("queue-empty")).toContainText("You have no published posts");
+    await page.getByRole("tab", { name: /Scheduled Posts/ }).click();
+    await expect(page).toHaveURL(/\/app\/queue\?tab=scheduled$/);
+    await page.getByRole("tab", { name: /Drafts/ }).click();
+    await expect(page).toHaveURL(/\/app\/queue\?tab=drafts$/);
+    // Switching replaces the address instead of stacking history entries; a reload keeps the tab.
+    expect(await page.evaluate(() => window.history.length)).toBe(entries);
+    await page.reload();
+    await expect(page.getByRole("tab", { name: /Drafts/ })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("queue-post")).toHaveText([/Draft about retainers/]);
+
+    for (const unknown of ["nonsense", "approval"]) {
+      await page.goto(`/app/queue?tab=${unknown}`);
+      await expect(page.getByTestId("queue")).toHaveAttribute("data-hydrated", "true");
+      await expect(page.getByRole("tab", { name: /Scheduled Posts/ })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByTestId("queue-post")).toHaveText([/Scheduled about implants/]);
+    }
+  });
+
   test("counts, search, tabs, delete with confirmation, publish now and bulk delete", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await addSandbox(page.request, "facebook", "Lee Dental FB");

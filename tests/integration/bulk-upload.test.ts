@@ -56,7 +56,7 @@ describe("bulk upload", () => {
       { row: 5, message: "Add media from your media library, or by an https:// address." },
       { row: 6, message: "Connect an account of LinkedIn first, or unselect it." },
       { row: 7, message: '"myspace" is not a platform we know: use names like instagram, facebook, linkedin, twitter, separated by ;.' },
-      { row: 8, message: BULK_MESSAGES.time },
+      { row: 8, message: "25:00 is not a time. Use HH:MM, from 00:00 to 23:59." },
       { row: 9, message: "Your post is 2201 characters; Instagram allows 2200." },
     ]);
 

@@ -112,6 +112,25 @@ describe("creating posts", () => {
     expect((await browser.post("/api/posts", { body: "{not json" } as never)).status).toBe(400);
   });
 
+  it("given a time like 25:99, when a post is scheduled or edited to it, then 400 names scheduledAt with a sentence saying it is not a time, and nothing is saved", async () => {
+    const { browser } = await withAccounts(["linkedin"]);
+    const year = new Date().getUTCFullYear() + 1;
+    const sentence = "25:99 is not a time. Use HH:MM, from 00:00 to 23:59.";
+    const refused = await browser.post("/api/posts", { content: "When?", platforms: ["linkedin"], status: "scheduled", scheduledAt: `${year}-07-01T25:99` });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.data.error).toEqual({ code: "invalid_input", message: sentence, fields: { scheduledAt: sentence } });
+    const withOffset = await browser.post("/api/posts", { content: "When?", platforms: ["linkedin"], status: "scheduled", scheduledAt: `${year}-07-01T24:00:00Z` });
+    expect(withOffset.data.error.fields).toEqual({ scheduledAt: "24:00 is not a time. Use HH:MM, from 00:00 to 23:59." });
+    expect((await browser.get("/api/posts")).data).toEqual([]);
+
+    const created = await browser.post("/api/posts", { content: "At nine", platforms: ["linkedin"], status: "scheduled", scheduledAt: `${year}-07-01T09:00` });
+    expect(created.status, created.text).toBe(201);
+    const edit = await browser.put(`/api/posts/${created.data.id}`, { content: "At nine", platforms: ["linkedin"], status: "scheduled", scheduledAt: `${year}-07-01T25:99` });
+    expect(edit.status, edit.text).toBe(400);
+    expect(edit.data.error.fields).toEqual({ scheduledAt: sentence });
+    expect((await browser.get(`/api/posts/${created.data.id}`)).data.scheduledAt).toBe(created.data.scheduledAt);
+  });
+
   it("a trial allows 10 posts a month, then the plan's message", async () => {
     const { browser } = await withAccounts(["facebook"]);
     for (let i = 0; i < 10; i++) expect((await browser.post("/api/posts", { content: `Post ${i}`, platforms: ["facebook"] })).status).toBe(201);

@@ -172,3 +172,27 @@ describe("form-action and Stripe", () => {
     expect(directives(login.headers.get("content-security-policy")).get("form-action")).toEqual(["'self'"]);
   });
 });
+
+describe("caching of signed-in answers", () => {
+  it("given a signed-in person, when a page, an API call, GET /api/auth/user (its fast lane), a public page and a redirect are fetched, then each answers Cache-Control: no-store; signed out, a public page keeps its revalidated caching", async () => {
+    const { browser, user } = await signUp(app.server.url);
+    const html = { accept: "text/html" };
+    const signedIn = [
+      await sample("a signed-in page", browser, "/app/dashboard", html),
+      await sample("another signed-in page", browser, "/app/queue?tab=drafts", html),
+      await sample("an API answer", browser, "/api/posts"),
+      await sample("the fast lane of /api/auth/user", browser, "/api/auth/user"),
+      await sample("a public page, signed in", browser, "/pricing", html),
+      await sample("a redirect, signed in", browser, "/login", html),
+    ];
+    expect(signedIn.map((s) => s.status)).toEqual([200, 200, 200, 200, 200, 302]);
+    for (const answer of signedIn) expect(answer.headers.get("cache-control"), answer.name).toBe("no-store");
+    const me = await browser.get("/api/auth/user");
+    expect(me.data.email).toBe(user.email);
+
+    const signedOut = await sample("a public page, signed out", null, "/pricing", html);
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.headers.get("cache-control")).toBe("no-cache");
+    expect(signedOut.headers.get("etag")).toMatch(/^"[^"]+"$/);
+  });
+});

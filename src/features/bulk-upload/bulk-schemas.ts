@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizePlatformId, type PlatformId } from "../../../domain/accounts/platforms";
 import { BULK_MAX_ROWS, BULK_MESSAGES } from "../../../domain/publishing/bulk";
+import { CLOCK_TIME, notATime } from "../../../domain/shared/clock-time";
 import { checkContent } from "../../../domain/publishing/validation";
 import type { PostInput } from "../../../infra/publishing/Posts";
 import { MAX_MEDIA } from "../posts/post-media";
@@ -31,7 +32,9 @@ export const bulkRowSchema = z
     scheduledTime: z
       .string({ error: BULK_MESSAGES.time })
       .trim()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, BULK_MESSAGES.time),
+      .superRefine((time, ctx) => {
+        if (!CLOCK_TIME.test(time)) ctx.addIssue({ code: "custom", message: time === "" ? BULK_MESSAGES.time : notATime(time) });
+      }),
     platforms: z
       .array(z.string().max(100), { error: BULK_MESSAGES.platforms })
       .min(1, BULK_MESSAGES.platforms)

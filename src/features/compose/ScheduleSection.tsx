@@ -6,7 +6,7 @@ import TimeZoneField from "../../components/forms/TimeZoneField";
 import type { FormState } from "./compose-model";
 import { ORDINALS, WEEKDAY_BUTTONS, WEEKDAY_NAMES } from "./compose-post";
 import type { ComposeAction } from "./compose-reducer";
-import { parseTime, TIME_UNREADABLE } from "./schedule-model";
+import { parseTime, timeUnreadable } from "./schedule-model";
 
 interface ScheduleSectionProps {
   readonly form: FormState;
@@ -267,7 +267,7 @@ const TimeField = ({ value, onChange }: { value: string; onChange: (time: string
       </datalist>
       {wrong && (
         <p id="compose-time-error" className="field-error">
-          {TIME_UNREADABLE}
+          {timeUnreadable(text)}
         </p>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTime } from "./schedule-model";
+import { parseTime, timeUnreadable } from "./schedule-model";
 
 describe("a typed time", () => {
   it.each([
@@ -30,5 +30,12 @@ describe("a typed time", () => {
 
   it.each(["", "24:00", "9:60", "9:3", "13 pm", "0 am", "noon", "12345", "-1:00", "9:37:10"])("given %j, then no time", (text) => {
     expect(parseTime(text)).toBeNull();
+  });
+});
+
+describe("a time that is none", () => {
+  it.each(["25:99", "24:00", "7:60", "noon"])("given %j, then the field cannot read it and says it is not a time", (text) => {
+    expect(parseTime(text)).toBeNull();
+    expect(timeUnreadable(text)).toBe(`${text} is not a time. Use HH:MM, from 00:00 to 23:59.`);
   });
 });

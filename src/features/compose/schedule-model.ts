@@ -3,8 +3,8 @@
  * "21:37", "937", "9.37 pm"), kept as the HH:MM (24-hour) that the spec's schedule uses.
  */
 
-/** "Enter a time…": what the field says when it cannot read the text. */
-export const TIME_UNREADABLE = "Enter a time such as 09:37 or 21:15.";
+/** What the field says when it cannot read the text: "25:99 is not a time. Use HH:MM, from 00:00 to 23:59." */
+export { notATime as timeUnreadable } from "../../../domain/shared/clock-time";
 
 /**
  * The HH:MM a typed time names, or null. Hours alone mean the full hour ("9" → "09:00"); three or four

@@ -9,6 +9,7 @@ import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
 import { PlatformBadge } from "../accounts/platform-badge";
 import {
+  addressWithTab,
   failureToast,
   filterParams,
   formatWhen,
@@ -35,7 +36,9 @@ export interface QueueCategory {
 }
 
 interface Props {
-  /** The Scheduled tab's first page and every tab's count, or null when they could not be read. */
+  /** The tab the address asked for (`?tab=`), rendered on the server. */
+  readonly initialTab: QueueTab;
+  /** That tab's first page and every tab's count, or null when they could not be read. */
   readonly initialPosts: ReadonlyArray<PostView> | null;
   readonly initialCursor: string | null;
   readonly initialCounts: StatusCounts | null;
@@ -73,6 +76,7 @@ const fetchPage = async (tab: QueueTab, filter: string, search: string, cursor: 
 const fetchCounts = (filter: string) => apiFetch<StatusCounts>(`/api/posts/counts?${filterParams(filter, "")}`);
 
 export default function Queue({
+  initialTab,
   initialPosts,
   initialCursor,
   initialCounts,
@@ -92,7 +96,7 @@ export default function Queue({
   );
   const [loadError, setLoadError] = useState<string | null>(initialPosts === null || initialCounts === null ? "We could not load your posts." : null);
   const [loading, setLoading] = useState(false);
-  const [tab, setTab] = useState<QueueTab>("scheduled");
+  const [tab, setTab] = useState<QueueTab>(initialTab);
   const [filter, setFilter] = useState("");
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
@@ -106,14 +110,9 @@ export default function Queue({
   const tabs = showApproval ? TABS : TABS.filter((t) => t.id !== "approval");
   const timers = useRef<number[]>([]);
   const request = useRef(0);
-  const shown = useRef(`scheduled||`);
+  const shown = useRef(`${initialTab}||`);
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
-
-  // The approvers' e-mail links to the posts awaiting them (?tab=approval).
-  useEffect(() => {
-    if (showApproval && new URLSearchParams(window.location.search).get("tab") === "approval") setTab("approval");
-  }, [showApproval]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setSearch(query), SEARCH_PAUSE_MS);
@@ -296,6 +295,8 @@ export default function Queue({
 
   const chooseTab = (next: QueueTab, focus = false) => {
     setTab(next);
+    // The address names the tab (a link or a reload opens it again) without a history entry per click.
+    window.history.replaceState(window.history.state, "", addressWithTab(window.location.href, next));
     setSelected(new Set());
     if (focus) tabRefs.current[next]?.focus();
   };

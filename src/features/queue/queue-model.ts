@@ -11,6 +11,22 @@ export const TABS: ReadonlyArray<{ readonly id: QueueTab; readonly label: string
   { id: "draft", label: "Drafts", empty: "draft" },
 ];
 
+/** Each tab's name in the address (`/app/queue?tab=drafts`): links and the e-mails to approvers open it. */
+export const TAB_PARAM: Readonly<Record<QueueTab, string>> = { scheduled: "scheduled", approval: "approval", published: "published", draft: "drafts" };
+
+/** The tab an address's `?tab=` names; Scheduled for none, an unknown one, or Awaiting Approval where it is not shown. */
+export const tabFromParam = (value: string | null, showApproval: boolean): QueueTab => {
+  const tab = (Object.keys(TAB_PARAM) as QueueTab[]).find((id) => TAB_PARAM[id] === value);
+  return tab === undefined || (tab === "approval" && !showApproval) ? "scheduled" : tab;
+};
+
+/** The address with the tab in its `?tab=`, the rest of it kept. */
+export const addressWithTab = (href: string, tab: QueueTab): string => {
+  const url = new URL(href);
+  url.searchParams.set("tab", TAB_PARAM[tab]);
+  return `${url.pathname}${url.search}${url.hash}`;
+};
+
 /** A post being published stays under Scheduled (with a "Publishing…" mark) until the worker is done. */
 export const tabOf = (post: Pick<PostView, "status">): QueueTab =>
   post.status === "published" ? "published" : post.status === "draft" ? "draft" : post.status === "awaiting_approval" ? "approval" : "scheduled";
