@@ -160,6 +160,26 @@ test.describe("content templates", () => {
     await expect(page.getByTestId("template-card")).toHaveCount(1);
   });
 
+  test("a template with its platforms' accounts and a file opens compose with no page error: the server renders the whole screen", async ({ page, setPlan }) => {
+    const user = await signedInUser(page);
+    await setPlan(user.email, "growth");
+    for (const platform of ["instagram", "facebook"]) expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform, accountName: "Lee Dental" } })).status()).toBe(201);
+    const made = await page.request.post("/api/content-templates", {
+      data: { name: "Smile week", content: "Brush twice a day.", hashtags: ["dental"], platforms: ["instagram", "facebook"], mediaUrls: ["https://images.example.com/smile.jpg"] },
+    });
+    expect(made.status()).toBe(201);
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !/Failed to load resource/.test(message.text())) problems.push(message.text());
+    });
+    await page.goto(`/app/compose?template=${(await made.json()).id}`);
+    await expect(page.getByTestId("compose")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByLabel("Description")).toHaveValue("Brush twice a day.\n\n#dental");
+    await expect(page.getByTestId("post-preview")).toContainText("Brush twice a day.");
+    expect(problems).toEqual([]);
+  });
+
   test("without a plan that has templates, the page says so and offers no Create", async ({ page }) => {
     await signedInUser(page);
     await page.setViewportSize({ width: 360, height: 780 });

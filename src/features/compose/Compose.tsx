@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { lazy, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
 import { AccountPicker } from "./AccountPicker";
@@ -11,6 +11,7 @@ import { PostPreview } from "./PostPreview";
 import { TextTools } from "./TextTools";
 import { loadLater } from "./load-later";
 import "./compose.css";
+import { Later } from "../../components/ui/Later";
 
 interface Props {
   /** Null when the accounts could not be read: the screen says so instead of offering none. */
@@ -169,7 +170,7 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
         </section>
 
         {hasAccount && (
-          <Suspense fallback={null}>
+          <Later>
             {chosenPlatforms.length > 0 && (
               <PlatformOptionsPanel
                 platforms={chosenPlatforms}
@@ -179,7 +180,7 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
               />
             )}
             <ScheduleSection form={form} dispatch={dispatch} today={today} platforms={chosenPlatforms} error={errors.scheduledAt} dateInput={dateInput} />
-          </Suspense>
+          </Later>
         )}
 
         <ComposeActions

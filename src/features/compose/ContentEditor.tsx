@@ -1,7 +1,8 @@
-import { lazy, type ReactNode, type RefObject, Suspense, useState } from "react";
+import { lazy, type ReactNode, type RefObject, useState } from "react";
 import { AiButtons } from "./AiButtons";
 import type { PlatformId } from "../../../domain/accounts";
 import { loadLater } from "./load-later";
+import { Later } from "../../components/ui/Later";
 
 /** Shown once an account is chosen: loaded then, not with the page. */
 const CharacterCounters = lazy(() => loadLater().then((m) => ({ default: m.CharacterCounters })));
@@ -50,9 +51,9 @@ export const ContentEditor = ({ content, onContent, textArea, error, platforms, 
       )}
       <ul className="compose-counters" aria-label="Characters per platform" data-testid="char-counters">
         {platforms.length > 0 && (
-          <Suspense fallback={null}>
+          <Later>
             <CharacterCounters content={content} platforms={platforms} names={names} limits={limits} />
-          </Suspense>
+          </Later>
         )}
       </ul>
       <AiButtons content={content} onContent={onContent} platforms={platforms} available={ai} hydrated={hydrated} onBusy={setAiWriting} />

@@ -8,6 +8,7 @@ import { AI_UNAVAILABLE } from "./ai";
 import type { UploadKind } from "./media-attach";
 import type { MediaDialogName } from "./MediaDialogs";
 import { loadLater } from "./load-later";
+import { Later } from "../../components/ui/Later";
 
 /** The dialogs (Canva, media gallery, Google Drive): loaded when the first opens. */
 const MediaDialogs = lazy(() => import("./MediaDialogs"));
@@ -135,9 +136,9 @@ export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, dis
         </p>
       </div>
       {media.length > 0 && (
-        <Suspense fallback={null}>
+        <Later>
           <AttachedMedia media={media} onRemove={onRemove} />
-        </Suspense>
+        </Later>
       )}
 
       {opened.size > 0 && (

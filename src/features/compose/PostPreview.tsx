@@ -1,7 +1,8 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import type { PlatformId } from "../../../domain/accounts";
 import type { ComposeAccount, OptionsState } from "./compose-model";
 import { loadLater } from "./load-later";
+import { Later } from "../../components/ui/Later";
 
 export interface PostPreviewProps {
   readonly platforms: ReadonlyArray<PlatformId>;
@@ -23,9 +24,9 @@ export const PostPreview = (props: PostPreviewProps) => (
     {props.platforms.length === 0 ? (
       <p className="muted">Choose an account to see a preview.</p>
     ) : (
-      <Suspense fallback={null}>
+      <Later>
         <PreviewCards {...props} />
-      </Suspense>
+      </Later>
     )}
   </aside>
 );
