@@ -1,3 +1,5 @@
+import { notSetUp } from "../shared/not-set-up";
+
 /**
  * The AI help's names and sentences, apart from the prompts and limits so the islands can show them
  * without carrying the platform table.
@@ -16,7 +18,7 @@ export const AI_INPUT_MAX = 70_000;
 
 /** The sentences of the AI calls (spec core §5, §8). */
 export const AI_MESSAGES = {
-  unavailable: "AI isn't configured on this server",
+  unavailable: notSetUp("AI help"),
   contentRequired: "Please enter some content first",
   promptRequired: "Please enter post content to generate an image",
   textRequired: "There is no text to reply to.",

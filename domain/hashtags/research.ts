@@ -2,6 +2,7 @@
  * Hashtag research's figures, computed from the workspace's published posts (and, where Bluesky search
  * is set up, public Bluesky counts). Pure: the service reads the posts and the counts and hands them here.
  */
+import { notSetUp } from "../shared/not-set-up";
 import {
   type CompetitionLabel,
   competitionLabel,
@@ -133,7 +134,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 export const NOT_COUNTED = {
-  not_configured: "Not counted: this server has no Bluesky search set up (BLUESKY_APPVIEW_URL).",
+  not_configured: `Not counted: ${notSetUp("Bluesky search")}`,
   unreachable: (reason: string) => `Not counted: ${reason}`,
 } as const;
 

@@ -1,3 +1,4 @@
+import { notSetUp } from "../shared/not-set-up";
 /*
  * Social listening's rules: what a monitor is (a name and the keywords and #hashtags it follows on
  * Bluesky), how its terms become a search, and the sentences refusing bad ones.
@@ -13,8 +14,7 @@ export const LISTENING_MESSAGES = {
   name: `Give the monitor a name of 1 to ${MONITOR_NAME_MAX} characters.`,
   terms: `Add 1 to ${MONITOR_TERMS_MAX} keywords or #hashtags of at most ${TERM_MAX} characters each.`,
   tooMany: `A workspace follows at most ${MONITORS_MAX} monitors. Delete one you no longer need.`,
-  noAppView:
-    "Social listening searches Bluesky through an AppView, and this server has none configured. Set BLUESKY_APPVIEW_URL (https://api.bsky.app on the public network) and restart.",
+  noAppView: notSetUp("Social listening"),
   noBlueskyAccount: "Connect a Bluesky account first: answers and inbox messages go out from it.",
 } as const;
 

@@ -9,3 +9,4 @@ export * from "./caller";
 export * from "./event-schemas";
 export * from "./addresses";
 export * from "./csv";
+export * from "./not-set-up";

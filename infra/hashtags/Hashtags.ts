@@ -33,6 +33,7 @@ import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
 import { appViewUrl, searchPublicPosts } from "../listening/search";
 import { platformEngagement, postEngagement } from "../publishing/analytics";
+import { notSetUp } from "../../domain/shared";
 
 /** The newest published posts read at most: a year of daily posting and more. */
 export const RESEARCH_POSTS_MAX = 5_000;
@@ -78,7 +79,7 @@ const toGroup = (row: GroupRow): HashtagGroup => ({
   updatedAt: row.updated_at.toISOString(),
 });
 
-const NOT_CONFIGURED_NOTE = "This server has no Bluesky search set up (BLUESKY_APPVIEW_URL), so public volumes are not counted.";
+const NOT_CONFIGURED_NOTE = `Public volumes are not counted. ${notSetUp("Bluesky search")}`;
 
 /** Public Bluesky posts with each hashtag in the last 7 days and the 7 before, or why they are not counted. */
 const blueskyCounts = (keys: ReadonlyArray<string>, now: Date): Effect.Effect<PublicCounts> => {

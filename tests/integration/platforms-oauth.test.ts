@@ -502,7 +502,7 @@ describe("configuration", () => {
       const entry = connectablePlatforms().find((p) => p.id === "linkedin")!;
       expect(entry).toMatchObject({ configured: false, missingVariables: ["LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"] });
       expect(() => linkedin.authorizationUrl({ state: "s", codeVerifier: "v", redirectUri: "http://127.0.0.1/cb" })).toThrow(
-        "LinkedIn is not configured on this server: set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET.",
+        "Connecting LinkedIn isn't set up on this server yet. Ask your administrator.",
       );
     } finally {
       process.env.LINKEDIN_CLIENT_ID = saved.id;

@@ -11,6 +11,8 @@ import type { PlatformId } from "../../../domain/accounts/platforms";
 import { type CallContext, callContext, fail, invalidResponse, type TokenPhase, tokenRequest, toTokenSet, unreachable } from "../http";
 import { type OAuthSettings, readSettings, type SettingsSpec } from "../settings";
 import { type OAuthPlatform, PlatformError, type PlatformProfile, type TokenSet } from "../types";
+import { notSetUp } from "../../../domain/shared";
+import { logger } from "../../log";
 
 /**
  * One OAuth 2 platform, declared as data plus the few steps that differ. `makeOAuthPlatform` turns
@@ -45,7 +47,8 @@ const flowOf = (definition: OAuthDefinition): Flow => {
   const ctx = callContext(definition.platform);
   const settings = readSettings(definition);
   if (!settings.clientId || !settings.clientSecret) {
-    throw fail(ctx, "unavailable", `${ctx.name} is not configured on this server: set ${settings.missing.join(" and ")}.`);
+    logger.warn({ platform: definition.platform, missing: settings.missing }, `${ctx.name} needs ${settings.missing.join(" and ")} to connect accounts`);
+    throw fail(ctx, "unavailable", notSetUp(`Connecting ${ctx.name}`));
   }
   return { ...ctx, settings: { ...settings, clientId: settings.clientId, clientSecret: settings.clientSecret } };
 };

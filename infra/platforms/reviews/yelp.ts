@@ -2,6 +2,7 @@ import { callContext, fail, httpUrl, list, obj, str } from "../http";
 import { platformMessage, request, retryAfter, type Classify } from "../publish/http";
 import { PlatformError } from "../types";
 import type { FetchedReview } from "./types";
+import { notSetUp } from "../../../domain/shared";
 
 /*
  * Yelp (issue 12).
@@ -128,7 +129,7 @@ const yelpTime = (value: string | null) => {
 
 export const yelpBusiness = async (alias: string) => {
   const key = process.env.YELP_API_KEY?.trim();
-  if (!key) throw fail(yelp, "invalid_credentials", "Yelp is not configured on this server (YELP_API_KEY).");
+  if (!key) throw fail(yelp, "invalid_credentials", notSetUp("Yelp"));
   const id = encodeURIComponent(alias);
   const business = await request(yelp, `${apiBase()}/businesses/${id}`, { bearer: key }, placesCall);
   const answer = await request(yelp, `${apiBase()}/businesses/${id}/reviews?sort_by=newest`, { bearer: key }, placesCall);
@@ -167,7 +168,7 @@ export const yelpBusiness = async (alias: string) => {
 /** A public comment under a review through Respond to Reviews (one response per review; Yelp keeps the text as sent). */
 export const replyYelpReview = async (reviewId: string, text: string) => {
   const token = process.env.YELP_R2R_ACCESS_TOKEN?.trim();
-  if (!token) throw fail(yelp, "invalid_credentials", "Responding on Yelp is not configured on this server (YELP_R2R_ACCESS_TOKEN).");
+  if (!token) throw fail(yelp, "invalid_credentials", notSetUp("Responding on Yelp"));
   const responseText = text.trim();
   if (!responseText) throw fail(yelp, "rejected", "Write a response before posting it.");
   if (responseText.length > MAX_RESPONSE) throw fail(yelp, "rejected", `Yelp takes responses of at most ${MAX_RESPONSE} characters.`);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { AI_MESSAGES, AI_TOASTS, type AiDraftKind } from "../../../domain/ai/messages";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorMessage, apiErrorStatus } from "../../lib/api-client";
@@ -22,11 +22,18 @@ interface DraftWithAiProps {
  */
 export const DraftWithAi = ({ kind, text, rating = null, current, onDraft, available, disabled = false }: DraftWithAiProps) => {
   const [drafting, setDrafting] = useState(false);
+  const offNote = useId();
+  // Said beside the button, not in a tooltip: a touch screen cannot hover.
   if (!available)
     return (
-      <button type="button" className="btn btn-outline btn-small" aria-disabled="true" title={AI_MESSAGES.unavailable} data-testid="draft-with-ai">
-        Draft with AI
-      </button>
+      <span className="draft-with-ai-off">
+        <button type="button" className="btn btn-outline btn-small" aria-disabled="true" aria-describedby={offNote} data-testid="draft-with-ai">
+          Draft with AI
+        </button>
+        <small id={offNote} className="muted" data-testid="draft-with-ai-off">
+          {AI_MESSAGES.unavailable}
+        </small>
+      </span>
     );
 
   const draft = async () => {

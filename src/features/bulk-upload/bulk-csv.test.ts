@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BULK_MESSAGES } from "../../../domain/publishing/bulk";
+import { notATime } from "../../../domain/shared/clock-time";
 import { bulkTemplate, checkedRow, parseBulkCsv } from "./bulk-csv";
 
 const TODAY = "2026-11-25";
@@ -58,7 +59,7 @@ describe("reading a bulk upload file", () => {
     );
     expect(rows.map((r) => [r.status, r.error])).toEqual([
       ["error", BULK_MESSAGES.date],
-      ["error", BULK_MESSAGES.time],
+      ["error", notATime("9am")],
       ["error", '"myspace" is not a platform we know: use names like instagram, facebook, linkedin, twitter, separated by ;.'],
       ["error", "Add media from your media library, or by an https:// address."],
     ]);

@@ -25,7 +25,6 @@ interface AiButtonsProps {
  * AI server they say so.
  */
 export const AiButtons = ({ content, onContent, platforms, available, hydrated, onBusy }: AiButtonsProps) => {
-  const [note, setNote] = useState(false);
   const [running, setRunning] = useState<AiActionId | null>(null);
   /** The text before the last enhancement and the text it gave: Undo is offered while the box still holds the latter. */
   const [undoable, setUndoable] = useState<{ readonly before: string; readonly after: string } | null>(null);
@@ -69,7 +68,7 @@ export const AiButtons = ({ content, onContent, platforms, available, hydrated, 
         role="group"
         aria-label="AI assistant"
         aria-busy={running !== null}
-        aria-describedby={note ? "compose-ai-note" : undefined}
+        aria-describedby={available ? undefined : "compose-ai-note"}
         data-ai={available ? "on" : "off"}
       >
         {AI_ACTIONS.map((a) =>
@@ -92,7 +91,6 @@ export const AiButtons = ({ content, onContent, platforms, available, hydrated, 
               aria-disabled="true"
               title={AI_UNAVAILABLE}
               disabled={!hydrated}
-              onClick={() => setNote(true)}
             >
               {a.label}
             </button>
@@ -105,7 +103,8 @@ export const AiButtons = ({ content, onContent, platforms, available, hydrated, 
         )}
       </div>
       <p id="compose-ai-note" className="muted compose-ai-note" role="status" data-testid="ai-note">
-        {note ? `${AI_UNAVAILABLE}.` : running ? "Writing…" : ""}
+        {/* Said at once, not on hover or a click: a touch screen has neither before the tap. */}
+        {!available ? AI_UNAVAILABLE : running ? "Writing…" : ""}
       </p>
     </>
   );

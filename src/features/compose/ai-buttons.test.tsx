@@ -5,10 +5,12 @@ import { AiButtons } from "./AiButtons";
 
 /** Without an AI server the AI buttons are shown, disabled, saying why (the e2e app has one, so this is checked here). */
 describe("the AI buttons without an AI server", () => {
-  it("compose: all seven are aria-disabled with the sentence", () => {
+  it("compose: all seven are aria-disabled, and the sentence is shown under them before any hover or tap, naming no setting", () => {
     const html = renderToStaticMarkup(<AiButtons content="Hi" onContent={() => {}} platforms={[]} available={false} hydrated onBusy={() => {}} />);
     expect(html.match(/aria-disabled="true"/g)).toHaveLength(7);
-    expect(html.match(/title="AI isn&#x27;t configured on this server"/g)).toHaveLength(7);
+    expect(html).toContain('aria-describedby="compose-ai-note"');
+    expect(html).toMatch(/<p id="compose-ai-note"[^>]*>AI help isn&#x27;t set up on this server yet\. Ask your administrator\.<\/p>/);
+    expect(html).not.toMatch(/AI_[A-Z_]+/);
     expect(html).toContain('data-ai="off"');
   });
 
@@ -21,6 +23,8 @@ describe("the AI buttons without an AI server", () => {
   it("Draft with AI says so too", () => {
     const html = renderToStaticMarkup(<DraftWithAi kind="review" text="Great" current="" onDraft={() => {}} available={false} />);
     expect(html).toContain('aria-disabled="true"');
-    expect(html).toContain("AI isn&#x27;t configured on this server");
+    expect(html).toMatch(/<small id="([^"]+)"[^>]*>AI help isn&#x27;t set up on this server yet\. Ask your administrator\.<\/small>/);
+    const noteId = html.match(/<small id="([^"]+)"/)![1];
+    expect(html).toContain(`aria-describedby="${noteId}"`);
   });
 });

@@ -25,7 +25,7 @@ export const imageItems = ({ pick, openDialog, aiUnavailable, generateImage }: M
   { label: "Stock images", disabled: true, hint: "No stock photo library is connected to this workspace." },
   generateImage
     ? { label: "Create AI-Generated Image", onSelect: generateImage, hint: "Made from the post's text; saved in your media library." }
-    : { label: "Create AI-Generated Image", disabled: true, hint: `${aiUnavailable}.` },
+    : { label: "Create AI-Generated Image", disabled: true, hint: aiUnavailable },
 ];
 
 export const videoItems = ({ pick, openDialog }: MediaMenuActions): ReadonlyArray<MenuItem> => [

@@ -7,6 +7,8 @@ import { redirectUriFor, rememberFlow } from "../../../features/accounts/oauth-f
 import { CONNECTION_FAILED_TITLE } from "../../../features/accounts/connected-toasts";
 import { notFound } from "../../../lib/http";
 import { setFlash } from "../../../lib/session-cookie";
+import { notSetUp } from "../../../../domain/shared";
+import { logger } from "../../../../infra/log";
 
 /** GET /api/auth/{platform}: starts the platform's OAuth flow (state and PKCE in a short-lived cookie). */
 export const GET: APIRoute = ({ params, locals, cookies, url, request, redirect }) => {
@@ -18,9 +20,10 @@ export const GET: APIRoute = ({ params, locals, cookies, url, request, redirect 
   if (!signedIn.ok) return signedIn.response;
   const missing = adapter.missingVariables();
   if (missing.length > 0) {
+    logger.warn({ platform, missing }, `${platformById(platform).name} needs ${missing.join(" and ")} to connect accounts`);
     setFlash(cookies, {
       title: CONNECTION_FAILED_TITLE,
-      description: `${platformById(platform).name} is not configured on this server. Set ${missing.join(" and ")}.`,
+      description: notSetUp(`Connecting ${platformById(platform).name}`),
       variant: "destructive",
     });
     return redirect("/app/connect-accounts", 303);
