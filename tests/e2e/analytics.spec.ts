@@ -42,8 +42,8 @@ test.describe("analytics and post history", () => {
     await page.getByLabel("Period").selectOption("7d");
     await expect(page).toHaveURL(/period=7d/);
     await expect(page.getByTestId("performance-table").locator("tbody tr")).toHaveCount(7);
-    await page.getByLabel("Period").selectOption("1y");
-    await expect(page).toHaveURL(/period=1y/);
+    await page.getByLabel("Period").selectOption("365d");
+    await expect(page).toHaveURL(/period=365d/);
     await expect(page.getByTestId("performance-table").locator("tbody tr")).toHaveCount(12);
     await expect(page.getByTestId("top-post")).toHaveCount(1);
 
