@@ -126,7 +126,7 @@ const pdfWriter = async (size: { readonly width: number; readonly height: number
         }
         w.y -= 15;
         const font = options.boldLast && r === rows.length - 1 ? bold : regular;
-        cells.forEach((value, i) => cell(value, i, 10, font));
+        cells.forEach((value, i) => value !== "" && cell(value, i, 10, font));
       });
     },
     /** Bars of `values` over the content's width, the largest value at the top right, labels under the first and last bar. */
