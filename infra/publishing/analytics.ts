@@ -40,6 +40,26 @@ export interface AnalyticsSums {
 
 export const TOP_POSTS = 5;
 
+/** The days of the Analytics screen and of a report: from local day `first` (in `timeZone`) up to `now`, or through local day `last`. */
+export interface AnalyticsRange {
+  readonly first: string;
+  readonly last?: string;
+  readonly timeZone: string;
+  readonly now: Date;
+}
+
+/** The workspace's posts (`p`) published in the range. */
+const publishedIn = (sql: Sql, workspaceId: string, range: AnalyticsRange) => sql`
+    p.workspace_id = ${workspaceId} and p.deleted_at is null and p.status = 'published'
+    and p.published_at >= (${range.first}::date)::timestamp at time zone ${range.timeZone} and p.published_at <= ${range.now}
+    ${range.last ? sql`and p.published_at < (${range.last}::date + 1)::timestamp at time zone ${range.timeZone}` : sql``}`;
+
+/** A row per platform of the post (`listed.platform`): those it went out on, else those it listed. */
+const onItsPlatforms = (sql: Sql) => sql`
+          cross join lateral unnest(coalesce(
+            (select array_agg(distinct t.platform) from post_targets t where t.post_id = p.id and t.status = 'published'),
+            p.platforms)) as listed(platform)`;
+
 /**
  * The Analytics screen's sums for the workspace's posts published from local day `first` (in
  * `timeZone`) up to `now`, or through local day `last` (a client's report), computed by the database: a year of tens of thousands of posts is not read
@@ -47,13 +67,10 @@ export const TOP_POSTS = 5;
  */
 export const analyticsSums = Effect.fn("Analytics.sums")(function* (
   workspaceId: string,
-  range: { readonly first: string; readonly last?: string; readonly timeZone: string; readonly now: Date },
+  range: AnalyticsRange,
 ) {
   const db = yield* Database;
-  const published = (sql: Sql) => sql`
-    p.workspace_id = ${workspaceId} and p.deleted_at is null and p.status = 'published'
-    and p.published_at >= (${range.first}::date)::timestamp at time zone ${range.timeZone} and p.published_at <= ${range.now}
-    ${range.last ? sql`and p.published_at < (${range.last}::date + 1)::timestamp at time zone ${range.timeZone}` : sql``}`;
+  const published = (sql: Sql) => publishedIn(sql, workspaceId, range);
   const [days, platforms, top] = yield* Effect.all(
     [
       db.query(
@@ -65,10 +82,7 @@ export const analyticsSums = Effect.fn("Analytics.sums")(function* (
       db.query(
         (sql) => sql<PlatformRow[]>`
           select listed.platform, count(*)::int as posts, coalesce(sum(${platformEngagement(sql, sql`listed.platform`)}), 0)::float8 as engagements
-          from posts p
-          cross join lateral unnest(coalesce(
-            (select array_agg(distinct t.platform) from post_targets t where t.post_id = p.id and t.status = 'published'),
-            p.platforms)) as listed(platform)
+          from posts p ${onItsPlatforms(sql)}
           where ${published(sql)}
           group by listed.platform
           order by engagements desc, posts desc, listed.platform`,
@@ -94,6 +108,32 @@ export const analyticsSums = Effect.fn("Analytics.sums")(function* (
       engagements: r.engagements,
     })),
   } satisfies AnalyticsSums;
+});
+
+/** Posts published on one platform on one local day, and their engagement there. */
+export interface PlatformDay {
+  readonly day: string;
+  readonly platform: string;
+  readonly posts: number;
+  readonly engagements: number;
+}
+
+/**
+ * The Analytics screen's platform figures split by local day (the export's rows): the same posts and
+ * the same platforms as `analyticsSums`, so each platform's days add up to its row on the screen.
+ * Only days with a post on the platform have a row. Oldest day first, then by platform.
+ */
+export const analyticsPlatformDays = Effect.fn("Analytics.platformDays")(function* (workspaceId: string, range: AnalyticsRange) {
+  const db = yield* Database;
+  return yield* db.query(
+    (sql) => sql<PlatformDay[]>`
+      select to_char(p.published_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, listed.platform, count(*)::int as posts,
+             coalesce(sum(${platformEngagement(sql, sql`listed.platform`)}), 0)::float8 as engagements
+      from posts p ${onItsPlatforms(sql)}
+      where ${publishedIn(sql, workspaceId, range)}
+      group by 1, listed.platform
+      order by 1, listed.platform`,
+  );
 });
 
 /** Display names of the workspace's users (the post history's "who"). */

@@ -1,5 +1,5 @@
 import { csvRow } from "../../domain/shared/csv";
-import type { ClientReport } from "./figures";
+import type { AnalyticsExport, ClientReport } from "./figures";
 import { ESTIMATE_FACTORS } from "../../domain/publishing/estimates";
 
 /**
@@ -35,3 +35,17 @@ export const reportFileName = (report: ClientReport, extension: "csv" | "pdf") =
       .replace(/^-|-$/g, "") || "client";
   return `${slug}-report-${report.period.from}-to-${report.period.to}.${extension}`;
 };
+
+/**
+ * The Analytics export as CSV: a header, then one row per platform and local day with a post there
+ * (ISO dates; impressions and reach are the spec's estimates, and say so).
+ */
+export const analyticsCsv = (figures: AnalyticsExport): string =>
+  [
+    csvRow(["Date", "Platform", "Posts", "Impressions (estimated)", "Reach (estimated)", "Engagements"]),
+    ...figures.rows.map((r) => csvRow([r.day, r.name, r.posts, r.impressions, r.reach, r.engagements])),
+  ].join("\r\n") + "\r\n";
+
+/** "socialdesk-analytics-30d-2026-11-26.csv": the period and the day it was made, in the person's time zone. */
+export const analyticsFileName = (figures: AnalyticsExport, extension: "csv" | "pdf") =>
+  `socialdesk-analytics-${figures.period.id}-${figures.period.to}.${extension}`;

@@ -39,10 +39,38 @@ export const clientReport = Effect.fn("ClientReports.figures")(function* (headin
     generatedAt: now.toISOString(),
     totals: { posts: days.reduce((n, d) => n + d.posts, 0), ...estimates(days.reduce((n, d) => n + d.engagements, 0)) },
     days,
-    platforms: sums.platforms.map((row) => {
-      const id = normalizePlatformId(row.platform);
-      return { ...row, name: id ? platformById(id).name : row.platform };
-    }),
+    platforms: sums.platforms.map((row) => ({ ...row, name: platformName(row.platform) })),
     topPosts: sums.top,
   } satisfies ClientReport;
 });
+
+/** A row of the Analytics export: one platform on one local day. */
+export interface AnalyticsExportRow {
+  readonly day: string;
+  readonly platform: string;
+  /** The platform's name ("Facebook"). */
+  readonly name: string;
+  readonly posts: number;
+  readonly engagements: number;
+  readonly impressions: number;
+  readonly reach: number;
+}
+
+/** The Analytics screen's figures for a period, as its CSV and PDF export show them. */
+export interface AnalyticsExport {
+  readonly period: { readonly id: string; readonly label: string; readonly from: string; readonly to: string };
+  readonly timeZone: string;
+  readonly generatedAt: string;
+  /** The screen's totals: a post on several platforms counts once. */
+  readonly totals: Estimates & { readonly posts: number };
+  /** The screen's chart: engagements per day, week or month. */
+  readonly chart: { readonly title: string; readonly bars: ReadonlyArray<{ readonly label: string; readonly value: number }> };
+  /** Oldest day first, then by platform; days without a post on a platform have no row. */
+  readonly rows: ReadonlyArray<AnalyticsExportRow>;
+}
+
+/** The platform's display name, or its id when it is not one of ours (an old post's). */
+export const platformName = (platform: string) => {
+  const id = normalizePlatformId(platform);
+  return id ? platformById(id).name : platform;
+};

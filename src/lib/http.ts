@@ -205,4 +205,14 @@ export const clientInfo = (request: Request, clientAddress: string | undefined) 
   ip: clientAddress ?? null,
 });
 
+/** A file to save (a report, an export): never cached, since it holds the workspace's figures. */
+export const download = (file: { readonly filename: string; readonly contentType: string; readonly body: string | Uint8Array }): Response =>
+  new Response(typeof file.body === "string" ? file.body : Buffer.from(file.body), {
+    headers: {
+      "content-type": file.contentType,
+      "content-disposition": `attachment; filename="${file.filename}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+
 export const notFound = () => apiError(404, "not_found", "Not found.");

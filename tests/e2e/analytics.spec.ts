@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
+import { pdfText } from "../support/pdf-text";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi } from "./support";
+import { newUser, registerByApi, screenshot } from "./support";
 
 const addSandbox = async (request: APIRequestContext, platform: string, accountName: string) => {
   const response = await request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
@@ -42,8 +44,8 @@ test.describe("analytics and post history", () => {
     await page.getByLabel("Period").selectOption("7d");
     await expect(page).toHaveURL(/period=7d/);
     await expect(page.getByTestId("performance-table").locator("tbody tr")).toHaveCount(7);
-    await page.getByLabel("Period").selectOption("1y");
-    await expect(page).toHaveURL(/period=1y/);
+    await page.getByLabel("Period").selectOption("365d");
+    await expect(page).toHaveURL(/period=365d/);
     await expect(page.getByTestId("performance-table").locator("tbody tr")).toHaveCount(12);
     await expect(page.getByTestId("top-post")).toHaveCount(1);
 
@@ -57,6 +59,39 @@ test.describe("analytics and post history", () => {
     await expect(published).toContainText("Published");
     await expect(published).toContainText("Facebook (Lee Dental FB)");
     await expect(page.locator('[data-event-type="PostDrafted"]')).toContainText("by Jordan Rivera");
+  });
+
+  test("Export CSV and Export PDF download the figures of the period chosen, by keyboard too, at 1280 and 360 px", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    await publishedPost(page.request, "Export e2e: a week of smiles");
+
+    await page.goto("/app/analytics");
+    await page.getByLabel("Period").selectOption("7d");
+    await expect(page).toHaveURL(/period=7d/);
+    const csvLink = page.getByRole("link", { name: "Export CSV" });
+    const pdfLink = page.getByRole("link", { name: "Export PDF" });
+    await expect(csvLink).toHaveAttribute("href", "/api/analytics/export?format=csv&period=7d");
+    await screenshot(page, "analytics-export", { widths: [1280, 360] });
+
+    const [csv] = await Promise.all([page.waitForEvent("download"), csvLink.click()]);
+    expect(csv.suggestedFilename()).toMatch(/^socialdesk-analytics-7d-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = readFileSync(await csv.path(), "utf8").trimEnd().split("\r\n");
+    expect(rows[0]).toBe("Date,Platform,Posts,Impressions (estimated),Reach (estimated),Engagements");
+    expect(rows.slice(1)).toHaveLength(1);
+    expect(rows[1]).toMatch(/^\d{4}-\d{2}-\d{2},Facebook,1,\d+,\d+,\d+$/);
+
+    // At 360 px, by keyboard: the PDF link takes the focus and Enter downloads it.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(pdfLink).toBeInViewport();
+    await pdfLink.focus();
+    await expect(pdfLink).toBeFocused();
+    const [pdf] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+    expect(pdf.suggestedFilename()).toMatch(/^socialdesk-analytics-7d-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const text = pdfText(readFileSync(await pdf.path()));
+    expect(text).toContain("Analytics: Last 7 days");
+    expect(text).toContain("Facebook");
+    expect(text).toContain("Engagements per day");
   });
 
   test("another workspace's post is a 404", async ({ page, playwright, baseURL }) => {

@@ -99,6 +99,8 @@ const queries: string[] = [
   "/api/calendar-notes?from=nope",
   "/api/calendar-notes?from=2030-01-31&to=2030-01-01",
   "/api/analytics?period=forever",
+  "/api/analytics/export?format=xlsx&period=30d",
+  "/api/analytics/export?format=csv&period=1y",
   "/api/posts/export.csv?period=nope",
 ];
 

@@ -388,7 +388,7 @@ describe("the Analytics screen's sums", () => {
       ["noon", 2],
       ["tweet 2", 2],
     ]);
-    const year = await browser.get("/api/analytics?period=1y");
+    const year = await browser.get("/api/analytics?period=365d");
     expect(year.data.totals.posts).toBe(8);
     expect(year.data.buckets).toHaveLength(12);
     const page = await browser.get("/app/analytics?period=30d");

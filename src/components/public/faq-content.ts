@@ -177,7 +177,7 @@ export const faqContent = (trialDays: number): ReadonlyArray<FaqGroup> => {
           id: "export",
           question: "Can I export my analytics?",
           answer: [
-            `Yes. You can export your analytics as a CSV file to open in a spreadsheet or share with your team and clients.`,
+            `Yes. You can export your analytics as a CSV file to open in a spreadsheet, or as a PDF to share with your team and clients: on Analytics, choose the period and press Export CSV or Export PDF. Both give one row per platform and day with its posts, impressions, reach and engagements; the PDF adds the totals and the chart.`,
           ],
         },
       ],

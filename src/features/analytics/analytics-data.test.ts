@@ -18,7 +18,7 @@ describe("analytics estimates (spec core §9)", () => {
 
   it("reads the period of the query, last 30 days by default", () => {
     expect(periodOf("7d").label).toBe("Last 7 days");
-    expect(periodOf("1y").label).toBe("Last year");
+    expect(periodOf("365d").label).toBe("Last year");
     expect(periodOf("nonsense").label).toBe("Last 30 days");
     expect(periodOf(null).id).toBe("30d");
   });
@@ -43,12 +43,12 @@ describe("analytics figures", () => {
     expect(quarter).toHaveLength(13);
     expect(quarter.at(-1)).toMatchObject({ start: "2026-03-04", label: "Week of Mar 4", posts: 2, engagements: 17 });
     expect(quarter.at(-2)).toMatchObject({ start: "2026-02-25", posts: 1 });
-    expect(buckets(days, periodOf("1y"), now, "UTC").at(-1)).toMatchObject({ start: "2026-03-01", label: "Mar 2026", posts: 3, engagements: 17 });
+    expect(buckets(days, periodOf("365d"), now, "UTC").at(-1)).toMatchObject({ start: "2026-03-01", label: "Mar 2026", posts: 3, engagements: 17 });
   });
 
   it("says which local days a period covers, in the user's zone", () => {
     expect(periodDays(periodOf("7d"), now, "UTC")).toEqual({ first: "2026-03-04", today: "2026-03-10" });
-    expect(periodDays(periodOf("1y"), now, "UTC")).toEqual({ first: "2025-04-01", today: "2026-03-10" });
+    expect(periodDays(periodOf("365d"), now, "UTC")).toEqual({ first: "2025-04-01", today: "2026-03-10" });
     expect(periodDays(periodOf("7d"), new Date("2026-03-10T02:00:00Z"), "America/New_York")).toEqual({ first: "2026-03-03", today: "2026-03-09" });
   });
 

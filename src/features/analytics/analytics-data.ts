@@ -10,7 +10,7 @@ export const ANALYTICS_PERIODS = [
   { id: "7d", label: "Last 7 days", days: 7, bucket: "day" },
   { id: "30d", label: "Last 30 days", days: 30, bucket: "day" },
   { id: "90d", label: "Last 3 months", days: 90, bucket: "week" },
-  { id: "1y", label: "Last year", days: 365, bucket: "month" },
+  { id: "365d", label: "Last year", days: 365, bucket: "month" },
 ] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 export const DEFAULT_PERIOD = "30d";

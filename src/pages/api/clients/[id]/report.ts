@@ -4,7 +4,7 @@ import { ClientReports } from "../../../../../infra/reports/ClientReports";
 import { MANAGE_CLIENTS } from "../../../../features/clients/client-schemas";
 import { guard } from "../../../../lib/auth-guard";
 import { localDate } from "../../../../lib/dates";
-import { apiError, isUuid, notFound, respond } from "../../../../lib/http";
+import { apiError, download, isUuid, notFound, respond } from "../../../../lib/http";
 
 /**
  * GET /api/clients/{id}/report?from=YYYY-MM-DD&to=YYYY-MM-DD&format=pdf|csv: the client's analytics
@@ -23,13 +23,6 @@ export const GET: APIRoute = ({ params, request, url, locals }) => {
   if (!asked.ok) return apiError(400, "invalid_input", asked.message, { [asked.field]: asked.message });
   return respond(
     ClientReports.use((reports) => reports.download(signedIn.caller, id, asked.period, format)),
-    (file) =>
-      new Response(typeof file.body === "string" ? file.body : Buffer.from(file.body), {
-        headers: {
-          "content-type": file.contentType,
-          "content-disposition": `attachment; filename="${file.filename}"`,
-          "cache-control": "private, no-store",
-        },
-      }),
+    download,
   );
 };
