@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { DEMO_READ_ONLY_MESSAGE, screenshot } from "./support";
+import { DEMO_READ_ONLY_MESSAGE, screenshot, wordsBrokenIn } from "./support";
 
 /** What Chromium sends when it fetches /favicon.ico for a page without an icon link (e.g. a JSON answer). */
 const FAVICON_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
@@ -66,10 +66,12 @@ test.describe("demo mode", () => {
     const overview = (await (await page.request.get("/api/dashboard/overview?demo=true")).json()) as Record<"30d", { posts: number }>;
     expect(overview["30d"].posts).toBe(last30Days);
 
-    for (const width of [1280, 360]) {
+    for (const width of [1280, 1024, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/app/dashboard?demo=true");
       await expect(page.getByTestId("demo-banner")).toBeVisible();
+      // The accounts' names wrap between words, never inside one ("Morga/n Family Dental").
+      expect(await wordsBrokenIn(page.getByTestId("connected-accounts").locator(".name"))).toEqual([]);
       // Posts This Month counts the published posts of this month in the demo user's zone, as the Analytics Overview counts published posts.
       await expect(page.getByTestId("stat-posts-value")).toHaveText(String(thisMonth));
       await expect(page.getByTestId("stat-scheduled-value")).toHaveText("5");

@@ -130,3 +130,21 @@ export const screenshot = async (
   }
   if (before) await atWidth(page, before.width, before.height);
 };
+
+/** The words of the elements' text that the browser broke across lines ("Morga" / "n"): none, where names wrap between words. */
+export const wordsBrokenIn = (elements: Locator) =>
+  elements.evaluateAll((nodes) =>
+    nodes.flatMap((node) => {
+      const text = node.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+      const broken: string[] = [];
+      for (const word of (text.textContent ?? "").matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+      return broken;
+    }),
+  );
