@@ -30,6 +30,7 @@ export const postsProjection: Projection<PostEvent> = {
     "PostScheduled",
     "PostRescheduled",
     "PostEdited",
+    "PostMovedToNow",
     "PostPublishRequested",
     "PostPublishAttempted",
     "PostPublishedToAccount",
@@ -126,6 +127,8 @@ const changesOf = (event: RecordedEvent<PostEvent>): ReadonlyArray<RowChange> =>
         ),
       ];
     }
+    case "PostMovedToNow":
+      return [post({ scheduled_at: new Date(event.data.scheduledAt) })];
     case "PostPublishRequested":
       return [
         post({
