@@ -1,6 +1,7 @@
 import { Effect } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { Database, type Sql } from "../db/Database";
+import { publishedPosts } from "./publications";
 
 /** The start of a post's text the top posts show. */
 const ANALYTICS_EXCERPT = 300;
@@ -50,9 +51,9 @@ export const analyticsSums = Effect.fn("Analytics.sums")(function* (
   range: { readonly first: string; readonly last?: string; readonly timeZone: string; readonly now: Date },
 ) {
   const db = yield* Database;
+  // Each publication counts: a repeating post's occurrences are posts of their days and platforms.
   const published = (sql: Sql) => sql`
-    p.workspace_id = ${workspaceId} and p.deleted_at is null and p.status = 'published'
-    and p.published_at >= (${range.first}::date)::timestamp at time zone ${range.timeZone} and p.published_at <= ${range.now}
+    p.published_at >= (${range.first}::date)::timestamp at time zone ${range.timeZone} and p.published_at <= ${range.now}
     ${range.last ? sql`and p.published_at < (${range.last}::date + 1)::timestamp at time zone ${range.timeZone}` : sql``}`;
   const [days, platforms, top] = yield* Effect.all(
     [
@@ -60,12 +61,12 @@ export const analyticsSums = Effect.fn("Analytics.sums")(function* (
         (sql) => sql<{ day: string; posts: number; engagements: number }[]>`
           select to_char(p.published_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, count(*)::int as posts,
                  coalesce(sum(${postEngagement(sql)}), 0)::float8 as engagements
-          from posts p where ${published(sql)} group by 1 order by 1`,
+          from ${publishedPosts(sql, workspaceId)} p where ${published(sql)} group by 1 order by 1`,
       ),
       db.query(
         (sql) => sql<PlatformRow[]>`
           select listed.platform, count(*)::int as posts, coalesce(sum(${platformEngagement(sql, sql`listed.platform`)}), 0)::float8 as engagements
-          from posts p
+          from ${publishedPosts(sql, workspaceId)} p
           cross join lateral unnest(coalesce(
             (select array_agg(distinct t.platform) from post_targets t where t.post_id = p.id and t.status = 'published'),
             p.platforms)) as listed(platform)
@@ -75,10 +76,14 @@ export const analyticsSums = Effect.fn("Analytics.sums")(function* (
       ),
       db.query(
         (sql) => sql<{ id: string; content: string; platforms: PlatformId[]; published_at: Date; engagements: number }[]>`
-          select p.id, p.platforms, p.published_at, ${postEngagement(sql)}::float8 as engagements,
-                 case when length(p.content) > ${ANALYTICS_EXCERPT} then left(p.content, ${ANALYTICS_EXCERPT - 1}) || '…' else p.content end as content
-          from posts p where ${published(sql)}
-          order by engagements desc, p.published_at desc, p.id limit ${TOP_POSTS}`,
+          select * from (
+            -- A repeating post is one top post: its most engaging (then latest) publication of the period.
+            select distinct on (p.id) p.id, p.platforms, p.published_at, ${postEngagement(sql)}::float8 as engagements,
+                   case when length(p.content) > ${ANALYTICS_EXCERPT} then left(p.content, ${ANALYTICS_EXCERPT - 1}) || '…' else p.content end as content
+            from ${publishedPosts(sql, workspaceId)} p where ${published(sql)}
+            order by p.id, engagements desc, p.published_at desc
+          ) top
+          order by engagements desc, published_at desc, id limit ${TOP_POSTS}`,
       ),
     ],
     { concurrency: "unbounded" },
@@ -141,9 +146,8 @@ export const periodFigures = Effect.fn("Analytics.periodFigures")(function* <Id 
     (sql) => sql<{ period: Id; platform: string | null; posts: number; engagement: number }[]>`
       with published as (
         select p.id, p.published_at, p.platforms, p.engagement
-        from posts p
-        where p.workspace_id = ${workspaceId} and p.deleted_at is null and p.status = 'published'
-          and p.published_at >= ${now}::timestamptz - make_interval(days => ${longest}) and p.published_at <= ${now}
+        from ${publishedPosts(sql, workspaceId)} p
+        where p.published_at >= ${now}::timestamptz - make_interval(days => ${longest}) and p.published_at <= ${now}
       ), periods as (
         select id, ${now}::timestamptz - make_interval(days => days) as since
         from unnest(${periods.map((p) => p.id)}::text[], ${periods.map((p) => p.days)}::int[]) as d(id, days)

@@ -511,7 +511,7 @@ export default function Queue({
                   ? `Scheduled for ${formatWhen(post.scheduledAt, timeZone)}`
                   : `Created ${formatWhen(post.createdAt, timeZone)}`;
             return (
-              <li key={post.id} className={`card queue-post${selected.has(post.id) ? " queue-post-selected" : ""}`} data-testid="queue-post">
+              <li key={`${post.id}:${post.publishedAt ?? ""}`} className={`card queue-post${selected.has(post.id) ? " queue-post-selected" : ""}`} data-testid="queue-post">
                 <div className="queue-post-head">
                   {selectable && (
                     <input
