@@ -181,6 +181,14 @@ test.describe("queue", () => {
     await registerByApi(page.request, newUser());
     await addSandbox(page.request, "facebook", "Lee Dental FB");
     const post = await createPost(page.request, { content: "Whitening week starts now", status: "scheduled", scheduledAt: inOneWeek() });
+    // On a phone first: the question fits, its buttons within reach.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openQueue(page);
+    await card(page, "Whitening week starts now").getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByRole("dialog")).toContainText("Publish this post now?");
+    await screenshot(page, "publish-now-confirm-360");
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
     await openQueue(page);
     const button = card(page, "Whitening week starts now").getByRole("button", { name: "Publish now" });
 
@@ -191,6 +199,7 @@ test.describe("queue", () => {
     await expect(dialog).toContainText("Publish this post now?");
     await expect(dialog).toContainText("instead of at the scheduled time");
     await expect(dialog).toContainText("Whitening week starts now");
+    await screenshot(page, "publish-now-confirm-1280");
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await expect(button).toBeFocused();
