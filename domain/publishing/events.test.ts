@@ -34,6 +34,7 @@ const samples: { readonly [E in PostEvent as E["type"]]: E["data"] } = {
   PostScheduled: { scheduledAt: "2026-03-06T14:00:00.000Z", timeZone: "America/New_York" },
   PostRescheduled: { scheduledAt: "2026-03-07T14:00:00.000Z", timeZone: "America/New_York", previousScheduledAt: "2026-03-06T14:00:00.000Z" },
   PostEdited: { ...content, content: "Open late on Fridays and Saturdays", addedAccountIds: ["a3"], removedAccountIds: ["a4"] },
+  PostMovedToNow: { scheduledAt: "2026-03-04T15:00:00.000Z", previousScheduledAt: "2026-03-06T14:00:00.000Z" },
   PostPublishRequested: { requestedAt: "2026-03-06T14:00:01.000Z", dueAt: "2026-03-06T14:00:00.000Z", lateByMs: 1000, occurrence: 1, accountIds: ["a1", "a2"] },
   PostPublishAttempted: { accountId: "a1", platform: "bluesky", attempt: 1, attemptedAt: "2026-03-06T14:00:01.000Z" },
   PostPublishedToAccount: {

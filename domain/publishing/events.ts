@@ -155,6 +155,12 @@ export const postEvents = defineEvents({
     occurrence: Schema.Number,
     accountIds: Schema.Array(Schema.String),
   }),
+  /**
+   * "Publish now" of a post that had a time: its time becomes the moment it is published, so the
+   * calendar, the queue and analytics show it then. The anchor of a repeating post stays (its next
+   * occurrences keep their time of day).
+   */
+  PostMovedToNow: Schema.Struct({ scheduledAt: Schema.String, previousScheduledAt: Schema.String }),
   /** Recorded BEFORE calling the platform: a retry after a crash knows a post may exist there. */
   PostPublishAttempted: Schema.Struct({
     accountId: Schema.String,

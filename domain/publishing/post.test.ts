@@ -9,6 +9,7 @@ import {
   deletePost,
   editPost,
   postDecider,
+  publishPostNow,
   recordAttempt,
   recordDelay,
   recordFailureOnAccount,
@@ -171,6 +172,38 @@ describe("a post", () => {
       .when(requestPublish({ now }))
       .then([{ type: "PostPublishRequested", data: { requestedAt: now.toISOString(), dueAt: null, lateByMs: 0, occurrence: 1, accountIds: ["a1", "a2"] } }]));
 
+  const publishingNow: PostEvent = {
+    type: "PostPublishRequested",
+    data: { requestedAt: now.toISOString(), dueAt: null, lateByMs: 0, occurrence: 1, accountIds: ["a1", "a2"] },
+  };
+
+  it("given a post scheduled for Friday, when published now, then it is moved to now before its publication starts", () =>
+    spec
+      .given([drafted, scheduled])
+      .when(publishPostNow({ now }))
+      .then([{ type: "PostMovedToNow", data: { scheduledAt: now.toISOString(), previousScheduledAt: at.toISOString() } }, publishingNow]));
+
+  it("given a post moved to now, when its state is read, then its time is now and its publication is under way", () => {
+    const state = [drafted, scheduled, { type: "PostMovedToNow", data: { scheduledAt: now.toISOString(), previousScheduledAt: at.toISOString() } } as PostEvent, publishingNow].reduce(
+      postDecider.evolve,
+      postDecider.initialState(),
+    );
+    expect(state.scheduledAt).toBe(now.toISOString());
+    expect(state.status).toBe("publishing");
+  });
+
+  it("given a draft without a time, when published now, then only its publication starts", () =>
+    spec.given([drafted]).when(publishPostNow({ now })).then([publishingNow]));
+
+  it("given a publication in flight, when published now again, then nothing happens (it is not moved either)", () =>
+    spec.given([drafted, scheduled, requested]).when(publishPostNow({ now })).thenNothingHappens());
+
+  it("given a published post, when published now, then it is a conflict", () =>
+    spec
+      .given([drafted, scheduled, requested, publishedOn("a1", "bluesky"), publishedOn("a2", "twitter"), publishedAll])
+      .when(publishPostNow({ now }))
+      .thenFails("Conflict", "This post is already published."));
+
   it("given a publication in flight, when an account is attempted, then the first attempt is recorded before the call", () =>
     spec
       .given([drafted, scheduled, requested])
@@ -332,6 +365,22 @@ describe("a post", () => {
       .given([...recurring, publishedAll, next])
       .when(requestPublish({ now: new Date("2026-03-13T13:00:00Z") }))
       .then([second]));
+
+  it("given a weekly post due Friday 09:00, when published now on Wednesday, then the next occurrence is the Friday after at 09:00", () => {
+    const wednesday = new Date("2026-03-04T15:00:00Z");
+    const moved: PostEvent = { type: "PostMovedToNow", data: { scheduledAt: wednesday.toISOString(), previousScheduledAt: at.toISOString() } };
+    const early: PostEvent = {
+      type: "PostPublishRequested",
+      data: { requestedAt: wednesday.toISOString(), dueAt: null, lateByMs: 0, occurrence: 1, accountIds: ["a1", "a2"] },
+    };
+    const setUp = [drafted, scheduled, { type: "RecurrenceSet", data: { rule } } as PostEvent];
+    spec.given(setUp).when(publishPostNow({ now: wednesday })).then([moved, early]);
+    const publishedEarly = { type: "PostPublished", data: { publishedAt: "2026-03-04T15:00:02.000Z", occurrence: 1 } } as PostEvent;
+    spec
+      .given([...setUp, moved, early, publishedOn("a1", "bluesky"), publishedOn("a2", "twitter")])
+      .when(completePublication({ now: new Date("2026-03-04T15:00:02Z") }))
+      .then([publishedEarly, { type: "OccurrenceScheduled", data: { scheduledAt: at.toISOString(), occurrence: 2, accountIds: ["a1", "a2"] } }]);
+  });
 
   it("given the last occurrence published everywhere, when the publication is completed, then it is published with no third occurrence", () =>
     spec

@@ -90,6 +90,8 @@ export const postDecider: Decider<PostState, PostEvent> = {
         const kept = new Map(state.targets.map((t) => [t.accountId, t]));
         return { ...state, content, targets: content.targets.map((t) => ({ ...(kept.get(t.accountId) ?? pendingTarget(t)), platform: t.platform })) };
       }
+      case "PostMovedToNow":
+        return { ...state, scheduledAt: event.data.scheduledAt };
       case "PostPublishRequested": {
         const again = new Set(event.data.accountIds);
         return {
@@ -344,6 +346,21 @@ export const requestPublish =
       ]);
     });
 
+/**
+ * "Publish now" by a person: a post that had a time (scheduled, or approved after it) is first moved
+ * to now (PostMovedToNow), then its publication starts with no due time. A post without a time, or
+ * one already being published, is as `requestPublish` decides.
+ */
+export const publishPostNow =
+  (command: { readonly now: Date }) =>
+  (state: PostState): PostDecision =>
+    Effect.flatMap(requestPublish(command)(state), (events) => {
+      const at = command.now.toISOString();
+      if (events.length === 0 || state.scheduledAt === null || state.scheduledAt === at) return decided(events);
+      const moved: PostEvent = { type: "PostMovedToNow", data: { scheduledAt: at, previousScheduledAt: state.scheduledAt } };
+      return decided([moved, ...events.map((e) => (e.type === "PostPublishRequested" ? { ...e, data: { ...e.data, dueAt: null, lateByMs: 0 } } : e))]);
+    });
+
 const inFlightTarget = (state: PostState, accountId: string, decide: (t: TargetState) => PostDecision): PostDecision =>
   existing(state, () => {
     const target = state.targets.find((t) => t.accountId === accountId);
@@ -577,7 +594,7 @@ export const createPost =
     const steps: Array<(s: PostState) => PostDecision> = [draftPost(command)];
     if (command.scheduledAt) steps.push(schedulePost({ scheduledAt: command.scheduledAt, timeZone: command.timeZone, now: command.now }));
     if (command.recurrence) steps.push(setRecurrence({ rule: command.recurrence, now: command.now }));
-    if (command.publishNow) steps.push(requestPublish({ now: command.now }));
+    if (command.publishNow) steps.push(publishPostNow({ now: command.now }));
     return Effect.gen(function* () {
       let current = state;
       const events: Array<PostEvent> = [];

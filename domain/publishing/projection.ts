@@ -14,13 +14,18 @@ const contentColumns = (c: PostContent) => ({
 
 const resetTarget = { status: "pending", error: null, warning: null, attempted_at: null } as const;
 
-/** The posts and post_targets read models (calendar, queue, dashboard, the scheduler's sweep). */
+/**
+ * The posts and post_targets read models (calendar, queue, dashboard, the scheduler's sweep), and
+ * post_publications: every publication of a post, so a repeating post's earlier occurrences still
+ * count as published once its row is scheduled again.
+ */
 export const postsProjection: Projection<PostEvent> = {
   name: "posts",
   kind: "inline",
   tables: [
     { name: "posts", key: ["id"] },
     { name: "post_targets", key: ["post_id", "account_id"] },
+    { name: "post_publications", key: ["post_id", "occurrence"] },
   ],
   handles: [
     "PostDrafted",
@@ -30,6 +35,7 @@ export const postsProjection: Projection<PostEvent> = {
     "PostScheduled",
     "PostRescheduled",
     "PostEdited",
+    "PostMovedToNow",
     "PostPublishRequested",
     "PostPublishAttempted",
     "PostPublishedToAccount",
@@ -126,6 +132,8 @@ const changesOf = (event: RecordedEvent<PostEvent>): ReadonlyArray<RowChange> =>
         ),
       ];
     }
+    case "PostMovedToNow":
+      return [post({ scheduled_at: new Date(event.data.scheduledAt) })];
     case "PostPublishRequested":
       return [
         post({
@@ -170,6 +178,12 @@ const changesOf = (event: RecordedEvent<PostEvent>): ReadonlyArray<RowChange> =>
           status: "published",
           published_at: new Date(event.data.publishedAt),
           last_error: null,
+        }),
+        insertRow("post_publications", {
+          post_id: id,
+          occurrence: event.data.occurrence,
+          workspace_id: event.metadata.workspaceId,
+          published_at: new Date(event.data.publishedAt),
         }),
       ];
     case "PostPublishFailed":

@@ -4,6 +4,7 @@ import { postStreamId, type RecurrenceRule } from "../../domain/publishing";
 import { type EventMetadata, NotFound } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { encodeKeyset } from "../db/keyset";
+import { isCurrentPublication, publishedPosts } from "./publications";
 
 export interface PostTargetView {
   readonly accountId: string;
@@ -171,11 +172,20 @@ export class PostQueries extends Context.Service<
     Effect.gen(function* () {
       const db = yield* Database;
 
-      const selectPosts = (where: (sql: Sql) => ReturnType<Sql>, tail: (sql: Sql) => ReturnType<Sql>) =>
+      /**
+       * `publications`: the published posts are each publication (`publishedPosts`), a repeating post's
+       * earlier ones included; those show no targets (the post's targets are its current publication's).
+       */
+      const selectPosts = (where: (sql: Sql) => ReturnType<Sql>, tail: (sql: Sql) => ReturnType<Sql>, publications?: string) =>
         db.query(
           (sql) => sql<PostRow[]>`
-            select p.*, coalesce((select json_agg(t order by t.platform, t.account_id) from post_targets t where t.post_id = p.id), '[]') as targets
-            from posts p where p.deleted_at is null and ${where(sql)} ${tail(sql)}`,
+            select p.*, coalesce((select json_agg(t order by t.platform, t.account_id) from post_targets t
+                                  where t.post_id = p.id ${publications ? sql`and ${isCurrentPublication(sql)}` : sql``}), '[]') as targets
+            from ${
+              publications
+                ? sql`(select * from posts where workspace_id = ${publications} and status <> 'published' union all select * from ${publishedPosts(sql, publications)} pub)`
+                : sql`posts`
+            } p where p.deleted_at is null and ${where(sql)} ${tail(sql)}`,
         );
 
       const get = (workspaceId: string, postId: string) =>
@@ -216,6 +226,7 @@ export class PostQueries extends Context.Service<
                 const direction = SORT_ASCENDING[sort] ? sql`asc` : sql`desc`;
                 return sql`order by ${sortKey(sql, sort)} ${direction}, p.id ${direction} limit ${query.limit + 1}`;
               },
+              query.statuses?.includes("published") ? workspaceId : undefined,
             ),
             (rows) => {
               const items = rows.slice(0, query.limit).map(toView);
@@ -233,7 +244,9 @@ export class PostQueries extends Context.Service<
               (sql) =>
                 sql<
                   { status: string; count: number }[]
-                >`select p.status, count(*)::int as count from posts p where ${filtersOf(sql, workspaceId, query)} group by p.status`,
+                >`select p.status, count(*)::int as count from posts p where ${filtersOf(sql, workspaceId, query)} and p.status <> 'published' group by p.status
+                  union all
+                  select 'published', count(*)::int from ${publishedPosts(sql, workspaceId)} p where ${filtersOf(sql, workspaceId, query)}`,
             ),
             (rows) => ({
               draft: 0,

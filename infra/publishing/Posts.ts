@@ -23,7 +23,7 @@ import {
   readScheduledAt,
   NOT_AWAITING_MESSAGE,
   requestChanges,
-  requestPublish,
+  publishPostNow,
   schedulePost,
   setRecurrence,
   submitForApproval,
@@ -520,7 +520,7 @@ export class Posts extends Context.Service<
               steps.push(unschedulePost({ now }));
             }
             if (input.recurrence !== undefined) steps.push(input.recurrence ? setRecurrence({ rule: input.recurrence, now }) : clearRecurrence({ now }));
-            if (input.status === "published") steps.push(requestPublish({ now }));
+            if (input.status === "published") steps.push(publishPostNow({ now }));
             // One append for the whole edit: it all lands on the version the caller read, or none of it does.
             yield* onPost(postId, caller, steps, expectedVersion);
             if (input.status === "published") yield* addPublishJob(postId).pipe(Effect.provideService(Database, db));
@@ -547,7 +547,7 @@ export class Posts extends Context.Service<
         }
         yield* db.withTransaction(
           Effect.gen(function* () {
-            const result = yield* onPost(postId, caller, requestPublish({ now: caller.now }), expectedVersion);
+            const result = yield* onPost(postId, caller, publishPostNow({ now: caller.now }), expectedVersion);
             if (result.events.length > 0) yield* addPublishJob(postId).pipe(Effect.provideService(Database, db));
           }),
         );
@@ -571,7 +571,7 @@ export class Posts extends Context.Service<
               caller,
               [
                 approvePost({ now, reviewer: reviewerOf(caller) }),
-                toSchedule ? schedulePost({ scheduledAt: at, timeZone: before.timeZone, now }) : requestPublish({ now }),
+                toSchedule ? schedulePost({ scheduledAt: at, timeZone: before.timeZone, now }) : publishPostNow({ now }),
               ],
               options.expectedVersion,
             );

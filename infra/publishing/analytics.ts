@@ -1,6 +1,7 @@
 import { Effect } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { Database, type Sql } from "../db/Database";
+import { publishedPosts } from "./publications";
 
 /** The start of a post's text the top posts show. */
 const ANALYTICS_EXCERPT = 300;
@@ -48,10 +49,12 @@ export interface AnalyticsRange {
   readonly now: Date;
 }
 
-/** The workspace's posts (`p`) published in the range. */
-const publishedIn = (sql: Sql, workspaceId: string, range: AnalyticsRange) => sql`
-    p.workspace_id = ${workspaceId} and p.deleted_at is null and p.status = 'published'
-    and p.published_at >= (${range.first}::date)::timestamp at time zone ${range.timeZone} and p.published_at <= ${range.now}
+/**
+ * Of the workspace's publications (`p`, from `publishedPosts`: each occurrence of a repeating post
+ * counts on its day and platforms), those in the range.
+ */
+const publishedIn = (sql: Sql, range: AnalyticsRange) => sql`
+    p.published_at >= (${range.first}::date)::timestamp at time zone ${range.timeZone} and p.published_at <= ${range.now}
     ${range.last ? sql`and p.published_at < (${range.last}::date + 1)::timestamp at time zone ${range.timeZone}` : sql``}`;
 
 /** A row per platform of the post (`listed.platform`): those it went out on, else those it listed. */
@@ -70,29 +73,33 @@ export const analyticsSums = Effect.fn("Analytics.sums")(function* (
   range: AnalyticsRange,
 ) {
   const db = yield* Database;
-  const published = (sql: Sql) => publishedIn(sql, workspaceId, range);
+  const published = (sql: Sql) => publishedIn(sql, range);
   const [days, platforms, top] = yield* Effect.all(
     [
       db.query(
         (sql) => sql<{ day: string; posts: number; engagements: number }[]>`
           select to_char(p.published_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, count(*)::int as posts,
                  coalesce(sum(${postEngagement(sql)}), 0)::float8 as engagements
-          from posts p where ${published(sql)} group by 1 order by 1`,
+          from ${publishedPosts(sql, workspaceId)} p where ${published(sql)} group by 1 order by 1`,
       ),
       db.query(
         (sql) => sql<PlatformRow[]>`
           select listed.platform, count(*)::int as posts, coalesce(sum(${platformEngagement(sql, sql`listed.platform`)}), 0)::float8 as engagements
-          from posts p ${onItsPlatforms(sql)}
+          from ${publishedPosts(sql, workspaceId)} p ${onItsPlatforms(sql)}
           where ${published(sql)}
           group by listed.platform
           order by engagements desc, posts desc, listed.platform`,
       ),
       db.query(
         (sql) => sql<{ id: string; content: string; platforms: PlatformId[]; published_at: Date; engagements: number }[]>`
-          select p.id, p.platforms, p.published_at, ${postEngagement(sql)}::float8 as engagements,
-                 case when length(p.content) > ${ANALYTICS_EXCERPT} then left(p.content, ${ANALYTICS_EXCERPT - 1}) || '…' else p.content end as content
-          from posts p where ${published(sql)}
-          order by engagements desc, p.published_at desc, p.id limit ${TOP_POSTS}`,
+          select * from (
+            -- A repeating post is one top post: its most engaging (then latest) publication of the period.
+            select distinct on (p.id) p.id, p.platforms, p.published_at, ${postEngagement(sql)}::float8 as engagements,
+                   case when length(p.content) > ${ANALYTICS_EXCERPT} then left(p.content, ${ANALYTICS_EXCERPT - 1}) || '…' else p.content end as content
+            from ${publishedPosts(sql, workspaceId)} p where ${published(sql)}
+            order by p.id, engagements desc, p.published_at desc
+          ) top
+          order by engagements desc, published_at desc, id limit ${TOP_POSTS}`,
       ),
     ],
     { concurrency: "unbounded" },
@@ -129,8 +136,8 @@ export const analyticsPlatformDays = Effect.fn("Analytics.platformDays")(functio
     (sql) => sql<PlatformDay[]>`
       select to_char(p.published_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, listed.platform, count(*)::int as posts,
              coalesce(sum(${platformEngagement(sql, sql`listed.platform`)}), 0)::float8 as engagements
-      from posts p ${onItsPlatforms(sql)}
-      where ${publishedIn(sql, workspaceId, range)}
+      from ${publishedPosts(sql, workspaceId)} p ${onItsPlatforms(sql)}
+      where ${publishedIn(sql, range)}
       group by 1, listed.platform
       order by 1, listed.platform`,
   );
@@ -181,9 +188,8 @@ export const periodFigures = Effect.fn("Analytics.periodFigures")(function* <Id 
     (sql) => sql<{ period: Id; platform: string | null; posts: number; engagement: number }[]>`
       with published as (
         select p.id, p.published_at, p.platforms, p.engagement
-        from posts p
-        where p.workspace_id = ${workspaceId} and p.deleted_at is null and p.status = 'published'
-          and p.published_at >= ${now}::timestamptz - make_interval(days => ${longest}) and p.published_at <= ${now}
+        from ${publishedPosts(sql, workspaceId)} p
+        where p.published_at >= ${now}::timestamptz - make_interval(days => ${longest}) and p.published_at <= ${now}
       ), periods as (
         select id, ${now}::timestamptz - make_interval(days => days) as since
         from unnest(${periods.map((p) => p.id)}::text[], ${periods.map((p) => p.days)}::int[]) as d(id, days)

@@ -54,6 +54,7 @@ export const publishingModule = defineModule({
     PostRescheduled: (d) => `Post rescheduled to ${d.scheduledAt}${d.previousScheduledAt ? ` (was ${d.previousScheduledAt})` : ""}`,
     PostEdited: (d) =>
       `Post edited${d.addedAccountIds.length ? `, ${count(d.addedAccountIds.length, "account")} added` : ""}${d.removedAccountIds.length ? `, ${count(d.removedAccountIds.length, "account")} removed` : ""}`,
+    PostMovedToNow: (d) => `Post moved to now to be published at once (was ${d.previousScheduledAt})`,
     PostPublishRequested: (d) =>
       d.dueAt === null
         ? `Publishing now to ${count(d.accountIds.length, "account")}`

@@ -1,6 +1,7 @@
 import { Effect } from "effect";
 import { instantAt, wallClockOf } from "../../domain/shared/zoned";
 import { Database } from "../db/Database";
+import { publishedPosts } from "./publications";
 
 export interface DashboardStats {
   readonly postsThisMonth: number;
@@ -20,7 +21,7 @@ const change = (now: number, before: number) => (before === 0 ? null : Math.roun
 /**
  * The dashboard's four figures (spec core §7 GET /api/dashboard/stats) and their comparison with the
  * previous month. Posts this month are the posts published since the first of the month in the
- * user's zone: the same "published" the Analytics Overview counts, so the two agree (a count by
+ * user's zone (each publication of a repeating post counts): the same "published" the Analytics Overview counts, so the two agree (a count by
  * creation took drafts and scheduled posts in). Engagement of a post is the sum of likes, shares
  * and comments over its platforms.
  */
@@ -32,14 +33,14 @@ export const dashboardStats = Effect.fn("Dashboard.stats")(function* (workspaceI
   const [row] = yield* db.query(
     (sql) => sql<{ posts_now: number; posts_before: number; engagement_now: number; engagement_before: number; scheduled: number; accounts: number; next_at: Date | null }[]>`
       with engagement as (
-        select p.created_at, case when p.status = 'published' then p.published_at end as published_at,
+        select p.created_at,
                coalesce((select sum(coalesce((e.value->>'likes')::int, 0) + coalesce((e.value->>'shares')::int, 0) + coalesce((e.value->>'comments')::int, 0))
                          from jsonb_each(p.engagement) e), 0)::int as total
         from posts p where p.workspace_id = ${workspaceId} and p.deleted_at is null
       )
       select
-        (select count(*)::int from engagement where published_at >= ${thisMonth} and published_at <= ${now}) as posts_now,
-        (select count(*)::int from engagement where published_at >= ${lastMonth} and published_at < ${thisMonth}) as posts_before,
+        (select count(*)::int from ${publishedPosts(sql, workspaceId)} p where p.published_at >= ${thisMonth} and p.published_at <= ${now}) as posts_now,
+        (select count(*)::int from ${publishedPosts(sql, workspaceId)} p where p.published_at >= ${lastMonth} and p.published_at < ${thisMonth}) as posts_before,
         (select coalesce(sum(total), 0)::int from engagement) as engagement_now,
         (select coalesce(sum(total), 0)::int from engagement where created_at < ${thisMonth}) as engagement_before,
         (select count(*)::int from posts where workspace_id = ${workspaceId} and status = 'scheduled' and deleted_at is null) as scheduled,

@@ -64,6 +64,7 @@ test("a post composed for two accounts is scheduled, seen in the queue and on th
   // Publish now from the queue; the worker publishes it to both sandbox accounts.
   await open(page, "/app/queue", "queue");
   await card.getByRole("button", { name: "Publish now" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Publish now" }).click();
   await expect(toast(page)).toContainText("Post published successfully!");
   await expect
     .poll(async () => ((await (await page.request.get(`/api/posts/${post!.id}`)).json()) as { status: string }).status, { timeout: 20_000 })
@@ -91,7 +92,7 @@ test("a post composed for two accounts is scheduled, seen in the queue and on th
   await page.getByRole("link", { name: "All sandbox accounts" }).click();
   await expect(page.getByTestId("sandbox-timeline").getByTestId("sandbox-post")).toHaveCount(2);
 
-  // The calendar now shows it published, still on its day (scheduledAt first, spec core §4), no longer scheduled.
+  // The calendar shows it published on the day it went out (Publish now moved it to now), no longer scheduled.
   await open(page, "/app/calendar", "calendar");
   const publishedCell = await showDay(page, dayIn(published.scheduledAt ?? published.publishedAt, post!.timeZone));
   await expect(publishedCell.getByTestId("badge-published")).toHaveText("1 Published");

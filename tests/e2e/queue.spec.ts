@@ -34,6 +34,7 @@ test.describe("queue", () => {
     expect(await page.evaluate(async (id) => (await fetch(`/api/posts/${id}`, { method: "DELETE" })).status, post.id)).toBe(200);
 
     await card(page, "Deleted in another tab").getByRole("button", { name: "Publish now" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Publish now" }).click();
     await expect(toast(page)).toContainText("Failed to publish post.");
     await expect(card(page, "Deleted in another tab").getByTestId("queue-refusal")).toHaveText("This post does not exist, or was deleted.");
   });
@@ -194,6 +195,7 @@ test.describe("queue", () => {
     // Publish now: the toast, then the post moves on (publishing, then published by the worker).
     await page.getByRole("tab", { name: /Scheduled Posts/ }).click();
     await card(page, "Meet our new hygienist").getByRole("button", { name: "Publish now" }).click();
+    await dialog.getByRole("button", { name: "Publish now" }).click();
     await expect(toast(page)).toContainText("Post published successfully!");
     await expect
       .poll(async () => {
@@ -211,6 +213,55 @@ test.describe("queue", () => {
       await page.getByRole("tab", { name: /Published Posts/ }).click();
       await expect(card(page, "Meet our new hygienist").getByRole("button", { name: "Delete" })).toHaveCount(0);
     }
+  });
+
+  test("given a post scheduled next week, when Publish now is pressed, then it asks first (Escape cancels, focus returns) and, confirmed, the post moves to now", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    const post = await createPost(page.request, { content: "Whitening week starts now", status: "scheduled", scheduledAt: inOneWeek() });
+    // On a phone first: the question fits, its buttons within reach.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openQueue(page);
+    await card(page, "Whitening week starts now").getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByRole("dialog")).toContainText("Publish this post now?");
+    await screenshot(page, "publish-now-confirm-360");
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openQueue(page);
+    const button = card(page, "Whitening week starts now").getByRole("button", { name: "Publish now" });
+
+    // Asked first; Escape cancels, focus goes back to the button, nothing is published.
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Publish this post now?");
+    await expect(dialog).toContainText("instead of at the scheduled time");
+    await expect(dialog).toContainText("Whitening week starts now");
+    await screenshot(page, "publish-now-confirm-1280");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(button).toBeFocused();
+    expect(((await (await page.request.get(`/api/posts/${post.id}`)).json()) as { status: string }).status).toBe("scheduled");
+
+    // Cancel does the same; the dialog's Publish now publishes it.
+    await button.click();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await button.click();
+    const pressed = Date.now();
+    await dialog.getByRole("button", { name: "Publish now" }).click();
+    await expect(toast(page)).toContainText("Post published successfully!");
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/posts/${post.id}`)).json()) as { status: string }).status, { timeout: 20_000 })
+      .toBe("published");
+    const published = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as { scheduledAt: string; publishedAt: string };
+    // Its time is the moment it went out, not next week.
+    expect(Math.abs(Date.parse(published.scheduledAt) - pressed)).toBeLessThan(60_000);
+    expect(Date.parse(published.publishedAt)).toBeGreaterThanOrEqual(Date.parse(published.scheduledAt));
+    await page.reload();
+    await expect(page.getByTestId("queue")).toHaveAttribute("data-hydrated", "true");
+    await page.getByRole("tab", { name: /Published Posts/ }).click();
+    await expect(card(page, "Whitening week starts now")).toContainText("Published");
   });
 
   test("filter by account narrows the posts", async ({ page }) => {

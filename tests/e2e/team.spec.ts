@@ -272,12 +272,12 @@ test.describe("team", () => {
     const other = await mariaJoins(page, browser, outbox);
     const member = await other.newPage();
 
-    // She writes a post and presses Post Now: it goes to the approvers instead.
+    // She writes a post and presses Submit for approval (her Post Now): it goes to the approvers.
     await member.goto("/app/compose");
     await expect(member.getByTestId("compose")).toHaveAttribute("data-hydrated", "true");
     await member.getByLabel(/Lee Dental Sky/).check();
     await member.getByLabel("Description").fill("Flu shots: walk in all week");
-    await member.getByRole("button", { name: "Post Now" }).click();
+    await member.getByRole("button", { name: "Submit for approval" }).click();
     await expect(toast(member)).toContainText("Submitted for Approval");
 
     // The owner finds it under Awaiting Approval (the e-mail's link opens that tab) and approves it.
@@ -347,6 +347,53 @@ test.describe("team", () => {
     await expect(client.getByTestId("form-alert")).toContainText("Thank you, Jane Smith: the post is approved.");
     await expect(client.getByTestId("approval-post").filter({ hasText: "Holiday hours" }).getByTestId("approval-state")).toHaveText("Approved: scheduled");
     await clientContext.close();
+    await other.close();
+  });
+
+  test("given posts need approval, a member reads Submit for approval and who approves before pressing; the owner reads Post Now", async ({
+    page,
+    browser,
+    setPlan,
+    outbox,
+  }) => {
+    const owner = newUser({ firstName: "Lee", lastName: "Park" });
+    await registerByApi(page.request, owner);
+    await setPlan(owner.email, "professional");
+    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental Sky" } })).status()).toBe(201);
+    expect((await page.request.put("/api/team-settings", { data: { approvalRequired: true } })).status()).toBe(200);
+    const other = await mariaJoins(page, browser, outbox);
+    const member = await other.newPage();
+
+    for (const width of [1280, 360]) {
+      await member.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      await member.goto("/app/compose");
+      await expect(member.getByTestId("compose")).toHaveAttribute("data-hydrated", "true");
+      await member.getByLabel(/Lee Dental Sky/).check();
+      await member.getByLabel("Description").fill("Whitening promo all of May");
+      const submit = member.getByRole("button", { name: "Submit for approval" });
+      await expect(submit).toBeVisible();
+      await expect(member.getByRole("button", { name: "Post Now" })).toHaveCount(0);
+      await expect(member.getByRole("button", { name: "Schedule", exact: true })).toHaveCount(0);
+      await expect(member.getByRole("button", { name: "Submit to schedule" })).toBeVisible();
+      const note = member.getByTestId("compose-approval-note");
+      await expect(note).toContainText(`Your posts are approved by an owner or admin of ${owner.company} before they go out.`);
+      await expect(submit).toHaveAccessibleDescription(/approved by an owner or admin/);
+      await screenshot(member, `compose-approval-member-${width}`, { fullPage: true });
+    }
+
+    // The owner's own posts need no approval: the usual buttons, no note.
+    await page.goto("/app/compose");
+    await expect(page.getByTestId("compose")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByRole("button", { name: "Post Now" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Schedule", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Submit for approval" })).toHaveCount(0);
+    await expect(page.getByTestId("compose-approval-note")).toHaveCount(0);
+
+    // Pressed, the member's post waits for the approvers, as the button said.
+    await member.getByRole("button", { name: "Submit for approval" }).click();
+    await expect(toast(member)).toContainText("Submitted for Approval");
+    const waiting = (await (await page.request.get("/api/posts?status=awaiting_approval")).json()) as Array<{ content: string }>;
+    expect(waiting.map((p) => p.content)).toContain("Whitening promo all of May");
     await other.close();
   });
 

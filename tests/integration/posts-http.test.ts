@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 import { PUBLISH_LEAD_MS } from "../../infra/publishing/reactions";
+import { until } from "../support/wait";
 
 /** Posts over HTTP: the spec's payloads, validation, scheduling jobs, plan limits and isolation. */
 
@@ -345,6 +346,45 @@ describe("the queue's lists", () => {
     expect((await browser.get("/api/posts?sort=random")).data.error.message).toBe("Sort by created, scheduled or published.");
     const stranger = (await signUp(app.server.url)).browser;
     expect((await stranger.get("/api/posts/counts")).data).toEqual({ draft: 0, awaiting_approval: 0, scheduled: 0, publishing: 0, published: 0 });
+  });
+});
+
+describe("publish now", () => {
+  it("given a post scheduled next week, when published now, then its time is now: the calendar shows it today, the queue and analytics count it as published now", async () => {
+    const { browser } = await withAccounts(["facebook"], { timeZone: "UTC" });
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000);
+    const created = await browser.post("/api/posts", { content: "Open house today", platforms: ["facebook"], status: "scheduled", scheduledAt: nextWeek.toISOString() });
+    expect(created.status, created.text).toBe(201);
+    const pressed = Date.now();
+
+    const answer = await browser.post(`/api/posts/${created.data.id}/publish`, { expectedVersion: created.data.version });
+    expect(answer.status, answer.text).toBe(202);
+    expect(Math.abs(Date.parse(answer.data.scheduledAt) - pressed)).toBeLessThan(10_000);
+    expect((await publicationJob(created.data.id)).run_at.getTime()).toBeLessThan(nextWeek.getTime() - 86_400_000);
+
+    const post = await until(
+      async () => (await browser.get(`/api/posts/${created.data.id}`)).data,
+      (p) => p.status === "published",
+    );
+    expect(post.status).toBe("published");
+    expect(Math.abs(Date.parse(post.scheduledAt) - pressed)).toBeLessThan(10_000);
+    expect(Date.parse(post.publishedAt)).toBeGreaterThanOrEqual(Date.parse(post.scheduledAt));
+
+    const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+    const today = (await browser.get(`/api/calendar?from=${day(pressed)}&to=${day(pressed)}`)).data;
+    expect(today).toHaveLength(1);
+    expect(today[0]).toMatchObject({ day: day(pressed), published: 1, scheduled: 0 });
+    expect(today[0].posts.map((p: any) => p.id)).toEqual([created.data.id]);
+    expect((await browser.get(`/api/calendar?from=${day(nextWeek.getTime())}&to=${day(nextWeek.getTime())}`)).data).toEqual([]);
+
+    expect((await browser.get("/api/posts/counts")).data).toMatchObject({ scheduled: 0, published: 1 });
+    const week = await browser.get("/api/analytics?period=7d");
+    expect(week.data.totals.posts).toBe(1);
+    expect(week.data.buckets.find((b: any) => b.start === day(pressed))).toMatchObject({ posts: 1 });
+
+    // Its history says it was moved, and from when.
+    const [moved] = await app.sql`select data from events where stream_id = ${`post-${created.data.id}`} and type = 'PostMovedToNow'`;
+    expect(moved!.data.previousScheduledAt).toBe(nextWeek.toISOString());
   });
 });
 

@@ -15,6 +15,9 @@ import { blueskyRkey } from "../../infra/platforms/publish";
 import { idempotencyKeyOf, publishPost, type PublishRun } from "../../infra/publishing/publish-post";
 import { auditSummaries } from "../../infra/modules";
 import { PublishLimits } from "../../infra/publishing/PublishSlots";
+import { PostQueries } from "../../infra/publishing/PostQueries";
+import { analyticsSums, periodFigures } from "../../infra/publishing/analytics";
+import { dashboardStats } from "../../infra/publishing/stats";
 import { PUBLISH_LEAD_MS, PUBLISH_MAX_ATTEMPTS } from "../../infra/publishing/reactions";
 import { publishToSandbox } from "../../infra/publishing/sandbox";
 import { sweepDuePosts } from "../../infra/publishing/sweep";
@@ -526,5 +529,70 @@ describe("the sweep", () => {
       await app.sql`delete from worker_heartbeats where worker_id = 'sweep-test-live'`;
       await app.sql`select graphile_worker.remove_job(${`post:${held}`})`;
     }
+  });
+});
+
+describe("a repeating post's occurrences", () => {
+  it("given a daily post published at three of its occurrences, then the Published tab, Posts This Month, Recent Posts and analytics per platform each count 3", async () => {
+    // A workspace of its own: the counts are the workspace's.
+    const owner = await registerOwner(app, { firstName: "Rita", lastName: "Repeat", emailPrefix: "repeat", company: "Repeat Co" });
+    const account = await app
+      .run(
+        SocialAccounts.use((accounts) =>
+          accounts.connect(callerFor(owner), {
+            platform: "twitter",
+            kind: "sandbox",
+            profile: sandboxProfile("Daily X"),
+            credentials: null,
+            tokenExpiresAt: null,
+          }),
+        ),
+      )
+      .then((r) => r.account);
+    // Daily at 09:00 in Paris from Monday 5 October 2026, five times: the jobs run "at" the first three.
+    const first = new Date("2026-10-05T07:00:00Z");
+    const postId = await createTestPost(app, owner, "Tip of the day: floss", [{ accountId: account.id, platform: "twitter" }], {
+      scheduledAt: first,
+      now: new Date("2026-10-04T12:00:00Z"),
+      recurrence: { frequency: "daily", end: { type: "after", count: 5 } },
+    });
+    for (let day = 0; day < 3; day++) {
+      const at = new Date(first.getTime() + day * 86_400_000);
+      expect(await publish(postId, { now: at })).toMatchObject({ outcome: "published" });
+    }
+    const [row] = await app.sql<{ status: string; occurrence: number }[]>`select status, occurrence from posts where id = ${postId}`;
+    expect(row).toEqual({ status: "scheduled", occurrence: 4 });
+
+    const { counts, recent, stats, sums, figures } = await app.run(
+      Effect.gen(function* () {
+        const queries = yield* PostQueries;
+        return {
+          counts: yield* queries.counts(owner.workspaceId, {}),
+          recent: yield* queries.list(owner.workspaceId, { statuses: ["published"], sort: "published", limit: 3 }),
+          stats: yield* dashboardStats(owner.workspaceId, new Date("2026-10-20T12:00:00Z"), "Europe/Paris"),
+          sums: yield* analyticsSums(owner.workspaceId, { first: "2026-10-01", last: "2026-10-31", timeZone: "Europe/Paris", now: new Date("2026-10-31T12:00:00Z") }),
+          figures: yield* periodFigures(owner.workspaceId, new Date("2026-10-20T12:00:00Z"), [{ id: "30d", days: 30 }]),
+        };
+      }),
+    );
+    // The Published tab.
+    expect(counts).toMatchObject({ published: 3, scheduled: 1 });
+    // Recent Posts: its three publications, newest first, each at its own time.
+    expect(recent.items.map((p) => [p.id, p.status, p.publishedAt?.slice(0, 10)])).toEqual([
+      [postId, "published", "2026-10-07"],
+      [postId, "published", "2026-10-06"],
+      [postId, "published", "2026-10-05"],
+    ]);
+    // Posts This Month.
+    expect(stats.postsThisMonth).toBe(3);
+    // Analytics per platform, and per day.
+    expect(sums.platforms).toEqual([{ platform: "twitter", posts: 3, engagements: 0 }]);
+    expect(sums.days.map((d) => [d.day, d.posts])).toEqual([
+      ["2026-10-05", 1],
+      ["2026-10-06", 1],
+      ["2026-10-07", 1],
+    ]);
+    expect(figures["30d"].posts).toBe(3);
+    expect(figures["30d"].byPlatform).toEqual([{ platform: "twitter", posts: 3, engagement: 0 }]);
   });
 });

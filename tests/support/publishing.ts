@@ -1,7 +1,7 @@
 import type postgres from "postgres";
 import { randomUUID } from "node:crypto";
 import type { PlatformId } from "../../domain/accounts/platforms";
-import { createPost, type PostContent, postDecider, postStreamId } from "../../domain/publishing";
+import { createPost, type PostContent, postDecider, postStreamId, type RecurrenceRule } from "../../domain/publishing";
 import { type CommandContext, type EventMetadata, metadataOf } from "../../domain/shared";
 import { SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import { handleCommand } from "../../infra/eventstore/handle";
@@ -76,7 +76,13 @@ export const createTestPost = async (
   user: CurrentUser,
   text: string,
   targets: ReadonlyArray<Target>,
-  options: { readonly publishNow?: boolean; readonly scheduledAt?: Date; readonly now?: Date; readonly platformOptions?: PostContent["options"] } = {},
+  options: {
+    readonly publishNow?: boolean;
+    readonly scheduledAt?: Date;
+    readonly now?: Date;
+    readonly platformOptions?: PostContent["options"];
+    readonly recurrence?: RecurrenceRule;
+  } = {},
 ) => {
   const postId = randomUUID();
   const now = options.now ?? new Date();
@@ -93,6 +99,7 @@ export const createTestPost = async (
         now,
         scheduledAt: options.scheduledAt ?? null,
         publishNow: options.publishNow ?? false,
+        recurrence: options.recurrence ?? null,
       }),
       asUser(user, now),
     ),

@@ -55,6 +55,9 @@ export const describeEvent = (entry: HistoryEntry, timeZone: string, names: Name
     case "PostEdited":
       what = "Edited";
       break;
+    case "PostMovedToNow":
+      what = `Moved to now to be published at once (was ${time(d.previousScheduledAt)})`;
+      break;
     case "PostPublishRequested":
       what = d.dueAt
         ? `Publication started${Number(d.lateByMs) >= 1000 ? `, ${Math.round(Number(d.lateByMs) / 1000)} s late` : ""}`

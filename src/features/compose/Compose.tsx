@@ -29,6 +29,8 @@ interface Props {
   readonly limits: Readonly<Record<string, number>>;
   /** Whether this server has an AI server set up: the AI buttons and the AI image entry work. */
   readonly ai?: boolean;
+  /** The person's posts need approval (a member, with the team's setting on): the workspace's name. */
+  readonly approval?: { readonly workspaceName: string } | null;
 }
 
 /**
@@ -41,7 +43,7 @@ const ScheduleSection = lazy(() => loadLater().then((m) => ({ default: m.Schedul
 const FAILED = "Failed to create post";
 
 /** The Create Post screen (spec core §2-§5): its parts, wired to one form state (compose-reducer) and the posts API. */
-export default function Compose({ accounts: loadedAccounts, categories, timeZone, today, initialDate, postId, prefill, names, limits, ai = false }: Props) {
+export default function Compose({ accounts: loadedAccounts, categories, timeZone, today, initialDate, postId, prefill, names, limits, ai = false, approval = null }: Props) {
   const accounts = loadedAccounts ?? [];
   const hydrated = useHydrated();
   const [state, dispatch] = useReducer(composeReducer, undefined, () => initialComposeState(timeZone, initialDate, prefill));
@@ -192,6 +194,7 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
           conflict={state.conflict}
           reloading={state.reloading}
           onReload={reload}
+          approval={approval}
         />
       </div>
 

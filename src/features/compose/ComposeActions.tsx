@@ -4,7 +4,9 @@ import type { Action } from "./compose-model";
 import { loadLater } from "./load-later";
 
 /** Shown after a save met someone else's change: loaded with the save code. */
-const ConflictNotice = lazy(() => loadLater().then((m) => ({ default: m.ConflictNotice })));
+const ConflictNotice = lazy(() =>
+  loadLater().then((m) => ({ default: m.ConflictNotice })),
+);
 
 interface ComposeActionsProps {
   readonly saving: Action | null;
@@ -17,30 +19,94 @@ interface ComposeActionsProps {
   readonly conflict: string | null;
   readonly reloading: boolean;
   readonly onReload: () => void;
+  /** The person's posts go to the approvers first: the workspace's name, for the note that says so. */
+  readonly approval?: { readonly workspaceName: string } | null;
 }
 
-/** Post Now, Schedule, Schedule Options and Add to Drafts (spec core §4), and a version conflict beside them. */
-export const ComposeActions = ({ saving, busy, hasAccount, onSubmit, onChooseDateAndTime, conflict, reloading, onReload }: ComposeActionsProps) => (
-  <div className="compose-actions">
-    <button type="button" className="btn btn-primary" disabled={busy || !hasAccount} onClick={() => onSubmit("now")}>
-      {saving === "now" ? "Posting…" : "Post Now"}
-    </button>
-    <button type="button" className="btn btn-accent" disabled={busy || !hasAccount} onClick={() => onSubmit("schedule")}>
-      {saving === "schedule" ? "Scheduling…" : "Schedule"}
-    </button>
-    <Menu
-      label={saving === "timeslot" ? "Adding…" : "Schedule Options"}
-      disabled={busy || !hasAccount}
-      className="compose-schedule-options"
-      items={lazyItems(loadLater, (m) => m.scheduleOptionItems(onSubmit, onChooseDateAndTime))}
-    />
-    <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onSubmit("draft")}>
-      {saving === "draft" ? "Saving…" : "Add to Drafts"}
-    </button>
-    {conflict && (
-      <Suspense fallback={null}>
-        <ConflictNotice message={conflict} reloading={reloading} onReload={onReload} />
-      </Suspense>
+/**
+ * Post Now, Schedule, Schedule Options and Add to Drafts (spec core §4), and a version conflict beside
+ * them. For a person whose posts need approval the two first read what they do (submit, not publish)
+ * and a note under them says who approves, before anything is pressed.
+ */
+export const ComposeActions = ({
+  saving,
+  busy,
+  hasAccount,
+  onSubmit,
+  onChooseDateAndTime,
+  conflict,
+  reloading,
+  onReload,
+  approval,
+}: ComposeActionsProps) => (
+  <>
+    <div className="compose-actions">
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={busy || !hasAccount}
+        aria-describedby={approval ? "compose-approval-note" : undefined}
+        onClick={() => onSubmit("now")}
+      >
+        {saving === "now"
+          ? approval
+            ? "Submitting…"
+            : "Posting…"
+          : approval
+            ? "Submit for approval"
+            : "Post Now"}
+      </button>
+      <button
+        type="button"
+        className="btn btn-accent"
+        disabled={busy || !hasAccount}
+        aria-describedby={approval ? "compose-approval-note" : undefined}
+        onClick={() => onSubmit("schedule")}
+      >
+        {saving === "schedule"
+          ? approval
+            ? "Submitting…"
+            : "Scheduling…"
+          : approval
+            ? "Submit to schedule"
+            : "Schedule"}
+      </button>
+      <Menu
+        label={saving === "timeslot" ? "Adding…" : "Schedule Options"}
+        disabled={busy || !hasAccount}
+        className="compose-schedule-options"
+        items={lazyItems(loadLater, (m) =>
+          m.scheduleOptionItems(onSubmit, onChooseDateAndTime),
+        )}
+      />
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={busy}
+        onClick={() => onSubmit("draft")}
+      >
+        {saving === "draft" ? "Saving…" : "Add to Drafts"}
+      </button>
+      {conflict && (
+        <Suspense fallback={null}>
+          <ConflictNotice
+            message={conflict}
+            reloading={reloading}
+            onReload={onReload}
+          />
+        </Suspense>
+      )}
+    </div>
+    {approval && (
+      <p
+        id="compose-approval-note"
+        className="muted compose-approval-note"
+        data-testid="compose-approval-note"
+      >
+        Your posts are approved by an owner or admin of {approval.workspaceName}{" "}
+        before they go out. Submit for approval sends it as soon as it is
+        approved; Submit to schedule, at the time you choose.
+      </p>
     )}
-  </div>
+  </>
 );

@@ -60,7 +60,8 @@ export const QUEUE_PAGE = 50;
 /** Typing in the search asks the server once the person pauses. */
 const SEARCH_PAUSE_MS = 250;
 
-type Confirm = { readonly ids: ReadonlyArray<string> } | null;
+/** What a confirmation asks before: deleting posts, or publishing them now instead of at their time. */
+type Confirm = { readonly action: "delete" | "publish"; readonly ids: ReadonlyArray<string> } | null;
 
 const fetchPage = async (tab: QueueTab, filter: string, search: string, cursor: string | null) => {
   const params = filterParams(filter, search);
@@ -250,6 +251,7 @@ export default function Queue({
     const done = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     setPosts((list) => list.map((p) => done.find((d) => d.id === p.id) ?? p));
     setSelected((set) => new Set([...set].filter((id) => !done.some((d) => d.id === id))));
+    setConfirm(null);
     if (done.length > 0) {
       toast({
         title: "Success",
@@ -449,11 +451,11 @@ export default function Queue({
             <span>{chosen.length} selected</span>
             <div className="queue-actions" data-requires="manage_posts">
               {tab === "scheduled" && (
-                <button type="button" className="btn btn-primary" disabled={chosen.some((id) => busy.has(id))} onClick={() => publish(chosen)}>
+                <button type="button" className="btn btn-primary" disabled={chosen.some((id) => busy.has(id))} onClick={() => setConfirm({ action: "publish", ids: chosen })}>
                   Publish selected
                 </button>
               )}
-              <button type="button" className="btn btn-danger" disabled={chosen.some((id) => busy.has(id))} onClick={() => setConfirm({ ids: chosen })}>
+              <button type="button" className="btn btn-danger" disabled={chosen.some((id) => busy.has(id))} onClick={() => setConfirm({ action: "delete", ids: chosen })}>
                 Delete selected
               </button>
             </div>
@@ -510,7 +512,7 @@ export default function Queue({
                   ? `Scheduled for ${formatWhen(post.scheduledAt, timeZone)}`
                   : `Created ${formatWhen(post.createdAt, timeZone)}`;
             return (
-              <li key={post.id} className={`card queue-post${selected.has(post.id) ? " queue-post-selected" : ""}`} data-testid="queue-post">
+              <li key={`${post.id}:${post.publishedAt ?? ""}`} className={`card queue-post${selected.has(post.id) ? " queue-post-selected" : ""}`} data-testid="queue-post">
                 <div className="queue-post-head">
                   {selectable && (
                     <input
@@ -598,7 +600,7 @@ export default function Queue({
                       </a>
                     )}
                     {post.status === "scheduled" && (
-                      <button type="button" className="btn btn-primary" disabled={!hydrated || isBusy} onClick={() => publish([post.id])}>
+                      <button type="button" className="btn btn-primary" disabled={!hydrated || isBusy} onClick={() => setConfirm({ action: "publish", ids: [post.id] })}>
                         {isBusy ? "Publishing..." : "Publish now"}
                       </button>
                     )}
@@ -617,7 +619,7 @@ export default function Queue({
                         type="button"
                         className="btn btn-outline queue-delete"
                         disabled={!hydrated || isBusy}
-                        onClick={() => setConfirm({ ids: [post.id] })}
+                        onClick={() => setConfirm({ action: "delete", ids: [post.id] })}
                       >
                         Delete
                       </button>
@@ -638,8 +640,12 @@ export default function Queue({
 
       <Dialog
         open={confirm !== null}
-        title={confirm && confirm.ids.length > 1 ? `Delete ${confirm.ids.length} posts?` : "Delete this post?"}
-        description="This cannot be undone. Scheduled posts will not be published."
+        title={confirmTitle(confirm)}
+        description={
+          confirm?.action === "publish"
+            ? `${confirm.ids.length > 1 ? "They go" : "It goes"} out now on every account chosen, instead of at the scheduled time, and ${confirm.ids.length > 1 ? "move" : "moves"} to now in the calendar.`
+            : "This cannot be undone. Scheduled posts will not be published."
+        }
         onClose={() => setConfirm(null)}
       >
         {confirm && (
@@ -649,9 +655,15 @@ export default function Queue({
               <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
                 Cancel
               </button>
-              <button type="button" className="btn btn-danger" disabled={confirm.ids.some((id) => busy.has(id))} onClick={() => remove(confirm.ids)}>
-                {confirm.ids.length > 1 ? `Delete ${confirm.ids.length} posts` : "Delete post"}
-              </button>
+              {confirm.action === "publish" ? (
+                <button type="button" className="btn btn-primary" disabled={confirm.ids.some((id) => busy.has(id))} onClick={() => publish(confirm.ids)}>
+                  {confirm.ids.some((id) => busy.has(id)) ? "Publishing..." : confirm.ids.length > 1 ? `Publish ${confirm.ids.length} posts` : "Publish now"}
+                </button>
+              ) : (
+                <button type="button" className="btn btn-danger" disabled={confirm.ids.some((id) => busy.has(id))} onClick={() => remove(confirm.ids)}>
+                  {confirm.ids.length > 1 ? `Delete ${confirm.ids.length} posts` : "Delete post"}
+                </button>
+              )}
             </div>
           </>
         )}
@@ -677,6 +689,17 @@ export default function Queue({
     </div>
   );
 }
+
+const confirmTitle = (confirm: Confirm) =>
+  !confirm
+    ? ""
+    : confirm.action === "publish"
+      ? confirm.ids.length > 1
+        ? `Publish ${confirm.ids.length} posts now?`
+        : "Publish this post now?"
+      : confirm.ids.length > 1
+        ? `Delete ${confirm.ids.length} posts?`
+        : "Delete this post?";
 
 function RequestChangesForm({ post, onClose, onSent }: { post: PostView; onClose: () => void; onSent: (post: PostView) => void }) {
   const [comment, setComment] = useState("");
