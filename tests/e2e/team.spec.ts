@@ -579,6 +579,15 @@ test.describe("team", () => {
     const form = page.getByTestId("white-label");
     await form.getByLabel("Brand name").fill("Park Creative");
     await form.getByLabel("Colour").selectOption({ label: "Green" });
+    // A logo on http:// is refused: back on the page with the sentence, what was typed still there.
+    await form.getByLabel("Logo address (https://, optional)").fill("http://park.example/logo.png");
+    await form.getByRole("button", { name: "Save white label" }).click();
+    await expect(page).toHaveURL(/\/app\/team-management\/clients#white-label$/);
+    await expect(toast(page)).toContainText("The logo is an https:// address of an image, or nothing.");
+    await expect(form.getByLabel("Brand name")).toHaveValue("Park Creative");
+    await expect(form.getByLabel("Logo address (https://, optional)")).toHaveValue("http://park.example/logo.png");
+    await screenshot(page, "white-label-refused", { widths: [1280, 360] });
+    await form.getByLabel("Logo address (https://, optional)").fill("");
     await form.getByRole("button", { name: "Save white label" }).click();
     await expect(toast(page)).toContainText("White Label Saved");
     await expect(page.getByTestId("brand-preview")).toHaveText("Park Creative");
