@@ -10,5 +10,7 @@ declare namespace App {
     sessionId: string | null;
     /** A toast carried over a redirect (shown once by the app layout). */
     flash: import("./lib/session-cookie").FlashToast | null;
+    /** What was typed in a plain form the server refused, carried over the redirect back (see keptValues). */
+    keptForm: { readonly action: string; readonly values: Record<string, string> } | null;
   }
 }

@@ -10,7 +10,8 @@ import { logger } from "../infra/log";
 import { apiError, DEMO_READ_ONLY_MESSAGE } from "./lib/http";
 import { NUL_MESSAGE, unstorableText } from "./lib/http-fields";
 import { legacyToAppPath } from "./lib/routes";
-import { clearSessionCookie, DEMO_COOKIE, FLASH_COOKIE, type FlashToast, setSessionCookie } from "./lib/session-cookie";
+import { backToForm, plainFormOf } from "./lib/form-or-json";
+import { clearSessionCookie, DEMO_COOKIE, FLASH_COOKIE, type FlashToast, KEPT_FORM_COOKIE, setSessionCookie } from "./lib/session-cookie";
 import { runtime } from "./runtime";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -104,6 +105,7 @@ const answer = async (context: APIContext, next: MiddlewareNext): Promise<Respon
   locals.demo = false;
   locals.sessionId = null;
   locals.flash = null;
+  locals.keptForm = null;
 
   // Text PostgreSQL cannot store (U+0000, a broken character) never reaches a query: no page or
   // item has such a name (404), and no parameter of an address may hold it (400).
@@ -145,6 +147,13 @@ const answer = async (context: APIContext, next: MiddlewareNext): Promise<Respon
       locals.flash = JSON.parse(flash) as FlashToast;
     } catch {}
     cookies.delete(FLASH_COOKIE, { path: "/" });
+  }
+  const kept = isDataPath(path) ? undefined : cookies.get(KEPT_FORM_COOKIE)?.value;
+  if (kept) {
+    try {
+      locals.keptForm = JSON.parse(kept) as App.Locals["keptForm"];
+    } catch {}
+    cookies.delete(KEPT_FORM_COOKIE, { path: "/" });
   }
 
   const legacyTarget = legacyToAppPath(path, { signedIn: Boolean(signedIn) || url.searchParams.get("demo") === "true" || cookies.has(DEMO_COOKIE) });
@@ -188,16 +197,22 @@ const answer = async (context: APIContext, next: MiddlewareNext): Promise<Respon
     return context.redirect("/app/dashboard", 302);
   }
 
+  // A plain HTML form (no script) sent to the API: a refusal goes back to the form's page with its
+  // sentence, never to a page of JSON. One place for every form, so a new one cannot forget.
+  const plainForm = path.startsWith("/api/") ? await plainFormOf(request, url) : null;
+
   if (path.startsWith("/api/") && !wantsHtml(request)) {
-    const response = await next();
+    let response = await next();
     // A path or a method no route has gets Astro's HTML 404 page: an API client gets JSON instead.
     if (response.status === 404 && !(response.headers.get("content-type") ?? "").includes("json")) {
-      return apiError(404, "not_found", `There is no call ${request.method} ${path}.`);
+      response = apiError(404, "not_found", `There is no call ${request.method} ${path}.`);
     }
+    if (plainForm) return backToForm(response, plainForm, request, cookies);
     // API answers are never cached by browsers or proxies.
     response.headers.set("cache-control", "no-store");
     return response;
   }
+  if (plainForm) return backToForm(withReasonPhrase(await next()), plainForm, request, cookies);
 
   return withReasonPhrase(await (legacyTarget ? next(`${legacyTarget}${url.search}`) : next()));
 };

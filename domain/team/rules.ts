@@ -16,6 +16,16 @@ export const INVITE_TTL_MS = INVITE_DAYS * 24 * 60 * 60 * 1000;
 
 /** A client's approval link works for 14 days, for at most 50 posts. */
 export const APPROVAL_LINK_DAYS = 14;
+
+/** What became of a client's approval link, from its posts: decided on (all approved, or some sent back), waiting, or expired with posts still waiting. */
+export type ApprovalLinkOutcome = "approved" | "sent_back" | "waiting" | "expired";
+export interface ApprovalLinkPosts {
+  readonly approved: number;
+  readonly sentBack: number;
+  readonly waiting: number;
+}
+export const approvalLinkOutcome = (posts: ApprovalLinkPosts, expired: boolean): ApprovalLinkOutcome =>
+  posts.waiting > 0 ? (expired ? "expired" : "waiting") : posts.sentBack > 0 ? "sent_back" : "approved";
 export const APPROVAL_LINK_MAX_POSTS = 50;
 
 export const ROLE_LABELS: Readonly<Record<"owner" | InvitableRole, string>> = { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" };

@@ -18,6 +18,7 @@ import {
   transferOwnership,
 } from "./team";
 import { Effect, Exit } from "effect";
+import { approvalLinkOutcome } from "./rules";
 import { foldEvents } from "../shared";
 
 const spec = DeciderSpecification(teamDecider);
@@ -304,5 +305,14 @@ describe("the team's events and read models", () => {
       { table: "team_invites", update: { id: "i1" }, set: { accepted_at: now } },
       { table: "team_members", insert: { workspace_id: "w1", user_id: "u1", email: "maria@leedental.example", role: "member", joined_at: now } },
     ]);
+  });
+});
+
+describe("what became of a client's approval link", () => {
+  it("waiting while a post waits, expired once the link closed on a waiting post, else sent back if any was, else approved", () => {
+    expect(approvalLinkOutcome({ approved: 1, sentBack: 0, waiting: 1 }, false)).toBe("waiting");
+    expect(approvalLinkOutcome({ approved: 1, sentBack: 0, waiting: 1 }, true)).toBe("expired");
+    expect(approvalLinkOutcome({ approved: 1, sentBack: 1, waiting: 0 }, true)).toBe("sent_back");
+    expect(approvalLinkOutcome({ approved: 2, sentBack: 0, waiting: 0 }, false)).toBe("approved");
   });
 });

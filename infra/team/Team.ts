@@ -18,6 +18,9 @@ import {
   type TeamEvent,
   type TeamState,
   APPROVAL_LINK_DAYS,
+  approvalLinkOutcome,
+  type ApprovalLinkOutcome,
+  type ApprovalLinkPosts,
   approvalLinkByToken,
   createApprovalLink,
   revokeApprovalLink,
@@ -97,6 +100,10 @@ export interface ApprovalLink {
   readonly postIds: ReadonlyArray<string>;
   readonly createdAt: string;
   readonly expiresAt: string;
+  /** What became of it (an expired link stays listed for as long again as it was open). */
+  readonly outcome: ApprovalLinkOutcome;
+  /** Its posts by state: approved (or published since), sent back for changes, still waiting. */
+  readonly posts: ApprovalLinkPosts;
   readonly url?: string;
 }
 
@@ -434,12 +441,6 @@ export class Team extends Context.Service<
         return yield* settings(caller.workspaceId);
       });
 
-      const linkRow = (row: { id: string; post_ids: string[]; created_at: Date; expires_at: Date }): ApprovalLink => ({
-        id: row.id,
-        postIds: row.post_ids,
-        createdAt: row.created_at.toISOString(),
-        expiresAt: row.expires_at.toISOString(),
-      });
 
       const createLink = Effect.fn("Team.createLink")(function* (caller: Caller, postIds: ReadonlyArray<string>, sendTo?: string) {
         const ids = [...new Set(postIds)].filter(isUuid);
@@ -473,7 +474,8 @@ export class Team extends Context.Service<
             if (sentTo) yield* mailLink(caller, workspace.name, sentTo, ids.length, url, expiresAt);
           }),
         );
-        return { id: linkId, postIds: ids, createdAt: caller.now.toISOString(), expiresAt: expiresAt.toISOString(), url };
+        const posts = { approved: 0, sentBack: 0, waiting: ids.length };
+        return { id: linkId, postIds: ids, createdAt: caller.now.toISOString(), expiresAt: expiresAt.toISOString(), outcome: approvalLinkOutcome(posts, false), posts, url };
       });
 
       /** The link e-mailed to the client: from the agency's white label where it has one, else from the product. */
@@ -498,12 +500,29 @@ export class Team extends Context.Service<
         });
 
       const links = Effect.fn("Team.links")(function* (workspaceId: string, now: Date) {
+        // A post sent back is a draft again; one approved is scheduled or published; a deleted one no longer counts.
         const rows = yield* db.query(
-          (sql) => sql<{ id: string; post_ids: string[]; created_at: Date; expires_at: Date }[]>`
-            select id, post_ids, created_at, expires_at from approval_links
-            where workspace_id = ${workspaceId} and expires_at > ${now} order by created_at desc`,
+          (sql) => sql<{ id: string; post_ids: string[]; created_at: Date; expires_at: Date; approved: number; sent_back: number; waiting: number }[]>`
+            select l.id, l.post_ids, l.created_at, l.expires_at,
+                   count(p.id) filter (where p.status not in ('awaiting_approval', 'draft'))::int as approved,
+                   count(p.id) filter (where p.status = 'draft')::int as sent_back,
+                   count(p.id) filter (where p.status = 'awaiting_approval')::int as waiting
+            from approval_links l
+            left join posts p on p.id = any(l.post_ids) and p.workspace_id = l.workspace_id and p.deleted_at is null
+            where l.workspace_id = ${workspaceId} and l.expires_at > ${new Date(now.getTime() - APPROVAL_LINK_DAYS * 86_400_000)}
+            group by l.id order by l.created_at desc`,
         );
-        return rows.map(linkRow);
+        return rows.map((row): ApprovalLink => {
+          const posts = { approved: row.approved, sentBack: row.sent_back, waiting: row.waiting };
+          return {
+            id: row.id,
+            postIds: row.post_ids,
+            createdAt: row.created_at.toISOString(),
+            expiresAt: row.expires_at.toISOString(),
+            outcome: approvalLinkOutcome(posts, row.expires_at <= now),
+            posts,
+          };
+        });
       });
 
       const revokeLink = Effect.fn("Team.revokeLink")(function* (caller: Caller, linkId: string) {

@@ -35,6 +35,8 @@ export const clearSessionCookie = (cookies: AstroCookies) => cookies.delete(SESS
 
 export const DEMO_COOKIE = "demo";
 export const FLASH_COOKIE = "flash";
+/** What was typed in a plain form the server refused, for its page to fill the form again (once). */
+export const KEPT_FORM_COOKIE = "kept-form";
 
 export interface FlashToast {
   readonly title: string;

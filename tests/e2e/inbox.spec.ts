@@ -110,6 +110,28 @@ test.describe("social inbox", () => {
     await expect(bulk).toContainText("1 selected");
     await bulk.getByRole("button", { name: "Mark read" }).click();
     await expect(toast(page).filter({ hasText: "1 message marked read." })).toBeVisible();
+    // Done with those: the selection clears, and the bulk actions with it.
+    await expect(bulk.getByLabel("Select all")).not.toBeChecked();
+    await expect(item.getByRole("checkbox")).not.toBeChecked();
+    await expect(bulk.getByRole("button", { name: "Mark read" })).toHaveCount(0);
+
+    // A reply typed while the previous one is sending is kept (the first is held on its way until then).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/social-inbox/*/reply", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const box = panel.getByLabel("Your reply");
+    await box.fill("See you Tuesday at 10.");
+    await panel.getByRole("button", { name: "Send reply" }).click();
+    await expect(box).toHaveValue("");
+    await box.fill("Bring your insurance card, please.");
+    release();
+    await expect(panel.getByTestId("inbox-reply").filter({ hasText: "See you Tuesday at 10." })).toContainText("Sent", { timeout: 30_000 });
+    await expect(box).toHaveValue("Bring your insurance card, please.");
+    await page.unroute("**/api/social-inbox/*/reply");
+    await screenshot(page, "inbox-reply-kept", { widths: [1280, 360] });
 
     // The filters narrow the list: nobody's, a negative sentiment.
     await inbox.getByLabel("Assignee").selectOption("none");

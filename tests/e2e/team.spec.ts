@@ -397,6 +397,101 @@ test.describe("team", () => {
     await other.close();
   });
 
+  /** An owner whose members' posts need approval, Maria a member, and her posts awaiting approval (created by API). */
+  const awaitingPosts = async (page: Page, browser: Browser, setPlan: (email: string, tier: "professional") => Promise<void>, outbox: Outbox, contents: ReadonlyArray<string>) => {
+    const owner = newUser({ firstName: "Lee", lastName: "Park" });
+    await registerByApi(page.request, owner);
+    await setPlan(owner.email, "professional");
+    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental Sky" } })).status()).toBe(201);
+    expect((await page.request.put("/api/team-settings", { data: { approvalRequired: true } })).status()).toBe(200);
+    const maria = await mariaJoins(page, browser, outbox);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const ids: string[] = [];
+    for (const content of contents) {
+      const created = await maria.request.post("/api/posts", { data: { content, platforms: ["bluesky"], status: "scheduled", scheduledAt: tomorrow } });
+      const post = (await created.json()) as { id: string; status: string };
+      expect(post.status).toBe("awaiting_approval");
+      ids.push(post.id);
+    }
+    return { maria, ids };
+  };
+
+  test("withdrawing an invitation or an approval link asks first, and the list of links says what became of each", async ({ page, browser, setPlan, outbox }) => {
+    test.setTimeout(60_000);
+    const { maria, ids } = await awaitingPosts(page, browser, setPlan, outbox, ["Flu shots this week", "New hygienist joins", "Holiday hours"]);
+    const [approvedOne, sentBackOne, waitingOne] = ids as [string, string, string];
+    // Three links: one whose post is approved, one whose post is sent back, one still waiting.
+    for (const id of ids) expect((await page.request.post("/api/approval-links", { data: { postIds: [id] } })).status()).toBe(201);
+    expect((await page.request.post(`/api/posts/${approvedOne}/approve`, { data: {} })).status()).toBe(200);
+    expect((await page.request.post(`/api/posts/${sentBackOne}/request-changes`, { data: { comment: "Add her name, please." } })).status()).toBe(200);
+    const invited = `sam-${Date.now().toString(36)}@leedental.example`;
+    expect((await page.request.post("/api/team-invites", { data: { email: invited, role: "member" } })).status()).toBe(201);
+
+    await openTeam(page);
+    const links = page.getByTestId("approval-link");
+    await expect(links).toHaveCount(3);
+    // Newest first: the waiting one, the one sent back, the approved one.
+    await expect(links.getByTestId("approval-link-outcome")).toHaveText(["Waiting", "Sent back", "Approved"]);
+    await expect(links.nth(1)).toContainText("1 sent back");
+    await screenshot(page.locator("#client-links"), "approval-links-outcomes");
+    await screenshot(page, "team-links", { fullPage: true, widths: [1280, 360] });
+
+    // Withdraw asks first; Cancel keeps the link.
+    await links.nth(0).getByRole("button", { name: "Withdraw" }).click();
+    const confirmLink = page.getByRole("dialog", { name: "Withdraw this link?" });
+    await expect(confirmLink).toContainText("Your client can no longer open it");
+    await screenshot(page, "withdraw-link", { widths: [1280, 360] });
+    await confirmLink.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirmLink).toBeHidden();
+    await expect(links).toHaveCount(3);
+    await links.nth(0).getByRole("button", { name: "Withdraw" }).click();
+    await confirmLink.getByRole("button", { name: "Withdraw" }).click();
+    await expect(toast(page)).toContainText("Link Withdrawn");
+    await expect(links).toHaveCount(2);
+    expect(((await (await page.request.get("/api/approval-links")).json()) as Array<{ postIds: string[] }>).some((l) => l.postIds.includes(waitingOne))).toBe(false);
+
+    // The invitation too.
+    const invite = page.getByTestId("team-invite").filter({ hasText: invited });
+    await invite.getByRole("button", { name: "Withdraw" }).click();
+    const confirmInvite = page.getByRole("dialog", { name: "Withdraw this invitation?" });
+    await expect(confirmInvite).toContainText(`The link e-mailed to ${invited} stops working at once.`);
+    await confirmInvite.getByRole("button", { name: "Cancel" }).click();
+    await expect(invite).toHaveCount(1);
+    await invite.getByRole("button", { name: "Withdraw" }).click();
+    await confirmInvite.getByRole("button", { name: "Withdraw" }).click();
+    await expect(toast(page).filter({ hasText: "Invitation Withdrawn" })).toBeVisible();
+    await expect(invite).toHaveCount(0);
+    await maria.close();
+  });
+
+  test("a stale approval card goes away after its 409, and the toast says someone else decided", async ({ page, browser, setPlan, outbox }) => {
+    test.setTimeout(60_000);
+    const { maria, ids } = await awaitingPosts(page, browser, setPlan, outbox, ["Flu shots this week", "New hygienist joins"]);
+    const [first, second] = ids as [string, string];
+    await page.goto("/app/queue?tab=approval");
+    await expect(page.getByTestId("queue")).toHaveAttribute("data-hydrated", "true");
+    const cards = page.getByRole("listitem").filter({ hasText: /Flu shots this week|New hygienist joins/ });
+    await expect(cards).toHaveCount(2);
+
+    // Someone else decides both while this list is open.
+    expect((await page.request.post(`/api/posts/${first}/approve`, { data: {} })).status()).toBe(200);
+    expect((await page.request.post(`/api/posts/${second}/request-changes`, { data: { comment: "Add her name, please." } })).status()).toBe(200);
+
+    await cards.filter({ hasText: "Flu shots this week" }).getByRole("button", { name: "Approve", exact: true }).click();
+    await expect(toast(page).filter({ hasText: "Someone else already approved this post." })).toBeVisible();
+    await expect(cards.filter({ hasText: "Flu shots this week" })).toHaveCount(0);
+
+    await cards.filter({ hasText: "New hygienist joins" }).getByRole("button", { name: "Request changes" }).click();
+    const dialog = page.getByRole("dialog", { name: "Request changes" });
+    await dialog.getByLabel("What to change").fill("A photo too.");
+    await dialog.getByRole("button", { name: "Send back" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(toast(page).filter({ hasText: "Someone else already sent this post back to its author." })).toBeVisible();
+    await expect(cards).toHaveCount(0);
+    await screenshot(page, "approval-stale", { widths: [1280, 360] });
+    await maria.close();
+  });
+
   test("someone with an account joins from the link as themselves, then switches between the workspaces, staying on the same screen", async ({
     page,
     browser,
@@ -543,6 +638,15 @@ test.describe("team", () => {
     const form = page.getByTestId("white-label");
     await form.getByLabel("Brand name").fill("Park Creative");
     await form.getByLabel("Colour").selectOption({ label: "Green" });
+    // A logo on http:// is refused: back on the page with the sentence, what was typed still there.
+    await form.getByLabel("Logo address (https://, optional)").fill("http://park.example/logo.png");
+    await form.getByRole("button", { name: "Save white label" }).click();
+    await expect(page).toHaveURL(/\/app\/team-management\/clients#white-label$/);
+    await expect(toast(page)).toContainText("The logo is an https:// address of an image, or nothing.");
+    await expect(form.getByLabel("Brand name")).toHaveValue("Park Creative");
+    await expect(form.getByLabel("Logo address (https://, optional)")).toHaveValue("http://park.example/logo.png");
+    await screenshot(page, "white-label-refused", { widths: [1280, 360] });
+    await form.getByLabel("Logo address (https://, optional)").fill("");
     await form.getByRole("button", { name: "Save white label" }).click();
     await expect(toast(page)).toContainText("White Label Saved");
     await expect(page.getByTestId("brand-preview")).toHaveText("Park Creative");

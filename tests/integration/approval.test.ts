@@ -147,7 +147,14 @@ describe("approving posts", () => {
     expect(link.status, link.text).toBe(201);
     const path = new URL(link.data.url).pathname;
     expect((await team.owner.get("/api/approval-links")).data).toEqual([
-      { id: link.data.id, postIds: [first, second], createdAt: link.data.createdAt, expiresAt: link.data.expiresAt },
+      {
+        id: link.data.id,
+        postIds: [first, second],
+        createdAt: link.data.createdAt,
+        expiresAt: link.data.expiresAt,
+        outcome: "waiting",
+        posts: { approved: 0, sentBack: 0, waiting: 2 },
+      },
     ]);
 
     const client = new Browser(app.server.url);
@@ -171,6 +178,8 @@ describe("approving posts", () => {
     const back = await client.submit(path, { postId: second, decision: "changes", name: "Jane Smith", comment: "Say 'walk-ins welcome'." });
     expect(back.status).toBe(200);
     expect((await team.owner.get(`/api/posts/${second}`)).data).toMatchObject({ status: "draft", reviewComment: "Say 'walk-ins welcome'." });
+    // The team's list says what became of the link.
+    expect((await team.owner.get("/api/approval-links")).data[0]).toMatchObject({ outcome: "sent_back", posts: { approved: 1, sentBack: 1, waiting: 0 } });
     // A post not on the link is out of its reach.
     expect((await client.submit(path, { postId: scheduledOne, decision: "approve", name: "Jane Smith" })).status).toBe(404);
 
@@ -194,5 +203,8 @@ describe("approving posts", () => {
     expect(page.text).toContain("This approval link has expired. Ask for a new one.");
     expect((await client.submit(path, { postId: post, decision: "approve", name: "Jane Smith" })).status).toBe(409);
     expect((await team.owner.get(`/api/posts/${post}`)).data.status).toBe("awaiting_approval");
+    // Still listed for the team, as expired with its post waiting.
+    await app.sql`update approval_links set expires_at = ${past} where id = ${link.data.id}`;
+    expect((await team.owner.get("/api/approval-links")).data).toMatchObject([{ id: link.data.id, outcome: "expired", posts: { waiting: 1 } }]);
   });
 });

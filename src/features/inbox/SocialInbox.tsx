@@ -150,9 +150,11 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
     if (!open || content.trim() === "" || sending) return;
     setSending(true);
     const { message } = open;
+    // The box is emptied as the reply leaves: what is typed while it is sending is the next reply and
+    // stays; a refused reply comes back into an empty box.
+    setReply((current) => (current === content ? "" : current));
     try {
       const sent = await apiFetch<{ id: string }>(`/api/social-inbox/${message.id}/reply`, { method: "POST", body: { content, isPublic: message.isPublic } });
-      setReply("");
       const outcome = await follow(message.id, sent.id);
       const done = replyToast(view, outcome?.status === "sent");
       toast(
@@ -163,6 +165,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
             : { title: "Sending", description: "Your reply is on its way." },
       );
     } catch (error) {
+      setReply((current) => (current.trim() === "" ? content : current));
       const failedToast = replyToast(view, false);
       toast({ title: failedToast.title, description: apiErrorMessage(error, failedToast.description), variant: "destructive" });
     } finally {
@@ -181,6 +184,8 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
         assign: assigneeId ? "assigned" : "unassigned",
       };
       toast({ title: "Done", description: `${ids.length} ${ids.length === 1 ? "message" : "messages"} ${words[action]}.` });
+      // Done with those: the next bulk action starts from a fresh choice.
+      setSelected(new Set());
       if (open && ids.includes(open.message.id) && (action === "archive" || action === "unarchive")) setOpen(null);
       await load(filter);
     } catch (error) {

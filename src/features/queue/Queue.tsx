@@ -3,7 +3,7 @@ import type { PlatformId } from "../../../domain/accounts";
 import type { PostView } from "../../../infra/publishing/PostQueries";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorMessage, apiFetch, apiFetchPage, apiRefusal } from "../../lib/api-client";
+import { apiErrorMessage, apiErrorStatus, apiFetch, apiFetchPage, apiRefusal } from "../../lib/api-client";
 import { conflictMessage, versionedBody } from "../../lib/version-conflict";
 import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
@@ -289,10 +289,31 @@ export default function Queue({
       toast({ title: "Post Approved", description: now ? "It is being published now." : `It goes out ${formatWhen(saved.scheduledAt ?? "", timeZone)}.` });
       if (now) follow();
     } catch (error) {
-      toast({ title: "Error", description: apiErrorMessage(error, "Failed to approve the post. Please try again."), variant: "destructive" });
+      if (apiErrorStatus(error) === 409) await decidedElsewhere(post);
+      else toast({ title: "Error", description: apiErrorMessage(error, "Failed to approve the post. Please try again."), variant: "destructive" });
     } finally {
       mark([post.id], false);
     }
+  };
+
+  /**
+   * An approval or a sending back refused with 409: someone else decided (or changed the post) since
+   * the list was read. The card takes the post as it is now (off Awaiting Approval once decided or
+   * deleted), and the toast says what happened.
+   */
+  const decidedElsewhere = async (post: PostView) => {
+    const now = await apiFetch<PostView>(`/api/posts/${post.id}`).catch(() => null);
+    setPosts((list) => (now ? list.map((p) => (p.id === post.id ? now : p)) : list.filter((p) => p.id !== post.id)));
+    void fetchCounts(filter).then(setStatusCounts, () => undefined);
+    const what =
+      now === null
+        ? "Someone deleted this post."
+        : now.status === "awaiting_approval"
+          ? "Someone changed this post since the list was loaded. Read it again before deciding."
+          : now.status === "draft"
+            ? "Someone else already sent this post back to its author."
+            : "Someone else already approved this post.";
+    toast({ title: now?.status === "awaiting_approval" ? "Post Changed" : "Already Decided", description: what });
   };
 
   const chooseTab = (next: QueueTab, focus = false) => {
@@ -678,6 +699,10 @@ export default function Queue({
           <RequestChangesForm
             post={changes}
             onClose={() => setChanges(null)}
+            onStale={(post) => {
+              setChanges(null);
+              void decidedElsewhere(post);
+            }}
             onSent={(saved) => {
               setPosts((list) => list.map((p) => (p.id === saved.id ? saved : p)));
               void fetchCounts(filter).then(setStatusCounts, () => undefined);
@@ -701,7 +726,18 @@ const confirmTitle = (confirm: Confirm) =>
         ? `Delete ${confirm.ids.length} posts?`
         : "Delete this post?";
 
-function RequestChangesForm({ post, onClose, onSent }: { post: PostView; onClose: () => void; onSent: (post: PostView) => void }) {
+function RequestChangesForm({
+  post,
+  onClose,
+  onSent,
+  onStale,
+}: {
+  post: PostView;
+  onClose: () => void;
+  onSent: (post: PostView) => void;
+  /** Refused with 409: decided or changed by someone else meanwhile. */
+  onStale: (post: PostView) => void;
+}) {
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -712,6 +748,7 @@ function RequestChangesForm({ post, onClose, onSent }: { post: PostView; onClose
       toast({ title: "Changes Requested", description: "The post is back in its author's drafts, with your note." });
       onSent(saved);
     } catch (failure) {
+      if (apiErrorStatus(failure) === 409) return onStale(post);
       setError(apiErrorMessage(failure, "Failed to send the post back. Please try again."));
       setSending(false);
     }

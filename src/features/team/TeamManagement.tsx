@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { emailProblem, INVITABLE_ROLES, INVITE_DAYS, type InvitableRole, ROLE_LABELS } from "../../../domain/team/rules";
 import type { ApprovalLink, TeamInvite, TeamMember } from "../../../infra/team/Team";
 import { Dialog } from "../../components/ui/Dialog";
@@ -49,6 +49,7 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [handingOver, setHandingOver] = useState<TeamMember | null>(null);
+  const [withdrawing, setWithdrawing] = useState<TeamInvite | null>(null);
   const [approval, setApproval] = useState(initialApproval);
 
   const changeApproval = async (required: boolean) => {
@@ -216,7 +217,7 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
                       type="button"
                       className="btn btn-ghost btn-small btn-danger-text"
                       disabled={!hydrated || busy === invite.id}
-                      onClick={() => void inviteAction(invite, "withdraw")}
+                      onClick={() => setWithdrawing(invite)}
                     >
                       Withdraw
                     </button>
@@ -274,6 +275,17 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
       <Dialog open={handingOver !== null} title="Hand over the workspace?" onClose={() => setHandingOver(null)} className="confirm-dialog">
         {handingOver && <HandOverForm member={handingOver} onClose={() => setHandingOver(null)} />}
       </Dialog>
+      <ConfirmWithdraw
+        open={withdrawing !== null}
+        title="Withdraw this invitation?"
+        onClose={() => setWithdrawing(null)}
+        onConfirm={async () => {
+          if (withdrawing) await inviteAction(withdrawing, "withdraw");
+          setWithdrawing(null);
+        }}
+      >
+        The link e-mailed to {withdrawing?.email} stops working at once. You can invite them again later.
+      </ConfirmWithdraw>
       <Dialog open={removing !== null} title="Remove this member?" onClose={() => setRemoving(null)} className="confirm-dialog">
         {removing && (
           <RemoveForm
@@ -473,6 +485,7 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
     }
   };
 
+  const [withdrawing, setWithdrawing] = useState<ApprovalLink | null>(null);
   const withdraw = async (link: ApprovalLink) => {
     try {
       await apiFetch(`/api/approval-links/${link.id}`, { method: "DELETE" });
@@ -557,21 +570,25 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
         </div>
       )}
       {links.length === 0 ? (
-        <p className="muted team-empty">No open links</p>
+        <p className="muted team-empty">No links yet</p>
       ) : (
-        <ul className="team-list" aria-label="Open links">
+        <ul className="team-list" aria-label="Approval links">
           {links.map((link) => (
             <li key={link.id} className="team-row" data-testid="approval-link">
               <div className="team-who">
                 <p className="team-name">
-                  {link.postIds.length} {link.postIds.length === 1 ? "post" : "posts"}
+                  {link.postIds.length} {link.postIds.length === 1 ? "post" : "posts"}{" "}
+                  <span className={`badge ${OUTCOMES[link.outcome].badge}`} data-testid="approval-link-outcome">
+                    {OUTCOMES[link.outcome].label}
+                  </span>
                 </p>
                 <p className="muted team-dates">
-                  Shared {dateOf(link.createdAt, timeZone)} · open until {dateOf(link.expiresAt, timeZone)}
+                  {postsSaying(link)} · shared {dateOf(link.createdAt, timeZone)} · {link.outcome === "expired" || new Date(link.expiresAt) <= new Date() ? "expired" : "open until"}{" "}
+                  {dateOf(link.expiresAt, timeZone)}
                 </p>
               </div>
               <div className="team-actions">
-                <button type="button" className="btn btn-ghost btn-small btn-danger-text" onClick={() => void withdraw(link)}>
+                <button type="button" className="btn btn-ghost btn-small btn-danger-text" onClick={() => setWithdrawing(link)}>
                   Withdraw
                 </button>
               </div>
@@ -579,6 +596,61 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
           ))}
         </ul>
       )}
+      <ConfirmWithdraw
+        open={withdrawing !== null}
+        title="Withdraw this link?"
+        onClose={() => setWithdrawing(null)}
+        onConfirm={async () => {
+          if (withdrawing) await withdraw(withdrawing);
+          setWithdrawing(null);
+        }}
+      >
+        Your client can no longer open it, nor approve or send back its posts. The posts stay as they are; share them again with a new link.
+      </ConfirmWithdraw>
     </section>
   );
 }
+
+const OUTCOMES = {
+  approved: { label: "Approved", badge: "badge-accent" },
+  sent_back: { label: "Sent back", badge: "badge-brand" },
+  waiting: { label: "Waiting", badge: "" },
+  expired: { label: "Expired", badge: "badge-danger" },
+} as const;
+
+/** Its posts by state, e.g. "1 approved, 1 sent back". */
+const postsSaying = (link: ApprovalLink) =>
+  [
+    link.posts.approved > 0 && `${link.posts.approved} approved`,
+    link.posts.sentBack > 0 && `${link.posts.sentBack} sent back`,
+    link.posts.waiting > 0 && `${link.posts.waiting} waiting`,
+  ]
+    .filter(Boolean)
+    .join(", ") || "its posts were deleted";
+
+/** Asks before a withdrawal, as Delete does: what stops working, Cancel, and the red button. */
+function ConfirmWithdraw({ open, title, onClose, onConfirm, children }: { open: boolean; title: string; onClose: () => void; onConfirm: () => Promise<void>; children: ReactNode }) {
+  const [sending, setSending] = useState(false);
+  return (
+    <Dialog open={open} title={title} onClose={() => !sending && onClose()} className="confirm-dialog">
+      <p>{children}</p>
+      <div className="ui-dialog-actions">
+        <button type="button" className="btn btn-outline" disabled={sending} onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={sending}
+          onClick={() => {
+            setSending(true);
+            void onConfirm().finally(() => setSending(false));
+          }}
+        >
+          {sending ? "Withdrawing..." : "Withdraw"}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+

@@ -14,7 +14,8 @@ const linkSchema = z.object({
 });
 
 /**
- * GET /api/approval-links: the clients' links still open: id, postIds, createdAt, expiresAt.
+ * GET /api/approval-links: the clients' links, open or expired in the last 14 days: id, postIds, createdAt,
+ * expiresAt, outcome (approved | sent_back | waiting | expired) and posts {approved, sentBack, waiting}.
  * POST {postIds, email?}: a link for a client to approve those posts (each awaiting approval), 201 with
  * its `url`, shown this once; with `email`, e-mailed to the client under the agency's white label
  * where it has one. Owners and admins.

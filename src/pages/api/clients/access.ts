@@ -2,7 +2,7 @@ import type { APIRoute } from "astro";
 import { Team } from "../../../../infra/team/Team";
 import { accessSchema, MANAGE_CLIENTS } from "../../../features/clients/client-schemas";
 import { guard } from "../../../lib/auth-guard";
-import { backToForm, parseFormOrJson } from "../../../lib/form-or-json";
+import { parseFormOrJson } from "../../../lib/form-or-json";
 import { respond } from "../../../lib/http";
 
 /**
@@ -13,13 +13,9 @@ export const POST: APIRoute = async ({ request, locals, redirect, cookies }) => 
   const signedIn = guard(locals, request, MANAGE_CLIENTS);
   if (!signedIn.ok) return signedIn.response;
   const input = await parseFormOrJson(request, accessSchema);
-  const form = { back: input.back, cookies, title: "Access Not Changed" };
-  if (!input.ok) return backToForm(input.response, form);
-  return backToForm(
-    respond(
-      Team.use((team) => team.setAllClientsAccess(signedIn.caller, input.data.userId, input.data.granted)),
-      () => (input.back ? redirect(input.back, 303) : new Response(null, { status: 204 })),
-    ),
-    form,
+  if (!input.ok) return input.response;
+  return respond(
+    Team.use((team) => team.setAllClientsAccess(signedIn.caller, input.data.userId, input.data.granted)),
+    () => (input.back ? redirect(input.back, 303) : new Response(null, { status: 204 })),
   );
 };

@@ -3,7 +3,7 @@ import { Workspaces } from "../../../../infra/identity/Workspaces";
 import { addClient } from "../../../../infra/team/clients";
 import { clientDetailsSchema, MANAGE_CLIENTS } from "../../../features/clients/client-schemas";
 import { guard } from "../../../lib/auth-guard";
-import { backToForm, parseFormOrJson } from "../../../lib/form-or-json";
+import { parseFormOrJson } from "../../../lib/form-or-json";
 import { json, respond } from "../../../lib/http";
 import { setFlash } from "../../../lib/session-cookie";
 
@@ -26,14 +26,10 @@ export const POST: APIRoute = async ({ request, locals, redirect, cookies }) => 
   const signedIn = guard(locals, request, MANAGE_CLIENTS);
   if (!signedIn.ok) return signedIn.response;
   const input = await parseFormOrJson(request, clientDetailsSchema);
-  const form = { back: input.back, cookies, title: "Client Not Added" };
-  if (!input.ok) return backToForm(input.response, form);
-  return backToForm(
-    respond(addClient(signedIn.caller, input.data), (client) => {
-      if (!input.back) return json(client, 201);
-      setFlash(cookies, { title: "Client Added", description: `${client.name} has its own accounts, posts and calendar. Switch to it from the sidebar.` });
-      return redirect(input.back, 303);
-    }),
-    form,
-  );
+  if (!input.ok) return input.response;
+  return respond(addClient(signedIn.caller, input.data), (client) => {
+    if (!input.back) return json(client, 201);
+    setFlash(cookies, { title: "Client Added", description: `${client.name} has its own accounts, posts and calendar. Switch to it from the sidebar.` });
+    return redirect(input.back, 303);
+  });
 };

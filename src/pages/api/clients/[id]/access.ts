@@ -3,7 +3,7 @@ import type { Effect } from "effect";
 import { Team } from "../../../../../infra/team/Team";
 import { accessSchema, MANAGE_CLIENTS } from "../../../../features/clients/client-schemas";
 import { guard } from "../../../../lib/auth-guard";
-import { backToForm, parseFormOrJson } from "../../../../lib/form-or-json";
+import { parseFormOrJson } from "../../../../lib/form-or-json";
 import { isUuid, notFound, respond } from "../../../../lib/http";
 
 /**
@@ -17,15 +17,11 @@ export const POST: APIRoute = async ({ params, request, locals, redirect, cookie
   const id = params.id;
   if (!isUuid(id)) return notFound();
   const input = await parseFormOrJson(request, accessSchema);
-  const form = { back: input.back, cookies, title: "Access Not Changed" };
-  if (!input.ok) return backToForm(input.response, form);
-  return backToForm(
-    respond(
-      Team.use((team): Effect.Effect<void, unknown> =>
-        input.data.granted ? team.grantClientAccess(signedIn.caller, id, input.data.userId) : team.revokeClientAccess(signedIn.caller, id, input.data.userId),
-      ),
-      () => (input.back ? redirect(input.back, 303) : new Response(null, { status: 204 })),
+  if (!input.ok) return input.response;
+  return respond(
+    Team.use((team): Effect.Effect<void, unknown> =>
+      input.data.granted ? team.grantClientAccess(signedIn.caller, id, input.data.userId) : team.revokeClientAccess(signedIn.caller, id, input.data.userId),
     ),
-    form,
+    () => (input.back ? redirect(input.back, 303) : new Response(null, { status: 204 })),
   );
 };

@@ -2,7 +2,7 @@ import type { APIRoute } from "astro";
 import { Workspaces } from "../../../../../infra/identity/Workspaces";
 import { clientDetailsSchema, MANAGE_CLIENTS } from "../../../../features/clients/client-schemas";
 import { guard } from "../../../../lib/auth-guard";
-import { backToForm, parseFormOrJson } from "../../../../lib/form-or-json";
+import { parseFormOrJson } from "../../../../lib/form-or-json";
 import { isUuid, json, notFound, respond } from "../../../../lib/http";
 import { setFlash } from "../../../../lib/session-cookie";
 
@@ -16,18 +16,14 @@ const save: APIRoute = async ({ params, request, locals, redirect, cookies }) =>
   const id = params.id;
   if (!isUuid(id)) return notFound();
   const input = await parseFormOrJson(request, clientDetailsSchema);
-  const form = { back: input.back, cookies, title: "Client Not Saved" };
-  if (!input.ok) return backToForm(input.response, form);
-  return backToForm(
-    respond(
-      Workspaces.use((workspaces) => workspaces.updateClient(signedIn.caller, id, input.data)),
-      (client) => {
-        if (!input.back) return json(client);
-        setFlash(cookies, { title: "Client Saved", description: `${client.name} is saved.` });
-        return redirect(input.back, 303);
-      },
-    ),
-    form,
+  if (!input.ok) return input.response;
+  return respond(
+    Workspaces.use((workspaces) => workspaces.updateClient(signedIn.caller, id, input.data)),
+    (client) => {
+      if (!input.back) return json(client);
+      setFlash(cookies, { title: "Client Saved", description: `${client.name} is saved.` });
+      return redirect(input.back, 303);
+    },
   );
 };
 

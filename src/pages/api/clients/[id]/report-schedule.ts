@@ -3,7 +3,7 @@ import type { Caller } from "../../../../../domain/shared";
 import { ClientReports } from "../../../../../infra/reports/ClientReports";
 import { MANAGE_CLIENTS, reportScheduleSchema } from "../../../../features/clients/client-schemas";
 import { guard } from "../../../../lib/auth-guard";
-import { backToForm, parseFormOrJson } from "../../../../lib/form-or-json";
+import { parseFormOrJson } from "../../../../lib/form-or-json";
 import { isUuid, json, notFound, respond } from "../../../../lib/http";
 import { setFlash } from "../../../../lib/session-cookie";
 
@@ -30,36 +30,29 @@ const save: APIRoute = async ({ params, request, locals, redirect, cookies }) =>
   const id = params.id;
   if (!isUuid(id)) return notFound();
   const input = await parseFormOrJson(request, reportScheduleSchema);
-  const form = { back: input.back, cookies, title: "Schedule Not Saved" };
-  if (!input.ok) return backToForm(input.response, form);
+  if (!input.ok) return input.response;
   if (input.back && input.data.frequency === "off") return stop(id, signedIn.caller, input.back, { cookies, redirect });
-  return backToForm(
-    respond(
-      ClientReports.use((reports) => reports.setSchedule(signedIn.caller, id, input.data)),
-      (schedule) => {
-        if (!input.back) return json(schedule);
-        setFlash(cookies, {
-          title: "Reports Scheduled",
-          description: `The ${schedule.frequency} report will be e-mailed to ${schedule.recipients.join(", ")}.`,
-        });
-        return redirect(input.back, 303);
-      },
-    ),
-    form,
+  return respond(
+    ClientReports.use((reports) => reports.setSchedule(signedIn.caller, id, input.data)),
+    (schedule) => {
+      if (!input.back) return json(schedule);
+      setFlash(cookies, {
+        title: "Reports Scheduled",
+        description: `The ${schedule.frequency} report will be e-mailed to ${schedule.recipients.join(", ")}.`,
+      });
+      return redirect(input.back, 303);
+    },
   );
 };
 
 const stop = (id: string, caller: Caller, back: string | null, { cookies, redirect }: Pick<APIContext, "cookies" | "redirect">) =>
-  backToForm(
-    respond(
-      ClientReports.use((reports) => reports.stopSchedule(caller, id)),
-      () => {
-        if (!back) return new Response(null, { status: 204 });
-        setFlash(cookies, { title: "Reports Stopped", description: "The report is no longer e-mailed." });
-        return redirect(back, 303);
-      },
-    ),
-    { back, cookies, title: "Schedule Not Saved" },
+  respond(
+    ClientReports.use((reports) => reports.stopSchedule(caller, id)),
+    () => {
+      if (!back) return new Response(null, { status: 204 });
+      setFlash(cookies, { title: "Reports Stopped", description: "The report is no longer e-mailed." });
+      return redirect(back, 303);
+    },
   );
 
 export const PUT = save;
