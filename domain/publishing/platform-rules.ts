@@ -45,6 +45,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 const megabytes = (bytes: number) => `${Math.round((bytes / 1_000_000) * 10) / 10} MB`;
 const fileName = (m: MediaFact) => m.name ?? m.ref.split(/[?#]/)[0]!.split("/").pop() ?? m.ref;
 
+/** A post of the platform may mix photos and videos: its limit is said of both. */
+const takesBoth = (rules: PostingPlatform["posting"]) => rules.mixed && rules.maxImages > 0 && rules.maxVideos > 0;
+const tooMany = (name: string, max: number) => `${name} takes at most ${plural(max, "photo or video", "photos or videos")}.`;
+
 /** Each platform's first problem with the post, in the order of the platforms given; none when every one would take it. */
 export const postingProblems = (media: ReadonlyArray<MediaFact>, platforms: ReadonlyArray<PostingPlatform>): PlatformProblem[] => {
   const images = media.filter((m) => m.kind === "image");
@@ -65,9 +69,10 @@ export const postingProblems = (media: ReadonlyArray<MediaFact>, platforms: Read
     else if (images.length > 0 && rules.maxImages === 0) problem("media", `${name} takes a video, not images.`);
     else if (videos.length > 0 && rules.maxVideos === 0) problem("media", `${name} takes no videos.`);
     else if (!rules.mixed && images.length > 0 && videos.length > 0) problem("media", `${name} takes images or a video, not both.`);
+    else if (takesBoth(rules) && media.length > rules.maxItems) problem("media", tooMany(name, rules.maxItems));
     else if (images.length > rules.maxImages) problem("media", `${name} takes at most ${plural(rules.maxImages, "image", "images")}.`);
     else if (videos.length > rules.maxVideos) problem("media", `${name} takes at most ${plural(rules.maxVideos, "video", "videos")}.`);
-    else if (media.length > rules.maxItems) problem("media", `${name} takes at most ${plural(rules.maxItems, "photo or video", "photos or videos")}.`);
+    else if (media.length > rules.maxItems) problem("media", tooMany(name, rules.maxItems));
     else if (bigImage) problem("media", `${fileName(bigImage)} is ${megabytes(bigImage.bytes!)}; ${name} takes images up to ${megabytes(rules.maxImageBytes!)}.`);
     else if (bigVideo) problem("media", `${fileName(bigVideo)} is ${megabytes(bigVideo.bytes!)}; ${name} takes videos up to ${megabytes(rules.maxVideoBytes!)}.`);
   }
