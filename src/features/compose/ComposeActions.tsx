@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { lazyItems, Menu } from "../../components/ui/Menu";
 import type { Action } from "./compose-model";
 import { loadLater } from "./load-later";
+import type { PlatformProblem } from "../../../domain/publishing/platform-rules";
 
 /** Shown after a save met someone else's change: loaded with the save code. */
 const ConflictNotice = lazy(() => loadLater().then((m) => ({ default: m.ConflictNotice })));
@@ -11,6 +12,8 @@ interface ComposeActionsProps {
   /** Nothing can be sent (the page is not ready, a save or an upload runs). */
   readonly busy: boolean;
   readonly hasAccount: boolean;
+  /** What the chosen platforms would refuse: no button sends the post, and the note says why. */
+  readonly problems: ReadonlyArray<PlatformProblem>;
   readonly onSubmit: (action: Action) => void;
   readonly onChooseDateAndTime: () => void;
   /** Someone else changed the post since it was read: their message, with Reload. */
@@ -20,27 +23,39 @@ interface ComposeActionsProps {
 }
 
 /** Post Now, Schedule, Schedule Options and Add to Drafts (spec core §4), and a version conflict beside them. */
-export const ComposeActions = ({ saving, busy, hasAccount, onSubmit, onChooseDateAndTime, conflict, reloading, onReload }: ComposeActionsProps) => (
-  <div className="compose-actions">
-    <button type="button" className="btn btn-primary" disabled={busy || !hasAccount} onClick={() => onSubmit("now")}>
-      {saving === "now" ? "Posting…" : "Post Now"}
-    </button>
-    <button type="button" className="btn btn-accent" disabled={busy || !hasAccount} onClick={() => onSubmit("schedule")}>
-      {saving === "schedule" ? "Scheduling…" : "Schedule"}
-    </button>
-    <Menu
-      label={saving === "timeslot" ? "Adding…" : "Schedule Options"}
-      disabled={busy || !hasAccount}
-      className="compose-schedule-options"
-      items={lazyItems(loadLater, (m) => m.scheduleOptionItems(onSubmit, onChooseDateAndTime))}
-    />
-    <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onSubmit("draft")}>
-      {saving === "draft" ? "Saving…" : "Add to Drafts"}
-    </button>
-    {conflict && (
-      <Suspense fallback={null}>
-        <ConflictNotice message={conflict} reloading={reloading} onReload={onReload} />
-      </Suspense>
-    )}
-  </div>
-);
+export const ComposeActions = ({ saving, busy, hasAccount, problems, onSubmit, onChooseDateAndTime, conflict, reloading, onReload }: ComposeActionsProps) => {
+  // The server refuses drafts the platforms would refuse too: every button waits for the post to fit.
+  const refused = problems.length > 0;
+  const why = refused ? "compose-refused" : undefined;
+  return (
+    <>
+      <div className="compose-actions">
+        <button type="button" className="btn btn-primary" disabled={busy || !hasAccount || refused} aria-describedby={why} onClick={() => onSubmit("now")}>
+          {saving === "now" ? "Posting…" : "Post Now"}
+        </button>
+        <button type="button" className="btn btn-accent" disabled={busy || !hasAccount || refused} aria-describedby={why} onClick={() => onSubmit("schedule")}>
+          {saving === "schedule" ? "Scheduling…" : "Schedule"}
+        </button>
+        <Menu
+          label={saving === "timeslot" ? "Adding…" : "Schedule Options"}
+          disabled={busy || !hasAccount || refused}
+          className="compose-schedule-options"
+          items={lazyItems(loadLater, (m) => m.scheduleOptionItems(onSubmit, onChooseDateAndTime))}
+        />
+        <button type="button" className="btn btn-outline" disabled={busy || refused} aria-describedby={why} onClick={() => onSubmit("draft")}>
+          {saving === "draft" ? "Saving…" : "Add to Drafts"}
+        </button>
+        {conflict && (
+          <Suspense fallback={null}>
+            <ConflictNotice message={conflict} reloading={reloading} onReload={onReload} />
+          </Suspense>
+        )}
+      </div>
+      {refused && (
+        <p id="compose-refused" className="compose-refused" role="status" data-testid="compose-refused">
+          Not yet: {problems.map((p) => p.message).join(" ")}
+        </p>
+      )}
+    </>
+  );
+};
