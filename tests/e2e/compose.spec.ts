@@ -450,7 +450,7 @@ test.describe("compose toolbar and schedule options", () => {
     await expect(page.getByTestId("platform-problems")).toHaveCount(0);
     await expect(page.getByTestId("compose-refused")).toHaveCount(0);
     await page.getByRole("button", { name: "Add to Drafts" }).click();
-    await expect(toast(page).filter({ hasText: /draft/i }).first()).toBeVisible();
+    await expect(toast(page).filter({ hasText: "Post created" })).toBeVisible();
     const drafts = await (await page.request.get("/api/posts?status=draft")).json();
     expect(drafts.map((p: { content: string; platforms: string[]; media: string[] }) => [p.content, p.platforms, p.media.length])).toEqual([
       ["Spring cleaning special!", ["instagram"], 1],
