@@ -48,9 +48,46 @@ export interface Platform {
     readonly firstComment: boolean;
     readonly reviews: boolean;
   };
+  /** What a post to the platform must carry and may carry (the platforms' documented limits). */
+  readonly posting: PostingRules;
   /** Listing platforms: the host names a profile URL may have. */
   readonly listingHosts?: ReadonlyArray<string>;
 }
+
+const MB = 1_000_000;
+const GB = 1_000_000_000;
+
+/**
+ * What a platform accepts in a post, as its publishing API documents it: compose, POST /api/posts
+ * and the sandbox all refuse what the real platform would (domain/publishing/platform-rules.ts).
+ */
+export interface PostingRules {
+  /** False for review and listing sites: their APIs let no one else post. */
+  readonly accepts: boolean;
+  /** "media": a photo or video; "video": one video; null: text alone will do. */
+  readonly requires: "media" | "video" | null;
+  /** At most this many files in one post. */
+  readonly maxItems: number;
+  readonly maxImages: number;
+  readonly maxVideos: number;
+  /** Whether one post may hold images and a video together. */
+  readonly mixed: boolean;
+  /** Bytes, where the platform documents a limit. */
+  readonly maxImageBytes?: number;
+  readonly maxVideoBytes?: number;
+}
+
+const posting = (rules: Partial<PostingRules> & Pick<PostingRules, "maxItems">): PostingRules => ({
+  accepts: true,
+  requires: null,
+  maxImages: rules.maxItems,
+  maxVideos: rules.maxItems,
+  mixed: true,
+  ...rules,
+});
+
+/** Review and listing sites: reviews are read, nothing is posted. */
+const NO_POSTING: PostingRules = { accepts: false, requires: null, maxItems: 0, maxImages: 0, maxVideos: 0, mixed: false };
 
 const social = (
   id: PlatformId,
@@ -58,6 +95,7 @@ const social = (
   maxCharacters: number,
   description: string,
   connection: ConnectionMethod,
+  postingRules: PostingRules,
   supports: Partial<Platform["supports"]> = {},
 ): Platform => ({
   id,
@@ -67,6 +105,7 @@ const social = (
   maxCharacters,
   connection,
   supports: { text: true, images: true, video: true, firstComment: false, reviews: false, ...supports },
+  posting: postingRules,
 });
 
 const review = (id: PlatformId, name: string, maxCharacters: number, description: string, listingHosts: ReadonlyArray<string>): Platform => ({
@@ -77,25 +116,50 @@ const review = (id: PlatformId, name: string, maxCharacters: number, description
   maxCharacters,
   connection: "listing",
   supports: { text: false, images: false, video: false, firstComment: false, reviews: true },
+  posting: NO_POSTING,
   listingHosts,
 });
 
 export const PLATFORMS: ReadonlyArray<Platform> = [
-  social("facebook", "Facebook", 63206, "Pages: posts, reels, stories and comments.", "oauth", { firstComment: true }),
-  social("instagram", "Instagram", 2200, "Business and creator accounts: posts, reels, stories.", "oauth", { text: false, firstComment: true }),
-  social("twitter", "X (Twitter)", 280, "Posts, threads and replies.", "oauth"),
-  social("linkedin", "LinkedIn", 3000, "Profiles and company pages.", "oauth"),
-  social("tiktok", "TikTok", 150, "Short videos with captions.", "oauth", { text: false, images: false, firstComment: true }),
-  social("youtube", "YouTube", 5000, "Videos and Shorts with titles, tags and visibility.", "oauth", { text: false, images: false }),
-  social("pinterest", "Pinterest", 500, "Pins to your boards, with a destination link.", "oauth", { text: false }),
-  social("google_business", "Google Business Profile", 1500, "Updates, offers and events for your locations; reviews.", "oauth", { video: false, reviews: true }),
-  social("threads", "Threads", 500, "Text posts with images and video.", "oauth"),
+  social("facebook", "Facebook", 63206, "Pages: posts, reels, stories and comments.", "oauth",
+    // Graph API Pages: up to 10 photos (10 MB each) or one video (up to 10 GB).
+    posting({ maxItems: 10, maxVideos: 1, mixed: false, maxImageBytes: 10 * MB, maxVideoBytes: 10 * GB }), { firstComment: true }),
+  social("instagram", "Instagram", 2200, "Business and creator accounts: posts, reels, stories.", "oauth",
+    // Content Publishing API: a photo or video is required; a carousel holds up to 10; JPEG up to 8 MB, video up to 300 MB.
+    posting({ requires: "media", maxItems: 10, maxImageBytes: 8 * MB, maxVideoBytes: 300 * MB }), { text: false, firstComment: true }),
+  social("twitter", "X (Twitter)", 280, "Posts, threads and replies.", "oauth",
+    // Up to 4 images (5 MB each) or one video (512 MB), not both.
+    posting({ maxItems: 4, maxImages: 4, maxVideos: 1, mixed: false, maxImageBytes: 5 * MB, maxVideoBytes: 512 * MB })),
+  social("linkedin", "LinkedIn", 3000, "Profiles and company pages.", "oauth",
+    // Posts API: up to 9 images in a multi-image post, or one video (up to 500 MB), not both.
+    posting({ maxItems: 9, maxImages: 9, maxVideos: 1, mixed: false, maxVideoBytes: 500 * MB })),
+  social("tiktok", "TikTok", 150, "Short videos with captions.", "oauth",
+    // Content Posting API: one video, up to 4 GB.
+    posting({ requires: "video", maxItems: 1, maxImages: 0, maxVideos: 1, maxVideoBytes: 4 * GB }), { text: false, images: false, firstComment: true }),
+  social("youtube", "YouTube", 5000, "Videos and Shorts with titles, tags and visibility.", "oauth",
+    // videos.insert: one video, up to 256 GB.
+    posting({ requires: "video", maxItems: 1, maxImages: 0, maxVideos: 1, maxVideoBytes: 256 * GB }), { text: false, images: false }),
+  social("pinterest", "Pinterest", 500, "Pins to your boards, with a destination link.", "oauth",
+    // A Pin is one image (up to 20 MB) or one video (up to 2 GB).
+    posting({ requires: "media", maxItems: 1, maxImageBytes: 20 * MB, maxVideoBytes: 2 * GB }), { text: false }),
+  social("google_business", "Google Business Profile", 1500, "Updates, offers and events for your locations; reviews.", "oauth",
+    // localPosts: one photo (up to 5 MB), no video.
+    posting({ maxItems: 1, maxVideos: 0, maxImageBytes: 5 * MB }), { video: false, reviews: true }),
+  social("threads", "Threads", 500, "Text posts with images and video.", "oauth",
+    // Threads API: a carousel of up to 20 images (8 MB) and videos (1 GB).
+    posting({ maxItems: 20, maxImageBytes: 8 * MB, maxVideoBytes: 1 * GB })),
   {
-    ...social("snapchat", "Snapchat", 80, "Public profile. Snapchat allows no third-party posting to public stories: the connection lists your profile.", "listing", { text: false }),
+    ...social("snapchat", "Snapchat", 80, "Public profile. Snapchat allows no third-party posting to public stories: the connection lists your profile.", "listing",
+      // A story is one photo or video.
+      posting({ requires: "media", maxItems: 1 }), { text: false }),
     listingHosts: ["snapchat.com", "www.snapchat.com"],
   },
-  social("bluesky", "Bluesky", 300, "Posts with up to 4 images, links and language; any PDS.", "bluesky", { video: false }),
-  social("reddit", "Reddit", 40000, "Posts to subreddits with flair and NSFW flag.", "oauth", { video: false }),
+  social("bluesky", "Bluesky", 300, "Posts with up to 4 images, links and language; any PDS.", "bluesky",
+    // app.bsky.embed.images: up to 4 images of at most 1,000,000 bytes each.
+    posting({ maxItems: 4, maxVideos: 0, maxImageBytes: 1 * MB }), { video: false }),
+  social("reddit", "Reddit", 40000, "Posts to subreddits with flair and NSFW flag.", "oauth",
+    // A gallery post holds up to 20 images (20 MB each).
+    posting({ maxItems: 20, maxVideos: 0, maxImageBytes: 20 * MB }), { video: false }),
   review("yelp", "Yelp", 5000, "Your business page: follow reviews and ratings.", ["yelp.com", "www.yelp.com", "m.yelp.com"]),
   review("avvo", "Avvo", 1000, "Your lawyer profile: follow client reviews.", ["avvo.com", "www.avvo.com"]),
   review("healthgrades", "Healthgrades", 1500, "Your provider profile: follow patient reviews.", ["healthgrades.com", "www.healthgrades.com"]),

@@ -9,3 +9,4 @@ export * from "./timeslots";
 export * from "./publish-limits";
 export * from "./business-post";
 export * from "./bulk";
+export * from "./platform-rules";

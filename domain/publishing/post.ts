@@ -5,7 +5,8 @@ import type { EngagementCounts, PostContent, PostEvent, PostStatus, PostTarget }
 import { checkRecurrenceRule, nextOccurrenceAfter, type RecurrenceRule } from "./recurrence";
 import { isTimeZone } from "../identity/timezones";
 import { isInPast, SCHEDULED_IN_PAST_MESSAGE } from "./scheduled-at";
-import { checkContent, checkPlatformOptions } from "./validation";
+import { checkContent, checkPlatformOptions, SELECT_PLATFORM } from "./validation";
+import { type MediaFact, mediaFactsOf, postingProblems } from "./platform-rules";
 
 export type TargetStatus = "pending" | "attempted" | "published" | "failed";
 
@@ -179,11 +180,20 @@ const changeable = (state: PostState, what: "edited" | "deleted" | "rescheduled"
         : decide(),
   );
 
-const validateContent = (content: PostContent): string | null => {
+/**
+ * The first problem with what a post says and carries, with the field to fix. `media`: what is
+ * known of its files (kind, size: the library's); by default what their addresses tell.
+ */
+const validateContent = (content: PostContent, media?: ReadonlyArray<MediaFact>): { readonly message: string; readonly field: string } | null => {
+  if (content.platforms.length === 0) return { message: SELECT_PLATFORM, field: "platforms" };
+  const [refused] = postingProblems(media ?? mediaFactsOf(content.media), content.platforms.map(platformById));
+  if (refused) return refused;
   const problem = checkContent(content.content, content.platforms, content.media.length) ?? checkPlatformOptions(content.options, content.platforms);
-  if (problem) return problem;
+  if (problem) return { message: problem, field: "content" };
   const outside = content.targets.find((t) => !content.platforms.includes(t.platform));
-  return outside ? `An account of ${platformById(outside.platform).name} was chosen but ${platformById(outside.platform).name} is not selected.` : null;
+  return outside
+    ? { message: `An account of ${platformById(outside.platform).name} was chosen but ${platformById(outside.platform).name} is not selected.`, field: "content" }
+    : null;
 };
 
 const checkTime = (at: Date, timeZone: string, now: Date): string | null =>
@@ -194,6 +204,8 @@ export interface DraftPostCommand {
   readonly workspaceId: string;
   readonly authorId: string;
   readonly content: PostContent;
+  /** What is known of the post's files (the library's kinds and sizes); by default what their addresses tell. */
+  readonly media?: ReadonlyArray<MediaFact>;
   readonly timeZone: string;
   readonly now: Date;
 }
@@ -202,8 +214,9 @@ export const draftPost =
   (command: DraftPostCommand) =>
   (state: PostState): PostDecision => {
     if (state.exists) return conflict("This post already exists.");
-    const problem = validateContent(command.content) ?? (isTimeZone(command.timeZone) ? null : `Unknown time zone "${command.timeZone}".`);
-    if (problem) return invalid(problem, "content");
+    const problem =
+      validateContent(command.content, command.media) ?? (isTimeZone(command.timeZone) ? null : { message: `Unknown time zone "${command.timeZone}".`, field: "content" });
+    if (problem) return invalid(problem.message, problem.field);
     return decided([
       {
         type: "PostDrafted",
@@ -293,11 +306,11 @@ export const requestChanges =
     });
 
 export const editPost =
-  (command: { readonly content: PostContent; readonly now: Date }) =>
+  (command: { readonly content: PostContent; readonly media?: ReadonlyArray<MediaFact>; readonly now: Date }) =>
   (state: PostState): PostDecision =>
     changeable(state, "edited", () => {
-      const problem = validateContent(command.content);
-      if (problem) return invalid(problem, "content");
+      const problem = validateContent(command.content, command.media);
+      if (problem) return invalid(problem.message, problem.field);
       if (sameJson(command.content, state.content)) return decided([]);
       const before = new Set(state.targets.map((t) => t.accountId));
       const after = new Set(command.content.targets.map((t) => t.accountId));

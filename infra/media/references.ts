@@ -1,5 +1,7 @@
 import { Effect } from "effect";
+import type { MediaKind } from "../../domain/media/content";
 import { libraryIdOf } from "../../domain/media/urls";
+import { type MediaFact, mediaKindOfRef } from "../../domain/publishing/platform-rules";
 import { isUuid, NotFound } from "../../domain/shared";
 import { Database } from "../db/Database";
 
@@ -10,18 +12,39 @@ import { Database } from "../db/Database";
  * the library's and pass.
  */
 
-/** The workspace's own library items among those `refs` name. */
-export const ownLibraryIds = (workspaceId: string, refs: ReadonlyArray<string>) =>
+/** A library file as the platforms' rules need it: its kind, size and name. */
+export interface LibraryFile {
+  readonly kind: MediaKind;
+  readonly bytes: number;
+  readonly name: string;
+}
+
+/** The workspace's own library items among those `refs` name, by id. */
+export const ownLibraryFiles = (workspaceId: string, refs: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const ids = [...new Set(refs.map(libraryIdOf).filter(isUuid))];
-    if (ids.length === 0) return new Set<string>();
+    if (ids.length === 0) return new Map<string, LibraryFile>();
     const db = yield* Database;
-    const rows = yield* db.query((sql) => sql<{ id: string }[]>`select id from media_items where workspace_id = ${workspaceId} and id = any(${ids}::uuid[])`);
-    return new Set(rows.map((r) => r.id));
+    const rows = yield* db.query(
+      (sql) => sql<{ id: string; kind: MediaKind; file_size: string; original_name: string }[]>`
+        select id, kind, file_size, original_name from media_items where workspace_id = ${workspaceId} and id = any(${ids}::uuid[])`,
+    );
+    return new Map(rows.map((r) => [r.id, { kind: r.kind, bytes: Number(r.file_size), name: r.original_name }]));
+  });
+
+/** The workspace's own library items among those `refs` name. */
+export const ownLibraryIds = (workspaceId: string, refs: ReadonlyArray<string>) =>
+  Effect.map(ownLibraryFiles(workspaceId, refs), (files) => new Set(files.keys()));
+
+/** What is known of a post's files: a library file's kind, size and name; a web address's kind by its extension. */
+export const mediaFactsWith = (refs: ReadonlyArray<string>, files: ReadonlyMap<string, LibraryFile>): MediaFact[] =>
+  refs.map((ref) => {
+    const file = files.get(libraryIdOf(ref)?.toLowerCase() ?? "");
+    return file ? { ref, kind: file.kind, bytes: file.bytes, name: file.name } : { ref, kind: mediaKindOfRef(ref), bytes: null };
   });
 
 /** Whether a reference names a library file that is not among `owned` (another workspace's, deleted, or no id at all). */
-export const isForeignLibraryRef = (ref: string, owned: ReadonlySet<string>) => {
+export const isForeignLibraryRef = (ref: string, owned: { has(id: string): boolean }) => {
   const id = libraryIdOf(ref);
   return id !== null && !owned.has(id.toLowerCase());
 };

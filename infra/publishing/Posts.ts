@@ -15,6 +15,7 @@ import {
   type PostContent,
   type PostEvent,
   type PostState,
+  type MediaFact,
   NO_FREE_TIMESLOT_MESSAGE,
   postDecider,
   type QueueOrder,
@@ -37,7 +38,7 @@ import { encodeKeyset } from "../db/keyset";
 import { EventStore } from "../eventstore/EventStore";
 import { appendNewStreams, type DecideStep, decideSteps, handleCommand } from "../eventstore/handle";
 import { Mailer } from "../mail/Mailer";
-import { isForeignLibraryRef, ownLibraryIds } from "../media/references";
+import { isForeignLibraryRef, type LibraryFile, mediaFactsWith, ownLibraryFiles } from "../media/references";
 import { config } from "../config";
 import { PostQueries, type PostView } from "./PostQueries";
 import { lockWorkspaceQueue, nextFreeTimeslot } from "./queue-slots";
@@ -148,7 +149,8 @@ export class Posts extends Context.Service<
           }
           const targets = rows.map((r) => ({ accountId: r.id, platform: r.platform }));
           if (input.status !== "draft") {
-            const missing = input.platforms.filter((p) => !targets.some((t) => t.platform === p));
+            // A site that takes no posts is refused with its own reason by the post's rules, not asked to be connected.
+            const missing = input.platforms.filter((p) => platformById(p).posting.accepts && !targets.some((t) => t.platform === p));
             if (missing.length > 0) {
               const names = missing.map((p) => platformById(p).name).join(", ");
               return yield* new InvalidInput({
@@ -179,7 +181,7 @@ export class Posts extends Context.Service<
       const ownedBy = (caller: Caller, inputs: ReadonlyArray<PostInput>) =>
         Effect.all({
           media: provide(
-            ownLibraryIds(
+            ownLibraryFiles(
               caller.workspaceId,
               inputs.flatMap((i) => i.media),
             ),
@@ -199,7 +201,7 @@ export class Posts extends Context.Service<
        */
       const referenceRefusal = (
         input: PostInput,
-        owned: { readonly media: ReadonlySet<string>; readonly locations: ReadonlySet<string> },
+        owned: { readonly media: ReadonlyMap<string, LibraryFile>; readonly locations: ReadonlySet<string> },
         kept: Pick<PostInput, "media" | "locationIds"> = { media: [], locationIds: [] },
       ) => {
         if (input.media.some((ref) => !kept.media.includes(ref) && isForeignLibraryRef(ref, owned.media))) return NotFound.inField("media file", "media");
@@ -208,10 +210,13 @@ export class Posts extends Context.Service<
         return null;
       };
 
+      /** Refuses another workspace's files and locations; answers what is known of the post's files, for the platforms' rules. */
       const checkReferences = (caller: Caller, input: PostInput, kept?: Pick<PostInput, "media" | "locationIds">) =>
         Effect.gen(function* () {
-          const refusal = referenceRefusal(input, yield* ownedBy(caller, [input]), kept);
+          const owned = yield* ownedBy(caller, [input]);
+          const refusal = referenceRefusal(input, owned, kept);
           if (refusal) return yield* refusal;
+          return mediaFactsWith(input.media, owned.media);
         });
 
       /** The workspace's posts created this month and scheduled now, for the plan's limits. */
@@ -366,12 +371,14 @@ export class Posts extends Context.Service<
         scheduledAt: Date | null,
         timeZone: string,
         approval: boolean,
+        media: ReadonlyArray<MediaFact>,
       ) => {
         const created = createPost({
           postId,
           workspaceId: caller.workspaceId,
           authorId: actorIdOf(caller.actor) ?? input.authorId ?? "",
           content: contentOf(input, targets),
+          media,
           timeZone,
           now: caller.now,
           scheduledAt: approval ? null : scheduledAt,
@@ -393,10 +400,10 @@ export class Posts extends Context.Service<
             yield* lockWorkspace(caller.workspaceId);
             yield* checkLimits(caller, input, true, caller.now);
             yield* checkCategory(caller, input);
-            yield* checkReferences(caller, input);
+            const media = yield* checkReferences(caller, input);
             const targets = yield* resolveTargets(caller, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(caller, input.timeslot, input, targets, timeZone, caller.now, postId) : asked;
-            yield* onPost(postId, caller, newPostSteps(caller, postId, input, targets, scheduledAt, timeZone, approval));
+            yield* onPost(postId, caller, newPostSteps(caller, postId, input, targets, scheduledAt, timeZone, approval, media));
             if (approval) return yield* mailApprovers(caller, [{ postId, content: input.content }]);
             // "Post now": the job runs at once, from this transaction.
             if (input.status === "published") yield* addPublishJob(postId).pipe(Effect.provideService(Database, db));
@@ -445,7 +452,8 @@ export class Posts extends Context.Service<
                   const timeZone = input.timeZone ?? caller.timeZone;
                   const scheduledAt = yield* scheduledAtOf(input, timeZone);
                   const targets = yield* targetsAmong(accounts, input);
-                  const steps = newPostSteps(caller, postId, input, targets, scheduledAt, timeZone, input.status !== "draft" && approval);
+                  const media = mediaFactsWith(input.media, owned.media);
+                  const steps = newPostSteps(caller, postId, input, targets, scheduledAt, timeZone, input.status !== "draft" && approval, media);
                   const { events } = yield* decideSteps(postDecider, { state: postDecider.initialState(), version: 0 }, steps);
                   const key = scheduledAt
                     ? samePostKey(
@@ -498,11 +506,11 @@ export class Posts extends Context.Service<
           Effect.gen(function* () {
             if (input.timeslot) yield* lockWorkspace(caller.workspaceId);
             yield* checkCategory(caller, input, before.categoryId);
-            yield* checkReferences(caller, input, before);
+            const media = yield* checkReferences(caller, input, before);
             const targets = yield* resolveTargets(caller, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(caller, input.timeslot, input, targets, timeZone, caller.now, postId) : asked;
             const now = caller.now;
-            const steps: Array<DecideStep<PostState, PostEvent, InvalidInput | Conflict | NotFound>> = [editPost({ content: contentOf(input, targets), now })];
+            const steps: Array<DecideStep<PostState, PostEvent, InvalidInput | Conflict | NotFound>> = [editPost({ content: contentOf(input, targets), media, now })];
             if (approval) {
               // A member's change to a post that would go out: back to (or still with) the approvers.
               steps.push(submitForApproval({ scheduledAt: input.status === "published" ? null : scheduledAt, timeZone, now }));

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Effect } from "effect";
-import type { PlatformId } from "../../domain/accounts";
+import { platformById, type PlatformId } from "../../domain/accounts";
 import {
   atWallClock,
   completePublication,
@@ -104,11 +104,18 @@ export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: Cu
       correlationId: `demo-${randomUUID()}`,
       causationId: null,
     });
+  // The sample images (infra/media/demo.ts): a post to a platform that needs a photo or video (Instagram) carries one, in turn.
+  const images = (yield* db.query(
+    (sql) => sql<{ id: string }[]>`select id from media_items where workspace_id = ${user.workspaceId} and kind = 'image' order by uploaded_at, id limit 6`,
+  )).map((r) => r.id);
+  let turn = 0;
+  const mediaFor = (post: DemoPost): ReadonlyArray<string> =>
+    images.length > 0 && post.platforms.some((p) => platformById(p).posting.requires !== null) ? [images[turn++ % images.length]!] : [];
   const posts = yield* Posts;
   const input = (post: DemoPost, status: "draft" | "scheduled", scheduledAt: Date | null) => ({
     content: post.text,
     platforms: post.platforms.filter((p) => accounts.some((a) => a.platform === p)),
-    media: [],
+    media: mediaFor(post),
     status,
     scheduledAt: scheduledAt?.toISOString() ?? null,
     timeZone,
@@ -126,7 +133,15 @@ export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: Cu
   );
   if (existing === 0) {
     for (const post of HISTORY)
-      yield* publishedInThePast(user, post, atLocalHour(now, -post.daysAgo, post.hour, timeZone), accounts, categories.get(post.category) ?? null, now);
+      yield* publishedInThePast(
+        user,
+        post,
+        atLocalHour(now, -post.daysAgo, post.hour, timeZone),
+        accounts,
+        categories.get(post.category) ?? null,
+        now,
+        mediaFor(post),
+      );
     for (const post of DRAFTS) yield* posts.create(callerAt(now), input(post, "draft", null));
     const notes = yield* CalendarNotes;
     for (const note of NOTES) {
@@ -156,13 +171,14 @@ const publishedInThePast = (
   accounts: ReadonlyArray<{ readonly id: string; readonly platform: PlatformId }>,
   categoryId: string | null,
   now: Date,
+  media: ReadonlyArray<string>,
 ) =>
   Effect.gen(function* () {
     const postId = randomUUID();
     const targets = accounts.filter((a) => post.platforms.includes(a.platform)).map((a) => ({ accountId: a.id, platform: a.platform }));
     const content: PostContent = {
       content: post.text,
-      media: [],
+      media,
       platforms: [...new Set(targets.map((t) => t.platform))],
       targets,
       postType: "standard",
@@ -201,7 +217,7 @@ const publishedInThePast = (
         postId,
         idempotencyKey: idempotencyKeyOf(postId, target.accountId, 1),
         content: post.text,
-        media: [],
+        media,
         options: {},
         now: at,
       });

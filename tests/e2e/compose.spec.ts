@@ -419,6 +419,44 @@ test.describe("compose toolbar and schedule options", () => {
     await expect(page.getByTestId("attached-media")).toHaveCount(0);
   });
 
+  test("given an Instagram sandbox account, when the post is text only, then Instagram's sentence shows and every button refuses until an image is attached; Yelp is not offered", async ({
+    page,
+  }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "instagram", "Lee Dental IG");
+    await addSandbox(page.request, "yelp", "Lee Dental Yelp");
+    await openCompose(page);
+    // A review site takes no posts: not among the accounts, and the screen says why.
+    await expect(page.getByTestId("account-list")).not.toContainText("Lee Dental Yelp");
+    await expect(page.getByTestId("no-posting")).toContainText("Not offered: Yelp. No posting: the site allows none");
+
+    await page.getByLabel(/Lee Dental IG/).check();
+    await page.getByLabel("Description").fill("Spring cleaning special!");
+    await expect(page.getByTestId("platform-problems")).toHaveText("Instagram needs a photo or video.");
+    await expect(page.getByTestId("compose-refused")).toHaveText("Not yet: Instagram needs a photo or video.");
+    for (const name of ["Post Now", "Add to Drafts"]) {
+      await expect(page.getByRole("button", { name, exact: true })).toBeDisabled();
+      await expect(page.getByRole("button", { name, exact: true })).toHaveAccessibleDescription("Not yet: Instagram needs a photo or video.");
+    }
+    await expect(page.getByRole("button", { name: "Schedule", exact: true })).toBeDisabled();
+    await screenshot(page, "compose-instagram-needs-media");
+
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    await page.getByRole("button", { name: "Image" }).click();
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("menuitem", { name: "Upload Image" }).click();
+    await (await chooser).setFiles({ name: "spring.png", mimeType: "image/png", buffer: png });
+    await expect(page.getByTestId("attached-media").getByRole("img")).toHaveCount(1);
+    await expect(page.getByTestId("platform-problems")).toHaveCount(0);
+    await expect(page.getByTestId("compose-refused")).toHaveCount(0);
+    await page.getByRole("button", { name: "Add to Drafts" }).click();
+    await expect(toast(page).filter({ hasText: "Post created" })).toBeVisible();
+    const drafts = await (await page.request.get("/api/posts?status=draft")).json();
+    expect(drafts.map((p: { content: string; platforms: string[]; media: string[] }) => [p.content, p.platforms, p.media.length])).toEqual([
+      ["Spring cleaning special!", ["instagram"], 1],
+    ]);
+  });
+
   test("Schedule Options: Add to Timeslot schedules at the next best time; Choose date & time opens the date", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await addSandbox(page.request, "facebook", "Lee Dental FB");

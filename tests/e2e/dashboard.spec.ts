@@ -222,7 +222,7 @@ test.describe("dashboard", () => {
     // Some posts: two published (the sandbox publishes them), one scheduled in two days.
     const published: string[] = [];
     for (const content of ["New patients welcome: book a check-up this month and meet our team.", "Five tips for healthier gums, from our hygienists."]) {
-      const created = await page.request.post("/api/posts", { data: { content, platforms: ["facebook", "instagram"], status: "published" } });
+      const created = await page.request.post("/api/posts", { data: { content, platforms: ["facebook", "instagram"], media: ["https://cdn.example.com/smile.jpg"], status: "published" } });
       expect(created.status(), await created.text()).toBe(201);
       published.push(((await created.json()) as { id: string }).id);
     }

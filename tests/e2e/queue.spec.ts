@@ -285,7 +285,7 @@ test.describe("queue", () => {
       await registerByApi(page.request, newUser());
       await addSandbox(page.request, "facebook", "Lee Dental FB");
       await addSandbox(page.request, "instagram", "Lee Dental IG");
-      await createPost(page.request, { content: "Spring cleaning special! Book now. #dental #smile #health #care #spring", platforms: ["facebook", "instagram"], status: "scheduled", scheduledAt: inOneWeek() });
+      await createPost(page.request, { content: "Spring cleaning special! Book now. #dental #smile #health #care #spring", platforms: ["facebook", "instagram"], media: ["https://cdn.example.com/spring.jpg"], status: "scheduled", scheduledAt: inOneWeek() });
       await createPost(page.request, { content: "Meet our new hygienist, Dana.", status: "scheduled", scheduledAt: inOneWeek() });
       await openQueue(page);
       // The first post starts on the first screen, without scrolling.

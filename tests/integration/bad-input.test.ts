@@ -41,7 +41,7 @@ const postBodies: Array<[string, unknown]> = [
   ["options of a platform a string", { ...valid, options: { facebook: "reel" } }],
   ["an X thread not a list", { ...valid, platforms: ["twitter"], options: { twitter: { thread: "Second" } } }],
   ["an X thread with numbers", { ...valid, platforms: ["twitter"], options: { twitter: { thread: [1, 2] } } }],
-  ["a Snapchat story of 100 hours", { ...valid, platforms: ["snapchat"], options: { snapchat: { storyDuration: 100 } } }],
+  ["a Snapchat story of 100 hours", { ...valid, platforms: ["snapchat"], media: ["https://cdn.example.com/story.jpg"], options: { snapchat: { storyDuration: 100 } } }],
   ["businessData a string", { ...valid, businessData: "x" }],
   ["locationIds a number", { ...valid, locationIds: 5 }],
   ["postType unknown", { ...valid, postType: "carousel-of-doom" }],

@@ -27,6 +27,8 @@ const row = (content: string, extra: Record<string, unknown> = {}) => ({
   scheduledDate: "2030-01-15",
   scheduledTime: "09:30",
   platforms: ["instagram"],
+  // Instagram takes no post without a photo or video.
+  media: ["https://cdn.example.com/photo.jpg"],
   ...extra,
 });
 
@@ -44,6 +46,7 @@ describe("bulk upload", () => {
         row("Unknown", { platforms: ["myspace"] }),
         row("Bad time", { scheduledTime: "25:00" }),
         row("x".repeat(2201)),
+        row("No photo", { media: [] }),
       ],
     });
     expect(answer.status, answer.text).toBe(200);
@@ -58,6 +61,7 @@ describe("bulk upload", () => {
       { row: 7, message: '"myspace" is not a platform we know: use names like instagram, facebook, linkedin, twitter, separated by ;.' },
       { row: 8, message: "25:00 is not a time. Use HH:MM, from 00:00 to 23:59." },
       { row: 9, message: "Your post is 2201 characters; Instagram allows 2200." },
+      { row: 10, message: "Instagram needs a photo or video." },
     ]);
 
     // The queue lists them as scheduled posts, each with its publication job.
@@ -111,7 +115,13 @@ describe("bulk upload", () => {
     expect(numbered.data.successful.map((s: any) => s.row)).toEqual([501]);
     expect(numbered.data.failed).toEqual([{ row: 740, message: bulkDuplicateInFileMessage(501) }]);
     // A post made on the compose screen counts too.
-    const composed = await browser.post("/api/posts", { content: "Composed", platforms: ["instagram"], status: "scheduled", scheduledAt: "2030-02-01T12:00" });
+    const composed = await browser.post("/api/posts", {
+      content: "Composed",
+      platforms: ["instagram"],
+      media: ["https://cdn.example.com/photo.jpg"],
+      status: "scheduled",
+      scheduledAt: "2030-02-01T12:00",
+    });
     expect(composed.status, composed.text).toBe(201);
     const third = await browser.post("/api/posts/bulk", { posts: [row("Composed", { scheduledDate: "2030-02-01", scheduledTime: "12:00" })] });
     expect(third.data.failed).toEqual([{ row: 1, message: BULK_ALREADY_SCHEDULED_MESSAGE }]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 import { PUBLISH_LEAD_MS } from "../../infra/publishing/reactions";
+import { samplePng } from "../support/openai";
 import { until } from "../support/wait";
 
 /** Posts over HTTP: the spec's payloads, validation, scheduling jobs, plan limits and isolation. */
@@ -130,6 +131,43 @@ describe("creating posts", () => {
     expect(edit.status, edit.text).toBe(400);
     expect(edit.data.error.fields).toEqual({ scheduledAt: sentence });
     expect((await browser.get(`/api/posts/${created.data.id}`)).data.scheduledAt).toBe(created.data.scheduledAt);
+  });
+
+  it("given sandbox accounts, when a post carries what the real platform refuses, then 400 names the platform and the field, and a post it takes is 201", async () => {
+    const { browser, accounts } = await withAccounts(["instagram", "yelp", "tiktok"]);
+    const refused = async (body: Record<string, unknown>, field: string, sentence: string) => {
+      const answer = await browser.post("/api/posts", { status: "draft", ...body });
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.data.error).toEqual({ code: "invalid_input", message: sentence, fields: { [field]: sentence } });
+    };
+    await refused({ content: "Text only", platforms: ["instagram"] }, "media", "Instagram needs a photo or video.");
+    await refused({ content: "Our new hours", platforms: ["yelp"], media: ["https://cdn.example.com/a.jpg"] }, "platforms", "Yelp: No posting: the site allows none.");
+    await refused(
+      { content: "Scheduled to Yelp", platforms: ["yelp"], accountIds: [accounts.yelp], status: "scheduled", scheduledAt: inAnHour().toISOString() },
+      "platforms",
+      "Yelp: No posting: the site allows none.",
+    );
+    await refused({ content: "A photo", platforms: ["tiktok"], media: ["https://cdn.example.com/a.jpg"] }, "media", "TikTok needs a video.");
+    const five = [1, 2, 3, 4, 5].map((n) => `https://cdn.example.com/${n}.jpg`);
+    await refused({ content: "Five photos", platforms: ["twitter"], media: five }, "media", "X (Twitter) takes at most 4 images.");
+    expect((await browser.get("/api/posts")).data).toEqual([]);
+
+    // A file of the library: its kind and size come from the library.
+    const form = new FormData();
+    form.append("files", new File([(await samplePng()) as BlobPart], "smile.png", { type: "image/png" }));
+    const uploaded = await browser.request("POST", "/api/media/upload", { body: form });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const image = uploaded.data.items[0].id as string;
+    const created = await browser.post("/api/posts", { content: "Smile!", platforms: ["instagram"], media: [image], status: "published" });
+    expect(created.status, created.text).toBe(201);
+    const video = await browser.post("/api/posts", { content: "Tour", platforms: ["tiktok"], media: ["https://cdn.example.com/tour.mp4"], status: "draft" });
+    expect(video.status, video.text).toBe(201);
+
+    // An edit is held to the same rules, and the post keeps what it had.
+    const edit = await browser.put(`/api/posts/${video.data.id}`, { content: "Tour", platforms: ["tiktok"], media: [image], status: "draft" });
+    expect(edit.status, edit.text).toBe(400);
+    expect(edit.data.error.fields).toEqual({ media: "TikTok needs a video." });
+    expect((await browser.get(`/api/posts/${video.data.id}`)).data.media).toEqual(["https://cdn.example.com/tour.mp4"]);
   });
 
   it("a trial allows 10 posts a month, then the plan's message", async () => {

@@ -1,3 +1,4 @@
+import { platformById } from "../../../domain/accounts/platforms";
 import { createHash } from "node:crypto";
 import { Agent, type AtpSessionData, CredentialSession, RichText, XRPCError } from "@atproto/api";
 import sharp from "sharp";
@@ -22,9 +23,9 @@ export interface BlueskyCredentials extends BlueskySession {
 const ctx = callContext("bluesky");
 const COLLECTION = "app.bsky.feed.post";
 export const BLUESKY_MAX_GRAPHEMES = 300;
-export const BLUESKY_MAX_IMAGES = 4;
-/** app.bsky.embed.images: each image blob at most 1,000,000 bytes. */
-export const BLUESKY_MAX_IMAGE_BYTES = 1_000_000;
+/** From the platform table: app.bsky.embed.images holds up to 4 images of at most 1,000,000 bytes each. */
+export const BLUESKY_MAX_IMAGES = platformById("bluesky").posting.maxImages;
+export const BLUESKY_MAX_IMAGE_BYTES = platformById("bluesky").posting.maxImageBytes!;
 const TIMEOUT_MS = 30_000;
 
 const S32 = "234567abcdefghijklmnopqrstuvwxyz";

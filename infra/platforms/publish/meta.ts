@@ -1,3 +1,4 @@
+import { platformById } from "../../../domain/accounts/platforms";
 import { callContext, fail, str } from "../http";
 import type { PlatformError } from "../types";
 import {
@@ -117,7 +118,8 @@ export const publishInstagram = async (credentials: unknown, req: PublishRequest
   const c = tokenOf(ig, credentials);
   const base = `${endpoints("instagram").api}/${META_GRAPH_VERSION}`;
   if (req.media.length === 0) throw rejected(ig, "an Instagram post needs an image or a video.");
-  if (req.media.length > 10) throw rejected(ig, "a carousel holds at most 10 images or videos.");
+  const { maxItems } = platformById("instagram").posting;
+  if (req.media.length > maxItems) throw rejected(ig, `a carousel holds at most ${maxItems} images or videos.`);
   const userId = c.externalId ?? str((await request(ig, `${base}/me?fields=user_id`, { bearer: c.accessToken }, igClassify)).body.user_id);
   if (!userId) throw fail(ig, "invalid_response", "Instagram sent no account id.");
   const user = `${base}/${encodeURIComponent(userId)}`;
@@ -172,7 +174,7 @@ export const publishThreads = async (credentials: unknown, req: PublishRequest):
   const text = withLink(req);
   const length = [...new Intl.Segmenter().segment(text)].length;
   if (length > THREADS_MAX_CHARACTERS) throw rejected(th, `the post is ${length} characters long; Threads allows at most ${THREADS_MAX_CHARACTERS}.`);
-  if (req.media.length > 20) throw rejected(th, "a carousel holds at most 20 images or videos.");
+  if (req.media.length > platformById("threads").posting.maxItems) throw rejected(th, `a carousel holds at most ${platformById("threads").posting.maxItems} images or videos.`);
   const user = `${base}/${encodeURIComponent(c.externalId ?? "me")}`;
   const audience = REPLY_CONTROL[option(req, "replyAudience", "replyControl") ?? ""];
   const container = async (fields: Record<string, string>, media?: PublishMedia) => {

@@ -1,3 +1,4 @@
+import { platformById } from "../../../domain/accounts/platforms";
 import { googleLocationName } from "../../../domain/reviews/rules";
 import { callContext, fail, list, obj, str } from "../http";
 import { PlatformError } from "../types";
@@ -20,7 +21,8 @@ const REPLY_SETTINGS: Record<string, string> = {
 export const publishTwitter = async (credentials: unknown, req: PublishRequest): Promise<Published> => {
   const c = tokenOf(x, credentials);
   const base = endpoints("twitter").api;
-  if (req.media.length > 4) throw rejected(x, "a post holds at most 4 images.");
+  const { maxImages } = platformById("twitter").posting;
+  if (req.media.length > maxImages) throw rejected(x, `a post holds at most ${maxImages} images.`);
   // X answers a duplicate post with 403 "duplicate content": the content is refused, the token is fine.
   const classify = (status: number, body: Record<string, unknown>) =>
     status === 403 && /duplicate/i.test(JSON.stringify(body))

@@ -8,6 +8,8 @@ interface AccountPickerProps {
   readonly categoryId: string;
   readonly accountIds: ReadonlyArray<string>;
   readonly names: Readonly<Record<string, string>>;
+  /** Connected review and listing sites, which take no posts. */
+  readonly noPosting?: ReadonlyArray<string>;
   readonly error: string | undefined;
   readonly hydrated: boolean;
   readonly onCategory: (id: string) => void;
@@ -15,7 +17,18 @@ interface AccountPickerProps {
 }
 
 /** The category picker and the account checkboxes, limited to the chosen category's platforms. */
-export const AccountPicker = ({ accounts, categories, categoryId, accountIds, names, error, hydrated, onCategory, onToggle }: AccountPickerProps) => {
+export const AccountPicker = ({
+  accounts,
+  categories,
+  categoryId,
+  accountIds,
+  names,
+  noPosting = [],
+  error,
+  hydrated,
+  onCategory,
+  onToggle,
+}: AccountPickerProps) => {
   const all = accounts ?? [];
   const offered = accountsForCategory(
     all,
@@ -70,6 +83,12 @@ export const AccountPicker = ({ accounts, categories, categoryId, accountIds, na
               </label>
             ))}
           </div>
+        )}
+        {noPosting.length > 0 && (
+          <p className="muted compose-no-posting" data-testid="no-posting">
+            Not offered: {noPosting.join(", ")}. No posting: {noPosting.length === 1 ? "the site allows" : "these sites allow"} none (their accounts are for
+            reviews).
+          </p>
         )}
         {error && (
           <p id="compose-platforms-error" className="field-error" role="alert">

@@ -10,6 +10,7 @@ import { MediaMenus } from "./MediaMenus";
 import { PostPreview } from "./PostPreview";
 import { TextTools } from "./TextTools";
 import { loadLater } from "./load-later";
+import { mediaFactsOf, type PostingPlatform, postingProblems } from "../../../domain/publishing/platform-rules";
 import "./compose.css";
 import { Later } from "../../components/ui/Later";
 
@@ -27,6 +28,10 @@ interface Props {
   /** Name and character limit of each platform of the accounts (read on the server: the platform table stays out of the page's JS). */
   readonly names: Readonly<Record<string, string>>;
   readonly limits: Readonly<Record<string, number>>;
+  /** What each of those platforms' posts must and may carry (the platform table's posting rules, read on the server). */
+  readonly rules?: Readonly<Record<string, PostingPlatform>>;
+  /** The names of the review and listing sites connected here, which take no posts: said instead of offered. */
+  readonly noPosting?: ReadonlyArray<string>;
   /** Whether this server has an AI server set up: the AI buttons and the AI image entry work. */
   readonly ai?: boolean;
   /** The person's posts need approval (a member, with the team's setting on): the workspace's name. */
@@ -43,7 +48,7 @@ const ScheduleSection = lazy(() => loadLater().then((m) => ({ default: m.Schedul
 const FAILED = "Failed to create post";
 
 /** The Create Post screen (spec core §2-§5): its parts, wired to one form state (compose-reducer) and the posts API. */
-export default function Compose({ accounts: loadedAccounts, categories, timeZone, today, initialDate, postId, prefill, names, limits, ai = false, approval = null }: Props) {
+export default function Compose({ accounts: loadedAccounts, categories, timeZone, today, initialDate, postId, prefill, names, limits, rules = {}, noPosting = [], ai = false, approval = null }: Props) {
   const accounts = loadedAccounts ?? [];
   const hydrated = useHydrated();
   const [state, dispatch] = useReducer(composeReducer, undefined, () => initialComposeState(timeZone, initialDate, prefill));
@@ -54,6 +59,11 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
 
   const chosenPlatforms = useMemo(() => selectedPlatforms(accounts, form.accountIds), [accounts, form.accountIds]);
   const hasAccount = form.accountIds.length > 0;
+  // What the chosen platforms would refuse, as the server would say it: shown by the counters, and the buttons refuse with it.
+  const problems = useMemo(
+    () => postingProblems(mediaFactsOf(form.media), chosenPlatforms.flatMap((p) => (rules[p] ? [rules[p]] : []))),
+    [form.media, chosenPlatforms, rules],
+  );
   const busy = saving !== null || uploading !== null || !hydrated;
   const setContent = useCallback((content: string) => dispatch({ type: "fieldChanged", patch: { content } }), []);
 
@@ -128,6 +138,7 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
             categoryId={form.categoryId}
             accountIds={form.accountIds}
             names={names}
+            noPosting={noPosting}
             error={errors.platforms}
             hydrated={hydrated}
             onCategory={(categoryId) => dispatch({ type: "categoryChosen", categoryId })}
@@ -141,6 +152,7 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
             platforms={chosenPlatforms}
             names={names}
             limits={limits}
+            problems={problems}
             hydrated={hydrated}
             ai={ai}
             tools={
@@ -189,6 +201,7 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
           saving={saving}
           busy={busy}
           hasAccount={hasAccount}
+          problems={problems}
           onSubmit={(action) => void submit(action)}
           onChooseDateAndTime={chooseDateAndTime}
           conflict={state.conflict}

@@ -3,6 +3,7 @@ import { AiButtons } from "./AiButtons";
 import type { PlatformId } from "../../../domain/accounts";
 import { loadLater } from "./load-later";
 import { Later } from "../../components/ui/Later";
+import type { PlatformProblem } from "../../../domain/publishing/platform-rules";
 
 /** Shown once an account is chosen: loaded then, not with the page. */
 const CharacterCounters = lazy(() => loadLater().then((m) => ({ default: m.CharacterCounters })));
@@ -16,6 +17,8 @@ interface ContentEditorProps {
   readonly platforms: ReadonlyArray<PlatformId>;
   readonly names: Readonly<Record<string, string>>;
   readonly limits: Readonly<Record<string, number>>;
+  /** What the chosen platforms would refuse in the post (domain/publishing/platform-rules). */
+  readonly problems: ReadonlyArray<PlatformProblem>;
   readonly hydrated: boolean;
   /** The text tools (emoji, hashtags, fonts, formats), in a bar attached to the box. */
   readonly tools: ReactNode;
@@ -24,7 +27,7 @@ interface ContentEditorProps {
 }
 
 /** The Description box, its per-platform counters and the AI buttons. */
-export const ContentEditor = ({ content, onContent, textArea, error, platforms, names, limits, hydrated, tools, ai }: ContentEditorProps) => {
+export const ContentEditor = ({ content, onContent, textArea, error, platforms, names, limits, problems, hydrated, tools, ai }: ContentEditorProps) => {
   const [aiWriting, setAiWriting] = useState(false);
   return (
     <div className="field">
@@ -56,6 +59,15 @@ export const ContentEditor = ({ content, onContent, textArea, error, platforms, 
           </Later>
         )}
       </ul>
+      {problems.length > 0 && (
+        <ul className="compose-platform-problems" id="compose-platform-problems" aria-label="What the platforms would refuse" data-testid="platform-problems">
+          {problems.map((p) => (
+            <li key={p.platform} className="field-error" data-platform={p.platform}>
+              {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
       <AiButtons content={content} onContent={onContent} platforms={platforms} available={ai} hydrated={hydrated} onBusy={setAiWriting} />
     </div>
   );
