@@ -127,7 +127,14 @@ describe("fetching engagement from OAuth platforms", () => {
     fake.set("pinterest", ids.pinterest, { reaction: 6, comment: 1, impression: 200 });
     fake.set("reddit", ids.reddit, { score: 15, num_comments: 8 });
     fake.set("tiktok", ids.tiktok, { like_count: 50, comment_count: 10, share_count: 3 });
-    const postId = await publishedPost(Object.entries(accounts).map(([platform, account]) => ({ account, platformPostId: ids[platform as keyof typeof ids] })));
+    // Two posts, as the platforms would take them: a video for YouTube and TikTok, a photo for the others (Reddit and Business Profile take no video).
+    const VIDEO_PLATFORMS = new Set(["youtube", "tiktok"]);
+    const onPlatforms = (video: boolean) =>
+      Object.entries(accounts)
+        .filter(([platform]) => VIDEO_PLATFORMS.has(platform) === video)
+        .map(([platform, account]) => ({ account, platformPostId: ids[platform as keyof typeof ids] }));
+    const postId = await publishedPost(onPlatforms(false));
+    const videoPostId = await publishedPost(onPlatforms(true));
 
     const first = await app.run(fetchEngagement(new Date()));
     expect(first.recorded).toBeGreaterThanOrEqual(9);
@@ -143,16 +150,21 @@ describe("fetching engagement from OAuth platforms", () => {
       reddit: { likes: 15, shares: 0, comments: 8 },
       tiktok: { likes: 50, shares: 3, comments: 10 },
     };
+    const { youtube, tiktok, ...onPhotoPost } = expected;
+    const onVideoPost = { youtube, tiktok };
     // Business Profile posts have no figures to read: left to the estimates, and never asked for.
-    expect(await engagementOf(postId)).toEqual(expected);
+    expect(await engagementOf(postId)).toEqual(onPhotoPost);
+    expect(await engagementOf(videoPostId)).toEqual(onVideoPost);
     expect(provider.requestsTo("/api/google_business")).toEqual([]);
-    const events = await recordedEvents(postId);
-    expect(events).toHaveLength(9);
-    for (const [platform, figures] of Object.entries(expected)) {
-      const account = accounts[platform as keyof typeof accounts];
-      expect(events.find((e) => e.data.accountId === account.id)?.data).toMatchObject({ platform, ...figures });
+    for (const [id, figuresOf] of [[postId, onPhotoPost], [videoPostId, onVideoPost]] as const) {
+      const events = await recordedEvents(id);
+      expect(events).toHaveLength(Object.keys(figuresOf).length);
+      for (const [platform, figures] of Object.entries(figuresOf)) {
+        const account = accounts[platform as keyof typeof accounts];
+        expect(events.find((e) => e.data.accountId === account.id)?.data).toMatchObject({ platform, ...figures });
+      }
+      expect(events.at(-1)!.data.engagement).toEqual(figuresOf);
     }
-    expect(events.at(-1)!.data.engagement).toEqual(expected);
 
     // Each call as documented, with the account's own token (Facebook: the Page token read with it).
     const only = (path: string, method = "GET") => {

@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import { randomUUID } from "node:crypto";
-import type { PlatformId } from "../../domain/accounts/platforms";
+import { type PlatformId, platformById } from "../../domain/accounts/platforms";
 import { createPost, type PostContent, postDecider, postStreamId, type RecurrenceRule } from "../../domain/publishing";
 import { type CommandContext, type EventMetadata, metadataOf } from "../../domain/shared";
 import { SocialAccounts } from "../../infra/accounts/SocialAccounts";
@@ -49,9 +49,21 @@ export const registerOwner = async (
   return { ...user, subscriptionTier: "agency" } satisfies CurrentUser;
 };
 
+/**
+ * The least a post to these platforms must carry (the platform table's `posting.requires`): a video
+ * where one needs a video, a photo where one needs a photo or video, else nothing. Tests about
+ * something else than media post what the platforms accept.
+ */
+export const requiredMedia = (platforms: ReadonlyArray<PlatformId>): string[] => {
+  const needs = platforms.map((platform) => platformById(platform).posting.requires);
+  if (needs.includes("video")) return ["https://media.example.com/clip.mp4"];
+  if (needs.includes("media")) return ["https://media.example.com/photo.jpg"];
+  return [];
+};
+
 export const postContent = (text: string, targets: ReadonlyArray<Target>): PostContent => ({
   content: text,
-  media: [],
+  media: requiredMedia(targets.map((t) => t.platform)),
   platforms: [...new Set(targets.map((t) => t.platform))],
   targets,
   postType: "standard",
