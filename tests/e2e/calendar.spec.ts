@@ -99,8 +99,10 @@ const setUpInZone = async (page: Page) => {
   return wallClock(new Date().toISOString(), ZONE).date;
 };
 
+/** A scheduled post, with a picture where a platform takes no post without one (Instagram). */
 const schedule = async (page: Page, content: string, at: string, platforms: string[] = ["facebook"]) => {
-  const created = await page.request.post("/api/posts", { data: { content, platforms, status: "scheduled", scheduledAt: at, timeZone: ZONE } });
+  const media = platforms.includes("instagram") ? ["https://images.example.com/clinic.jpg"] : [];
+  const created = await page.request.post("/api/posts", { data: { content, platforms, media, status: "scheduled", scheduledAt: at, timeZone: ZONE } });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as { id: string; scheduledAt: string; timeZone: string };
 };

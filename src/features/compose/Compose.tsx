@@ -10,7 +10,7 @@ import { MediaMenus } from "./MediaMenus";
 import { PostPreview } from "./PostPreview";
 import { TextTools } from "./TextTools";
 import { loadLater } from "./load-later";
-import { mediaFactsOf, type PostingPlatform, postingProblems } from "../../../domain/publishing/platform-rules";
+import type { PostingPlatform } from "../../../domain/publishing/platform-rules";
 import "./compose.css";
 import { Later } from "../../components/ui/Later";
 
@@ -59,16 +59,18 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
 
   const chosenPlatforms = useMemo(() => selectedPlatforms(accounts, form.accountIds), [accounts, form.accountIds]);
   const hasAccount = form.accountIds.length > 0;
+  // The rules' code comes with what shows once an account is chosen (compose-later.ts), not with the page.
+  const [later, setLater] = useState<Awaited<ReturnType<typeof loadLater>> | null>(null);
   // What the chosen platforms would refuse, as the server would say it: shown by the counters, and the buttons refuse with it.
   const problems = useMemo(
-    () => postingProblems(mediaFactsOf(form.media), chosenPlatforms.flatMap((p) => (rules[p] ? [rules[p]] : []))),
-    [form.media, chosenPlatforms, rules],
+    () => (later ? later.postingProblems(later.mediaFactsOf(form.media), chosenPlatforms.flatMap((p) => (rules[p] ? [rules[p]] : []))) : []),
+    [later, form.media, chosenPlatforms, rules],
   );
   const busy = saving !== null || uploading !== null || !hydrated;
   const setContent = useCallback((content: string) => dispatch({ type: "fieldChanged", patch: { content } }), []);
 
   useEffect(() => {
-    if (hasAccount) void loadLater().catch(() => undefined);
+    if (hasAccount) void loadLater().then((module) => setLater(() => module), () => undefined);
   }, [hasAccount]);
 
   /** Reads a post into the form; false when it could not (the reason is shown). */

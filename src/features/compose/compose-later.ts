@@ -11,3 +11,4 @@ export { PlatformOptionsPanel } from "./PlatformOptionsPanel";
 export { default as PreviewCards } from "./PreviewCards";
 export { default as ScheduleSection } from "./ScheduleSection";
 export { readPost, savePost, scheduleOptionItems } from "./compose-submit";
+export { mediaFactsOf, postingProblems } from "../../../domain/publishing/platform-rules";
