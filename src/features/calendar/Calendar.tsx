@@ -1,4 +1,4 @@
-import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type DragEvent, Fragment, useEffect, useMemo, useRef, useState } from "react";
 import type { CalendarNote } from "../../../infra/calendar/CalendarNotes";
 import type { CalendarDay, CalendarPost } from "../../../infra/publishing/CalendarPosts";
 import type { PostView } from "../../../infra/publishing/PostQueries";
@@ -368,19 +368,21 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                         wantLater();
                       }}
                     >
-                      {/* The spaces between the parts (a flex box shows none) keep the words apart in the text read out of the button, as in its name. */}
+                      {/* The spaces between the parts (a flex or grid box shows none) keep the words apart in the text read out of the button, as in its name. */}
                       <span className="cal-num" aria-hidden="true">
                         {Number(day.slice(8))}
                       </span>{" "}
-                      <DayBadges scheduled={scheduled} published={published} />
+                      <DayBadges scheduled={scheduled} published={published} />{" "}
                       {dayNotes.length > 0 && (
                         <span className="cal-dots" aria-hidden="true" data-testid="note-dots">
                           {dayNotes.slice(0, NOTE_DOTS).map((n) => (
-                            <span key={n.id} className="cal-note-line" data-testid="note-line">
+                            <Fragment key={n.id}>
                               {" "}
-                              <span className={`cal-dot ${noteColorClass(n.color)}`} data-testid="note-dot" />
-                              <span className="cal-note-words">{excerpt(n.content, 24)}</span>
-                            </span>
+                              <span className="cal-note-line" data-testid="note-line">
+                                <span className={`cal-dot ${noteColorClass(n.color)}`} data-testid="note-dot" />
+                                <span className="cal-note-words">{excerpt(n.content, 24)}</span>
+                              </span>
+                            </Fragment>
                           ))}
                           {dayNotes.length > NOTE_DOTS && (
                             <span className="cal-more" data-testid="note-more">
