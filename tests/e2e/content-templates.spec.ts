@@ -112,7 +112,7 @@ test.describe("content templates", () => {
     await search.fill("flu");
 
     // Use: counted, and compose opens filled in with its text, hashtags, platforms' accounts and media.
-    await card.getByRole("button", { name: "Use Flu season reminder" }).click();
+    await card.getByRole("button", { name: "Use Template Flu season reminder" }).click();
     await expect(page).toHaveURL(/\/app\/compose\?template=[0-9a-f-]{36}$/);
     await expect(toast(page)).toContainText("Template Used");
     await expect(toast(page)).toContainText("was copied to the compose window");

@@ -1,4 +1,4 @@
-import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type DragEvent, Fragment, useEffect, useMemo, useRef, useState } from "react";
 import type { CalendarNote } from "../../../infra/calendar/CalendarNotes";
 import type { CalendarDay, CalendarPost } from "../../../infra/publishing/CalendarPosts";
 import type { PostView } from "../../../infra/publishing/PostQueries";
@@ -70,18 +70,20 @@ const SHOWN_PER_DAY: Record<CalendarView, number> = { month: CALENDAR_PER_DAY, w
 const rangeKeyOf = (view: CalendarView, days: ReadonlyArray<string>) => `${view}:${days[0]}:${days[days.length - 1]}`;
 
 /** A day's counts of scheduled and published posts, as the month's cells and the week's header show them. */
+/** What a day's badges say, for its button's name ("2 Scheduled"). */
+const badgeWords = (scheduled: number, published: number) =>
+  [scheduled > 0 ? `${scheduled} Scheduled` : null, published > 0 ? `${published} Published` : null].filter((word) => word !== null);
+
 export const DayBadges = ({ scheduled, published }: { readonly scheduled: number; readonly published: number }) => (
   <span className="cal-badges" aria-hidden="true">
     {scheduled > 0 && (
       <span className="cal-badge cal-badge-scheduled" data-testid="badge-scheduled" title={`${scheduled} Scheduled`}>
-        {scheduled}
-        <span className="cal-badge-word"> Scheduled</span>
+        {scheduled} <span className="cal-badge-word">Scheduled</span>
       </span>
-    )}
+    )}{" "}
     {published > 0 && (
       <span className="cal-badge cal-badge-published" data-testid="badge-published" title={`${published} Published`}>
-        {published}
-        <span className="cal-badge-word"> Published</span>
+        {published} <span className="cal-badge-word">Published</span>
       </span>
     )}
   </span>
@@ -354,7 +356,11 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                     <button
                       type="button"
                       className="cal-day-btn"
-                      aria-label={dayLabelOf(day, { today, scheduled, published, notes: dayNotes.length })}
+                      aria-label={dayLabelOf(day, { today, notes: dayNotes.length }, [
+                        String(Number(day.slice(8))),
+                        ...badgeWords(scheduled, published),
+                        ...dayNotes.slice(0, NOTE_DOTS).map((n) => excerpt(n.content, 24)),
+                      ])}
                       aria-current={day === today ? "date" : undefined}
                       disabled={!hydrated || past}
                       onClick={() => {
@@ -362,17 +368,21 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                         wantLater();
                       }}
                     >
+                      {/* The spaces between the parts (a flex or grid box shows none) keep the words apart in the text read out of the button, as in its name. */}
                       <span className="cal-num" aria-hidden="true">
                         {Number(day.slice(8))}
-                      </span>
-                      <DayBadges scheduled={scheduled} published={published} />
+                      </span>{" "}
+                      <DayBadges scheduled={scheduled} published={published} />{" "}
                       {dayNotes.length > 0 && (
                         <span className="cal-dots" aria-hidden="true" data-testid="note-dots">
                           {dayNotes.slice(0, NOTE_DOTS).map((n) => (
-                            <span key={n.id} className="cal-note-line" data-testid="note-line">
-                              <span className={`cal-dot ${noteColorClass(n.color)}`} data-testid="note-dot" />
-                              <span className="cal-note-words">{excerpt(n.content, 24)}</span>
-                            </span>
+                            <Fragment key={n.id}>
+                              {" "}
+                              <span className="cal-note-line" data-testid="note-line">
+                                <span className={`cal-dot ${noteColorClass(n.color)}`} data-testid="note-dot" />
+                                <span className="cal-note-words">{excerpt(n.content, 24)}</span>
+                              </span>
+                            </Fragment>
                           ))}
                           {dayNotes.length > NOTE_DOTS && (
                             <span className="cal-more" data-testid="note-more">

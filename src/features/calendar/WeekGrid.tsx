@@ -157,14 +157,14 @@ export default function WeekGrid(props: Props) {
                     <button
                       type="button"
                       className="cal-day-btn cal-week-date"
-                      aria-label={dayLabelOf(day, { today, scheduled, published, notes: notesByDay.get(day)?.length ?? 0 })}
+                      aria-label={dayLabelOf(day, { today, scheduled, published, notes: notesByDay.get(day)?.length ?? 0 }, [`${formatWeekday(day)} ${Number(day.slice(8))}`])}
                       aria-current={day === today ? "date" : undefined}
                       disabled={past}
                       onClick={() => props.onChooseDay(day)}
                     >
                       <span className="cal-week-weekday" aria-hidden="true">
                         {formatWeekday(day)}
-                      </span>
+                      </span>{" "}
                       <span className="cal-num" aria-hidden="true">
                         {Number(day.slice(8))}
                       </span>

@@ -129,9 +129,18 @@ export const whenOf = (iso: string, timeZone: string) => `${longDay(dayOfInstant
 
 export const longDay = (day: string) => formatDay(day, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
-/** A day button's name: "Wednesday, November 25, 2026, today, 2 scheduled, 1 note". */
-export const dayLabelOf = (day: string, counts: { readonly today: string; readonly scheduled: number; readonly published: number; readonly notes: number }) =>
+/**
+ * A day button's name: the words the button shows, as it shows them (a speech user says what they
+ * see: WCAG 2.5.3, label in name), then "Wednesday, November 25, 2026, today, 2 scheduled, 1 note".
+ * A count the button shows itself (`shown`) is not said twice: leave it out of `counts`.
+ */
+export const dayLabelOf = (
+  day: string,
+  counts: { readonly today: string; readonly scheduled?: number; readonly published?: number; readonly notes: number },
+  shown: ReadonlyArray<string>,
+) =>
   [
+    ...shown,
     longDay(day),
     day === counts.today ? "today" : null,
     counts.scheduled ? `${counts.scheduled} scheduled` : null,

@@ -227,7 +227,7 @@ function TemplateCard({
       {template.isPublic && !template.canChange && <p className="muted template-author">By {template.authorName}</p>}
       {canWrite && (
         <div className="template-card-actions">
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={onUse} aria-label={`Use ${template.name}`}>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={onUse} aria-label={`Use Template ${template.name}`}>
             Use Template
           </button>
           {template.canChange && (

@@ -863,7 +863,8 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo, whit
           </button>
           <aside id={`${id}-phone`} className={`bio-phone-wrap${previewOpen ? " bio-phone-open" : ""}`} aria-label="Phone preview" data-testid="bio-preview">
             <div className="bio-phone">
-              <div className="bio-phone-screen">
+              {/* It scrolls: reachable by keyboard even when the page shown has no link to tab to. */}
+              <div className="bio-phone-screen" tabIndex={0} role="group" aria-label="The page as a phone shows it">
                 <BioPageView page={previewPage} live={false} whiteLabel={whiteLabel} />
               </div>
             </div>

@@ -1,0 +1,161 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot } from "./support";
+
+/**
+ * Every public page and every screen of the app, checked by axe-core against the WCAG 2.2 A and AA
+ * rules at 1280 and 360 px, with "label in name" (2.5.3), which axe runs only when asked: no
+ * violation a screen reader, speech or low-vision user would stumble on (impact serious or
+ * critical). One load per screen and width, in one signed-in context per test.
+ */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const WIDTHS = [1280, 360] as const;
+
+const PUBLIC_PAGES = [
+  "/",
+  "/pricing",
+  "/faq",
+  "/help",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/terms-of-service.html",
+  "/privacy-policy.html",
+  // The live demo: a month of a dental practice's posts, notes, messages and reviews, read only.
+  "/app/dashboard?demo=true",
+  "/app/calendar?demo=true",
+  "/app/social-inbox?demo=true",
+  "/app/reviews?demo=true",
+  "/app/link-in-bio?demo=true",
+];
+
+const APP_SCREENS = [
+  "/app/onboarding",
+  "/app/dashboard",
+  "/app/connect-accounts",
+  "/app/social-inbox",
+  "/app/reply-dms",
+  "/app/reply-comments",
+  "/app/reply-reviews",
+  "/app/media-gallery",
+  "/app/content-categories",
+  "/app/compose",
+  "/app/calendar",
+  "/app/queue",
+  "/app/rss-feeds",
+  "/app/content-templates",
+  "/app/bulk-upload",
+  "/app/hashtag-research",
+  "/app/social-listening",
+  "/app/analytics",
+  "/app/reviews",
+  "/app/google-business",
+  "/app/link-in-bio",
+  "/app/team-management",
+  "/app/team-management/clients",
+  "/app/audit",
+  "/app/help-center",
+  "/app/pricing",
+  "/app/settings?tab=profile",
+  "/app/settings?tab=accounts",
+  "/app/settings?tab=notifications",
+  "/app/settings?tab=billing",
+  "/app/settings?tab=security",
+];
+
+interface Found {
+  readonly page: string;
+  readonly width: number;
+  readonly rule: string;
+  readonly impact: string;
+  readonly targets: ReadonlyArray<string>;
+  readonly summary: string;
+}
+
+/** The serious and critical violations of the page at `path`, loaded at `width`, once its islands have hydrated. */
+const violationsOf = async (page: Page, path: string, width: number): Promise<Found[]> => {
+  await page.setViewportSize({ width, height: 800 });
+  const response = await page.goto(path);
+  expect(response?.status(), `${path} answers`).toBeLessThan(400);
+  // The islands render their final markup once hydrated, and nothing is fading in or sliding.
+  await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null && document.getAnimations().every((a) => a.playState !== "running"));
+  // With SCREENSHOTS=1, each screen as axe saw it (a user's names and ids left out of the file name).
+  await screenshot(page, `${path.replace(/[0-9a-f-]{36}|a11y-[a-z0-9]+/g, "id").replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}-${width}`);
+  // Only the violations are collected: the passes' nodes cost as much again.
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      page: path,
+      width,
+      rule: violation.id,
+      impact: violation.impact ?? "",
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+      summary: violation.nodes[0]?.failureSummary?.split("\n").slice(0, 3).join(" ") ?? violation.help,
+    }));
+};
+
+const report = (found: ReadonlyArray<Found>) =>
+  found.map((v) => `${v.page} at ${v.width} px: ${v.rule} (${v.impact}) on ${v.targets.slice(0, 5).join(", ")}${v.targets.length > 5 ? ` and ${v.targets.length - 5} more` : ""}: ${v.summary}`).join("\n");
+
+/** Loads each page at `width` in turn and fails with every violation found, page by page. */
+const check = async (page: Page, paths: ReadonlyArray<string>, width: number) => {
+  const found: Found[] = [];
+  for (const path of paths) found.push(...(await violationsOf(page, path, width)));
+  expect(found, report(found)).toEqual([]);
+};
+
+const created = async (request: APIRequestContext, path: string, data: object) => {
+  const response = await request.post(path, { data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Record<string, unknown>;
+};
+
+/** A workspace with something on each list: a sandbox account, a published and a scheduled post, a template, a category, a bio page. */
+const workspaceWithContent = async (request: APIRequestContext, setPlan: (email: string, tier: "agency") => Promise<void>) => {
+  const user = await registerByApi(request, newUser());
+  // The agency plan opens every screen (templates, clients, white label).
+  await setPlan(user.email, "agency");
+  const account = await created(request, "/api/social-accounts/sandbox", { platform: "facebook", accountName: "Lee Dental FB" });
+  await created(request, "/api/social-accounts/sandbox", { platform: "google_business", accountName: "Lee Dental Downtown" });
+  const published = await created(request, "/api/posts", { content: "Fresh smiles all week at Lee Dental", platforms: ["facebook"], status: "published" });
+  await created(request, "/api/posts", {
+    content: "Open house on Saturday: meet the team",
+    platforms: ["facebook"],
+    status: "scheduled",
+    scheduledAt: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString(),
+  });
+  await created(request, "/api/content-templates", { name: "Weekly tip", content: "Tip of the week: floss daily", platforms: ["facebook"] });
+  await created(request, "/api/categories", { name: "Tips" });
+  await created(request, "/api/link-in-bio/links", { title: "Book a visit", url: "https://lee-dental.example.com/book", type: "link" });
+  // Published, it is on the sandbox timeline, and its sample comments reach the inbox a second later.
+  await expect
+    .poll(async () => ((await (await request.get(`/api/posts/${published.id}`)).json()) as { status: string }).status, { timeout: 20_000 })
+    .toBe("published");
+  return { accountId: String(account.id), postId: String(published.id) };
+};
+
+test.describe("accessibility (axe-core, WCAG 2.2 A and AA)", () => {
+  for (const width of WIDTHS) {
+    test(`given the public pages and the live demo, when each is loaded at ${width} px, then axe finds no serious or critical violation`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const help = await (await page.request.get("/help")).text();
+      const article = /href="(\/help\/[^"#?]+)"/.exec(help)?.[1];
+      expect(article, "the help centre links an article").toBeTruthy();
+      await check(page, [...PUBLIC_PAGES, article!], width);
+    });
+  }
+
+  for (const width of WIDTHS) {
+    test(`given a workspace with content, when each app screen is loaded at ${width} px, then axe finds no serious or critical violation`, async ({ page, setPlan }) => {
+      test.setTimeout(120_000);
+      const { accountId, postId } = await workspaceWithContent(page.request, setPlan);
+      const published = await page.request.put("/api/link-in-bio", { data: { username: `a11y-${Date.now().toString(36)}`, isPublished: true } });
+      expect(published.status(), await published.text()).toBe(200);
+      const { username } = (await published.json()) as { username: string };
+      const extra = [`/app/posts/${postId}`, `/app/sandbox?account=${accountId}`, `/bio/${username}`];
+      await check(page, [...APP_SCREENS, ...extra], width);
+    });
+  }
+});
