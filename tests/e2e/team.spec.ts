@@ -563,9 +563,10 @@ test.describe("team", () => {
     await rao.getByRole("button", { name: "Save", exact: true }).click();
     await expect(toast(page)).toContainText('A client named "Lee Dental" already exists.');
     await expect(rao.getByRole("heading", { level: 2 })).toHaveText("Rao Law");
+    // The refused form comes back open with what was typed, to correct.
+    await expect(rao.getByLabel("Name", { exact: true })).toHaveValue("Lee Dental");
 
     // Rao Law renamed.
-    await rao.getByText("Name and logo").click();
     await rao.getByLabel("Name", { exact: true }).fill("Rao Family Law");
     await rao.getByRole("button", { name: "Save", exact: true }).click();
     await expect(toast(page)).toContainText("Client Saved");

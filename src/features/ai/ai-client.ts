@@ -2,7 +2,16 @@
  * The islands' AI calls: a text streamed as it is written (Server-Sent Events from
  * /api/ai/enhance-content and /api/ai/draft-reply), or an image for the post.
  */
-import { ApiError, apiFetch } from "../../lib/api-client";
+import { ApiError, apiErrorMessage, apiErrorStatus, apiFetch } from "../../lib/api-client";
+
+/**
+ * What a failed AI call tells the person: the server's sentence, or `fallback` when the AI server
+ * failed (502) or nothing answered. Here, with the calls, so a page's first JavaScript carries none of it.
+ */
+export const aiFailure = (error: unknown, fallback: string) => {
+  const status = apiErrorStatus(error);
+  return { status, message: status === 502 || status === null ? fallback : apiErrorMessage(error, fallback) };
+};
 
 interface SseEvent {
   readonly event: string;

@@ -2,7 +2,6 @@ import { useRef, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
 import { AI_MESSAGES, AI_TOASTS } from "../../../domain/ai/messages";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorMessage, apiErrorStatus } from "../../lib/api-client";
 import { AI_ACTIONS, type AiActionId, AI_UNAVAILABLE } from "./ai";
 
 /** The AI call's code: loaded with the first click. */
@@ -52,8 +51,10 @@ export const AiButtons = ({ content, onContent, platforms, available, hydrated, 
       toast({ title: AI_TOASTS.enhanced, description: "Undo puts back the text before.", action: { label: "Undo", onClick: () => undo(original) } });
     } catch (error) {
       onContent(original);
-      const status = apiErrorStatus(error);
-      const message = status === 502 || status === null ? AI_MESSAGES.enhanceFailed : apiErrorMessage(error, AI_MESSAGES.enhanceFailed);
+      const { status, message } = await loadClient().then(
+        (client) => client.aiFailure(error, AI_MESSAGES.enhanceFailed),
+        () => ({ status: null, message: AI_MESSAGES.enhanceFailed }),
+      );
       toast({ title: status === 400 ? AI_TOASTS.noContent : AI_TOASTS.enhanceFailed, description: message, variant: "destructive" });
     } finally {
       setRunning(null);

@@ -3,7 +3,6 @@ import { lazyItems, Menu } from "../../components/ui/Menu";
 import { toast } from "../../islands/toast/toast-store";
 import { MAX_MEDIA } from "../posts/post-media";
 import { AI_MESSAGES, AI_TOASTS } from "../../../domain/ai/messages";
-import { apiErrorMessage, apiErrorStatus } from "../../lib/api-client";
 import { AI_UNAVAILABLE } from "./ai";
 import type { UploadKind } from "./media-attach";
 import type { MediaDialogName } from "./MediaDialogs";
@@ -91,8 +90,10 @@ export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, dis
       onAdd([await generate(content)]);
       toast({ title: AI_TOASTS.imageGenerated, description: "The image was added to the post and to your media library." });
     } catch (error) {
-      const status = apiErrorStatus(error);
-      const message = status === 502 || status === null ? AI_MESSAGES.imageFailed : apiErrorMessage(error, AI_MESSAGES.imageFailed);
+      const { status, message } = await import("../ai/ai-client").then(
+        (client) => client.aiFailure(error, AI_MESSAGES.imageFailed),
+        () => ({ status: null, message: AI_MESSAGES.imageFailed }),
+      );
       toast({ title: status === 400 ? AI_TOASTS.contentRequired : AI_TOASTS.imageFailed, description: message, variant: "destructive" });
     } finally {
       setGenerating(false);
