@@ -3,7 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * End-to-end tests in real Chromium against the app as `npm start` runs it (scripts/start.ts).
- * Two workers, each with its own app, database and local servers, all on ports the system picks
+ * Three workers, each with its own app, database and local servers, all on ports the system picks
  * (tests/e2e/fixtures.ts); one PostgreSQL for the run with a migrated template the workers' databases
  * are cloned from (tests/e2e/global-setup.ts). Nothing listens on a fixed port: two checkouts run
  * their suites side by side.
@@ -20,7 +20,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
