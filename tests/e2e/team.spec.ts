@@ -26,6 +26,16 @@ const mariaJoins = async (page: Page, browser: Browser, outbox: Outbox) => {
   return maria;
 };
 
+/** A professional workspace's owner, signed in on `page`, with a Bluesky sandbox account, whose members' posts need approval. */
+const ownerWhoseTeamNeedsApproval = async (page: Page, setPlan: (email: string, tier: "professional") => Promise<void>) => {
+  const owner = newUser({ firstName: "Lee", lastName: "Park" });
+  await registerByApi(page.request, owner);
+  await setPlan(owner.email, "professional");
+  expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental Sky" } })).status()).toBe(201);
+  expect((await page.request.put("/api/team-settings", { data: { approvalRequired: true } })).status()).toBe(200);
+  return owner;
+};
+
 const openTeam = async (page: Page) => {
   await page.goto("/app/team-management");
   await expect(page.getByTestId("team-management")).toHaveAttribute("data-hydrated", "true");
@@ -356,11 +366,7 @@ test.describe("team", () => {
     setPlan,
     outbox,
   }) => {
-    const owner = newUser({ firstName: "Lee", lastName: "Park" });
-    await registerByApi(page.request, owner);
-    await setPlan(owner.email, "professional");
-    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental Sky" } })).status()).toBe(201);
-    expect((await page.request.put("/api/team-settings", { data: { approvalRequired: true } })).status()).toBe(200);
+    const owner = await ownerWhoseTeamNeedsApproval(page, setPlan);
     const other = await mariaJoins(page, browser, outbox);
     const member = await other.newPage();
 
@@ -399,11 +405,7 @@ test.describe("team", () => {
 
   /** An owner whose members' posts need approval, Maria a member, and her posts awaiting approval (created by API). */
   const awaitingPosts = async (page: Page, browser: Browser, setPlan: (email: string, tier: "professional") => Promise<void>, outbox: Outbox, contents: ReadonlyArray<string>) => {
-    const owner = newUser({ firstName: "Lee", lastName: "Park" });
-    await registerByApi(page.request, owner);
-    await setPlan(owner.email, "professional");
-    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental Sky" } })).status()).toBe(201);
-    expect((await page.request.put("/api/team-settings", { data: { approvalRequired: true } })).status()).toBe(200);
+    await ownerWhoseTeamNeedsApproval(page, setPlan);
     const maria = await mariaJoins(page, browser, outbox);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     const ids: string[] = [];

@@ -9,6 +9,7 @@ import { CONTACT_SALES_ABOVE_ACCOUNTS, MAX_ANNUAL_SAVINGS, PLANS, limitsOf, plan
 import { PRODUCT_NAME, SUPPORT_EMAIL } from "../../lib/brand";
 import { PLATFORM_COUNT, REVIEW_PLATFORMS, SOCIAL_PLATFORMS } from "./platforms";
 import { trialIncludes } from "./trial-terms";
+import { listed } from "../../lib/text";
 
 export interface FaqItem {
   readonly id: string;
@@ -32,9 +33,6 @@ export const FAQ_GROUP_TITLES = [
   "Billing & Support",
 ] as const;
 
-const list = (items: ReadonlyArray<string>): string =>
-  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-
 const plan = planById;
 
 export const faqContent = (trialDays: number): ReadonlyArray<FaqGroup> => {
@@ -42,7 +40,7 @@ export const faqContent = (trialDays: number): ReadonlyArray<FaqGroup> => {
   const days = `${trialDays} ${trialDays === 1 ? "day" : "days"}`;
   const starter = plan("starter");
   const starterPosts = limitsOf("starter").scheduledPosts;
-  const accountsByPlan = list(PLANS.map((p) => `${p.accounts} on ${p.name}`));
+  const accountsByPlan = listed(PLANS.map((p) => `${p.accounts} on ${p.name}`));
   const historyByPlan = `${plan("starter").analyticsHistory} on Starter, ${plan("professional").analyticsHistory} on Professional and ${plan("growth").analyticsHistory} on Growth and Agency`;
   const mailto = `mailto:${SUPPORT_EMAIL}`;
 
@@ -92,7 +90,7 @@ export const faqContent = (trialDays: number): ReadonlyArray<FaqGroup> => {
           id: "platforms",
           question: "Which platforms do you support?",
           answer: [
-            `${PRODUCT_NAME} supports ${PLATFORM_COUNT} platforms: ${SOCIAL_PLATFORMS.length} social networks (${list(SOCIAL_PLATFORMS)}) and ${REVIEW_PLATFORMS.length} review and directory sites (${list(REVIEW_PLATFORMS)}).`,
+            `${PRODUCT_NAME} supports ${PLATFORM_COUNT} platforms: ${SOCIAL_PLATFORMS.length} social networks (${listed(SOCIAL_PLATFORMS)}) and ${REVIEW_PLATFORMS.length} review and directory sites (${listed(REVIEW_PLATFORMS)}).`,
           ],
         },
         {

@@ -5,6 +5,7 @@
  * open when the plan starts.
  */
 import { aiQuotaOf, featuresOf, limitsOf } from "../../../domain/plans";
+import { listed } from "../../lib/text";
 
 type TrialFeature = ReturnType<typeof featuresOf>[number];
 
@@ -15,8 +16,6 @@ const TRIAL_FEATURE_NAMES: Partial<Record<TrialFeature, string>> = {
   ai_content: `the AI writing assistant (${aiQuotaOf("trial").text} texts and ${aiQuotaOf("trial").images} images a month)`,
 };
 
-const list = (items: ReadonlyArray<string>) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
-
 /** The trial's features, named: "scheduling and the queue, the analytics dashboard and the AI writing assistant (…)". */
 export const trialFeatures = (): string => {
   const names = featuresOf("trial").map((feature) => {
@@ -24,7 +23,7 @@ export const trialFeatures = (): string => {
     if (!name) throw new Error(`The trial's feature ${feature} has no name in trial-terms.ts.`);
     return name;
   });
-  return list(names);
+  return listed(names);
 };
 
 /** The whole sentence: the features, the limits, and when the rest opens. */

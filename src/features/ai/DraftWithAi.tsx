@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { AI_MESSAGES, AI_TOASTS, type AiDraftKind } from "../../../domain/ai/messages";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorMessage, apiErrorStatus } from "../../lib/api-client";
 
 interface DraftWithAiProps {
   readonly kind: AiDraftKind;
@@ -50,8 +49,10 @@ export const DraftWithAi = ({ kind, text, rating = null, current, onDraft, avail
       });
     } catch (error) {
       onDraft(before);
-      const status = apiErrorStatus(error);
-      const message = status === 502 || status === null ? AI_MESSAGES.draftFailed : apiErrorMessage(error, AI_MESSAGES.draftFailed);
+      const { message } = await import("./ai-client").then(
+        (client) => client.aiFailure(error, AI_MESSAGES.draftFailed),
+        () => ({ message: AI_MESSAGES.draftFailed }),
+      );
       toast({ title: AI_TOASTS.draftFailed, description: message, variant: "destructive" });
     } finally {
       setDrafting(false);
