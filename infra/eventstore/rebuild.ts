@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { handlesEvent, type Projection, type RecordedEvent } from "../../domain/shared";
-import { Database } from "../db/Database";
+import { Database, SqlError } from "../db/Database";
 import { EVENT_COLUMNS, type EventRow, StoredEvents, toRecordedEvent } from "./EventStore";
 import { writeBatch } from "./row-changes";
 
@@ -72,8 +72,13 @@ const feedAll = (projections: ReadonlyArray<Projection>, admit: ReadonlyMap<stri
  */
 export const rebuildProjections = Effect.fn("Projections.rebuild")(function* (projections: ReadonlyArray<Projection>) {
   const db = yield* Database;
+  const asyncNames = projections.filter((p) => p.kind === "async").map((p) => p.name);
   return yield* db.withTransaction(
     Effect.gen(function* () {
+      // The async projector takes its checkpoint row (for update skip locked) before it writes its
+      // tables: held here first, a projector skips its round instead of holding a table the truncate
+      // waits for while it waits on this transaction's checkpoint (a deadlock).
+      yield* db.query((sql) => sql`select name from projection_checkpoints where name = any(${asyncNames}) for update`);
       const tables = projections.flatMap((p) => p.tables.map((t) => t.name));
       yield* db.query((sql) => sql.unsafe(`truncate ${tables.map((t) => `"${t}"`).join(", ")}`));
       const started = Date.now();
@@ -97,6 +102,10 @@ export const rebuildProjections = Effect.fn("Projections.rebuild")(function* (pr
       }
       return { events: count, milliseconds: Date.now() - started };
     }),
+  ).pipe(
+    // An append writing two of these tables in another order than the truncate takes them can still
+    // meet it in a deadlock; PostgreSQL aborts one side, and the whole rebuild is safe to run again.
+    Effect.retry({ times: 2, while: (error) => error instanceof SqlError && error.code === "40P01" }),
   );
 });
 
