@@ -42,9 +42,20 @@ export interface ConnectablePlatform {
   readonly missingVariables: ReadonlyArray<string>;
 }
 
-/** Every catalogue platform with whether it can be connected here (read from the environment now). */
-export const connectablePlatforms = (): ReadonlyArray<ConnectablePlatform> =>
+/**
+ * Every catalogue platform with whether it can be connected here (read from the environment now).
+ * The server's settings are the operator's business: for anyone else `missingVariables` stays empty,
+ * and they read "Not available yet on this server".
+ */
+export const connectablePlatforms = (viewer: { readonly seesServerSettings: boolean } = { seesServerSettings: true }): ReadonlyArray<ConnectablePlatform> =>
   PLATFORMS.map((p) => {
     const missing = p.connection === "oauth" ? [...(oauthPlatform(p.id)?.missingVariables() ?? [])] : [];
-    return { id: p.id, name: p.name, category: p.category, connection: p.connection, configured: missing.length === 0, missingVariables: missing };
+    return {
+      id: p.id,
+      name: p.name,
+      category: p.category,
+      connection: p.connection,
+      configured: missing.length === 0,
+      missingVariables: viewer.seesServerSettings ? missing : [],
+    };
   });

@@ -7,6 +7,8 @@ import { servicesOn } from "../../infra/layers";
 import { type Browser, signUp } from "../support/browser";
 import { fakePlatformEnv, installFakePlatform, type OAuthProvider, startOAuthProvider } from "../support/oauth-provider";
 import { useAppServer } from "../support/server";
+import { runCommand } from "../support/commands";
+import { adminGrant } from "../../scripts/lib/commands";
 
 /**
  * An OAuth connection through the app, end to end, against a local provider that checks every
@@ -137,11 +139,15 @@ describe("connecting X through OAuth", () => {
 });
 
 describe("platforms that are not configured", () => {
-  it("say so in a plain sentence instead of redirecting to a broken sign-in; the variables are the operator's, listed by /api/platforms", async () => {
-    const { browser } = await signUp(app.server.url);
+  it("say so in a plain sentence instead of redirecting to a broken sign-in; the variables are the operator's, listed by /api/platforms to operators only", async () => {
+    const { browser, input } = await signUp(app.server.url);
     const start = await browser.get("/api/auth/linkedin");
     expect(start.status).toBe(303);
     expect(flashOf(browser).description).toBe("Connecting LinkedIn isn't set up on this server yet. Ask your administrator.");
+    const asCustomer = (await browser.get("/api/platforms")).data;
+    expect(asCustomer.find((p: any) => p.id === "linkedin")).toMatchObject({ configured: false, missingVariables: [] });
+
+    expect((await runCommand(adminGrant, app, [input.email])).code).toBe(0);
     const platforms = (await browser.get("/api/platforms")).data;
     expect(platforms.find((p: any) => p.id === "linkedin")).toMatchObject({ configured: false, missingVariables: ["LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"] });
     expect(platforms.find((p: any) => p.id === "twitter")).toMatchObject({ configured: true, missingVariables: [] });

@@ -163,13 +163,13 @@ const asPattern = (route: { method: string; path: string }) =>
  * database (tests/integration/team.test.ts goes through invitations): the session reads it on each request.
  */
 const withRole = async (role: Role): Promise<Browser> => {
-  const { browser, user } = await signUp(app.server.url);
-  const [{ workspace_id: workspaceId }] = await app.sql<{ workspace_id: string }[]>`select workspace_id from users where id = ${user.id}`;
+  const owner = await signUp(app.server.url);
+  const [{ workspace_id: workspaceId }] = await app.sql<{ workspace_id: string }[]>`select workspace_id from users where id = ${owner.user.id}`;
   await app.sql`update workspaces set subscription_tier = 'agency', subscription_status = 'active' where id = ${workspaceId}`;
-  if (role !== "owner") {
-    await app.sql`update workspaces set owner_id = gen_random_uuid() where id = ${workspaceId}`;
-    await app.sql`insert into team_members (workspace_id, user_id, email, role, joined_at) values (${workspaceId}, ${user.id}, ${user.email}, ${role}, now())`;
-  }
+  if (role === "owner") return owner.browser;
+  const { browser, user } = await signUp(app.server.url);
+  await app.sql`update users set workspace_id = ${workspaceId} where id = ${user.id}`;
+  await app.sql`insert into team_members (workspace_id, user_id, email, role, joined_at) values (${workspaceId}, ${user.id}, ${user.email}, ${role}, now())`;
   return browser;
 };
 

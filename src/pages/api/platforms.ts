@@ -7,5 +7,5 @@ import { json } from "../../lib/http";
 export const GET: APIRoute = ({ request, locals }) => {
   const signedIn = guard(locals, request);
   if (!signedIn.ok) return signedIn.response;
-  return json(connectablePlatforms());
+  return json(connectablePlatforms({ seesServerSettings: Boolean(locals.user?.isOperator) && !locals.demo }));
 };
