@@ -72,6 +72,7 @@ test.describe("social inbox", () => {
     await expect(inbox).toHaveAttribute("data-hydrated", "true");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, "inbox-360", { fullPage: true });
+    await inbox.getByRole("button", { name: "Filters" }).click();
     await inbox.getByLabel("Archived").check();
     await items.first().getByRole("button").click();
     await expect(panel.getByRole("button", { name: "← Messages" })).toBeVisible();
@@ -133,16 +134,43 @@ test.describe("social inbox", () => {
     await page.unroute("**/api/social-inbox/*/reply");
     await screenshot(page, "inbox-reply-kept", { widths: [1280, 360] });
 
-    // The filters narrow the list: nobody's, a negative sentiment.
+    // The filters narrow the list: nobody's, a negative sentiment. A wide screen shows them in the bar, with no Filters button.
+    await expect(inbox.getByRole("button", { name: /^Filters/ })).toBeHidden();
     await inbox.getByLabel("Assignee").selectOption("none");
     await expect(item).toHaveCount(1);
     await inbox.getByLabel("Sentiment").selectOption("negative");
     await expect(inbox.getByTestId("inbox-empty")).toHaveText("No messages found");
 
+    // A phone: the messages first, the filters behind a button that says how many are on.
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto("/app/reply-dms");
     await expect(inbox).toHaveAttribute("data-hydrated", "true");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const filters = inbox.getByRole("button", { name: /^Filters/ });
+    await expect(filters).toHaveAttribute("aria-expanded", "false");
+    await expect(inbox.getByLabel("Sentiment")).toBeHidden();
+    expect((await item.boundingBox())!.y + 40).toBeLessThan(780);
+    await screenshot(page, "inbox-phone-list-360");
+    await filters.click();
+    await expect(filters).toHaveAttribute("aria-expanded", "true");
+    await inbox.getByLabel("Assignee").selectOption("none");
+    await inbox.getByLabel("Archived").check();
+    await expect(filters).toHaveAccessibleName("Filters 2 on");
+    await expect(inbox.getByTestId("inbox-empty")).toHaveText("No messages found");
+    await screenshot(page, "inbox-phone-filters-360");
+    await inbox.getByRole("button", { name: "Clear filters" }).click();
+    await expect(filters).toHaveAccessibleName("Filters");
+    await filters.click();
+    await expect(inbox.getByLabel("Sentiment")).toBeHidden();
+    // A message opens alone at the phone's width, with the way back to the list.
+    await item.getByRole("button").click();
+    await expect(panel.getByRole("heading", { level: 2 })).toHaveText("jane.smith");
+    await expect(item).toBeHidden();
+    expect((await panel.boundingBox())!.width).toBeGreaterThan(300);
+    await screenshot(page, "inbox-phone-message-360");
+    await panel.getByRole("button", { name: "← Messages" }).click();
+    await expect(item).toBeVisible();
+    await expect(panel).toBeHidden();
     await inbox.getByRole("button", { name: "New Message" }).click();
     await expect(dialog).toBeVisible();
     await screenshot(page, "inbox-new-message-360");

@@ -131,14 +131,17 @@ export const screenshot = async (
   if (before) await atWidth(page, before.width, before.height);
 };
 
-/** The words of the elements' text that the browser broke across lines ("Morga" / "n"): none, where names wrap between words. */
+/**
+ * The words of the elements' text that the browser broke across lines ("Morga" / "n"): none, where names
+ * wrap between words. A hyphen joins two words and the line may end after it ("Jean-" / "Pierre").
+ */
 export const wordsBrokenIn = (elements: Locator) =>
   elements.evaluateAll((nodes) =>
     nodes.flatMap((node) => {
       const text = node.firstChild;
       if (!text || text.nodeType !== Node.TEXT_NODE) return [];
       const broken: string[] = [];
-      for (const word of (text.textContent ?? "").matchAll(/\S+/g)) {
+      for (const word of (text.textContent ?? "").matchAll(/[^\s-]+/g)) {
         const range = document.createRange();
         range.setStart(text, word.index);
         range.setEnd(text, word.index + word[0].length);

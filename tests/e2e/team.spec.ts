@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { expect, test } from "./fixtures";
 
 type Outbox = (email: string) => Promise<ReadonlyArray<string>>;
-import { newUser, registerByApi, screenshot, toast } from "./support";
+import { newUser, registerByApi, screenshot, toast, wordsBrokenIn } from "./support";
 
 /** The invitation link e-mailed to `email`, read from the outbox as an operator of a fresh machine would. */
 const invitationLink = async (outbox: Outbox, email: string) => {
@@ -120,6 +121,75 @@ test.describe("team", () => {
       await other.close();
     });
   }
+
+  test("at 360 px Team Management fits the phone: members, roles, pending invites and links as cards, every action in reach; an agency's current client is in the top bar and switches from there", async ({
+    page,
+    browser,
+    setPlan,
+    outbox,
+  }) => {
+    const agency = newUser({ firstName: "Maximiliana", lastName: "Wolfeschlegelsteinhausenbergerdorff", company: `Park Agency ${Date.now().toString(36)}` });
+    await registerByApi(page.request, agency);
+    await setPlan(agency.email, "agency");
+    await (await mariaJoins(page, browser, outbox)).close();
+    const longEmail = `dr.christopher.alexanderson.montgomery.${Date.now().toString(36)}@morganfamilydental.example`;
+    expect((await page.request.post("/api/team-invites", { data: { email: longEmail, role: "admin" } })).status()).toBe(201);
+    expect((await page.request.post("/api/clients", { data: { name: "Morgan Family Dental Main Street" } })).status()).toBe(201);
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await openTeam(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Every control is on the screen, none cut by its card or off its edge.
+    const maria = page.getByTestId("team-member").filter({ hasText: "Maria Lopez" });
+    const invite = page.getByTestId("team-invite").filter({ hasText: longEmail });
+    const controls = [
+      page.getByRole("button", { name: "Invite Member" }),
+      maria.getByLabel("Role of Maria Lopez"),
+      maria.getByRole("button", { name: "Make owner" }),
+      maria.getByRole("button", { name: "Remove" }),
+      invite.getByRole("button", { name: "Resend" }),
+      invite.getByRole("button", { name: "Withdraw" }),
+      page.getByRole("button", { name: "Share posts awaiting approval" }),
+      page.getByRole("link", { name: "Clients, reports and white label" }),
+    ];
+    for (const control of controls) {
+      await control.scrollIntoViewIfNeeded();
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+    }
+    expect(await wordsBrokenIn(page.locator(".team-name"))).toEqual([]);
+    await screenshot(page, "team-phone-360", { fullPage: true });
+    // The actions work from the phone: Maria becomes an admin.
+    await maria.getByLabel("Role of Maria Lopez").selectOption("admin");
+    await expect(toast(page)).toContainText("Role Updated");
+
+    // The top bar names the workspace being worked in; tapping it lists the others, and one tap switches, staying on this screen.
+    const current = page.getByTestId("topbar-workspace");
+    await expect(current).toHaveAccessibleName(`Workspace: ${agency.company}`);
+    await current.click();
+    const menu = page.getByTestId("workspace-menu");
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("button", { name: agency.company })).toHaveAttribute("aria-current", "true");
+    await screenshot(page, "workspace-menu-360");
+    await menu.getByRole("button", { name: "Morgan Family Dental Main Street" }).click();
+    await expect(page).toHaveURL(/\/app\/team-management$/);
+    await expect(current).toHaveAccessibleName("Workspace: Morgan Family Dental Main Street");
+    await expect(menu).toBeHidden();
+    // Escape closes the list without switching.
+    await current.click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+    // A wide screen has the sidebar's switcher instead; the team looks as it did.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(current).toBeHidden();
+    await expect(page.getByTestId("workspace-switch").getByLabel("Workspace").locator("option:checked")).toHaveText("Morgan Family Dental Main Street");
+    await screenshot(page, "team-phone-1280", { fullPage: true });
+  });
 
   test("the audit trail lists who changed what under each module's kind of change, filters by kind, and exports CSV; a member is refused", async ({ page, setPlan }) => {
     const owner = newUser({ firstName: "Lee", lastName: "Park" });

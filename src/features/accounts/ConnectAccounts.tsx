@@ -176,7 +176,9 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                   <AccountAvatar platform={account.platform} name={account.accountName} avatar={account.avatar} />
                   <div className="account-main">
                     <span className="account-title">
-                      <strong>{account.accountName}</strong>
+                      <strong className="name-wrap" title={account.accountName}>
+                        {account.accountName}
+                      </strong>
                       <span className={`badge status-${account.status}`}>{STATUS_LABEL[account.status]}</span>
                       {!account.isActive && <span className="badge">Paused</span>}
                     </span>

@@ -10,7 +10,7 @@ import { PlatformBadge } from "../accounts/platform-badge";
 import { relativeTime } from "../dashboard/dashboard-data";
 import { INBOX_MESSAGES, replyWindowClosed } from "../../../domain/inbox/rules";
 import type { Writer } from "./NewMessageDialog";
-import { EMPTY_FILTER, type InboxFilterState, type InboxView, inboxQuery, replyToast, TYPE_LABELS } from "./inbox-model";
+import { activeFilters, EMPTY_FILTER, type InboxFilterState, type InboxView, inboxQuery, replyToast, TYPE_LABELS } from "./inbox-model";
 import "./inbox.css";
 
 const TemplatesDialog = lazy(() => import("./TemplatesDialog"));
@@ -61,6 +61,8 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
   const [sending, setSending] = useState(false);
   const [templates, setTemplates] = useState(false);
   const [writing, setWriting] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const panel = useRef<HTMLElement>(null);
   const first = useRef(true);
   const current = useRef(filter);
   current.current = filter;
@@ -125,6 +127,10 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
       const thread = await apiFetch<InboxThread>(`/api/social-inbox/${message.id}`);
       setOpen(thread);
       setReply("");
+      // A phone shows the message instead of the list: from its top, wherever the list was scrolled to.
+      requestAnimationFrame(() => {
+        if (panel.current && panel.current.getBoundingClientRect().top < 0) panel.current.scrollIntoView({ block: "start" });
+      });
       if (thread.message.status === "unread")
         replace(await apiFetch<InboxMessage>(`/api/social-inbox/${message.id}/status`, { method: "PUT", body: { status: "read" } }));
     } catch (error) {
@@ -204,6 +210,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
   const pending = open?.replies.some((r) => r.status === "sending") ?? false;
   const platformOf = (id: string) => platforms.find((p) => p.id === id);
   const noInbox = filter.platform ? platformOf(filter.platform)?.noInbox : null;
+  const filtersOn = activeFilters(filter);
 
   return (
     <div className={`inbox${open ? " inbox-reading" : ""}`} data-testid="social-inbox" data-hydrated={hydrated ? "true" : undefined}>
@@ -217,64 +224,87 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
             value={filter.q}
             onChange={(e) => setFilter({ ...filter, q: e.target.value })}
           />
-          <select
-            className="input"
-            aria-label="Status"
-            value={filter.status}
-            onChange={(e) => setFilter({ ...filter, status: e.target.value as InboxFilterState["status"] })}
+          {/* On a phone the filters wait behind this button (a disclosure), so the messages come first; it says how many are on. */}
+          <button
+            type="button"
+            className="btn btn-outline btn-small inbox-filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls="inbox-filter-fields"
+            onClick={() => setFiltersOpen((shown) => !shown)}
           >
-            <option value="">All statuses</option>
-            <option value="unread">Unread</option>
-            <option value="read">Read</option>
-            <option value="replied">Replied</option>
-          </select>
-          <select className="input" aria-label="Platform" value={filter.platform} onChange={(e) => setFilter({ ...filter, platform: e.target.value })}>
-            <option value="">All platforms</option>
-            {platforms.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.noInbox ? `${p.name} (no inbox)` : p.name}
-              </option>
-            ))}
-          </select>
-          {(
-            [
-              ["assignee", "Assignee", [["", "Anyone"], ["none", "Unassigned"], ...people.map((p) => [p.id, p.name])]],
-              [
-                "sentiment",
-                "Sentiment",
-                [
-                  ["", "Any sentiment"],
-                  ["positive", "Positive"],
-                  ["neutral", "Neutral"],
-                  ["negative", "Negative"],
-                ],
-              ],
-              [
-                "priority",
-                "Priority",
-                [
-                  ["", "Any priority"],
-                  ["urgent", "Urgent"],
-                  ["high", "High"],
-                  ["medium", "Medium"],
-                  ["low", "Low"],
-                ],
-              ],
-            ] as const
-          ).map(([name, label, options]) => (
-            <select key={name} className="input" aria-label={label} value={filter[name]} onChange={(e) => setFilter({ ...filter, [name]: e.target.value })}>
-              {options.map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
+            Filters
+            {filtersOn > 0 && (
+              <span className="badge badge-brand" data-testid="inbox-filters-on">
+                {filtersOn}
+                <span className="visually-hidden"> on</span>
+              </span>
+            )}
+          </button>
+          <div id="inbox-filter-fields" className="inbox-filter-fields" data-open={filtersOpen ? "true" : undefined}>
+            <select
+              className="input"
+              aria-label="Status"
+              value={filter.status}
+              onChange={(e) => setFilter({ ...filter, status: e.target.value as InboxFilterState["status"] })}
+            >
+              <option value="">All statuses</option>
+              <option value="unread">Unread</option>
+              <option value="read">Read</option>
+              <option value="replied">Replied</option>
+            </select>
+            <select className="input" aria-label="Platform" value={filter.platform} onChange={(e) => setFilter({ ...filter, platform: e.target.value })}>
+              <option value="">All platforms</option>
+              {platforms.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.noInbox ? `${p.name} (no inbox)` : p.name}
                 </option>
               ))}
             </select>
-          ))}
-          <label className="inbox-archived">
-            <input type="checkbox" checked={filter.archived} onChange={(e) => setFilter({ ...filter, archived: e.target.checked })} /> Archived
-          </label>
+            {(
+              [
+                ["assignee", "Assignee", [["", "Anyone"], ["none", "Unassigned"], ...people.map((p) => [p.id, p.name])]],
+                [
+                  "sentiment",
+                  "Sentiment",
+                  [
+                    ["", "Any sentiment"],
+                    ["positive", "Positive"],
+                    ["neutral", "Neutral"],
+                    ["negative", "Negative"],
+                  ],
+                ],
+                [
+                  "priority",
+                  "Priority",
+                  [
+                    ["", "Any priority"],
+                    ["urgent", "Urgent"],
+                    ["high", "High"],
+                    ["medium", "Medium"],
+                    ["low", "Low"],
+                  ],
+                ],
+              ] as const
+            ).map(([name, label, options]) => (
+              <select key={name} className="input" aria-label={label} value={filter[name]} onChange={(e) => setFilter({ ...filter, [name]: e.target.value })}>
+                {options.map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </select>
+            ))}
+            <label className="inbox-archived">
+              <input type="checkbox" checked={filter.archived} onChange={(e) => setFilter({ ...filter, archived: e.target.checked })} /> Archived
+            </label>
+            {filtersOn > 0 && (
+              <button type="button" className="btn btn-ghost btn-small" onClick={() => setFilter({ ...EMPTY_FILTER, type: filter.type, q: filter.q })}>
+                Clear filters
+              </button>
+            )}
+          </div>
           {canAnswer && (
-            <button type="button" className="btn btn-primary btn-small" onClick={() => setWriting(true)} disabled={!hydrated}>
+            <button type="button" className="btn btn-primary btn-small inbox-new" onClick={() => setWriting(true)} disabled={!hydrated}>
               New Message
             </button>
           )}
@@ -349,7 +379,9 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                   </span>
                   <span className="inbox-summary">
                     <span className="inbox-from">
-                      <strong>{m.fromUser.name}</strong>
+                      <strong className="name-wrap" title={m.fromUser.name}>
+                        {m.fromUser.name}
+                      </strong>
                       {m.fromUser.verified && (
                         <span className="inbox-verified" title="Verified">
                           ✓
@@ -381,7 +413,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
         )}
       </section>
 
-      <section className="card inbox-panel" aria-label="Conversation">
+      <section className="card inbox-panel" aria-label="Conversation" ref={panel}>
         {!open ? (
           <p className="inbox-empty">Choose a message to read it and reply.</p>
         ) : (
@@ -391,7 +423,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                 ← Messages
               </button>
               <div>
-                <h2>{open.message.fromUser.name}</h2>
+                <h2 className="name-wrap">{open.message.fromUser.name}</h2>
                 <p className="muted">
                   @{open.message.fromUser.username} · {TYPE_LABELS[open.message.type]} on {platformOf(open.message.platform)?.name ?? open.message.platform}
                   {open.message.postTitle && <> · on “{open.message.postTitle}”</>}

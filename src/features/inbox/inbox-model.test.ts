@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_FILTER, inboxQuery, replyToast } from "./inbox-model";
+import { activeFilters, EMPTY_FILTER, inboxQuery, replyToast } from "./inbox-model";
 
 describe("the inbox screens", () => {
   it("a filter is the list's query; an empty one asks for everything", () => {
@@ -10,6 +10,11 @@ describe("the inbox screens", () => {
     expect(inboxQuery({ ...EMPTY_FILTER, assignee: "none", sentiment: "negative", priority: "urgent" })).toBe(
       "/api/social-inbox?assignee=none&sentiment=negative&priority=urgent",
     );
+  });
+
+  it("the Filters button counts the filters that are on, not the view's type nor the search", () => {
+    expect(activeFilters({ ...EMPTY_FILTER, type: "dm", q: "crown" })).toBe(0);
+    expect(activeFilters({ ...EMPTY_FILTER, status: "unread", assignee: "none", archived: true })).toBe(3);
   });
 
   it("a reply ends with the spec's toast of its screen", () => {

@@ -18,6 +18,10 @@ export interface InboxFilterState {
 
 export const EMPTY_FILTER: InboxFilterState = { type: "", status: "", platform: "", assignee: "", sentiment: "", priority: "", q: "", archived: false };
 
+/** How many of the filters behind the Filters button are on (the view's type and the search box are shown anyway). */
+export const activeFilters = (filter: InboxFilterState) =>
+  (["status", "platform", "assignee", "sentiment", "priority"] as const).filter((name) => filter[name] !== "").length + (filter.archived ? 1 : 0);
+
 /** The query string of GET /api/social-inbox for a filter (and the next page's cursor). */
 export const inboxQuery = (filter: InboxFilterState, before?: string | null) => {
   const params = new URLSearchParams();

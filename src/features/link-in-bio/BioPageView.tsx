@@ -50,7 +50,7 @@ export default function BioPageView({ page, live, whiteLabel = false }: Props) {
               {initialsOf(page.title)}
             </span>
           )}
-          <h1 className="bio-title">{page.title || "Your page"}</h1>
+          <h1 className="bio-title name-wrap">{page.title || "Your page"}</h1>
           {page.bio && <p className="bio-text">{page.bio}</p>}
         </header>
         {socialLinks.length > 0 && (

@@ -343,7 +343,9 @@ function ReviewCard({
       <header className="review-head">
         <PlatformBadge platform={review.platform as PlatformId} size="small" />
         <div className="review-who">
-          <strong>{review.reviewerName}</strong>
+          <strong className="name-wrap" title={review.reviewerName}>
+            {review.reviewerName}
+          </strong>
           <span className="muted review-meta">
             {site} · {review.location} · {dateOf(review.reviewDate)}
           </span>

@@ -108,7 +108,9 @@ export default function ConnectedAccounts() {
               )}
               <div className="account-body">
                 <p className="account-name">
-                  <span>{account.accountName}</span>
+                  <span className="name-wrap" title={account.accountName}>
+                    {account.accountName}
+                  </span>
                   <span className={`badge status-${status}`}>{STATUS_LABEL[status]}</span>
                   {account.isActive === false && <span className="badge">Paused</span>}
                 </p>

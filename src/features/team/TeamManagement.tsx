@@ -129,13 +129,15 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
                   {initialsOf(member)}
                 </span>
                 <div className="team-who">
-                  <p className="team-name">
+                  <p className="team-name name-wrap" title={nameOf(member)}>
                     {nameOf(member)}
                     {member.id === userId && <span className="muted"> (you)</span>}{" "}
                     {member.status === "active" ? <span className="badge badge-accent">Active</span> : <span className="badge">Inactive</span>}
                   </p>
-                  <p className="muted team-email">{member.email}</p>
-                  <p className="muted team-dates">
+                  <p className="muted team-email name-wrap" title={member.email}>
+                    {member.email}
+                  </p>
+                  <p className="muted team-dates name-wrap">
                     Joined {dateOf(member.joinedAt, timeZone)} ·{" "}
                     {member.lastActive ? `Active ${relativeTime(member.lastActive, now).toLowerCase()}` : "Not active yet"}
                   </p>
@@ -194,11 +196,11 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
             {invites.map((invite) => (
               <li key={invite.id} className="team-row" data-testid="team-invite">
                 <div className="team-who">
-                  <p className="team-name">
+                  <p className="team-name name-wrap" title={invite.email}>
                     {invite.email}{" "}
                     <span className={`badge ${invite.status === "expired" ? "badge-danger" : ""}`}>{invite.status === "expired" ? "Expired" : "Pending"}</span>
                   </p>
-                  <p className="muted team-dates">
+                  <p className="muted team-dates name-wrap">
                     {ROLE_LABELS[invite.role]} · invited by {invite.invitedBy} on {dateOf(invite.createdAt, timeZone)} ·{" "}
                     {invite.status === "expired" ? "expired" : "expires"} {dateOf(invite.expiresAt, timeZone)}
                   </p>
