@@ -420,6 +420,80 @@ test.describe("calendar", () => {
     });
   }
 
+  for (const width of [1280, 360]) {
+    test(`week view at ${width} px: five posts in one hour stack inside its row, none covering another, and "+3 more" lists all five by keyboard`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+      const today = await setUpInZone(page);
+      const day = addDays(today, 2);
+      const texts = ["Open house at the clinic", "Meet Dr. Rao, our orthodontist", "Five tips for healthier gums", "Whitening offer ends Friday", "Evening hours this week"];
+      const posts = [];
+      for (const [i, text] of texts.entries()) posts.push(await schedule(page, text, `${day}T14:${String(5 + 10 * i).padStart(2, "0")}`, i === 0 ? ["facebook", "instagram", "linkedin"] : ["facebook"]));
+
+      await openCalendar(page);
+      await openWeekOf(page, day);
+      const column = page.getByTestId(`day-${day}`);
+      const stack = column.getByRole("list", { name: "Posts at 2 PM" });
+      const chips = stack.getByTestId("calendar-post");
+      await expect(chips).toHaveCount(2);
+      await expect(chips.nth(0).getByRole("button")).toHaveAccessibleName(/^2:05 PM\s*Facebook, Instagram, LinkedIn\s*Open house at the clinic$/);
+      await expect(chips.nth(1)).toContainText("2:15");
+      const more = stack.getByRole("button", { name: "+3 more at 2 PM" });
+      await expect(more).toHaveText("+3 more");
+      await scrollWeekTo(page, day, 13 * 60 + 30);
+
+      // Every line inside the 2 PM row of its day's column, one under another, each showing its time whole and some of its words.
+      const geometry = await column.evaluate((col) => {
+        const box = col.getBoundingClientRect();
+        const hour = { top: box.top + (14 / 24) * box.height, bottom: box.top + (15 / 24) * box.height };
+        const lines = [...col.querySelectorAll<HTMLElement>('[data-hour="14"] > li')].map((li) => {
+          const r = li.getBoundingClientRect();
+          const time = li.querySelector("time");
+          const text = li.querySelector<HTMLElement>(".cal-block-text");
+          const button = li.querySelector<HTMLElement>("button")!;
+          return {
+            top: r.top,
+            bottom: r.bottom,
+            left: r.left,
+            right: r.right,
+            height: r.height,
+            timeWhole: !time || time.getBoundingClientRect().right <= button.getBoundingClientRect().right + 0.5,
+            // The part of the words inside the line (an overflowing line would push them out of sight).
+            wordsWidth: text ? Math.min(text.getBoundingClientRect().right, button.getBoundingClientRect().right) - text.getBoundingClientRect().left : null,
+            clipped: !text && button.scrollWidth > button.clientWidth + 1,
+          };
+        });
+        return { column: { left: box.left, right: box.right }, hour, lines };
+      });
+      expect(geometry.lines).toHaveLength(3);
+      for (const [i, line] of geometry.lines.entries()) {
+        expect(line.top).toBeGreaterThanOrEqual(geometry.hour.top - 0.5);
+        expect(line.bottom).toBeLessThanOrEqual(geometry.hour.bottom + 0.5);
+        expect(line.left).toBeGreaterThanOrEqual(geometry.column.left);
+        expect(line.right).toBeLessThanOrEqual(geometry.column.right + 0.5);
+        // Readable: at least 11 px tall, the time whole, the first characters of the words (the rest ends in an ellipsis).
+        expect(line.height).toBeGreaterThanOrEqual(11);
+        expect(line.timeWhole).toBe(true);
+        expect(line.clipped).toBe(false);
+        if (line.wordsWidth !== null) expect(line.wordsWidth).toBeGreaterThanOrEqual(36);
+        if (i > 0) expect(line.top).toBeGreaterThanOrEqual(geometry.lines[i - 1]!.bottom - 0.5);
+      }
+
+      // By keyboard: from the second chip, Tab reaches "+3 more", Enter lists the hour's five posts, Escape goes back.
+      await chips.nth(1).getByRole("button").focus();
+      await page.keyboard.press("Tab");
+      await expect(more).toBeFocused();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: /, 2 PM$/ });
+      await expect(dialog.getByTestId("day-list").getByRole("link")).toHaveText(texts);
+      for (const post of posts) await expect(dialog.locator(`a[href="/app/posts/${post.id}"]`)).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(more).toBeFocused();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+      await screenshot(page, `calendar-week-busy-hour-${width}`);
+    });
+  }
+
   test("the whole way at 1280 px: scheduled in compose at 09:37 in the person's zone, seen at 09:37 on the week, dragged to 14:15", async ({ page }) => {
     const today = await setUpInZone(page);
     const day = addDays(today, 2);

@@ -249,7 +249,7 @@ test.describe("dashboard", () => {
     }
   });
 
-  test("the demo's calendar panel shows platform marks, never a word broken inside", async ({ page }) => {
+  test("the demo's calendar panel shows platform marks inside their days, never a word broken inside", async ({ page }) => {
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/app/dashboard?demo=true");
@@ -258,6 +258,21 @@ test.describe("dashboard", () => {
       // Every line of a post chip is a whole word: nothing wraps inside the chips.
       const broken = await panel.locator(".day-post > span").evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth + 1).length);
       expect(broken).toBe(0);
+      // Each chip, its time and its logos stay inside their day (none reaches over the next one), the logos past two a count.
+      const outside = await panel.locator(".day").evaluateAll((days) =>
+        days.flatMap((day) => {
+          const cell = day.getBoundingClientRect();
+          return [...day.querySelectorAll<HTMLElement>(".day-post, .day-post .time, .day-post .platform-badge, .day-post .plats-more, .day-more")]
+            .filter((el) => {
+              const box = el.getBoundingClientRect();
+              return box.left < cell.left - 0.5 || box.right > cell.right + 0.5 || box.top < cell.top - 0.5 || box.bottom > cell.bottom + 0.5;
+            })
+            .map((el) => `${day.getAttribute("data-date")}: ${el.className} "${el.textContent}"`);
+        }),
+      );
+      expect(outside).toEqual([]);
+      const logos = await panel.locator(".plats").evaluateAll((rows) => rows.map((row) => row.querySelectorAll(".platform-badge").length));
+      expect(Math.max(...logos)).toBeLessThanOrEqual(2);
       await screenshot(panel, `demo-calendar-panel-${width}`);
     }
   });

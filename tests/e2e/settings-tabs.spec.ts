@@ -135,4 +135,39 @@ test.describe("settings on a phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await screenshot(page, "settings-360");
   });
+
+  test("the tabs show that they scroll: a fade and chevron at the edge where more tabs wait, and a tab cut by it", async ({ page }) => {
+    await signedInUser(page);
+    const wrap = page.getByTestId("settings-tabs");
+    const row = page.getByRole("navigation", { name: "Settings sections" });
+    /** How visible the fades before and after the row are (their opacity). */
+    const fades = () =>
+      wrap.evaluate((el) => ({ before: Number(getComputedStyle(el, "::before").opacity), after: Number(getComputedStyle(el, "::after").opacity) }));
+
+    // The first tab open: more tabs wait on the right, the last one in sight is cut by the edge.
+    await page.goto("/app/settings?tab=profile");
+    await expect.poll(fades).toEqual({ before: 0, after: 1 });
+    const cut = await row.getByRole("link").evaluateAll((links) => {
+      const right = links[0]!.parentElement!.getBoundingClientRect().right;
+      return links.some((l) => l.getBoundingClientRect().left < right && l.getBoundingClientRect().right > right);
+    });
+    expect(cut).toBe(true);
+    await screenshot(page, "settings-tabs-start-360");
+
+    // Scrolled to the end: the fade moves to the left.
+    await row.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect.poll(fades).toEqual({ before: 1, after: 0 });
+
+    // The last tab open: in sight on load, the fade on the left.
+    await page.goto("/app/settings?tab=security");
+    await expect(row.getByRole("link", { name: "Security" })).toBeInViewport({ ratio: 1 });
+    await expect.poll(fades).toEqual({ before: 1, after: 0 });
+    await screenshot(page, "settings-tabs-end-360");
+
+    // At 1280 px every tab fits: no fade.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/app/settings?tab=profile");
+    await expect.poll(fades).toEqual({ before: 0, after: 0 });
+    await screenshot(page, "settings-tabs-1280");
+  });
 });

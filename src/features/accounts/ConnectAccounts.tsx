@@ -3,6 +3,7 @@ import type { AccountView } from "../../../infra/accounts/SocialAccounts";
 import type { PlatformId } from "../../../domain/accounts";
 import { isLimitReached, UNLIMITED, usageColour, usagePercent } from "../../../domain/plans";
 import { Dialog } from "../../components/ui/Dialog";
+import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
@@ -56,6 +57,9 @@ const METHOD_NOTE: Record<PlatformCard["connection"], string> = {
 };
 
 const formatNumber = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)}M` : n >= 1_000 ? `${(n / 1_000).toFixed(1)}K` : String(n));
+
+/** Why Connect and Add sandbox account are off in the demo. */
+const DEMO_NOTE = "Demo mode is read-only. Start your free trial to connect your own accounts and try sandbox ones.";
 
 export default function ConnectAccounts({ platforms, initialAccounts, limit, limitMessage, elsewhere, demo, canManage }: Props) {
   const [accounts, setAccounts] = useState<ReadonlyArray<AccountView>>(initialAccounts);
@@ -275,9 +279,14 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
       )}
       {/* The buttons below are disabled at the limit: the reason and the way out sit right above them. */}
       {canManage && reached && groups.length > 0 && (
-        <p className="limit-note" id="limit-note">
+        <DisabledReason id="limit-note" className="limit-note">
           {limitMessage} <a href="/app/pricing">Upgrade</a>
-        </p>
+        </DisabledReason>
+      )}
+      {canManage && demo && (
+        <DisabledReason id="demo-note" className="demo-note">
+          {DEMO_NOTE}
+        </DisabledReason>
       )}
 
       {groups.map((group) => (
@@ -298,7 +307,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                   <p className="method">{METHOD_NOTE[platform.connection]}</p>
                   {!platform.configured &&
                     (platform.missingVariables.length > 0 ? (
-                      <p className="not-configured">
+                      <DisabledReason id={`${platform.id}-not-configured`} className="not-configured">
                         Not configured on this server. Set{" "}
                         {platform.missingVariables.map((name, i) => (
                           <span key={name}>
@@ -307,9 +316,11 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                           </span>
                         ))}
                         .
-                      </p>
+                      </DisabledReason>
                     ) : (
-                      <p className="not-configured">Not available yet on this server. You can still try it with a sandbox account.</p>
+                      <DisabledReason id={`${platform.id}-not-configured`} className="not-configured">
+                        Not available yet on this server. You can still try it with a sandbox account.
+                      </DisabledReason>
                     ))}
                   {canManage && (
                     <div className="platform-actions">
@@ -317,7 +328,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                         type="button"
                         className="btn btn-primary"
                         disabled={!hydrated || isConnected || !platform.configured || demo || reached}
-                        aria-describedby={reached && !isConnected ? "limit-note" : undefined}
+                        {...describedBy({ "limit-note": reached && !isConnected, "demo-note": demo, [`${platform.id}-not-configured`]: !platform.configured })}
                         onClick={() => startConnect(platform)}
                       >
                         {isConnected ? "Connected" : "Connect"}
@@ -326,7 +337,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                         type="button"
                         className="btn btn-outline"
                         disabled={!hydrated || demo || reached}
-                        aria-describedby={reached ? "limit-note" : undefined}
+                        {...describedBy({ "limit-note": reached, "demo-note": demo })}
                         onClick={() => setOpen({ kind: "sandbox", platform })}
                       >
                         Add sandbox account

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { AI_MESSAGES, AI_TOASTS, type AiDraftKind } from "../../../domain/ai/messages";
+import { DisabledReason } from "../../components/ui/DisabledReason";
 import { toast } from "../../islands/toast/toast-store";
 
 interface DraftWithAiProps {
@@ -29,9 +30,7 @@ export const DraftWithAi = ({ kind, text, rating = null, current, onDraft, avail
         <button type="button" className="btn btn-outline btn-small" aria-disabled="true" aria-describedby={offNote} data-testid="draft-with-ai">
           Draft with AI
         </button>
-        <small id={offNote} className="muted" data-testid="draft-with-ai-off">
-          {AI_MESSAGES.unavailable}
-        </small>
+        <DisabledReason id={offNote}>{AI_MESSAGES.unavailable}</DisabledReason>
       </span>
     );
 

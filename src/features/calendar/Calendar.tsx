@@ -102,7 +102,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
   const [later, setLater] = useState<Later | null>(null);
   const [choose, setChoose] = useState<string | null>(null);
   const [editor, setEditor] = useState<{ readonly day: string; readonly note: CalendarNote | null } | null>(null);
-  const [dayList, setDayList] = useState<string | null>(null);
+  const [dayList, setDayList] = useState<{ readonly day: string; readonly hour: number | null } | null>(null);
   const [openPost, setOpenPost] = useState<CalendarPost | null>(null);
   const [moving, setMoving] = useState<ReadonlySet<string>>(new Set());
   const [dropDay, setDropDay] = useState<string | null>(null);
@@ -301,7 +301,8 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
             onChooseDay={setChoose}
             onOpenNote={openNote}
             onOpenPost={setOpenPost}
-            onMoreOf={setDayList}
+            onMoreOf={(day) => setDayList({ day, hour: null })}
+            onMoreOfHour={(day, hour) => setDayList({ day, hour })}
             onMove={movePost}
           />
         ) : (
@@ -447,7 +448,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
                         data-testid="more-posts"
                         disabled={!hydrated}
                         onClick={() => {
-                          setDayList(day);
+                          setDayList({ day, hour: null });
                           wantLater();
                         }}
                       >
@@ -471,7 +472,7 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
             onEditNote={(note) => openNote(choose!, note)}
             onAddNote={() => openNote(choose!, null)}
           />
-          <later.DayListDialog day={dayList} filter={filter} timeZone={timeZone} onClose={() => setDayList(null)} />
+          <later.DayListDialog list={dayList} filter={filter} timeZone={timeZone} onClose={() => setDayList(null)} />
           <later.NoteDialog
             editor={editor}
             onClose={() => setEditor(null)}

@@ -24,7 +24,7 @@ import {
   timeOf,
   whenOf,
 } from "./calendar-model";
-import { clockOf, instantOfInputs } from "./week-model";
+import { clockOf, hourLabel, instantOfInputs, minuteOfDay } from "./week-model";
 
 /**
  * The calendar's dialogs, loaded with the week view when first wanted (calendar-later.ts): Create
@@ -223,37 +223,43 @@ const NoteForm = ({
   );
 };
 
-/** "+N more": every post of one day under the filter (a day holds far fewer than 1,000). */
+/** "+N more": every post of one day, or of one hour of it (the week's busy hour), under the filter (a day holds far fewer than 1,000). */
 export const DayListDialog = ({
-  day,
+  list,
   filter,
   timeZone,
   onClose,
 }: {
-  readonly day: string | null;
+  readonly list: { readonly day: string; readonly hour: number | null } | null;
   readonly filter: CalendarFilter;
   readonly timeZone: string;
   readonly onClose: () => void;
 }) => (
-  <Dialog open={day !== null} title={day ? longDay(day) : ""} onClose={onClose}>
-    {day && <DayList day={day} filter={filter} timeZone={timeZone} onClose={onClose} />}
+  <Dialog open={list !== null} title={list ? `${longDay(list.day)}${list.hour === null ? "" : `, ${hourLabel(list.hour)}`}` : ""} onClose={onClose}>
+    {list && <DayList day={list.day} hour={list.hour} filter={filter} timeZone={timeZone} onClose={onClose} />}
   </Dialog>
 );
 
-const DayList = ({ day, filter, timeZone, onClose }: { day: string; filter: CalendarFilter; timeZone: string; onClose: () => void }) => {
+const DayList = ({ day, hour, filter, timeZone, onClose }: { day: string; hour: number | null; filter: CalendarFilter; timeZone: string; onClose: () => void }) => {
   const [posts, setPosts] = useState<ReadonlyArray<PostView> | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
     const range = instantRange([day], timeZone);
     apiFetch<PostView[]>(`/api/posts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}&limit=1000`).then(
-      (list) => current && setPosts(list.filter((p) => matchesFilter(p, filter)).sort((a, b) => atOf(a).localeCompare(atOf(b)))),
-      (failure) => current && setError(apiErrorMessage(failure, "We could not load this day's posts. Try again.")),
+      (list) =>
+        current &&
+        setPosts(
+          list
+            .filter((p) => matchesFilter(p, filter) && (hour === null || (kindOf(p) !== "draft" && Math.floor(minuteOfDay(atOf(p), timeZone) / 60) === hour)))
+            .sort((a, b) => atOf(a).localeCompare(atOf(b))),
+        ),
+      (failure) => current && setError(apiErrorMessage(failure, "We could not load these posts. Try again.")),
     );
     return () => {
       current = false;
     };
-  }, [day, filter, timeZone]);
+  }, [day, hour, filter, timeZone]);
   return (
     <>
       {error && (

@@ -21,7 +21,7 @@ import {
   timeOf,
   todayIn,
 } from "./calendar-model";
-import { DAY_MINUTES, dropMinutes, formatWeekday, hourLabel, instantOfSlot, layoutBlocks, minuteOfDay, openingMinute } from "./week-model";
+import { DAY_MINUTES, dropMinutes, formatWeekday, hourLabel, instantOfSlot, minuteOfDay, openingMinute, stackHours } from "./week-model";
 
 interface Props {
   readonly days: ReadonlyArray<string>;
@@ -40,18 +40,24 @@ interface Props {
   readonly onOpenNote: (day: string, note: CalendarNote) => void;
   readonly onOpenPost: (post: CalendarPost) => void;
   readonly onMoreOf: (day: string) => void;
+  /** "+N more" of a busy hour: its posts listed. */
+  readonly onMoreOfHour: (day: string, hour: number) => void;
   readonly onMove: (postId: string, scheduledAt: string) => Promise<string | null>;
 }
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+/** Logos a chip shows before "+N": its first words need the rest of the line. */
+const CHIP_LOGOS = 1;
 
 /** A block's place as CSS variables: set through the CSSOM on the client, which the CSP allows (unlike style attributes). */
 const placeAt = (vars: Record<string, number>) => Object.fromEntries(Object.entries(vars).map(([name, value]) => [`--${name}`, value])) as CSSProperties;
 
 /**
  * The week as Google Calendar and Later show it: the days as columns under a sticky header of
- * weekday and date, the zone's 24 hours as rows beside a sticky time gutter, each post a block at its
- * minute with its time, platform logos and first words. Notes and drafts (which have no time) sit in
+ * weekday and date, the zone's 24 hours as rows beside a sticky time gutter, each post a one-line chip
+ * in its hour with its time, platform logos and first words, a busy hour's chips stacked and "+N more"
+ * past what fits (stackHours). Notes and drafts (which have no time) sit in
  * a row above the hours. A scheduled post is dragged to another day and time, landing on a quarter
  * hour; slots already past take no drop. On a phone the columns scroll sideways inside the grid.
  */
@@ -236,8 +242,9 @@ export default function WeekGrid(props: Props) {
               ))}
             </div>
             {days.map((day) => {
-              const blocks = layoutBlocks(timedOf(day).map((p) => ({ id: p.id, start: minuteOfDay(atOf(p), timeZone) })));
-              const byId = new Map(timedOf(day).map((p) => [p.id, p]));
+              const timed = timedOf(day);
+              const stacks = stackHours(timed.map((p) => ({ id: p.id, start: minuteOfDay(atOf(p), timeZone) })));
+              const byId = new Map(timed.map((p) => [p.id, p]));
               return (
                 <div
                   key={day}
@@ -258,18 +265,25 @@ export default function WeekGrid(props: Props) {
                       <div className="cal-now" style={placeAt({ start: nowMinute })} aria-hidden="true" data-testid="now-line" />
                     </>
                   )}
-                  {blocks.length > 0 && (
-                    <ul className="cal-week-posts" aria-label="Posts">
-                      {blocks.map((block) => {
-                        const post = byId.get(block.id)!;
+                  {stacks.map((stack) => (
+                    <ul
+                      key={stack.hour}
+                      className="cal-hour-stack"
+                      style={placeAt({ start: stack.start })}
+                      aria-label={`Posts at ${hourLabel(stack.hour)}`}
+                      data-testid="hour-stack"
+                      data-hour={stack.hour}
+                    >
+                      {stack.shown.map((id) => {
+                        const post = byId.get(id)!;
                         const kind = kindOf(post);
                         const draggable = isMovable(post, now) && !moving.has(post.id);
                         const at = atOf(post);
+                        const [clock, half] = timeOf(at, timeZone).split(" ");
                         return (
                           <li
                             key={post.id}
                             className={`cal-block cal-post-${kind}${moving.has(post.id) ? " cal-post-moving" : ""}`}
-                            style={placeAt({ start: block.start, indent: block.indent, lane: block.lane, lanes: block.lanes })}
                             data-testid="calendar-post"
                             data-post-id={post.id}
                             draggable={draggable}
@@ -281,28 +295,48 @@ export default function WeekGrid(props: Props) {
                             onDragEnd={() => setDrop(null)}
                           >
                             <button type="button" className="cal-block-btn" onClick={() => props.onOpenPost(post)}>
-                              <span className="cal-block-head">
-                                <time dateTime={at}>{timeOf(at, timeZone)}</time>
-                                <span className="cal-block-logos">
-                                  {post.platforms.map((p) => (
-                                    <PlatformBadge key={p} platform={p} size="tiny" />
-                                  ))}
-                                </span>
-                                <span className="visually-hidden">{post.platforms.map((p) => platformNames[p] ?? p).join(", ")}</span>
-                                {post.isRecurring && (
-                                  <span className="cal-repeat" title="Repeats">
-                                    <span aria-hidden="true">↻</span>
-                                    <span className="visually-hidden"> (repeats)</span>
+                              {/* One line: the time (its AM/PM left to the hour's label beside the row), the first logo, the first words. */}
+                              <time dateTime={at}>
+                                {clock}
+                                {half && <span className="cal-half"> {half}</span>}
+                              </time>{" "}
+                              <span className="cal-block-logos">
+                                {post.platforms.slice(0, CHIP_LOGOS).map((p) => (
+                                  <PlatformBadge key={p} platform={p} size="tiny" />
+                                ))}
+                                {post.platforms.length > CHIP_LOGOS && (
+                                  <span className="cal-block-logos-more" aria-hidden="true">
+                                    +{post.platforms.length - CHIP_LOGOS}
                                   </span>
                                 )}
                               </span>
+                              <span className="visually-hidden">{post.platforms.map((p) => platformNames[p] ?? p).join(", ")}</span>
+                              {post.isRecurring && (
+                                <span className="cal-repeat" title="Repeats">
+                                  <span aria-hidden="true">↻</span>
+                                  <span className="visually-hidden"> (repeats)</span>
+                                </span>
+                              )}{" "}
                               <span className="cal-block-text">{excerpt(post.content, 80)}</span>
                             </button>
                           </li>
                         );
                       })}
+                      {stack.more > 0 && (
+                        <li className="cal-hour-more-line">
+                          <button
+                            type="button"
+                            className="cal-more-posts cal-hour-more"
+                            data-testid="hour-more"
+                            aria-label={`+${stack.more} more at ${hourLabel(stack.hour)}`}
+                            onClick={() => props.onMoreOfHour(day, stack.hour)}
+                          >
+                            +{stack.more} more
+                          </button>
+                        </li>
+                      )}
                     </ul>
-                  )}
+                  ))}
                   {drop?.day === day && (
                     <div className="cal-drop-slot" style={placeAt({ start: drop.minutes })} aria-hidden="true" data-testid="drop-slot">
                       {timeOf(instantOfSlot(day, drop.minutes, timeZone), timeZone)}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { whenOf } from "./calendar-model";
-import { clockOf, dropMinutes, hourLabel, instantOfInputs, instantOfSlot, layoutBlocks, MAX_INDENT, minuteOfDay, openingMinute, snapToSlot } from "./week-model";
+import { clockOf, dropMinutes, hourLabel, instantOfInputs, instantOfSlot, LINES_PER_HOUR, minuteOfDay, openingMinute, snapToSlot, stackHours } from "./week-model";
 
 describe("week view", () => {
   it("given a post's instant, when placed, then its block starts at its minute on the zone's wall clock", () => {
@@ -48,36 +48,25 @@ describe("week view", () => {
     expect(openingMinute([10])).toBe(0);
   });
 
-  it("given posts whose blocks overlap, when laid out, then a later one is drawn over the earlier indented, and posts of one minute share the row", () => {
-    const layout = layoutBlocks([
+  it("given posts of one day, when stacked, then each hour holds its posts one under another inside its row, past three the first two and +N more", () => {
+    const stacks = stackHours([
       { id: "c", start: 10 * 60 + 15 },
       { id: "a", start: 9 * 60 + 37 },
       { id: "b", start: 10 * 60 },
-      { id: "d", start: 12 * 60 },
+      { id: "d", start: 12 * 60 + 55 },
     ]);
-    expect(layout).toEqual([
-      { id: "a", start: 577, indent: 0, lane: 0, lanes: 1 },
-      // a runs until 10:22: b is drawn over it, one step in; c over a and b, two steps in.
-      { id: "b", start: 600, indent: 1, lane: 0, lanes: 1 },
-      { id: "c", start: 615, indent: 2, lane: 0, lanes: 1 },
-      // Nothing runs at noon any more: the whole column.
-      { id: "d", start: 720, indent: 0, lane: 0, lanes: 1 },
+    expect(stacks).toEqual([
+      // Alone in its hour at 9:37: drawn at its minute (its line ends at 9:57).
+      { hour: 9, start: 577, shown: ["a"], more: 0 },
+      { hour: 10, start: 600, shown: ["b", "c"], more: 0 },
+      // At 12:55 its line would run into 1 PM: raised to 12:40.
+      { hour: 12, start: 760, shown: ["d"], more: 0 },
     ]);
-    // Three posts at 9:00 side by side; one at 9:20 over them, indented once (a minute counts once).
-    expect(
-      layoutBlocks([
-        { id: "x", start: 540 },
-        { id: "y", start: 540 },
-        { id: "z", start: 540 },
-        { id: "w", start: 560 },
-      ]).map((b) => [b.id, b.indent, b.lane, b.lanes]),
-    ).toEqual([
-      ["x", 0, 0, 3],
-      ["y", 0, 1, 3],
-      ["z", 0, 2, 3],
-      ["w", 1, 0, 1],
-    ]);
-    // However many run at once, the indent stops at MAX_INDENT.
-    expect(layoutBlocks(Array.from({ length: 8 }, (_, i) => ({ id: `p${i}`, start: 600 + i * 5 }))).at(-1)!.indent).toBe(MAX_INDENT);
+    // Five posts in one hour (an agency's 2 PM): two chips and "+3 more" fill the row, from its top.
+    const busy = stackHours(Array.from({ length: 5 }, (_, i) => ({ id: `p${i}`, start: 14 * 60 + 10 * i + 5 })));
+    expect(busy).toEqual([{ hour: 14, start: 840, shown: ["p0", "p1"], more: 3 }]);
+    // Three fit; same-minute posts keep a stable order.
+    expect(stackHours(["z", "x", "y"].map((id) => ({ id, start: 540 })))).toEqual([{ hour: 9, start: 540, shown: ["x", "y", "z"], more: 0 }]);
+    expect(LINES_PER_HOUR).toBe(3);
   });
 });

@@ -4,14 +4,11 @@ import { DAY, dayParts } from "./calendar-model";
 
 /*
  * The week view's rules, apart from calendar-model so that they load with the week (calendar-later.ts): days as columns, the 24 hours of the zone's wall clock as rows. A post has no
- * duration, so its block is drawn BLOCK_MINUTES tall, starting at its minute; posts whose blocks
- * overlap share the column side by side. Drops land on quarter hours.
+ * duration: it is a one-line chip in its hour's row (stackHours). Drops land on quarter hours.
  */
 
 export const DAY_MINUTES = 24 * 60;
 export const SLOT_MINUTES = 15;
-/** Room for a block's time, logos and first words. */
-export const BLOCK_MINUTES = 45;
 /** The week opens scrolled to the working day, or earlier to show the first post. */
 export const WORKDAY_START_MINUTES = 8 * 60;
 
@@ -54,31 +51,37 @@ export const hourLabel = (hour: number) => `${hour % 12 || 12} ${hour < 12 ? "AM
 /** The minute the week opens scrolled to: the working day, or half an hour before an earlier first post. */
 export const openingMinute = (starts: ReadonlyArray<number>) => Math.max(0, Math.min(WORKDAY_START_MINUTES, ...starts.map((m) => m - 30)));
 
-/** How far a block is indented, at most, over the blocks still running when it starts. */
-export const MAX_INDENT = 4;
+/** An hour row holds this many one-line chips, each a third of the hour tall. */
+export const LINES_PER_HOUR = 3;
+const LINE_MINUTES = 60 / LINES_PER_HOUR;
 
-export interface PlacedBlock {
-  readonly id: string;
+export interface HourStack {
+  readonly hour: number;
+  /** The minute of the day where its first chip is drawn: its first post's, raised so that the stack ends inside its hour. */
   readonly start: number;
-  /** How many earlier blocks (of other minutes) still run at its start: it is drawn over them, indented by as many steps. */
-  readonly indent: number;
-  /** Posts of the same minute share their row side by side: this block's place among them. */
-  readonly lane: number;
-  readonly lanes: number;
+  /** The posts shown as chips, by time. */
+  readonly shown: ReadonlyArray<string>;
+  /** The hour's posts past what fits: a "+N more" line opens them all. */
+  readonly more: number;
 }
 
 /**
- * Blocks of one day, each at its minute, as calendars lay out overlapping events: a later block is
- * drawn over the ones still running, indented so that their first line stays readable (their time
- * and first words show until the next one starts); posts due at the same minute (an agency's 9:00)
- * sit side by side, since none of them would show otherwise.
+ * A day's posts stacked by hour, as Hootsuite and Buffer's week views show a busy hour: each post a
+ * one-line chip (time, platform, first words) under the one before, all inside their hour's row, so
+ * that none covers another; past LINES_PER_HOUR, the first ones and "+N more". A post alone in its
+ * hour sits at its minute (9:37 a third of the way down) unless that would run into the next hour.
  */
-export const layoutBlocks = (items: ReadonlyArray<{ readonly id: string; readonly start: number }>): PlacedBlock[] => {
-  const sorted = [...items].sort((a, b) => a.start - b.start || a.id.localeCompare(b.id));
-  return sorted.map((item) => {
-    const sameMinute = sorted.filter((other) => other.start === item.start);
-    const running = new Set(sorted.filter((other) => other.start < item.start && other.start + BLOCK_MINUTES > item.start).map((other) => other.start));
-    return { id: item.id, start: item.start, indent: Math.min(MAX_INDENT, running.size), lane: sameMinute.indexOf(item), lanes: sameMinute.length };
+export const stackHours = (items: ReadonlyArray<{ readonly id: string; readonly start: number }>): HourStack[] => {
+  const byHour = new Map<number, { readonly id: string; readonly start: number }[]>();
+  for (const item of [...items].sort((a, b) => a.start - b.start || a.id.localeCompare(b.id))) {
+    const hour = Math.floor(item.start / 60);
+    byHour.set(hour, [...(byHour.get(hour) ?? []), item]);
+  }
+  return [...byHour].map(([hour, posts]) => {
+    const shown = posts.length <= LINES_PER_HOUR ? posts : posts.slice(0, LINES_PER_HOUR - 1);
+    const more = posts.length - shown.length;
+    const lines = shown.length + (more > 0 ? 1 : 0);
+    return { hour, start: Math.min(posts[0]!.start, (hour + 1) * 60 - lines * LINE_MINUTES), shown: shown.map((p) => p.id), more };
   });
 };
 

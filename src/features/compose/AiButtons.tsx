@@ -1,8 +1,12 @@
 import { useRef, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
 import { AI_MESSAGES, AI_TOASTS } from "../../../domain/ai/messages";
+import { DisabledReason } from "../../components/ui/DisabledReason";
 import { toast } from "../../islands/toast/toast-store";
 import { AI_ACTIONS, type AiActionId, AI_UNAVAILABLE } from "./ai";
+
+/** Why the buttons are off, when they are. */
+const NOTE_ID = "compose-ai-note";
 
 /** The AI call's code: loaded with the first click. */
 const loadClient = () => import("../ai/ai-client");
@@ -69,7 +73,6 @@ export const AiButtons = ({ content, onContent, platforms, available, hydrated, 
         role="group"
         aria-label="AI assistant"
         aria-busy={running !== null}
-        aria-describedby={available ? undefined : "compose-ai-note"}
         data-ai={available ? "on" : "off"}
       >
         {AI_ACTIONS.map((a) =>
@@ -85,14 +88,7 @@ export const AiButtons = ({ content, onContent, platforms, available, hydrated, 
               )}
             </button>
           ) : (
-            <button
-              key={a.id}
-              type="button"
-              className="btn btn-outline btn-sm"
-              aria-disabled="true"
-              title={AI_UNAVAILABLE}
-              disabled={!hydrated}
-            >
+            <button key={a.id} type="button" className="btn btn-outline btn-sm" aria-disabled="true" aria-describedby={NOTE_ID} disabled={!hydrated}>
               {a.label}
             </button>
           ),
@@ -103,10 +99,15 @@ export const AiButtons = ({ content, onContent, platforms, available, hydrated, 
           </button>
         )}
       </div>
-      <p id="compose-ai-note" className="muted compose-ai-note" role="status" data-testid="ai-note">
-        {/* Said at once, not on hover or a click: a touch screen has neither before the tap. */}
-        {!available ? AI_UNAVAILABLE : running ? "Writing…" : ""}
-      </p>
+      {available ? (
+        <p className="muted compose-ai-note" role="status" data-testid="ai-note">
+          {running ? "Writing…" : ""}
+        </p>
+      ) : (
+        <DisabledReason id={NOTE_ID} className="compose-ai-note">
+          {AI_UNAVAILABLE}
+        </DisabledReason>
+      )}
     </>
   );
 };

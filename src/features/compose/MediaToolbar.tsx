@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import AttachedMedia from "./AttachedMedia";
 import { apiErrorMessage } from "../../lib/api-client";
+import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
 import { toast } from "../../islands/toast/toast-store";
 import { MAX_MEDIA } from "../posts/post-media";
 
@@ -27,6 +28,8 @@ interface MediaToolbarProps {
 }
 
 /** A post's media in the dashboard's Create New Post dialog: uploads, a Canva design, and the attached files with their remove buttons. */
+const FULL_ID = "cp-media-full";
+
 export const MediaToolbar = ({ media, onAdd, onRemove, uploading, onUploading, disabled = false }: MediaToolbarProps) => {
   const [canvaOpen, setCanvaOpen] = useState(false);
   /** Opened once, the dialog stays mounted (closing gives the focus back); before, it is not loaded. */
@@ -50,7 +53,13 @@ export const MediaToolbar = ({ media, onAdd, onRemove, uploading, onUploading, d
           <strong>Upload Files</strong>
           <span className="muted">Images or videos from your computer</span>
           <input ref={fileInput} type="file" accept="image/*,video/*" multiple hidden onChange={(e) => onFiles(e.target.files)} />
-          <button type="button" className="btn btn-outline" disabled={disabled || uploading !== null || full} onClick={() => fileInput.current?.click()}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={disabled || uploading !== null || full}
+            {...describedBy({ [FULL_ID]: full })}
+            onClick={() => fileInput.current?.click()}
+          >
             {uploading !== null ? `Uploading… ${uploading}%` : "Choose Files"}
           </button>
         </div>
@@ -61,6 +70,7 @@ export const MediaToolbar = ({ media, onAdd, onRemove, uploading, onUploading, d
             type="button"
             className="btn btn-outline"
             disabled={disabled || full}
+            {...describedBy({ [FULL_ID]: full })}
             onClick={() => {
               setCanvaLoaded(true);
               setCanvaOpen(true);
@@ -70,6 +80,7 @@ export const MediaToolbar = ({ media, onAdd, onRemove, uploading, onUploading, d
           </button>
         </div>
       </div>
+      {full && <DisabledReason id={FULL_ID}>{`A post takes at most ${MAX_MEDIA} files. Remove one to add another.`}</DisabledReason>}
       {media.length > 0 && <AttachedMedia media={media} onRemove={onRemove} look="dialog" />}
       {canvaLoaded && (
         <Suspense fallback={null}>

@@ -19,6 +19,12 @@ export interface WeekDay {
 /** Posts a day of the panel lists before "+N more". */
 export const WEEK_PANEL_PER_DAY = 3;
 
+/** Logos a chip shows before "+N": a day of the panel is a seventh of a half-width card. */
+export const WEEK_PANEL_LOGOS = 2;
+
+/** "9 AM" on the hour, "10:30 AM" otherwise: as short as a day's narrow cell needs, as Google Calendar's month shows times. */
+export const panelTime = (at: Date, timeZone: string) => localTime(at, timeZone).replace(":00 ", " ");
+
 /** This week's days, Sunday to Saturday, in the user's time zone. */
 export const weekDates = (now: Date, timeZone: string): string[] => {
   const today = localDate(now, timeZone);
@@ -36,7 +42,7 @@ export const weekOf = (now: Date, timeZone: string, summaries: ReadonlyArray<Cal
       .filter((p) => p.status !== "draft")
       .sort((a, b) => atOf(a).localeCompare(atOf(b)))
       .slice(0, WEEK_PANEL_PER_DAY)
-      .map((p) => ({ id: p.id, time: localTime(new Date(atOf(p)), timeZone), platforms: p.platforms, status: p.status, content: p.content }));
+      .map((p) => ({ id: p.id, time: panelTime(new Date(atOf(p)), timeZone), platforms: p.platforms, status: p.status, content: p.content }));
     const total = (summary?.scheduled ?? 0) + (summary?.published ?? 0);
     return { date, label: WEEKDAYS[i]!, dayOfMonth: Number(date.slice(8, 10)), isToday: date === today, posts, more: total - posts.length };
   });

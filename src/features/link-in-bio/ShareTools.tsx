@@ -1,8 +1,12 @@
 import { useEffect, useState } from "react";
 import { Dialog } from "../../components/ui/Dialog";
+import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
 import { toast } from "../../islands/toast/toast-store";
 
 /** The file a download saves, named after the page ("lee-dental-qr.svg"). */
+/** Why QR Code, Share or Preview are off (no saved username, or the page not published). */
+const HINT_ID = "bio-preview-hint";
+
 const download = (href: string, fileName: string) => {
   const anchor = document.createElement("a");
   anchor.href = href;
@@ -106,7 +110,7 @@ export function ShareTools({ username, address, title, isPublished, hydrated }: 
         className="btn btn-outline"
         onClick={() => setQrOpen(true)}
         disabled={!hydrated || !address}
-        title={address ? undefined : NO_ADDRESS_YET}
+        {...describedBy({ [HINT_ID]: !address })}
       >
         QR Code
       </button>
@@ -115,7 +119,7 @@ export function ShareTools({ username, address, title, isPublished, hydrated }: 
         className="btn btn-outline"
         onClick={() => void share()}
         disabled={!hydrated || !address}
-        title={address ? undefined : NO_ADDRESS_YET}
+        {...describedBy({ [HINT_ID]: !address })}
       >
         Share
       </button>
@@ -124,14 +128,14 @@ export function ShareTools({ username, address, title, isPublished, hydrated }: 
           Preview
         </a>
       ) : (
-        <button type="button" className="btn btn-primary" aria-disabled="true" aria-describedby="bio-preview-hint" onClick={() => undefined}>
+        <button type="button" className="btn btn-primary" aria-disabled="true" {...describedBy({ [HINT_ID]: hint })} onClick={() => undefined}>
           Preview
         </button>
       )}
       {hint && (
-        <p className="muted bio-hint bio-share-hint" id="bio-preview-hint">
+        <DisabledReason id={HINT_ID} className="bio-hint bio-share-hint">
           {hint}
-        </p>
+        </DisabledReason>
       )}
       <Dialog open={qrOpen} title="QR Code" description={address} onClose={() => setQrOpen(false)}>
         {address && username && <QrPanel address={address} username={username} />}

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { emailProblem, INVITABLE_ROLES, INVITE_DAYS, type InvitableRole, ROLE_LABELS } from "../../../domain/team/rules";
 import type { ApprovalLink, TeamInvite, TeamMember } from "../../../infra/team/Team";
 import { Dialog } from "../../components/ui/Dialog";
+import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
@@ -239,6 +240,7 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
             role="switch"
             checked={approval}
             disabled={!hydrated || !canManage || busy === "approval"}
+            {...describedBy({ "team-approval-owners": !canManage })}
             onChange={(e) => void changeApproval(e.target.checked)}
           />
           <span>
@@ -249,6 +251,7 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
             </span>
           </span>
         </label>
+        {!canManage && <DisabledReason id="team-approval-owners">Only owners and admins turn approvals on or off.</DisabledReason>}
       </section>
 
       {initialLinks && <ClientLinks initial={initialLinks} timeZone={timeZone} />}
