@@ -14,6 +14,9 @@ import type { ComposeAction, ComposeState } from "./compose-reducer";
 const SAVE_FAILED = "Failed to create post";
 const CONFLICT = "This item was changed by someone else. Reload and try again.";
 
+/** The fields whose errors Compose shows beside them (the account picker, the text, the schedule). */
+const INLINE_FIELDS = ["platforms", "content", "scheduledAt"] as const;
+
 const isBlank = (v: unknown) => typeof v === "string" && v.trim() === "";
 
 /** Drops blank strings (in lists too), empty lists and unset values; only panels of selected platforms are sent. */
@@ -115,8 +118,11 @@ export const savePost = async (
       dispatch({ type: "versionConflicted", message: apiErrorMessage(error, CONFLICT) });
       return;
     }
-    dispatch({ type: "submitFailed", errors: apiErrorFields(error) });
-    toast({ title: "Error", description: apiErrorMessage(error, SAVE_FAILED), variant: "destructive" });
+    const fields = apiErrorFields(error);
+    dispatch({ type: "submitFailed", errors: fields });
+    // One failure, said once: a sentence shown beside its field is not repeated in a toast.
+    const message = apiErrorMessage(error, SAVE_FAILED);
+    if (!INLINE_FIELDS.some((field) => fields[field] === message)) toast({ title: "Error", description: message, variant: "destructive" });
   }
 };
 

@@ -81,7 +81,7 @@ export default function CreatePostDialog({ open, onClose, today, timeZone, conne
   const [form, setForm] = useState<FormState>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
-  /** Why the server refused the last submit, shown in the dialog (the toast keeps the spec's text). */
+  /** Why the server refused the last submit, shown in the dialog instead of a toast. */
   const [refusal, setRefusal] = useState<string | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
 
@@ -117,8 +117,10 @@ export default function CreatePostDialog({ open, onClose, today, timeZone, conne
       onClose();
       void refreshDashboard();
     } catch (error) {
-      setRefusal(apiRefusal(error));
-      toast({ title: "Error", description: FAILED, variant: "destructive" });
+      // One failure, said once: the server's reason in the dialog, or the spec's toast when there is none.
+      const reason = apiRefusal(error);
+      setRefusal(reason);
+      if (reason === null) toast({ title: "Error", description: FAILED, variant: "destructive" });
     } finally {
       setSaving(false);
     }
