@@ -60,6 +60,8 @@ export const postPayload = (form: FormState, accounts: ReadonlyArray<ComposeAcco
     categoryId: form.categoryId || null,
     options: cleanOptions(form.options, platforms),
     isRecurring: recurring,
+    // A Business Profile offer, event or product keeps its type and details (compose does not change them).
+    ...(form.business ? { postType: form.business.postType, businessData: form.business.businessData, locationIds: form.business.locationIds } : {}),
     ...(action === "timeslot" ? { addToTimeslot: true, queueOrder: form.queueOrder } : {}),
     ...(recurring
       ? {

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { isVideoAddress } from "../../../domain/media/addresses";
+import { businessDetails, businessTypeLabel } from "../../../domain/publishing/business-post";
 import type { PlatformId } from "../../../domain/accounts";
 import type { PostView } from "../../../infra/publishing/PostQueries";
 import { Dialog } from "../../components/ui/Dialog";
@@ -571,6 +572,20 @@ export default function Queue({
                   {post.status === "draft" && (post.lastError || failed.length > 0) && <span className="badge badge-danger">Failed</span>}
                 </div>
                 <p className="queue-content">{post.content || <span className="muted">(no text)</span>}</p>
+                {businessTypeLabel(post.postType) && (
+                  <dl className="queue-business" aria-label={`Business Profile ${businessTypeLabel(post.postType)}`} data-testid="queue-business">
+                    <div>
+                      <dt>Type</dt>
+                      <dd>{businessTypeLabel(post.postType)}</dd>
+                    </div>
+                    {businessDetails(post.postType, post.businessData).map((detail) => (
+                      <div key={detail.label}>
+                        <dt>{detail.label}</dt>
+                        <dd>{detail.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
                 {post.media.some(isAddress) && (
                   <ul className="queue-media" aria-label="Media" data-testid="queue-media">
                     {post.media.filter(isAddress).map((url, i) => (
