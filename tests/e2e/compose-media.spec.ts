@@ -102,7 +102,7 @@ test.describe("compose and media without dead ends", () => {
     await canva.getByRole("button", { name: "Try Demo Design" }).click();
     await expect(toast(page)).toContainText("Your Canva design has been added to the post!");
     // The toast shows above the Create New Post dialog, not behind its backdrop.
-    expect(await seenOnTop(toast(page))).toBe(true);
+    await expect.poll(() => seenOnTop(toast(page))).toBe(true);
     await screenshot(page, "dialog-toast-above", { widths: [1280, 360] });
     await expect(dialog.getByTestId("attached-media").getByRole("img")).toHaveCount(1);
     await expect(dialog.getByTestId("cp-media-error")).toHaveCount(0);
@@ -146,5 +146,64 @@ test.describe("compose and media without dead ends", () => {
     await expect(page.getByTestId("media-item")).toHaveCount(2);
     await expect(page.getByTestId("media-item").filter({ hasText: "holiday.psd" })).toHaveCount(0);
     await screenshot(page, "gallery-upload-one-bad", { widths: [1280, 360] });
+  });
+
+  test("given a Business Profile location, when a product is posted with a price that is not a number, then the price says how to write one; its details then show in the queue, on the post's page and in compose's edit, which keeps them", async ({
+    page,
+    setPlan,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = newUser({ company: "Lee Dental" });
+    await registerByApi(page.request, owner);
+    await setPlan(owner.email, "professional");
+    await addSandbox(page.request, "google_business", "Lee Dental Springfield");
+    await page.goto("/app/google-business");
+    const location = page.getByTestId("gbp-location").filter({ hasText: "Lee Dental Springfield" });
+    await expect(async () => {
+      await page.reload();
+      await expect(location).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    const screen = page.getByTestId("google-business");
+    await expect(screen).toHaveAttribute("data-hydrated", "true");
+
+    await screen.getByRole("button", { name: "Create Business Post" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Business Post" });
+    await dialog.getByLabel("Post type").selectOption({ label: "Product" });
+    await dialog.getByLabel("Text", { exact: true }).fill("Our new electric brush is in.");
+    await dialog.getByLabel("Product name").fill("Electric brush");
+    await dialog.getByLabel("Price (optional)").fill("$49");
+    await dialog.getByLabel("Currency").selectOption("EUR");
+    await dialog.getByLabel("Schedule", { exact: true }).check();
+    await dialog.getByLabel("Date").fill(new Date(Date.now() + 48 * 3_600_000).toISOString().slice(0, 10));
+    await dialog.getByLabel("Time", { exact: true }).fill("10:00");
+    await dialog.getByRole("button", { name: "Create Post" }).click();
+    await expect(dialog.getByText("Price must be a number, like 19.99.")).toBeVisible();
+    await screenshot(page, "gbp-price-not-a-number", { widths: [1280, 360] });
+    await dialog.getByLabel("Price (optional)").fill("19.99");
+    await dialog.getByRole("button", { name: "Create Post" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await open(page, "/app/queue", "queue");
+    const details = page.getByTestId("queue-post").filter({ hasText: "Our new electric brush" }).getByTestId("queue-business");
+    await expect(details).toContainText("Product");
+    await expect(details).toContainText("Electric brush");
+    await expect(details).toContainText("€19.99");
+    await screenshot(page, "queue-business-product", { widths: [1280, 360] });
+
+    const [post] = (await (await page.request.get("/api/posts?q=electric%20brush")).json()) as Array<{ id: string; businessData: Record<string, unknown> }>;
+    expect(post!.businessData.productPrice).toBe(19.99);
+    await page.goto(`/app/posts/${post!.id}`);
+    await expect(page.getByTestId("post-business")).toContainText("Price€19.99");
+    await screenshot(page, "post-business-product", { widths: [1280, 360] });
+
+    await open(page, `/app/compose?post=${post!.id}`, "compose");
+    await expect(page.getByLabel("Description")).toHaveValue(/Our new electric brush/);
+    await page.getByTestId("platform-options").getByText(/options$/).first().click();
+    await expect(page.getByTestId("compose-business")).toContainText("€19.99");
+    await page.getByLabel("Description").fill("Our new electric brush is in, in blue.");
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    await expect(toast(page)).toContainText("Post updated");
+    const edited = (await (await page.request.get(`/api/posts/${post!.id}`)).json()) as { content: string; postType: string; businessData: Record<string, unknown> };
+    expect(edited).toMatchObject({ content: "Our new electric brush is in, in blue.", postType: "product", businessData: { productName: "Electric brush", productPrice: 19.99, productCurrency: "EUR" } });
   });
 });
