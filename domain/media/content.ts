@@ -62,6 +62,10 @@ export const IMAGES_ONLY_MESSAGE = "Please select image files only";
 export const VIDEOS_ONLY_MESSAGE = "Please select video files only";
 export const NO_FILES_MESSAGE = "Choose at least one file to upload.";
 
+/** An upload that kept some of its files: how many, then why each other one was not kept. */
+export const partlyUploadedMessage = (kept: number, problems: ReadonlyArray<{ readonly message: string }>): string =>
+  `${kept} of ${kept + problems.length} files ${kept === 1 ? "was" : "were"} uploaded. ${problems.map((p) => p.message).join(" ")}`;
+
 /**
  * Why a file is refused by its content, or null when it is kept. Names the file, so a person
  * knows which of several to fix.

@@ -6,3 +6,4 @@ export * from "./media";
 export * from "./projection";
 export * from "./tags";
 export * from "./urls";
+export * from "./designs";

@@ -25,16 +25,23 @@ export interface BusinessData {
   readonly eventDate?: string;
   readonly eventLocation?: string;
   readonly productName?: string;
-  readonly productPrice?: string;
+  /** A number since prices are checked (PRICE_MESSAGE); text in posts saved before. */
+  readonly productPrice?: number | string;
+  /** The price's currency (ISO 4217, PRICE_CURRENCIES); USD when absent. */
+  readonly productCurrency?: string;
   readonly productUrl?: string;
 }
 
 /**
- * The API takes businessData as any text fields (`Record<string, string>`, checked at the edge), so
- * the events hold whatever keys were sent: every one is kept on read, not only those named above.
+ * The API takes businessData as text fields and a product's price as a number (checked at the edge),
+ * so the events hold whatever keys were sent: every one is kept on read, not only those named above.
  */
 export const BusinessData = Schema.declare(
-  (u: unknown): u is BusinessData => typeof u === "object" && u !== null && !Array.isArray(u) && Object.values(u).every((value) => typeof value === "string"),
+  (u: unknown): u is BusinessData =>
+    typeof u === "object" &&
+    u !== null &&
+    !Array.isArray(u) &&
+    Object.entries(u).every(([key, value]) => typeof value === "string" || (key === "productPrice" && typeof value === "number" && Number.isFinite(value))),
   { title: "BusinessData" },
 );
 

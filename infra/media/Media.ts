@@ -28,7 +28,7 @@ import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
 
 import { logger } from "../log";
-import { type ReceivedFile, receiveFiles, receiveUpload, removeTemporaryFiles, type UploadBody } from "./intake";
+import { type FileProblem, type ReceivedFile, receiveFiles, receiveUpload, removeTemporaryFiles, type UploadBody } from "./intake";
 import { MediaStorage, StorageError } from "./MediaStorage";
 import { probeImage, probeVideo } from "./probe";
 
@@ -65,6 +65,15 @@ export interface MediaPage {
   readonly nextCursor: string | null;
   /** Items matching the search and filter, over all pages. */
   readonly total: number;
+}
+
+/**
+ * What an upload kept, and each file it did not keep with the reason (one bad file does not cost
+ * the good ones). An upload that keeps no file is refused instead (UploadRejected).
+ */
+export interface Uploaded {
+  readonly items: ReadonlyArray<MediaItem>;
+  readonly problems: ReadonlyArray<FileProblem>;
 }
 
 /** Who uploads: their workspace and plan. */
@@ -149,7 +158,7 @@ export class Media extends Context.Service<
       body: UploadBody,
       accept: AcceptKinds,
       ctx: CommandContext,
-    ) => Effect.Effect<ReadonlyArray<MediaItem>, UploadRejected | StorageError | Conflict | MediaError>;
+    ) => Effect.Effect<Uploaded, UploadRejected | StorageError | Conflict | MediaError>;
     /** Files the server already holds (demo samples, imports), checked and stored exactly like an upload. */
     readonly importFiles: (
       uploader: Uploader,
@@ -314,14 +323,26 @@ export class Media extends Context.Service<
             catch: (cause) => (cause instanceof UploadRejected ? cause : new StorageError({ key: tempDir, message: String(cause) })),
           });
 
-        /** Thumbnails and sizes, then storage, then one transaction of MediaUploaded events; all of it or none. */
-        const storeReceived = (uploader: Uploader, files: ReadonlyArray<ReceivedFile>, ctx: CommandContext) => {
+        /**
+         * Thumbnails and sizes, then storage, then one transaction of MediaUploaded events for the files
+         * that can be read; each other file is answered with its problem (`allOrNothing`: refuses them all).
+         * `earlier`: the problems already found on receiving the upload; no file kept refuses it with them.
+         */
+        const storeReceived = (
+          uploader: Uploader,
+          files: ReadonlyArray<ReceivedFile>,
+          ctx: CommandContext,
+          { earlier = [], allOrNothing = false }: { readonly earlier?: ReadonlyArray<FileProblem>; readonly allOrNothing?: boolean } = {},
+        ) => {
           const temporary = [...files.map((f) => f.tempPath), ...files.map((f) => `${f.tempPath}.thumbnail.webp`)];
           const stored: string[] = [];
           return Effect.gen(function* () {
             const prepared = yield* prepare(uploader, files);
-            const problems = prepared.flatMap((p) => ("problem" in p && p.problem ? [{ file: p.file.originalName, message: p.problem }] : []));
-            if (problems.length > 0) {
+            const problems = [
+              ...earlier,
+              ...prepared.flatMap((p) => ("problem" in p && p.problem ? [{ file: p.file.originalName, message: p.problem }] : [])),
+            ];
+            if (problems.length > 0 && (allOrNothing || problems.length === earlier.length + files.length)) {
               return yield* new UploadRejected({ status: 400, code: "invalid_file", message: problems.map((p) => p.message).join(" "), problems });
             }
             const ready = prepared.flatMap((p) => ("data" in p && p.data ? [{ ...p, data: p.data }] : []));
@@ -338,7 +359,7 @@ export class Media extends Context.Service<
               Effect.forEach(ready, (item) => onItem(uploader.workspaceId, item.data.mediaId, uploadMedia(item.data), ctx), { discard: true }),
             );
             const rows = yield* rowsById(uploader.workspaceId, ready.map((item) => item.data.mediaId));
-            return rows.map(toItem);
+            return { items: rows.map(toItem), problems } satisfies Uploaded;
           }).pipe(
             Effect.tapError(() =>
               storage.delete(stored).pipe(
@@ -350,8 +371,8 @@ export class Media extends Context.Service<
         };
 
         const upload = Effect.fn("Media.upload")(function* (uploader: Uploader, body: UploadBody, accept: AcceptKinds, ctx: CommandContext) {
-          const files = yield* intake(() => receiveUpload(body, { tier: uploader.tier, limits: mediaLimitsOf(uploader.tier), accept, tempDir }));
-          return yield* storeReceived(uploader, files, ctx);
+          const received = yield* intake(() => receiveUpload(body, { tier: uploader.tier, limits: mediaLimitsOf(uploader.tier), accept, tempDir }));
+          return yield* storeReceived(uploader, received.files, ctx, { earlier: received.problems });
         });
 
         const importFiles = Effect.fn("Media.importFiles")(function* (
@@ -360,7 +381,7 @@ export class Media extends Context.Service<
           ctx: CommandContext,
         ) {
           const received = yield* intake(() => receiveFiles(files, { tier: uploader.tier, limits: mediaLimitsOf(uploader.tier), accept: "all", tempDir }));
-          return yield* storeReceived(uploader, received, ctx);
+          return (yield* storeReceived(uploader, received, ctx, { allOrNothing: true })).items;
         });
 
         const setTags = Effect.fn("Media.setTags")(function* (

@@ -21,7 +21,7 @@ const SAMPLES: ReadonlyArray<{ name: string; title: string; hue: number; width: 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A gradient card with a title: looks like a social post image, weighs a few dozen KB. */
-const sampleImage = (title: string, hue: number, width: number, height: number) => {
+export const sampleImage = (title: string, hue: number, width: number, height: number) => {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="hsl(${hue},70%,62%)"/><stop offset="1" stop-color="hsl(${(hue + 50) % 360},65%,34%)"/>

@@ -177,12 +177,22 @@ export const receiveFiles = async (
 export const removeTemporaryFiles = (files: ReadonlyArray<{ readonly tempPath: string }>) =>
   Promise.all(files.map((file) => fs.rm(file.tempPath, { force: true })));
 
+/** A file of an upload that is not kept, and why (a sentence naming it). */
+export interface FileProblem {
+  readonly file: string;
+  readonly message: string;
+}
+
 /**
- * Reads an upload's files. Answers them when every one is an accepted image or video within the
- * plan's limits; otherwise throws UploadRejected naming each file that is not, having removed
- * every temporary file.
+ * Reads an upload's files. Answers the accepted images and videos within the plan's limits, and
+ * each other file with the reason it is not kept: one bad file does not cost the good ones. Throws
+ * UploadRejected (having removed every temporary file) when no file is kept, or when the upload
+ * itself is refused (not multipart, too large in all, too many files, broken off).
  */
-export const receiveUpload = async (request: UploadBody, options: IntakeOptions): Promise<ReadonlyArray<ReceivedFile>> => {
+export const receiveUpload = async (
+  request: UploadBody,
+  options: IntakeOptions,
+): Promise<{ readonly files: ReadonlyArray<ReceivedFile>; readonly problems: ReadonlyArray<FileProblem> }> => {
   const boundary = boundaryOf(request.contentType);
   if (!boundary || !request.body) {
     throw rejected(400, "invalid_upload", `Send the files as multipart/form-data in the field "${FILES_FIELD}".`);
@@ -233,8 +243,8 @@ export const receiveUpload = async (request: UploadBody, options: IntakeOptions)
     throw rejected(400, "too_many_files", tooManyFilesMessage(limits));
   }
   const problems = files.flatMap((file) => (file.problem ? [{ file: file.originalName, message: file.problem.message, kind: file.problem.kind }] : []));
-  if (problems.length > 0) {
-    await Promise.all(files.map((file) => file.discard()));
+  const accepted = files.filter((file) => !file.problem);
+  if (accepted.length === 0) {
     const allSize = problems.every((p) => p.kind === "size");
     throw rejected(
       allSize ? 413 : 400,
@@ -243,5 +253,9 @@ export const receiveUpload = async (request: UploadBody, options: IntakeOptions)
       problems.map(({ file, message }) => ({ file, message })),
     );
   }
-  return files.map((file) => ({ originalName: file.originalName, tempPath: file.tempPath, size: file.size, format: file.format! }));
+  // A refused file's bytes were never kept (or were removed when it was refused); the others go on.
+  return {
+    files: accepted.map((file) => ({ originalName: file.originalName, tempPath: file.tempPath, size: file.size, format: file.format! })),
+    problems: problems.map(({ file, message }) => ({ file, message })),
+  };
 };

@@ -22,6 +22,7 @@ const COMMAND_ROUTES: ReadonlyArray<{ method: string; path: string; permission: 
   { method: "DELETE", path: `/api/posts/${ID}`, permission: "manage_posts" },
   { method: "POST", path: `/api/posts/${ID}/publish`, permission: "manage_posts" },
   { method: "POST", path: "/api/media/upload", permission: "manage_posts" },
+  { method: "POST", path: "/api/media/designs", permission: "manage_posts" },
   { method: "PUT", path: `/api/media/${ID}`, permission: "manage_posts" },
   { method: "DELETE", path: `/api/media/${ID}`, permission: "manage_posts" },
   { method: "POST", path: "/api/categories", permission: "manage_posts" },

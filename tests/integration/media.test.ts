@@ -15,6 +15,7 @@ import { MediaStorage } from "../../infra/media/MediaStorage";
 import { HTML_PAGE, makeJpeg, makePng, makeVideo, SVG_IMAGE } from "../../infra/media/fixtures";
 import { Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
+import { until } from "../support/wait";
 import { storedEventsLayer } from "../../infra/modules";
 
 /**
@@ -112,12 +113,31 @@ describe("uploading", () => {
     expect(imagesOnly.data.error.message).toBe("clip.mp4 is not an image. Please select image files only.");
   });
 
-  it("refuses an HTML page named .jpg and an SVG, naming the file, and keeps nothing of the request", async () => {
+  it("given a good file, an HTML page named .jpg and a Photoshop file in one upload, when sent, then the good one is kept and each other is named with its reason", async () => {
     const before = (await owner.request("GET", "/api/media")).data.total;
-    const html = await upload(owner, [
+    const psd = Buffer.concat([Buffer.from("8BPS\u0000\u0001", "latin1"), Buffer.alloc(4096)]);
+    const mixed = await upload(owner, [
       { name: "fine.png", bytes: png, type: "image/png" },
       { name: "photo.jpg", bytes: HTML_PAGE, type: "image/jpeg" },
+      { name: "holiday.psd", bytes: psd, type: "image/vnd.adobe.photoshop" },
     ]);
+    expect(mixed.status, mixed.text).toBe(201);
+    expect(mixed.data.items.map((item: { originalName: string }) => item.originalName)).toEqual(["fine.png"]);
+    expect(mixed.data.problems).toEqual([
+      { file: "photo.jpg", message: expect.stringMatching(/^photo\.jpg is not an image or a video\./) },
+      { file: "holiday.psd", message: "holiday.psd cannot be used: Photoshop files are not supported: export it as JPEG or PNG." },
+    ]);
+    expect(mixed.data.message).toMatch(/^1 of 3 files was uploaded\. photo\.jpg is not an image or a video\. .* holiday\.psd cannot be used: Photoshop files/);
+    const after = (await owner.request("GET", "/api/media")).data;
+    expect(after.total).toBe(before + 1);
+    expect(after.items[0].originalName).toBe("fine.png");
+    expect(filesOnDisk(await workspaceOf(after.items[0].id), after.items[0].id)).toEqual(["original.png", "thumbnail.webp"]);
+    expect(incomingLeft()).toEqual([]);
+  });
+
+  it("refuses an upload whose every file is refused (an HTML page named .jpg, an SVG), naming the file, and keeps nothing of it", async () => {
+    const before = (await owner.request("GET", "/api/media")).data.total;
+    const html = await upload(owner, [{ name: "photo.jpg", bytes: HTML_PAGE, type: "image/jpeg" }]);
     expect(html.status).toBe(400);
     expect(html.data.error.code).toBe("invalid_file");
     expect(html.data.error.message).toMatch(/^photo\.jpg is not an image or a video\./);
@@ -313,6 +333,36 @@ describe("serving and deleting", () => {
     expect((await owner.request("DELETE", `/api/media/${image.id}`)).status).toBe(404);
     const [deleted] = await app.sql<{ data: any }[]>`select data from events where stream_id = ${`media-${image.id}`} and type = 'MediaDeleted'`;
     expect(deleted.data.storageKeys).toEqual([`${workspace}/${image.id}/original.png`, `${workspace}/${image.id}/thumbnail.webp`]);
+  });
+});
+
+describe("Create with Canva's sample designs", () => {
+  it("given an Instagram sandbox account, when a template's design is made and posted, then it is an image of the template's size in the library and the post is published with it", async () => {
+    const story = await owner.post("/api/media/designs", { template: "instagram-story" });
+    expect(story.status, story.text).toBe(201);
+    expect(story.data.item).toMatchObject({ kind: "image", fileType: "image/jpeg", width: 1080, height: 1920 });
+    expect(story.data.url).toBe(story.data.item.fileUrl);
+    const file = await owner.request("GET", story.data.url);
+    expect([file.status, file.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    expect((await owner.request("GET", "/api/media?q=canva-instagram-story")).data.items.map((i: { id: string }) => i.id)).toContain(story.data.item.id);
+    // Try Demo Design: the first template.
+    expect((await owner.post("/api/media/designs", {})).data.item).toMatchObject({ width: 1080, height: 1080 });
+
+    const account = await owner.post("/api/social-accounts/sandbox", { platform: "instagram", accountName: "Lee Dental IG" });
+    expect(account.status, account.text).toBe(201);
+    const post = await owner.post("/api/posts", { content: "Our new story", platforms: ["instagram"], accountIds: [account.data.id], media: [story.data.url], status: "published" });
+    expect(post.status, post.text).toBe(201);
+    const [published] = await until(
+      () => app.sql<{ media: string[] }[]>`select media from sandbox_posts where post_id = ${post.data.id}`,
+      (rows) => rows.length > 0,
+    );
+    expect(published!.media).toEqual([story.data.url]);
+  });
+
+  it("refuses a template it does not have, naming the ones it has", async () => {
+    const answer = await owner.post("/api/media/designs", { template: "poster" });
+    expect(answer.status).toBe(400);
+    expect(answer.data.error.message).toBe("Choose a template: social-post, instagram-story, facebook-cover.");
   });
 });
 

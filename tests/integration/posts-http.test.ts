@@ -170,6 +170,38 @@ describe("creating posts", () => {
     expect((await browser.get(`/api/posts/${video.data.id}`)).data.media).toEqual(["https://cdn.example.com/tour.mp4"]);
   });
 
+  it("given a Business Profile product, when its price is not a number, then 400 says how to write one; a price is stored as a number and an edit keeps the details", async () => {
+    const { browser, accounts } = await withAccounts(["google_business"]);
+    const product = (price: string | number) => ({
+      content: "Our new brush",
+      platforms: ["google_business"],
+      accountIds: [accounts.google_business],
+      status: "draft",
+      postType: "product",
+      businessData: { productName: "Electric brush", productPrice: price, productCurrency: "EUR" },
+    });
+    const refused = await browser.post("/api/posts", product("$49"));
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.data.error.fields).toEqual({ "businessData.productPrice": "Price must be a number, like 19.99." });
+
+    const created = await browser.post("/api/posts", product("19.99"));
+    expect(created.status, created.text).toBe(201);
+    const read = (await browser.get(`/api/posts/${created.data.id}`)).data;
+    expect(read.postType).toBe("product");
+    expect(read.businessData).toEqual({ productName: "Electric brush", productPrice: 19.99, productCurrency: "EUR" });
+    const [row] = await app.sql<{ price: string }[]>`select jsonb_typeof(business_data->'productPrice') as price from posts where id = ${created.data.id}`;
+    expect(row!.price).toBe("number");
+
+    // Compose sends the details back with an edit of the text.
+    const edited = await browser.put(`/api/posts/${created.data.id}`, { ...product(read.businessData.productPrice), content: "Our new brush, in blue" });
+    expect(edited.status, edited.text).toBe(200);
+    expect((await browser.get(`/api/posts/${created.data.id}`)).data).toMatchObject({ content: "Our new brush, in blue", postType: "product", businessData: { productPrice: 19.99 } });
+
+    const page = await browser.request("GET", `/app/posts/${created.data.id}`);
+    expect(page.text).toContain("Business Profile Product");
+    expect(page.text).toContain("€19.99");
+  });
+
   it("a trial allows 10 posts a month, then the plan's message", async () => {
     const { browser } = await withAccounts(["facebook"]);
     for (let i = 0; i < 10; i++) expect((await browser.post("/api/posts", { content: `Post ${i}`, platforms: ["facebook"] })).status).toBe(201);

@@ -1,4 +1,5 @@
 import { platformById } from "../../../domain/accounts/platforms";
+import { formatPrice } from "../../../domain/publishing/business-post";
 import { googleLocationName } from "../../../domain/reviews/rules";
 import { callContext, fail, list, obj, str } from "../http";
 import { PlatformError } from "../types";
@@ -143,7 +144,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}/;
  */
 const localPostOf = (req: PublishRequest, today: string): Record<string, unknown> => {
   const business = req.business ?? { postType: "standard" as const, data: {}, locationIds: [] };
-  const field = (name: string) => (typeof business.data[name] === "string" && business.data[name]!.trim() !== "" ? business.data[name]!.trim() : null);
+  const field = (name: string) => {
+    const value: unknown = business.data[name];
+    return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+  };
+  // A price is a number (a post saved before prices were checked may hold the text typed).
+  const price = typeof business.data.productPrice === "number" ? formatPrice(business.data.productPrice, field("productCurrency") ?? undefined) : field("productPrice");
   let summary = req.text;
   const post: Record<string, unknown> = { languageCode: option(req, "language") ?? "en", topicType: "STANDARD" };
   if (business.postType === "offer") {
@@ -178,7 +184,7 @@ const localPostOf = (req: PublishRequest, today: string): Record<string, unknown
     if (field("eventLocation")) summary = [summary, `Where: ${field("eventLocation")}`].filter(Boolean).join("\n\n");
   } else if (business.postType === "product") {
     const name = field("productName");
-    if (name) summary = [[name, field("productPrice")].filter(Boolean).join(" — "), summary].filter(Boolean).join("\n\n");
+    if (name) summary = [[name, price].filter(Boolean).join(" — "), summary].filter(Boolean).join("\n\n");
     const url = field("productUrl");
     if (url) post.callToAction = { actionType: "SHOP", url };
   }

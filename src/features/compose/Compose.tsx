@@ -192,6 +192,7 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
                 platforms={chosenPlatforms}
                 names={names}
                 options={form.options}
+                business={form.business}
                 onChange={(platform, key, value) => dispatch({ type: "optionChanged", platform, key, value })}
               />
             )}

@@ -2,13 +2,16 @@
 import type { PlatformId } from "../../../domain/accounts";
 import { platformById } from "../../../domain/accounts/platforms";
 import { characterCount, STORY_MAX_HOURS, THREAD_MAX_POSTS } from "../../../domain/publishing/validation";
-import type { OptionsState } from "./compose-model";
+import { businessDetails, businessTypeLabel } from "../../../domain/publishing/business-post";
+import type { BusinessFields, OptionsState } from "./compose-model";
 
 interface Props {
   readonly platforms: ReadonlyArray<PlatformId>;
   readonly names: Readonly<Record<string, string>>;
   readonly options: OptionsState;
   readonly onChange: (platform: PlatformId, key: string, value: unknown) => void;
+  /** An edited Business Profile post's offer, event or product (made on the Business Profile screen): shown, and kept. */
+  readonly business?: BusinessFields | null;
 }
 
 const LANGUAGES = [
@@ -34,7 +37,7 @@ const TIKTOK_PRIVACY = [
   { id: "SELF_ONLY", label: "Only me" },
 ];
 
-export function PlatformOptionsPanel({ platforms, names, options, onChange }: Props) {
+export function PlatformOptionsPanel({ platforms, names, options, onChange, business = null }: Props) {
   const str = (p: PlatformId, key: string) => {
     const v = options[p]?.[key];
     return typeof v === "string" ? v : "";
@@ -192,6 +195,23 @@ export function PlatformOptionsPanel({ platforms, names, options, onChange }: Pr
         return [select(p, "language", "Language", LANGUAGES, "en")];
       case "snapchat":
         return [storyDuration(p)];
+      case "google_business": {
+        const type = business ? businessTypeLabel(business.postType) : null;
+        if (!business || !type) return null;
+        return [
+          <div key="business" className="compose-business" data-testid="compose-business">
+            <p className="muted">This post is a Business Profile {type.toLowerCase()}; its details are kept as they are.</p>
+            <dl>
+              {businessDetails(business.postType, business.businessData).map((d) => (
+                <div key={d.label}>
+                  <dt>{d.label}</dt>
+                  <dd>{d.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>,
+        ];
+      }
       default:
         return null;
     }

@@ -43,9 +43,18 @@ export interface FormState extends PostFields {
   /** How Add to Timeslot picks the slot (spec core §3: optimal in the form). */
   queueOrder: QueueOrder;
   options: OptionsState;
+  /** A Business Profile post's type and details, read with the post: kept as they are and sent back with an edit. */
+  business: BusinessFields | null;
+}
+
+export interface BusinessFields {
+  readonly postType: string;
+  readonly businessData: Readonly<Record<string, string | number>>;
+  readonly locationIds: ReadonlyArray<string>;
 }
 
 export const emptyForm = (timeZone: string, scheduleDate = ""): FormState => ({
+  business: null,
   categoryId: "",
   accountIds: [],
   content: "",
@@ -92,6 +101,9 @@ export interface LoadedPost {
   readonly timeZone: string;
   readonly categoryId: string | null;
   readonly options: Record<string, unknown>;
+  readonly postType?: string;
+  readonly businessData?: Readonly<Record<string, string | number>>;
+  readonly locationIds?: ReadonlyArray<string>;
   readonly targets: ReadonlyArray<{ readonly accountId: string }>;
   readonly recurrence: {
     readonly frequency: RecurringType;

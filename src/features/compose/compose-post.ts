@@ -58,6 +58,10 @@ export const formFromPost = (post: LoadedPost, fallbackZone: string): FormState 
     scheduleDate: when?.date ?? "",
     scheduleTime: when?.time ?? "",
     options: (post.options ?? {}) as OptionsState,
+    business:
+      post.postType && post.postType !== "standard"
+        ? { postType: post.postType, businessData: post.businessData ?? {}, locationIds: post.locationIds ?? [] }
+        : null,
     repeat: Boolean(r),
     recurringType: r?.frequency ?? base.recurringType,
     recurringDays: r?.weekdays ? [...r.weekdays] : [],

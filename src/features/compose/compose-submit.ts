@@ -14,6 +14,9 @@ import type { ComposeAction, ComposeState } from "./compose-reducer";
 const SAVE_FAILED = "Failed to create post";
 const CONFLICT = "This item was changed by someone else. Reload and try again.";
 
+/** The fields whose errors Compose shows beside them (the account picker, the text, the schedule). */
+const INLINE_FIELDS = ["platforms", "content", "scheduledAt"] as const;
+
 const isBlank = (v: unknown) => typeof v === "string" && v.trim() === "";
 
 /** Drops blank strings (in lists too), empty lists and unset values; only panels of selected platforms are sent. */
@@ -57,6 +60,8 @@ export const postPayload = (form: FormState, accounts: ReadonlyArray<ComposeAcco
     categoryId: form.categoryId || null,
     options: cleanOptions(form.options, platforms),
     isRecurring: recurring,
+    // A Business Profile offer, event or product keeps its type and details (compose does not change them).
+    ...(form.business ? { postType: form.business.postType, businessData: form.business.businessData, locationIds: form.business.locationIds } : {}),
     ...(action === "timeslot" ? { addToTimeslot: true, queueOrder: form.queueOrder } : {}),
     ...(recurring
       ? {
@@ -115,8 +120,11 @@ export const savePost = async (
       dispatch({ type: "versionConflicted", message: apiErrorMessage(error, CONFLICT) });
       return;
     }
-    dispatch({ type: "submitFailed", errors: apiErrorFields(error) });
-    toast({ title: "Error", description: apiErrorMessage(error, SAVE_FAILED), variant: "destructive" });
+    const fields = apiErrorFields(error);
+    dispatch({ type: "submitFailed", errors: fields });
+    // One failure, said once: a sentence shown beside its field is not repeated in a toast.
+    const message = apiErrorMessage(error, SAVE_FAILED);
+    if (!INLINE_FIELDS.some((field) => fields[field] === message)) toast({ title: "Error", description: message, variant: "destructive" });
   }
 };
 

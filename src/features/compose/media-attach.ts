@@ -1,16 +1,19 @@
 /**
  * Checking and uploading the files a person adds to a post (the compose screen's media menus and
  * drop area, the dashboard's Create New Post dialog): loaded with the first file, not with the page.
+ * One file that cannot be posted does not cost the others: they are uploaded and attached, and the
+ * toast names each file left out with its reason.
  */
+import { contentProblem } from "../../../domain/media/content";
 import { apiErrorMessage } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
-import { uploadFiles } from "../media/gallery-api";
+import { partlyUploaded, type UploadProblem, uploadFiles } from "../media/gallery-api";
 
 /** What each upload entry accepts, and what it says about other files (spec core §5). */
 const UPLOADS = {
-  image: { matches: (type: string) => type.startsWith("image/"), refusal: "Please select image files only", done: "Files uploaded" },
-  video: { matches: (type: string) => type.startsWith("video/"), refusal: "Please select video files only", done: "Videos uploaded" },
-  gif: { matches: (type: string) => type === "image/gif", refusal: "Please select GIF files only", done: "Files uploaded" },
+  image: { accept: "images", matches: (type: string) => type.startsWith("image/"), refusal: "Please select image files only", done: "Files uploaded" },
+  video: { accept: "videos", matches: (type: string) => type.startsWith("video/"), refusal: "Please select video files only", done: "Videos uploaded" },
+  gif: { accept: "images", matches: (type: string) => type === "image/gif", refusal: "Please select GIF files only", done: "Files uploaded" },
 } as const;
 export type UploadKind = keyof typeof UPLOADS;
 
@@ -24,14 +27,17 @@ export interface AttachTarget {
 
 const isImageOrVideo = (file: File) => UPLOADS.image.matches(file.type) || UPLOADS.video.matches(file.type);
 
-const attachUploads = async (files: ReadonlyArray<File>, done: string, { onAdd, onUploading, announce }: AttachTarget) => {
+const attachUploads = async (files: ReadonlyArray<File>, refused: ReadonlyArray<UploadProblem>, done: string, { onAdd, onUploading, announce }: AttachTarget) => {
   onUploading(0);
   try {
-    const { items } = await uploadFiles([...files], (fraction) => onUploading(Math.round(fraction * 100))).promise;
+    const { items, problems } = await uploadFiles([...files], (fraction) => onUploading(Math.round(fraction * 100))).promise;
     onAdd(items.map((i) => i.fileUrl));
-    if (announce) toast({ title: done, description: `${items.length} file${items.length === 1 ? "" : "s"} added to the post.` });
+    const left = [...refused, ...problems];
+    if (left.length > 0) toast(partlyUploaded(items.length, left));
+    else if (announce) toast({ title: done, description: `${items.length} file${items.length === 1 ? "" : "s"} added to the post.` });
   } catch (error) {
-    toast({ title: "Upload failed", description: apiErrorMessage(error, "Failed to upload media"), variant: "destructive" });
+    const reasons = [apiErrorMessage(error, "Failed to upload media"), ...refused.map((p) => p.message)];
+    toast({ title: "Upload failed", description: reasons.join(" "), variant: "destructive" });
   } finally {
     onUploading(null);
   }
@@ -39,21 +45,24 @@ const attachUploads = async (files: ReadonlyArray<File>, done: string, { onAdd, 
 
 /**
  * Files chosen in the picker opened by an upload entry (`kind`), or dropped or chosen where images
- * and videos may mix (`any`: each file is checked by its own kind).
+ * and videos may mix (`any`: each file is checked by its own kind). A file of another kind is left
+ * out, named; when no file is of the kind, the entry's own sentence says so and nothing is sent.
  */
 export const attachFiles = async (files: ReadonlyArray<File>, kind: UploadKind | "any", target: AttachTarget) => {
-  if (kind === "any") {
-    if (files.some((file) => !isImageOrVideo(file))) {
-      toast({ title: "Invalid file type", description: "Please select image or video files only", variant: "destructive" });
-      return;
-    }
-    await attachUploads(files, files.every((file) => UPLOADS.video.matches(file.type)) ? UPLOADS.video.done : UPLOADS.image.done, target);
+  const upload = kind === "any" ? null : UPLOADS[kind];
+  const fits = (file: File) => (upload ? upload.matches(file.type) : isImageOrVideo(file));
+  const good = files.filter(fits);
+  if (good.length === 0) {
+    toast({ title: "Invalid file type", description: upload ? upload.refusal : "Please select image or video files only", variant: "destructive" });
     return;
   }
-  const upload = UPLOADS[kind];
-  if (files.some((file) => !upload.matches(file.type))) {
-    toast({ title: "Invalid file type", description: upload.refusal, variant: "destructive" });
-    return;
-  }
-  await attachUploads(files, upload.done, target);
+  // The browser's type is a hint from the name; the server decides by the bytes of the files sent.
+  const refused = files
+    .filter((file) => !fits(file))
+    .map((file) => ({
+      file: file.name,
+      message: kind === "gif" ? `${file.name} is not a GIF. ${UPLOADS.gif.refusal}.` : contentProblem(file.name, null, upload?.accept ?? "all")!,
+    }));
+  const done = upload ? upload.done : good.every((file) => UPLOADS.video.matches(file.type)) ? UPLOADS.video.done : UPLOADS.image.done;
+  await attachUploads(good, refused, done, target);
 };

@@ -5,7 +5,8 @@
  * Loaded when the Create Post button is first pressed (DashboardActions.tsx).
  */
 import { type FormEvent, useState } from "react";
-import type { PlatformId } from "../../../domain/accounts/platforms";
+import { PLATFORMS, type PlatformId } from "../../../domain/accounts/platforms";
+import { mediaFactsOf, postingProblems } from "../../../domain/publishing/platform-rules";
 import { Dialog } from "../../components/ui/Dialog";
 import { apiFetch, apiRefusal } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
@@ -37,12 +38,22 @@ interface FormState extends PostFields {
 
 const EMPTY: FormState = { platforms: [], content: "", media: [], scheduleType: "now", scheduleDate: "", scheduleTime: "" };
 
-/** The dialog's checks (spec core §5): content between 1 and the limit of the chosen platforms (at most 280), a platform. */
-export const validatePost = (form: Pick<FormState, "content" | "platforms">): Record<string, string> =>
-  checkPost(
+/**
+ * The dialog's checks (spec core §5): content between 1 and the limit of the chosen platforms (at
+ * most 280), a platform; then what the chosen platforms would refuse (the platform table's rules, as
+ * compose and POST /api/posts check them), each naming its platform, under the checklist or the media.
+ */
+export const validatePost = (form: Pick<FormState, "content" | "platforms" | "media">): Record<string, string> => {
+  const errors = checkPost(
     { content: form.content, scheduleDate: "", scheduleTime: "", targets: form.platforms },
     { requireContent: true, maxContent: characterLimitOf(form.platforms, MAX_CONTENT).limit },
   );
+  const chosen = PLATFORMS.filter((p) => form.platforms.includes(p.id));
+  for (const problem of postingProblems(mediaFactsOf(form.media), chosen)) {
+    errors[problem.field] = errors[problem.field] ? `${errors[problem.field]} ${problem.message}` : problem.message;
+  }
+  return errors;
+};
 
 /** The POST /api/posts payload (spec core §4): scheduledAt only when both date and time are filled. */
 export const postPayload = (form: FormState) => {
@@ -81,7 +92,7 @@ export default function CreatePostDialog({ open, onClose, today, timeZone, conne
   const [form, setForm] = useState<FormState>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
-  /** Why the server refused the last submit, shown in the dialog (the toast keeps the spec's text). */
+  /** Why the server refused the last submit, shown in the dialog instead of a toast. */
   const [refusal, setRefusal] = useState<string | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
 
@@ -117,8 +128,10 @@ export default function CreatePostDialog({ open, onClose, today, timeZone, conne
       onClose();
       void refreshDashboard();
     } catch (error) {
-      setRefusal(apiRefusal(error));
-      toast({ title: "Error", description: FAILED, variant: "destructive" });
+      // One failure, said once: the server's reason in the dialog, or the spec's toast when there is none.
+      const reason = apiRefusal(error);
+      setRefusal(reason);
+      if (reason === null) toast({ title: "Error", description: FAILED, variant: "destructive" });
     } finally {
       setSaving(false);
     }
@@ -214,6 +227,11 @@ export default function CreatePostDialog({ open, onClose, today, timeZone, conne
             uploading={uploading}
             onUploading={setUploading}
           />
+          {errors.media && (
+            <p className="field-error" role="alert" data-testid="cp-media-error">
+              {errors.media}
+            </p>
+          )}
         </div>
 
         <fieldset className="cp-when">

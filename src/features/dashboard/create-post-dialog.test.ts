@@ -13,8 +13,20 @@ describe("the Create New Post dialog", () => {
     expect(choices.at(-1)).toEqual({ id: "bluesky", name: "Bluesky", connected: true });
   });
   it("given TikTok chosen, then 151 characters are too long; given Facebook alone, then up to 280 pass", () => {
-    expect(validatePost({ content: "x".repeat(151), platforms: ["facebook", "tiktok"] })).toEqual({ content: "Content too long" });
-    expect(validatePost({ content: "x".repeat(280), platforms: ["facebook"] })).toEqual({});
-    expect(validatePost({ content: "x".repeat(281), platforms: ["facebook"] })).toEqual({ content: "Content too long" });
+    expect(validatePost({ content: "x".repeat(151), platforms: ["facebook", "tiktok"], media: ["https://cdn.example.com/tour.mp4"] })).toEqual({
+      content: "Content too long",
+    });
+    expect(validatePost({ content: "x".repeat(280), platforms: ["facebook"], media: [] })).toEqual({});
+    expect(validatePost({ content: "x".repeat(281), platforms: ["facebook"], media: [] })).toEqual({ content: "Content too long" });
+  });
+  it("given Instagram chosen, when the post has no photo, then Instagram's sentence stands under the media; a library photo passes", () => {
+    expect(validatePost({ content: "Smile!", platforms: ["facebook", "instagram"], media: [] })).toEqual({ media: "Instagram needs a photo or video." });
+    expect(validatePost({ content: "Smile!", platforms: ["instagram"], media: ["/media/0b6c/original.jpg"] })).toEqual({});
+  });
+  it("given Yelp and TikTok chosen with a photo, then each platform's refusal is named where it is fixed", () => {
+    expect(validatePost({ content: "Hours", platforms: ["yelp", "tiktok"], media: ["https://cdn.example.com/a.jpg"] })).toEqual({
+      platforms: "Yelp: No posting: the site allows none.",
+      media: "TikTok needs a video.",
+    });
   });
 });

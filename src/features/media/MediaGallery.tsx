@@ -4,7 +4,7 @@ import { formatDuration, formatFileSize, type MediaLimits } from "../../../domai
 import type { Tier } from "../../../domain/plans/catalogue";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorMessage, apiErrorStatus } from "../../lib/api-client";
-import { deleteItem, fetchPage, type GalleryQuery, type MediaItem, type MediaPage, saveTags, uploadFiles } from "./gallery-api";
+import { deleteItem, fetchPage, type GalleryQuery, type MediaItem, type MediaPage, partlyUploaded, saveTags, uploadFiles } from "./gallery-api";
 import { MediaDialog } from "./MediaDialog";
 import { MediaIcon } from "./icons";
 import { limitsHint, precheckUpload } from "./precheck";
@@ -177,18 +177,22 @@ export default function MediaGallery(props: MediaGalleryProps) {
 
   const startUpload = async (picked: ReadonlyArray<File>) => {
     if (upload) return;
-    const problem = precheckUpload(picked, tier, limits);
-    if (problem) {
-      toast({ title: MESSAGES.uploadFailed, description: problem, variant: "destructive" });
+    const checked = precheckUpload(picked, tier, limits);
+    if (checked.stop) {
+      toast({ title: MESSAGES.uploadFailed, description: checked.stop, variant: "destructive" });
       return;
     }
-    setUpload({ count: picked.length, fraction: 0 });
+    const { send } = checked;
+    setUpload({ count: send.length, fraction: 0 });
     try {
-      await uploadFiles(picked, (fraction) => setUpload({ count: picked.length, fraction })).promise;
-      toast({ title: MESSAGES.uploadSuccess, description: MESSAGES.uploadSuccessDescription });
+      const { items, problems } = await uploadFiles(send, (fraction) => setUpload({ count: send.length, fraction })).promise;
+      // Files left out here or by the server are named with their reason; the others are in the gallery.
+      const left = [...checked.problems, ...problems];
+      if (left.length === 0) toast({ title: MESSAGES.uploadSuccess, description: MESSAGES.uploadSuccessDescription });
+      else toast(partlyUploaded(items.length, left));
       await reload(query);
     } catch (error) {
-      toast({ title: MESSAGES.uploadFailed, description: apiErrorMessage(error, MESSAGES.uploadFailedDescription), variant: "destructive" });
+      toast({ title: MESSAGES.uploadFailed, description: [apiErrorMessage(error, MESSAGES.uploadFailedDescription), ...checked.problems.map((p) => p.message)].join(" "), variant: "destructive" });
     } finally {
       setUpload(null);
       if (fileInput.current) fileInput.current.value = "";

@@ -1,6 +1,8 @@
 /** The gallery island's calls: GET /api/media pages, the upload with progress, tags and delete. */
 import type { MediaItem, MediaPage } from "../../../infra/media/Media";
+import { partlyUploadedMessage } from "../../../domain/media/content";
 import { ApiError, apiFetch } from "../../lib/api-client";
+import type { ToastInput } from "../../islands/toast/toast-store";
 import type { MediaTypeFilterValue } from "./schemas";
 
 export type { MediaItem, MediaPage };
@@ -27,13 +29,20 @@ export const deleteItem = (id: string) => apiFetch(`/api/media/${encodeURICompon
 export const saveTags = (id: string, tags: ReadonlyArray<string>, version: number) =>
   apiFetch<MediaItem>(`/api/media/${encodeURIComponent(id)}`, { method: "PUT", body: { tags, version } });
 
+/** A file an upload did not keep, and why (a sentence naming it). */
+export interface UploadProblem {
+  readonly file: string;
+  readonly message: string;
+}
+
 /**
  * POST /api/media/upload with XMLHttpRequest, whose upload events give the progress (fetch has
- * none). Rejects like apiFetch: an ApiError with the answer's body for any non-2xx.
+ * none). Answers the files kept and each file not kept with its reason; rejects like apiFetch (an
+ * ApiError with the answer's body for any non-2xx) when none was kept.
  */
 export const uploadFiles = (files: ReadonlyArray<File>, onProgress: (fraction: number) => void) => {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<{ items: MediaItem[] }>((resolve, reject) => {
+  const promise = new Promise<{ items: MediaItem[]; problems: UploadProblem[] }>((resolve, reject) => {
     const form = new FormData();
     for (const file of files) form.append("files", file, file.name);
     xhr.open("POST", "/api/media/upload");
@@ -44,7 +53,8 @@ export const uploadFiles = (files: ReadonlyArray<File>, onProgress: (fraction: n
     xhr.addEventListener("load", () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve(JSON.parse(xhr.responseText));
+          const answer = JSON.parse(xhr.responseText) as { items: MediaItem[]; problems?: UploadProblem[] };
+          resolve({ items: answer.items, problems: answer.problems ?? [] });
         } catch {
           reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText));
         }
@@ -56,3 +66,14 @@ export const uploadFiles = (files: ReadonlyArray<File>, onProgress: (fraction: n
   });
   return { promise, abort: () => xhr.abort() };
 };
+
+/**
+ * The toast of an upload that kept some files only: how many, and each other file with its reason.
+ * It stays twice as long as a toast does (one sentence per file to read), and while pointed at.
+ */
+export const partlyUploaded = (kept: number, problems: ReadonlyArray<UploadProblem>): ToastInput => ({
+  title: "Some files were not uploaded",
+  description: partlyUploadedMessage(kept, problems),
+  variant: "destructive",
+  duration: 10_000,
+});

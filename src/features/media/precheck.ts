@@ -14,18 +14,29 @@ export interface PickedFile {
   readonly type: string;
 }
 
-/** The message that stops this upload before it starts, or null to send it. */
-export const precheckUpload = (files: ReadonlyArray<PickedFile>, tier: Tier, limits: MediaLimits): string | null => {
-  if (files.length === 0) return NO_FILES_MESSAGE;
-  if (files.length > limits.filesPerUpload) return tooManyFilesMessage(limits);
-  const problems = files.flatMap((file) => {
+export interface PrecheckedUpload {
+  /** Why nothing is sent (no file, too many, too large in all), or null. */
+  readonly stop: string | null;
+  /** The files to send. */
+  readonly send: ReadonlyArray<PickedFile>;
+  /** Each file left out, with the sentence naming it (too large for the plan). */
+  readonly problems: ReadonlyArray<{ readonly file: string; readonly message: string }>;
+}
+
+/** What to send of the chosen files: a file too large for the plan is left out, the others go; nothing when the upload itself is refused. */
+export const precheckUpload = <F extends PickedFile>(files: ReadonlyArray<F>, tier: Tier, limits: MediaLimits): PrecheckedUpload & { readonly send: ReadonlyArray<F> } => {
+  const stop = (message: string) => ({ stop: message, send: [], problems: [] });
+  if (files.length === 0) return stop(NO_FILES_MESSAGE);
+  if (files.length > limits.filesPerUpload) return stop(tooManyFilesMessage(limits));
+  const checked = files.map((file) => {
     const kind = file.type.startsWith("image/") ? "image" : file.type.startsWith("video/") ? "video" : null;
-    const problem = kind ? sizeProblem(file.name, kind, file.size, tier) : null;
-    return problem ? [problem] : [];
+    return { file, problem: kind ? sizeProblem(file.name, kind, file.size, tier) : null };
   });
-  if (problems.length > 0) return problems.join(" ");
-  const total = files.reduce((sum, file) => sum + file.size, 0);
-  return total > limits.uploadBytes ? uploadTooLargeMessage(limits, total) : null;
+  const send = checked.flatMap(({ file, problem }) => (problem ? [] : [file]));
+  const problems = checked.flatMap(({ file, problem }) => (problem ? [{ file: file.name, message: problem }] : []));
+  if (send.length === 0) return stop(problems.map((p) => p.message).join(" "));
+  const total = send.reduce((sum, file) => sum + file.size, 0);
+  return total > limits.uploadBytes ? stop(uploadTooLargeMessage(limits, total)) : { stop: null, send, problems };
 };
 
 /** The plan's limits in a sentence, under the drop zone. */

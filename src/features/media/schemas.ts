@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isAcceptKinds, MAX_TAGS } from "../../../domain/media";
+import { DEFAULT_DESIGN_TEMPLATE, DESIGN_TEMPLATE_MESSAGE, type DesignTemplateId, isAcceptKinds, isDesignTemplateId, MAX_TAGS } from "../../../domain/media";
 
 export const MEDIA_TYPE_FILTERS = ["all", "images", "videos"] as const;
 export type MediaTypeFilterValue = (typeof MEDIA_TYPE_FILTERS)[number];
@@ -34,4 +34,13 @@ export const mediaTagsSchema = z.object({
     .array(z.string({ error: "Tags must be text." }).max(200, "A tag can be up to 40 characters."), { error: "Send the tags as a list." })
     .max(MAX_TAGS * 5, `A file can have up to ${MAX_TAGS} tags.`),
   version: z.number().int().positive().optional(),
+});
+
+/** POST /api/media/designs: which sample template of "Create Design with Canva" to make (Try Demo Design: the first). */
+export const designSchema = z.object({
+  template: z
+    .string({ error: DESIGN_TEMPLATE_MESSAGE })
+    .optional()
+    .refine((value) => value === undefined || isDesignTemplateId(value), DESIGN_TEMPLATE_MESSAGE)
+    .transform((value) => (value ?? DEFAULT_DESIGN_TEMPLATE) as DesignTemplateId),
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { normalizePlatformId, type PlatformId } from "../../../domain/accounts";
 import { canonicalTimeZone } from "../../../domain/identity/timezones";
 import { isStorableInstant, isUuid } from "../../../domain/shared";
-import { businessPostProblems, MONTHLY_ORDINALS, POST_TYPES, QUEUE_ORDERS, type RecurrenceRule, type Weekday } from "../../../domain/publishing";
+import { businessPostProblems, MONTHLY_ORDINALS, priceOf, POST_TYPES, QUEUE_ORDERS, type RecurrenceRule, type Weekday } from "../../../domain/publishing";
 import { MAX_MEDIA } from "./post-form";
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -66,6 +66,16 @@ export const requestChangesSchema = z.object({
   comment: z.string({ error: "Say what to change, in up to 1,000 characters." }).max(1000, "Say what to change, in up to 1,000 characters."),
 });
 
+/**
+ * businessData as stored: a product's price as a number ("19.99" → 19.99; checked before by
+ * businessPostProblems), so that it is shown with its currency and compared as a price; other
+ * details as text.
+ */
+const withNumericPrice = (data: Readonly<Record<string, string | number>>): Record<string, string | number> =>
+  Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [key, key === "productPrice" ? (priceOf(value) ?? String(value)) : typeof value === "number" ? String(value) : value]),
+  );
+
 export const postSchema = z
   .object({
     expectedVersion: expectedVersion.optional(),
@@ -78,7 +88,7 @@ export const postSchema = z
     timezone: zoneName,
     accountIds: z.array(uuid).max(200).nullish(),
     postType: z.enum(POST_TYPES, { error: "Choose a post type from the list." }).default("standard"),
-    businessData: z.record(z.string(), z.string().max(2_000)).default({}),
+    businessData: z.record(z.string(), z.union([z.string().max(2_000), z.number()], { error: "Give each business detail as text." })).default({}),
     locationIds: z.array(z.string().max(200)).max(100).default([]),
     categoryId: uuid.nullish(),
     options: z.record(z.string().max(100), z.record(z.string().max(100), optionValue)).default({}),
@@ -133,7 +143,7 @@ export const postSchema = z
       timeZone: data.timeZone ?? data.timezone ?? null,
       accountIds: data.accountIds ?? null,
       postType: data.postType,
-      businessData: data.businessData,
+      businessData: withNumericPrice(data.businessData),
       locationIds: data.locationIds,
       categoryId: data.categoryId ?? null,
       options: data.options,

@@ -1,4 +1,6 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { isVideoAddress } from "../../../domain/media/addresses";
+import { businessDetails, businessTypeLabel } from "../../../domain/publishing/business-post";
 import type { PlatformId } from "../../../domain/accounts";
 import type { PostView } from "../../../infra/publishing/PostQueries";
 import { Dialog } from "../../components/ui/Dialog";
@@ -53,6 +55,9 @@ interface Props {
   /** The team's names by user id: who submitted a post awaiting approval. */
   readonly authors: Readonly<Record<string, string>>;
 }
+
+/** A post's media that can be shown as it is (a library file's or a web address; a bare library id is not one). */
+const isAddress = (ref: string) => ref.startsWith("/") || /^https:\/\//.test(ref);
 
 /** Posts per page of a tab; "Load more posts" fetches the next. */
 export const QUEUE_PAGE = 50;
@@ -567,6 +572,29 @@ export default function Queue({
                   {post.status === "draft" && (post.lastError || failed.length > 0) && <span className="badge badge-danger">Failed</span>}
                 </div>
                 <p className="queue-content">{post.content || <span className="muted">(no text)</span>}</p>
+                {businessTypeLabel(post.postType) && (
+                  <dl className="queue-business" aria-label={`Business Profile ${businessTypeLabel(post.postType)}`} data-testid="queue-business">
+                    <div>
+                      <dt>Type</dt>
+                      <dd>{businessTypeLabel(post.postType)}</dd>
+                    </div>
+                    {businessDetails(post.postType, post.businessData).map((detail) => (
+                      <div key={detail.label}>
+                        <dt>{detail.label}</dt>
+                        <dd>{detail.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+                {post.media.some(isAddress) && (
+                  <ul className="queue-media" aria-label="Media" data-testid="queue-media">
+                    {post.media.filter(isAddress).map((url, i) => (
+                      <li key={`${url}-${i}`}>
+                        {isVideoAddress(url) ? <span className="queue-media-video">Video</span> : <img src={url} alt={`Attachment ${i + 1}`} loading="lazy" />}
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 {tags.length > 0 && (
                   <ul className="queue-tags" aria-label="Hashtags">
                     {tags.slice(0, HASHTAG_PREVIEW).map((tag) => (

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { PRICE_CURRENCIES } from "../../../domain/publishing/business-post";
 import {
   BUSINESS_POST_MAX,
   BUSINESS_POST_TYPES,
@@ -105,7 +106,10 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
     const field = businessField(form.postType, name);
     return field ? `${field.label}${field.required ? "" : " (optional)"}` : name;
   };
-  const input = (name: keyof BusinessPostForm, extra: { type?: string; placeholder?: string; maxLength?: number; min?: string } = {}) => (
+  const input = (
+    name: keyof BusinessPostForm,
+    extra: { type?: string; placeholder?: string; maxLength?: number; min?: string; inputMode?: "decimal" } = {},
+  ) => (
     <div className="field">
       <label htmlFor={`gbp-post-${name}`}>{labelOf(name)}</label>
       <input
@@ -116,6 +120,7 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
         placeholder={extra.placeholder}
         maxLength={extra.maxLength ?? 200}
         min={extra.min}
+        inputMode={extra.inputMode}
         onChange={(e) => set(name)(e.target.value as never)}
       />
       {errorOf(name)}
@@ -253,7 +258,22 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
             <legend>Product</legend>
             <div className="gbp-form-row">
               {input("productName", { placeholder: "Electric toothbrush", maxLength: 100 })}
-              {input("productPrice", { placeholder: "$49", maxLength: 30 })}
+              {input("productPrice", { placeholder: "19.99", maxLength: 12, inputMode: "decimal" })}
+              <div className="field">
+                <label htmlFor="gbp-post-productCurrency">Currency</label>
+                <select
+                  id="gbp-post-productCurrency"
+                  className="select"
+                  value={form.productCurrency}
+                  onChange={(e) => set("productCurrency")(e.target.value)}
+                >
+                  {PRICE_CURRENCIES.map((code) => (
+                    <option key={code} value={code}>
+                      {code}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
             {input("productUrl", { type: "url", placeholder: "https://", maxLength: 1000 })}
           </fieldset>

@@ -55,8 +55,12 @@ export function ReviewEntryDialog({
       toast({ title: "Review Added", description: `${review.reviewerName}'s review on ${review.siteName} is in the list.` });
       onSaved(review);
     } catch (error) {
-      setErrors(apiErrorFields(error));
-      toast({ title: "Error", description: apiErrorMessage(error, "Failed to add the review. Please try again."), variant: "destructive" });
+      const fields = apiErrorFields(error);
+      setErrors(fields);
+      // One failure, said once: beside the fields the form shows, else in a toast.
+      if (!Object.keys(fields).some((field) => field in form)) {
+        toast({ title: "Error", description: apiErrorMessage(error, "Failed to add the review. Please try again."), variant: "destructive" });
+      }
     } finally {
       setPending(false);
     }

@@ -89,16 +89,18 @@ describe("what is sent", () => {
       eventDate: "2026-11-12T18:00",
     });
     expect(businessDataOf(form({ postType: "event", eventTitle: "Open house", eventDate: "2026-11-12" })).eventDate).toBe("2026-11-12");
-    expect(businessDataOf(form({ postType: "product", productName: "Brush", productPrice: "$49", productUrl: "https://a.example" }))).toEqual({
+    expect(businessDataOf(form({ postType: "product", productName: "Brush", productPrice: "49", productUrl: "https://a.example" }))).toEqual({
       productName: "Brush",
-      productPrice: "$49",
+      productPrice: "49",
+      productCurrency: "USD",
       productUrl: "https://a.example",
     });
   });
 
   it("writes the text as Google's publisher does", () => {
     expect(googleText(form({ postType: "event", eventLocation: "2nd floor" }))).toBe("Open late on Thursdays.\n\nWhere: 2nd floor");
-    expect(googleText(form({ postType: "product", productName: "Brush", productPrice: "$49" }))).toBe("Brush — $49\n\nOpen late on Thursdays.");
+    expect(googleText(form({ postType: "product", productName: "Brush", productPrice: "49" }))).toBe("Brush — $49.00\n\nOpen late on Thursdays.");
+    expect(googleText(form({ postType: "product", productName: "Brush", productPrice: "19.9", productCurrency: "EUR" }))).toBe("Brush — €19.90\n\nOpen late on Thursdays.");
     expect(googleText(form({ postType: "offer", offerDescription: "Terms apply." }))).toBe("Open late on Thursdays.\n\nTerms apply.");
   });
 

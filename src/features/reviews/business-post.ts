@@ -4,7 +4,7 @@
  * The form checks with the API's own rules (domain/publishing/business-post.ts) and their sentences,
  * plus what only the form knows: when the post goes out.
  */
-import { BUSINESS_POST_TYPES, type BusinessField, businessPostProblems } from "../../../domain/publishing/business-post";
+import { BUSINESS_POST_TYPES, type BusinessField, businessPostProblems, DEFAULT_CURRENCY, formatPrice, priceOf } from "../../../domain/publishing/business-post";
 import type { PostType } from "../../../domain/publishing/events";
 import type { PerformanceDay } from "../../../infra/platforms/reviews/types";
 import { formatter, localDate } from "../../lib/dates";
@@ -36,6 +36,8 @@ export interface BusinessPostForm {
   readonly eventLocation: string;
   readonly productName: string;
   readonly productPrice: string;
+  /** The price's currency (ISO 4217). */
+  readonly productCurrency: string;
   readonly productUrl: string;
   readonly when: "now" | "schedule";
   readonly scheduleDate: string;
@@ -56,6 +58,7 @@ export const emptyBusinessPost = (locationId: string): BusinessPostForm => ({
   eventLocation: "",
   productName: "",
   productPrice: "",
+  productCurrency: DEFAULT_CURRENCY,
   productUrl: "",
   when: "now",
   scheduleDate: "",
@@ -84,7 +87,12 @@ export const businessDataOf = (form: BusinessPostForm): Record<string, string> =
             eventLocation: form.eventLocation,
           }
         : form.postType === "product"
-          ? { productName: form.productName, productPrice: form.productPrice, productUrl: form.productUrl }
+          ? {
+              productName: form.productName,
+              productPrice: form.productPrice,
+              ...(form.productPrice.trim() ? { productCurrency: form.productCurrency } : {}),
+              productUrl: form.productUrl,
+            }
           : {};
   return Object.fromEntries(
     Object.entries(fields)
@@ -100,7 +108,9 @@ export const googleText = (form: BusinessPostForm): string => {
   if (form.postType === "offer") return join(text, form.offerDescription.trim());
   if (form.postType === "event") return join(text, form.eventLocation.trim() ? `Where: ${form.eventLocation.trim()}` : "");
   if (form.postType === "product" && form.productName.trim()) {
-    return join([form.productName.trim(), form.productPrice.trim()].filter((p) => p !== "").join(" — "), text);
+    const price = priceOf(form.productPrice);
+    const shown = price === null ? form.productPrice.trim() : formatPrice(price, form.productCurrency);
+    return join([form.productName.trim(), shown].filter((p) => p !== "").join(" — "), text);
   }
   return text;
 };

@@ -127,6 +127,8 @@ export const mountToaster = (viewport: HTMLElement): (() => void) => {
   };
   document.addEventListener("keydown", onKeyDown);
 
+  const stopFollowing = followModalDialogs(viewport);
+
   const meta = document.querySelector<HTMLMetaElement>('meta[name="flash-toast"]');
   const flash = parseFlashToast(meta?.content);
   if (flash) {
@@ -136,6 +138,42 @@ export const mountToaster = (viewport: HTMLElement): (() => void) => {
 
   return () => {
     unsubscribe();
+    stopFollowing();
     document.removeEventListener("keydown", onKeyDown);
+  };
+};
+
+const isModal = (dialog: HTMLDialogElement) => {
+  try {
+    return dialog.open && dialog.matches(":modal");
+  } catch {
+    return dialog.open; // A browser (or jsdom) without :modal.
+  }
+};
+
+/**
+ * Keeps the viewport inside the modal <dialog> opened last, and back in its place once none is
+ * open. A modal dialog sits in the browser's top layer and makes the rest of the page inert: a
+ * toast outside it would show behind the dialog's backdrop, and could be neither clicked nor read
+ * by a screen reader (a popover above it would still be inert). Inside the dialog, the viewport's
+ * `position: fixed` still places it on the screen as before.
+ */
+const followModalDialogs = (viewport: HTMLElement): (() => void) => {
+  const home = viewport.parentNode;
+  if (!home || typeof MutationObserver === "undefined") return () => {};
+  /** The open modal dialogs, the one opened last at the end. */
+  let open: HTMLDialogElement[] = [];
+  const place = () => {
+    open = open.filter((dialog) => dialog.isConnected && isModal(dialog));
+    for (const dialog of document.querySelectorAll("dialog")) if (!open.includes(dialog) && isModal(dialog)) open.push(dialog);
+    const target = open.at(-1) ?? home;
+    if (viewport.parentNode !== target) target.appendChild(viewport);
+  };
+  const observer = new MutationObserver(place);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["open"] });
+  place();
+  return () => {
+    observer.disconnect();
+    if (viewport.parentNode !== home) home.appendChild(viewport);
   };
 };

@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
 import { Effect } from "effect";
-import { UploadRejected } from "../../../../domain/media";
+import { partlyUploadedMessage, UploadRejected } from "../../../../domain/media";
 import { Media } from "../../../../infra/media/Media";
 import { uploadRejectedResponse } from "../../../features/media/http.server";
 import { uploadQuerySchema } from "../../../features/media/schemas";
@@ -10,10 +10,11 @@ import { commandContext, json, parseQuery, respond } from "../../../lib/http";
 export const UPLOAD_SUCCESS_MESSAGE = "Media files have been uploaded to your gallery";
 
 /**
- * POST /api/media/upload (multipart/form-data, field `files`, one or more): stores every file or
- * none. 201 `{ items, message }`; 400 naming each file that is not an image or a video (decided by
- * its bytes); 413 when one is over the plan's size limit. `?accept=images` (or `videos`) makes a
- * picker of one kind refuse the other.
+ * POST /api/media/upload (multipart/form-data, field `files`, one or more): stores each file that is
+ * an image or a video (decided by its bytes) within the plan's size limit. 201 `{ items, problems,
+ * message }`: `problems` names each other file with the reason (`{file, message}`), and `message`
+ * says how many were kept. When none is kept: 400 naming each file, or 413 when all are over the
+ * plan's size limit. `?accept=images` (or `videos`) makes a picker of one kind refuse the other.
  */
 export const POST: APIRoute = async ({ request, url, locals }) => {
   const signedIn = guard(locals, request, { permission: "manage_posts" });
@@ -35,6 +36,16 @@ export const POST: APIRoute = async ({ request, url, locals }) => {
         signedIn.caller,
       ),
     ).pipe(Effect.catchTag("UploadRejected", (rejected) => Effect.succeed(rejected))),
-    (result) => (result instanceof UploadRejected ? uploadRejectedResponse(result) : json({ items: result, message: UPLOAD_SUCCESS_MESSAGE }, 201)),
+    (result) =>
+      result instanceof UploadRejected
+        ? uploadRejectedResponse(result)
+        : json(
+            {
+              items: result.items,
+              problems: result.problems,
+              message: result.problems.length === 0 ? UPLOAD_SUCCESS_MESSAGE : partlyUploadedMessage(result.items.length, result.problems),
+            },
+            201,
+          ),
   );
 };
