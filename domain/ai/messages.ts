@@ -1,4 +1,4 @@
-import { notSetUp } from "../shared/not-set-up";
+import { AI_UNAVAILABLE } from "./unavailable";
 
 /**
  * The AI help's names and sentences, apart from the prompts and limits so the islands can show them
@@ -18,7 +18,7 @@ export const AI_INPUT_MAX = 70_000;
 
 /** The sentences of the AI calls (spec core §5, §8). */
 export const AI_MESSAGES = {
-  unavailable: notSetUp("AI help"),
+  unavailable: AI_UNAVAILABLE,
   contentRequired: "Please enter some content first",
   promptRequired: "Please enter post content to generate an image",
   textRequired: "There is no text to reply to.",

@@ -1,9 +1,8 @@
 import { useRef, useState } from "react";
 import type { PlatformId } from "../../../domain/accounts";
-import { AI_MESSAGES, AI_TOASTS } from "../../../domain/ai/messages";
 import { DisabledReason } from "../../components/ui/DisabledReason";
 import { toast } from "../../islands/toast/toast-store";
-import { AI_ACTIONS, type AiActionId, AI_UNAVAILABLE } from "./ai";
+import { AI_ACTIONS, type AiActionId, AI_UNAVAILABLE, loadAiMessages } from "./ai";
 
 /** Why the buttons are off, when they are. */
 const NOTE_ID = "compose-ai-note";
@@ -39,6 +38,7 @@ export const AiButtons = ({ content, onContent, platforms, available, hydrated, 
   };
 
   const run = async (action: AiActionId) => {
+    const { AI_MESSAGES, AI_TOASTS } = await loadAiMessages();
     if (content.trim() === "") {
       toast({ title: AI_TOASTS.noContent, description: AI_MESSAGES.contentRequired, variant: "destructive" });
       return;

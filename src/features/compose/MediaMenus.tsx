@@ -2,8 +2,7 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { lazyItems, Menu } from "../../components/ui/Menu";
 import { toast } from "../../islands/toast/toast-store";
 import { MAX_MEDIA } from "../posts/post-media";
-import { AI_MESSAGES, AI_TOASTS } from "../../../domain/ai/messages";
-import { AI_UNAVAILABLE } from "./ai";
+import { AI_UNAVAILABLE, loadAiMessages } from "./ai";
 import type { UploadKind } from "./media-attach";
 import type { MediaDialogName } from "./MediaDialogs";
 import { loadLater } from "./load-later";
@@ -80,6 +79,7 @@ export const MediaMenus = ({ media, onAdd, onRemove, uploading, onUploading, dis
 
   /** Create AI-Generated Image: made from the post's text, saved in the media library and attached. */
   const generateImage = async () => {
+    const { AI_MESSAGES, AI_TOASTS } = await loadAiMessages();
     if (content.trim() === "") {
       toast({ title: AI_TOASTS.contentRequired, description: AI_MESSAGES.promptRequired, variant: "destructive" });
       return;

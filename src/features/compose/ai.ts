@@ -1,8 +1,9 @@
 /** The AI buttons of the compose screen (spec core §2). */
-import { AI_MESSAGES } from "../../../domain/ai/messages";
-
 /** No AI service is set up on this server: the AI buttons say so instead of calling anything. */
-export const AI_UNAVAILABLE = AI_MESSAGES.unavailable;
+export { AI_UNAVAILABLE } from "../../../domain/ai/unavailable";
+
+/** The AI calls' sentences and toasts' titles: loaded with the first call, not with the page. */
+export const loadAiMessages = () => import("../../../domain/ai/messages");
 
 export const AI_ACTIONS = [
   { id: "generate", label: "Generate Post" },
