@@ -100,6 +100,15 @@ export const apiErrorFields = (error: unknown): Record<string, string> => {
   );
 };
 
+/**
+ * Whether a form already shows the error beside one of its fields (`shown`, the fields it has):
+ * a failure is said once, so the toast is left out then.
+ */
+export const shownBesideFields = (fields: Readonly<Record<string, string>>, shown: Iterable<string>): boolean => {
+  const names = new Set(shown);
+  return Object.keys(fields).some((name) => names.has(name));
+};
+
 /** The HTTP status of an API error, or null for other errors. */
 export const apiErrorStatus = (error: unknown): number | null => {
   if (error instanceof ApiError) return error.status;

@@ -38,6 +38,8 @@ test.describe("social listening", () => {
     await expect(screen).toHaveAttribute("data-hydrated", "true");
     await screen.getByRole("button", { name: "Start listening" }).click();
     await expect(screen.getByText("Give the monitor a name of 1 to 60 characters.")).toBeVisible();
+    // Said once, beside its field: no toast repeats it.
+    await expect(toast(page)).toHaveCount(0);
     await screen.getByLabel("Name").fill("Orthodontics");
     await screen.getByLabel("Keywords and #hashtags").fill("braces, #orthodontist");
     await screen.getByRole("button", { name: "Start listening" }).click();

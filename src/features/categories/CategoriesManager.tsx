@@ -17,7 +17,7 @@ import {
   type EvergreenSettings,
 } from "../../../domain/categories/evergreen";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
 import "./categories.css";
 import type { Category, Evergreen } from "../../../infra/categories/Categories";
 
@@ -359,12 +359,15 @@ function CategoryDialog({
       ref.current?.close();
       await onSaved();
     } catch (error) {
-      setErrors(apiErrorFields(error));
-      toast({
-        title: "Error",
-        description: apiErrorMessage(error, creating ? "Failed to create category" : "Failed to update category"),
-        variant: "destructive",
-      });
+      const fields = apiErrorFields(error);
+      setErrors(fields);
+      if (!shownBesideFields(fields, ["name", "description", "color", "platforms", ...Object.keys(EVERGREEN_BOUNDS)])) {
+        toast({
+          title: "Error",
+          description: apiErrorMessage(error, creating ? "Failed to create category" : "Failed to update category"),
+          variant: "destructive",
+        });
+      }
       // Someone else changed or deleted it: show the list as it is now.
       const code = apiErrorCode(error);
       if (code === "version_conflict" || code === "not_found") await onSaved();

@@ -4,7 +4,7 @@
  * not with the page.
  */
 import type { MenuItem } from "../../components/ui/Menu";
-import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import { localScheduledAt, validatePost, viewQueue, whenLabel } from "../posts/post-form";
 import { type Action, type ComposeAccount, type FormState, LOAD_FAILED, type LoadedPost, type OptionsState, selectedPlatforms } from "./compose-model";
@@ -122,9 +122,7 @@ export const savePost = async (
     }
     const fields = apiErrorFields(error);
     dispatch({ type: "submitFailed", errors: fields });
-    // One failure, said once: a sentence shown beside its field is not repeated in a toast.
-    const message = apiErrorMessage(error, SAVE_FAILED);
-    if (!INLINE_FIELDS.some((field) => fields[field] === message)) toast({ title: "Error", description: message, variant: "destructive" });
+    if (!shownBesideFields(fields, INLINE_FIELDS)) toast({ title: "Error", description: apiErrorMessage(error, SAVE_FAILED), variant: "destructive" });
   }
 };
 

@@ -3,7 +3,7 @@ import type { ReplyTemplate } from "../../../infra/inbox/Inbox";
 import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
 
 const CATEGORIES = [
   { id: "gratitude", label: "Gratitude" },
@@ -53,8 +53,11 @@ export default function TemplatesDialog({
       setErrors({});
       await load();
     } catch (error) {
-      setErrors(apiErrorFields(error));
-      toast({ title: "Error", description: apiErrorMessage(error, "Failed to save the template. Please try again."), variant: "destructive" });
+      const fields = apiErrorFields(error);
+      setErrors(fields);
+      if (!shownBesideFields(fields, ["title", "content"])) {
+        toast({ title: "Error", description: apiErrorMessage(error, "Failed to save the template. Please try again."), variant: "destructive" });
+      }
     }
   };
 

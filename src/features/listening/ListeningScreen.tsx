@@ -3,7 +3,7 @@ import type { InboxThread } from "../../../infra/inbox/Inbox";
 import type { ListenedPost, Monitor, VolumeDay } from "../../../infra/listening/Listening";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
 import { relativeTime } from "../dashboard/dashboard-data";
 import "./listening.css";
 
@@ -100,8 +100,9 @@ export default function ListeningScreen({ initialMonitors, accounts, unavailable
       setErrors({});
       toast({ title: draft.id ? "Monitor Updated" : "Monitor Created", description: `Listening for ${saved.terms.join(", ")}.` });
     } catch (error) {
-      setErrors(apiErrorFields(error));
-      fail(error, "Failed to save the monitor. Please try again.");
+      const fields = apiErrorFields(error);
+      setErrors(fields);
+      if (!shownBesideFields(fields, ["name", "terms"])) fail(error, "Failed to save the monitor. Please try again.");
     }
   };
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { ImportOutcome, Review } from "../../../infra/reviews/Reviews";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
 import type { ReviewAccount } from "./ReviewsBoard";
 
 const today = () => new Date().toLocaleDateString("en-CA");
@@ -57,8 +57,7 @@ export function ReviewEntryDialog({
     } catch (error) {
       const fields = apiErrorFields(error);
       setErrors(fields);
-      // One failure, said once: beside the fields the form shows, else in a toast.
-      if (!Object.keys(fields).some((field) => field in form)) {
+      if (!shownBesideFields(fields, Object.keys(form))) {
         toast({ title: "Error", description: apiErrorMessage(error, "Failed to add the review. Please try again."), variant: "destructive" });
       }
     } finally {
