@@ -2,13 +2,8 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot } from "./support";
+import { addSandbox, newUser, registerByApi, screenshot } from "./support";
 
-const addSandbox = async (request: APIRequestContext, platform: string, accountName: string) => {
-  const response = await request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { account?: { id: string }; id?: string });
-};
 
 /** A post published now on the sandbox account, once the worker says it is published. */
 const publishedPost = async (request: APIRequestContext, content: string) => {

@@ -1,19 +1,11 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { makePng } from "../../infra/media/fixtures";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot, toast } from "./support";
+import { addSandbox, newUser, openHydrated, registerByApi, screenshot, toast } from "./support";
 
 /** Issue 29, no dead ends in media: a Canva design makes a post that is saved and published, toasts show above dialogs, one bad file does not cost the good ones. */
 
-const addSandbox = async (request: APIRequestContext, platform: string, accountName: string) => {
-  const response = await request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
-  expect(response.status(), await response.text()).toBe(201);
-};
 
-const open = async (page: Page, path: string, testId: string) => {
-  await page.goto(path);
-  await expect(page.getByTestId(testId)).toHaveAttribute("data-hydrated", "true");
-};
 
 /** Whether what a person sees at the middle of the element is the element (not a dialog or its backdrop over it). */
 const seenOnTop = (locator: Locator) =>
@@ -33,7 +25,7 @@ test.describe("compose and media without dead ends", () => {
     await registerByApi(page.request, newUser());
     await addSandbox(page.request, "instagram", "Lee Dental IG");
     const content = `Our spring design ${Date.now().toString(36)}`;
-    await open(page, "/app/compose", "compose");
+    await openHydrated(page, "/app/compose", "compose");
     await page.getByLabel(/Lee Dental IG/).check();
     await page.getByLabel("Description").fill(content);
 
@@ -57,10 +49,10 @@ test.describe("compose and media without dead ends", () => {
     await expect(toast(page)).toContainText("Post created");
 
     // The design is in the media library, and the queue shows the post with it.
-    await open(page, "/app/media-gallery", "media-gallery");
+    await openHydrated(page, "/app/media-gallery", "media-gallery");
     await expect(page.getByTestId("media-item")).toHaveCount(1);
     await expect(page.getByTestId("media-item")).toContainText("canva-instagram-story");
-    await open(page, "/app/queue", "queue");
+    await openHydrated(page, "/app/queue", "queue");
     const card = page.getByTestId("queue-post").filter({ hasText: content });
     const image = card.getByTestId("queue-media").getByRole("img");
     await expect(image).toHaveCount(1);
@@ -81,7 +73,7 @@ test.describe("compose and media without dead ends", () => {
   }) => {
     await registerByApi(page.request, newUser());
     await addSandbox(page.request, "instagram", "Lee Dental IG");
-    await open(page, "/app/dashboard", "dashboard-actions");
+    await openHydrated(page, "/app/dashboard", "dashboard-actions");
     await page.getByRole("button", { name: "Create Post" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Post" });
     await dialog.getByRole("checkbox", { name: /Instagram/ }).check();
@@ -126,7 +118,7 @@ test.describe("compose and media without dead ends", () => {
     const photo = await makePng(640, 480, { r: 250, g: 160, b: 40 });
     const reason = "holiday.psd cannot be used: Photoshop files are not supported: export it as JPEG or PNG.";
 
-    await open(page, "/app/compose", "compose");
+    await openHydrated(page, "/app/compose", "compose");
     await page.getByTestId("media-input").setInputFiles([
       { name: "smile.png", mimeType: "image/png", buffer: photo },
       { name: "holiday.psd", mimeType: "image/vnd.adobe.photoshop", buffer: PSD },
@@ -136,7 +128,7 @@ test.describe("compose and media without dead ends", () => {
     await expect(page.getByTestId("attached-media").getByRole("img")).toHaveCount(1);
     await screenshot(page, "compose-upload-one-bad", { widths: [1280, 360] });
 
-    await open(page, "/app/media-gallery", "media-gallery");
+    await openHydrated(page, "/app/media-gallery", "media-gallery");
     await page.getByTestId("media-file-input").setInputFiles([
       { name: "harbour.png", mimeType: "image/png", buffer: photo },
       { name: "holiday.psd", mimeType: "image/vnd.adobe.photoshop", buffer: PSD },
@@ -183,7 +175,7 @@ test.describe("compose and media without dead ends", () => {
     await dialog.getByRole("button", { name: "Create Post" }).click();
     await expect(dialog).toHaveCount(0);
 
-    await open(page, "/app/queue", "queue");
+    await openHydrated(page, "/app/queue", "queue");
     const details = page.getByTestId("queue-post").filter({ hasText: "Our new electric brush" }).getByTestId("queue-business");
     await expect(details).toContainText("Product");
     await expect(details).toContainText("Electric brush");
@@ -196,7 +188,7 @@ test.describe("compose and media without dead ends", () => {
     await expect(page.getByTestId("post-business")).toContainText("Price€19.99");
     await screenshot(page, "post-business-product", { widths: [1280, 360] });
 
-    await open(page, `/app/compose?post=${post!.id}`, "compose");
+    await openHydrated(page, `/app/compose?post=${post!.id}`, "compose");
     await expect(page.getByLabel("Description")).toHaveValue(/Our new electric brush/);
     await page.getByTestId("platform-options").getByText(/options$/).first().click();
     await expect(page.getByTestId("compose-business")).toContainText("€19.99");

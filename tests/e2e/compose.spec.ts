@@ -1,11 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot, toast, watchScripts } from "./support";
+import { addSandbox, newUser, registerByApi, screenshot, toast, watchScripts } from "./support";
 
-const addSandbox = async (request: APIRequestContext, platform: string, accountName: string) => {
-  const response = await request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
-  expect(response.status(), await response.text()).toBe(201);
-};
 
 const openCompose = async (page: Page, query = "") => {
   await page.goto(`/app/compose${query}`);

@@ -1,18 +1,10 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, toast } from "./support";
+import { addSandbox, newUser, openHydrated, registerByApi, toast } from "./support";
 
 /** One post's way through the screens: compose → queue → calendar → publish now → published → dashboard. */
 
-const addSandbox = async (request: APIRequestContext, platform: string, accountName: string) => {
-  const response = await request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
-  expect(response.status(), await response.text()).toBe(201);
-};
 
-const open = async (page: Page, path: string, testId: string) => {
-  await page.goto(path);
-  await expect(page.getByTestId(testId)).toHaveAttribute("data-hydrated", "true");
-};
 
 /** The YYYY-MM-DD of an instant in a zone. */
 const dayIn = (iso: string, timeZone: string) =>
@@ -31,7 +23,7 @@ test("a post composed for two accounts is scheduled, seen in the queue and on th
   const content = `Free whitening consultations all week ${Date.now().toString(36)}`;
 
   // Compose and schedule for two days ahead at 10:00.
-  await open(page, "/app/compose", "compose");
+  await openHydrated(page, "/app/compose", "compose");
   await page.getByLabel(/Lee Dental FB/).check();
   await page.getByLabel(/Lee Dental LI/).check();
   await page.getByLabel("Description").fill(content);
@@ -48,7 +40,7 @@ test("a post composed for two accounts is scheduled, seen in the queue and on th
   expect(scheduledDay).toBe(date);
 
   // Queue > Scheduled.
-  await open(page, "/app/queue", "queue");
+  await openHydrated(page, "/app/queue", "queue");
   await expect(page.getByTestId("count-scheduled")).toHaveText("1");
   const card = page.getByTestId("queue-post").filter({ hasText: content });
   await expect(card).toContainText("Scheduled for");
@@ -56,13 +48,13 @@ test("a post composed for two accounts is scheduled, seen in the queue and on th
   await expect(card.getByRole("list", { name: "Platforms" })).toContainText("LinkedIn");
 
   // The calendar day.
-  await open(page, "/app/calendar", "calendar");
+  await openHydrated(page, "/app/calendar", "calendar");
   const cell = await showDay(page, scheduledDay);
   await expect(cell.getByTestId("badge-scheduled")).toHaveText("1 Scheduled");
   await expect(cell.locator(`[data-post-id="${post!.id}"]`)).toContainText(content.slice(0, 30));
 
   // Publish now from the queue; the worker publishes it to both sandbox accounts.
-  await open(page, "/app/queue", "queue");
+  await openHydrated(page, "/app/queue", "queue");
   await card.getByRole("button", { name: "Publish now" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Publish now" }).click();
   await expect(toast(page)).toContainText("Post published successfully!");
@@ -93,7 +85,7 @@ test("a post composed for two accounts is scheduled, seen in the queue and on th
   await expect(page.getByTestId("sandbox-timeline").getByTestId("sandbox-post")).toHaveCount(2);
 
   // The calendar shows it published on the day it went out (Publish now moved it to now), no longer scheduled.
-  await open(page, "/app/calendar", "calendar");
+  await openHydrated(page, "/app/calendar", "calendar");
   const publishedCell = await showDay(page, dayIn(published.scheduledAt ?? published.publishedAt, post!.timeZone));
   await expect(publishedCell.getByTestId("badge-published")).toHaveText("1 Published");
   await expect(page.getByTestId("badge-scheduled")).toHaveCount(0);

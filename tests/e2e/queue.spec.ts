@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot, toast } from "./support";
+import { addSandbox, newUser, registerByApi, screenshot, toast } from "./support";
 
 /** The screen once its island has hydrated (its controls are disabled until then). */
 const openQueue = async (page: Page) => {
@@ -16,10 +16,6 @@ const createPost = async (request: APIRequestContext, data: Record<string, unkno
   return (await response.json()) as { id: string };
 };
 
-const addSandbox = async (request: APIRequestContext, platform: string, accountName: string) => {
-  const response = await request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
-  expect(response.status(), await response.text()).toBe(201);
-};
 
 const card = (page: Page, text: string) => page.getByTestId("queue-post").filter({ hasText: text });
 

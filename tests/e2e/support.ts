@@ -62,6 +62,19 @@ export const fillRegisterForm = async (page: Page, user: Partial<NewUser> & { co
 /** The toast viewport of the app shell (one toast at a time). */
 export const toast = (page: Page) => page.getByTestId("toast");
 
+/** Connects a sandbox account of the platform (201), as the Connect Accounts screen does. */
+export const addSandbox = async (request: APIRequestContext, platform: string, accountName: string) => {
+  const response = await request.post("/api/social-accounts/sandbox", { data: { platform, accountName } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { readonly id: string };
+};
+
+/** Opens the page and waits until the island `testId` has hydrated (it answers clicks then). */
+export const openHydrated = async (page: Page, path: string, testId: string) => {
+  await page.goto(path);
+  await expect(page.getByTestId(testId)).toHaveAttribute("data-hydrated", "true");
+};
+
 /** Registers from a separate HTTP client, so the test's browser stays signed out. */
 export const registerElsewhere = async (
   playwright: { request: { newContext: (options: { baseURL?: string }) => Promise<APIRequestContext> } },
