@@ -3,7 +3,7 @@
  * platforms bring which kinds, how its priority follows from what is known of it, and the sentences
  * a refusal answers with.
  */
-import type { PlatformId } from "../accounts";
+import { PLATFORMS, type PlatformId, platformById } from "../accounts";
 
 export const MESSAGE_TYPES = ["dm", "comment", "mention"] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -47,18 +47,15 @@ export const isQuestion = (text: string) => text.includes("?") || text.split(/[.
 export const sentimentOfScore = (comparative: number): Sentiment => (comparative >= 0.1 ? "positive" : comparative <= -0.1 ? "negative" : "neutral");
 
 /**
- * What each platform's API lets the inbox read (spec engagement §9: DMs instagram, facebook, twitter,
- * linkedin; comments add tiktok; plus Bluesky, YouTube and Threads), and why not where it reads nothing.
+ * What each platform's API lets the inbox read (spec engagement §9), from the platform table
+ * (domain/accounts/platforms.ts, `inbox`), and why not where it reads nothing.
  */
-export const INBOX_SUPPORT: Readonly<Partial<Record<PlatformId, ReadonlyArray<MessageType>>>> = {
-  facebook: ["dm", "comment"],
-  instagram: ["dm", "comment", "mention"],
-  twitter: ["comment", "mention"],
-  linkedin: ["comment"],
-  youtube: ["comment"],
-  threads: ["comment", "mention"],
-  bluesky: ["comment", "mention"],
-};
+export const INBOX_SUPPORT: Readonly<Partial<Record<PlatformId, ReadonlyArray<MessageType>>>> = Object.fromEntries(
+  PLATFORMS.flatMap((p) => {
+    const types = MESSAGE_TYPES.filter((type) => (type === "dm" ? p.inbox.dm : type === "comment" ? p.inbox.comments : p.inbox.mentions));
+    return types.length > 0 ? [[p.id, types]] : [];
+  }),
+);
 
 export const NO_INBOX_REASON: Readonly<Partial<Record<PlatformId, string>>> = {
   tiktok: "TikTok's API gives apps no access to comments or messages.",
@@ -69,11 +66,20 @@ export const NO_INBOX_REASON: Readonly<Partial<Record<PlatformId, string>>> = {
 };
 
 /**
- * Where a person can write first (New Message): X lets an app open a direct message with anyone who
- * accepts them (`dm.write`); sandbox accounts of any platform, for trying it. Meta lets a page only
- * answer people who wrote to it; the others' APIs carry no direct messages.
+ * Where a person can write first (New Message), from the platform table: X lets an app open a direct
+ * message with anyone who accepts them (`dm.write`). Meta lets a page only answer people who wrote to
+ * it; the others' APIs carry no direct messages. A sandbox account keeps its platform's rule, so what
+ * is learnt there works once the real account is connected.
  */
-export const NEW_MESSAGE_PLATFORMS: ReadonlyArray<PlatformId> = ["twitter"];
+export const NEW_MESSAGE_PLATFORMS: ReadonlyArray<PlatformId> = PLATFORMS.filter((p) => p.inbox.writeFirst).map((p) => p.id);
+
+/** Why New Message cannot start from an account of the platform, or null where it can. */
+export const newMessageRefusal = (platform: PlatformId): string | null => {
+  const p = platformById(platform);
+  if (p.inbox.writeFirst) return null;
+  if (!p.inbox.dm) return INBOX_MESSAGES.noDirectMessages(p.name, p.inbox.reviews);
+  return INBOX_MESSAGES.newMessageUnavailable(p.name);
+};
 
 /** Quick reply templates (spec engagement §3 "Reply template"). */
 /** Review responses (issue 12) are templates too, with placeholders filled for each review. */
@@ -108,4 +114,8 @@ export const INBOX_MESSAGES = {
   recipient: "Say who to write to: their username on the platform.",
   newMessageUnavailable: (platform: string) =>
     `${platform} doesn't let apps write to someone first. Start the conversation on ${platform}; their answer will reach the inbox.`,
+  noDirectMessages: (platform: string, hasReviews: boolean) =>
+    hasReviews
+      ? `${platform} has no direct messages: people reach you there through reviews. Answer them from Reviews.`
+      : `${platform} has no direct messages that apps can send or read.`,
 } as const;
