@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { PLATFORMS } from "../../domain/accounts";
+import { businessKindOf } from "../accounts/business-kind";
+import { SAMPLE_TEXTS } from "../accounts/sandbox-texts";
 import { sandboxConversation } from "./sandbox";
 
 describe("people answering a sandbox post", () => {
@@ -8,14 +11,52 @@ describe("people answering a sandbox post", () => {
     content: "Free whitening consultations all week",
     publishedAt: new Date("2026-11-24T09:00:00Z"),
   };
+  const posts = Array.from({ length: 40 }, (_, i) => ({ ...post, platformPostId: `8a1f0e6e-0000-4000-8000-${String(i).padStart(12, "0")}` }));
 
   it("write two or three comments from different people, with different words, the same every time", () => {
-    const conversation = sandboxConversation(post);
+    const conversation = sandboxConversation(post, { platform: "facebook", kind: "healthcare" });
     const comments = conversation.filter((m) => m.type === "comment");
     expect(comments.length).toBeGreaterThanOrEqual(2);
+    expect(comments.length).toBeLessThanOrEqual(3);
     expect(new Set(comments.map((m) => m.from.username)).size).toBe(comments.length);
     expect(new Set(comments.map((m) => m.content)).size).toBe(comments.length);
-    expect(sandboxConversation(post)).toEqual(conversation);
+    expect(sandboxConversation(post, { platform: "facebook", kind: "healthcare" })).toEqual(conversation);
     expect(comments.every((m) => m.threadId === post.platformPostId && m.postTitle === post.content && m.sentAt > post.publishedAt)).toBe(true);
+  });
+
+  it("bring only what the platform's inbox brings: no messages on a review site or Google Business Profile, no direct messages where there are none", () => {
+    for (const platform of PLATFORMS) {
+      const types = new Set(posts.flatMap((p) => sandboxConversation(p, { platform: platform.id, kind: "generic" }).map((m) => m.type)));
+      expect([...types].sort(), platform.id).toEqual(
+        [platform.inbox.comments && "comment", platform.inbox.dm && "dm", platform.inbox.mentions && "mention"].filter(Boolean).sort(),
+      );
+    }
+    expect(posts.flatMap((p) => sandboxConversation(p, { platform: "google_business", kind: "food" }))).toEqual([]);
+    expect(posts.flatMap((p) => sandboxConversation(p, { platform: "yelp", kind: "food" }))).toEqual([]);
+  });
+
+  it("fit the kind of business: a bakery hears about croissants and cakes, never about appointments or insurance", () => {
+    const bakery = businessKindOf("facebook", ["Sunrise Bakery"]);
+    expect(bakery).toBe("food");
+    const words = posts.flatMap((p) => sandboxConversation(p, { platform: "facebook", kind: bakery }).map((m) => m.content));
+    expect(words.every((w) => [...SAMPLE_TEXTS.food.comments, ...SAMPLE_TEXTS.food.messages].includes(w))).toBe(true);
+    expect(words.join(" ")).not.toMatch(/appointment|insurance|patient/i);
+  });
+});
+
+describe("the kind of business of a sandbox account", () => {
+  it("comes from the account's name, then the workspace's, a site's own kind first, and is generic when nothing says it", () => {
+    expect(businessKindOf("instagram", ["Lee Dental"])).toBe("healthcare");
+    expect(businessKindOf("facebook", ["Main Street location", "Rossi & Partners Law"])).toBe("legal");
+    expect(businessKindOf("healthgrades", ["Sunrise Bakery"])).toBe("healthcare");
+    expect(businessKindOf("facebook", ["Glow Hair Salon"])).toBe("beauty");
+    expect(businessKindOf("facebook", ["Iron Gym"])).toBe("fitness");
+    expect(businessKindOf("facebook", ["Ace Plumbing"])).toBe("home");
+    expect(businessKindOf("facebook", ["The Little Bookshop"])).toBe("retail");
+    expect(businessKindOf("facebook", ["Acme", null, "Northwind"])).toBe("generic");
+    // Generic words say nothing a trade would not hear.
+    expect([...SAMPLE_TEXTS.generic.comments, ...SAMPLE_TEXTS.generic.messages, ...SAMPLE_TEXTS.generic.reviews.map((r) => r.content)].join(" ")).not.toMatch(
+      /appointment|insurance|patient|croissant|haircut/i,
+    );
   });
 });

@@ -25,7 +25,10 @@ test.describe("social inbox", () => {
     await expect.poll(async () => (await target())?.status, { timeout: 20_000 }).toBe("published");
     const { platformPostId, publishedAt } = (await target())!;
     // Who answers is drawn from the sandbox post's id: two or three comments, sometimes a direct message.
-    const count = sandboxConversation({ platformPostId: platformPostId!, postId: post.id, content: post.content, publishedAt: new Date(publishedAt!) }).length;
+    const count = sandboxConversation(
+      { platformPostId: platformPostId!, postId: post.id, content: post.content, publishedAt: new Date(publishedAt!) },
+      { platform: "facebook", kind: "healthcare" },
+    ).length;
     expect(count).toBeGreaterThanOrEqual(2);
     const items = inbox.getByTestId("inbox-message");
     await expect(items).toHaveCount(count, { timeout: 30_000 });
