@@ -81,11 +81,17 @@ test.describe("social inbox", () => {
     await screenshot(page, "inbox-message-360", { fullPage: true });
   });
 
-  test("New Message writes first from a sandbox account; the conversation is in the inbox as ours, and the filters narrow the list", async ({ page, setPlan }) => {
+  test("New Message writes first from a sandbox X account (a Yelp or Instagram one is offered disabled, with the reason); the conversation is in the inbox as ours, and the filters narrow the list", async ({ page, setPlan }) => {
     const owner = newUser({ firstName: "Ana", lastName: "Lima" });
     await registerByApi(page.request, owner);
     await setPlan(owner.email, "growth");
-    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "instagram", accountName: "Lima Dental" } })).status()).toBe(201);
+    // X lets an app write first; Yelp has no direct messages and Instagram lets a business only answer: sandbox accounts keep those rules.
+    for (const [platform, accountName] of [
+      ["twitter", "Lima Dental"],
+      ["yelp", "Lima Dental Yelp"],
+      ["instagram", "Lima Dental IG"],
+    ])
+      expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform, accountName } })).status()).toBe(201);
     await page.goto("/app/reply-dms");
     const inbox = page.getByTestId("social-inbox");
     await expect(inbox).toHaveAttribute("data-hydrated", "true");
@@ -93,6 +99,12 @@ test.describe("social inbox", () => {
     await inbox.getByRole("button", { name: "New Message" }).click();
     const dialog = page.getByRole("dialog", { name: "New Message" });
     await expect(dialog.getByLabel("From")).toHaveValue(/.+/);
+    await expect(dialog.getByLabel("From").locator("option:checked")).toHaveText("Lima Dental · X (Twitter)");
+    await expect(dialog.getByRole("option", { name: /Lima Dental Yelp/ })).toBeDisabled();
+    // Why, in words visible without hovering (a phone has no hover).
+    const refused = dialog.getByTestId("new-message-refused");
+    await expect(refused).toContainText("Lima Dental Yelp · Yelp: Yelp has no direct messages: people reach you there through reviews. Answer them from Reviews.");
+    await expect(refused).toContainText("Lima Dental IG · Instagram: Instagram doesn't let apps write to someone first.");
     await dialog.getByLabel("To").fill("@jane.smith");
     await dialog.getByLabel("Message").fill("Hi Jane, your crown is ready for fitting.");
     await screenshot(page, "inbox-new-message-1280");
@@ -148,6 +160,8 @@ test.describe("social inbox", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await inbox.getByRole("button", { name: "New Message" }).click();
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("new-message-refused")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, "inbox-new-message-360");
   });
 

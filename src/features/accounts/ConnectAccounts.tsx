@@ -5,6 +5,7 @@ import { isLimitReached, UNLIMITED, usageColour, usagePercent } from "../../../d
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { listed } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
 import { AccountAvatar } from "./AccountAvatar";
 import { filterPlatforms, type Kind, KINDS, noMatchMessage, shownCount } from "./connect-accounts-model";
@@ -116,6 +117,9 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
       setBusy(null);
     }
   };
+
+  /** The platform's sandbox accounts' names: a second one (another location) is named apart from them. */
+  const sandboxNames = (platform: PlatformId) => accounts.filter((a) => a.platform === platform && a.kind === "sandbox").map((a) => a.accountName);
 
   const startConnect = (platform: PlatformCard) => {
     if (platform.connection === "oauth") window.location.assign(`/api/auth/${platform.id}`);
@@ -327,7 +331,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                         aria-describedby={reached ? "limit-note" : undefined}
                         onClick={() => setOpen({ kind: "sandbox", platform })}
                       >
-                        Add sandbox account
+                        {sandboxNames(platform.id).length > 0 ? "Add another sandbox account" : "Add sandbox account"}
                       </button>
                     </div>
                   )}
@@ -340,7 +344,13 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
 
       <BlueskyDialog open={open?.kind === "bluesky"} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
       <ListingDialog platform={open?.kind === "listing" ? open.platform : null} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
-      <SandboxDialog platform={open?.kind === "sandbox" ? open.platform : null} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
+      <SandboxDialog
+        platform={open?.kind === "sandbox" ? open.platform : null}
+        taken={open?.kind === "sandbox" ? sandboxNames(open.platform.id) : []}
+        onClose={() => setOpen(null)}
+        onConnected={connected}
+        onFailed={failed}
+      />
       <Dialog
         open={open?.kind === "disconnect"}
         title="Disconnect this account?"
@@ -522,14 +532,18 @@ const ListingDialog = ({ platform, ...props }: FormDialogProps & { platform: Pla
   />
 );
 
-const SandboxDialog = ({ platform, ...props }: FormDialogProps & { platform: PlatformCard | null }) => (
+const SandboxDialog = ({ platform, taken, ...props }: FormDialogProps & { platform: PlatformCard | null; taken: ReadonlyArray<string> }) => (
   <OneFieldDialog
     {...props}
     open={platform !== null}
-    title={platform ? `Add a ${platform.name} sandbox account` : "Add a sandbox account"}
-    description="A test account: its posts go only to a sandbox timeline inside SocialDesk, never to the platform."
+    title={platform ? `Add ${taken.length > 0 ? "another" : "a"} ${platform.name} sandbox account` : "Add a sandbox account"}
+    description={
+      taken.length > 0
+        ? `For another location or brand: give it a name of its own (you have ${listed(taken.map((name) => `"${name}"`))}). Its posts, messages and reviews stay its own, inside SocialDesk.`
+        : "A test account: its posts go only to a sandbox timeline inside SocialDesk, never to the platform."
+    }
     path="/api/social-accounts/sandbox"
-    field={{ name: "accountName", label: "Account name", placeholder: platform ? `Test ${platform.name}` : "" }}
+    field={{ name: "accountName", label: "Account name", placeholder: platform ? (taken.length > 0 ? "Main Street location" : `Test ${platform.name}`) : "" }}
     body={(accountName) => ({ platform: platform?.id, accountName })}
     submitLabel="Add account"
     pendingLabel="Adding..."
