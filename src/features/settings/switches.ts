@@ -14,6 +14,6 @@ export const NOTIFICATION_SWITCHES: ReadonlyArray<{ readonly key: keyof Notifica
   {
     key: "sandboxReviewAlerts",
     label: "Also alert me about sandbox reviews",
-    hint: "Review alerts for the made-up reviews of sandbox accounts too, marked as samples. Off: only real reviews are e-mailed.",
+    hint: "The same email for the made-up reviews of sandbox accounts, marked as samples. Off: only real reviews are emailed.",
   },
 ];
