@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PLATFORMS } from "../../domain/accounts";
+import { INBOX_SUPPORT, NEW_MESSAGE_PLATFORMS, newMessageRefusal } from "../../domain/inbox";
+import { REVIEW_PLATFORMS } from "../../domain/reviews";
 import { businessKindOf } from "../accounts/business-kind";
 import { SAMPLE_TEXTS } from "../accounts/sandbox-texts";
 import { sandboxConversation } from "./sandbox";
@@ -57,6 +59,27 @@ describe("the kind of business of a sandbox account", () => {
     // Generic words say nothing a trade would not hear.
     expect([...SAMPLE_TEXTS.generic.comments, ...SAMPLE_TEXTS.generic.messages, ...SAMPLE_TEXTS.generic.reviews.map((r) => r.content)].join(" ")).not.toMatch(
       /appointment|insurance|patient|croissant|haircut/i,
+    );
+  });
+});
+
+describe("the platform table's inbox", () => {
+  it("is the one source of what the inbox reads, where New Message writes first, and which sites bring reviews", () => {
+    expect(INBOX_SUPPORT).toEqual({
+      facebook: ["dm", "comment"],
+      instagram: ["dm", "comment", "mention"],
+      twitter: ["comment", "mention"],
+      linkedin: ["comment"],
+      youtube: ["comment"],
+      threads: ["comment", "mention"],
+      bluesky: ["comment", "mention"],
+    });
+    expect(NEW_MESSAGE_PLATFORMS).toEqual(["twitter"]);
+    expect(PLATFORMS.filter((p) => p.inbox.reviews).map((p) => p.id).sort()).toEqual([...REVIEW_PLATFORMS].sort());
+    expect(newMessageRefusal("twitter")).toBeNull();
+    expect(newMessageRefusal("yelp")).toBe("Yelp has no direct messages: people reach you there through reviews. Answer them from Reviews.");
+    expect(newMessageRefusal("facebook")).toBe(
+      "Facebook doesn't let apps write to someone first. Start the conversation on Facebook; their answer will reach the inbox.",
     );
   });
 });
