@@ -1,4 +1,4 @@
-import type { BusinessKind } from "./business-kind";
+import type { BusinessKind } from "../../domain/accounts";
 
 /**
  * What people write to a sandbox account, by the kind of business it stands for: comments on its

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { Effect } from "effect";
-import { type PlatformId, platformById } from "../../domain/accounts";
+import { type BusinessKind, businessKindOf, type PlatformId, platformById } from "../../domain/accounts";
 import { systemContext } from "../../domain/shared";
-import { type BusinessKind, businessKindOf } from "../accounts/business-kind";
 import { SAMPLE_TEXTS } from "../accounts/sandbox-texts";
 import { Database } from "../db/Database";
 import { Inbox, type IncomingMessage } from "./Inbox";
@@ -12,7 +11,7 @@ import { Inbox, type IncomingMessage } from "./Inbox";
  * published to them"), so the inbox can be tried without credentials. It keeps to its platform
  * (domain/accounts/platforms.ts, `inbox`): comments, direct messages and mentions only where a real
  * account of the platform brings them; and to the kind of business the account stands for
- * (../accounts/business-kind.ts). What they write is chosen from the post's id (the same post always
+ * (domain/accounts/business-kind.ts). What they write is chosen from the post's id (the same post always
  * draws the same people and words), and each message's id comes from the post: the job run twice
  * keeps them once.
  */
@@ -165,13 +164,14 @@ export const writeSandboxConversation = Effect.fn("Inbox.sandboxConversation")(f
             workspace_id: string;
             platform: PlatformId;
             account_name: string;
+            metadata: Record<string, unknown>;
             workspace_name: string;
             content: string;
             published_at: Date;
             earlier_today: number;
           }[]
         >`
-      select a.workspace_id, a.platform, a.account_name, w.name as workspace_name, s.content, s.published_at,
+      select a.workspace_id, a.platform, a.account_name, a.metadata, w.name as workspace_name, s.content, s.published_at,
         (select count(*)::int from sandbox_posts e
          where e.account_id = a.id and e.published_at >= date_trunc('day', s.published_at at time zone 'UTC') at time zone 'UTC'
            and (e.published_at, e.id) < (s.published_at, s.id)) as earlier_today
@@ -180,7 +180,7 @@ export const writeSandboxConversation = Effect.fn("Inbox.sandboxConversation")(f
       where a.id = ${payload.accountId} and a.kind = 'sandbox'`,
       );
       if (!row || row.earlier_today >= SANDBOX_POSTS_A_DAY) return undefined;
-      const kind = businessKindOf(row.platform, [row.account_name, row.workspace_name]);
+      const kind = businessKindOf(row.platform, [row.account_name, row.workspace_name], row.metadata.businessKind);
       const conversation = sandboxConversation({ ...payload, content: row.content, publishedAt: row.published_at }, { platform: row.platform, kind });
       // What the account's other posts brought: that day's and in all (this post's own, on a retry, are not counted).
       const [heard] = yield* db.query(

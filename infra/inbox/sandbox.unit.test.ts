@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PLATFORMS } from "../../domain/accounts";
+import { businessKindOf, PLATFORMS } from "../../domain/accounts";
 import { INBOX_SUPPORT, NEW_MESSAGE_PLATFORMS, newMessageRefusal } from "../../domain/inbox";
 import { REVIEW_PLATFORMS } from "../../domain/reviews";
-import { businessKindOf } from "../accounts/business-kind";
 import { SAMPLE_TEXTS } from "../accounts/sandbox-texts";
 import { sandboxConversation } from "./sandbox";
 
@@ -56,6 +55,11 @@ describe("the kind of business of a sandbox account", () => {
     expect(businessKindOf("facebook", ["Ace Plumbing"])).toBe("home");
     expect(businessKindOf("facebook", ["The Little Bookshop"])).toBe("retail");
     expect(businessKindOf("facebook", ["Acme", null, "Northwind"])).toBe("generic");
+    // Chosen when the account was added: it wins over the names, not over a site's own kind.
+    expect(businessKindOf("facebook", ["Acme"], "beauty")).toBe("beauty");
+    expect(businessKindOf("facebook", ["Lee Dental"], "food")).toBe("food");
+    expect(businessKindOf("avvo", ["Acme"], "food")).toBe("legal");
+    expect(businessKindOf("facebook", ["Lee Dental"], "spaceships")).toBe("healthcare");
     // Generic words say nothing a trade would not hear.
     expect([...SAMPLE_TEXTS.generic.comments, ...SAMPLE_TEXTS.generic.messages, ...SAMPLE_TEXTS.generic.reviews.map((r) => r.content)].join(" ")).not.toMatch(
       /appointment|insurance|patient|croissant|haircut/i,

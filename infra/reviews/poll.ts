@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Cause, Effect } from "effect";
-import { platformById, type PlatformId } from "../../domain/accounts/platforms";
+import { businessKindOf, platformById, type PlatformId } from "../../domain/accounts";
 import { hasFeature, TIERS } from "../../domain/plans";
 import { REVIEW_PLATFORMS } from "../../domain/reviews";
 import { systemContext } from "../../domain/shared";
-import { businessKindOf } from "../accounts/business-kind";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { Database } from "../db/Database";
 import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
@@ -90,7 +89,7 @@ const keepLocation = (account: DueAccount, location: FetchedLocation, figures: {
 const readSandbox = (account: DueAccount, now: Date) =>
   Effect.gen(function* () {
     const location = account.platform === "google_business" ? sandboxLocationOf(account) : null;
-    const kind = businessKindOf(account.platform, [account.account_name, account.workspace_name]);
+    const kind = businessKindOf(account.platform, [account.account_name, account.workspace_name], account.metadata.businessKind);
     const reviews = sandboxReviews({ id: account.id, connectedAt: account.connected_at, kind }, now, location?.externalId ?? null);
     if (location) {
       const average = reviews.reduce((sum, r) => sum + r.rating, 0) / Math.max(1, reviews.length);

@@ -1,4 +1,4 @@
-import type { BusinessKind } from "../accounts/business-kind";
+import type { BusinessKind } from "../../domain/accounts";
 import { SAMPLE_TEXTS } from "../accounts/sandbox-texts";
 import { draw } from "../inbox/sandbox";
 import type { FetchedLocation } from "../platforms/reviews";

@@ -194,6 +194,9 @@ test("a business with two locations adds a second sandbox account of one platfor
   await dialog.getByRole("button", { name: "Add account" }).click();
   await expect(toast(page)).toContainText('You already have a Facebook sandbox account named "Sunrise Bakery".');
   await dialog.getByLabel("Account name").fill("Sunrise Bakery Main Street");
+  // What its made-up people write is for a bakery: chosen here, or read from the name when left alone.
+  await expect(dialog.getByLabel("Kind of business")).toHaveValue("");
+  await dialog.getByLabel("Kind of business").selectOption({ label: "Food and drink (bakery, café, restaurant)" });
   await dialog.getByRole("button", { name: "Add account" }).click();
   await expect(toast(page).filter({ hasText: "Account Connected!" })).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -201,6 +204,8 @@ test("a business with two locations adds a second sandbox account of one platfor
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText("Sunrise Bakery Main Street");
   await expect(page.getByTestId("account-usage")).toHaveText("2 of 3 accounts used");
+  const saved = (await (await page.request.get("/api/social-accounts")).json()) as Array<{ accountName: string; metadata: Record<string, unknown> }>;
+  expect(saved.find((a) => a.accountName === "Sunrise Bakery Main Street")?.metadata.businessKind).toBe("food");
 
   // Compose offers both, each by its name.
   await page.goto("/app/compose");

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import type { AccountView } from "../../../infra/accounts/SocialAccounts";
 import type { PlatformId } from "../../../domain/accounts";
 import { isLimitReached, UNLIMITED, usageColour, usagePercent } from "../../../domain/plans";
@@ -6,6 +6,8 @@ import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { listed } from "../../lib/text";
+// The file itself, not the module's index: the island takes no decider code.
+import { BUSINESS_KIND_LABELS, BUSINESS_KINDS, FIXED_KIND_PLATFORMS } from "../../../domain/accounts/business-kind";
 import { toast } from "../../islands/toast/toast-store";
 import { AccountAvatar } from "./AccountAvatar";
 import { filterPlatforms, type Kind, KINDS, noMatchMessage, shownCount } from "./connect-accounts-model";
@@ -472,13 +474,15 @@ interface OneFieldDialogProps extends FormDialogProps {
   readonly description: string;
   readonly path: string;
   readonly field: { readonly name: string; readonly label: string; readonly placeholder: string; readonly url?: boolean };
-  readonly body: (value: FormDataEntryValue | null) => Record<string, unknown>;
+  readonly body: (value: FormDataEntryValue | null, data: FormData) => Record<string, unknown>;
   readonly submitLabel: string;
   readonly pendingLabel: string;
+  /** More fields after the first one, given the field messages. */
+  readonly more?: (fields: Record<string, string>) => ReactNode;
 }
 
 /** The listing and sandbox dialogs: one field, posted with the platform. */
-const OneFieldDialog = ({ open, title, description, path, field, body, submitLabel, pendingLabel, ...props }: OneFieldDialogProps) => {
+const OneFieldDialog = ({ open, title, description, path, field, body, submitLabel, pendingLabel, more, ...props }: OneFieldDialogProps) => {
   const { pending, fields, submit } = useSubmit(path, props);
   const id = `dialog-${field.name}`;
   return (
@@ -487,7 +491,8 @@ const OneFieldDialog = ({ open, title, description, path, field, body, submitLab
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
-          submit(body(new FormData(event.currentTarget).get(field.name)));
+          const data = new FormData(event.currentTarget);
+          submit(body(data.get(field.name), data));
         }}
       >
         <div className="field">
@@ -505,6 +510,7 @@ const OneFieldDialog = ({ open, title, description, path, field, body, submitLab
           />
           <FieldError id={`${id}-error`} message={fields[field.name]} />
         </div>
+        {more?.(fields)}
         <div className="ui-dialog-actions">
           <button type="button" className="btn btn-outline" onClick={props.onClose}>
             Cancel
@@ -544,7 +550,34 @@ const SandboxDialog = ({ platform, taken, ...props }: FormDialogProps & { platfo
     }
     path="/api/social-accounts/sandbox"
     field={{ name: "accountName", label: "Account name", placeholder: platform ? (taken.length > 0 ? "Main Street location" : `Test ${platform.name}`) : "" }}
-    body={(accountName) => ({ platform: platform?.id, accountName })}
+    body={(accountName, data) => ({ platform: platform?.id, accountName, businessKind: data.get("businessKind") ?? "" })}
+    more={(fields) =>
+      // A review site of one trade (Healthgrades, Avvo…) has its kind already.
+      platform && !FIXED_KIND_PLATFORMS.has(platform.id) ? (
+        <div className="field">
+          <label htmlFor="dialog-business-kind">Kind of business</label>
+          <select
+            className="input"
+            id="dialog-business-kind"
+            name="businessKind"
+            defaultValue=""
+            aria-describedby="dialog-business-kind-hint"
+            aria-invalid={Boolean(fields.businessKind)}
+          >
+            <option value="">From the account's name</option>
+            {BUSINESS_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {BUSINESS_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+          <p className="muted kind-hint" id="dialog-business-kind-hint">
+            The sample comments, messages and reviews it receives are written for this kind of business.
+          </p>
+          <FieldError id="dialog-business-kind-error" message={fields.businessKind} />
+        </div>
+      ) : null
+    }
     submitLabel="Add account"
     pendingLabel="Adding..."
   />

@@ -1,13 +1,27 @@
-import type { PlatformId } from "../../domain/accounts";
+import type { PlatformId } from "./platforms";
 
 /**
  * The kind of business a sandbox account stands for, so that its sample comments, messages and
  * reviews fit it (no "my appointment" for a bakery). SocialDesk asks no one for an industry: the
- * account's name ("Main Street Bakery"), then the workspace's, say it; a site that lists only one
- * kind (Healthgrades, Avvo…) says it too. Unknown: generic texts.
+ * person may choose one when adding the sandbox account; otherwise the account's name ("Main Street
+ * Bakery"), then the workspace's, say it; a site that lists only one kind (Healthgrades, Avvo…) says
+ * it first. Unknown: generic texts.
  */
 export const BUSINESS_KINDS = ["healthcare", "legal", "food", "retail", "beauty", "fitness", "home", "generic"] as const;
 export type BusinessKind = (typeof BUSINESS_KINDS)[number];
+export const isBusinessKind = (value: unknown): value is BusinessKind => (BUSINESS_KINDS as ReadonlyArray<unknown>).includes(value);
+
+/** How the sandbox dialog names each kind. */
+export const BUSINESS_KIND_LABELS: Readonly<Record<BusinessKind, string>> = {
+  healthcare: "Healthcare (dental, medical, therapy)",
+  legal: "Legal (law firm, attorney)",
+  food: "Food and drink (bakery, café, restaurant)",
+  retail: "Retail (shop, boutique)",
+  beauty: "Beauty (salon, spa, barber)",
+  fitness: "Fitness (gym, studio)",
+  home: "Home services (plumbing, cleaning, repairs)",
+  generic: "Something else",
+};
 
 const BY_PLATFORM: Partial<Record<PlatformId, BusinessKind>> = {
   healthgrades: "healthcare",
@@ -16,6 +30,9 @@ const BY_PLATFORM: Partial<Record<PlatformId, BusinessKind>> = {
   martindale: "legal",
   superlawyers: "legal",
 };
+
+/** The sites of one trade: their accounts' kind is theirs. */
+export const FIXED_KIND_PLATFORMS: ReadonlySet<string> = new Set(Object.keys(BY_PLATFORM));
 
 /** Words of a name that say the kind; whole words (or their start: "dentistry", "bakeries"). */
 const WORDS: ReadonlyArray<readonly [BusinessKind, RegExp]> = [
@@ -28,10 +45,11 @@ const WORDS: ReadonlyArray<readonly [BusinessKind, RegExp]> = [
   ["retail", /\b(shop\w*|store\w*|boutique\w*|market\w*|books?|bookshop|gift\w*|goods|apparel|clothing|florist\w*|flowers?|jewel\w*|hardware|outfitters?|supply|supplies|toys?)\b/i],
 ];
 
-/** The kind the first name that tells one says; the site's own kind first. */
-export const businessKindOf = (platform: PlatformId | string, names: ReadonlyArray<string | null | undefined>): BusinessKind => {
+/** The kind the site lists, else the one chosen, else the one the first name that tells one says. */
+export const businessKindOf = (platform: PlatformId | string, names: ReadonlyArray<string | null | undefined>, chosen?: unknown): BusinessKind => {
   const fixed = BY_PLATFORM[platform as PlatformId];
   if (fixed) return fixed;
+  if (isBusinessKind(chosen)) return chosen;
   for (const name of names) {
     if (!name) continue;
     const found = WORDS.find(([, words]) => words.test(name));
