@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { systemContext } from "../../domain/shared";
 import { Inbox } from "../../infra/inbox/Inbox";
 import { SAMPLE_TEXTS } from "../../infra/accounts/sandbox-texts";
-import { SANDBOX_ITEMS_A_DAY, SANDBOX_POSTS_A_DAY, writeSandboxConversation } from "../../infra/inbox/sandbox";
+import { SANDBOX_ITEMS_A_DAY, SANDBOX_ITEMS_IN_ALL, SANDBOX_POSTS_A_DAY, writeSandboxConversation } from "../../infra/inbox/sandbox";
 import { type Browser, publishedPost } from "../support/browser";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -145,7 +145,7 @@ describe("the social inbox", () => {
     expect(events.map((e) => e.type)).toEqual(["InboxMessageReceived", "InboxReplyRequested", "InboxReplyAttempted", "InboxReplySent"]);
   });
 
-  it("given a sandbox account posting all day, people answer only its first three posts of the day, at most ten new items, in words that fit the business; the next day they answer again", async () => {
+  it("given a sandbox account posting all day, people answer only its first three posts of the day, at most ten new items, in words that fit the business; the next day they answer again, until sixty in all", async () => {
     const { browser } = await owner("growth");
     const account = (await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Sunrise Bakery" })).data as { id: string };
     const posts: Array<Awaited<ReturnType<typeof publishedPost>>> = [];
@@ -174,6 +174,30 @@ describe("the social inbox", () => {
     await run(posts[3]!, "next-day");
     const nextDay = await app.sql`select 1 from inbox_messages where account_id = ${account.id} and post_id = ${posts[3]!.id}`;
     expect(nextDay.length).toBeGreaterThanOrEqual(2);
+
+    // Near the total (59 of SANDBOX_ITEMS_IN_ALL heard so far), a post two days on brings one item, and then the account stays quiet.
+    const [{ heardSoFar, workspaceId }] = await app.sql<{ heardSoFar: number; workspaceId: string }[]>`
+      select count(*)::int as "heardSoFar", min(workspace_id::text) as "workspaceId" from inbox_messages where account_id = ${account.id}`;
+    const earlier = Array.from({ length: SANDBOX_ITEMS_IN_ALL - 1 - heardSoFar }, (_, i) => ({
+      type: "comment" as const,
+      externalId: `earlier-${i}`,
+      threadId: "earlier",
+      parentExternalId: "earlier",
+      postId: null,
+      postTitle: null,
+      from: { name: "Jane Smith", username: "janesmith", avatar: null, verified: false, followers: null },
+      content: "Lovely bread!",
+      sentAt: new Date(Date.now() - 10 * 86_400_000),
+      url: null,
+      likes: 0,
+    }));
+    await app.run(
+      Inbox.use((inbox) => inbox.receive(systemContext("ingestion", new Date(), crypto.randomUUID()), { id: account.id, workspaceId, platform: "facebook" }, earlier)),
+    );
+    await app.sql`update sandbox_posts set published_at = published_at + interval '2 days' where id::text = ${posts[4]!.targets[0]!.platformPostId}`;
+    await run(posts[4]!, "two-days-on");
+    const [{ total }] = await app.sql<{ total: number }[]>`select count(*)::int as total from inbox_messages where account_id = ${account.id}`;
+    expect(total).toBe(SANDBOX_ITEMS_IN_ALL);
   });
 
   it("New Message writes first from an account that allows it; it appears in the inbox as ours and goes out once", async () => {
