@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { TOAST_DURATION_MS } from "../../src/islands/toast/toast-store";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot, toast } from "./support";
+import { newUser, registerByApi, screenshot, seriousViolationsIn, toast } from "./support";
 
 /** The screen once its island has hydrated (its buttons are disabled until then). */
 const openConnectAccounts = async (page: Page) => {
@@ -188,6 +188,7 @@ test("a business with two locations adds a second sandbox account of one platfor
   await expect(dialog).toContainText('For another location or brand: give it a name of its own (you have "Sunrise Bakery").');
   await expect(dialog.getByLabel("Account name")).toHaveAttribute("placeholder", "Main Street location");
   await screenshot(page, "connect-accounts-second-sandbox", { widths: [1280, 360] });
+  expect(await seriousViolationsIn(page, "dialog[open]")).toEqual([]);
 
   // The first one's name again: refused, saying why.
   await dialog.getByLabel("Account name").fill("Sunrise Bakery");

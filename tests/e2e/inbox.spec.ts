@@ -1,7 +1,7 @@
 import { sandboxConversation } from "../../infra/inbox/sandbox";
 import type { PostView } from "../../infra/publishing/PostQueries";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot, toast } from "./support";
+import { newUser, registerByApi, screenshot, seriousViolationsIn, toast } from "./support";
 
 test.describe("social inbox", () => {
   test("people answer a sandbox post; the owner opens a message, answers it with a quick reply template, and archives two at once", async ({ page, setPlan }) => {
@@ -105,6 +105,7 @@ test.describe("social inbox", () => {
     const refused = dialog.getByTestId("new-message-refused");
     await expect(refused).toContainText("Lima Dental Yelp · Yelp: Yelp has no direct messages: people reach you there through reviews. Answer them from Reviews.");
     await expect(refused).toContainText("Lima Dental IG · Instagram: Instagram doesn't let apps write to someone first.");
+    expect(await seriousViolationsIn(page, "dialog[open]")).toEqual([]);
     await dialog.getByLabel("To").fill("@jane.smith");
     await dialog.getByLabel("Message").fill("Hi Jane, your crown is ready for fitting.");
     await screenshot(page, "inbox-new-message-1280");
