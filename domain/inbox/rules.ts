@@ -117,5 +117,5 @@ export const INBOX_MESSAGES = {
   noDirectMessages: (platform: string, hasReviews: boolean) =>
     hasReviews
       ? `${platform} has no direct messages: people reach you there through reviews. Answer them from Reviews.`
-      : `${platform} has no direct messages that apps can send or read.`,
+      : `${platform} gives apps no direct messages to send or read.`,
 } as const;

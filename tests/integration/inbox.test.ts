@@ -248,7 +248,7 @@ describe("the social inbox", () => {
       yelp: "Yelp has no direct messages: people reach you there through reviews. Answer them from Reviews.",
       healthgrades: "Healthgrades has no direct messages: people reach you there through reviews. Answer them from Reviews.",
       google_business: "Google Business Profile has no direct messages: people reach you there through reviews. Answer them from Reviews.",
-      tiktok: "TikTok has no direct messages that apps can send or read.",
+      tiktok: "TikTok gives apps no direct messages to send or read.",
     };
     for (const [platform, reason] of Object.entries(refusals)) {
       const account = (await browser.post("/api/social-accounts/sandbox", { platform, accountName: `Lee Dental ${platform}` })).data as { id: string };
