@@ -65,6 +65,13 @@ export const NO_INBOX_REASON: Readonly<Partial<Record<PlatformId, string>>> = {
   google_business: "Google reviews are answered from Reviews.",
 };
 
+/** Why the inbox brings nothing from the platform, or null where it brings something. */
+export const noInboxReason = (platform: PlatformId): string | null => {
+  const p = platformById(platform);
+  if ((INBOX_SUPPORT[platform]?.length ?? 0) > 0) return null;
+  return NO_INBOX_REASON[platform] ?? (p.inbox.reviews ? `${p.name} reviews are answered from Reviews.` : `${p.name}'s API gives no access to messages.`);
+};
+
 /**
  * Where a person can write first (New Message), from the platform table: X lets an app open a direct
  * message with anyone who accepts them (`dm.write`). Meta lets a page only answer people who wrote to

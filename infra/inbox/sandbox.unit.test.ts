@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { businessKindOf, PLATFORMS } from "../../domain/accounts";
-import { INBOX_SUPPORT, NEW_MESSAGE_PLATFORMS, newMessageRefusal } from "../../domain/inbox";
+import { INBOX_SUPPORT, NEW_MESSAGE_PLATFORMS, newMessageRefusal, noInboxReason } from "../../domain/inbox";
 import { REVIEW_PLATFORMS } from "../../domain/reviews";
 import { SAMPLE_TEXTS } from "../accounts/sandbox-texts";
 import { sandboxConversation } from "./sandbox";
@@ -80,6 +80,9 @@ describe("the platform table's inbox", () => {
     });
     expect(NEW_MESSAGE_PLATFORMS).toEqual(["twitter"]);
     expect(PLATFORMS.filter((p) => p.inbox.reviews).map((p) => p.id).sort()).toEqual([...REVIEW_PLATFORMS].sort());
+    expect(noInboxReason("facebook")).toBeNull();
+    expect(noInboxReason("yelp")).toBe("Yelp reviews are answered from Reviews.");
+    expect(noInboxReason("tiktok")).toBe("TikTok's API gives apps no access to comments or messages.");
     expect(newMessageRefusal("twitter")).toBeNull();
     expect(newMessageRefusal("yelp")).toBe("Yelp has no direct messages: people reach you there through reviews. Answer them from Reviews.");
     expect(newMessageRefusal("facebook")).toBe(

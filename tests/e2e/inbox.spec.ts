@@ -149,6 +149,11 @@ test.describe("social inbox", () => {
     await page.unroute("**/api/social-inbox/*/reply");
     await screenshot(page, "inbox-reply-kept", { widths: [1280, 360] });
 
+    // A sandbox Yelp account brings nothing to the inbox, as a real one wouldn't: the filter says where its reviews are.
+    await inbox.getByLabel("Platform").selectOption({ label: "Yelp (no inbox)" });
+    await expect(inbox.getByRole("note")).toHaveText("Yelp reviews are answered from Reviews.");
+    await inbox.getByLabel("Platform").selectOption({ label: "All platforms" });
+
     // The filters narrow the list: nobody's, a negative sentiment.
     await inbox.getByLabel("Assignee").selectOption("none");
     await expect(item).toHaveCount(1);
