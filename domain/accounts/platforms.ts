@@ -50,9 +50,39 @@ export interface Platform {
   };
   /** What a post to the platform must carry and may carry (the platforms' documented limits). */
   readonly posting: PostingRules;
+  /** What reaches the inbox and the Reviews screen from it, and whether New Message may write first. */
+  readonly inbox: InboxCapabilities;
   /** Listing platforms: the host names a profile URL may have. */
   readonly listingHosts?: ReadonlyArray<string>;
 }
+
+/**
+ * What the platform's API lets the inbox read and write (spec engagement §9), for real accounts and
+ * sandbox ones alike: the sandbox writes sample direct messages, comments, mentions and reviews only
+ * where a real account of the platform would bring them, and New Message only writes first where the
+ * platform lets an app do so.
+ */
+export interface InboxCapabilities {
+  /** Direct messages people send the account reach the inbox. */
+  readonly dm: boolean;
+  /** New Message: an app may open a conversation with someone (X's dm.write); elsewhere one can only answer. */
+  readonly writeFirst: boolean;
+  /** Comments on the account's posts reach the inbox. */
+  readonly comments: boolean;
+  /** Posts that mention the account reach the inbox. */
+  readonly mentions: boolean;
+  /** Reviews of the business reach the Reviews screen. */
+  readonly reviews: boolean;
+}
+
+const inbox = (capabilities: Partial<InboxCapabilities> = {}): InboxCapabilities => ({
+  dm: false,
+  writeFirst: false,
+  comments: false,
+  mentions: false,
+  reviews: false,
+  ...capabilities,
+});
 
 const MB = 1_000_000;
 const GB = 1_000_000_000;
@@ -96,6 +126,7 @@ const social = (
   description: string,
   connection: ConnectionMethod,
   postingRules: PostingRules,
+  inboxCapabilities: InboxCapabilities,
   supports: Partial<Platform["supports"]> = {},
 ): Platform => ({
   id,
@@ -106,6 +137,7 @@ const social = (
   connection,
   supports: { text: true, images: true, video: true, firstComment: false, reviews: false, ...supports },
   posting: postingRules,
+  inbox: inboxCapabilities,
 });
 
 const review = (id: PlatformId, name: string, maxCharacters: number, description: string, listingHosts: ReadonlyArray<string>): Platform => ({
@@ -117,49 +149,75 @@ const review = (id: PlatformId, name: string, maxCharacters: number, description
   connection: "listing",
   supports: { text: false, images: false, video: false, firstComment: false, reviews: true },
   posting: NO_POSTING,
+  // Review and listing sites carry no messages: people reach the business through its reviews.
+  inbox: inbox({ reviews: true }),
   listingHosts,
 });
 
 export const PLATFORMS: ReadonlyArray<Platform> = [
   social("facebook", "Facebook", 63206, "Pages: posts, reels, stories and comments.", "oauth",
     // Graph API Pages: up to 10 photos (10 MB each) or one video (up to 10 GB).
-    posting({ maxItems: 10, maxVideos: 1, mixed: false, maxImageBytes: 10 * MB, maxVideoBytes: 10 * GB }), { firstComment: true }),
+    posting({ maxItems: 10, maxVideos: 1, mixed: false, maxImageBytes: 10 * MB, maxVideoBytes: 10 * GB }),
+    // Messenger: a page answers people who wrote to it; comments on its posts.
+    inbox({ dm: true, comments: true }), { firstComment: true }),
   social("instagram", "Instagram", 2200, "Business and creator accounts: posts, reels, stories.", "oauth",
     // Content Publishing API: a photo or video is required; a carousel holds up to 10; JPEG up to 8 MB, video up to 300 MB.
-    posting({ requires: "media", maxItems: 10, maxImageBytes: 8 * MB, maxVideoBytes: 300 * MB }), { text: false, firstComment: true }),
+    posting({ requires: "media", maxItems: 10, maxImageBytes: 8 * MB, maxVideoBytes: 300 * MB }),
+    // Instagram Messaging answers people who wrote first; comments and @mentions by webhook.
+    inbox({ dm: true, comments: true, mentions: true }), { text: false, firstComment: true }),
   social("twitter", "X (Twitter)", 280, "Posts, threads and replies.", "oauth",
     // Up to 4 images (5 MB each) or one video (512 MB), not both.
-    posting({ maxItems: 4, maxImages: 4, maxVideos: 1, mixed: false, maxImageBytes: 5 * MB, maxVideoBytes: 512 * MB })),
+    posting({ maxItems: 4, maxImages: 4, maxVideos: 1, mixed: false, maxImageBytes: 5 * MB, maxVideoBytes: 512 * MB }),
+    // Replies and mentions are read; dm.write lets an app open a direct message with anyone who accepts them.
+    inbox({ writeFirst: true, comments: true, mentions: true })),
   social("linkedin", "LinkedIn", 3000, "Profiles and company pages.", "oauth",
     // Posts API: up to 9 images in a multi-image post, or one video (up to 500 MB), not both.
-    posting({ maxItems: 9, maxImages: 9, maxVideos: 1, mixed: false, maxVideoBytes: 500 * MB })),
+    posting({ maxItems: 9, maxImages: 9, maxVideos: 1, mixed: false, maxVideoBytes: 500 * MB }),
+    // Comments on the page's posts; LinkedIn's messaging API is closed to apps.
+    inbox({ comments: true })),
   social("tiktok", "TikTok", 150, "Short videos with captions.", "oauth",
     // Content Posting API: one video, up to 4 GB.
-    posting({ requires: "video", maxItems: 1, maxImages: 0, maxVideos: 1, maxVideoBytes: 4 * GB }), { text: false, images: false, firstComment: true }),
+    posting({ requires: "video", maxItems: 1, maxImages: 0, maxVideos: 1, maxVideoBytes: 4 * GB }),
+    // The API gives apps no access to comments or messages.
+    inbox(), { text: false, images: false, firstComment: true }),
   social("youtube", "YouTube", 5000, "Videos and Shorts with titles, tags and visibility.", "oauth",
     // videos.insert: one video, up to 256 GB.
-    posting({ requires: "video", maxItems: 1, maxImages: 0, maxVideos: 1, maxVideoBytes: 256 * GB }), { text: false, images: false }),
+    posting({ requires: "video", maxItems: 1, maxImages: 0, maxVideos: 1, maxVideoBytes: 256 * GB }),
+    // commentThreads: comments on the channel's videos; YouTube has no direct messages.
+    inbox({ comments: true }), { text: false, images: false }),
   social("pinterest", "Pinterest", 500, "Pins to your boards, with a destination link.", "oauth",
     // A Pin is one image (up to 20 MB) or one video (up to 2 GB).
-    posting({ requires: "media", maxItems: 1, maxImageBytes: 20 * MB, maxVideoBytes: 2 * GB }), { text: false }),
+    posting({ requires: "media", maxItems: 1, maxImageBytes: 20 * MB, maxVideoBytes: 2 * GB }),
+    // The API gives apps no access to comments or messages.
+    inbox(), { text: false }),
   social("google_business", "Google Business Profile", 1500, "Updates, offers and events for your locations; reviews.", "oauth",
     // localPosts: one photo (up to 5 MB), no video.
-    posting({ maxItems: 1, maxVideos: 0, maxImageBytes: 5 * MB }), { video: false, reviews: true }),
+    posting({ maxItems: 1, maxVideos: 0, maxImageBytes: 5 * MB }),
+    // Reviews only: Google ended Business Messages (chat) in 2024, and local posts take no comments.
+    inbox({ reviews: true }), { video: false, reviews: true }),
   social("threads", "Threads", 500, "Text posts with images and video.", "oauth",
     // Threads API: a carousel of up to 20 images (8 MB) and videos (1 GB).
-    posting({ maxItems: 20, maxImageBytes: 8 * MB, maxVideoBytes: 1 * GB })),
+    posting({ maxItems: 20, maxImageBytes: 8 * MB, maxVideoBytes: 1 * GB }),
+    // Replies and mentions; Threads has no direct messages.
+    inbox({ comments: true, mentions: true })),
   {
     ...social("snapchat", "Snapchat", 80, "Public profile. Snapchat allows no third-party posting to public stories: the connection lists your profile.", "listing",
       // A story is one photo or video.
-      posting({ requires: "media", maxItems: 1 }), { text: false }),
+      posting({ requires: "media", maxItems: 1 }),
+    // The API gives apps no access to messages.
+    inbox(), { text: false }),
     listingHosts: ["snapchat.com", "www.snapchat.com"],
   },
   social("bluesky", "Bluesky", 300, "Posts with up to 4 images, links and language; any PDS.", "bluesky",
     // app.bsky.embed.images: up to 4 images of at most 1,000,000 bytes each.
-    posting({ maxItems: 4, maxVideos: 0, maxImageBytes: 1 * MB }), { video: false }),
+    posting({ maxItems: 4, maxVideos: 0, maxImageBytes: 1 * MB }),
+    // Replies and mentions, from its notifications; its chat is not read.
+    inbox({ comments: true, mentions: true }), { video: false }),
   social("reddit", "Reddit", 40000, "Posts to subreddits with flair and NSFW flag.", "oauth",
     // A gallery post holds up to 20 images (20 MB each).
-    posting({ maxItems: 20, maxVideos: 0, maxImageBytes: 20 * MB }), { video: false }),
+    posting({ maxItems: 20, maxVideos: 0, maxImageBytes: 20 * MB }),
+    // Replies are not read yet.
+    inbox(), { video: false }),
   review("yelp", "Yelp", 5000, "Your business page: follow reviews and ratings.", ["yelp.com", "www.yelp.com", "m.yelp.com"]),
   review("avvo", "Avvo", 1000, "Your lawyer profile: follow client reviews.", ["avvo.com", "www.avvo.com"]),
   review("healthgrades", "Healthgrades", 1500, "Your provider profile: follow patient reviews.", ["healthgrades.com", "www.healthgrades.com"]),

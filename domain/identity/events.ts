@@ -17,7 +17,8 @@ export const UserRegistered = Schema.Struct({
 
 /**
  * The notification switches of Settings: the five of spec core §3 "Notification preferences", and
- * review alerts (issue 12), which events written before it existed read as on.
+ * review alerts (issue 12), which events written before it existed read as on, and sandbox review
+ * alerts (issue 29), read as off.
  */
 export const NotificationPreferences = Schema.Struct({
   emailNotifications: Schema.Boolean,
@@ -26,6 +27,8 @@ export const NotificationPreferences = Schema.Struct({
   postReminders: Schema.Boolean,
   failureAlerts: Schema.Boolean,
   reviewAlerts: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(true))),
+  /** Review alerts about a sandbox account's made-up reviews too (issue 29): off unless asked for. */
+  sandboxReviewAlerts: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(false))),
 });
 export type NotificationPreferences = typeof NotificationPreferences.Type;
 

@@ -114,6 +114,7 @@ export const identityProjection: Projection<UserEvent | WorkspaceEvent> = {
               post_reminders: d.postReminders,
               failure_alerts: d.failureAlerts,
               review_alerts: d.reviewAlerts,
+              sandbox_review_alerts: d.sandboxReviewAlerts,
             },
           ),
         ];

@@ -78,7 +78,7 @@ describe("a user", () => {
 });
 
 describe("notification preferences", () => {
-  const all = { emailNotifications: true, pushNotifications: false, weeklyReports: true, postReminders: true, failureAlerts: true, reviewAlerts: true };
+  const all = { emailNotifications: true, pushNotifications: false, weeklyReports: true, postReminders: true, failureAlerts: true, reviewAlerts: true, sandboxReviewAlerts: false };
 
   it("given a new user, turning switches changes them and records all five", () =>
     spec

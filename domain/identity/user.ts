@@ -10,6 +10,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   postReminders: true,
   failureAlerts: true,
   reviewAlerts: true,
+  sandboxReviewAlerts: false,
 };
 
 export const NOTIFICATION_PREFERENCE_KEYS = [
@@ -19,6 +20,7 @@ export const NOTIFICATION_PREFERENCE_KEYS = [
   "postReminders",
   "failureAlerts",
   "reviewAlerts",
+  "sandboxReviewAlerts",
 ] as const satisfies ReadonlyArray<keyof NotificationPreferences>;
 
 export interface UserState {

@@ -3,7 +3,6 @@
  * platforms bring which kinds, how its priority follows from what is known of it, and the sentences
  * a refusal answers with.
  */
-import type { PlatformId } from "../accounts";
 
 export const MESSAGE_TYPES = ["dm", "comment", "mention"] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -46,35 +45,6 @@ export const isQuestion = (text: string) => text.includes("?") || text.split(/[.
 /** Sentiment from a comparative score (score per word, AFINN scale): a clear lean either way, else neutral. */
 export const sentimentOfScore = (comparative: number): Sentiment => (comparative >= 0.1 ? "positive" : comparative <= -0.1 ? "negative" : "neutral");
 
-/**
- * What each platform's API lets the inbox read (spec engagement §9: DMs instagram, facebook, twitter,
- * linkedin; comments add tiktok; plus Bluesky, YouTube and Threads), and why not where it reads nothing.
- */
-export const INBOX_SUPPORT: Readonly<Partial<Record<PlatformId, ReadonlyArray<MessageType>>>> = {
-  facebook: ["dm", "comment"],
-  instagram: ["dm", "comment", "mention"],
-  twitter: ["comment", "mention"],
-  linkedin: ["comment"],
-  youtube: ["comment"],
-  threads: ["comment", "mention"],
-  bluesky: ["comment", "mention"],
-};
-
-export const NO_INBOX_REASON: Readonly<Partial<Record<PlatformId, string>>> = {
-  tiktok: "TikTok's API gives apps no access to comments or messages.",
-  pinterest: "Pinterest's API gives apps no access to comments or messages.",
-  reddit: "Reddit replies are not read yet.",
-  snapchat: "Snapchat's API gives apps no access to messages.",
-  google_business: "Google reviews are answered from Reviews.",
-};
-
-/**
- * Where a person can write first (New Message): X lets an app open a direct message with anyone who
- * accepts them (`dm.write`); sandbox accounts of any platform, for trying it. Meta lets a page only
- * answer people who wrote to it; the others' APIs carry no direct messages.
- */
-export const NEW_MESSAGE_PLATFORMS: ReadonlyArray<PlatformId> = ["twitter"];
-
 /** Quick reply templates (spec engagement §3 "Reply template"). */
 /** Review responses (issue 12) are templates too, with placeholders filled for each review. */
 export const TEMPLATE_CATEGORIES = ["gratitude", "sales", "support", "reviews"] as const;
@@ -108,4 +78,8 @@ export const INBOX_MESSAGES = {
   recipient: "Say who to write to: their username on the platform.",
   newMessageUnavailable: (platform: string) =>
     `${platform} doesn't let apps write to someone first. Start the conversation on ${platform}; their answer will reach the inbox.`,
+  noDirectMessages: (platform: string, hasReviews: boolean) =>
+    hasReviews
+      ? `${platform} has no direct messages: people reach you there through reviews. Answer them from Reviews.`
+      : `${platform} gives apps no direct messages to send or read.`,
 } as const;

@@ -18,7 +18,7 @@ import {
   setAccountActive,
 } from "../../domain/accounts";
 import { isLimitReached, limitReachedMessage, limitsOf } from "../../domain/plans";
-import { type Caller, type CommandContext, type ConcurrencyConflict, type Conflict, NotFound, PlanLimitReached } from "../../domain/shared";
+import { type Caller, type CommandContext, type ConcurrencyConflict, Conflict, NotFound, PlanLimitReached } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
@@ -199,6 +199,14 @@ export class SocialAccounts extends Context.Service<
               (sql) => sql`workspace_id = ${caller.workspaceId} and platform = ${connection.platform}
                            and external_id = ${connection.profile.externalId}`,
             );
+            // Several sandbox accounts of one platform (a business with two locations) each need a name of their own to be told apart.
+            if (connection.kind === "sandbox") {
+              const [same] = yield* rowsWhere(
+                (sql) => sql`workspace_id = ${caller.workspaceId} and platform = ${connection.platform} and kind = 'sandbox'
+                             and disconnected_at is null and lower(account_name) = lower(${connection.profile.accountName})`,
+              );
+              if (same) return yield* new Conflict({ message: sandboxNameTaken(platformName(connection.platform), same.account_name) });
+            }
             if (!existing || existing.disconnected_at) {
               const [{ count }] = yield* db.query((sql) => accountsOfAgency(sql, caller.workspaceId));
               const limit = limitsOf(caller.plan).socialAccounts;
@@ -308,6 +316,10 @@ export const keepRefreshToken = (previous: Record<string, unknown> | null, next:
   const fresh = next as Record<string, unknown>;
   return !fresh.refreshToken && previous.refreshToken ? { ...fresh, refreshToken: previous.refreshToken } : fresh;
 };
+
+/** A second sandbox account of a platform with the first one's name. */
+export const sandboxNameTaken = (platform: string, name: string) =>
+  `You already have a ${platform} sandbox account named "${name}". Give this one a name of its own, such as "Main Street location".`;
 
 /** The platform's display name, for messages. */
 export const platformName = (platform: PlatformId) => platformById(platform).name;

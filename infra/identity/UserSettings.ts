@@ -69,9 +69,10 @@ export class UserSettings extends Context.Service<
               post_reminders: boolean;
               failure_alerts: boolean;
               review_alerts: boolean;
+              sandbox_review_alerts: boolean;
             }[]
           >`
-            select email_notifications, push_notifications, weekly_reports, post_reminders, failure_alerts, review_alerts
+            select email_notifications, push_notifications, weekly_reports, post_reminders, failure_alerts, review_alerts, sandbox_review_alerts
             from notification_preferences where user_id = ${userId}`,
         );
         return row
@@ -82,6 +83,7 @@ export class UserSettings extends Context.Service<
               postReminders: row.post_reminders,
               failureAlerts: row.failure_alerts,
               reviewAlerts: row.review_alerts,
+              sandboxReviewAlerts: row.sandbox_review_alerts,
             }
           : DEFAULT_NOTIFICATION_PREFERENCES;
       });

@@ -22,7 +22,7 @@ import {
   requestReply,
   startConversation as startConversationCommand,
   INBOX_MESSAGES,
-  NEW_MESSAGE_PLATFORMS,
+  newMessageRefusal,
   templateDecider,
   type TemplateInput,
   type TemplateState,
@@ -537,8 +537,9 @@ export class Inbox extends Context.Service<
         if (!account) return yield* new NotFound({ what: "account" });
         const platform = normalizePlatformId(account.platform);
         const name = platform ? platformById(platform).name : account.platform;
-        if (account.kind !== "sandbox" && !(platform && NEW_MESSAGE_PLATFORMS.includes(platform)))
-          return yield* new Conflict({ message: INBOX_MESSAGES.newMessageUnavailable(name) });
+        // A sandbox account keeps its platform's rule: what is tried there works with the real account.
+        const refusal = platform ? newMessageRefusal(platform) : INBOX_MESSAGES.newMessageUnavailable(name);
+        if (refusal) return yield* new Conflict({ message: refusal });
         const messageId = randomUUID();
         yield* onMessage(
           messageId,

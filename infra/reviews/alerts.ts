@@ -6,17 +6,31 @@ import { Mailer } from "../mail/Mailer";
 
 /**
  * The low-rating alert (issue 12): a review of LOW_RATING stars or fewer that a site delivered is
- * e-mailed to the workspace's owner, unless their review alerts are off (they are on by default).
+ * e-mailed to the workspace's owner, unless their review alerts are off (they are on by default). A
+ * sandbox account's made-up review is e-mailed only to an owner who asked for sandbox review alerts
+ * too (off by default), and the e-mail says it is a sample: no real-looking alert about a customer
+ * who does not exist.
  */
 export const sendReviewAlert = Effect.fn("Reviews.alert")(function* (reviewId: string) {
   const db = yield* Database;
   const mailer = yield* Mailer;
   const [row] = yield* db.query(
     (sql) => sql<
-      { email: string; first_name: string; review_alerts: boolean; platform: string; reviewer_name: string; rating: number; content: string; place: string }[]
+      {
+        email: string;
+        first_name: string;
+        review_alerts: boolean;
+        sandbox_review_alerts: boolean;
+        source: string;
+        platform: string;
+        reviewer_name: string;
+        rating: number;
+        content: string;
+        place: string;
+      }[]
     >`
-      select u.email, u.first_name, coalesce(n.review_alerts, true) as review_alerts,
-        r.platform, r.reviewer_name, r.rating, r.content, coalesce(bl.name, a.account_name) as place
+      select u.email, u.first_name, coalesce(n.review_alerts, true) as review_alerts, coalesce(n.sandbox_review_alerts, false) as sandbox_review_alerts,
+        r.source, r.platform, r.reviewer_name, r.rating, r.content, coalesce(bl.name, a.account_name) as place
       from reviews r
       join workspaces w on w.id = r.workspace_id join users u on u.id = w.owner_id
       left join notification_preferences n on n.user_id = u.id
@@ -25,20 +39,31 @@ export const sendReviewAlert = Effect.fn("Reviews.alert")(function* (reviewId: s
       where r.id = ${reviewId} and r.response_text is null`,
   );
   if (!row || !row.review_alerts) return undefined;
+  const sample = row.source === "sandbox";
+  if (sample && !row.sandbox_review_alerts) return undefined;
   const stars = `${row.rating} star${row.rating === 1 ? "" : "s"}`;
+  const site = siteNameOf(row.platform);
   yield* mailer.queue({
     to: row.email,
-    subject: `New ${stars} review on ${siteNameOf(row.platform)} for ${row.place}`,
+    subject: sample ? `Sandbox: sample ${stars} review on ${site} for ${row.place}` : `New ${stars} review on ${site} for ${row.place}`,
     text: [
       `Hello ${row.first_name},`,
       "",
-      `${row.reviewer_name} left a ${stars} review on ${siteNameOf(row.platform)} for ${row.place}:`,
+      ...(sample
+        ? [
+            `This is a sample review: the sandbox account "${row.place}" made it up so you can try answering reviews. No customer wrote it.`,
+            "",
+            `${row.reviewer_name} (not a real person) left a ${stars} review on the sandbox ${site} account:`,
+          ]
+        : [`${row.reviewer_name} left a ${stars} review on ${site} for ${row.place}:`]),
       "",
       row.content ? `"${row.content}"` : "(a rating without text)",
       "",
       `Respond to it: ${new URL("/app/reviews", config().publicUrl).href}`,
       "",
-      "You get these e-mails because review alerts are on in Settings › Notifications.",
+      sample
+        ? "You get these e-mails because \"Also alert me about sandbox reviews\" is on in Settings › Notifications."
+        : "You get these e-mails because review alerts are on in Settings › Notifications.",
     ].join("\n"),
   });
   return `Review alert for ${reviewId} sent to the owner`;

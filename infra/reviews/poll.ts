@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Cause, Effect } from "effect";
-import { platformById, type PlatformId } from "../../domain/accounts/platforms";
+import { businessKindOf, platformById, type PlatformId } from "../../domain/accounts";
 import { hasFeature, TIERS } from "../../domain/plans";
 import { REVIEW_PLATFORMS } from "../../domain/reviews";
 import { systemContext } from "../../domain/shared";
@@ -34,6 +34,7 @@ interface DueAccount {
   kind: string;
   external_id: string;
   account_name: string;
+  workspace_name: string;
   profile_url: string | null;
   metadata: Record<string, unknown>;
   connected_at: Date;
@@ -88,7 +89,8 @@ const keepLocation = (account: DueAccount, location: FetchedLocation, figures: {
 const readSandbox = (account: DueAccount, now: Date) =>
   Effect.gen(function* () {
     const location = account.platform === "google_business" ? sandboxLocationOf(account) : null;
-    const reviews = sandboxReviews({ id: account.id, connectedAt: account.connected_at }, now, location?.externalId ?? null);
+    const kind = businessKindOf(account.platform, [account.account_name, account.workspace_name], account.metadata.businessKind);
+    const reviews = sandboxReviews({ id: account.id, connectedAt: account.connected_at, kind }, now, location?.externalId ?? null);
     if (location) {
       const average = reviews.reduce((sum, r) => sum + r.rating, 0) / Math.max(1, reviews.length);
       yield* keepLocation(account, location, { averageRating: Math.round(average * 10) / 10, totalReviews: reviews.length }, now);
@@ -112,7 +114,7 @@ export const pollReviews = Effect.fn("Reviews.poll")(function* (now: Date) {
   const yelp = yelpConfigured();
   const due = yield* db.query(
     (sql) => sql<DueAccount[]>`
-      select a.id, a.workspace_id, a.platform, a.kind, a.external_id, a.account_name, a.profile_url, a.metadata, a.connected_at, p.newest, coalesce(p.failures, 0) as failures
+      select a.id, a.workspace_id, a.platform, a.kind, a.external_id, a.account_name, w.name as workspace_name, a.profile_url, a.metadata, a.connected_at, p.newest, coalesce(p.failures, 0) as failures
       from social_accounts a
       join workspaces w on w.id = a.workspace_id
       left join review_polls p on p.account_id = a.id and p.location_id = ''

@@ -1,44 +1,44 @@
+import type { BusinessKind } from "../../domain/accounts";
+import { SAMPLE_TEXTS } from "../accounts/sandbox-texts";
 import { draw } from "../inbox/sandbox";
 import type { FetchedLocation } from "../platforms/reviews";
 import type { IncomingReview } from "./Reviews";
 
 /**
  * Reviews of a sandbox review account (issue 12: "Sandbox review accounts receive generated
- * reviews, for trying the product"): three at once, then one a day, at most SANDBOX_REVIEWS_MAX.
- * Who writes what is drawn from the account's id and the review's number, so the job run twice
- * keeps each once.
+ * reviews, for trying the product"): three at once, then one every SANDBOX_REVIEW_EVERY_DAYS days (a
+ * few a week, as a small business gets them), at most SANDBOX_REVIEWS_MAX, in the words of the kind
+ * of business the account stands for. Who writes what is drawn from the account's id and the
+ * review's number, so the job run twice keeps each once.
  */
-export const SANDBOX_REVIEWS_MAX = 30;
+export const SANDBOX_REVIEWS_MAX = 12;
+export const SANDBOX_REVIEW_EVERY_DAYS = 2;
 const DAY_MS = 86_400_000;
 
-const WRITTEN = [
-  { rating: 5, content: "Wonderful experience from start to finish. The staff were kind and explained everything clearly." },
-  { rating: 4, content: "Very professional and on time. Parking was a little hard to find, otherwise great." },
-  { rating: 2, content: "I waited almost an hour past my appointment and nobody told me why. Disappointed." },
-  { rating: 5, content: "Highly recommend! They went above and beyond to help my family." },
-  { rating: 3, content: "Good service, but the follow-up call I was promised never came." },
-  { rating: 1, content: "Billing mistake on my invoice and two weeks later it is still not fixed." },
-  { rating: 4, content: "Friendly front desk and a clean office. Would come back." },
-  { rating: 5, content: "" },
-] as const;
 const FIRST = [0, 2, 1] as const;
 const PEOPLE = ["Jane Smith", "Marcus Reed", "Priya Patel", "Tom Becker", "Ana Souza", "Chris Morgan", "Lena Fischer", "Omar Haddad"] as const;
 
-export const sandboxReviews = (account: { readonly id: string; readonly connectedAt: Date }, now: Date, locationId: string | null): IncomingReview[] => {
+export const sandboxReviews = (
+  account: { readonly id: string; readonly connectedAt: Date; readonly kind: BusinessKind },
+  now: Date,
+  locationId: string | null,
+): IncomingReview[] => {
+  const written = SAMPLE_TEXTS[account.kind].reviews;
   const days = Math.max(0, Math.floor((now.getTime() - account.connectedAt.getTime()) / DAY_MS));
-  const count = Math.min(SANDBOX_REVIEWS_MAX, 3 + days);
+  const count = Math.min(SANDBOX_REVIEWS_MAX, 3 + Math.floor(days / SANDBOX_REVIEW_EVERY_DAYS));
   return Array.from({ length: count }, (_, n) => {
     // The first three show the range (a glowing one, a complaint to answer, a good one); then any.
-    const written = WRITTEN[n < 3 ? FIRST[n]! : draw(account.id, `text:${n}`, WRITTEN.length)]!;
-    // The first three are from the days before the connection; then one on each day after.
-    const at = new Date(account.connectedAt.getTime() + (n < 3 ? (n - 3) * DAY_MS : (n - 2) * DAY_MS));
+    const text = written[n < 3 ? FIRST[n]! : draw(account.id, `text:${n}`, written.length)]!;
+    // The first three are from the days before the connection; then one every few days after.
+    const at = new Date(account.connectedAt.getTime() + (n < 3 ? (n - 3) * DAY_MS : (n - 2) * SANDBOX_REVIEW_EVERY_DAYS * DAY_MS));
     return {
       externalId: `sandbox:${n}`,
       locationId,
-      reviewerName: PEOPLE[draw(account.id, `who:${n}`, PEOPLE.length)]!,
+      // Steps of 3 through 8 names: eight reviews in a row by eight different people.
+      reviewerName: PEOPLE[(draw(account.id, "who", PEOPLE.length) + n * 3) % PEOPLE.length]!,
       reviewerAvatar: null,
-      rating: written.rating,
-      content: written.content,
+      rating: text.rating,
+      content: text.content,
       reviewedAt: at.toISOString(),
       url: null,
       response: null,

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot } from "./support";
+import { newUser, registerByApi, screenshot, WCAG_TAGS } from "./support";
 
 /**
  * Every public page and every screen of the app, checked by axe-core against the WCAG 2.2 A and AA
@@ -9,7 +9,6 @@ import { newUser, registerByApi, screenshot } from "./support";
  * violation a screen reader, speech or low-vision user would stumble on (impact serious or
  * critical). One load per screen and width, in one signed-in context per test.
  */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const WIDTHS = [1280, 360] as const;
 
 const PUBLIC_PAGES = [

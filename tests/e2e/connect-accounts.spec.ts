@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { TOAST_DURATION_MS } from "../../src/islands/toast/toast-store";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot, toast } from "./support";
+import { newUser, registerByApi, screenshot, seriousViolationsIn, toast } from "./support";
 
 /** The screen once its island has hydrated (its buttons are disabled until then). */
 const openConnectAccounts = async (page: Page) => {
@@ -177,3 +177,41 @@ for (const width of [1280, 360]) {
     });
   });
 }
+
+test("a business with two locations adds a second sandbox account of one platform, with a name of its own", async ({ page }) => {
+  await registerByApi(page.request, newUser());
+  expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: "Sunrise Bakery" } })).status()).toBe(201);
+  await openConnectAccounts(page);
+  const facebook = page.getByTestId("platform-facebook");
+  await facebook.getByRole("button", { name: "Add another sandbox account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add another Facebook sandbox account" });
+  await expect(dialog).toContainText('For another location or brand: give it a name of its own (you have "Sunrise Bakery").');
+  await expect(dialog.getByLabel("Account name")).toHaveAttribute("placeholder", "Main Street location");
+  await screenshot(page, "connect-accounts-second-sandbox", { widths: [1280, 360] });
+  expect(await seriousViolationsIn(page, "dialog[open]")).toEqual([]);
+
+  // The first one's name again: refused, saying why.
+  await dialog.getByLabel("Account name").fill("Sunrise Bakery");
+  await dialog.getByRole("button", { name: "Add account" }).click();
+  await expect(toast(page)).toContainText('You already have a Facebook sandbox account named "Sunrise Bakery".');
+  await dialog.getByLabel("Account name").fill("Sunrise Bakery Main Street");
+  // What its made-up people write is for a bakery: chosen here, or read from the name when left alone.
+  await expect(dialog.getByLabel("Kind of business")).toHaveValue("");
+  await dialog.getByLabel("Kind of business").selectOption({ label: "Food and drink (bakery, café, restaurant)" });
+  await dialog.getByRole("button", { name: "Add account" }).click();
+  await expect(toast(page).filter({ hasText: "Account Connected!" })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const rows = page.getByTestId("account-facebook");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText("Sunrise Bakery Main Street");
+  await expect(page.getByTestId("account-usage")).toHaveText("2 of 3 accounts used");
+  const saved = (await (await page.request.get("/api/social-accounts")).json()) as Array<{ accountName: string; metadata: Record<string, unknown> }>;
+  expect(saved.find((a) => a.accountName === "Sunrise Bakery Main Street")?.metadata.businessKind).toBe("food");
+
+  // Compose offers both, each by its name.
+  await page.goto("/app/compose");
+  await expect(page.getByTestId("account-list").locator(".compose-account-name")).toHaveText(["Sunrise Bakery", "Sunrise Bakery Main Street"]);
+  await page.goto("/app/connect-accounts");
+  await page.getByTestId("account-facebook").first().scrollIntoViewIfNeeded();
+  await screenshot(page, "connect-accounts-two-locations", { widths: [1280, 360] });
+});

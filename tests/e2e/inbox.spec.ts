@@ -1,7 +1,7 @@
 import { sandboxConversation } from "../../infra/inbox/sandbox";
 import type { PostView } from "../../infra/publishing/PostQueries";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot, toast } from "./support";
+import { newUser, registerByApi, screenshot, seriousViolationsIn, toast } from "./support";
 
 test.describe("social inbox", () => {
   test("people answer a sandbox post; the owner opens a message, answers it with a quick reply template, and archives two at once", async ({ page, setPlan }) => {
@@ -25,7 +25,10 @@ test.describe("social inbox", () => {
     await expect.poll(async () => (await target())?.status, { timeout: 20_000 }).toBe("published");
     const { platformPostId, publishedAt } = (await target())!;
     // Who answers is drawn from the sandbox post's id: two or three comments, sometimes a direct message.
-    const count = sandboxConversation({ platformPostId: platformPostId!, postId: post.id, content: post.content, publishedAt: new Date(publishedAt!) }).length;
+    const count = sandboxConversation(
+      { platformPostId: platformPostId!, postId: post.id, content: post.content, publishedAt: new Date(publishedAt!) },
+      { platform: "facebook", kind: "healthcare" },
+    ).length;
     expect(count).toBeGreaterThanOrEqual(2);
     const items = inbox.getByTestId("inbox-message");
     await expect(items).toHaveCount(count, { timeout: 30_000 });
@@ -79,11 +82,17 @@ test.describe("social inbox", () => {
     await screenshot(page, "inbox-message-360", { fullPage: true });
   });
 
-  test("New Message writes first from a sandbox account; the conversation is in the inbox as ours, and the filters narrow the list", async ({ page, setPlan }) => {
+  test("New Message writes first from a sandbox X account (a Yelp or Instagram one is offered disabled, with the reason); the conversation is in the inbox as ours, and the filters narrow the list", async ({ page, setPlan }) => {
     const owner = newUser({ firstName: "Ana", lastName: "Lima" });
     await registerByApi(page.request, owner);
     await setPlan(owner.email, "growth");
-    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "instagram", accountName: "Lima Dental" } })).status()).toBe(201);
+    // X lets an app write first; Yelp has no direct messages and Instagram lets a business only answer: sandbox accounts keep those rules.
+    for (const [platform, accountName] of [
+      ["twitter", "Lima Dental"],
+      ["yelp", "Lima Dental Yelp"],
+      ["instagram", "Lima Dental IG"],
+    ])
+      expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform, accountName } })).status()).toBe(201);
     await page.goto("/app/reply-dms");
     const inbox = page.getByTestId("social-inbox");
     await expect(inbox).toHaveAttribute("data-hydrated", "true");
@@ -91,6 +100,13 @@ test.describe("social inbox", () => {
     await inbox.getByRole("button", { name: "New Message" }).click();
     const dialog = page.getByRole("dialog", { name: "New Message" });
     await expect(dialog.getByLabel("From")).toHaveValue(/.+/);
+    await expect(dialog.getByLabel("From").locator("option:checked")).toHaveText("Lima Dental · X (Twitter)");
+    await expect(dialog.getByRole("option", { name: /Lima Dental Yelp/ })).toBeDisabled();
+    // Why, in words visible without hovering (a phone has no hover).
+    const refused = dialog.getByTestId("new-message-refused");
+    await expect(refused).toContainText("Lima Dental Yelp · Yelp: Yelp has no direct messages: people reach you there through reviews. Answer them from Reviews.");
+    await expect(refused).toContainText("Lima Dental IG · Instagram: Instagram doesn't let apps write to someone first.");
+    expect(await seriousViolationsIn(page, "dialog[open]")).toEqual([]);
     await dialog.getByLabel("To").fill("@jane.smith");
     await dialog.getByLabel("Message").fill("Hi Jane, your crown is ready for fitting.");
     await screenshot(page, "inbox-new-message-1280");
@@ -134,6 +150,11 @@ test.describe("social inbox", () => {
     await page.unroute("**/api/social-inbox/*/reply");
     await screenshot(page, "inbox-reply-kept", { widths: [1280, 360] });
 
+    // A sandbox Yelp account brings nothing to the inbox, as a real one wouldn't: the filter says where its reviews are.
+    await inbox.getByLabel("Platform").selectOption({ label: "Yelp (no inbox)" });
+    await expect(inbox.getByRole("note")).toHaveText("Yelp reviews are answered from Reviews.");
+    await inbox.getByLabel("Platform").selectOption({ label: "All platforms" });
+
     // The filters narrow the list: nobody's, a negative sentiment. A wide screen shows them in the bar, with no Filters button.
     await expect(inbox.getByRole("button", { name: /^Filters/ })).toBeHidden();
     await inbox.getByLabel("Assignee").selectOption("none");
@@ -173,6 +194,8 @@ test.describe("social inbox", () => {
     await expect(panel).toBeHidden();
     await inbox.getByRole("button", { name: "New Message" }).click();
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("new-message-refused")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, "inbox-new-message-360");
   });
 

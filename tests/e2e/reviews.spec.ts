@@ -88,6 +88,28 @@ test.describe("reviews in demo mode", () => {
   });
 });
 
+test.describe("a sandbox review site", () => {
+  test("a bakery's sandbox Yelp account receives three sample reviews about a bakery, never about appointments", async ({ page, setPlan }) => {
+    const owner = newUser({ firstName: "Rosa", lastName: "Diaz", company: "Sunrise Bakery" });
+    await registerByApi(page.request, owner);
+    await setPlan(owner.email, "professional");
+    expect((await page.request.post("/api/social-accounts/sandbox", { data: { platform: "yelp", accountName: "Sunrise Bakery" } })).status()).toBe(201);
+
+    // The worker reads a new review account at once.
+    await page.goto("/app/reviews");
+    const reviews = page.getByTestId("review");
+    await expect(async () => {
+      await page.reload();
+      await expect(reviews).toHaveCount(3, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByTestId("reviews-board")).toHaveAttribute("data-hydrated", "true");
+    const text = (await reviews.allTextContents()).join(" ");
+    expect(text).toMatch(/fresh|order|pastries|food/i);
+    expect(text).not.toMatch(/appointment|patient|insurance/i);
+    await screenshot(page, "reviews-sandbox-bakery", { widths: [1280, 360], fullPage: true });
+  });
+});
+
 test.describe("Google Business Profile", () => {
   test("an offer for a location is created through Create Business Post and goes out with its title, coupon and last day", async ({ page, setPlan }) => {
     test.setTimeout(90_000);

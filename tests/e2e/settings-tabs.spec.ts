@@ -21,6 +21,17 @@ test.describe("settings tabs", () => {
     await expect(weekly).not.toBeChecked();
     await expect(page.getByRole("switch", { name: /Email notifications/ })).toBeChecked();
     await expect(page.getByRole("switch", { name: /Failure alerts/ })).toBeChecked();
+
+    // Made-up reviews of sandbox accounts e-mail no one until asked for.
+    const sandbox = page.getByRole("switch", { name: /Also alert me about sandbox reviews/ });
+    await expect(sandbox).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: /^Review alerts/ })).toBeChecked();
+    await sandbox.check();
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await expect(toast(page)).toContainText("Notification preferences saved.");
+    await page.reload();
+    await expect(sandbox).toBeChecked();
+    await screenshot(page.getByTestId("notifications-form"), "settings-sandbox-review-alerts", { widths: [1280, 360] });
   });
 
   test("sign out another session from Security", async ({ page, browser, baseURL }) => {

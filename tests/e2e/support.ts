@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 
 /** The trial length the server runs with (the web server inherits this process's environment). */
@@ -164,3 +165,18 @@ export const wordsBrokenIn = (elements: Locator) =>
       return broken;
     }),
   );
+
+/** The WCAG 2.2 A and AA rules axe checks (tests/e2e/accessibility.spec.ts). */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** The serious and critical axe violations inside what `selector` finds (an open dialog, say): rule ids and targets. */
+export const seriousViolationsIn = async (page: Page, selector: string) => {
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(WCAG_TAGS)
+    .options({ resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+};

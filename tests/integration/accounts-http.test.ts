@@ -41,11 +41,22 @@ describe("sandbox accounts", () => {
     expect(credentials.n).toBe(0);
   });
 
-  it("validates the platform and the name", async () => {
+  it("validates the platform, the name and the kind of business", async () => {
     const { browser } = await signUp(app.server.url);
-    const bad = await browser.post("/api/social-accounts/sandbox", { platform: "myspace", accountName: "" });
+    const bad = await browser.post("/api/social-accounts/sandbox", { platform: "myspace", accountName: "", businessKind: "spaceships" });
     expect(bad.status).toBe(400);
-    expect(bad.data.error.fields).toEqual({ platform: "Choose a platform from the list.", accountName: "Enter a name for the account." });
+    expect(bad.data.error.fields).toEqual({
+      platform: "Choose a platform from the list.",
+      accountName: "Enter a name for the account.",
+      businessKind: "Choose a kind of business from the list, or leave it to the account's name.",
+    });
+    expect((await browser.get("/api/social-accounts")).data).toEqual([]);
+    const chosen = await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Acme", businessKind: "beauty" });
+    expect(chosen.status, chosen.text).toBe(201);
+    expect(chosen.data.metadata).toMatchObject({ sandbox: true, businessKind: "beauty" });
+    const fromName = await browser.post("/api/social-accounts/sandbox", { platform: "instagram", accountName: "Acme IG", businessKind: "" });
+    expect(fromName.status, fromName.text).toBe(201);
+    expect(fromName.data.metadata).toEqual({ sandbox: true });
   });
 });
 

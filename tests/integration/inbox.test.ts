@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { systemContext } from "../../domain/shared";
 import { Inbox } from "../../infra/inbox/Inbox";
-import { writeSandboxConversation } from "../../infra/inbox/sandbox";
+import { SAMPLE_TEXTS } from "../../infra/accounts/sandbox-texts";
+import { SANDBOX_ITEMS_A_DAY, SANDBOX_ITEMS_IN_ALL, SANDBOX_POSTS_A_DAY, writeSandboxConversation } from "../../infra/inbox/sandbox";
 import { type Browser, publishedPost } from "../support/browser";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -144,9 +145,65 @@ describe("the social inbox", () => {
     expect(events.map((e) => e.type)).toEqual(["InboxMessageReceived", "InboxReplyRequested", "InboxReplyAttempted", "InboxReplySent"]);
   });
 
+  it("given a sandbox account posting all day, people answer only its first three posts of the day, at most ten new items, in words that fit the business; the next day they answer again, until sixty in all", async () => {
+    const { browser } = await owner("growth");
+    const account = (await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Sunrise Bakery" })).data as { id: string };
+    const posts: Array<Awaited<ReturnType<typeof publishedPost>>> = [];
+    for (const n of [1, 2, 3, 4, 5]) posts.push(await publishedPost(browser, { content: `Today's bake number ${n}`, platforms: ["facebook"] }));
+    // The jobs the publications queued, run now, in the order the posts went out (twice: a retry adds nothing).
+    const run = (post: (typeof posts)[number], id: string) =>
+      app.run(writeSandboxConversation({ accountId: account.id, postId: post.id, platformPostId: post.targets[0]!.platformPostId }, { id, now: new Date() }));
+    for (const post of posts) await run(post, "first");
+    for (const post of posts) await run(post, "again");
+    const heard = await app.sql<{ post_id: string | null; type: string; content: string }[]>`
+      select post_id, type, content from inbox_messages where account_id = ${account.id}`;
+    const answered = new Set(heard.filter((m) => m.post_id).map((m) => m.post_id));
+    expect([...answered].every((id) => posts.slice(0, SANDBOX_POSTS_A_DAY).some((p) => p.id === id))).toBe(true);
+    expect(answered.size).toBe(SANDBOX_POSTS_A_DAY);
+    expect(heard.length).toBeGreaterThanOrEqual(2 * SANDBOX_POSTS_A_DAY);
+    expect(heard.length).toBeLessThanOrEqual(SANDBOX_ITEMS_A_DAY);
+    const counts = (await browser.get("/api/social-inbox/counts")).data as Record<string, number>;
+    expect(counts.dm! + counts.comment! + counts.mention!).toBe(heard.length);
+    // A bakery hears about bread and cakes, not appointments; Facebook brings comments and messages, never mentions.
+    const food = SAMPLE_TEXTS.food;
+    expect(heard.every((m) => [...food.comments, ...food.messages].includes(m.content))).toBe(true);
+    expect(heard.some((m) => m.type === "mention")).toBe(false);
+
+    // The next day (the fourth post moved there), people answer again.
+    await app.sql`update sandbox_posts set published_at = published_at + interval '1 day' where id::text = ${posts[3]!.targets[0]!.platformPostId}`;
+    await run(posts[3]!, "next-day");
+    const nextDay = await app.sql`select 1 from inbox_messages where account_id = ${account.id} and post_id = ${posts[3]!.id}`;
+    expect(nextDay.length).toBeGreaterThanOrEqual(2);
+
+    // Near the total (59 of SANDBOX_ITEMS_IN_ALL heard so far), a post two days on brings one item, and then the account stays quiet.
+    const [{ heardSoFar, workspaceId }] = await app.sql<{ heardSoFar: number; workspaceId: string }[]>`
+      select count(*)::int as "heardSoFar", min(workspace_id::text) as "workspaceId" from inbox_messages where account_id = ${account.id}`;
+    const earlier = Array.from({ length: SANDBOX_ITEMS_IN_ALL - 1 - heardSoFar }, (_, i) => ({
+      type: "comment" as const,
+      externalId: `earlier-${i}`,
+      threadId: "earlier",
+      parentExternalId: "earlier",
+      postId: null,
+      postTitle: null,
+      from: { name: "Jane Smith", username: "janesmith", avatar: null, verified: false, followers: null },
+      content: "Lovely bread!",
+      sentAt: new Date(Date.now() - 10 * 86_400_000),
+      url: null,
+      likes: 0,
+    }));
+    await app.run(
+      Inbox.use((inbox) => inbox.receive(systemContext("ingestion", new Date(), crypto.randomUUID()), { id: account.id, workspaceId, platform: "facebook" }, earlier)),
+    );
+    await app.sql`update sandbox_posts set published_at = published_at + interval '2 days' where id::text = ${posts[4]!.targets[0]!.platformPostId}`;
+    await run(posts[4]!, "two-days-on");
+    const [{ total }] = await app.sql<{ total: number }[]>`select count(*)::int as total from inbox_messages where account_id = ${account.id}`;
+    expect(total).toBe(SANDBOX_ITEMS_IN_ALL);
+  });
+
   it("New Message writes first from an account that allows it; it appears in the inbox as ours and goes out once", async () => {
     const { browser } = await owner("growth");
-    const sandbox = (await browser.post("/api/social-accounts/sandbox", { platform: "instagram", accountName: "Lee Dental" })).data as { id: string };
+    // X lets an app write first; a sandbox X account keeps that rule.
+    const sandbox = (await browser.post("/api/social-accounts/sandbox", { platform: "twitter", accountName: "Lee Dental" })).data as { id: string };
     const started = await browser.post("/api/social-inbox/messages", {
       accountId: sandbox.id,
       to: "@jane.smith",
@@ -174,7 +231,7 @@ describe("the social inbox", () => {
       "Write a reply first.",
     );
     const stranger = await owner("growth");
-    const theirs = (await stranger.browser.post("/api/social-accounts/sandbox", { platform: "instagram", accountName: "Other" })).data as { id: string };
+    const theirs = (await stranger.browser.post("/api/social-accounts/sandbox", { platform: "twitter", accountName: "Other" })).data as { id: string };
     expect((await browser.post("/api/social-inbox/messages", { accountId: theirs.id, to: "jane", content: "Hello" })).status).toBe(404);
     // An OAuth Facebook page can only answer: the reason, and nothing kept.
     const page = (await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Lee Dental" })).data as { id: string };
@@ -184,6 +241,22 @@ describe("the social inbox", () => {
     expect(refused.data.error.message).toBe(
       "Facebook doesn't let apps write to someone first. Start the conversation on Facebook; their answer will reach the inbox.",
     );
+    const before = await app.sql`select 1 from inbox_messages where workspace_id = (select workspace_id from social_accounts where id = ${page.id})`;
+    // The sandbox teaches what the real platforms allow: a sandbox account of a platform that lets no one write first is refused too, naming it and why.
+    const refusals: Record<string, string> = {
+      instagram: "Instagram doesn't let apps write to someone first. Start the conversation on Instagram; their answer will reach the inbox.",
+      yelp: "Yelp has no direct messages: people reach you there through reviews. Answer them from Reviews.",
+      healthgrades: "Healthgrades has no direct messages: people reach you there through reviews. Answer them from Reviews.",
+      google_business: "Google Business Profile has no direct messages: people reach you there through reviews. Answer them from Reviews.",
+      tiktok: "TikTok gives apps no direct messages to send or read.",
+    };
+    for (const [platform, reason] of Object.entries(refusals)) {
+      const account = (await browser.post("/api/social-accounts/sandbox", { platform, accountName: `Lee Dental ${platform}` })).data as { id: string };
+      const answer = await browser.post("/api/social-inbox/messages", { accountId: account.id, to: "jane", content: "Hello" });
+      expect(answer.status, platform).toBe(409);
+      expect(answer.data.error.message).toBe(reason);
+    }
+    expect(await app.sql`select 1 from inbox_messages where workspace_id = (select workspace_id from social_accounts where id = ${page.id})`).toHaveLength(before.length);
   });
 
   it("quick reply templates are created, listed, changed and deleted; bad fields are refused by field", async () => {

@@ -1,10 +1,53 @@
 import { describe, expect, it } from "vitest";
+import { SAMPLE_TEXTS } from "../../infra/accounts/sandbox-texts";
+import { writeSandboxConversation } from "../../infra/inbox/sandbox";
 import { publishedPost, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 
 /** The sandbox timeline over HTTP: what a sandbox account's publication gives, its own page, the filter and isolation. */
 
 const app = useAppServer();
+
+describe("two sandbox accounts of one platform (a business with two locations)", () => {
+  it("each has its own name, posts, timeline and inbox; a second one with the first's name is refused, and the plan's limit counts both", async () => {
+    const { browser } = await signUp(app.server.url);
+    const main = await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Sunrise Bakery Main Street" });
+    // A name that says no trade: the kind of business chosen says it.
+    const harbour = await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Harbour location", businessKind: "food" });
+    expect(main.status, main.text).toBe(201);
+    expect(harbour.status, harbour.text).toBe(201);
+    const same = await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "harbour Location" });
+    expect(same.status).toBe(409);
+    expect(same.data.error.message).toBe(
+      'You already have a Facebook sandbox account named "Harbour location". Give this one a name of its own, such as "Main Street location".',
+    );
+    const accounts = (await browser.get("/api/social-accounts")).data as Array<{ id: string; platform: string; accountName: string }>;
+    expect(accounts.map((a) => [a.platform, a.accountName])).toEqual([
+      ["facebook", "Sunrise Bakery Main Street"],
+      ["facebook", "Harbour location"],
+    ]);
+
+    // A post to the Harbour account only: its timeline, and its people answering, are its own.
+    const post = await publishedPost(browser, { content: "Fresh sourdough at the harbour from 7 am", platforms: ["facebook"], accountIds: [harbour.data.id] });
+    expect(post.targets.map((t) => t.accountId)).toEqual([harbour.data.id]);
+    expect((await browser.page(`/app/sandbox?account=${harbour.data.id}`)).text.match(/data-testid="sandbox-post"/g)).toHaveLength(1);
+    expect((await browser.page(`/app/sandbox?account=${main.data.id}`)).text).not.toContain("Fresh sourdough at the harbour");
+    await app.run(
+      writeSandboxConversation({ accountId: harbour.data.id, postId: post.id, platformPostId: post.targets[0]!.platformPostId }, { id: "test", now: new Date() }),
+    );
+    const inbox = await app.sql<{ account_id: string; content: string }[]>`
+      select account_id, content from inbox_messages where account_id in (${main.data.id as string}, ${harbour.data.id as string})`;
+    expect(inbox.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(inbox.map((m) => m.account_id))).toEqual(new Set([harbour.data.id]));
+    expect(inbox.every((m) => [...SAMPLE_TEXTS.food.comments, ...SAMPLE_TEXTS.food.messages].includes(m.content))).toBe(true);
+
+    // A trial counts three accounts: a third location fits, a fourth does not.
+    expect((await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Sunrise Bakery Old Town" })).status).toBe(201);
+    const fourth = await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Sunrise Bakery Airport" });
+    expect(fourth.status).toBe(403);
+    expect(fourth.data.error.message).toBe("You've reached your limit of 3 social accounts. Upgrade to connect more platforms.");
+  });
+});
 
 describe("the sandbox timeline", () => {
   it("given a post published to two sandbox accounts, then each result's address is its page, the timeline lists both, newest first, and filters by account", async () => {

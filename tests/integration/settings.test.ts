@@ -36,7 +36,7 @@ const signIn = async (email: string, password: string, userAgent = SAFARI_IPHONE
 
 const isSignedIn = async (browser: Browser) => (await browser.get("/api/auth/user")).status === 200;
 
-const ALL_ON = { emailNotifications: true, pushNotifications: false, weeklyReports: true, postReminders: true, failureAlerts: true, reviewAlerts: true };
+const ALL_ON = { emailNotifications: true, pushNotifications: false, weeklyReports: true, postReminders: true, failureAlerts: true, reviewAlerts: true, sandboxReviewAlerts: false };
 
 describe("notification preferences", () => {
   it("given a new user, then GET answers the five defaults", async () => {
@@ -65,6 +65,7 @@ describe("notification preferences", () => {
       post_reminders: true,
       failure_alerts: false,
       review_alerts: true,
+      sandbox_review_alerts: false,
     });
     const events = await app.sql<{ type: string; data: any; metadata: any }[]>`
       select type, data, metadata from events where stream_id = ${`user-${userId}`} and type = 'NotificationPreferencesChanged' order by stream_version`;
@@ -99,6 +100,7 @@ describe("notification preferences", () => {
       postReminders: true,
       failureAlerts: false,
       reviewAlerts: false,
+      sandboxReviewAlerts: false,
     });
     const page = await browser.page("/app/settings?tab=notifications");
     expect(page.text).toContain("Notification preferences saved.");

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import type { AccountView } from "../../../infra/accounts/SocialAccounts";
 import type { PlatformId } from "../../../domain/accounts";
 import { isLimitReached, UNLIMITED, usageColour, usagePercent } from "../../../domain/plans";
@@ -6,6 +6,9 @@ import { Dialog } from "../../components/ui/Dialog";
 import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { listed } from "../../lib/text";
+// The file itself, not the module's index: the island takes no decider code.
+import { BUSINESS_KIND_LABELS, BUSINESS_KINDS, FIXED_KIND_PLATFORMS } from "../../../domain/accounts/business-kind";
 import { toast } from "../../islands/toast/toast-store";
 import { AccountAvatar } from "./AccountAvatar";
 import { filterPlatforms, type Kind, KINDS, noMatchMessage, shownCount } from "./connect-accounts-model";
@@ -120,6 +123,9 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
       setBusy(null);
     }
   };
+
+  /** The platform's sandbox accounts' names: a second one (another location) is named apart from them. */
+  const sandboxNames = (platform: PlatformId) => accounts.filter((a) => a.platform === platform && a.kind === "sandbox").map((a) => a.accountName);
 
   const startConnect = (platform: PlatformCard) => {
     if (platform.connection === "oauth") window.location.assign(`/api/auth/${platform.id}`);
@@ -340,7 +346,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                         {...describedBy({ "limit-note": reached, "demo-note": demo })}
                         onClick={() => setOpen({ kind: "sandbox", platform })}
                       >
-                        Add sandbox account
+                        {sandboxNames(platform.id).length > 0 ? "Add another sandbox account" : "Add sandbox account"}
                       </button>
                     </div>
                   )}
@@ -353,7 +359,13 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
 
       <BlueskyDialog open={open?.kind === "bluesky"} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
       <ListingDialog platform={open?.kind === "listing" ? open.platform : null} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
-      <SandboxDialog platform={open?.kind === "sandbox" ? open.platform : null} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
+      <SandboxDialog
+        platform={open?.kind === "sandbox" ? open.platform : null}
+        taken={open?.kind === "sandbox" ? sandboxNames(open.platform.id) : []}
+        onClose={() => setOpen(null)}
+        onConnected={connected}
+        onFailed={failed}
+      />
       <Dialog
         open={open?.kind === "disconnect"}
         title="Disconnect this account?"
@@ -475,13 +487,15 @@ interface OneFieldDialogProps extends FormDialogProps {
   readonly description: string;
   readonly path: string;
   readonly field: { readonly name: string; readonly label: string; readonly placeholder: string; readonly url?: boolean };
-  readonly body: (value: FormDataEntryValue | null) => Record<string, unknown>;
+  readonly body: (value: FormDataEntryValue | null, data: FormData) => Record<string, unknown>;
   readonly submitLabel: string;
   readonly pendingLabel: string;
+  /** More fields after the first one, given the field messages. */
+  readonly more?: (fields: Record<string, string>) => ReactNode;
 }
 
 /** The listing and sandbox dialogs: one field, posted with the platform. */
-const OneFieldDialog = ({ open, title, description, path, field, body, submitLabel, pendingLabel, ...props }: OneFieldDialogProps) => {
+const OneFieldDialog = ({ open, title, description, path, field, body, submitLabel, pendingLabel, more, ...props }: OneFieldDialogProps) => {
   const { pending, fields, submit } = useSubmit(path, props);
   const id = `dialog-${field.name}`;
   return (
@@ -490,7 +504,8 @@ const OneFieldDialog = ({ open, title, description, path, field, body, submitLab
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
-          submit(body(new FormData(event.currentTarget).get(field.name)));
+          const data = new FormData(event.currentTarget);
+          submit(body(data.get(field.name), data));
         }}
       >
         <div className="field">
@@ -508,6 +523,7 @@ const OneFieldDialog = ({ open, title, description, path, field, body, submitLab
           />
           <FieldError id={`${id}-error`} message={fields[field.name]} />
         </div>
+        {more?.(fields)}
         <div className="ui-dialog-actions">
           <button type="button" className="btn btn-outline" onClick={props.onClose}>
             Cancel
@@ -535,15 +551,46 @@ const ListingDialog = ({ platform, ...props }: FormDialogProps & { platform: Pla
   />
 );
 
-const SandboxDialog = ({ platform, ...props }: FormDialogProps & { platform: PlatformCard | null }) => (
+const SandboxDialog = ({ platform, taken, ...props }: FormDialogProps & { platform: PlatformCard | null; taken: ReadonlyArray<string> }) => (
   <OneFieldDialog
     {...props}
     open={platform !== null}
-    title={platform ? `Add a ${platform.name} sandbox account` : "Add a sandbox account"}
-    description="A test account: its posts go only to a sandbox timeline inside SocialDesk, never to the platform."
+    title={platform ? `Add ${taken.length > 0 ? "another" : "a"} ${platform.name} sandbox account` : "Add a sandbox account"}
+    description={
+      taken.length > 0
+        ? `For another location or brand: give it a name of its own (you have ${listed(taken.map((name) => `"${name}"`))}). Its posts, messages and reviews stay its own, inside SocialDesk.`
+        : "A test account: its posts go only to a sandbox timeline inside SocialDesk, never to the platform."
+    }
     path="/api/social-accounts/sandbox"
-    field={{ name: "accountName", label: "Account name", placeholder: platform ? `Test ${platform.name}` : "" }}
-    body={(accountName) => ({ platform: platform?.id, accountName })}
+    field={{ name: "accountName", label: "Account name", placeholder: platform ? (taken.length > 0 ? "Main Street location" : `Test ${platform.name}`) : "" }}
+    body={(accountName, data) => ({ platform: platform?.id, accountName, businessKind: data.get("businessKind") ?? "" })}
+    more={(fields) =>
+      // A review site of one trade (Healthgrades, Avvo…) has its kind already.
+      platform && !FIXED_KIND_PLATFORMS.has(platform.id) ? (
+        <div className="field">
+          <label htmlFor="dialog-business-kind">Kind of business</label>
+          <select
+            className="input"
+            id="dialog-business-kind"
+            name="businessKind"
+            defaultValue=""
+            aria-describedby="dialog-business-kind-hint"
+            aria-invalid={Boolean(fields.businessKind)}
+          >
+            <option value="">From the account's name</option>
+            {BUSINESS_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {BUSINESS_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+          <p className="muted kind-hint" id="dialog-business-kind-hint">
+            The sample comments, messages and reviews it receives are written for this kind of business.
+          </p>
+          <FieldError id="dialog-business-kind-error" message={fields.businessKind} />
+        </div>
+      ) : null
+    }
     submitLabel="Add account"
     pendingLabel="Adding..."
   />

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizePlatformId, type PlatformId } from "../../../domain/accounts";
+import { BUSINESS_KINDS, normalizePlatformId, type PlatformId } from "../../../domain/accounts";
 
 export const platformField = z
   .string({ error: "Choose a platform from the list." })
@@ -15,8 +15,18 @@ const accountName = z
   .min(1, "Enter a name for the account.")
   .max(100, "Please use at most 100 characters.");
 
-/** POST /api/social-accounts/sandbox: a test account whose posts stay in the app. */
-export const sandboxSchema = z.object({ platform: platformField, accountName });
+/**
+ * POST /api/social-accounts/sandbox: a test account whose posts stay in the app; the kind of business
+ * its sample comments, messages and reviews are written for, if chosen ("" or absent: from its name).
+ */
+export const sandboxSchema = z.object({
+  platform: platformField,
+  accountName,
+  businessKind: z
+    .enum(["", ...BUSINESS_KINDS], { error: "Choose a kind of business from the list, or leave it to the account's name." })
+    .optional()
+    .transform((kind) => kind || undefined),
+});
 
 /** POST /api/social-accounts, the spec's placeholder payload: it makes a sandbox account (its token is ignored). */
 export const placeholderSchema = z.object({

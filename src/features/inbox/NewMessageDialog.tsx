@@ -4,6 +4,7 @@ import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { listed } from "../../lib/text";
 
 /** An account a person could write from, or why its platform doesn't let them. */
 export interface Writer {
@@ -23,6 +24,10 @@ export default function NewMessageDialog({
   onSent: (thread: InboxThread) => void;
 }) {
   const usable = writers.filter((w) => !w.unavailable);
+  // The accounts that can't write first, by reason (several accounts of one platform share one).
+  const byReason = new Map<string, string[]>();
+  for (const w of writers) if (w.unavailable) byReason.set(w.unavailable, [...(byReason.get(w.unavailable) ?? []), w.name]);
+  const refused = [...byReason];
   const [accountId, setAccountId] = useState(usable[0]?.id ?? "");
   const [to, setTo] = useState("");
   const [content, setContent] = useState("");
@@ -63,7 +68,16 @@ export default function NewMessageDialog({
                 </option>
               ))}
             </select>
-            {usable.length === 0 && <p className="inbox-note">{writers[0]!.unavailable}</p>}
+            {refused.length > 0 && (
+              // Visible, not only on the disabled options: a phone shows no hover and a list's disabled entries say nothing.
+              <ul className="inbox-note new-message-refused" data-testid="new-message-refused">
+                {refused.map(([reason, names]) => (
+                  <li key={reason}>
+                    <strong>{listed(names)}</strong>: {reason}
+                  </li>
+                ))}
+              </ul>
+            )}
           </Field>
           <Field id="new-message-to" label="To" error={errors.to}>
             <input

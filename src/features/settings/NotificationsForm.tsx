@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * Settings › Notifications: the six switches (spec core §2; review alerts from issue 12). A plain form posted to the page
+ * Settings › Notifications: the seven switches (spec core §2; review alerts from issue 12, sandbox review alerts from issue 29). A plain form posted to the page
  * without JavaScript; hydrated, it saves with PUT /api/user/notifications and a toast.
  */
 export default function NotificationsForm({ initial }: Props) {
@@ -29,6 +29,7 @@ export default function NotificationsForm({ initial }: Props) {
         postReminders: saved.postReminders,
         failureAlerts: saved.failureAlerts,
         reviewAlerts: saved.reviewAlerts,
+        sandboxReviewAlerts: saved.sandboxReviewAlerts,
       });
       toast({ title: NOTIFICATIONS_SAVED });
     } catch (error) {

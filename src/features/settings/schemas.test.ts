@@ -22,7 +22,7 @@ describe("settings payloads", () => {
     expect(errors({ currentPassword: "old", newPassword: "long enough", confirmPassword: "long enough" })).toEqual({});
   });
 
-  it("notification preferences take any of the six booleans", () => {
+  it("notification preferences take any of the seven booleans", () => {
     expect(notificationPreferencesSchema.parse({ weeklyReports: false })).toEqual({ weeklyReports: false });
     expect(notificationPreferencesSchema.safeParse({ weeklyReports: "false" }).success).toBe(false);
   });
@@ -35,6 +35,7 @@ describe("settings payloads", () => {
       postReminders: false,
       failureAlerts: true,
       reviewAlerts: false,
+      sandboxReviewAlerts: false,
     });
   });
 });

@@ -4,7 +4,7 @@ import { newPasswordField } from "../auth/schemas";
 
 const toggle = z.boolean({ error: "Use true or false." }).optional();
 
-/** PUT /api/user/notifications: any of the six switches (spec core §2, §3); the others stay. */
+/** PUT /api/user/notifications: any of the seven switches (spec core §2, §3); the others stay. */
 export const notificationPreferencesSchema = z.object({
   emailNotifications: toggle,
   pushNotifications: toggle,
@@ -12,9 +12,10 @@ export const notificationPreferencesSchema = z.object({
   postReminders: toggle,
   failureAlerts: toggle,
   reviewAlerts: toggle,
+  sandboxReviewAlerts: toggle,
 });
 
-/** A posted notifications form: a checkbox is sent only when ticked, so all six are read. */
+/** A posted notifications form: a checkbox is sent only when ticked, so all seven are read. */
 export const notificationPreferencesFromForm = (form: Record<string, string>): NotificationPreferences =>
   Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, key in form])) as unknown as NotificationPreferences;
 

@@ -5,7 +5,7 @@ import { sandboxSchema } from "../../../features/accounts/schemas";
 import { guard } from "../../../lib/auth-guard";
 import { commandContext, json, parseJsonBody, respond } from "../../../lib/http";
 
-/** POST /api/social-accounts/sandbox {platform, accountName}: a test account for any platform. */
+/** POST /api/social-accounts/sandbox {platform, accountName, businessKind?}: a test account for any platform. */
 export const POST: APIRoute = async ({ request, locals }) => {
   const signedIn = guard(locals, request, { permission: "manage_accounts" });
   if (!signedIn.ok) return signedIn.response;
@@ -16,7 +16,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
       accounts.connect(signedIn.caller, {
         platform: input.data.platform,
         kind: "sandbox",
-        profile: sandboxProfile(input.data.accountName),
+        profile: sandboxProfile(input.data.accountName, 0, input.data.businessKind ? { businessKind: input.data.businessKind } : {}),
         credentials: null,
         tokenExpiresAt: null,
       }),

@@ -7,7 +7,7 @@ import { commandContext, json, parseJsonBody, respond } from "../../../lib/http"
 /**
  * GET /api/user/notifications: {emailNotifications, pushNotifications, weeklyReports,
  * postReminders, failureAlerts, reviewAlerts}. PUT takes any of them (NotificationPreferencesChanged) and answers
- * all six with `message: "Notification preferences saved."`.
+ * all seven with `message: "Notification preferences saved."`.
  */
 export const GET: APIRoute = ({ request, locals }) => {
   const signedIn = guard(locals, request);
