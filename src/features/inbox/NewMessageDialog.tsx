@@ -3,7 +3,7 @@ import type { InboxThread } from "../../../infra/inbox/Inbox";
 import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
 import { listed } from "../../lib/text";
 
 /** An account a person could write from, or why its platform doesn't let them. */
@@ -41,8 +41,11 @@ export default function NewMessageDialog({
       toast({ title: "Message Sent! ✅", description: `Your message to @${thread.message.fromUser.username} is on its way.` });
       onSent(thread);
     } catch (error) {
-      setErrors(apiErrorFields(error));
-      toast({ title: "Failed to Send", description: apiErrorMessage(error, "Could not send your message. Please try again."), variant: "destructive" });
+      const fields = apiErrorFields(error);
+      setErrors(fields);
+      if (!shownBesideFields(fields, ["to", "content"])) {
+        toast({ title: "Failed to Send", description: apiErrorMessage(error, "Could not send your message. Please try again."), variant: "destructive" });
+      }
     } finally {
       setSending(false);
     }
