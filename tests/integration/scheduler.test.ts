@@ -509,7 +509,7 @@ describe("the sweep", () => {
   });
 
   it("given overdue posts whose jobs are locked, then it adds a job for the one locked by a worker no longer registered (dead), and none for the one a registered worker holds", async () => {
-    const sandbox = await connect("facebook", "sandbox", "Sandbox FB");
+    const sandbox = await connect("facebook", "sandbox", "Sandbox FB (sweep)");
     const past = new Date(Date.now() - 10 * 60_000);
     const orphaned = await newPost("Locked by a dead worker", [{ accountId: sandbox.id, platform: "facebook" }], { scheduledAt: new Date(past.getTime() + 60_000), now: past });
     const held = await newPost("Locked by a live worker", [{ accountId: sandbox.id, platform: "facebook" }], { scheduledAt: new Date(past.getTime() + 60_000), now: past });
