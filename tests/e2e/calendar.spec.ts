@@ -551,7 +551,7 @@ test.describe("calendar", () => {
     await dialog.getByLabel("Date", { exact: true }).fill(today);
     await dialog.getByLabel("Time", { exact: true }).fill("00:00");
     await dialog.getByRole("button", { name: "Move post" }).click();
-    await expect(dialog.getByRole("alert")).toHaveText("The scheduled time is in the past. Choose a later time.");
+    await expect(dialog.getByRole("form", { name: "Move post" }).getByRole("alert")).toHaveText("The scheduled time is in the past. Choose a later time.");
     await expect(page.getByTestId(`day-${addDays(today, 1)}`).locator(`[data-post-id="${post.id}"]`)).toContainText("11:00 AM");
     const kept = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as { scheduledAt: string };
     expect(kept.scheduledAt).toBe(post.scheduledAt);

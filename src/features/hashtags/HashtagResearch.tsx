@@ -8,7 +8,7 @@ import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
 import "./hashtags.css";
 
 interface Props {
@@ -137,8 +137,11 @@ export default function HashtagResearch({ initialTrending, initialBasis, initial
       setSelected([]);
       toast({ title: draft.id ? "Group Updated" : "Group Saved", description: `"${saved.name}": ${saved.tags.join(" ")}` });
     } catch (error) {
-      setDraftErrors(apiErrorFields(error));
-      toast({ title: "Error", description: apiErrorMessage(error, "Failed to save the group. Please try again."), variant: "destructive" });
+      const fields = apiErrorFields(error);
+      setDraftErrors(fields);
+      if (!shownBesideFields(fields, ["name", "tags"])) {
+        toast({ title: "Error", description: apiErrorMessage(error, "Failed to save the group. Please try again."), variant: "destructive" });
+      }
     } finally {
       setSaving(false);
     }

@@ -93,8 +93,11 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
       onClose();
     } catch (error) {
       const fields = apiErrorFields(error);
+      // Every field's sentence has a place in the form (fieldOf): a toast only for a failure without one.
       setErrors(Object.fromEntries(Object.entries(fields).map(([name, message]) => [fieldOf(name, form), message])));
-      toast({ title: "Error", description: apiErrorMessage(error, "Failed to create the post. Please try again."), variant: "destructive" });
+      if (Object.keys(fields).length === 0) {
+        toast({ title: "Error", description: apiErrorMessage(error, "Failed to create the post. Please try again."), variant: "destructive" });
+      }
       focusFirstError();
     } finally {
       setPending(false);

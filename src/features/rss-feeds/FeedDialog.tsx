@@ -5,7 +5,7 @@ import type { RssFeed } from "../../../infra/feeds/Feeds";
 import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
 import { PlatformBadge } from "../accounts/platform-badge";
 
 export interface FeedAccount {
@@ -85,14 +85,10 @@ export default function FeedDialog({ feed, accounts, onClose, onSaved }: Props) 
     } catch (error) {
       const fields = apiErrorFields(error);
       setErrors({ ...fields, ...(fields.platforms ? { accountIds: fields.platforms } : {}) });
-      toast({
-        title: "Error",
-        description: apiErrorMessage(
-          error,
-          feed ? "Failed to update the RSS feed. Please try again." : "Failed to add RSS feed. Please check the URL and try again.",
-        ),
-        variant: "destructive",
-      });
+      const failed = feed ? "Failed to update the RSS feed. Please try again." : "Failed to add RSS feed. Please check the URL and try again.";
+      // The spec's toast says that it failed; why is said once, beside its field when the form has it.
+      const besideFields = shownBesideFields(fields, ["name", "url", "platforms", "postTemplate"]);
+      toast({ title: "Error", description: besideFields ? failed : apiErrorMessage(error, failed), variant: "destructive" });
     } finally {
       setPending(false);
     }
