@@ -99,7 +99,12 @@ test.describe("compose and media without dead ends", () => {
     await expect(dialog.getByTestId("attached-media").getByRole("img")).toHaveCount(1);
     await expect(dialog.getByTestId("cp-media-error")).toHaveCount(0);
 
-    await dialog.getByRole("button", { name: "Post Now" }).click();
+    // The toast, at the top, leaves the dialog's buttons in reach while it shows.
+    const postNow = dialog.getByRole("button", { name: "Post Now" });
+    await postNow.scrollIntoViewIfNeeded();
+    await expect(toast(page)).toBeVisible();
+    expect(await seenOnTop(postNow)).toBe(true);
+    await postNow.click();
     await expect(toast(page)).toContainText("Post created successfully!");
     await expect(dialog).toBeHidden();
     expect(sent).toHaveLength(1);
