@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot } from "./support";
+import { addSandbox, newUser, openHydrated, registerByApi, screenshot } from "./support";
 
 /**
  * Disabled controls say why in words that show without hovering (a phone has no hover, so a `title`
@@ -42,6 +42,19 @@ test.describe("disabled controls explain themselves on a touch phone", () => {
     expect(undescribed).toEqual([]);
     expect(await hoverOnly(page)).toEqual([]);
     await screenshot(page, "connect-accounts-demo-360");
+  });
+
+  test("compose: with Recurring chosen, Repeat is on and off limits, and says why", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await addSandbox(page.request, "facebook", "Lee Dental FB");
+    await openHydrated(page, "/app/compose", "compose");
+    await page.getByLabel(/Lee Dental FB/).check();
+    await page.getByLabel("Recurring", { exact: true }).check();
+    const repeat = page.getByLabel("Repeat", { exact: true });
+    await expect(repeat).toBeDisabled();
+    await expect(repeat).toBeChecked();
+    expect(await reasonsOf(repeat)).toEqual(["A recurring post always repeats: choose Schedule to post it once."]);
+    expect(await hoverOnly(page)).toEqual([]);
   });
 
   test("Link in Bio before a username: QR Code, Share and Preview say that the page needs a username first", async ({ page }) => {

@@ -3,6 +3,7 @@ import { SCHEDULE_TIMES, suggestTimes } from "../../../domain/publishing/best-ti
 import { MAX_REPEATS } from "../../../domain/publishing/recurrence";
 import { QUEUE_ORDER_LABELS, QUEUE_ORDERS, type QueueOrder } from "../../../domain/publishing/timeslots";
 import TimeZoneField from "../../components/forms/TimeZoneField";
+import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
 import type { FormState } from "./compose-model";
 import { ORDINALS, WEEKDAY_BUTTONS, WEEKDAY_NAMES } from "./compose-post";
 import type { ComposeAction } from "./compose-reducer";
@@ -113,10 +114,14 @@ const ScheduleSection = ({ form, dispatch, today, platforms, error, dateInput }:
             type="checkbox"
             checked={repeating}
             disabled={form.scheduleType === "recurring"}
+            {...describedBy({ "compose-repeat-why": form.scheduleType === "recurring" })}
             onChange={(e) => dispatch({ type: "repeatToggled", repeat: e.target.checked })}
           />
           <span>Repeat</span>
         </label>
+        {form.scheduleType === "recurring" && (
+          <DisabledReason id="compose-repeat-why">A recurring post always repeats: choose Schedule to post it once.</DisabledReason>
+        )}
         {repeating && (
           <div className="compose-repeat-body">
             <div className="field">

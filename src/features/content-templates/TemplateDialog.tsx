@@ -4,6 +4,7 @@ import { addHashtag, checkTemplateFields, TEMPLATE_MESSAGES, TEMPLATE_MEDIA_MAX,
 import type { ContentTemplate } from "../../../infra/content-templates/ContentTemplates";
 import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
+import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
 import { PlatformBadge } from "../accounts/platform-badge";
@@ -58,6 +59,7 @@ function TemplateForm({ editing, platforms, onClose, onSaved, onStale }: Props &
   const nameInput = useRef<HTMLInputElement>(null);
   const contentInput = useRef<HTMLTextAreaElement>(null);
   const creating = editing.mode === "create";
+  const mediaFull = draft.mediaUrls.length >= TEMPLATE_MEDIA_MAX;
   // The name first: once the dialog has opened (it focuses its first button when it opens).
   useEffect(() => {
     const frame = requestAnimationFrame(() => nameInput.current?.focus());
@@ -228,10 +230,17 @@ function TemplateForm({ editing, platforms, onClose, onSaved, onStale }: Props &
         <legend>Media</legend>
         {draft.mediaUrls.length > 0 && <AttachedMedia media={draft.mediaUrls} onRemove={(index) => set("mediaUrls", withoutMedia(draft.mediaUrls, index))} />}
         <div>
-          <button type="button" className="btn btn-outline" disabled={draft.mediaUrls.length >= TEMPLATE_MEDIA_MAX} onClick={() => setGalleryOpen(true)}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={mediaFull}
+            {...describedBy({ [`${id}-media-full`]: mediaFull })}
+            onClick={() => setGalleryOpen(true)}
+          >
             Add from Media Gallery
           </button>
         </div>
+        {mediaFull && <DisabledReason id={`${id}-media-full`}>{`A template takes at most ${TEMPLATE_MEDIA_MAX} files. Remove one to add another.`}</DisabledReason>}
         {errors.mediaUrls && <p className="field-error">{errors.mediaUrls}</p>}
       </fieldset>
 
