@@ -44,11 +44,15 @@ test.describe("disabled controls explain themselves on a touch phone", () => {
     await screenshot(page, "connect-accounts-demo-360");
   });
 
-  test("compose: with Recurring chosen, Repeat is on and off limits, and says why", async ({ page }) => {
+  test("compose: Post Now without an account says to choose one; with Recurring chosen, Repeat is on and off limits, and says why", async ({ page }) => {
     await registerByApi(page.request, newUser());
     await addSandbox(page.request, "facebook", "Lee Dental FB");
     await openHydrated(page, "/app/compose", "compose");
+    const postNow = page.getByRole("button", { name: "Post Now" });
+    await expect(postNow).toBeDisabled();
+    expect(await reasonsOf(postNow)).toEqual(["Choose an account to post or schedule; a draft needs none."]);
     await page.getByLabel(/Lee Dental FB/).check();
+    await expect(page.getByText("Choose an account to post or schedule; a draft needs none.")).toHaveCount(0);
     await page.getByLabel("Recurring", { exact: true }).check();
     const repeat = page.getByLabel("Repeat", { exact: true });
     await expect(repeat).toBeDisabled();

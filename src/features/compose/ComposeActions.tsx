@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { DisabledReason } from "../../components/ui/DisabledReason";
 import { lazyItems, Menu } from "../../components/ui/Menu";
 import type { Action } from "./compose-model";
 import { loadLater } from "./load-later";
@@ -34,7 +35,7 @@ interface ComposeActionsProps {
  */
 export const ComposeActions = ({ saving, busy, hasAccount, problems, onSubmit, onChooseDateAndTime, conflict, reloading, onReload, approval }: ComposeActionsProps) => {
   const refused = problems.length > 0;
-  const why = [refused ? "compose-refused" : null, approval ? "compose-approval-note" : null].filter(Boolean).join(" ") || undefined;
+  const why = [hasAccount ? null : "compose-no-account", refused ? "compose-refused" : null, approval ? "compose-approval-note" : null].filter(Boolean).join(" ") || undefined;
   return (
     <>
       <div className="compose-actions">
@@ -59,6 +60,7 @@ export const ComposeActions = ({ saving, busy, hasAccount, problems, onSubmit, o
           </Suspense>
         )}
       </div>
+      {!hasAccount && <DisabledReason id="compose-no-account">Choose an account to post or schedule; a draft needs none.</DisabledReason>}
       {refused && (
         <p id="compose-refused" className="compose-refused" role="status" data-testid="compose-refused">
           Not yet: {problems.map((p) => p.message).join(" ")}
