@@ -53,9 +53,11 @@ export const ensureDemo = Effect.fn("Demo.ensure")(function* (now: Date) {
   if ((yield* categories.list(user.workspaceId)).length === 0) {
     for (const category of DEMO_CATEGORIES) yield* categories.create(caller, category);
   }
+  // Handed to the posts' seeding, so that publishing does not read the categories module.
+  const categoryIds = new Map((yield* categories.list(user.workspaceId)).map((c) => [c.name, c.id]));
   yield* ensureDemoTemplates(caller);
   yield* ensureDemoMedia({ userId: user.id, workspaceId: user.workspaceId, tier: user.subscriptionTier }, now);
-  yield* ensureDemoPosts(user, now);
+  yield* ensureDemoPosts(user, now, categoryIds);
   yield* ensureDemoReviews(caller);
   yield* ensureDemoBioPage(caller);
 });

@@ -18,7 +18,6 @@ import { localDayOf, personActing } from "../../domain/shared";
 import { callerOf, type CurrentUser } from "../identity/current-user";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { CalendarNotes } from "../calendar/CalendarNotes";
-import { Categories } from "../categories/Categories";
 import { Database } from "../db/Database";
 import { handleCommand } from "../eventstore/handle";
 import { sandboxEngagement } from "./engagement";
@@ -91,11 +90,11 @@ const atLocalHour = (now: Date, days: number, hour: number, timeZone: string) =>
   return atWallClock({ year, month, day }, hour, 0, timeZone);
 };
 
-export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: CurrentUser, now: Date) {
+/** `categoryIds`: the demo workspace's categories by name, which the demo's seeding made before its posts. */
+export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: CurrentUser, now: Date, categoryIds: ReadonlyMap<string, string>) {
   const db = yield* Database;
   const accounts = (yield* (yield* SocialAccounts).list(user.workspaceId)).filter((a) => a.kind === "sandbox");
   if (accounts.length === 0) return;
-  const categories = new Map((yield* (yield* Categories).list(user.workspaceId)).map((c) => [c.name, c.id]));
   const accountIdsOf = (platforms: ReadonlyArray<PlatformId>) => accounts.filter((a) => platforms.includes(a.platform)).map((a) => a.id);
   const timeZone = user.timeZone || "UTC";
   const callerAt = (at: Date) =>
@@ -123,7 +122,7 @@ export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: Cu
     postType: "standard" as const,
     businessData: {},
     locationIds: [],
-    categoryId: categories.get(post.category) ?? null,
+    categoryId: categoryIds.get(post.category) ?? null,
     options: {},
     recurrence: null,
   });
@@ -138,7 +137,7 @@ export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: Cu
         post,
         atLocalHour(now, -post.daysAgo, post.hour, timeZone),
         accounts,
-        categories.get(post.category) ?? null,
+        categoryIds.get(post.category) ?? null,
         now,
         mediaFor(post),
       );
