@@ -34,33 +34,9 @@ import { Database, type Sql, type SqlError } from "../db/Database";
 import { decodeKeyset, encodeKeyset } from "../db/keyset";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
+import type { IncomingMessage, ReplyTarget, Sender } from "../platforms/inbox";
 import { messageIdOf } from "./ids";
 import { sentimentOf } from "./sentiment";
-
-/** Who wrote a message, as far as the platform says. */
-export interface Sender {
-  readonly name: string;
-  readonly username: string;
-  readonly avatar: string | null;
-  readonly verified: boolean;
-  readonly followers: number | null;
-}
-
-/** A message as a platform (or the sandbox) hands it over, before the inbox keeps it. */
-export interface IncomingMessage {
-  readonly type: MessageType;
-  readonly externalId: string;
-  readonly threadId: string | null;
-  readonly parentExternalId: string | null;
-  readonly postId: string | null;
-  readonly postTitle: string | null;
-  readonly from: Sender;
-  readonly content: string;
-  readonly sentAt: Date;
-  readonly url: string | null;
-  readonly likes: number;
-  readonly reference?: Readonly<Record<string, string>>;
-}
 
 /** A message as the inbox lists it (spec engagement §3 "Inbox message"). */
 export interface InboxMessage {
@@ -174,20 +150,6 @@ const toMessage = (row: MessageRow): InboxMessage => ({
 const MESSAGE_COLUMNS = (sql: Sql) => sql`
   m.id, m.thread_id, m.type, m.platform, m.account_id, m.from_name, m.from_username, m.from_avatar, m.from_verified, m.from_followers,
   m.content, m.sent_at, m.post_title, m.url, m.sentiment, m.priority, m.status, m.archived, m.assignee_id, m.likes, m.outgoing`;
-
-/** What the platform is asked: a reply to one of its messages. */
-export interface ReplyTarget {
-  readonly replyId: string;
-  readonly accountId: string;
-  readonly platform: string;
-  readonly content: string;
-  readonly isPublic: boolean;
-  /** The platform's id of the message answered. */
-  readonly externalId: string;
-  readonly reference: Readonly<Record<string, string>>;
-  /** The platform's id of the account answering, and what was learnt of it at connection (LinkedIn's URN): OAuth calls take them with the token. */
-  readonly account: { readonly externalId: string | null; readonly metadata: Readonly<Record<string, unknown>> | null };
-}
 
 /** Sends a reply on its platform: its id and address there, or the reason it was not sent (for the person). */
 export type ReplySender = (

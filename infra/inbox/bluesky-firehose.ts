@@ -1,10 +1,10 @@
-import { Effect } from "effect";
+import { Effect, type ManagedRuntime } from "effect";
 import { systemContext } from "../../domain/shared";
 import { Database } from "../db/Database";
-import type { AppRuntime } from "../jobs/worker";
 import { logger } from "../log";
 import { outboundFetch } from "../outbound/outbound";
-import { Inbox, type IncomingMessage } from "./Inbox";
+import { inboxMessagesOf, type PostRecord } from "../platforms/inbox/bluesky";
+import { Inbox } from "./Inbox";
 
 /**
  * Bluesky into the inbox (issue 11): replies to, mentions of and quotes of the connected accounts'
@@ -26,55 +26,12 @@ export const blueskyInboxSettings = (env: NodeJS.ProcessEnv = process.env) => {
   };
 };
 
-const didOf = (uri: unknown) => (typeof uri === "string" && uri.startsWith("at://") ? uri.slice(5).split("/")[0]! : null);
-const rkeyOf = (uri: string) => uri.split("/").pop()!;
-
-interface PostRecord {
-  readonly text?: unknown;
-  readonly createdAt?: unknown;
-  readonly reply?: { readonly root?: { uri?: unknown; cid?: unknown }; readonly parent?: { uri?: unknown; cid?: unknown } };
-  readonly facets?: ReadonlyArray<{ readonly features?: ReadonlyArray<{ readonly $type?: unknown; readonly did?: unknown }> }>;
-  readonly embed?: { readonly $type?: unknown; readonly record?: { uri?: unknown; record?: { uri?: unknown } } };
-}
-
 /**
- * What a new post means for the accounts we follow (`ours`, by DID): a comment where it replies in a
- * thread of theirs, else a mention where it names or quotes them. Their own posts mean nothing.
+ * Listens to the firehose in this process until stopped; nothing when BLUESKY_FIREHOSE_URL is "off".
+ * The worker hands it the app's runtime; it names only the services it uses, so the inbox needs
+ * nothing of the worker that starts it.
  */
-export const inboxMessagesOf = (
-  post: { readonly did: string; readonly uri: string; readonly cid: string; readonly record: PostRecord; readonly handle: string | null },
-  ours: ReadonlySet<string>,
-): Array<{ readonly accountDid: string; readonly message: IncomingMessage }> => {
-  const record = post.record;
-  const text = typeof record.text === "string" ? record.text : "";
-  const parentUri = typeof record.reply?.parent?.uri === "string" ? record.reply.parent.uri : null;
-  const rootUri = typeof record.reply?.root?.uri === "string" ? record.reply.root.uri : null;
-  const rootCid = typeof record.reply?.root?.cid === "string" ? record.reply.root.cid : null;
-  const quoted = record.embed?.record?.uri ?? record.embed?.record?.record?.uri;
-  const mentioned = (record.facets ?? []).flatMap((f) => (f.features ?? []).filter((x) => x.$type === "app.bsky.richtext.facet#mention").map((x) => x.did));
-  const repliedTo = new Set([didOf(parentUri), didOf(rootUri)].filter((d): d is string => d !== null && ours.has(d)));
-  const named = new Set([...mentioned, didOf(quoted)].filter((d): d is string => typeof d === "string" && ours.has(d)));
-  const sentAt = typeof record.createdAt === "string" && !Number.isNaN(Date.parse(record.createdAt)) ? new Date(record.createdAt) : new Date();
-  const base = {
-    externalId: post.uri,
-    parentExternalId: parentUri,
-    postId: null,
-    postTitle: null,
-    from: { name: post.handle ?? post.did, username: post.handle ?? post.did, avatar: null, verified: false, followers: null },
-    content: text,
-    sentAt,
-    url: `https://bsky.app/profile/${post.handle ?? post.did}/post/${rkeyOf(post.uri)}`,
-    likes: 0,
-    reference: { cid: post.cid, rootUri: rootUri ?? post.uri, rootCid: rootCid ?? post.cid },
-  };
-  const found = new Map<string, IncomingMessage>();
-  for (const did of repliedTo) if (did !== post.did) found.set(did, { ...base, type: "comment", threadId: rootUri ?? post.uri });
-  for (const did of named) if (did !== post.did && !found.has(did)) found.set(did, { ...base, type: "mention", threadId: rootUri ?? post.uri });
-  return [...found].map(([accountDid, message]) => ({ accountDid, message }));
-};
-
-/** Listens to the firehose in this process until stopped; nothing when BLUESKY_FIREHOSE_URL is "off". */
-export const startBlueskyInbox = async (runtime: AppRuntime, settings = blueskyInboxSettings()) => {
+export const startBlueskyInbox = async (runtime: ManagedRuntime.ManagedRuntime<Database | Inbox, unknown>, settings = blueskyInboxSettings()) => {
   if (!settings.firehose) return null;
   // Loaded only to listen: the stream's packages take a second or two to load, which a process that
   // does not listen (BLUESKY_FIREHOSE_URL=off, the web server alone, a test) need not pay.

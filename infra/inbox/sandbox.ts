@@ -4,7 +4,8 @@ import { type BusinessKind, businessKindOf, type PlatformId, platformById } from
 import { systemContext } from "../../domain/shared";
 import { SAMPLE_TEXTS } from "../accounts/sandbox-texts";
 import { Database } from "../db/Database";
-import { Inbox, type IncomingMessage } from "./Inbox";
+import type { IncomingMessage } from "../platforms/inbox";
+import { Inbox } from "./Inbox";
 
 /**
  * People answering a sandbox account (issue 11: "a generator that writes realistic messages on posts

@@ -5,7 +5,8 @@ import { SocialAccounts } from "../accounts/SocialAccounts";
 import { PlatformError } from "../platforms";
 import { inboxReplierFor } from "../platforms/inbox";
 import { replyBluesky } from "../platforms/publish/bluesky";
-import { Inbox, type ReplySender, type ReplyTarget } from "./Inbox";
+import type { ReplyTarget } from "../platforms/inbox";
+import { Inbox, type ReplySender } from "./Inbox";
 
 const reasonOf = (error: unknown, platformName: string) =>
   error instanceof PlatformError ? error.message : `${platformName} did not answer. Try again later.`;

@@ -1,7 +1,52 @@
-import type { IncomingMessage } from "../../inbox/Inbox";
-import { inboxMessagesOf } from "../../inbox/bluesky-firehose";
 import { signIn } from "../publish/bluesky";
-import { type InboxPoller, laterOf } from "./types";
+import { type IncomingMessage, type InboxPoller, laterOf } from "./types";
+
+const didOf = (uri: unknown) => (typeof uri === "string" && uri.startsWith("at://") ? uri.slice(5).split("/")[0]! : null);
+const rkeyOf = (uri: string) => uri.split("/").pop()!;
+
+export interface PostRecord {
+  readonly text?: unknown;
+  readonly createdAt?: unknown;
+  readonly reply?: { readonly root?: { uri?: unknown; cid?: unknown }; readonly parent?: { uri?: unknown; cid?: unknown } };
+  readonly facets?: ReadonlyArray<{ readonly features?: ReadonlyArray<{ readonly $type?: unknown; readonly did?: unknown }> }>;
+  readonly embed?: { readonly $type?: unknown; readonly record?: { uri?: unknown; record?: { uri?: unknown } } };
+}
+
+/**
+ * What a new post means for the accounts we follow (`ours`, by DID): a comment where it replies in a
+ * thread of theirs, else a mention where it names or quotes them. Their own posts mean nothing.
+ */
+export const inboxMessagesOf = (
+  post: { readonly did: string; readonly uri: string; readonly cid: string; readonly record: PostRecord; readonly handle: string | null },
+  ours: ReadonlySet<string>,
+): Array<{ readonly accountDid: string; readonly message: IncomingMessage }> => {
+  const record = post.record;
+  const text = typeof record.text === "string" ? record.text : "";
+  const parentUri = typeof record.reply?.parent?.uri === "string" ? record.reply.parent.uri : null;
+  const rootUri = typeof record.reply?.root?.uri === "string" ? record.reply.root.uri : null;
+  const rootCid = typeof record.reply?.root?.cid === "string" ? record.reply.root.cid : null;
+  const quoted = record.embed?.record?.uri ?? record.embed?.record?.record?.uri;
+  const mentioned = (record.facets ?? []).flatMap((f) => (f.features ?? []).filter((x) => x.$type === "app.bsky.richtext.facet#mention").map((x) => x.did));
+  const repliedTo = new Set([didOf(parentUri), didOf(rootUri)].filter((d): d is string => d !== null && ours.has(d)));
+  const named = new Set([...mentioned, didOf(quoted)].filter((d): d is string => typeof d === "string" && ours.has(d)));
+  const sentAt = typeof record.createdAt === "string" && !Number.isNaN(Date.parse(record.createdAt)) ? new Date(record.createdAt) : new Date();
+  const base = {
+    externalId: post.uri,
+    parentExternalId: parentUri,
+    postId: null,
+    postTitle: null,
+    from: { name: post.handle ?? post.did, username: post.handle ?? post.did, avatar: null, verified: false, followers: null },
+    content: text,
+    sentAt,
+    url: `https://bsky.app/profile/${post.handle ?? post.did}/post/${rkeyOf(post.uri)}`,
+    likes: 0,
+    reference: { cid: post.cid, rootUri: rootUri ?? post.uri, rootCid: rootCid ?? post.cid },
+  };
+  const found = new Map<string, IncomingMessage>();
+  for (const did of repliedTo) if (did !== post.did) found.set(did, { ...base, type: "comment", threadId: rootUri ?? post.uri });
+  for (const did of named) if (did !== post.did && !found.has(did)) found.set(did, { ...base, type: "mention", threadId: rootUri ?? post.uri });
+  return [...found].map(([accountDid, message]) => ({ accountDid, message }));
+};
 
 /** Notifications that are messages: someone answered, named or quoted the account. */
 const REASONS = ["reply", "mention", "quote"];

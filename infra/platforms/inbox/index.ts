@@ -4,7 +4,7 @@ import { pollLinkedIn, pollTwitter, pollYouTube, replyLinkedIn, replyTwitter, re
 import { pollBluesky } from "./bluesky";
 import type { InboxPoller, InboxReplier } from "./types";
 
-export type { InboxPoller, InboxReplier, OurPost, PollRequest, PollResult } from "./types";
+export type { IncomingMessage, InboxPoller, InboxReplier, OurPost, PollRequest, PollResult, ReplyTarget, Sender } from "./types";
 
 /** Platforms read by polling; Facebook and Instagram push by webhook, Bluesky by its event stream (and its notifications, below). */
 const POLLERS: Partial<Record<PlatformId, InboxPoller>> = {

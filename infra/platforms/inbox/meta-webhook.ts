@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "../../inbox/Inbox";
+import type { IncomingMessage } from "./types";
 
 /**
  * Meta's webhooks (Facebook Pages and Instagram) for the inbox: the signature check and the reading

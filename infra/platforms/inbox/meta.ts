@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "../../inbox/Inbox";
+import type { IncomingMessage } from "./types";
 import { callContext, fail, list, obj, str } from "../http";
 import { endpoints, facebookPage, META_GRAPH_VERSION, metaClassify, request, THREADS_API_VERSION, tokenOf } from "../publish/http";
 import { type InboxPoller, type InboxReplier, laterOf, ourPost, unlessGone } from "./types";

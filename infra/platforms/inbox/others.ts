@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "../../inbox/Inbox";
+import type { IncomingMessage } from "./types";
 import { callContext, count, fail, list, obj, str } from "../http";
 import { endpoints, linkedInRest, request, tokenOf } from "../publish/http";
 import { type InboxPoller, type InboxReplier, laterOf, ourPost, unlessGone } from "./types";

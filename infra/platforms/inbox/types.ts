@@ -1,5 +1,44 @@
-import type { IncomingMessage, ReplyTarget } from "../../inbox/Inbox";
+import type { MessageType } from "../../../domain/inbox";
 import { isAboutThePost } from "../engagement/read";
+
+/** Who wrote a message, as far as the platform says. */
+export interface Sender {
+  readonly name: string;
+  readonly username: string;
+  readonly avatar: string | null;
+  readonly verified: boolean;
+  readonly followers: number | null;
+}
+
+/** A message as a platform (or the sandbox) hands it over, before the inbox keeps it. */
+export interface IncomingMessage {
+  readonly type: MessageType;
+  readonly externalId: string;
+  readonly threadId: string | null;
+  readonly parentExternalId: string | null;
+  readonly postId: string | null;
+  readonly postTitle: string | null;
+  readonly from: Sender;
+  readonly content: string;
+  readonly sentAt: Date;
+  readonly url: string | null;
+  readonly likes: number;
+  readonly reference?: Readonly<Record<string, string>>;
+}
+
+/** What the platform is asked: a reply to one of its messages. */
+export interface ReplyTarget {
+  readonly replyId: string;
+  readonly accountId: string;
+  readonly platform: string;
+  readonly content: string;
+  readonly isPublic: boolean;
+  /** The platform's id of the message answered. */
+  readonly externalId: string;
+  readonly reference: Readonly<Record<string, string>>;
+  /** The platform's id of the account answering, and what was learnt of it at connection (LinkedIn's URN): OAuth calls take them with the token. */
+  readonly account: { readonly externalId: string | null; readonly metadata: Readonly<Record<string, unknown>> | null };
+}
 
 /** One of the account's posts published from here, by the platform's id: comments on it are linked to it. */
 export interface OurPost {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inboxMessagesOf } from "./bluesky-firehose";
+import { inboxMessagesOf } from "./bluesky";
 
 const LEE = "did:plc:lee";
 const post = (record: Record<string, unknown>, did = "did:plc:jane") => ({
