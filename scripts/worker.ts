@@ -1,4 +1,4 @@
-import { startWorker } from "../infra/jobs/worker";
+import { startWorker } from "../infra/worker";
 import { logger } from "../infra/log";
 import { openApp } from "./lib/app";
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { config } from "../../infra/config";
 import { ensureDemo } from "../../infra/demo";
-import { type RunningWorker, startWorker } from "../../infra/jobs/worker";
+import { type RunningWorker, startWorker } from "../../infra/worker";
 import { logger } from "../../infra/log";
 import { installLingeringClose } from "../../infra/web/lingering-close";
 import { installSecurityHeaders } from "../../infra/web/security-headers";

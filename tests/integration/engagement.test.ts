@@ -4,7 +4,7 @@ import type { PlatformId } from "../../domain/accounts/platforms";
 import { postStreamId } from "../../domain/publishing";
 import { SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
-import { CRONTAB, taskList } from "../../infra/jobs/worker";
+import { CRONTAB, taskList } from "../../infra/worker";
 import { projections } from "../../infra/modules";
 import { analyticsSums } from "../../infra/publishing/analytics";
 import { fetchEngagement, sandboxEngagement } from "../../infra/publishing/engagement";

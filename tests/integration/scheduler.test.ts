@@ -9,7 +9,7 @@ import { SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import { EventStore } from "../../infra/eventstore/EventStore";
 import { handleCommand } from "../../infra/eventstore/handle";
 import { writeChanges } from "../../infra/eventstore/row-changes";
-import { taskList } from "../../infra/jobs/worker";
+import { taskList } from "../../infra/worker";
 import { connectBluesky } from "../../infra/platforms";
 import { blueskyRkey } from "../../infra/platforms/publish";
 import { idempotencyKeyOf, publishPost, type PublishRun } from "../../infra/publishing/publish-post";

@@ -11,7 +11,7 @@ import { Trials } from "../../infra/identity/Trials";
 import { UserAdmin } from "../../infra/identity/UserAdmin";
 import { Users } from "../../infra/identity/Users";
 import { rebuildProjections, verifyProjections } from "../../infra/eventstore/rebuild";
-import { taskList } from "../../infra/jobs/worker";
+import { taskList } from "../../infra/worker";
 import { projections } from "../../infra/modules";
 import { createTestApp } from "../support/database";
 
