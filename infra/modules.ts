@@ -20,7 +20,7 @@ import { linkInBioModule } from "./link-in-bio/module";
 import { listeningModule } from "./listening/module";
 import { mediaModule } from "./media/module";
 import type { AppModule, ModuleError, SharedServices, Task } from "./module";
-import { mailModule } from "./mail/module";
+import { mailModule } from "./mail-outbox/module";
 import { publishingModule } from "./publishing/module";
 import { reportsModule } from "./reports/module";
 import { reviewsModule } from "./reviews/module";
