@@ -8,7 +8,7 @@ import { DEMO_USER_ID } from "../infra/identity/Registration";
 import { Users } from "../infra/identity/Users";
 import { logger } from "../infra/log";
 import { apiError, DEMO_READ_ONLY_MESSAGE } from "./lib/http";
-import { NUL_MESSAGE, unstorableText } from "./lib/http-fields";
+import { NUL_MESSAGE, unstorableText } from "../infra/web/http-fields";
 import { legacyToAppPath } from "./lib/routes";
 import { backToForm, plainFormOf } from "./lib/form-or-json";
 import { clearSessionCookie, DEMO_COOKIE, FLASH_COOKIE, type FlashToast, KEPT_FORM_COOKIE, setSessionCookie } from "./lib/session-cookie";

@@ -10,9 +10,10 @@ const forgetters = new Set<() => void>();
 export type RuntimeServices = typeof current extends ManagedRuntime.ManagedRuntime<infer R, unknown> ? R : never;
 
 /** The one runtime that pages and endpoints run their effects on. */
-export const runtime: Pick<typeof current, "runPromise" | "runPromiseExit"> = {
+export const runtime: Pick<typeof current, "runPromise" | "runPromiseExit" | "context"> = {
   runPromise: (effect, options) => current.runPromise(effect, options),
   runPromiseExit: (effect, options) => current.runPromiseExit(effect, options),
+  context: () => current.context(),
 };
 
 /** Forgets, when the runtime is disposed, what a module made on it (a LISTEN on its database, say). */

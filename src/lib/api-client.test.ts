@@ -94,3 +94,17 @@ describe("API error helpers", () => {
     expect(apiErrorStatus(new Error("nope"))).toBeNull();
   });
 });
+
+describe("problem details (RFC 9457), as the declared operations answer", () => {
+  const problem = new ApiError(
+    409,
+    "Conflict",
+    JSON.stringify({ type: "urn:socialdesk:problem:conflict", title: "Conflict", status: 409, detail: 'A category named "Tips" already exists.', code: "conflict", errors: { name: "Taken." } }),
+  );
+  it("given a problem body, then its detail, code, errors and status are read as the error body's", () => {
+    expect(apiErrorMessage(problem, "fallback")).toBe('A category named "Tips" already exists.');
+    expect(apiErrorCode(problem)).toBe("conflict");
+    expect(apiErrorFields(problem)).toEqual({ name: "Taken." });
+    expect(apiErrorStatus(problem)).toBe(409);
+  });
+});

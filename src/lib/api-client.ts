@@ -59,6 +59,19 @@ interface ApiErrorBody {
   error?: { code?: unknown; message?: unknown; fields?: unknown };
 }
 
+/** An RFC 9457 problem, as the declared operations answer (infra/web/api/problems.ts). */
+interface ProblemBody {
+  detail?: unknown;
+  code?: unknown;
+  errors?: unknown;
+}
+
+/** A problem read as today's `{error:{code,message,fields}}`, so the screens read both while modules move. */
+const asErrorBody = (parsed: ApiErrorBody & ProblemBody): ApiErrorBody =>
+  parsed.error !== undefined || (parsed.detail === undefined && parsed.errors === undefined)
+    ? parsed
+    : { error: { code: parsed.code, message: parsed.detail, fields: parsed.errors } };
+
 /** The JSON body of an API error (from an `ApiError` or any Error with the "NNN: body" message). */
 const errorBodyOf = (error: unknown): ApiErrorBody | null => {
   let text: string | undefined;
@@ -67,7 +80,7 @@ const errorBodyOf = (error: unknown): ApiErrorBody | null => {
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === "object" && parsed !== null ? (parsed as ApiErrorBody) : null;
+    return typeof parsed === "object" && parsed !== null ? asErrorBody(parsed as ApiErrorBody & ProblemBody) : null;
   } catch {
     return null;
   }

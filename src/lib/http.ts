@@ -5,7 +5,7 @@ import { logger } from "../../infra/log";
 import { httpErrors } from "../../infra/modules";
 import { BodyInterrupted, BodyTooLarge, bodyTooLargeMessage, readBounded } from "../../infra/web/request-body";
 import { type RuntimeServices, runtime } from "../runtime";
-import { fieldErrors, MAX_BODY_DEPTH, nestsDeeperThan, unstorableText } from "./http-fields";
+import { fieldErrors, MAX_BODY_DEPTH, nestsDeeperThan, unstorableText } from "../../infra/web/http-fields";
 import "./zod-messages";
 
 /** Route ids: the one check, shared with the services. */

@@ -108,10 +108,12 @@ const expect4xx = (what: string, response: { status: number; text: string; data:
   expect(response.status, `${what}: ${response.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
   expect(response.status, `${what}: ${response.text.slice(0, 300)}`).toBeLessThan(500);
   if (response.headers.get("content-type")?.includes("json")) {
-    expect(typeof response.data?.error?.message, what).toBe("string");
-    expect(response.data.error.message.length, what).toBeGreaterThan(5);
+    // A problem's `detail` (declared operations) or `error.message` (route files): the sentence a person reads.
+    const sentence = response.data?.detail ?? response.data?.error?.message;
+    expect(typeof sentence, what).toBe("string");
+    expect(sentence.length, what).toBeGreaterThan(5);
     // zod's own wording ("Invalid input", "Expected string, received number") is not a sentence for a person.
-    expect(response.data.error.message, what).not.toMatch(/^(Invalid|Expected|Too (big|small))/);
+    expect(sentence, what).not.toMatch(/^(Invalid|Expected|Too (big|small))/);
   }
 };
 
@@ -174,7 +176,7 @@ describe("bad input to the publishing calls", () => {
     for (const [what, call, field] of calls) {
       const response = await call();
       expect4xx(what, response);
-      expect(response.data.error.fields, what).toEqual({ [field]: "Remove the NUL character (U+0000): text cannot hold it." });
+      expect(response.data.errors ?? response.data.error.fields, what).toEqual({ [field]: "Remove the NUL character (U+0000): text cannot hold it." });
     }
     // Half an emoji (a lone UTF-16 surrogate, which JSON may carry) cannot go into jsonb either.
     for (const body of ['{"content":"smile \\ud83d","platforms":["facebook"]}', '{"content":"ok","platforms":["facebook"],"options":{"facebook":{"firstComment":"\\udfff"}}}']) {

@@ -65,8 +65,8 @@ describe("creating categories", () => {
     for (const [input, field, message] of cases) {
       const response = await browser.post("/api/categories", input);
       expect(response.status, JSON.stringify(input)).toBe(400);
-      expect(response.data.error.code).toBe("invalid_input");
-      expect(response.data.error.fields[field], JSON.stringify(input)).toBe(message);
+      expect(response.data.code).toBe("invalid_input");
+      expect(response.data.errors[field], JSON.stringify(input)).toBe(message);
     }
     expect((await browser.request("POST", "/api/categories", { body: "{not json" })).status).toBe(400);
     expect((await browser.get("/api/categories")).data).toEqual([]);
@@ -77,7 +77,7 @@ describe("creating categories", () => {
     await create(browser, { name: "Promotions" });
     const response = await browser.post("/api/categories", { name: " promotions" });
     expect(response.status).toBe(409);
-    expect(response.data.error.message).toBe('A category named "Promotions" already exists.');
+    expect(response.data.detail).toBe('A category named "Promotions" already exists.');
     // Another workspace may use the name.
     const other = await signUp(app.server.url);
     await create(other.browser, { name: "Promotions" });
@@ -163,15 +163,15 @@ describe("editing and deleting", () => {
 
     const stale = await browser.put(`/api/categories/${a.id}`, { name: "Alpha 3", version: 1 });
     expect(stale.status).toBe(409);
-    expect(stale.data.error.code).toBe("version_conflict");
+    expect(stale.data.code).toBe("version_conflict");
 
     const taken = await browser.put(`/api/categories/${a.id}`, { name: "BETA" });
     expect(taken.status).toBe(409);
-    expect(taken.data.error.message).toBe('A category named "Beta" already exists.');
+    expect(taken.data.detail).toBe('A category named "Beta" already exists.');
 
     const blank = await browser.put(`/api/categories/${a.id}`, { name: "" });
     expect(blank.status).toBe(400);
-    expect(blank.data.error.fields.name).toBe("Category name is required");
+    expect(blank.data.errors.name).toBe("Category name is required");
 
     // Renaming to its own name in another letter case is allowed.
     expect((await browser.put(`/api/categories/${a.id}`, { name: "ALPHA 2" })).data.name).toBe("ALPHA 2");
@@ -196,7 +196,7 @@ describe("editing and deleting", () => {
     expect((await stranger.browser.get(`/api/categories/${promo.id}`)).status).toBe(404);
     const put = await stranger.browser.put(`/api/categories/${promo.id}`, { name: "Mine", isDefault: true });
     expect(put.status).toBe(404);
-    expect(put.data.error.code).toBe("not_found");
+    expect(put.data.code).toBe("not_found");
     expect((await stranger.browser.delete(`/api/categories/${promo.id}`)).status).toBe(404);
     expect((await stranger.browser.get("/api/categories")).data).toEqual([]);
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { NUL_MESSAGE } from "../../src/lib/http-fields";
+import { NUL_MESSAGE } from "../../infra/web/http-fields";
 import { type Browser, signUp } from "../support/browser";
 import { routeFiles } from "../support/pages";
 import { useAppServer } from "../support/server";

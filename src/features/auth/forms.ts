@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { config } from "../../../infra/config";
 import { BODY_LIMITS, readBody } from "../../lib/http";
-import { fieldErrors, unstorableText } from "../../lib/http-fields";
+import { fieldErrors, unstorableText } from "../../../infra/web/http-fields";
 
 /**
  * The text values of a posted form as a plain object (what the schemas read), read through the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "../../lib/http-fields";
+import { fieldErrors } from "../../../infra/web/http-fields";
 import { changePasswordSchema } from "../settings/schemas";
 import { joinSchema } from "../team/team-schemas";
 import { isCommonPassword } from "./password-strength";

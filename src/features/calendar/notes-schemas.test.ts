@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "../../lib/http-fields";
+import { fieldErrors } from "../../../infra/web/http-fields";
 import { NOTE_TOASTS } from "./calendar-model";
 import { createNoteSchema, noteRangeSchema, updateNoteSchema } from "./notes-schemas";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { EVERGREEN_BOUNDS, EVERGREEN_MESSAGES, type EvergreenSettings } from "../../../domain/categories/evergreen";
-import { CATEGORY_COLORS, CATEGORY_DESCRIPTION_MAX, CATEGORY_MESSAGES, CATEGORY_NAME_MAX } from "../../../domain/categories/rules";
+import { EVERGREEN_BOUNDS, EVERGREEN_MESSAGES, type EvergreenSettings } from "../../domain/categories/evergreen";
+import { CATEGORY_COLORS, CATEGORY_DESCRIPTION_MAX, CATEGORY_MESSAGES, CATEGORY_NAME_MAX } from "../../domain/categories/rules";
 
 /**
  * Category payloads at the HTTP edge (spec engagement §5, §7). The shape and the messages a person

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "../../lib/http-fields";
+import { fieldErrors } from "../web/http-fields";
 import { createCategorySchema, evergreenSchema, updateCategorySchema } from "./schemas";
 
 const errorsOf = (schema: typeof createCategorySchema | typeof updateCategorySchema | typeof evergreenSchema, input: unknown) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { validateForm } from "../features/auth/forms";
+import { validateForm } from "../../src/features/auth/forms";
 import { BROKEN_TEXT_MESSAGE, nestsDeeperThan, NUL_MESSAGE, unstorableText } from "./http-fields";
 
 describe("unstorableText", () => {

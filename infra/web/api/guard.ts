@@ -1,0 +1,112 @@
+import { Cause, Context, Effect, Layer, SchemaIssue } from "effect";
+import { HttpServerResponse } from "effect/http";
+import { HttpApiMiddleware } from "effect/http-api";
+import { PERMISSION_DENIED_MESSAGE, refusalOf, type Requirement } from "../../../domain/access";
+import { type Caller, Forbidden, InvalidInput, PlanLimitReached } from "../../../domain/shared";
+import { callerOf, type CurrentUser } from "../../identity/current-user";
+import { logger } from "../../log";
+import {
+  ForbiddenProblem,
+  InvalidInputProblem,
+  PlanLimitProblem,
+  PROBLEM_CONTENT_TYPE,
+  SERVER_ERROR_PROBLEM,
+  Unauthorized,
+  UnauthorizedProblem,
+  WriteRefused,
+  WriteRefusedProblem,
+} from "./problems";
+
+export { PERMISSION_DENIED_MESSAGE };
+
+/** Who acts in a declared operation: the guard provides it from the session (next, from an API key). */
+export class CurrentCaller extends Context.Service<CurrentCaller, Caller>()("app/api/CurrentCaller") {}
+
+/**
+ * What an operation asks of its caller, declared on the endpoint: a permission of the role, a
+ * feature of the plan, or nothing (any signed-in person of the workspace). The guard checks it and
+ * the authorization test reads it.
+ */
+export class Requires extends Context.Service<Requires, Requirement>()("app/api/Requires") {}
+
+/** The request as the edge read it before the API: the session's user (or demo's), demo mode, a cross-site write. */
+export class EdgeRequest extends Context.Service<
+  EdgeRequest,
+  {
+    readonly user: CurrentUser | null;
+    readonly demo: boolean;
+    readonly crossSite: boolean;
+    readonly correlationId: string;
+  }
+>()("app/api/EdgeRequest") {}
+
+export const SIGN_IN_MESSAGE = "Please sign in to continue.";
+export const DEMO_READ_ONLY_MESSAGE = "Demo mode is read-only. Start your free trial to save changes.";
+export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
+export const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Whether a write comes from another site: its Origin is not ours or, without one, the browser
+ * says so (Sec-Fetch-Site). Cookies ride along on such requests, so they are refused whatever
+ * their content type (Astro's own check covers forms only).
+ */
+export const isCrossSiteWrite = (request: Request, origin: string): boolean => {
+  if (!UNSAFE.has(request.method)) return false;
+  const from = request.headers.get("origin");
+  return from ? from !== origin : request.headers.get("sec-fetch-site") === "cross-site";
+};
+
+/**
+ * The one guard of every declared operation: a cross-site write or a write in demo mode is
+ * refused (403), no session answers 401, then the authorization point checks what the endpoint
+ * declares (`Requires`: 403 with its sentence) and the handler runs with the `CurrentCaller`.
+ * Anything the endpoint did not declare is logged and answered 500 with no internals.
+ */
+export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentCaller; requires: EdgeRequest }>()("app/api/Guard", {
+  error: [UnauthorizedProblem, ForbiddenProblem, PlanLimitProblem, WriteRefusedProblem],
+}) {
+  static layer = Layer.succeed(Guard, (handler, { endpoint }) =>
+    Effect.gen(function* () {
+      const edge = yield* EdgeRequest;
+      if (edge.crossSite) return yield* new WriteRefused({ message: CROSS_SITE_MESSAGE, code: "cross_site" });
+      if (edge.demo && UNSAFE.has(endpoint.method)) return yield* new WriteRefused({ message: DEMO_READ_ONLY_MESSAGE, code: "demo_read_only" });
+      if (!edge.user) return yield* new Unauthorized({ message: SIGN_IN_MESSAGE });
+      const caller = callerOf(edge.user, { now: new Date(), correlationId: edge.correlationId, causationId: null });
+      const refusal = refusalOf(caller, Context.getOrUndefined(endpoint.annotations, Requires) ?? {});
+      if (refusal) return yield* refusal._tag === "Forbidden" ? new Forbidden({ message: refusal.message }) : new PlanLimitReached({ message: refusal.message });
+      return yield* Effect.provideService(handler, CurrentCaller, caller);
+    }).pipe(
+      Effect.catchDefect((defect) => {
+        logger.error({ cause: Cause.pretty(Cause.die(defect)) }, "Request failed");
+        return Effect.succeed(
+          HttpServerResponse.jsonUnsafe(SERVER_ERROR_PROBLEM(SERVER_ERROR_MESSAGE), { status: 500, contentType: PROBLEM_CONTENT_TYPE }),
+        );
+      }),
+    ),
+  );
+}
+
+const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1();
+
+/**
+ * A request whose path, query or body its declaration refuses: 400 with the first field's
+ * sentence as `detail` and every field's in `errors`, as the routes answered (`invalid_input`).
+ * A response the declaration refuses is the server's fault: logged, 500.
+ */
+export class InvalidRequest extends HttpApiMiddleware.Service<InvalidRequest>()("app/api/InvalidRequest", {
+  error: InvalidInputProblem,
+}) {
+  static layer = HttpApiMiddleware.layerSchemaErrorTransform(InvalidRequest, (error) => {
+    if (error.kind === "Body" || error.kind === "ResponseHeaders") return Effect.die(error);
+    const fields: Record<string, string> = {};
+    for (const issue of formatIssues(error.cause.issue).issues) {
+      const key = (issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".") || "_";
+      fields[key] ??= issue.message;
+    }
+    const message = Object.values(fields)[0] ?? "Please check the request.";
+    const named = Object.keys(fields).filter((key) => key !== "_");
+    return Effect.fail(new InvalidInput({ message, ...(named.length > 0 ? { fields: Object.fromEntries(named.map((key) => [key, fields[key]!])) } : {}) }));
+  });
+}

@@ -1,0 +1,32 @@
+import { Schema, SchemaTransformation } from "effect";
+import { z } from "zod";
+import { fieldErrors, MAX_BODY_DEPTH, nestsDeeperThan, unstorableText } from "../http-fields";
+
+/**
+ * A request body declared with the module's zod schema (design: zod at the HTTP edge, its messages
+ * the spec's field messages), as the Effect Schema an endpoint declares: the OpenAPI document gets
+ * zod's JSON Schema of the input, and a refusal names each field with its sentence (the guard's
+ * validation problem reads them), the checks of every body first (nesting, text PostgreSQL cannot
+ * store). Decoding answers zod's output (trimmed, defaults filled).
+ */
+export const zodPayload = <S extends z.ZodType>(schema: S, identifier: string) =>
+  Schema.Unknown.pipe(
+    Schema.check(
+      Schema.makeFilter(
+        (body: unknown) => {
+          if (nestsDeeperThan(body, MAX_BODY_DEPTH)) return "The request body is nested too deeply.";
+          const unstorable = unstorableText(body);
+          if (unstorable) return { path: [unstorable.path], issue: unstorable.message };
+          const parsed = schema.safeParse(body);
+          if (parsed.success) return undefined;
+          return Object.entries(fieldErrors(parsed.error)).map(([field, message]) => ({ path: field === "_" ? [] : [field], issue: message }));
+        },
+        { toJsonSchema: () => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as never },
+      ),
+    ),
+    Schema.decodeTo(
+      Schema.Any as Schema.Codec<z.output<S>, z.output<S>>,
+      SchemaTransformation.transform({ decode: (body) => schema.parse(body), encode: (value) => value }),
+    ),
+    Schema.annotate({ identifier }),
+  );
