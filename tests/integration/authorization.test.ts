@@ -4,7 +4,7 @@ import { Context } from "effect";
 import { describe, expect, it } from "vitest";
 import { hasPermission, PERMISSION_DENIED_MESSAGE, type Permission } from "../../domain/access";
 import { ROLES, type Role } from "../../domain/shared";
-import { SocialDeskApi } from "../../infra/web/api/app-api";
+import { SocialDeskApi } from "../../infra/app-api";
 import { Requires } from "../../infra/web/api/guard";
 import { type Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
@@ -18,7 +18,7 @@ const app = useAppServer();
 const ID = "00000000-0000-4000-8000-000000000001";
 
 /**
- * The declared operations (infra/web/api/app-api.ts) with the permission each declares: the table
+ * The declared operations (infra/app-api.ts) with the permission each declares: the table
  * of the modules whose routes moved onto the contract is read from their declarations.
  */
 const DECLARED_OPERATIONS: ReadonlyArray<{ method: string; path: string; permission: Permission | null }> = Object.values(SocialDeskApi.groups).flatMap(

@@ -70,19 +70,19 @@ describe("evergreen settings", () => {
 
     const refused = await browser.put(`/api/categories/${categoryId}/evergreen`, { enabled: true });
     expect(refused.status).toBe(403);
-    expect(refused.data.error).toEqual({ code: "plan_limit", message: FEATURE_UNAVAILABLE_MESSAGE });
+    expect(refused.data).toMatchObject({ status: 403, code: "plan_limit", detail: FEATURE_UNAVAILABLE_MESSAGE });
     expect((await browser.get(`/api/categories/${categoryId}`)).data.evergreen).toMatchObject({ enabled: false, everyDays: 7, minGapDays: 30, maxRepeats: 5 });
 
     const growth = await owner("growth");
     const mine = await setUp(growth.browser);
     const bad = await growth.browser.put(`/api/categories/${mine.categoryId}/evergreen`, { enabled: true, everyDays: 0, minGapDays: 400, maxRepeats: 51 });
     expect(bad.status).toBe(400);
-    expect(bad.data.error.fields).toEqual({
+    expect(bad.data.errors).toEqual({
       everyDays: "Re-queue a post every 1 to 90 days (a whole number).",
       minGapDays: "Leave 1 to 365 days (a whole number) between two repeats of the same post.",
       maxRepeats: "Repeat each post 1 to 50 times (a whole number).",
     });
-    expect((await growth.browser.put(`/api/categories/${mine.categoryId}/evergreen`, { everyDays: 3 })).data.error.fields).toEqual({
+    expect((await growth.browser.put(`/api/categories/${mine.categoryId}/evergreen`, { everyDays: 3 })).data.errors).toEqual({
       enabled: "Say whether the category is evergreen: enabled must be true or false.",
     });
     expect((await growth.browser.request("PUT", `/api/categories/${mine.categoryId}/evergreen`, { body: "{nope" })).status).toBe(400);

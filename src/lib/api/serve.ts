@@ -1,23 +1,22 @@
 import { Context, Layer } from "effect";
 import { HttpRouter, HttpServer } from "effect/http";
-import { HttpApiBuilder, HttpApiScalar } from "effect/http-api";
+import { HttpApiBuilder } from "effect/http-api";
 import type { Categories } from "../../../infra/categories/Categories";
 import { categoriesHandlers } from "../../../infra/categories/api-handlers";
-import { SocialDeskApi } from "../../../infra/web/api/app-api";
+import { SocialDeskApi } from "../../../infra/app-api";
 import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite } from "../../../infra/web/api/guard";
 import { runtime } from "../../runtime";
 
 /**
  * The declared API as one web handler, built once per process: the operations of every module
- * (their handlers listed here), `GET /api/openapi.json` and the reference page `GET /api/docs`
- * (Scalar's bundled script, no CDN). The services come, per request, from the app's one runtime.
+ * (their handlers listed here) and `GET /api/openapi.json`. The reference page (`GET /api/docs`,
+ * HttpApiScalar) waits: its 3 MB page of inline scripts breaks under the app's Content Security
+ * Policy and needs its bundle served as a file first. The services come, per request, from the
+ * app's one runtime.
  */
 const api = HttpRouter.toWebHandler(
-  Layer.mergeAll(
-    HttpApiBuilder.layer(SocialDeskApi, { openapiPath: "/api/openapi.json" }),
-    HttpApiScalar.layer(SocialDeskApi, { path: "/api/docs", scalar: { withDefaultFonts: false } as never }),
-  ).pipe(
-    Layer.provide(categoriesHandlers),
+  HttpApiBuilder.layer(SocialDeskApi, { openapiPath: "/api/openapi.json" }).pipe(
+    Layer.provide(HttpApiBuilder.group(SocialDeskApi, "categories", categoriesHandlers)),
     Layer.provide([Guard.layer, InvalidRequest.layer]),
     Layer.provide(HttpServer.layerServices),
   ) as Layer.Layer<never, never, HttpRouter.HttpRouter | HttpRouter.Request<"Requires", EdgeRequest | Categories>>,

@@ -4,7 +4,7 @@ import { BODY_LIMITS, readBody } from "../../lib/http";
 import { problemResponse } from "../../lib/api/problem-response";
 
 /**
- * Every operation declared in the app's HTTP contract (infra/web/api/app-api.ts), behind one
+ * Every operation declared in the app's HTTP contract (infra/app-api.ts), behind one
  * route: Astro tries it after the route files, so the modules not yet declared keep theirs. The
  * body is read here through the one bounded reader (413 past the limit), and must be JSON.
  */

@@ -1,10 +1,10 @@
 import { HttpApi, OpenApi } from "effect/http-api";
-import { CategoriesApi } from "../../categories/api";
+import { CategoriesApi } from "./categories/api";
 
 /**
- * The app's one declared HTTP contract: each module's group of operations, added here once.
- * `GET /api/openapi.json` and `GET /api/docs` are generated from it; the screens' typed client
- * reads its types.
+ * The app's one declared HTTP contract: each module's group of operations, added here once (a
+ * composition root, like ./modules.ts: the modules' folders never import it).
+ * `GET /api/openapi.json` is generated from it.
  */
 export class SocialDeskApi extends HttpApi.make("socialdesk")
   .add(CategoriesApi)
