@@ -9,6 +9,7 @@ import { Users } from "../infra/identity/Users";
 import { logger } from "../infra/log";
 import { apiError, DEMO_READ_ONLY_MESSAGE } from "./lib/http";
 import { NUL_MESSAGE, unstorableText } from "../infra/web/http-fields";
+import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "../infra/web/api/guard";
 import { legacyToAppPath } from "./lib/routes";
 import { backToForm, plainFormOf } from "./lib/form-or-json";
 import { clearSessionCookie, DEMO_COOKIE, FLASH_COOKIE, type FlashToast, KEPT_FORM_COOKIE, setSessionCookie } from "./lib/session-cookie";
@@ -123,11 +124,7 @@ const answer = async (context: APIContext, next: MiddlewareNext): Promise<Respon
   if (path.startsWith("/_astro/") || path === "/favicon.svg" || path === "/api/health") return next();
 
   // Cross-site writes are refused whatever their content type (Astro's own check covers forms only).
-  if (UNSAFE.has(request.method)) {
-    const origin = request.headers.get("origin");
-    const crossSite = origin ? origin !== url.origin : request.headers.get("sec-fetch-site") === "cross-site";
-    if (crossSite) return apiError(403, "cross_site", "Cross-site requests are not allowed.");
-  }
+  if (isCrossSiteWrite(request, url.origin)) return apiError(403, "cross_site", CROSS_SITE_MESSAGE);
 
   if (path === "/demo" || path.startsWith("/demo/")) {
     const rest = path.slice("/demo".length).replace(/^\/+/, "");

@@ -1,6 +1,7 @@
 import { refusalOf, type Requirement } from "../../domain/access";
 import type { Caller } from "../../domain/shared";
 import { callerOf, type CurrentUser } from "../../infra/identity/current-user";
+import { SIGN_IN_MESSAGE } from "../../infra/web/api/guard";
 import { apiError, commandContext } from "./http";
 
 export type Guarded = { ok: true; user: CurrentUser; caller: Caller } | { ok: false; response: Response };
@@ -14,7 +15,7 @@ export const guard = (locals: App.Locals, request: Request, requirement: Require
   if (!user)
     return {
       ok: false,
-      response: apiError(401, "unauthorized", "Please sign in to continue."),
+      response: apiError(401, "unauthorized", SIGN_IN_MESSAGE),
     };
   const caller = callerOf(user, commandContext(locals, request));
   const refusal = refusalOf(caller, requirement);

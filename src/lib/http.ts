@@ -6,6 +6,7 @@ import { httpErrors } from "../../infra/modules";
 import { BodyInterrupted, BodyTooLarge, bodyTooLargeMessage, readBounded } from "../../infra/web/request-body";
 import { type RuntimeServices, runtime } from "../runtime";
 import { fieldErrors, MAX_BODY_DEPTH, nestsDeeperThan, unstorableText } from "../../infra/web/http-fields";
+import { DEMO_READ_ONLY_MESSAGE, SERVER_ERROR_MESSAGE } from "../../infra/web/api/guard";
 import "./zod-messages";
 
 /** Route ids: the one check, shared with the services. */
@@ -26,8 +27,7 @@ export const json = (data: unknown, init: number | ResponseInit = 200): Response
 export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>): Response =>
   json({ error: { code, message, ...(fields ? { fields } : {}) } } satisfies ApiErrorBody, status);
 
-export const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
-export const DEMO_READ_ONLY_MESSAGE = "Demo mode is read-only. Start your free trial to save changes.";
+export { DEMO_READ_ONLY_MESSAGE, SERVER_ERROR_MESSAGE };
 
 /**
  * A typed failure of a command, as the HTTP answer a person can act on: the status and code its

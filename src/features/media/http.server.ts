@@ -4,7 +4,7 @@ import type { UploadRejected } from "../../../domain/media";
 import { logger } from "../../../infra/log";
 import { Media } from "../../../infra/media/Media";
 import { MediaStorage } from "../../../infra/media/MediaStorage";
-import { json } from "../../lib/http";
+import { json, SERVER_ERROR_MESSAGE } from "../../lib/http";
 import { runtime } from "../../runtime";
 
 /**
@@ -100,7 +100,7 @@ export const serveMediaFile = async (
     const failure = Cause.findErrorOption(exit.cause);
     if (failure._tag === "Some" && failure.value._tag === "NotFound") return notFoundFile();
     logger.error({ cause: Cause.pretty(exit.cause) }, "Serving a media file failed");
-    return new Response("Something went wrong on our side. Please try again.", {
+    return new Response(SERVER_ERROR_MESSAGE, {
       status: 500,
       headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff", "cache-control": "no-store" },
     });
