@@ -1,7 +1,7 @@
 import type { Locator } from "@playwright/test";
 import { makePng } from "../../infra/media/fixtures";
 import { expect, test } from "./fixtures";
-import { addSandbox, newUser, openHydrated, registerByApi, screenshot, toast } from "./support";
+import { addSandbox, businessProfileWith, newUser, openHydrated, registerByApi, screenshot, toast } from "./support";
 
 /** Issue 29, no dead ends in media: a Canva design makes a post that is saved and published, toasts show above dialogs, one bad file does not cost the good ones. */
 
@@ -154,14 +154,7 @@ test.describe("compose and media without dead ends", () => {
     await registerByApi(page.request, owner);
     await setPlan(owner.email, "professional");
     await addSandbox(page.request, "google_business", "Lee Dental Springfield");
-    await page.goto("/app/google-business");
-    const location = page.getByTestId("gbp-location").filter({ hasText: "Lee Dental Springfield" });
-    await expect(async () => {
-      await page.reload();
-      await expect(location).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
-    const screen = page.getByTestId("google-business");
-    await expect(screen).toHaveAttribute("data-hydrated", "true");
+    const { screen } = await businessProfileWith(page, "Lee Dental Springfield");
 
     await screen.getByRole("button", { name: "Create Business Post" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Business Post" });

@@ -8,6 +8,18 @@ const LONG_WORD = "Wolfeschlegelsteinhausenbergerdorff";
 /** Whether the page scrolls sideways at its width. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
+/** Opens each screen and checks its names (a selector): none broken inside a word, the page no wider than 360 px. */
+const namesWhole = async (page: Page, screens: ReadonlyArray<readonly [string, string]>, screenshots = false) => {
+  for (const [path, names] of screens) {
+    await page.goto(path);
+    const shown = page.locator(names);
+    await expect(shown.first(), path).toBeVisible();
+    expect(await wordsBrokenIn(shown), path).toEqual([]);
+    expect(await pageWidth(page), path).toBeLessThanOrEqual(360);
+    if (screenshots) await screenshot(page, `names${path.replaceAll(/[/?=]/g, "-")}-360`, { fullPage: true });
+  }
+};
+
 test.describe("names", () => {
   test("at 360 px no name breaks inside a word: people, clients, accounts and the audit trail of a workspace with long names, and the demo's screens", async ({
     page,
@@ -24,22 +36,14 @@ test.describe("names", () => {
     expect((await page.request.post("/api/team-invites", { data: { email: `office.manager.${Date.now().toString(36)}@morganfamilydental.example`, role: "member" } })).status()).toBe(201);
 
     await page.setViewportSize({ width: 360, height: 800 });
-    const screens: ReadonlyArray<[string, string]> = [
+    await namesWhole(page, [
       ["/app/dashboard", '[data-testid="connected-accounts"] .name'],
       ["/app/settings?tab=accounts", '[data-testid="connected-account"] .account-name > span:first-child'],
       ["/app/connect-accounts", ".account-title > strong"],
       ["/app/team-management", ".team-name, .team-email"],
       ["/app/team-management/clients", ".client-title h2, .person"],
       ["/app/audit", ".audit-actor"],
-    ];
-    for (const [path, names] of screens) {
-      await page.goto(path);
-      const shown = page.locator(names);
-      await expect(shown.first(), path).toBeVisible();
-      expect(await wordsBrokenIn(shown), path).toEqual([]);
-      expect(await pageWidth(page), path).toBeLessThanOrEqual(360);
-      await screenshot(page, `names${path.replaceAll(/[/?=]/g, "-")}-360`, { fullPage: true });
-    }
+    ], true);
     // The whole name is still there, to read in full where it is cut.
     await page.goto("/app/team-management");
     await expect(page.getByTestId("team-member").locator(".team-name")).toHaveAttribute("title", `Maximiliana ${LONG_WORD}`);
@@ -47,20 +51,13 @@ test.describe("names", () => {
     // The demo, as a prospect first sees it (signed out): its practice's and its people's names.
     const prospect = await browser.newContext({ viewport: { width: 360, height: 800 } });
     const visitor = await prospect.newPage();
-    const demo: ReadonlyArray<[string, string]> = [
+    await namesWhole(visitor, [
       ["/app/dashboard?demo=true", '[data-testid="connected-accounts"] .name'],
       ["/app/settings?tab=accounts", '[data-testid="connected-account"] .account-name > span:first-child'],
       ["/app/connect-accounts", ".account-title > strong"],
       ["/app/reviews", ".review-who > strong"],
       ["/app/team-management", ".team-name"],
-    ];
-    for (const [path, names] of demo) {
-      await visitor.goto(path);
-      const shown = visitor.locator(names);
-      await expect(shown.first(), path).toBeVisible();
-      expect(await wordsBrokenIn(shown), path).toEqual([]);
-      expect(await pageWidth(visitor), path).toBeLessThanOrEqual(360);
-    }
+    ]);
     await prospect.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot, toast } from "./support";
+import { businessProfileWith, newUser, registerByApi, screenshot, toast } from "./support";
 
 const fitsPhone = async (page: Page) => {
   await page.setViewportSize({ width: 360, height: 780 });
@@ -120,15 +120,8 @@ test.describe("Google Business Profile", () => {
     expect(connected.status()).toBe(201);
 
     // The worker reads the new account's locations as soon as it is connected.
-    await page.goto("/app/google-business");
-    const location = page.getByTestId("gbp-location").filter({ hasText: "Lee Dental Springfield" });
-    await expect(async () => {
-      await page.reload();
-      await expect(location).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
+    const { location, screen } = await businessProfileWith(page, "Lee Dental Springfield");
     await expect(location).toContainText("100 Sandbox Street, Springfield");
-    const screen = page.getByTestId("google-business");
-    await expect(screen).toHaveAttribute("data-hydrated", "true");
 
     await screen.getByRole("button", { name: "Create Business Post" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Business Post" });

@@ -70,6 +70,22 @@ export const addSandbox = async (request: APIRequestContext, platform: string, a
   return (await response.json()) as { readonly id: string };
 };
 
+/**
+ * The Google Business Profile screen once the worker has read the sandbox account's location
+ * (`locationName`, it does so as soon as the account is connected) and its island has hydrated.
+ */
+export const businessProfileWith = async (page: Page, locationName: string) => {
+  await page.goto("/app/google-business");
+  const location = page.getByTestId("gbp-location").filter({ hasText: locationName });
+  await expect(async () => {
+    await page.reload();
+    await expect(location).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const screen = page.getByTestId("google-business");
+  await expect(screen).toHaveAttribute("data-hydrated", "true");
+  return { location, screen };
+};
+
 /** Opens the page and waits until the island `testId` has hydrated (it answers clicks then). */
 export const openHydrated = async (page: Page, path: string, testId: string) => {
   await page.goto(path);
