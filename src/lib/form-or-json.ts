@@ -72,10 +72,10 @@ export const plainFormOf = async (request: Request, url: URL): Promise<PlainForm
  */
 export const backToForm = async (response: Response, form: PlainForm, request: Request, cookies: AstroCookies): Promise<Response> => {
   if (response.status < 400 || !(response.headers.get("content-type") ?? "").includes("json")) return response;
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  const body = (await response.json().catch(() => null)) as { error?: { message?: string }; detail?: string } | null;
   setFlash(cookies, {
     title: request.method === "GET" ? "Couldn't open that" : "Not saved",
-    description: body?.error?.message ?? "Please check the form and try again.",
+    description: body?.detail ?? body?.error?.message ?? "Please check the form and try again.",
     variant: "destructive",
   });
   if (form.kept) cookies.set(KEPT_FORM_COOKIE, JSON.stringify(form.kept), { path: "/", sameSite: "lax", maxAge: 60, httpOnly: true });

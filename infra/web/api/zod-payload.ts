@@ -25,8 +25,10 @@ export const zodPayload = <S extends z.ZodType>(schema: S, identifier: string) =
       ),
     ),
     Schema.decodeTo(
-      Schema.Any as Schema.Codec<z.output<S>, z.output<S>>,
-      SchemaTransformation.transform({ decode: (body) => schema.parse(body), encode: (value) => value }),
+      // The inner codec's encoded side is zod's input (what a client sends: the typed client reads it); its
+      // type zod's output, which parsing answers.
+      Schema.Any as Schema.Codec<z.output<S>, z.input<S>>,
+      SchemaTransformation.transform<z.input<S>, unknown>({ decode: (body) => schema.parse(body) as z.input<S>, encode: (value) => value }),
     ),
     Schema.annotate({ identifier }),
   );

@@ -17,7 +17,8 @@ import {
   type EvergreenSettings,
 } from "../../../domain/categories/evergreen";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
+import { apiErrorCode, apiErrorFields, apiErrorMessage, shownBesideFields } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import "./categories.css";
 import type { Category, Evergreen } from "../../../infra/categories/Categories";
 
@@ -140,7 +141,7 @@ export default function CategoriesManager({ initial, timeZone, canRecycle }: Pro
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      setCategories(await apiFetch<CategoryView[]>("/api/categories"));
+      setCategories(await api.get("/api/categories"));
       setLoadError(false);
     } catch {
       setLoadError(true);
@@ -314,9 +315,9 @@ function CategoryDialog({
   const evergreenChanged = canRecycle && JSON.stringify(draft.evergreen) !== JSON.stringify(initialEvergreen);
   /** The evergreen settings, after the category's own save (`version`: the one that save answered). */
   const saveEvergreen = (categoryId: string, version: number) =>
-    apiFetch(`/api/categories/${categoryId}/evergreen`, {
-      method: "PUT",
-      body: draft.evergreen.enabled ? { enabled: true, ...typedSettings(draft.evergreen), version } : { enabled: false, version },
+    api.put("/api/categories/:id/evergreen", {
+      params: { id: categoryId },
+      payload: draft.evergreen.enabled ? { enabled: true, ...typedSettings(draft.evergreen), version } : { enabled: false, version },
     });
   const togglePlatform = (platform: string, on: boolean) =>
     set("platforms", on ? [...draft.platforms, platform] : draft.platforms.filter((p) => p !== platform));
@@ -340,7 +341,7 @@ function CategoryDialog({
     };
     try {
       if (creating) {
-        const created = await apiFetch<CategoryView>("/api/categories", { method: "POST", body });
+        const created = await api.post("/api/categories", { payload: body });
         if (evergreenChanged) {
           // The category exists now: a refused evergreen setting is told, and the dialog closes on the list as it is.
           await saveEvergreen(created.id, created.version).catch((error) =>
@@ -349,9 +350,9 @@ function CategoryDialog({
         }
         toast({ title: "Category Created", description: "Your new category has been created successfully." });
       } else {
-        const saved = await apiFetch<CategoryView>(`/api/categories/${editing.category.id}`, {
-          method: "PUT",
-          body: { ...body, version: editing.category.version },
+        const saved = await api.put("/api/categories/:id", {
+          params: { id: editing.category.id },
+          payload: { ...body, version: editing.category.version },
         });
         if (evergreenChanged) await saveEvergreen(saved.id, saved.version);
         toast({ title: "Category Updated", description: `Your changes to "${body.name}" have been saved.` });
@@ -548,7 +549,7 @@ function DeleteDialog({ category, onClose, onDeleted }: { category: CategoryView
   const confirm = async () => {
     setPending(true);
     try {
-      await apiFetch(`/api/categories/${category.id}`, { method: "DELETE" });
+      await api.delete("/api/categories/:id", { params: { id: category.id } });
       toast({ title: "Category Deleted", description: `"${category.name}" has been deleted.` });
       ref.current?.close();
       await onDeleted();

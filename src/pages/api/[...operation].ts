@@ -3,15 +3,25 @@ import { serveApi } from "../../lib/api/serve";
 import { BODY_LIMITS, readBody } from "../../lib/http";
 import { problemResponse } from "../../lib/api/problem-response";
 
+/** Bodies the declared operations read as they came: a form's fields, a platform's signed webhook. */
+const AS_SENT = /^(application\/x-www-form-urlencoded|application\/octet-stream|application\/xml|text\/xml)/;
+
 /**
- * Every operation declared in the app's HTTP contract (infra/app-api.ts), behind one
- * route: Astro tries it after the route files, so the modules not yet declared keep theirs. The
- * body is read here through the one bounded reader (413 past the limit), and must be JSON.
+ * Every operation declared in the app's HTTP contract (infra/app-api.ts), behind one route: Astro
+ * tries it after the route files, so the modules not yet declared keep theirs. The body is read
+ * here through the one bounded reader (413 past the limit): a multipart upload goes on as a stream
+ * (its declaration sets its limits), a form or a webhook's raw body as sent, and anything else
+ * must be JSON, whatever content type a script forgot to set.
  */
 export const ALL: APIRoute = async ({ request, locals, url }) => {
   if (request.body === null) return serveApi(request, locals, url.origin);
+  const contentType = request.headers.get("content-type") ?? "";
+  if (contentType.startsWith("multipart/form-data")) return serveApi(request, locals, url.origin);
   const read = await readBody(request, BODY_LIMITS.json);
   if (!read.ok) return read.response;
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  if (AS_SENT.test(contentType)) return serveApi(new Request(request.url, { method: request.method, headers, body: read.bytes }), locals, url.origin);
   const text = new TextDecoder().decode(read.bytes);
   if (text.trim() !== "") {
     try {
@@ -20,9 +30,7 @@ export const ALL: APIRoute = async ({ request, locals, url }) => {
       return problemResponse(400, "invalid_json", "Invalid input", "The request body is not valid JSON.");
     }
   }
-  const headers = new Headers(request.headers);
   headers.set("content-type", "application/json");
-  headers.delete("content-length");
   const body = text.trim() === "" ? "{}" : text;
   return serveApi(new Request(request.url, { method: request.method, headers, body }), locals, url.origin);
 };
