@@ -1,4 +1,5 @@
 import type { Effect, Layer } from "effect";
+import type { HttpApiBuilder, HttpApiGroup } from "effect/http-api";
 import { type AuditKindDeclaration, auditKindGaps } from "../domain/audit";
 import type { EventCatalogue, HttpErrorClass, Projection } from "../domain/shared";
 import type { Database } from "./db/Database";
@@ -31,11 +32,28 @@ export type Task = (payload: unknown, job: JobRun) => Effect.Effect<string | voi
 export type ModuleError = HttpErrorClass & { readonly identifier: string };
 
 /**
+ * A group of the module's declared operations (its `api.ts`) with their handlers (its
+ * `api-handlers.ts`): the app's HTTP contract (infra/app-api.ts) adds the group and serves it.
+ */
+export interface ModuleApi<Group extends HttpApiGroup.Constraint = HttpApiGroup.Constraint> {
+  readonly group: Group;
+  readonly handlers: (handlers: never) => unknown;
+}
+
+/** Pairs a group with its handlers; the compiler checks every operation of the group is handled. */
+export const moduleApi = <Group extends HttpApiGroup.Constraint, Return>(
+  group: Group,
+  handlers: (handlers: HttpApiBuilder.Handlers.FromGroup<Group>) => HttpApiBuilder.Handlers.ValidateReturn<Return>,
+): ModuleApi<Group> => ({ group, handlers: handlers as (handlers: never) => unknown });
+
+/**
  * One module of the app, declared once: everything the runtime, the worker, the audit trail, replay
  * and the HTTP edge need of it. `infra/modules.ts` lists them; nothing else names a module.
  */
-export interface AppModule<Services = never> {
+export interface AppModule<Services = never, Api extends ReadonlyArray<ModuleApi> = ReadonlyArray<ModuleApi>> {
   readonly name: string;
+  /** Its declared HTTP operations, a group or a few (`moduleApi(group, handlers)`). */
+  readonly api?: Api;
   /** The events it records, with their schemas: each type needs a projection case, an audit summary and an audit kind (a test checks). */
   readonly events?: EventCatalogue;
   /** Its services, built on the shared ones. */
@@ -66,7 +84,8 @@ export interface AppModule<Services = never> {
 }
 
 /** Declares a module; the type parameter is the services its layer provides. */
-export const defineModule = <Services = never>(module: AppModule<Services>): AppModule<Services> => module;
+export const defineModule = <Services = never, const Api extends ReadonlyArray<ModuleApi> = []>(module: AppModule<Services, Api>): AppModule<Services, Api> =>
+  module;
 
 /**
  * What the modules leave undone, as sentences: an event type no read model handles, with no

@@ -19,7 +19,7 @@ import { inboxModule } from "./inbox/module";
 import { linkInBioModule } from "./link-in-bio/module";
 import { listeningModule } from "./listening/module";
 import { mediaModule } from "./media/module";
-import type { AppModule, ModuleError, SharedServices, Task } from "./module";
+import type { AppModule, ModuleApi, ModuleError, SharedServices, Task } from "./module";
 import { mailModule } from "./mail-outbox/module";
 import { publishingModule } from "./publishing/module";
 import { reportsModule } from "./reports/module";
@@ -54,7 +54,7 @@ export const MODULES = [
   auditModule,
 ] as const;
 
-type ServicesOf<M> = M extends AppModule<infer S> ? S : never;
+type ServicesOf<M> = M extends AppModule<infer S, infer _Api> ? S : never;
 /** Every module's services: what the app's runtime provides. */
 export type ModuleServices = ServicesOf<(typeof MODULES)[number]>;
 
@@ -62,6 +62,13 @@ export type ModuleServices = ServicesOf<(typeof MODULES)[number]>;
 export const modulesLayer = Layer.mergeAll(
   ...(MODULES.flatMap((m) => ("layer" in m && m.layer ? [m.layer] : [])) as [Layer.Layer<never, never, SharedServices>]),
 ) as Layer.Layer<ModuleServices, never, SharedServices>;
+
+type GroupsOf<M> = M extends { readonly api?: ReadonlyArray<infer A> } ? (A extends ModuleApi<infer G> ? G : never) : never;
+/** Every module's groups of declared operations: the app's HTTP contract (./app-api.ts). */
+export type ApiGroups = GroupsOf<(typeof MODULES)[number]>;
+
+/** Every module's declared operations with their handlers, in the modules' order. */
+export const moduleApis: ReadonlyArray<ModuleApi> = MODULES.flatMap((m): ReadonlyArray<ModuleApi> => ("api" in m && m.api ? m.api : []));
 
 const all = <K extends keyof AppModule>(key: K) =>
   (MODULES as ReadonlyArray<AppModule<unknown>>).map((m) => m[key]).filter((v) => v !== undefined) as Array<NonNullable<AppModule<unknown>[K]>>;

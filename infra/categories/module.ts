@@ -1,6 +1,8 @@
 import { Effect } from "effect";
 import { categoriesProjection, categoryEvents } from "../../domain/categories";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { CategoriesApi } from "./api";
+import { categoriesHandlers } from "./api-handlers";
 import { Categories } from "./Categories";
 import { recycleEvergreen } from "./recycle";
 
@@ -19,6 +21,7 @@ export const categoriesModule = defineModule({
   events: categoryEvents,
   auditKinds: [{ id: "categories", label: "Categories" }],
   layer: Categories.layer,
+  api: [moduleApi(CategoriesApi, categoriesHandlers)],
   projections: [categoriesProjection],
   tasks: {
     recycle_evergreen: (_payload, job) =>

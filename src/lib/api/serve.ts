@@ -1,25 +1,28 @@
 import { Context, Layer } from "effect";
 import { HttpRouter, HttpServer } from "effect/http";
 import { HttpApiBuilder } from "effect/http-api";
-import type { Categories } from "../../../infra/categories/Categories";
-import { categoriesHandlers } from "../../../infra/categories/api-handlers";
 import { SocialDeskApi } from "../../../infra/app-api";
+import type { SharedServices } from "../../../infra/module";
+import { moduleApis, type ModuleServices } from "../../../infra/modules";
 import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite } from "../../../infra/web/api/guard";
 import { runtime } from "../../runtime";
 
 /**
  * The declared API as one web handler, built once per process: the operations of every module
- * (their handlers listed here) and `GET /api/openapi.json`. The reference page (`GET /api/docs`,
+ * and `GET /api/openapi.json`. The reference page (`GET /api/docs`,
  * HttpApiScalar) waits: its 3 MB page of inline scripts breaks under the app's Content Security
  * Policy and needs its bundle served as a file first. The services come, per request, from the
  * app's one runtime.
  */
+/** Each module's handlers (`api` in its `defineModule`), typed against its own group there. */
+const handlerLayers = moduleApis.map((module) => HttpApiBuilder.group(SocialDeskApi, module.group.identifier as never, module.handlers as never));
+
 const api = HttpRouter.toWebHandler(
   HttpApiBuilder.layer(SocialDeskApi, { openapiPath: "/api/openapi.json" }).pipe(
-    Layer.provide(HttpApiBuilder.group(SocialDeskApi, "categories", categoriesHandlers)),
+    Layer.provide(Layer.mergeAll(...(handlerLayers as unknown as [Layer.Layer<never>]))),
     Layer.provide([Guard.layer, InvalidRequest.layer]),
     Layer.provide(HttpServer.layerServices),
-  ) as Layer.Layer<never, never, HttpRouter.HttpRouter | HttpRouter.Request<"Requires", EdgeRequest | Categories>>,
+  ) as Layer.Layer<never, never, HttpRouter.HttpRouter | HttpRouter.Request<"Requires", EdgeRequest | ModuleServices | SharedServices>>,
   { disableLogger: true },
 );
 
