@@ -2,12 +2,13 @@ import { Cause, Context, Effect, Layer, SchemaIssue } from "effect";
 import { HttpServerResponse } from "effect/http";
 import { HttpApiMiddleware } from "effect/http-api";
 import { PERMISSION_DENIED_MESSAGE, refusalOf, type Requirement } from "../../../domain/access";
-import { type Caller, Forbidden, InvalidInput, PlanLimitReached } from "../../../domain/shared";
+import { type Caller, Forbidden, InvalidInput, NotFound, PlanLimitReached } from "../../../domain/shared";
 import { callerOf, type CurrentUser } from "../../identity/current-user";
 import { logger } from "../../log";
 import {
   ForbiddenProblem,
   InvalidInputProblem,
+  NotFoundProblem,
   PlanLimitProblem,
   PROBLEM_CONTENT_TYPE,
   SERVER_ERROR_PROBLEM,
@@ -29,6 +30,16 @@ export class CurrentCaller extends Context.Service<CurrentCaller, Caller>()("app
  */
 export class Requires extends Context.Service<Requires, Requirement>()("app/api/Requires") {}
 
+/**
+ * Who may call a guarded operation: a person signed in to the workspace (the default) or the app's
+ * operators only (everyone else gets 404, as if it did not exist). Operations anyone may call
+ * (sign-in, a platform's webhook, a public page) are in groups with the `PublicEdge` middleware instead.
+ */
+export const Audience = Context.Reference<"workspace" | "operator">("app/api/Audience", { defaultValue: () => "workspace" });
+
+/** A POST that only reads (a search): open in demo mode like a GET. */
+export const OnlyReads = Context.Reference<boolean>("app/api/OnlyReads", { defaultValue: () => false });
+
 /** The request as the edge read it before the API: the session's user (or demo's), demo mode, a cross-site write. */
 export class EdgeRequest extends Context.Service<
   EdgeRequest,
@@ -37,6 +48,8 @@ export class EdgeRequest extends Context.Service<
     readonly demo: boolean;
     readonly crossSite: boolean;
     readonly correlationId: string;
+    /** The address the request came from (sign-in throttles, sessions' "last seen from"). */
+    readonly clientAddress: string | null;
   }
 >()("app/api/EdgeRequest") {}
 
@@ -65,26 +78,53 @@ export const isCrossSiteWrite = (request: Request, origin: string): boolean => {
  * Anything the endpoint did not declare is logged and answered 500 with no internals.
  */
 export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentCaller; requires: EdgeRequest }>()("app/api/Guard", {
-  error: [UnauthorizedProblem, ForbiddenProblem, PlanLimitProblem, WriteRefusedProblem],
+  error: [UnauthorizedProblem, ForbiddenProblem, PlanLimitProblem, WriteRefusedProblem, NotFoundProblem],
 }) {
   static layer = Layer.succeed(Guard, (handler, { endpoint }) =>
     Effect.gen(function* () {
       const edge = yield* EdgeRequest;
-      if (edge.crossSite) return yield* new WriteRefused({ message: CROSS_SITE_MESSAGE, code: "cross_site" });
-      if (edge.demo && UNSAFE.has(endpoint.method)) return yield* new WriteRefused({ message: DEMO_READ_ONLY_MESSAGE, code: "demo_read_only" });
+      yield* edgeRefusal(edge, endpoint);
+      if (Context.get(endpoint.annotations, Audience) === "operator" && !(edge.user?.isOperator && !edge.demo)) return yield* new NotFound({ what: "page" });
       if (!edge.user) return yield* new Unauthorized({ message: SIGN_IN_MESSAGE });
       const caller = callerOf(edge.user, { now: new Date(), correlationId: edge.correlationId, causationId: null });
       const refusal = refusalOf(caller, Context.getOrUndefined(endpoint.annotations, Requires) ?? {});
       if (refusal) return yield* refusal._tag === "Forbidden" ? new Forbidden({ message: refusal.message }) : new PlanLimitReached({ message: refusal.message });
       return yield* Effect.provideService(handler, CurrentCaller, caller);
-    }).pipe(
-      Effect.catchDefect((defect) => {
-        logger.error({ cause: Cause.pretty(Cause.die(defect)) }, "Request failed");
-        return Effect.succeed(
-          HttpServerResponse.jsonUnsafe(SERVER_ERROR_PROBLEM(SERVER_ERROR_MESSAGE), { status: 500, contentType: PROBLEM_CONTENT_TYPE }),
-        );
-      }),
-    ),
+    }).pipe(answerDefects),
+  );
+}
+
+/** What the edge refuses whoever calls: a cross-site write, a write in demo mode (403). */
+const edgeRefusal = (edge: EdgeRequest["Service"], endpoint: { readonly method: string; readonly annotations: Context.Context<never> }) => {
+  if (edge.crossSite) return Effect.fail(new WriteRefused({ message: CROSS_SITE_MESSAGE, code: "cross_site" }));
+  if (edge.demo && UNSAFE.has(endpoint.method) && !Context.get(endpoint.annotations, OnlyReads)) {
+    return Effect.fail(new WriteRefused({ message: DEMO_READ_ONLY_MESSAGE, code: "demo_read_only" }));
+  }
+  return Effect.void;
+};
+
+/** Anything an operation did not declare: logged, and answered 500 with no internals. */
+const answerDefects = <E, R>(effect: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  effect.pipe(
+    Effect.catchDefect((defect) => {
+      logger.error({ cause: Cause.pretty(Cause.die(defect)) }, "Request failed");
+      return Effect.succeed(HttpServerResponse.jsonUnsafe(SERVER_ERROR_PROBLEM(SERVER_ERROR_MESSAGE), { status: 500, contentType: PROBLEM_CONTENT_TYPE }));
+    }),
+  );
+
+/**
+ * The guard of operations anyone may call (sign-in and sign-up, a platform's webhook, a public
+ * page's reads): the same edge rules as `Guard`, no session needed. A handler that wants to know
+ * whether someone is signed in reads `EdgeRequest`.
+ */
+export class PublicEdge extends HttpApiMiddleware.Service<PublicEdge, { requires: EdgeRequest }>()("app/api/PublicEdge", {
+  error: WriteRefusedProblem,
+}) {
+  static layer = Layer.succeed(PublicEdge, (handler, { endpoint }) =>
+    Effect.gen(function* () {
+      yield* edgeRefusal(yield* EdgeRequest, endpoint);
+      return yield* handler;
+    }).pipe(answerDefects),
   );
 }
 

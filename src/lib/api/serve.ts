@@ -4,7 +4,7 @@ import { HttpApiBuilder } from "effect/http-api";
 import { SocialDeskApi } from "../../../infra/app-api";
 import type { SharedServices } from "../../../infra/module";
 import { moduleApis, type ModuleServices } from "../../../infra/modules";
-import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite } from "../../../infra/web/api/guard";
+import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite, PublicEdge } from "../../../infra/web/api/guard";
 import { runtime } from "../../runtime";
 
 /**
@@ -20,15 +20,16 @@ const handlerLayers = moduleApis.map((module) => HttpApiBuilder.group(SocialDesk
 const api = HttpRouter.toWebHandler(
   HttpApiBuilder.layer(SocialDeskApi, { openapiPath: "/api/openapi.json" }).pipe(
     Layer.provide(Layer.mergeAll(...(handlerLayers as unknown as [Layer.Layer<never>]))),
-    Layer.provide([Guard.layer, InvalidRequest.layer]),
+    Layer.provide([Guard.layer, PublicEdge.layer, InvalidRequest.layer]),
     Layer.provide(HttpServer.layerServices),
   ) as Layer.Layer<never, never, HttpRouter.HttpRouter | HttpRouter.Request<"Requires", EdgeRequest | ModuleServices | SharedServices>>,
   { disableLogger: true },
 );
 
 /** Answers a request with the declared API, as the edge (the Astro middleware) read it. */
-export const serveApi = async (request: Request, locals: App.Locals, origin: string): Promise<Response> => {
+export const serveApi = async (request: Request, locals: App.Locals, origin: string, clientAddress?: string): Promise<Response> => {
   const edge = EdgeRequest.of({
+    clientAddress: clientAddress ?? null,
     user: locals.user,
     demo: locals.demo,
     crossSite: isCrossSiteWrite(request, origin),

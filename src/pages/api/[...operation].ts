@@ -13,15 +13,15 @@ const AS_SENT = /^(application\/x-www-form-urlencoded|application\/octet-stream|
  * (its declaration sets its limits), a form or a webhook's raw body as sent, and anything else
  * must be JSON, whatever content type a script forgot to set.
  */
-export const ALL: APIRoute = async ({ request, locals, url }) => {
-  if (request.body === null) return serveApi(request, locals, url.origin);
+export const ALL: APIRoute = async ({ request, locals, url, clientAddress }) => {
+  if (request.body === null) return serveApi(request, locals, url.origin, clientAddress);
   const contentType = request.headers.get("content-type") ?? "";
-  if (contentType.startsWith("multipart/form-data")) return serveApi(request, locals, url.origin);
+  if (contentType.startsWith("multipart/form-data")) return serveApi(request, locals, url.origin, clientAddress);
   const read = await readBody(request, BODY_LIMITS.json);
   if (!read.ok) return read.response;
   const headers = new Headers(request.headers);
   headers.delete("content-length");
-  if (AS_SENT.test(contentType)) return serveApi(new Request(request.url, { method: request.method, headers, body: read.bytes }), locals, url.origin);
+  if (AS_SENT.test(contentType)) return serveApi(new Request(request.url, { method: request.method, headers, body: read.bytes }), locals, url.origin, clientAddress);
   const text = new TextDecoder().decode(read.bytes);
   if (text.trim() !== "") {
     try {
@@ -32,5 +32,5 @@ export const ALL: APIRoute = async ({ request, locals, url }) => {
   }
   headers.set("content-type", "application/json");
   const body = text.trim() === "" ? "{}" : text;
-  return serveApi(new Request(request.url, { method: request.method, headers, body }), locals, url.origin);
+  return serveApi(new Request(request.url, { method: request.method, headers, body }), locals, url.origin, clientAddress);
 };
