@@ -1,3 +1,4 @@
+import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
@@ -23,6 +24,18 @@ describe("the declared HTTP contract", () => {
     expect(Object.keys(update.responses)).toEqual(expect.arrayContaining(["200", "400", "404", "409"]));
   });
 
+  it("given the document, then a standard validator finds it valid OpenAPI 3.1, and every operation declares its refusals, none a 500", async () => {
+    const document = (await new Browser(app.server.url).get("/api/openapi.json")).data;
+    const result = await validate(structuredClone(document));
+    expect(result.errors ?? [], JSON.stringify(result.errors?.slice(0, 3))).toEqual([]);
+    expect(result.valid).toBe(true);
+    const operations = Object.entries(document.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, statuses: Object.keys(operation.responses) })),
+    );
+    expect(operations.filter((operation) => operation.statuses.includes("500")).map((operation) => operation.name)).toEqual([]);
+    expect(operations.filter((operation) => !operation.statuses.some((status) => status.startsWith("4"))).map((operation) => operation.name)).toEqual([]);
+  });
+
   it("given refused requests, then each answers application/problem+json with its status, a title and today's sentence as detail", async () => {
     const signedOut = await new Browser(app.server.url).get("/api/categories");
     expect(signedOut.status).toBe(401);
@@ -34,5 +47,24 @@ describe("the declared HTTP contract", () => {
     const missing = await browser.get("/api/categories/00000000-0000-4000-8000-000000000000");
     expect(missing.status).toBe(404);
     expect(missing.data).toMatchObject({ status: 404, type: expect.stringContaining("problem"), detail: expect.any(String) });
+  });
+});
+
+describe("the API reference", () => {
+  it("given GET /api/docs, then a page of our own scripts (Scalar's bundle as a file) reads the document, under a policy that loads nothing else", async () => {
+    const browser = new Browser(app.server.url);
+    const page = await browser.get("/api/docs", { headers: { accept: "text/html" } });
+    expect(page.status).toBe(200);
+    const policy = page.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("connect-src 'self'");
+    expect(page.text).toContain('<script src="/api/docs/scalar.js" defer></script>');
+    expect(page.text).not.toMatch(/<script>/);
+    const script = await browser.get("/api/docs/scalar.js");
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toContain("javascript");
+    expect(script.text).toContain("createApiReference");
+    const start = await browser.get("/api/docs/start.js");
+    expect(start.text).toContain('fetch("/api/openapi.json"');
   });
 });

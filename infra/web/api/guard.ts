@@ -15,7 +15,7 @@ import {
   Unauthorized,
   UnauthorizedProblem,
   WriteRefused,
-  WriteRefusedProblem,
+  WriteRefusedProblems,
 } from "./problems";
 
 export { PERMISSION_DENIED_MESSAGE };
@@ -78,7 +78,7 @@ export const isCrossSiteWrite = (request: Request, origin: string): boolean => {
  * Anything the endpoint did not declare is logged and answered 500 with no internals.
  */
 export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentCaller; requires: EdgeRequest }>()("app/api/Guard", {
-  error: [UnauthorizedProblem, ForbiddenProblem, PlanLimitProblem, WriteRefusedProblem, NotFoundProblem],
+  error: [UnauthorizedProblem, ForbiddenProblem, PlanLimitProblem, ...WriteRefusedProblems, NotFoundProblem],
 }) {
   static layer = Layer.succeed(Guard, (handler, { endpoint }) =>
     Effect.gen(function* () {
@@ -118,7 +118,7 @@ const answerDefects = <E, R>(effect: Effect.Effect<HttpServerResponse.HttpServer
  * whether someone is signed in reads `EdgeRequest`.
  */
 export class PublicEdge extends HttpApiMiddleware.Service<PublicEdge, { requires: EdgeRequest }>()("app/api/PublicEdge", {
-  error: WriteRefusedProblem,
+  error: WriteRefusedProblems,
 }) {
   static layer = Layer.succeed(PublicEdge, (handler, { endpoint }) =>
     Effect.gen(function* () {

@@ -110,10 +110,11 @@ export class WriteRefused extends Schema.TaggedError<WriteRefused>()("WriteRefus
 }) {
   static readonly status = 403;
 }
-export const WriteRefusedProblem = Schema.Union([
+/** Two problems of one status, declared apart: a union would lose the status in the OpenAPI document. */
+export const WriteRefusedProblems = [
   problemOfCode(WriteRefused, "demo_read_only", "Demo mode is read-only"),
   problemOfCode(WriteRefused, "cross_site", "Cross-site request"),
-]);
+] as const;
 
 function problemOfCode(errorClass: typeof WriteRefused, code: "demo_read_only" | "cross_site", title: string) {
   return bodyOf(WriteRefused.status, code, title).pipe(

@@ -4,14 +4,13 @@ import { HttpApiBuilder } from "effect/http-api";
 import { SocialDeskApi } from "../../../infra/app-api";
 import type { SharedServices } from "../../../infra/module";
 import { moduleApis, type ModuleServices } from "../../../infra/modules";
+import { referenceLayer } from "../../../infra/web/api/reference";
 import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite, PublicEdge } from "../../../infra/web/api/guard";
 import { runtime } from "../../runtime";
 
 /**
- * The declared API as one web handler, built once per process: the operations of every module
- * and `GET /api/openapi.json`. The reference page (`GET /api/docs`,
- * HttpApiScalar) waits: its 3 MB page of inline scripts breaks under the app's Content Security
- * Policy and needs its bundle served as a file first. The services come, per request, from the
+ * The declared API as one web handler, built once per process: the operations of every module,
+ * `GET /api/openapi.json` and the reference page reading it (`GET /api/docs`). The services come, per request, from the
  * app's one runtime.
  */
 /** Each module's handlers (`api` in its `defineModule`), typed against its own group there. */
@@ -22,6 +21,7 @@ const api = HttpRouter.toWebHandler(
     Layer.provide(Layer.mergeAll(...(handlerLayers as unknown as [Layer.Layer<never>]))),
     Layer.provide([Guard.layer, PublicEdge.layer, InvalidRequest.layer]),
     Layer.provide(HttpServer.layerServices),
+    Layer.merge(referenceLayer),
   ) as Layer.Layer<never, never, HttpRouter.HttpRouter | HttpRouter.Request<"Requires", EdgeRequest | ModuleServices | SharedServices>>,
   { disableLogger: true },
 );
