@@ -139,7 +139,7 @@ export class Ai extends Context.Service<
        * A command on the workspace's usage stream for the month. Its writers take turns (a lock held
        * to the transaction's end), so parallel calls are decided one after the other on the version
        * they read; a writer that skipped the turn (an older process during a deploy) makes the append
-       * conflict, and it is decided again on the stream read afresh.
+       * conflict, and handleCommand decides again on the stream read afresh.
        */
       const onUsage = <E>(caller: Caller, month: string, step: DecideStep<AiUsageState, AiUsageEvent, E>) =>
         db
@@ -149,7 +149,7 @@ export class Ai extends Context.Service<
               handleCommand(aiUsageStreamId(caller.workspaceId, month), aiUsageDecider, step, { ctx: caller, workspaceId: caller.workspaceId }),
             ),
           )
-          .pipe(Effect.provideService(EventStore, store), Effect.retry({ times: 5, while: (error) => error instanceof ConcurrencyConflict }));
+          .pipe(Effect.provideService(EventStore, store));
 
       /**
        * Runs `use` in a place of the month's quota reserved before it starts: refused (429 with when

@@ -3,7 +3,7 @@ import { Effect, Exit, Schema } from "effect";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postDecider, postStreamId, requestPublish, reschedule } from "../../domain/publishing";
-import { defineEvents, type EventMetadata, foldEvents } from "../../domain/shared";
+import { type Decider, defineEvents, type EventMetadata, foldEvents } from "../../domain/shared";
 import { Database } from "../../infra/db/Database";
 import { catchUpAsyncProjections } from "../../infra/eventstore/async-projector";
 import { EventStore } from "../../infra/eventstore/EventStore";
@@ -66,6 +66,29 @@ describe("appending with an expected version", () => {
     await Promise.all(Array.from({ length: 25 }, () => app.run(append(stream, "any"))));
     const versions = await app.sql`select stream_version from events where stream_id = ${stream} order by 1`;
     expect(versions.map((r) => r.stream_version)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+});
+
+describe("handling a command that states no expected version", () => {
+  /** A tally: each command adds the next number, decided on the count it read. */
+  const tally: Decider<number, { type: "Tested"; data: { n: number } }> = { initialState: () => 0, evolve: (count) => count + 1 };
+  const addNext = (count: number) => Effect.succeed([{ type: "Tested" as const, data: { n: count + 1 } }]);
+
+  it("given 5 of a person's commands on one stream at once, then each is decided again on the latest state and all are recorded, numbered in turn", async () => {
+    const stream = `test-${randomUUID()}`;
+    const person = { ctx: { actor: { kind: "user" as const, userId: randomUUID(), role: "owner" as const }, now, correlationId: "test", causationId: null }, workspaceId: null };
+    await Promise.all(Array.from({ length: 5 }, () => app.run(handleCommand(stream, tally, addNext, person as never))));
+    const rows = await app.sql<{ n: number }[]>`select (data->>'n')::int as n from events where stream_id = ${stream} order by stream_version`;
+    expect(rows.map((row) => row.n)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("given a command stating the version its caller saw, when the stream moved on, then it is refused, not decided again", async () => {
+    const stream = `test-${randomUUID()}`;
+    const ctx = { ctx: commandContext(), workspaceId: null };
+    await app.run(handleCommand(stream, tally, addNext, ctx));
+    await app.run(handleCommand(stream, tally, addNext, ctx));
+    const stale = await app.runtime.runPromiseExit(handleCommand(stream, tally, addNext, { ...ctx, expectedVersion: 1 }));
+    expect(JSON.stringify(Exit.isFailure(stale) && stale.cause)).toContain("ConcurrencyConflict");
   });
 });
 

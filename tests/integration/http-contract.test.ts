@@ -27,8 +27,7 @@ describe("the declared HTTP contract", () => {
   it("given the document, then a standard validator finds it valid OpenAPI 3.1, and every operation declares its refusals, none a 500", async () => {
     const document = (await new Browser(app.server.url).get("/api/openapi.json")).data;
     const result = await validate(structuredClone(document));
-    expect(result.errors ?? [], JSON.stringify(result.errors?.slice(0, 3))).toEqual([]);
-    expect(result.valid).toBe(true);
+    expect(result.valid ? [] : result.errors.slice(0, 3)).toEqual([]);
     const operations = Object.entries(document.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, statuses: Object.keys(operation.responses) })),
     );
