@@ -10,8 +10,9 @@ import { type Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 
 /**
- * The authorization point over HTTP: every command route asks the permission this table names, and
- * a role without it gets 403 with the sentence, before anything is read or written.
+ * The authorization point over HTTP: every declared operation (every query and command) asks the
+ * permission its declaration names, and a role without it gets 403 with the sentence, before
+ * anything is read or written.
  */
 
 const app = useAppServer();
@@ -143,8 +144,8 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "POST", path: "/api/admin/projections/posts/verify", permission: null },
 ];
 
-// The declared ones first: the table ends with signing out.
-const COMMAND_ROUTES = [...DECLARED_OPERATIONS.filter((operation) => operation.method !== "GET"), ...ROUTE_FILE_COMMANDS];
+// Every declared operation, queries as well as commands (one authorization point for both); the table ends with signing out.
+const COMMAND_ROUTES = [...DECLARED_OPERATIONS, ...ROUTE_FILE_COMMANDS];
 
 /** A refusal's code and sentence, from a problem (declared operations) or `{error}` (route files). */
 const refusalIn = (data: { error?: { code: string; message: string }; code?: string; detail?: string } | null) =>
