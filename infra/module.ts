@@ -69,6 +69,8 @@ export interface AppModule<Services = never, Api extends ReadonlyArray<ModuleApi
    * once without taking the slots of the other jobs.
    */
   readonly ioTasks?: ReadonlyArray<string>;
+  /** The processes it runs that act as the system (`systemContext("scheduler", …)`): their events' `via`. */
+  readonly processes?: ReadonlyArray<string>;
   /** graphile-worker crontab lines ("*\/10 * * * * task_name"), each naming one of its tasks. */
   readonly cron?: ReadonlyArray<string>;
   /**

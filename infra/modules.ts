@@ -99,6 +99,9 @@ export const tasks: Readonly<Record<string, Task>> = Object.assign({}, ...all("t
 /** The tasks that run on the worker's I/O lane (see AppModule.ioTasks). */
 export const ioTasks: ReadonlySet<string> = new Set(all("ioTasks").flat());
 
+/** The processes that act as the system, as the modules declare them. */
+export const systemProcesses: ReadonlySet<string> = new Set(all("processes").flat());
+
 /** graphile-worker's crontab: every module's lines. */
 export const crontab = all("cron").flat().join("\n");
 

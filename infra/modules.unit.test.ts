@@ -1,12 +1,33 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { Schema } from "effect";
 import { describe, expect, it } from "vitest";
 import { defineEvents } from "../domain/shared";
 import { defineModule, moduleGaps } from "./module";
-import { auditKindOfType, auditKinds, catalogues, MODULES } from "./modules";
+import { auditKindOfType, auditKinds, catalogues, MODULES, systemProcesses } from "./modules";
+
+/** The processes the code acts as: `systemContext("name", …)` and `{ kind: "system", process: "name" }`. */
+const processesActedAs = (): ReadonlyArray<string> => {
+  const found = new Set<string>();
+  for (const root of ["infra", "src", "scripts"]) {
+    for (const file of readdirSync(root, { recursive: true, encoding: "utf8" })) {
+      if (!/\.(ts|astro)$/.test(file) || /\.test\.ts$/.test(file)) continue;
+      const text = readFileSync(path.join(root, file), "utf8");
+      for (const [, called, literal] of text.matchAll(/systemContext\("([^"]+)"|kind: "system", process: "([^"]+)"/g)) found.add((called ?? literal)!);
+    }
+  }
+  return [...found].sort();
+};
 
 describe("the registered modules", () => {
   it("leave nothing undone: every event has a read model, an audit line and a kind of change, every cron line a task", () => {
     expect(moduleGaps(MODULES)).toEqual([]);
+  });
+
+  it("declare every process that acts as the system (no closed list to edit: a module's `processes`)", () => {
+    const acted = processesActedAs();
+    expect(acted.length).toBeGreaterThan(5);
+    expect(acted.filter((name) => !systemProcesses.has(name))).toEqual([]);
   });
 
   it("file every registered event type under a kind the audit trail's filter offers, with its own label", () => {

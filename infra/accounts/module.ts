@@ -21,6 +21,7 @@ export const accountsModule = defineModule({
       ),
   },
   cron: ["*/10 * * * * refresh_account_tokens"],
+  processes: ["tokens"],
   auditSummaries: {
     AccountConnected: (d) =>
       `${platformName(d.platform)} account "${d.accountName}" connected${d.kind === "sandbox" ? " (sandbox)" : d.kind === "listing" ? " (listing)" : ""}`,

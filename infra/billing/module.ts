@@ -7,6 +7,7 @@ export const billingModule = defineModule({
   name: "billing",
   events: billingEvents,
   auditKinds: [{ id: "billing", label: "Billing" }],
+  processes: ["billing"],
   layer: Billing.layer,
   projections: [billingProjection],
   errors: [BillingNotConfigured, BillingProviderFailed],

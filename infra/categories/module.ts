@@ -28,6 +28,7 @@ export const categoriesModule = defineModule({
       Effect.map(recycleEvergreen(job.now), (r) => (r.recycled > 0 ? `Evergreen: ${r.recycled} post(s) re-queued` : undefined)),
   },
   cron: ["* * * * * recycle_evergreen"],
+  processes: ["evergreen"],
   auditSummaries: {
     CategoryCreated: (d) => `Category "${d.name}" created`,
     CategoryUpdated: (d) => (d.name ? `Category renamed to "${d.name}"` : "Category updated"),

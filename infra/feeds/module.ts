@@ -31,6 +31,7 @@ export const feedsModule = defineModule({
   },
   ioTasks: ["poll_rss_feeds"],
   cron: ["* * * * * poll_rss_feeds"],
+  processes: ["rss"],
   auditSummaries: {
     RssFeedAdded: (d) => `Added the RSS feed ${d.name}`,
     RssFeedEdited: (d) => `Edited the RSS feed ${d.name}`,

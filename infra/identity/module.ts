@@ -65,6 +65,7 @@ export const identityModule = defineModule({
       }),
   },
   cron: ["0 3 * * * purge_expired_auth", "7 * * * * expire_trials"],
+  processes: ["trials", "cli"],
   auditSummaries: {
     WorkspaceCreated: (d) => `Workspace "${d.name}" created`,
     WorkspaceOwnerChanged: () => "Handed the workspace to a new owner",

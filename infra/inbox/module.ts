@@ -72,6 +72,7 @@ export const inboxModule = defineModule({
   },
   ioTasks: ["send_inbox_reply", "poll_inbox"],
   cron: ["* * * * * poll_inbox"],
+  processes: ["ingestion"],
   auditSummaries: {
     InboxMessageReceived: (d) => `${d.type === "dm" ? "Message" : d.type === "comment" ? "Comment" : "Mention"} from ${d.fromName} on ${d.platform}`,
     InboxConversationStarted: (d) => `Wrote to @${d.toUsername} on ${d.platform}: ${snippet(d.content)}`,

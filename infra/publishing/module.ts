@@ -48,6 +48,7 @@ export const publishingModule = defineModule({
   },
   ioTasks: ["publish_post"],
   cron: ["* * * * * sweep_due_posts", "*/15 * * * * fetch_engagement"],
+  processes: ["scheduler", "engagement"],
   auditSummaries: {
     PostDrafted: (d) => `Post drafted for ${d.platforms.map(platformName).join(", ") || "no platform yet"}`,
     PostScheduled: (d) => `Post scheduled for ${d.scheduledAt} (${d.timeZone})`,

@@ -19,6 +19,7 @@ export const reportsModule = defineModule({
       ),
   },
   cron: ["17 * * * * send_client_reports"],
+  processes: ["reports"],
   auditSummaries: {
     ReportScheduleSet: (d) => `Reports are e-mailed ${d.frequency === "weekly" ? "every week" : "every month"} to ${d.recipients.join(", ")}`,
     ReportScheduleStopped: () => "Stopped e-mailing reports",

@@ -46,6 +46,7 @@ export const reviewsModule = defineModule({
   },
   ioTasks: ["poll_reviews"],
   cron: ["* * * * * poll_reviews"],
+  processes: ["ingestion"],
   errors: [ReviewSiteFailed],
   auditSummaries: reviewSummaries,
 });
