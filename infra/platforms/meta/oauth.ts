@@ -1,6 +1,7 @@
 import { apiJson, count, fail, httpUrl, invalidResponse, list, obj, str, tokenRequest, toTokenSet } from "../http";
 import type { TokenSet } from "../types";
 import type { Flow, OAuthDefinition } from "../oauth";
+import { META_GRAPH_VERSION, THREADS_API_VERSION } from "./graph";
 
 /**
  * Meta's three platforms. None grants refresh tokens: the code buys a short-lived token (1 hour),
@@ -8,8 +9,6 @@ import type { Flow, OAuthDefinition } from "../oauth";
  * long-lived token again before it expires. So the long-lived access token doubles as the
  * TokenSet's refresh token, and `refresh(token)` performs that documented renewal.
  */
-const GRAPH_VERSION = "v23.0";
-const THREADS_VERSION = "v1.0";
 
 const longLived = (flow: Flow, raw: Record<string, unknown>): TokenSet => {
   const tokens = toTokenSet(flow, raw);
@@ -29,9 +28,9 @@ export const facebook: OAuthDefinition = {
   platform: "facebook",
   prefix: "FACEBOOK",
   endpoints: {
-    authorizeUrl: `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`,
-    tokenUrl: `https://graph.facebook.com/${GRAPH_VERSION}/oauth/access_token`,
-    apiBaseUrl: `https://graph.facebook.com/${GRAPH_VERSION}`,
+    authorizeUrl: `https://www.facebook.com/${META_GRAPH_VERSION}/dialog/oauth`,
+    tokenUrl: `https://graph.facebook.com/${META_GRAPH_VERSION}/oauth/access_token`,
+    apiBaseUrl: `https://graph.facebook.com/${META_GRAPH_VERSION}`,
   },
   scopes: ["pages_show_list", "pages_read_engagement", "pages_manage_posts", "pages_read_user_content", "pages_manage_engagement"],
   scopeSeparator: ",",
@@ -105,7 +104,7 @@ export const instagram: OAuthDefinition = {
       access_token: longLivedToken,
     }),
   fetchProfile: async (flow, tokens) => {
-    const url = `${flow.settings.apiBaseUrl}/${GRAPH_VERSION}/me?fields=id,user_id,username,name,account_type,profile_picture_url,followers_count`;
+    const url = `${flow.settings.apiBaseUrl}/${META_GRAPH_VERSION}/me?fields=id,user_id,username,name,account_type,profile_picture_url,followers_count`;
     const me = await apiJson(flow, url, { bearer: tokens.accessToken });
     // user_id is the professional account's id (the one webhooks and publishing use); id is app-scoped.
     const id = str(me.user_id) ?? str(me.id);
@@ -152,7 +151,7 @@ export const threads: OAuthDefinition = {
       access_token: longLivedToken,
     }),
   fetchProfile: async (flow, tokens) => {
-    const base = `${flow.settings.apiBaseUrl}/${THREADS_VERSION}`;
+    const base = `${flow.settings.apiBaseUrl}/${THREADS_API_VERSION}`;
     const me = await apiJson(flow, `${base}/me?fields=id,username,name,threads_profile_picture_url`, { bearer: tokens.accessToken });
     const id = str(me.id);
     const username = str(me.username);
