@@ -34,7 +34,7 @@ import { Database, type Sql, type SqlError } from "../db/Database";
 import { decodeKeyset, encodeKeyset } from "../db/keyset";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
-import type { IncomingMessage, ReplyTarget, Sender } from "../platforms/inbox";
+import type { IncomingMessage, ReplyTarget, Sender } from "../platforms/provider";
 import { messageIdOf } from "./ids";
 import { sentimentOf } from "./sentiment";
 

@@ -3,7 +3,7 @@ import { systemContext } from "../../domain/shared";
 import { Database } from "../db/Database";
 import { logger } from "../log";
 import { outboundFetch } from "../outbound/outbound";
-import { inboxMessagesOf, type PostRecord } from "../platforms/inbox/bluesky";
+import { inboxMessagesOf, type PostRecord } from "../platforms/bluesky/inbox";
 import { Inbox } from "./Inbox";
 
 /**

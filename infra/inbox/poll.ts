@@ -6,7 +6,8 @@ import { SocialAccounts } from "../accounts/SocialAccounts";
 import { Database } from "../db/Database";
 import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
-import { inboxPolledPlatforms, inboxPollerFor, type OurPost } from "../platforms/inbox";
+import type { OurPost } from "../platforms/provider";
+import { inboxPolledPlatforms, inboxPollerFor } from "../platforms/providers";
 import { PlatformError } from "../platforms/types";
 import { Inbox } from "./Inbox";
 

@@ -4,7 +4,7 @@ import { type BusinessKind, businessKindOf, type PlatformId, platformById } from
 import { systemContext } from "../../domain/shared";
 import { SAMPLE_TEXTS } from "../accounts/sandbox-texts";
 import { Database } from "../db/Database";
-import type { IncomingMessage } from "../platforms/inbox";
+import type { IncomingMessage } from "../platforms/provider";
 import { Inbox } from "./Inbox";
 
 /**

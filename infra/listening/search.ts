@@ -6,7 +6,7 @@ import { Database } from "../db/Database";
 import { sentimentOf } from "../inbox/sentiment";
 import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
-import { retryAfter } from "../platforms/publish/http";
+import { retryAfter } from "../platforms/call";
 
 /**
  * The `poll_listening` job (every minute; each active monitor is searched every POLL_INTERVAL):

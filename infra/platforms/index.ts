@@ -1,8 +1,25 @@
 import { type ConnectionMethod, type Platform, PLATFORMS, type PlatformId } from "../../domain/accounts/platforms";
-import { oauthPlatform } from "./oauth";
+import { oauthPlatform } from "./providers";
 
+/** What the rest of the app uses of the platforms: the registry's lookups, the contract's types, and connecting. */
 export * from "./types";
-export { oauthPlatform, OAUTH_DEFINITIONS } from "./oauth";
+export * from "./provider";
+export {
+  PROVIDERS,
+  adapterOf,
+  oauthPlatform,
+  OAUTH_DEFINITIONS,
+  publisherFor,
+  findPublished,
+  canFindPublished,
+  publishablePlatforms,
+  inboxPollerFor,
+  inboxPolledPlatforms,
+  inboxReplierFor,
+  engagementReaderFor,
+  engagementReadablePlatforms,
+  reviewSiteOf,
+} from "./providers";
 export {
   connectBluesky,
   resumeBluesky,
@@ -13,22 +30,9 @@ export {
   MAIN_PASSWORD_MESSAGE,
   type BlueskySession,
   type BlueskyConnection,
-} from "./bluesky";
-export {
-  publisherFor,
-  findPublished,
-  canFindPublished,
-  publishablePlatforms,
-  blueskyRkey,
-  type PublishRequest,
-  type PublishMedia,
-  type Published,
-  type Publisher,
-  type OAuthCredentials,
-  type BlueskyCredentials,
-} from "./publish";
-export { engagementReaderFor, engagementReadablePlatforms, type EngagementReader } from "./engagement";
-export { validateListingUrl, type ListingResult } from "./listing";
+} from "./bluesky/connect";
+export { blueskyRkey, type BlueskyCredentials } from "./bluesky/publish";
+export { validateListingUrl, type ListingResult } from "./listings/listing";
 export { encryptSecret, decryptSecret, SecretDecryptionError, SecretKeyError } from "./crypto";
 
 export interface ConnectablePlatform {

@@ -7,8 +7,8 @@ import { SocialAccounts } from "../accounts/SocialAccounts";
 import { Database } from "../db/Database";
 import { handleCommand } from "../eventstore/handle";
 import { logger } from "../log";
-import { engagementReadablePlatforms, engagementReaderFor } from "../platforms/engagement";
-import { signIn } from "../platforms/publish/bluesky";
+import { engagementReadablePlatforms, engagementReaderFor } from "../platforms/providers";
+import { signIn } from "../platforms/bluesky/publish";
 import { PlatformError } from "../platforms/types";
 
 /**

@@ -3,7 +3,7 @@ import { Effect } from "effect";
 import type { PlatformId } from "../../domain/accounts";
 import { Database } from "../db/Database";
 import { encodeKeyset, type Keyset } from "../db/keyset";
-import type { Published } from "../platforms/publish/types";
+import type { Published } from "../platforms/provider";
 
 /**
  * The sandbox "platform": a sandbox account's posts go to the `sandbox_posts` table (the in-app

@@ -32,7 +32,7 @@ import { decodeKeyset, encodeKeyset } from "../db/keyset";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
 import { messageIdOf } from "../inbox/ids";
-import type { FetchedReview } from "../platforms/reviews";
+import type { FetchedReview } from "../platforms/provider";
 import { reviewSummaries } from "./summaries";
 
 /**

@@ -3,7 +3,7 @@ import { isReviewPlatform, LOW_RATING, ReviewSiteFailed, reviewEvents, reviewsPr
 import type { Reaction } from "../eventstore/reactions";
 import { addJob } from "../jobs/add-job";
 import { defineModule } from "../module";
-import { yelpRespondConfigured } from "../platforms/reviews";
+import { yelpRespondConfigured } from "../platforms/yelp/reviews";
 import { sendReviewAlert } from "./alerts";
 import { pollReviews } from "./poll";
 import { Reviews } from "./Reviews";

@@ -1,6 +1,7 @@
 import { Effect } from "effect";
 import { ReviewSiteFailed } from "../../domain/reviews";
-import { googlePerformance, type PerformanceDay } from "../platforms/reviews";
+import { googlePerformance } from "../platforms/google/reviews";
+import type { PerformanceDay } from "../platforms/provider";
 import { PlatformError } from "../platforms/types";
 import { accessOf } from "./respond";
 import { Reviews } from "./Reviews";

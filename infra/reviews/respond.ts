@@ -2,8 +2,8 @@ import { Effect } from "effect";
 import { checkedResponse, REVIEW_MESSAGES, ReviewSiteFailed } from "../../domain/reviews";
 import type { Caller } from "../../domain/shared";
 import { SocialAccounts } from "../accounts/SocialAccounts";
-import { deleteGoogleReply, replyGoogleReview, replyYelpReview } from "../platforms/reviews";
-import type { OAuthCredentials } from "../platforms/publish/types";
+import type { OAuthCredentials } from "../platforms/provider";
+import { reviewSiteOf } from "../platforms/providers";
 import { PlatformError } from "../platforms/types";
 import { Reviews } from "./Reviews";
 
@@ -33,11 +33,10 @@ export const respondToReview = Effect.fn("Reviews.respond")(function* (caller: C
   const { review, externalId } = yield* reviews.target(caller.workspaceId, reviewId);
   const response = yield* checkedResponse(review.platform, text);
   if (!review.postsThroughApi) return yield* reviews.recordResponse(caller, reviewId, response, "by_hand");
-  if (review.platform === "google_business" && review.source === "platform") {
-    const { credentials } = yield* accessOf(caller.workspaceId, review.accountId);
-    yield* onSite(() => replyGoogleReview(credentials, externalId, response));
-  } else if (review.platform === "yelp" && review.source === "platform") {
-    yield* onSite(() => replyYelpReview(externalId, response));
+  const site = review.source === "platform" ? reviewSiteOf(review.platform) : null;
+  if (site) {
+    const credentials = site.respondsAs === "account" ? (yield* accessOf(caller.workspaceId, review.accountId)).credentials : null;
+    yield* onSite(() => site.respond(credentials, externalId, response));
   }
   return yield* reviews.recordResponse(caller, reviewId, response, "posted");
 });
@@ -46,9 +45,10 @@ export const respondToReview = Effect.fn("Reviews.respond")(function* (caller: C
 export const deleteReviewResponse = Effect.fn("Reviews.deleteResponse")(function* (caller: Caller, reviewId: string) {
   const reviews = yield* Reviews;
   const { review, externalId } = yield* reviews.target(caller.workspaceId, reviewId);
-  if (review.hasResponse && review.postsThroughApi && review.platform === "google_business" && review.source === "platform") {
+  const deleteResponse = review.source === "platform" ? reviewSiteOf(review.platform)?.deleteResponse : undefined;
+  if (review.hasResponse && review.postsThroughApi && deleteResponse) {
     const { credentials } = yield* accessOf(caller.workspaceId, review.accountId);
-    yield* onSite(() => deleteGoogleReply(credentials, externalId));
+    yield* onSite(() => deleteResponse(credentials, externalId));
   }
   return yield* reviews.recordResponseDeleted(caller, reviewId);
 });

@@ -1,7 +1,7 @@
 import type { BusinessKind } from "../../domain/accounts";
 import { SAMPLE_TEXTS } from "../accounts/sandbox-texts";
 import { draw } from "../inbox/sandbox";
-import type { FetchedLocation } from "../platforms/reviews";
+import type { FetchedLocation } from "../platforms/provider";
 import type { IncomingReview } from "./Reviews";
 
 /**

@@ -16,7 +16,7 @@ import type { AccountView } from "../../infra/accounts/SocialAccounts";
 import { handleCommand } from "../../infra/eventstore/handle";
 import type { CurrentUser } from "../../infra/identity/current-user";
 import { Inbox } from "../../infra/inbox/Inbox";
-import type { IncomingMessage } from "../../infra/platforms/inbox";
+import type { IncomingMessage } from "../../infra/platforms/provider";
 import { pollInbox } from "../../infra/inbox/poll";
 import { sendInboxReply } from "../../infra/inbox/send-reply";
 import { createTestApp } from "../support/database";

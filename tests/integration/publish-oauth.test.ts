@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makeVideo } from "../../infra/media/fixtures";
 import { findPublished, type PublishRequest, publisherFor } from "../../infra/platforms";
-import { TIKTOK_WHOLE_UPLOAD_MAX_BYTES, tiktokUploadPlan } from "../../infra/platforms/publish/tiktok";
+import { TIKTOK_WHOLE_UPLOAD_MAX_BYTES, tiktokUploadPlan } from "../../infra/platforms/tiktok/publish";
 import {
   FAKE_TIKTOK_POST_ID,
   type FakeOAuthPlatform,

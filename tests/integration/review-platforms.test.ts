@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { publishGoogleBusiness } from "../../infra/platforms/publish/others";
-import type { PublishRequest } from "../../infra/platforms/publish/types";
-import {
-  deleteGoogleReply,
-  googlePerformance,
-  listGoogleLocations,
-  listGoogleReviews,
-  replyGoogleReview,
-  replyYelpReview,
-  yelpAliasOf,
-  yelpBusiness,
-  yelpConfigured,
-  yelpRespondConfigured,
-} from "../../infra/platforms/reviews";
+import { publishGoogleBusiness } from "../../infra/platforms/google/publish";
+import type { PublishRequest } from "../../infra/platforms/provider";
+import { deleteGoogleReply, googlePerformance, listGoogleLocations, listGoogleReviews, replyGoogleReview } from "../../infra/platforms/google/reviews";
+import { replyYelpReview, yelpAliasOf, yelpBusiness, yelpConfigured, yelpRespondConfigured } from "../../infra/platforms/yelp/reviews";
 import { PlatformError } from "../../infra/platforms/types";
 import type { OAuthProvider } from "../support/oauth-provider";
 import { FAKE_GOOGLE_ACCOUNT, FAKE_LOCATIONS, FAKE_YELP, type FakeReviews, PERFORMANCE_METRICS, startReviewPlatforms } from "../support/review-platforms";

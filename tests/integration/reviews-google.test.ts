@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AccountView, SocialAccounts } from "../../infra/accounts/SocialAccounts";
 import type { CurrentUser } from "../../infra/identity/current-user";
 import { PlatformError } from "../../infra/platforms/types";
-import { publishGoogleBusiness } from "../../infra/platforms/publish/others";
+import { publishGoogleBusiness } from "../../infra/platforms/google/publish";
 import { locationPerformance } from "../../infra/reviews/performance";
 import { pollReviews } from "../../infra/reviews/poll";
 import { deleteReviewResponse, respondToReview } from "../../infra/reviews/respond";

@@ -11,7 +11,7 @@ import { handleCommand } from "../../infra/eventstore/handle";
 import { writeChanges } from "../../infra/eventstore/row-changes";
 import { taskList } from "../../infra/worker";
 import { connectBluesky } from "../../infra/platforms";
-import { blueskyRkey } from "../../infra/platforms/publish";
+import { blueskyRkey } from "../../infra/platforms";
 import { idempotencyKeyOf, publishPost, type PublishRun } from "../../infra/publishing/publish-post";
 import { auditSummaries } from "../../infra/modules";
 import { PublishLimits } from "../../infra/publishing/PublishSlots";

@@ -6,7 +6,7 @@
  */
 import { BUSINESS_POST_TYPES, type BusinessField, businessPostProblems, DEFAULT_CURRENCY, formatPrice, priceOf } from "../../../domain/publishing/business-post";
 import type { PostType } from "../../../domain/publishing/events";
-import type { PerformanceDay } from "../../../infra/platforms/reviews/types";
+import type { PerformanceDay } from "../../../infra/platforms/provider";
 import { formatter, localDate } from "../../lib/dates";
 
 export { BUSINESS_POST_TYPES };

@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
 import { systemContext } from "../../../../domain/shared";
 import { Inbox } from "../../../../infra/inbox/Inbox";
-import { isMetaSignature, metaAppSecret, metaVerifyToken, readMetaDelivery } from "../../../../infra/platforms/inbox/meta-webhook";
+import { isMetaSignature, metaAppSecret, metaVerifyToken, readMetaDelivery } from "../../../../infra/platforms/meta/webhook";
 import { apiError, json, readBody, respond } from "../../../lib/http";
 
 /**

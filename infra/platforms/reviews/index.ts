@@ -1,3 +1,0 @@
-export * from "./types";
-export * from "./google";
-export * from "./yelp";
