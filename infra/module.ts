@@ -1,7 +1,7 @@
-import type { Effect, Layer } from "effect";
+import type { Effect, Layer, ManagedRuntime } from "effect";
 import type { HttpApiBuilder, HttpApiGroup } from "effect/http-api";
 import { type AuditKindDeclaration, auditKindGaps } from "../domain/audit";
-import type { EventCatalogue, HttpErrorClass, Projection } from "../domain/shared";
+import type { Caller, EventCatalogue, HttpErrorClass, Projection } from "../domain/shared";
 import type { Database } from "./db/Database";
 import type { BatchedAppends } from "./eventstore/BatchedAppends";
 import type { EventStore } from "./eventstore/EventStore";
@@ -30,6 +30,30 @@ export type Task = (payload: unknown, job: JobRun) => Effect.Effect<string | voi
 
 /** A typed error class a module raises, with its HTTP status (see `HttpErrorClass`). */
 export type ModuleError = HttpErrorClass & { readonly identifier: string };
+
+/**
+ * What a module's demo seeding is given: the demo person acting, the moment, and what the modules
+ * seeded before it made that it refers to by name (`made.categories`: the demo categories' ids).
+ */
+export interface DemoSeed {
+  readonly caller: Caller;
+  readonly userId: string;
+  readonly now: Date;
+  readonly made: Readonly<Record<string, ReadonlyMap<string, string>>>;
+}
+
+/** Seeds the module's part of the demo workspace, once (each seeder checks what is already there). */
+export type DemoSeeder = (seed: DemoSeed) => Effect.Effect<Readonly<Record<string, ReadonlyMap<string, string>>> | void, unknown, any>;
+
+/**
+ * A long-running listener (a platform's event stream) the worker starts with the app's runtime and
+ * stops on shutdown; `start` answers null when it is switched off. A failure to start is logged,
+ * never the worker's end.
+ */
+export interface Listener {
+  readonly name: string;
+  readonly start: (runtime: ManagedRuntime.ManagedRuntime<never, unknown>) => Promise<{ readonly stop: () => Promise<unknown> | unknown } | null>;
+}
 
 /**
  * A group of the module's declared operations (its `api.ts`) with their handlers (its
@@ -69,6 +93,10 @@ export interface AppModule<Services = never, Api extends ReadonlyArray<ModuleApi
    * once without taking the slots of the other jobs.
    */
   readonly ioTasks?: ReadonlyArray<string>;
+  /** Its part of the demo workspace, seeded in the modules' order (infra/demo.ts). */
+  readonly demo?: DemoSeeder;
+  /** Its long-running listeners, started where the worker runs. */
+  readonly listeners?: ReadonlyArray<Listener>;
   /** The processes it runs that act as the system (`systemContext("scheduler", …)`): their events' `via`. */
   readonly processes?: ReadonlyArray<string>;
   /** graphile-worker crontab lines ("*\/10 * * * * task_name"), each naming one of its tasks. */

@@ -19,7 +19,7 @@ import { inboxModule } from "./inbox/module";
 import { linkInBioModule } from "./link-in-bio/module";
 import { listeningModule } from "./listening/module";
 import { mediaModule } from "./media/module";
-import type { AppModule, ModuleApi, ModuleError, SharedServices, Task } from "./module";
+import type { AppModule, DemoSeeder, Listener, ModuleApi, ModuleError, SharedServices, Task } from "./module";
 import { mailModule } from "./mail-outbox/module";
 import { publishingModule } from "./publishing/module";
 import { reportsModule } from "./reports/module";
@@ -98,6 +98,12 @@ export const tasks: Readonly<Record<string, Task>> = Object.assign({}, ...all("t
 
 /** The tasks that run on the worker's I/O lane (see AppModule.ioTasks). */
 export const ioTasks: ReadonlySet<string> = new Set(all("ioTasks").flat());
+
+/** Every module's demo seeding, in the modules' order. */
+export const demoSeeders: ReadonlyArray<DemoSeeder> = all("demo");
+
+/** Every module's long-running listeners (the worker starts them). */
+export const listeners: ReadonlyArray<Listener> = all("listeners").flat();
 
 /** The processes that act as the system, as the modules declare them. */
 export const systemProcesses: ReadonlySet<string> = new Set(all("processes").flat());

@@ -5,9 +5,8 @@ import { Logger, run, type Runner, type TaskList, type WorkerEvents } from "grap
 import { config } from "./config";
 import { catchUpAsyncProjections } from "./eventstore/async-projector";
 import type { servicesOn } from "./layers";
-import { crontab, ioTasks, projections, tasks } from "./modules";
+import { crontab, ioTasks, listeners, projections, tasks } from "./modules";
 import { logger } from "./log";
-import { startBlueskyInbox } from "./inbox/bluesky-firehose";
 import { startLiveness } from "./jobs/liveness";
 
 type AppServices = ReturnType<typeof servicesOn> extends import("effect").Layer.Layer<infer A, any, any> ? A : never;
@@ -114,11 +113,15 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
       .finally(() => (projecting = null));
   }, PROJECTOR_MS);
 
-  // Bluesky's event stream, for the inbox: listened to where the worker runs.
-  const bluesky = await startBlueskyInbox(runtime).catch((e: unknown) => {
-    logger.warn({ err: e }, "Bluesky inbox: could not start listening");
-    return null;
-  });
+  // The modules' long-running listeners (Bluesky's event stream, for the inbox): where the worker runs.
+  const listening = await Promise.all(
+    listeners.map((listener) =>
+      listener.start(runtime as never).catch((e: unknown) => {
+        logger.warn({ err: e }, `${listener.name}: could not start listening`);
+        return null;
+      }),
+    ),
+  );
 
   return {
     id,
@@ -126,7 +129,7 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
       clearInterval(projector);
       // A catch-up under way finishes before the services it runs on are released.
       await projecting;
-      await bluesky?.stop().catch(() => undefined);
+      await Promise.all(listening.map((listener) => Promise.resolve(listener?.stop()).catch(() => undefined)));
       await Promise.all([runner.stop(), ioRunner.stop()]);
       await liveness.stop();
     },

@@ -3,6 +3,7 @@ import { accountEvents, accountsProjection, PLATFORMS } from "../../domain/accou
 import { defineModule } from "../module";
 import { SocialAccounts } from "./SocialAccounts";
 import { refreshDueTokens } from "./token-refresh";
+import { ensureDemoAccounts } from "./demo";
 
 const platformName = (id: string) => PLATFORMS.find((p) => p.id === id)?.name ?? id;
 
@@ -22,6 +23,7 @@ export const accountsModule = defineModule({
   },
   cron: ["*/10 * * * * refresh_account_tokens"],
   processes: ["tokens"],
+  demo: (seed) => ensureDemoAccounts(seed.caller),
   auditSummaries: {
     AccountConnected: (d) =>
       `${platformName(d.platform)} account "${d.accountName}" connected${d.kind === "sandbox" ? " (sandbox)" : d.kind === "listing" ? " (listing)" : ""}`,

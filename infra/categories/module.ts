@@ -5,6 +5,7 @@ import { CategoriesApi } from "./api";
 import { categoriesHandlers } from "./api-handlers";
 import { Categories } from "./Categories";
 import { recycleEvergreen } from "./recycle";
+import { ensureDemoCategories } from "./demo";
 
 const evergreenSettings = (d: { everyDays?: number; minGapDays?: number; maxRepeats?: number }) =>
   [
@@ -29,6 +30,7 @@ export const categoriesModule = defineModule({
   },
   cron: ["* * * * * recycle_evergreen"],
   processes: ["evergreen"],
+  demo: (seed) => ensureDemoCategories(seed.caller),
   auditSummaries: {
     CategoryCreated: (d) => `Category "${d.name}" created`,
     CategoryUpdated: (d) => (d.name ? `Category renamed to "${d.name}"` : "Category updated"),

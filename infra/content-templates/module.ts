@@ -1,6 +1,7 @@
 import { contentTemplateEvents, contentTemplatesProjection } from "../../domain/content-templates";
 import { defineModule } from "../module";
 import { ContentTemplates } from "./ContentTemplates";
+import { ensureDemoTemplates } from "./demo";
 
 /** Content templates: reusable posts (text, hashtags, platforms, media), private to their author or shared with the team. */
 export const contentTemplatesModule = defineModule({
@@ -9,6 +10,7 @@ export const contentTemplatesModule = defineModule({
   auditKinds: [{ id: "content-templates", label: "Content templates" }],
   layer: ContentTemplates.layer,
   projections: [contentTemplatesProjection],
+  demo: (seed) => ensureDemoTemplates(seed.caller),
   auditSummaries: {
     ContentTemplateCreated: (d) => `Template "${d.name}" created${d.isPublic ? " and shared with the team" : ""}`,
     ContentTemplateEdited: (d) => (d.name ? `Template renamed to "${d.name}"` : "Template edited"),

@@ -11,6 +11,7 @@ import { Inbox } from "./Inbox";
 import { pollInbox } from "./poll";
 import { writeSandboxConversation } from "./sandbox";
 import { sendInboxReply } from "./send-reply";
+import { startBlueskyInbox } from "./bluesky-firehose";
 
 /** A reply's job: graphile-worker's retries only ever repeat what attemptReply allows. */
 const replyJob: Reaction = {
@@ -73,6 +74,8 @@ export const inboxModule = defineModule({
   ioTasks: ["send_inbox_reply", "poll_inbox"],
   cron: ["* * * * * poll_inbox"],
   processes: ["ingestion"],
+  // Bluesky's event stream, for the inbox: listened to where the worker runs.
+  listeners: [{ name: "Bluesky inbox", start: (runtime) => startBlueskyInbox(runtime as never) }],
   auditSummaries: {
     InboxMessageReceived: (d) => `${d.type === "dm" ? "Message" : d.type === "comment" ? "Comment" : "Mention"} from ${d.fromName} on ${d.platform}`,
     InboxConversationStarted: (d) => `Wrote to @${d.toUsername} on ${d.platform}: ${snippet(d.content)}`,

@@ -1,6 +1,7 @@
 import { bioPageEvents, bioPagesProjection } from "../../domain/link-in-bio";
 import { defineModule } from "../module";
 import { LinkInBio } from "./LinkInBio";
+import { ensureDemoBioPage } from "./demo";
 
 /** Link in bio: the workspace's public page of links, and the clicks on them. */
 export const linkInBioModule = defineModule({
@@ -9,6 +10,7 @@ export const linkInBioModule = defineModule({
   auditKinds: [{ id: "link-in-bio", label: "Link in bio" }],
   layer: LinkInBio.layer,
   projections: [bioPagesProjection],
+  demo: (seed) => ensureDemoBioPage(seed.caller),
   auditSummaries: {
     BioPageCreated: () => "Started the link-in-bio page",
     BioPageEdited: (d) => `Edited the link-in-bio page "${d.title}"`,

@@ -1,6 +1,7 @@
 import { mediaEvents, mediaProjection, UploadRejected } from "../../domain/media";
 import { defineModule } from "../module";
 import { Media } from "./Media";
+import { ensureDemoMedia } from "./demo";
 
 /** The media library. */
 export const mediaModule = defineModule({
@@ -10,6 +11,7 @@ export const mediaModule = defineModule({
   layer: Media.layer,
   projections: [mediaProjection],
   errors: [UploadRejected],
+  demo: (seed) => ensureDemoMedia({ userId: seed.userId, workspaceId: seed.caller.workspaceId, tier: seed.caller.plan }, seed.now),
   auditSummaries: {
     MediaUploaded: (d) => `Uploaded ${d.originalName}`,
     MediaTagged: (d) => `Tagged ${d.originalName}: ${d.tags.join(", ") || "no tags"}`,

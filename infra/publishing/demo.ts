@@ -16,6 +16,7 @@ import {
 } from "../../domain/publishing";
 import { localDayOf, personActing } from "../../domain/shared";
 import { callerOf, type CurrentUser } from "../identity/current-user";
+import { Users } from "../identity/Users";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { CalendarNotes } from "../calendar/CalendarNotes";
 import { Database } from "../db/Database";
@@ -91,7 +92,9 @@ const atLocalHour = (now: Date, days: number, hour: number, timeZone: string) =>
 };
 
 /** `categoryIds`: the demo workspace's categories by name, which the demo's seeding made before its posts. */
-export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (user: CurrentUser, now: Date, categoryIds: ReadonlyMap<string, string>) {
+export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (userId: string, now: Date, categoryIds: ReadonlyMap<string, string>) {
+  const user = yield* (yield* Users).findById(userId);
+  if (!user) return;
   const db = yield* Database;
   const accounts = (yield* (yield* SocialAccounts).list(user.workspaceId)).filter((a) => a.kind === "sandbox");
   if (accounts.length === 0) return;

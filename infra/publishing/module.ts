@@ -11,6 +11,7 @@ import { publishPost } from "./publish-post";
 import { PublishSlots } from "./PublishSlots";
 import { schedulePublicationReaction } from "./reactions";
 import { sweepDuePosts } from "./sweep";
+import { ensureDemoPosts } from "./demo";
 
 const platformName = (id: string) => PLATFORMS.find((p) => p.id === id)?.name ?? id;
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -49,6 +50,7 @@ export const publishingModule = defineModule({
   ioTasks: ["publish_post"],
   cron: ["* * * * * sweep_due_posts", "*/15 * * * * fetch_engagement"],
   processes: ["scheduler", "engagement"],
+  demo: (seed) => ensureDemoPosts(seed.userId, seed.now, seed.made.categories ?? new Map()),
   auditSummaries: {
     PostDrafted: (d) => `Post drafted for ${d.platforms.map(platformName).join(", ") || "no platform yet"}`,
     PostScheduled: (d) => `Post scheduled for ${d.scheduledAt} (${d.timeZone})`,

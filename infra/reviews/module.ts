@@ -8,6 +8,7 @@ import { sendReviewAlert } from "./alerts";
 import { pollReviews } from "./poll";
 import { Reviews } from "./Reviews";
 import { reviewSummaries } from "./summaries";
+import { ensureDemoReviews } from "./demo";
 
 /** A review site connected (a Business Profile, a sandbox) is read at once, not at the next round. */
 const readNewAccount: Reaction = {
@@ -48,5 +49,6 @@ export const reviewsModule = defineModule({
   cron: ["* * * * * poll_reviews"],
   processes: ["ingestion"],
   errors: [ReviewSiteFailed],
+  demo: (seed) => ensureDemoReviews(seed.caller),
   auditSummaries: reviewSummaries,
 });
