@@ -37,3 +37,12 @@ export const accountIdentity = (accountId: string) =>
         select kind, external_id, metadata from social_accounts where id = ${accountId}`,
     ),
   ).pipe(Effect.map(([row]) => (row ? { kind: row.kind, externalId: row.external_id, metadata: row.metadata } : null)));
+
+/** The platform's ids of every connected account of a kind on a platform, in any workspace (what a platform's stream is filtered by). */
+export const connectedExternalIds = (platform: string, kind: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ external_id: string }[]>`
+        select distinct external_id from social_accounts where platform = ${platform} and kind = ${kind} and disconnected_at is null`,
+    ),
+  ).pipe(Effect.map((rows) => rows.map((row) => row.external_id)));
