@@ -1,4 +1,5 @@
-import { isStorableInstant, isUuid } from "../../domain/shared";
+import { Effect } from "effect";
+import { InvalidInput, isStorableInstant, isUuid } from "../../domain/shared";
 
 /**
  * Keyset cursors for lists ordered by an instant and an id (newest or soonest first): opaque to the
@@ -25,4 +26,23 @@ export const decodeKeyset = (cursor: string | undefined | null): Keyset | undefi
   } catch {
     return null;
   }
+};
+
+/** Where a page of a list starts (the `next` of the page before) and how many items it holds at most. */
+export interface PageRequest {
+  readonly cursor?: string | undefined;
+  readonly limit?: number | undefined;
+}
+
+/** A page's cursor read back: its keyset, undefined for the first page, or 400 for a cursor no list gave. */
+export const pageCursor = (cursor: string | undefined): Effect.Effect<Keyset | undefined, InvalidInput> => {
+  const keyset = decodeKeyset(cursor);
+  return keyset === null
+    ? Effect.fail(
+        new InvalidInput({
+          message: "This page link is not valid any more. Start from the newest.",
+          fields: { cursor: "This page link is not valid any more." },
+        }),
+      )
+    : Effect.succeed(keyset);
 };

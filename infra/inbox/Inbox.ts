@@ -5,8 +5,6 @@ import {
   archiveMessage,
   assignMessage,
   attemptReply,
-  createTemplate,
-  deleteTemplate,
   type InboxEvent,
   inboxStreamId,
   isAttempting,
@@ -18,138 +16,20 @@ import {
   receiveMessage,
   recordReplyFailed,
   recordReplySent,
-  replyTemplateStreamId,
   requestReply,
   startConversation as startConversationCommand,
   INBOX_MESSAGES,
   newMessageRefusal,
-  templateDecider,
-  type TemplateInput,
-  type TemplateState,
-  type ReplyTemplateEvent,
-  updateTemplate,
 } from "../../domain/inbox";
 import { actorIdOf, type Caller, type CommandContext, type ConcurrencyConflict, Conflict, InvalidInput, isUuid, NotFound } from "../../domain/shared";
-import { Database, type Sql, type SqlError } from "../db/Database";
-import { decodeKeyset, encodeKeyset } from "../db/keyset";
+import { accountIdentity, accountsByExternalId, connectedAccount } from "../accounts/queries";
+import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
-import type { IncomingMessage, ReplyTarget, Sender } from "../platforms/provider";
+import type { IncomingMessage, ReplyTarget } from "../platforms/provider";
+import { isPersonOfWorkspace } from "../team/membership";
 import { messageIdOf } from "./ids";
 import { sentimentOf } from "./sentiment";
-
-/** A message as the inbox lists it (spec engagement §3 "Inbox message"). */
-export interface InboxMessage {
-  readonly id: string;
-  readonly type: MessageType;
-  readonly platform: string;
-  readonly accountId: string;
-  readonly fromUser: Sender;
-  readonly content: string;
-  readonly timestamp: string;
-  readonly postTitle: string | null;
-  readonly url: string | null;
-  readonly sentiment: string;
-  readonly priority: string;
-  readonly status: "unread" | "read" | "replied";
-  readonly archived: boolean;
-  readonly assigneeId: string | null;
-  readonly likes: number;
-  /** Comments and mentions are answered in public; direct messages are not. */
-  readonly isPublic: boolean;
-  /** A conversation a person of the workspace started (New Message): `content` is theirs. */
-  readonly outgoing: boolean;
-}
-
-export interface InboxReply {
-  readonly id: string;
-  readonly content: string;
-  readonly isPublic: boolean;
-  readonly authorId: string | null;
-  readonly status: "sending" | "sent" | "failed";
-  readonly reason: string | null;
-  readonly url: string | null;
-  readonly createdAt: string;
-  readonly sentAt: string | null;
-}
-
-/** A message opened: it, the conversation it belongs to (oldest first) and the replies sent to it. */
-export interface InboxThread {
-  readonly message: InboxMessage;
-  readonly thread: ReadonlyArray<InboxMessage>;
-  readonly replies: ReadonlyArray<InboxReply>;
-}
-
-export interface InboxFilter {
-  readonly type?: MessageType;
-  readonly status?: "unread" | "read" | "replied";
-  readonly platform?: string;
-  readonly q?: string;
-  /** A person's id, or "none" for nobody's. */
-  readonly assignee?: string;
-  readonly archived?: boolean;
-  readonly sentiment?: string;
-  readonly priority?: string;
-  readonly before?: string;
-}
-
-export interface ReplyTemplate {
-  readonly id: string;
-  readonly title: string;
-  readonly content: string;
-  readonly category: string;
-  readonly updatedAt: string;
-}
-
-export const INBOX_PAGE_SIZE = 50;
-
-interface MessageRow {
-  id: string;
-  thread_id: string | null;
-  type: MessageType;
-  platform: string;
-  account_id: string;
-  from_name: string;
-  from_username: string;
-  from_avatar: string | null;
-  from_verified: boolean;
-  from_followers: number | null;
-  content: string;
-  sent_at: Date;
-  post_title: string | null;
-  url: string | null;
-  sentiment: string;
-  priority: string;
-  status: "unread" | "read" | "replied";
-  archived: boolean;
-  assignee_id: string | null;
-  likes: number;
-  outgoing: boolean;
-}
-
-const toMessage = (row: MessageRow): InboxMessage => ({
-  id: row.id,
-  type: row.type,
-  platform: row.platform,
-  accountId: row.account_id,
-  fromUser: { name: row.from_name, username: row.from_username, avatar: row.from_avatar, verified: row.from_verified, followers: row.from_followers },
-  content: row.content,
-  timestamp: row.sent_at.toISOString(),
-  postTitle: row.post_title,
-  url: row.url,
-  sentiment: row.sentiment,
-  priority: row.priority,
-  status: row.status,
-  archived: row.archived,
-  assigneeId: row.assignee_id,
-  likes: row.likes,
-  isPublic: row.type !== "dm",
-  outgoing: row.outgoing,
-});
-
-const MESSAGE_COLUMNS = (sql: Sql) => sql`
-  m.id, m.thread_id, m.type, m.platform, m.account_id, m.from_name, m.from_username, m.from_avatar, m.from_verified, m.from_followers,
-  m.content, m.sent_at, m.post_title, m.url, m.sentiment, m.priority, m.status, m.archived, m.assignee_id, m.likes, m.outgoing`;
 
 /** Sends a reply on its platform: its id and address there, or the reason it was not sent (for the person). */
 export type ReplySender = (
@@ -165,8 +45,9 @@ export type BulkAction = { readonly action: "read" | "unread" | "archive" | "una
 type InboxError = SqlError | ConcurrencyConflict;
 
 /**
- * The social inbox (issue 11): messages from the platforms kept once each, read, archived, assigned
- * and answered; replies sent by the send_inbox_reply job, never twice; quick reply templates.
+ * The social inbox's commands (issue 11): messages from the platforms kept once each, read,
+ * archived, assigned and answered; replies sent by the send_inbox_reply job, never twice. What
+ * they change is read back through ./InboxQueries.ts; reply templates are ./ReplyTemplates.ts.
  */
 export class Inbox extends Context.Service<
   Inbox,
@@ -182,30 +63,25 @@ export class Inbox extends Context.Service<
       ctx: CommandContext,
       deliveries: ReadonlyArray<{ readonly platform: string; readonly accountExternalId: string; readonly message: IncomingMessage }>,
     ) => Effect.Effect<number, InboxError>;
-    readonly list: (
-      workspaceId: string,
-      filter: InboxFilter,
-    ) => Effect.Effect<{ messages: ReadonlyArray<InboxMessage>; next: string | null }, InvalidInput | SqlError>;
-    readonly open: (workspaceId: string, messageId: string) => Effect.Effect<InboxThread, NotFound | SqlError>;
-    /** Unread messages in the inbox (not archived), by type. */
-    readonly counts: (workspaceId: string) => Effect.Effect<Record<MessageType, number>, SqlError>;
-    readonly mark: (caller: Caller, messageId: string, read: boolean) => Effect.Effect<InboxMessage, NotFound | InboxError>;
+    readonly mark: (caller: Caller, messageId: string, read: boolean) => Effect.Effect<void, NotFound | InboxError>;
     readonly change: (
       caller: Caller,
       messageId: string,
       change: { readonly archived?: boolean; readonly assigneeId?: string | null },
-    ) => Effect.Effect<InboxMessage, NotFound | InvalidInput | InboxError>;
+    ) => Effect.Effect<void, NotFound | InvalidInput | InboxError>;
+    /** Answers how many messages it changed. */
     readonly bulk: (caller: Caller, ids: ReadonlyArray<string>, action: BulkAction) => Effect.Effect<number, NotFound | InvalidInput | InboxError>;
+    /** Asks for a reply to be sent (the job sends it); answers the reply's id. */
     readonly reply: (
       caller: Caller,
       messageId: string,
       input: { readonly content: string; readonly isPublic?: boolean },
-    ) => Effect.Effect<InboxReply, NotFound | InvalidInput | Conflict | InboxError>;
-    /** New Message: writes first to someone, from an account whose platform allows it; the text goes out as the first reply. */
+    ) => Effect.Effect<string, NotFound | InvalidInput | Conflict | InboxError>;
+    /** New Message: writes first to someone, from an account whose platform allows it; the text goes out as the first reply. Answers the conversation's id. */
     readonly startConversation: (
       caller: Caller,
       input: { readonly accountId: string; readonly to: string; readonly content: string },
-    ) => Effect.Effect<InboxThread, NotFound | InvalidInput | Conflict | InboxError>;
+    ) => Effect.Effect<string, NotFound | InvalidInput | Conflict | InboxError>;
     /** The job's part: sends the reply once (see attemptReply) and records how it went. */
     readonly sendReply: (
       ctx: CommandContext,
@@ -213,10 +89,6 @@ export class Inbox extends Context.Service<
       replyId: string,
       send: ReplySender,
     ) => Effect.Effect<"sent" | "failed" | "done", NotFound | InboxError>;
-    readonly templates: (workspaceId: string) => Effect.Effect<ReadonlyArray<ReplyTemplate>, SqlError>;
-    readonly createTemplate: (caller: Caller, input: TemplateInput) => Effect.Effect<ReplyTemplate, InvalidInput | InboxError>;
-    readonly updateTemplate: (caller: Caller, templateId: string, input: TemplateInput) => Effect.Effect<ReplyTemplate, InvalidInput | NotFound | InboxError>;
-    readonly deleteTemplate: (caller: Caller, templateId: string) => Effect.Effect<void, NotFound | InboxError>;
   }
 >()("app/Inbox") {
   static layer = Layer.effect(
@@ -224,6 +96,7 @@ export class Inbox extends Context.Service<
     Effect.gen(function* () {
       const db = yield* Database;
       const store = yield* EventStore;
+      const withDb = <A, E>(effect: Effect.Effect<A, E, Database>) => Effect.provideService(effect, Database, db);
 
       const onMessage = <E>(
         messageId: string,
@@ -231,18 +104,14 @@ export class Inbox extends Context.Service<
         decide: (state: MessageState) => Effect.Effect<ReadonlyArray<InboxEvent>, E>,
         ctx: CommandContext,
       ) => handleCommand(inboxStreamId(messageId), messageDecider, decide, { ctx, workspaceId }).pipe(Effect.provideService(EventStore, store));
-      const onTemplate = <E>(
-        templateId: string,
-        workspaceId: string,
-        decide: (state: TemplateState) => Effect.Effect<ReadonlyArray<ReplyTemplateEvent>, E>,
-        ctx: CommandContext,
-      ) => handleCommand(replyTemplateStreamId(templateId), templateDecider, decide, { ctx, workspaceId }).pipe(Effect.provideService(EventStore, store));
 
-      const rowOf = (workspaceId: string, messageId: string) =>
+      /** What a command needs of a message of the workspace, or 404. */
+      const messageOf = (workspaceId: string, messageId: string) =>
         Effect.gen(function* () {
           if (!isUuid(messageId)) return yield* new NotFound({ what: "message" });
           const [row] = yield* db.query(
-            (sql) => sql<MessageRow[]>`select ${MESSAGE_COLUMNS(sql)} from inbox_messages m where m.id = ${messageId} and m.workspace_id = ${workspaceId}`,
+            (sql) => sql<{ type: MessageType; platform: string }[]>`
+              select type, platform from inbox_messages where id = ${messageId} and workspace_id = ${workspaceId}`,
           );
           return row ?? (yield* new NotFound({ what: "message" }));
         });
@@ -298,127 +167,23 @@ export class Inbox extends Context.Service<
         const keys = [...new Set(deliveries.map((d) => `${d.platform}\u0000${d.accountExternalId}`))];
         for (const key of keys) {
           const [platform, externalId] = key.split("\u0000") as [string, string];
-          const accounts = yield* db.query(
-            (sql) => sql<{ id: string; workspace_id: string }[]>`
-              select id, workspace_id from social_accounts where platform = ${platform} and external_id = ${externalId} and disconnected_at is null`,
-          );
+          const accounts = yield* withDb(accountsByExternalId(platform, externalId));
           const messages = deliveries.filter((d) => d.platform === platform && d.accountExternalId === externalId).map((d) => d.message);
-          for (const account of accounts) created += yield* receive(ctx, { id: account.id, workspaceId: account.workspace_id, platform }, messages);
+          for (const account of accounts) created += yield* receive(ctx, { id: account.id, workspaceId: account.workspaceId, platform }, messages);
         }
         return created;
       });
 
-      const list = Effect.fn("Inbox.list")(function* (workspaceId: string, filter: InboxFilter) {
-        const cursor = decodeKeyset(filter.before);
-        if (cursor === null)
-          return yield* new InvalidInput({
-            message: "This page link is not valid any more. Start from the newest.",
-            fields: { before: "This page link is not valid any more." },
-          });
-        const q = filter.q?.trim();
-        const like = q ? `%${q.replace(/[\\%_]/g, "\\$&")}%` : "";
-        const rows = yield* db.query(
-          (sql) => sql<MessageRow[]>`
-            select ${MESSAGE_COLUMNS(sql)} from inbox_messages m
-            where m.workspace_id = ${workspaceId} and m.archived = ${filter.archived ?? false}
-              ${filter.type ? sql`and m.type = ${filter.type}` : sql``}
-              ${filter.status ? sql`and m.status = ${filter.status}` : sql``}
-              ${filter.platform ? sql`and m.platform = ${filter.platform}` : sql``}
-              ${filter.sentiment ? sql`and m.sentiment = ${filter.sentiment}` : sql``}
-              ${filter.priority ? sql`and m.priority = ${filter.priority}` : sql``}
-              ${filter.assignee === "none" ? sql`and m.assignee_id is null` : filter.assignee ? sql`and m.assignee_id = ${filter.assignee}` : sql``}
-              ${q ? sql`and (m.content ilike ${like} or m.from_name ilike ${like} or m.from_username ilike ${like})` : sql``}
-              ${cursor ? sql`and (m.sent_at, m.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
-            order by m.sent_at desc, m.id desc
-            limit ${INBOX_PAGE_SIZE + 1}`,
-        );
-        const shown = rows.slice(0, INBOX_PAGE_SIZE);
-        const last = shown[shown.length - 1];
-        return {
-          messages: shown.map(toMessage),
-          next: rows.length > INBOX_PAGE_SIZE && last ? encodeKeyset({ at: last.sent_at.toISOString(), id: last.id }) : null,
-        };
-      });
-      /** A message's replies, oldest first (or the one of `replyId`). */
-      const repliesOf = (workspaceId: string, messageId: string, replyId?: string) =>
-        Effect.map(
-          db.query(
-            (sql) => sql<
-              {
-                id: string;
-                content: string;
-                is_public: boolean;
-                author_id: string | null;
-                status: InboxReply["status"];
-                reason: string | null;
-                url: string | null;
-                created_at: Date;
-                sent_at: Date | null;
-              }[]
-            >`
-              select id, content, is_public, author_id, status, reason, url, created_at, sent_at from inbox_replies
-              where message_id = ${messageId} and workspace_id = ${workspaceId} ${replyId ? sql`and id = ${replyId}` : sql``}
-              order by created_at, id`,
-          ),
-          (rows) =>
-            rows.map((r): InboxReply => ({
-              id: r.id,
-              content: r.content,
-              isPublic: r.is_public,
-              authorId: r.author_id,
-              status: r.status,
-              reason: r.reason,
-              url: r.url,
-              createdAt: r.created_at.toISOString(),
-              sentAt: r.sent_at?.toISOString() ?? null,
-            })),
-        );
-
-      const open = Effect.fn("Inbox.open")(function* (workspaceId: string, messageId: string) {
-        if (!isUuid(messageId)) return yield* new NotFound({ what: "message" });
-        // The replies first: the message read after them is at least as new (a reply sent is a message replied).
-        const replies = yield* repliesOf(workspaceId, messageId);
-        const row = yield* rowOf(workspaceId, messageId);
-        const thread = yield* db.query(
-          (sql) => sql<MessageRow[]>`
-            select ${MESSAGE_COLUMNS(sql)} from inbox_messages m
-            where m.account_id = ${row.account_id} and m.workspace_id = ${workspaceId} and m.thread_id = ${row.thread_id ?? ""}
-            order by m.sent_at, m.id limit 200`,
-        );
-        return {
-          message: toMessage(row),
-          thread: (thread.length > 0 ? thread : [row]).map(toMessage),
-          replies,
-        } satisfies InboxThread;
-      });
-
-      const counts = Effect.fn("Inbox.counts")(function* (workspaceId: string) {
-        const rows = yield* db.query(
-          (sql) => sql<{ type: MessageType; n: number }[]>`
-            select type, count(*)::int as n from inbox_messages
-            where workspace_id = ${workspaceId} and archived = false and status = 'unread' group by type`,
-        );
-        const found = Object.fromEntries(rows.map((r) => [r.type, r.n]));
-        return { dm: found.dm ?? 0, comment: found.comment ?? 0, mention: found.mention ?? 0 };
-      });
-
       const mark = Effect.fn("Inbox.mark")(function* (caller: Caller, messageId: string, read: boolean) {
-        yield* rowOf(caller.workspaceId, messageId);
+        yield* messageOf(caller.workspaceId, messageId);
         yield* onMessage(messageId, caller.workspaceId, markMessage({ read }), caller);
-        return toMessage(yield* rowOf(caller.workspaceId, messageId));
       });
 
       /** A person of the workspace (its owner or a member), or 400. */
       const assignable = (workspaceId: string, userId: string | null) =>
         Effect.gen(function* () {
           if (userId === null) return;
-          const found = isUuid(userId)
-            ? yield* db.query(
-                (sql) => sql`select 1 from workspaces where id = ${workspaceId} and owner_id = ${userId}
-                             union all select 1 from team_members where workspace_id = ${workspaceId} and user_id = ${userId}`,
-              )
-            : [];
-          if (found.length === 0)
+          if (!(yield* withDb(isPersonOfWorkspace(workspaceId, userId))))
             return yield* new InvalidInput({ message: "Choose someone of your team.", fields: { assigneeId: "Choose someone of your team." } });
         });
 
@@ -427,7 +192,7 @@ export class Inbox extends Context.Service<
         messageId: string,
         change: { readonly archived?: boolean; readonly assigneeId?: string | null },
       ) {
-        yield* rowOf(caller.workspaceId, messageId);
+        yield* messageOf(caller.workspaceId, messageId);
         if (change.assigneeId !== undefined) yield* assignable(caller.workspaceId, change.assigneeId);
         yield* db.withTransaction(
           Effect.gen(function* () {
@@ -435,7 +200,6 @@ export class Inbox extends Context.Service<
             if (change.assigneeId !== undefined) yield* onMessage(messageId, caller.workspaceId, assignMessage({ userId: change.assigneeId }), caller);
           }),
         );
-        return toMessage(yield* rowOf(caller.workspaceId, messageId));
       });
 
       const bulk = Effect.fn("Inbox.bulk")(function* (caller: Caller, ids: ReadonlyArray<string>, action: BulkAction) {
@@ -465,7 +229,7 @@ export class Inbox extends Context.Service<
       });
 
       const reply = Effect.fn("Inbox.reply")(function* (caller: Caller, messageId: string, input: { readonly content: string; readonly isPublic?: boolean }) {
-        const row = yield* rowOf(caller.workspaceId, messageId);
+        const row = yield* messageOf(caller.workspaceId, messageId);
         const platform = normalizePlatformId(row.platform);
         const replyId = randomUUID();
         yield* onMessage(
@@ -482,20 +246,14 @@ export class Inbox extends Context.Service<
           }),
           caller,
         );
-        const [saved] = yield* repliesOf(caller.workspaceId, messageId, replyId);
-        return saved ?? (yield* Effect.die(new Error("reply not saved")));
+        return replyId;
       });
 
       const startConversation = Effect.fn("Inbox.startConversation")(function* (
         caller: Caller,
         input: { readonly accountId: string; readonly to: string; readonly content: string },
       ) {
-        if (!isUuid(input.accountId)) return yield* new NotFound({ what: "account" });
-        const [account] = yield* db.query(
-          (sql) => sql<{ platform: string; kind: string }[]>`
-            select platform, kind from social_accounts
-            where id = ${input.accountId} and workspace_id = ${caller.workspaceId} and disconnected_at is null`,
-        );
+        const account = yield* withDb(connectedAccount(caller.workspaceId, input.accountId));
         if (!account) return yield* new NotFound({ what: "account" });
         const platform = normalizePlatformId(account.platform);
         const name = platform ? platformById(platform).name : account.platform;
@@ -509,7 +267,7 @@ export class Inbox extends Context.Service<
           startConversationCommand({
             messageId,
             workspaceId: caller.workspaceId,
-            accountId: input.accountId,
+            accountId: account.id,
             platform: account.platform,
             to: input.to,
             content: input.content,
@@ -521,7 +279,7 @@ export class Inbox extends Context.Service<
           }),
           caller,
         );
-        return yield* open(caller.workspaceId, messageId);
+        return messageId;
       });
 
       const sendReply = Effect.fn("Inbox.sendReply")(function* (ctx: CommandContext, messageId: string, replyId: string, send: ReplySender) {
@@ -531,22 +289,19 @@ export class Inbox extends Context.Service<
               workspace_id: string;
               account_id: string;
               platform: string;
-              kind: string | null;
               content: string;
               is_public: boolean;
               external_id: string;
               reference: Record<string, string>;
-              account_external_id: string | null;
-              account_metadata: Record<string, unknown> | null;
             }[]
           >`
-            select m.workspace_id, m.account_id, m.platform, a.kind, r.content, r.is_public, m.external_id, m.reference,
-              a.external_id as account_external_id, a.metadata as account_metadata
-            from inbox_replies r join inbox_messages m on m.id = r.message_id left join social_accounts a on a.id = m.account_id
+            select m.workspace_id, m.account_id, m.platform, r.content, r.is_public, m.external_id, m.reference
+            from inbox_replies r join inbox_messages m on m.id = r.message_id
             where r.id = ${replyId} and m.id = ${messageId}`,
         );
         if (!row) return yield* new NotFound({ what: "reply" });
-        const sandbox = row.kind === "sandbox";
+        const account = yield* withDb(accountIdentity(row.account_id));
+        const sandbox = account?.kind === "sandbox";
         const { state } = yield* onMessage(
           messageId,
           row.workspace_id,
@@ -564,7 +319,7 @@ export class Inbox extends Context.Service<
               isPublic: row.is_public,
               externalId: row.external_id,
               reference: row.reference,
-              account: { externalId: row.account_external_id, metadata: row.account_metadata },
+              account: { externalId: account?.externalId ?? null, metadata: account?.metadata ?? null },
             }).pipe(
               Effect.map((sent) => ({ sent })),
               Effect.catch((failure: { readonly reason: string }) => Effect.succeed({ reason: failure.reason })),
@@ -577,53 +332,7 @@ export class Inbox extends Context.Service<
         return "failed" as const;
       });
 
-      type TemplateRow = { id: string; title: string; content: string; category: string; updated_at: Date };
-      const templateRows = (workspaceId: string, id?: string) =>
-        db.query(
-          (sql) => sql<TemplateRow[]>`
-            select id, title, content, category, updated_at from reply_templates
-            where workspace_id = ${workspaceId} ${id ? sql`and id = ${id}` : sql``} order by category, title, id`,
-        );
-      const toTemplate = (r: TemplateRow): ReplyTemplate => ({
-        id: r.id,
-        title: r.title,
-        content: r.content,
-        category: r.category,
-        updatedAt: r.updated_at.toISOString(),
-      });
-      const templateOf = (workspaceId: string, id: string) =>
-        Effect.flatMap(isUuid(id) ? templateRows(workspaceId, id) : Effect.succeed([] as TemplateRow[]), ([row]) =>
-          row ? Effect.succeed(toTemplate(row)) : Effect.fail(new NotFound({ what: "template" })),
-        );
-
-      return {
-        receive,
-        deliver,
-        list,
-        open,
-        counts,
-        mark,
-        change,
-        bulk,
-        reply,
-        startConversation,
-        sendReply,
-        templates: (workspaceId: string) => Effect.map(templateRows(workspaceId), (rows) => rows.map(toTemplate)),
-        createTemplate: Effect.fn("Inbox.createTemplate")(function* (caller: Caller, input: TemplateInput) {
-          const templateId = randomUUID();
-          yield* onTemplate(templateId, caller.workspaceId, createTemplate({ ...input, templateId, workspaceId: caller.workspaceId }), caller);
-          return yield* templateOf(caller.workspaceId, templateId).pipe(Effect.orDie);
-        }),
-        updateTemplate: Effect.fn("Inbox.updateTemplate")(function* (caller: Caller, templateId: string, input: TemplateInput) {
-          yield* templateOf(caller.workspaceId, templateId);
-          yield* onTemplate(templateId, caller.workspaceId, updateTemplate(input), caller);
-          return yield* templateOf(caller.workspaceId, templateId);
-        }),
-        deleteTemplate: Effect.fn("Inbox.deleteTemplate")(function* (caller: Caller, templateId: string) {
-          yield* templateOf(caller.workspaceId, templateId);
-          yield* onTemplate(templateId, caller.workspaceId, deleteTemplate(), caller);
-        }),
-      };
+      return { receive, deliver, mark, change, bulk, reply, startConversation, sendReply };
     }),
   );
 }

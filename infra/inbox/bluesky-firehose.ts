@@ -1,5 +1,6 @@
 import { Effect, type ManagedRuntime } from "effect";
 import { systemContext } from "../../domain/shared";
+import { connectedExternalIds } from "../accounts/queries";
 import { Database } from "../db/Database";
 import { logger } from "../log";
 import { outboundFetch } from "../outbound/outbound";
@@ -45,10 +46,7 @@ export const startBlueskyInbox = async (runtime: ManagedRuntime.ManagedRuntime<D
   const accounts = async () => {
     // The stream is filtered by the connected accounts: read again every so often.
     if (Date.now() - readAt < settings.accountsRefreshMs) return ours;
-    const rows = await query<{ external_id: string }>(
-      (sql) => sql`select distinct external_id from social_accounts where platform = 'bluesky' and kind = 'bluesky' and disconnected_at is null`,
-    );
-    ours = new Set(rows.map((r) => r.external_id));
+    ours = new Set(await run(connectedExternalIds("bluesky", "bluesky")));
     readAt = Date.now();
     return ours;
   };

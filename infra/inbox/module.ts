@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import { Effect, Layer } from "effect";
 import { defineEvents, type RecordedEvent, systemContext } from "../../domain/shared";
 import { inboxEvents, inboxProjection, replyTemplateEvents } from "../../domain/inbox";
 import type { PostEvent } from "../../domain/publishing";
@@ -6,10 +6,15 @@ import { config } from "../config";
 import { sandboxPostUrl } from "../publishing/sandbox";
 import type { Reaction } from "../eventstore/reactions";
 import { addJob } from "../jobs/add-job";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { InboxApi, ReplyTemplatesApi } from "./api";
+import { inboxHandlers, replyTemplatesHandlers } from "./api-handlers";
+import { InboxArrivals } from "./arrivals";
 import { Inbox } from "./Inbox";
+import { InboxQueries } from "./InboxQueries";
 import { pollInbox } from "./poll";
 import { writeSandboxConversation } from "./sandbox";
+import { ReplyTemplates } from "./ReplyTemplates";
 import { sendInboxReply } from "./send-reply";
 import { startBlueskyInbox } from "./bluesky-firehose";
 
@@ -54,7 +59,8 @@ export const inboxModule = defineModule({
     { id: "templates", label: "Reply templates", events: Object.keys(replyTemplateEvents.schemas) },
     { id: "inbox", label: "Inbox" },
   ],
-  layer: Inbox.layer,
+  layer: Layer.mergeAll(Inbox.layer, InboxQueries.layer, ReplyTemplates.layer, InboxArrivals.layer),
+  api: [moduleApi(InboxApi, inboxHandlers), moduleApi(ReplyTemplatesApi, replyTemplatesHandlers)],
   projections: [inboxProjection],
   reactions: [replyJob, sandboxConversationJob],
   tasks: {

@@ -14,7 +14,7 @@ import {
 } from "../../domain/listening";
 import { type Caller, type CommandContext, type ConcurrencyConflict, Conflict, InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, type SqlError } from "../db/Database";
-import { decodeKeyset, encodeKeyset } from "../db/keyset";
+import { encodeKeyset, type PageRequest, pageCursor } from "../db/keyset";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
 
@@ -53,6 +53,7 @@ export interface VolumeDay {
 }
 
 export const LISTENING_PAGE_SIZE = 50;
+export const LISTENING_PAGE_MAX = 200;
 
 interface PostRow {
   id: string;
@@ -114,8 +115,9 @@ export class Listening extends Context.Service<
     readonly posts: (
       workspaceId: string,
       monitorId: string,
-      filter: { readonly sentiment?: string; readonly before?: string },
-    ) => Effect.Effect<{ posts: ReadonlyArray<ListenedPost>; next: string | null }, InvalidInput | NotFound | SqlError>;
+      filter: { readonly sentiment?: string | undefined },
+      page?: PageRequest,
+    ) => Effect.Effect<{ items: ReadonlyArray<ListenedPost>; next: string | null }, InvalidInput | NotFound | SqlError>;
     readonly volume: (workspaceId: string, monitorId: string, days: number, now: Date) => Effect.Effect<ReadonlyArray<VolumeDay>, NotFound | SqlError>;
     /** A found post with what an answer needs of it (its cid, its thread's root). */
     readonly post: (
@@ -194,14 +196,11 @@ export class Listening extends Context.Service<
       const posts = Effect.fn("Listening.posts")(function* (
         workspaceId: string,
         monitorId: string,
-        filter: { readonly sentiment?: string; readonly before?: string },
+        filter: { readonly sentiment?: string | undefined },
+        page: PageRequest = {},
       ) {
-        const cursor = decodeKeyset(filter.before);
-        if (cursor === null)
-          return yield* new InvalidInput({
-            message: "This page link is not valid any more. Start from the newest.",
-            fields: { before: "This page link is not valid any more." },
-          });
+        const cursor = yield* pageCursor(page.cursor);
+        const size = page.limit ?? LISTENING_PAGE_SIZE;
         yield* monitorOf(workspaceId, monitorId, new Date());
         const rows = yield* db.query(
           (sql) => sql<PostRow[]>`
@@ -210,13 +209,13 @@ export class Listening extends Context.Service<
               ${filter.sentiment ? sql`and sentiment = ${filter.sentiment}` : sql``}
               ${cursor ? sql`and (posted_at, id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
             order by posted_at desc, id desc
-            limit ${LISTENING_PAGE_SIZE + 1}`,
+            limit ${size + 1}`,
         );
-        const shown = rows.slice(0, LISTENING_PAGE_SIZE);
+        const shown = rows.slice(0, size);
         const last = shown.at(-1);
         return {
-          posts: shown.map(toPost),
-          next: rows.length > LISTENING_PAGE_SIZE && last ? encodeKeyset({ at: last.posted_at.toISOString(), id: last.id }) : null,
+          items: shown.map(toPost),
+          next: rows.length > size && last ? encodeKeyset({ at: last.posted_at.toISOString(), id: last.id }) : null,
         };
       });
 

@@ -2,8 +2,10 @@ import { Effect } from "effect";
 import { listeningEvents, listeningProjection } from "../../domain/listening";
 import type { Reaction } from "../eventstore/reactions";
 import { addJob } from "../jobs/add-job";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
 import { Database } from "../db/Database";
+import { ListeningApi } from "./api";
+import { listeningHandlers } from "./api-handlers";
 import { Listening } from "./Listening";
 import { pollListening } from "./search";
 
@@ -33,6 +35,7 @@ export const listeningModule = defineModule({
   events: listeningEvents,
   auditKinds: [{ id: "listening", label: "Listening monitors" }],
   layer: Listening.layer,
+  api: [moduleApi(ListeningApi, listeningHandlers)],
   projections: [listeningProjection],
   reactions: [searchNow],
   tasks: {

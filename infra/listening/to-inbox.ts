@@ -1,8 +1,9 @@
 import { Effect } from "effect";
 import { type Caller, InvalidInput, isUuid, NotFound } from "../../domain/shared";
-import { Database } from "../db/Database";
+import { connectedAccount } from "../accounts/queries";
 import { Inbox } from "../inbox/Inbox";
 import { messageIdOf } from "../inbox/ids";
+import { InboxQueries } from "../inbox/InboxQueries";
 import { Listening } from "./Listening";
 
 const chooseAccount = "Choose one of your Bluesky accounts.";
@@ -14,13 +15,9 @@ const chooseAccount = "Choose one of your Bluesky accounts.";
 export const addToInbox = Effect.fn("Listening.addToInbox")(function* (caller: Caller, postId: string, accountId: string) {
   const listening = yield* Listening;
   const inbox = yield* Inbox;
-  const db = yield* Database;
   const post = yield* listening.post(caller.workspaceId, postId);
   if (!isUuid(accountId)) return yield* new InvalidInput({ message: chooseAccount, fields: { accountId: chooseAccount } });
-  const [account] = yield* db.query(
-    (sql) => sql<{ id: string; platform: string }[]>`
-      select id, platform from social_accounts where id = ${accountId} and workspace_id = ${caller.workspaceId} and disconnected_at is null`,
-  );
+  const account = yield* connectedAccount(caller.workspaceId, accountId);
   if (!account) return yield* new NotFound({ what: "account" });
   if (account.platform !== "bluesky") return yield* new InvalidInput({ message: chooseAccount, fields: { accountId: chooseAccount } });
   yield* inbox.receive(caller, { id: account.id, workspaceId: caller.workspaceId, platform: "bluesky" }, [
@@ -39,7 +36,7 @@ export const addToInbox = Effect.fn("Listening.addToInbox")(function* (caller: C
       reference: { cid: post.cid, rootUri: post.root.uri, rootCid: post.root.cid },
     },
   ]);
-  return yield* inbox.open(caller.workspaceId, messageIdOf(account.id, post.uri));
+  return yield* (yield* InboxQueries).open(caller.workspaceId, messageIdOf(account.id, post.uri));
 });
 
 /** "Reply": the post goes to the inbox as above, and the answer goes out from there, threaded under it on Bluesky, once. */
@@ -51,5 +48,5 @@ export const replyToPost = Effect.fn("Listening.reply")(function* (
   const inbox = yield* Inbox;
   const thread = yield* addToInbox(caller, postId, input.accountId);
   yield* inbox.reply(caller, thread.message.id, { content: input.content, isPublic: true });
-  return yield* inbox.open(caller.workspaceId, thread.message.id);
+  return yield* (yield* InboxQueries).open(caller.workspaceId, thread.message.id);
 });

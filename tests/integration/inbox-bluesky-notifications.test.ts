@@ -77,7 +77,7 @@ describe("Bluesky notifications into the inbox", () => {
     ];
 
     expect(await app.run(pollInbox(new Date(t0)))).toEqual({ accounts: 1, received: 2 });
-    const messages = (await browser.get("/api/social-inbox")).data as Array<Record<string, any>>;
+    const messages = (await browser.get("/api/social-inbox")).data.items as Array<Record<string, any>>;
     expect(messages.map((m) => [m.type, m.content, m.fromUser.name]).sort()).toEqual([
       ["comment", "Can I bring my kids?", "Jane Smith"],
       ["mention", "Best dentist in town: @lee-dental.test", "Jane Smith"],
@@ -92,7 +92,7 @@ describe("Bluesky notifications into the inbox", () => {
     const later = await bluesky.jane.post({ text: "Also, do you take walk-ins?", reply: { root, parent: root } });
     notifications = [await notificationOf(bluesky.jane, later, "reply", new Date(t0 + 60_000)), ...notifications];
     expect(await app.run(pollInbox(new Date(t0 + 3 * 60_000)))).toEqual({ accounts: 1, received: 1 });
-    const all = (await browser.get("/api/social-inbox")).data as Array<Record<string, any>>;
+    const all = (await browser.get("/api/social-inbox")).data.items as Array<Record<string, any>>;
     expect(all).toHaveLength(3);
     const walkIns = all.find((m) => m.content === "Also, do you take walk-ins?")!;
     const sent = await browser.post(`/api/social-inbox/${walkIns.id}/reply`, { content: "Yes, all day.", isPublic: true });

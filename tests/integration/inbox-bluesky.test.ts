@@ -32,7 +32,7 @@ describe("Bluesky into the inbox", () => {
     await bluesky.lee.post({ text: "Our own post mentions nobody" });
 
     const messages = await until(
-      async () => (await browser.get("/api/social-inbox")).data as Array<Record<string, any>>,
+      async () => (await browser.get("/api/social-inbox")).data.items as Array<Record<string, any>>,
       (list) => list.length >= 2,
       10_000,
     );

@@ -102,7 +102,7 @@ describe("Meta webhooks", () => {
     expect(await first.json()).toEqual({ received: 2 });
     expect(await (await deliver(body)).json()).toEqual({ received: 0 });
 
-    const messages = (await browser.get("/api/social-inbox")).data as Array<Record<string, any>>;
+    const messages = (await browser.get("/api/social-inbox")).data.items as Array<Record<string, any>>;
     expect(messages.map((m) => [m.type, m.content, m.fromUser.name]).sort()).toEqual([
       ["comment", "Are you open on Sunday?", "Jane Smith"],
       ["dm", "Hi, can I book a cleaning?", "User 88"],
@@ -120,7 +120,7 @@ describe("Meta webhooks", () => {
     expect((await deliver(pageDelivery("2002", 1), null)).status).toBe(401);
     expect((await deliver(pageDelivery("2002", 1), signed("something else"))).status).toBe(401);
     expect((await deliver(pageDelivery("2002", 1), signed(JSON.stringify(pageDelivery("2002", 1)), "another-secret"))).status).toBe(401);
-    expect((await browser.get("/api/social-inbox")).data).toEqual([]);
+    expect((await browser.get("/api/social-inbox")).data.items).toEqual([]);
     const notJson = "{nope";
     expect(
       (
@@ -149,7 +149,7 @@ describe("Meta webhooks", () => {
       ],
     };
     expect(await (await deliver(body)).json()).toEqual({ received: 2 });
-    const messages = (await browser.get("/api/social-inbox?platform=instagram")).data as Array<Record<string, any>>;
+    const messages = (await browser.get("/api/social-inbox?platform=instagram")).data.items as Array<Record<string, any>>;
     expect(messages.map((m) => [m.type, m.fromUser.username]).sort()).toEqual([
       ["comment", "ana_souza"],
       ["dm", "6"],

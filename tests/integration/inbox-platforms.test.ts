@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Effect } from "effect";
+import { Effect } from "effect";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import {
@@ -16,6 +16,7 @@ import type { AccountView } from "../../infra/accounts/SocialAccounts";
 import { handleCommand } from "../../infra/eventstore/handle";
 import type { CurrentUser } from "../../infra/identity/current-user";
 import { Inbox } from "../../infra/inbox/Inbox";
+import { InboxQueries } from "../../infra/inbox/InboxQueries";
 import type { IncomingMessage } from "../../infra/platforms/provider";
 import { pollInbox } from "../../infra/inbox/poll";
 import { sendInboxReply } from "../../infra/inbox/send-reply";
@@ -320,13 +321,13 @@ const messageId = async (account: AccountView, externalId: string) =>
 /** Answers the message as the owner and runs the reply's job (twice: a second run sends nothing). */
 const answer = async (account: AccountView, externalId: string, content: string) => {
   const id = await messageId(account, externalId);
-  const reply = await app.run(Inbox.use((inbox) => inbox.reply(callerFor(user), id, { content })));
+  const replyId = await app.run(Inbox.use((inbox) => inbox.reply(callerFor(user), id, { content })));
   const ctx = systemContext("ingestion", new Date(), crypto.randomUUID());
-  const outcome = await app.run(sendInboxReply(ctx, id, reply.id));
-  expect(await app.run(sendInboxReply(ctx, id, reply.id))).toBe("done");
+  const outcome = await app.run(sendInboxReply(ctx, id, replyId));
+  expect(await app.run(sendInboxReply(ctx, id, replyId))).toBe("done");
   const [row] = await app.sql<
     { status: string; reason: string | null; external_id: string | null }[]
-  >`select status, reason, external_id from inbox_replies where id = ${reply.id}`;
+  >`select status, reason, external_id from inbox_replies where id = ${replyId}`;
   return { outcome, ...row! };
 };
 
@@ -400,7 +401,9 @@ describe("answering from the inbox", () => {
 
   it("New Message on X writes a direct message to the person named, once", async () => {
     const thread = await app.run(
-      Inbox.use((inbox) => inbox.startConversation(callerFor(user), { accountId: accounts.twitter.id, to: "@jane", content: "Your order is ready." })),
+      Inbox.use((inbox) => inbox.startConversation(callerFor(user), { accountId: accounts.twitter.id, to: "@jane", content: "Your order is ready." })).pipe(
+        Effect.flatMap((messageId) => InboxQueries.use((queries) => queries.open(callerFor(user).workspaceId, messageId))),
+      ),
     );
     expect(thread.message).toMatchObject({ type: "dm", outgoing: true, status: "read", fromUser: { username: "jane" }, content: "Your order is ready." });
     const [reply] = thread.replies;

@@ -36,7 +36,8 @@ describe("the social inbox", () => {
     await app.run(writeSandboxConversation(payload, { id: "again", now: new Date() }));
     const all = await browser.get("/api/social-inbox");
     expect(all.status, all.text).toBe(200);
-    const messages = all.data as Array<Record<string, any>>;
+    const messages = all.data.items as Array<Record<string, any>>;
+    expect(all.data.next).toBeNull();
     const comments = messages.filter((m) => m.type === "comment");
     expect(comments.length).toBeGreaterThanOrEqual(2);
     expect(comments.length).toBeLessThanOrEqual(3);
@@ -46,13 +47,30 @@ describe("the social inbox", () => {
     expect(["urgent", "high", "medium", "low"]).toContain(comments[0]!.priority);
     expect(comments[0]!.fromUser).toMatchObject({ name: expect.any(String), username: expect.any(String) });
 
-    expect(((await browser.get("/api/social-inbox?type=comment")).data as unknown[]).length).toBe(comments.length);
-    expect((await browser.get("/api/social-inbox?platform=twitter")).data).toEqual([]);
+    expect(((await browser.get("/api/social-inbox?type=comment")).data.items as unknown[]).length).toBe(comments.length);
+    expect((await browser.get("/api/social-inbox?platform=twitter")).data.items).toEqual([]);
     const first = comments[0]!;
-    const found = (await browser.get(`/api/social-inbox?q=${encodeURIComponent(first.fromUser.name)}`)).data as Array<{ id: string }>;
+    const found = (await browser.get(`/api/social-inbox?q=${encodeURIComponent(first.fromUser.name)}`)).data.items as Array<{ id: string }>;
     expect(found.map((m) => m.id)).toContain(first.id);
-    expect((await browser.get("/api/social-inbox?type=review")).data.error.message).toBe("Choose a type: dm, comment or mention.");
+    expect((await browser.get("/api/social-inbox?type=review")).data.detail).toBe("Choose a type: dm, comment or mention.");
     expect((await browser.get("/api/social-inbox/counts")).data).toMatchObject({ comment: comments.length, mention: 0 });
+
+    // One page shape: `limit` at a time, `next` the cursor of the page after, null on the last.
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; data: { items: Array<{ id: string }>; next: string | null } } = await browser.get(
+        `/api/social-inbox?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
+      expect(page.status).toBe(200);
+      pages.push(page.data.items.map((m) => m.id));
+      cursor = page.data.next;
+    } while (cursor && pages.length <= messages.length);
+    expect(pages).toEqual(messages.map((m) => [m.id]));
+    const stale = await browser.get("/api/social-inbox?cursor=not-a-cursor");
+    expect(stale.status).toBe(400);
+    expect(stale.data).toMatchObject({ detail: "This page link is not valid any more. Start from the newest.", errors: { cursor: "This page link is not valid any more." } });
+    expect((await browser.get("/api/social-inbox?limit=0")).status).toBe(400);
 
     // Stored once even when delivered twice at the same moment.
     const direct = {
@@ -82,7 +100,7 @@ describe("the social inbox", () => {
       ),
     );
     expect(deliveries.reduce((a, b) => a + b, 0)).toBe(1);
-    const dms = (await browser.get("/api/social-inbox?type=dm&q=worst")).data as Array<Record<string, any>>;
+    const dms = (await browser.get("/api/social-inbox?type=dm&q=worst")).data.items as Array<Record<string, any>>;
     expect(dms).toHaveLength(1);
     expect(dms[0]).toMatchObject({ sentiment: "negative", priority: "high", isPublic: false });
   });
@@ -91,31 +109,31 @@ describe("the social inbox", () => {
     const { browser } = await owner("agency");
     await conversation(browser);
     const { user: maria } = await joined(browser, email("maria"), "member");
-    const [a, b] = (await browser.get("/api/social-inbox?type=comment")).data as Array<{ id: string }>;
+    const [a, b] = (await browser.get("/api/social-inbox?type=comment")).data.items as Array<{ id: string }>;
 
     const read = await browser.put(`/api/social-inbox/${a!.id}/status`, { status: "read" });
     expect(read.status, read.text).toBe(200);
     expect(read.data.status).toBe("read");
-    expect((await browser.put(`/api/social-inbox/${a!.id}/status`, { status: "opened" })).data.error.message).toBe("Choose a status: read or unread.");
+    expect((await browser.put(`/api/social-inbox/${a!.id}/status`, { status: "opened" })).data.detail).toBe("Choose a status: read or unread.");
     const opened = await browser.get(`/api/social-inbox/${a!.id}`);
     expect(opened.data.message.id).toBe(a!.id);
     expect(opened.data.thread.length).toBeGreaterThanOrEqual(2);
     expect(opened.data.replies).toEqual([]);
 
     expect((await browser.put(`/api/social-inbox/${a!.id}`, { archived: true })).data.archived).toBe(true);
-    expect(((await browser.get("/api/social-inbox")).data as Array<{ id: string }>).map((m) => m.id)).not.toContain(a!.id);
-    expect(((await browser.get("/api/social-inbox?archived=true")).data as Array<{ id: string }>).map((m) => m.id)).toEqual([a!.id]);
+    expect(((await browser.get("/api/social-inbox")).data.items as Array<{ id: string }>).map((m) => m.id)).not.toContain(a!.id);
+    expect(((await browser.get("/api/social-inbox?archived=true")).data.items as Array<{ id: string }>).map((m) => m.id)).toEqual([a!.id]);
     expect((await browser.put(`/api/social-inbox/${a!.id}`, { archived: false, assigneeId: maria.id })).data).toMatchObject({
       archived: false,
       assigneeId: maria.id,
     });
-    expect(((await browser.get(`/api/social-inbox?assignee=${maria.id}`)).data as Array<{ id: string }>).map((m) => m.id)).toEqual([a!.id]);
+    expect(((await browser.get(`/api/social-inbox?assignee=${maria.id}`)).data.items as Array<{ id: string }>).map((m) => m.id)).toEqual([a!.id]);
     const stranger = await owner("growth");
-    expect((await browser.put(`/api/social-inbox/${a!.id}`, { assigneeId: stranger.user.id })).data.error.message).toBe("Choose someone of your team.");
+    expect((await browser.put(`/api/social-inbox/${a!.id}`, { assigneeId: stranger.user.id })).data.detail).toBe("Choose someone of your team.");
 
     const bulk = await browser.post("/api/social-inbox/bulk", { ids: [a!.id, b!.id], action: "archive" });
     expect(bulk.data).toEqual({ updated: 2 });
-    expect(((await browser.get("/api/social-inbox?archived=true")).data as unknown[]).length).toBe(2);
+    expect(((await browser.get("/api/social-inbox?archived=true")).data.items as unknown[]).length).toBe(2);
     expect((await browser.post("/api/social-inbox/bulk", { ids: [a!.id], action: "assign" })).status).toBe(400);
 
     // Another workspace's message: 404 on every call, and nothing of it listed.
@@ -129,8 +147,8 @@ describe("the social inbox", () => {
   it("given a reply, the worker sends it once and the message is replied; a blank one or one while another is sending is refused", async () => {
     const { browser } = await owner("growth");
     await conversation(browser);
-    const [message] = (await browser.get("/api/social-inbox?type=comment")).data as Array<{ id: string }>;
-    expect((await browser.post(`/api/social-inbox/${message!.id}/reply`, { content: "   ", isPublic: true })).data.error.message).toBe("Write a reply first.");
+    const [message] = (await browser.get("/api/social-inbox?type=comment")).data.items as Array<{ id: string }>;
+    expect((await browser.post(`/api/social-inbox/${message!.id}/reply`, { content: "   ", isPublic: true })).data.detail).toBe("Write a reply first.");
     const sent = await browser.post(`/api/social-inbox/${message!.id}/reply`, { content: " Thank you, see you Saturday! ", isPublic: true });
     expect(sent.status, sent.text).toBe(202);
     expect(sent.data).toMatchObject({ content: "Thank you, see you Saturday!", isPublic: true, status: "sending" });
@@ -222,12 +240,12 @@ describe("the social inbox", () => {
       (thread) => thread.replies[0]?.status === "sent",
     );
     expect(opened.replies[0].status).toBe("sent");
-    expect(((await browser.get("/api/social-inbox?type=dm")).data as Array<{ id: string }>).map((m) => m.id)).toContain(started.data.message.id);
+    expect(((await browser.get("/api/social-inbox?type=dm")).data.items as Array<{ id: string }>).map((m) => m.id)).toContain(started.data.message.id);
 
     const blank = await browser.post("/api/social-inbox/messages", { accountId: sandbox.id, to: " ", content: "Hello" });
     expect(blank.status).toBe(400);
-    expect(blank.data.error.fields).toEqual({ to: "Say who to write to: their username on the platform." });
-    expect((await browser.post("/api/social-inbox/messages", { accountId: sandbox.id, to: "jane", content: "" })).data.error.message).toBe(
+    expect(blank.data.errors).toEqual({ to: "Say who to write to: their username on the platform." });
+    expect((await browser.post("/api/social-inbox/messages", { accountId: sandbox.id, to: "jane", content: "" })).data.detail).toBe(
       "Write a reply first.",
     );
     const stranger = await owner("growth");
@@ -238,7 +256,7 @@ describe("the social inbox", () => {
     await app.sql`update social_accounts set kind = 'oauth' where id = ${page.id}`;
     const refused = await browser.post("/api/social-inbox/messages", { accountId: page.id, to: "jane", content: "Hello" });
     expect(refused.status).toBe(409);
-    expect(refused.data.error.message).toBe(
+    expect(refused.data.detail).toBe(
       "Facebook doesn't let apps write to someone first. Start the conversation on Facebook; their answer will reach the inbox.",
     );
     const before = await app.sql`select 1 from inbox_messages where workspace_id = (select workspace_id from social_accounts where id = ${page.id})`;
@@ -254,7 +272,7 @@ describe("the social inbox", () => {
       const account = (await browser.post("/api/social-accounts/sandbox", { platform, accountName: `Lee Dental ${platform}` })).data as { id: string };
       const answer = await browser.post("/api/social-inbox/messages", { accountId: account.id, to: "jane", content: "Hello" });
       expect(answer.status, platform).toBe(409);
-      expect(answer.data.error.message).toBe(reason);
+      expect(answer.data.detail).toBe(reason);
     }
     expect(await app.sql`select 1 from inbox_messages where workspace_id = (select workspace_id from social_accounts where id = ${page.id})`).toHaveLength(before.length);
   });
@@ -267,7 +285,7 @@ describe("the social inbox", () => {
     const changed = await browser.put(`/api/reply-templates/${created.data.id}`, { title: "Thank you", content: "Thanks a lot!", category: "gratitude" });
     expect(changed.data).toMatchObject({ title: "Thank you", content: "Thanks a lot!" });
     const bad = await browser.post("/api/reply-templates", { title: "", content: "", category: "spam" });
-    expect(bad.data.error.fields).toEqual({
+    expect(bad.data.errors).toEqual({
       title: "Give the template a title of 1 to 80 characters.",
       content: "Write the template's text, at most 2,000 characters.",
       category: "Choose a category: gratitude, sales, support or reviews.",
@@ -415,6 +433,6 @@ describe("the social inbox", () => {
     const { browser } = await owner("professional");
     const refused = await browser.get("/api/social-inbox");
     expect(refused.status).toBe(403);
-    expect(refused.data.error.code).toBe("plan_limit");
+    expect(refused.data.code).toBe("plan_limit");
   });
 });

@@ -75,7 +75,7 @@ describe("social listening", () => {
     const { browser } = await owner("growth");
     const bad = await browser.post("/api/listening/monitors", { name: " ", terms: [] });
     expect(bad.status).toBe(400);
-    expect(bad.data.error.fields).toEqual({
+    expect(bad.data.errors).toEqual({
       name: "Give the monitor a name of 1 to 60 characters.",
       terms: "Add 1 to 10 keywords or #hashtags of at most 60 characters each.",
     });
@@ -93,7 +93,7 @@ describe("social listening", () => {
     expect(asked.map((u) => u.searchParams.get("q")).sort()).toEqual(['"lee dental"', "#dentist"]);
     expect(asked.every((u) => u.searchParams.get("sort") === "latest" && u.searchParams.get("limit") === "100" && !u.searchParams.has("since"))).toBe(true);
 
-    const posts = (await browser.get(`/api/listening/monitors/${monitorId}/posts`)).data as Array<Record<string, any>>;
+    const posts = (await browser.get(`/api/listening/monitors/${monitorId}/posts`)).data.items as Array<Record<string, any>>;
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({
       uri: match.uri,
@@ -105,13 +105,13 @@ describe("social listening", () => {
     const volume = (await browser.get(`/api/listening/monitors/${monitorId}/volume?days=7`)).data as Array<Record<string, number>>;
     expect(volume).toHaveLength(7);
     expect(volume.reduce((n, d) => n + d.positive! + d.neutral! + d.negative!, 0)).toBe(1);
-    expect((await browser.get(`/api/listening/monitors/${monitorId}/volume?days=400`)).data.error.message).toBe("Choose 1 to 90 days.");
+    expect((await browser.get(`/api/listening/monitors/${monitorId}/volume?days=400`)).data.detail).toBe("Choose 1 to 90 days.");
 
     // Five minutes on: only newer posts, asked for with `since`; nothing twice.
     await publicPost(bluesky.jane, "Lee Dental fixed my tooth in 20 minutes, amazing", new Date(t0 + 60_000));
     expect(await app.run(pollListening(new Date(t0 + 5 * 60_000)))).toMatchObject({ found: 1 });
     expect(searches.splice(0).every((u) => u.searchParams.get("since") === new Date(t0 - 60_000).toISOString())).toBe(true);
-    expect((await browser.get(`/api/listening/monitors/${monitorId}/posts`)).data).toHaveLength(2);
+    expect((await browser.get(`/api/listening/monitors/${monitorId}/posts`)).data.items).toHaveLength(2);
 
     // A rate limit: the search waits what the AppView asks, and the monitor says why.
     refuseNext = 900;
@@ -140,7 +140,7 @@ describe("social listening", () => {
     await searchedAtOnce(monitor.id);
     const found = await publicPost(bluesky.jane, "Do braces hurt? Asking for my son", new Date(Date.now() - 30_000));
     await app.run(pollListening(new Date()));
-    const [post] = (await browser.get(`/api/listening/monitors/${monitor.id}/posts`)).data as Array<{ id: string }>;
+    const [post] = (await browser.get(`/api/listening/monitors/${monitor.id}/posts`)).data.items as Array<{ id: string }>;
 
     const added = await browser.post(`/api/listening/posts/${post!.id}/inbox`, { accountId: connected.data.id });
     expect(added.status, added.text).toBe(200);
@@ -151,8 +151,8 @@ describe("social listening", () => {
       fromUser: { username: "jane.test" },
     });
     await browser.post(`/api/listening/posts/${post!.id}/inbox`, { accountId: connected.data.id });
-    expect(((await browser.get("/api/social-inbox?type=mention")).data as unknown[]).length).toBe(1);
-    expect((await browser.post(`/api/listening/posts/${post!.id}/inbox`, { accountId: "not-an-id" })).data.error.fields).toEqual({
+    expect(((await browser.get("/api/social-inbox?type=mention")).data.items as unknown[]).length).toBe(1);
+    expect((await browser.post(`/api/listening/posts/${post!.id}/inbox`, { accountId: "not-an-id" })).data.errors).toEqual({
       accountId: "Choose one of your Bluesky accounts.",
     });
 

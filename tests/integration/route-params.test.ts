@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SocialDeskApi } from "../../infra/app-api";
 import { NUL_MESSAGE } from "../../infra/web/http-fields";
 import { type Browser, signUp } from "../support/browser";
 import { routeFiles } from "../support/pages";
@@ -9,7 +10,7 @@ import { useAppServer } from "../support/server";
 /**
  * Text PostgreSQL cannot store (U+0000; issue 27, point 8) in an address: a route parameter holding
  * it answers 404 (no page or item has such a name), a query parameter 400 with a sentence, and no
- * route answers 5xx. A sweep over every route file of src/pages, signed in.
+ * route answers 5xx. A sweep over every route file of src/pages and every declared operation, signed in.
  */
 
 const app = useAppServer();
@@ -26,7 +27,13 @@ const addressOf = (file: string, value: string) => {
 };
 
 const FILES = routeFiles();
-const WITH_PARAMS = FILES.filter((file) => file.includes("["));
+/** The declared operations' paths (infra/app-api.ts) named as route files are: each `:name` a `[name]`. */
+const DECLARED = [
+  ...new Set(
+    Object.values(SocialDeskApi.groups).flatMap((group) => Object.values(group.endpoints).map((endpoint) => `${endpoint.path.slice(1).replace(/:(\w+)/g, "[$1]")}.ts`)),
+  ),
+];
+const WITH_PARAMS = [...FILES, ...DECLARED].filter((file) => file.includes("["));
 
 /** The query parameters the routes read by name (searchParams.get("…")), and one no route reads. */
 const QUERY_KEYS = [

@@ -32,3 +32,36 @@ export const zodPayload = <S extends z.ZodType>(schema: S, identifier: string) =
     ),
     Schema.annotate({ identifier }),
   );
+
+/**
+ * A query string declared with the module's zod schema, as zodPayload does for bodies: each of the
+ * schema's fields is an optional text parameter of the OpenAPI document, zod reads them (its
+ * sentences name each field refused), and `extra` adds declared fields of their own (the page's
+ * `cursor` and `limit`). Decoding answers zod's output with the extra fields.
+ */
+export const zodQuery = <S extends z.ZodObject, const F extends Schema.Struct.Fields = {}>(schema: S, extra: F = {} as F) => {
+  const texts = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, Schema.optional(Schema.String)])) as {
+    readonly [K in keyof S["shape"]]: Schema.optional<Schema.String>;
+  };
+  const own = (query: Record<string, unknown>) => Object.fromEntries(Object.keys(schema.shape).map((name) => [name, query[name]]));
+  const fields = Schema.Struct({ ...texts, ...extra });
+  type Extra = Schema.Struct<F>;
+  return fields.pipe(
+    Schema.check(
+      Schema.makeFilter((query: Record<string, unknown>) => {
+        const unstorable = unstorableText(query);
+        if (unstorable) return { path: [unstorable.path], issue: unstorable.message };
+        const parsed = schema.safeParse(own(query));
+        if (parsed.success) return undefined;
+        return Object.entries(fieldErrors(parsed.error)).map(([field, message]) => ({ path: field === "_" ? [] : [field], issue: message }));
+      }),
+    ),
+    Schema.decodeTo(
+      Schema.Any as Schema.Codec<z.output<S> & Extra["Type"], { readonly [K in keyof S["shape"]]?: string } & Extra["Encoded"]>,
+      SchemaTransformation.transform<any, any>({
+        decode: (query) => ({ ...query, ...schema.parse(own(query)) }),
+        encode: (value) => value,
+      }),
+    ),
+  );
+};

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import type { InboxThread } from "../../../infra/inbox/Inbox";
 import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
+import { api, type ResponseOf } from "../../lib/api/client";
+import { apiErrorFields, apiErrorMessage, shownBesideFields } from "../../lib/api-client";
 import { listed } from "../../lib/text";
 
 /** An account a person could write from, or why its platform doesn't let them. */
@@ -21,7 +21,7 @@ export default function NewMessageDialog({
 }: {
   writers: ReadonlyArray<Writer>;
   onClose: () => void;
-  onSent: (thread: InboxThread) => void;
+  onSent: (thread: ResponseOf<"POST", "/api/social-inbox/messages">) => void;
 }) {
   const usable = writers.filter((w) => !w.unavailable);
   // The accounts that can't write first, by reason (several accounts of one platform share one).
@@ -37,7 +37,7 @@ export default function NewMessageDialog({
   const send = async () => {
     setSending(true);
     try {
-      const thread = await apiFetch<InboxThread>("/api/social-inbox/messages", { method: "POST", body: { accountId, to, content } });
+      const thread = await api.post("/api/social-inbox/messages", { payload: { accountId, to, content } });
       toast({ title: "Message Sent! ✅", description: `Your message to @${thread.message.fromUser.username} is on its way.` });
       onSent(thread);
     } catch (error) {

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { DraftWithAi } from "../ai/DraftWithAi";
 import type { PlatformId } from "../../../domain/accounts";
-import type { InboxMessage, InboxThread, ReplyTemplate } from "../../../infra/inbox/Inbox";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { api, type ResponseOf } from "../../lib/api/client";
+import { apiErrorMessage } from "../../lib/api-client";
 import { excerpt } from "../../lib/text";
 import { PlatformBadge } from "../accounts/platform-badge";
 import { relativeTime } from "../dashboard/dashboard-data";
@@ -15,6 +15,9 @@ import "./inbox.css";
 
 const TemplatesDialog = lazy(() => import("./TemplatesDialog"));
 const NewMessageDialog = lazy(() => import("./NewMessageDialog"));
+
+type InboxThread = ResponseOf<"GET", "/api/social-inbox/:id">;
+type InboxMessage = InboxThread["message"];
 
 export interface InboxPlatform {
   readonly id: string;
@@ -69,16 +72,14 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
   const [arrived, setArrived] = useState(0);
   const now = new Date();
 
-  const load = async (next: InboxFilterState, before?: string | null) => {
+  const load = async (next: InboxFilterState, after?: string | null) => {
     try {
-      const response = await fetch(inboxQuery(next, before), { headers: { accept: "application/json" } });
-      if (!response.ok) throw new Error(String(response.status));
-      const page = (await response.json()) as InboxMessage[];
-      setMessages((list) => (before ? [...list, ...page] : page));
-      setCursor(response.headers.get("x-next-cursor"));
+      const page = await api.get("/api/social-inbox", { query: { ...inboxQuery(next), ...(after ? { cursor: after } : {}) } });
+      setMessages((list) => (after ? [...list, ...page.items] : page.items));
+      setCursor(page.next);
       setFailed(false);
       // A refresh (a message arrived, a filter changed) keeps the selection of what is still listed.
-      if (!before) setSelected((ids) => new Set(page.filter((m) => ids.has(m.id)).map((m) => m.id)));
+      if (!after) setSelected((ids) => new Set(page.items.filter((m) => ids.has(m.id)).map((m) => m.id)));
     } catch {
       setFailed(true);
     }
@@ -124,7 +125,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
 
   const openMessage = async (message: InboxMessage) => {
     try {
-      const thread = await apiFetch<InboxThread>(`/api/social-inbox/${message.id}`);
+      const thread = await api.get("/api/social-inbox/:id", { params: { id: message.id } });
       setOpen(thread);
       setReply("");
       // A phone shows the message instead of the list: from its top, wherever the list was scrolled to.
@@ -132,7 +133,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
         if (panel.current && panel.current.getBoundingClientRect().top < 0) panel.current.scrollIntoView({ block: "start" });
       });
       if (thread.message.status === "unread")
-        replace(await apiFetch<InboxMessage>(`/api/social-inbox/${message.id}/status`, { method: "PUT", body: { status: "read" } }));
+        replace(await api.put("/api/social-inbox/:id/status", { params: { id: message.id }, payload: { status: "read" } }));
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, "Failed to open the message. Please try again."), variant: "destructive" });
     }
@@ -141,11 +142,11 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
   /** Reads the conversation back while the worker sends a reply: how it went, once it is known. */
   const follow = async (messageId: string, replyId: string) => {
     const deadline = Date.now() + SENDING_WAIT_MS;
-    let thread = await apiFetch<InboxThread>(`/api/social-inbox/${messageId}`);
+    let thread = await api.get("/api/social-inbox/:id", { params: { id: messageId } });
     setOpen(thread);
     while (thread.replies.find((r) => r.id === replyId)?.status === "sending" && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, SENDING_POLL_MS));
-      thread = await apiFetch<InboxThread>(`/api/social-inbox/${messageId}`);
+      thread = await api.get("/api/social-inbox/:id", { params: { id: messageId } });
       setOpen(thread);
     }
     replace(thread.message);
@@ -160,7 +161,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
     // stays; a refused reply comes back into an empty box.
     setReply((current) => (current === content ? "" : current));
     try {
-      const sent = await apiFetch<{ id: string }>(`/api/social-inbox/${message.id}/reply`, { method: "POST", body: { content, isPublic: message.isPublic } });
+      const sent = await api.post("/api/social-inbox/:id/reply", { params: { id: message.id }, payload: { content, isPublic: message.isPublic } });
       const outcome = await follow(message.id, sent.id);
       const done = replyToast(view, outcome?.status === "sent");
       toast(
@@ -181,7 +182,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
 
   const act = async (ids: ReadonlyArray<string>, action: "read" | "unread" | "archive" | "unarchive" | "assign", assigneeId?: string | null) => {
     try {
-      await apiFetch("/api/social-inbox/bulk", { method: "POST", body: { ids, action, ...(action === "assign" ? { assigneeId } : {}) } });
+      await api.post("/api/social-inbox/bulk", { payload: { ids, action, ...(action === "assign" ? { assigneeId } : {}) } });
       const words = {
         read: "marked read",
         unread: "marked unread",
@@ -436,10 +437,12 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                     aria-label="Assigned to"
                     value={open.message.assigneeId ?? "none"}
                     onChange={(e) =>
-                      void apiFetch<InboxMessage>(`/api/social-inbox/${open.message.id}`, {
-                        method: "PUT",
-                        body: { assigneeId: e.target.value === "none" ? null : e.target.value },
-                      }).then(replace, (error) =>
+                      void api
+                        .put("/api/social-inbox/:id", {
+                          params: { id: open.message.id },
+                          payload: { assigneeId: e.target.value === "none" ? null : e.target.value },
+                        })
+                        .then(replace, (error) =>
                         toast({ title: "Error", description: apiErrorMessage(error, "Failed to assign the message."), variant: "destructive" }),
                       )
                     }
@@ -553,7 +556,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
         <Suspense fallback={null}>
           <TemplatesDialog
             onClose={() => setTemplates(false)}
-            onUse={(template: ReplyTemplate) => {
+            onUse={(template) => {
               setReply(template.content);
               setTemplates(false);
             }}

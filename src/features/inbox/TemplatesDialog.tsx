@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
-import type { ReplyTemplate } from "../../../infra/inbox/Inbox";
 import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
+import { api, type ResponseOf } from "../../lib/api/client";
+import { apiErrorFields, apiErrorMessage, shownBesideFields } from "../../lib/api-client";
+
+type ReplyTemplate = ResponseOf<"POST", "/api/reply-templates">;
 
 const CATEGORIES = [
   { id: "gratitude", label: "Gratitude" },
@@ -37,7 +39,7 @@ export default function TemplatesDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const load = () =>
-    apiFetch<ReplyTemplate[]>("/api/reply-templates").then(
+    api.get("/api/reply-templates").then(
       (all) => setTemplates(category ? all.filter((t) => t.category === category) : all),
       (error) => toast({ title: "Error", description: apiErrorMessage(error, "Failed to load the templates."), variant: "destructive" }),
     );
@@ -47,7 +49,7 @@ export default function TemplatesDialog({
     if (!draft) return;
     try {
       const body = { title: draft.title, content: draft.content, category: draft.category };
-      await apiFetch(draft.id ? `/api/reply-templates/${draft.id}` : "/api/reply-templates", { method: draft.id ? "PUT" : "POST", body });
+      await (draft.id ? api.put("/api/reply-templates/:id", { params: { id: draft.id }, payload: body }) : api.post("/api/reply-templates", { payload: body }));
       toast({ title: draft.id ? "Template Updated" : "Template Created", description: `"${draft.title.trim()}" is ready to use.` });
       setDraft(null);
       setErrors({});
@@ -63,7 +65,7 @@ export default function TemplatesDialog({
 
   const remove = async (template: ReplyTemplate) => {
     try {
-      await apiFetch(`/api/reply-templates/${template.id}`, { method: "DELETE" });
+      await api.delete("/api/reply-templates/:id", { params: { id: template.id } });
       toast({ title: "Template Deleted", description: `"${template.title}" is gone.` });
       await load();
     } catch (error) {

@@ -22,15 +22,13 @@ export const EMPTY_FILTER: InboxFilterState = { type: "", status: "", platform: 
 export const activeFilters = (filter: InboxFilterState) =>
   (["status", "platform", "assignee", "sentiment", "priority"] as const).filter((name) => filter[name] !== "").length + (filter.archived ? 1 : 0);
 
-/** The query string of GET /api/social-inbox for a filter (and the next page's cursor). */
-export const inboxQuery = (filter: InboxFilterState, before?: string | null) => {
-  const params = new URLSearchParams();
-  for (const name of ["type", "status", "platform", "assignee", "sentiment", "priority"] as const) if (filter[name]) params.set(name, filter[name]);
-  if (filter.q.trim()) params.set("q", filter.q.trim());
-  if (filter.archived) params.set("archived", "true");
-  if (before) params.set("before", before);
-  const text = params.toString();
-  return text ? `/api/social-inbox?${text}` : "/api/social-inbox";
+/** The query of GET /api/social-inbox for a filter: the filters that are on (the page's cursor goes beside them). */
+export const inboxQuery = (filter: InboxFilterState): Record<string, string> => {
+  const query: Record<string, string> = {};
+  for (const name of ["type", "status", "platform", "assignee", "sentiment", "priority"] as const) if (filter[name]) query[name] = filter[name];
+  if (filter.q.trim()) query.q = filter.q.trim();
+  if (filter.archived) query.archived = "true";
+  return query;
 };
 
 /** Spec engagement §8: the toasts a reply ends with, by screen. */

@@ -1,11 +1,14 @@
 import { useEffect, useState } from "react";
-import type { InboxThread } from "../../../infra/inbox/Inbox";
-import type { ListenedPost, Monitor, VolumeDay } from "../../../infra/listening/Listening";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
+import { api, type ResponseOf } from "../../lib/api/client";
+import { apiErrorFields, apiErrorMessage, shownBesideFields } from "../../lib/api-client";
 import { relativeTime } from "../dashboard/dashboard-data";
 import "./listening.css";
+
+type Monitor = ResponseOf<"POST", "/api/listening/monitors">;
+type ListenedPost = ResponseOf<"GET", "/api/listening/monitors/:id/posts">["items"][number];
+type VolumeDay = ResponseOf<"GET", "/api/listening/monitors/:id/volume">[number];
 
 interface Props {
   readonly initialMonitors: ReadonlyArray<Monitor>;
@@ -69,13 +72,12 @@ export default function ListeningScreen({ initialMonitors, accounts, unavailable
   useEffect(() => {
     if (!current) return;
     setPosts(null);
-    const query = sentiment ? `?sentiment=${sentiment}` : "";
     Promise.all([
-      apiFetch<ListenedPost[]>(`/api/listening/monitors/${current}/posts${query}`),
-      apiFetch<VolumeDay[]>(`/api/listening/monitors/${current}/volume?days=14`),
+      api.get("/api/listening/monitors/:id/posts", { params: { id: current }, query: sentiment ? { sentiment } : {} }),
+      api.get("/api/listening/monitors/:id/volume", { params: { id: current }, query: { days: "14" } }),
     ]).then(
       ([found, days]) => {
-        setPosts(found);
+        setPosts(found.items);
         setVolume(days);
       },
       (error) => toast({ title: "Error", description: apiErrorMessage(error, "Failed to load the posts."), variant: "destructive" }),
@@ -90,10 +92,9 @@ export default function ListeningScreen({ initialMonitors, accounts, unavailable
     if (!draft) return;
     try {
       const body = { name: draft.name, terms: draft.terms };
-      const saved = await apiFetch<Monitor>(draft.id ? `/api/listening/monitors/${draft.id}` : "/api/listening/monitors", {
-        method: draft.id ? "PUT" : "POST",
-        body,
-      });
+      const saved = await (draft.id
+        ? api.put("/api/listening/monitors/:id", { params: { id: draft.id }, payload: body })
+        : api.post("/api/listening/monitors", { payload: body }));
       put(saved);
       setCurrent(saved.id);
       setDraft(null);
@@ -110,11 +111,11 @@ export default function ListeningScreen({ initialMonitors, accounts, unavailable
     try {
       if (action === "delete") {
         if (!window.confirm(`Delete "${monitor.name}" and the posts it found?`)) return;
-        await apiFetch(`/api/listening/monitors/${monitor.id}`, { method: "DELETE" });
+        await api.delete("/api/listening/monitors/:id", { params: { id: monitor.id } });
         setMonitors((list) => list.filter((m) => m.id !== monitor.id));
         if (current === monitor.id) setCurrent(null);
         toast({ title: "Monitor Deleted", description: `"${monitor.name}" is gone.` });
-      } else put(await apiFetch<Monitor>(`/api/listening/monitors/${monitor.id}`, { method: "PUT", body: { isActive: action === "resume" } }));
+      } else put(await api.put("/api/listening/monitors/:id", { params: { id: monitor.id }, payload: { isActive: action === "resume" } }));
     } catch (error) {
       fail(error, "Failed to change the monitor. Please try again.");
     }
@@ -122,7 +123,7 @@ export default function ListeningScreen({ initialMonitors, accounts, unavailable
 
   const toInbox = async (post: ListenedPost) => {
     try {
-      await apiFetch<InboxThread>(`/api/listening/posts/${post.id}/inbox`, { method: "POST", body: { accountId } });
+      await api.post("/api/listening/posts/:id/inbox", { params: { id: post.id }, payload: { accountId } });
       toast({ title: "Added to Inbox", description: `@${post.author.handle}'s post is in the social inbox.` });
     } catch (error) {
       fail(error, "Failed to add the post to the inbox.");
@@ -132,7 +133,7 @@ export default function ListeningScreen({ initialMonitors, accounts, unavailable
   const reply = async () => {
     if (!answering || answering.text.trim() === "") return;
     try {
-      await apiFetch<InboxThread>(`/api/listening/posts/${answering.id}/reply`, { method: "POST", body: { accountId, content: answering.text } });
+      await api.post("/api/listening/posts/:id/reply", { params: { id: answering.id }, payload: { accountId, content: answering.text } });
       setAnswering(null);
       toast({ title: "Reply Sent! ✅", description: "Your reply is on its way, and the conversation is in the social inbox." });
     } catch (error) {

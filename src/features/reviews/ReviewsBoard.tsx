@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { DraftWithAi } from "../ai/DraftWithAi";
 import type { PlatformId } from "../../../domain/accounts/platforms";
 import { fillPlaceholders, ratingColour, REVIEW_MESSAGES } from "../../../domain/reviews/rules";
-import type { ReplyTemplate } from "../../../infra/inbox/Inbox";
+import type { ReplyTemplate } from "../../../infra/inbox/ReplyTemplates";
 import type { Review, ReviewHistoryEntry, ReviewTiles } from "../../../infra/reviews/Reviews";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";

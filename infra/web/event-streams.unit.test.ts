@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdStream, MAX_STREAMS_PER_PERSON } from "./event-streams.server";
+import { holdStream, MAX_STREAMS_PER_PERSON } from "./event-streams";
 
 describe("a person's open event streams", () => {
   it("given ten open, when an eleventh opens, then the oldest is closed and another person's are untouched", () => {

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { INBOX_MESSAGES, MESSAGE_STATUSES, MESSAGE_TYPES, PRIORITIES, SENTIMENTS, TEMPLATE_MESSAGES } from "../../../domain/inbox";
-import { isUuid } from "../../../domain/shared";
+import { INBOX_MESSAGES, MESSAGE_STATUSES, MESSAGE_TYPES, PRIORITIES, SENTIMENTS, TEMPLATE_MESSAGES } from "../../domain/inbox";
+import { isUuid } from "../../domain/shared";
 
 const blankIsNone = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(blankIsNone, z.enum(values, { error: message }).optional());
 
-/** GET /api/social-inbox's query: the spec's type, status and platform, and the filters of the screens. */
+/** GET /api/social-inbox's query (beside the page's cursor and limit): the spec's type, status and platform, and the filters of the screens. */
 export const inboxFilterSchema = z.object({
   type: oneOf(MESSAGE_TYPES, "Choose a type: dm, comment or mention."),
   status: oneOf(MESSAGE_STATUSES, "Choose a status: unread, read or replied."),
@@ -25,7 +25,6 @@ export const inboxFilterSchema = z.object({
   ),
   sentiment: oneOf(SENTIMENTS, "Choose a sentiment: positive, neutral or negative."),
   priority: oneOf(PRIORITIES, "Choose a priority: urgent, high, medium or low."),
-  before: z.preprocess(blankIsNone, z.string().max(300).optional()),
 });
 
 export const statusSchema = z.object({ status: z.enum(["read", "unread"], { error: INBOX_MESSAGES.statusInvalid }) });

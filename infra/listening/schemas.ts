@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LISTENING_MESSAGES } from "../../../domain/listening";
-import { INBOX_MESSAGES, SENTIMENTS } from "../../../domain/inbox";
+import { LISTENING_MESSAGES } from "../../domain/listening";
+import { INBOX_MESSAGES, SENTIMENTS } from "../../domain/inbox";
 
 const terms = z.union(
   [z.array(z.string({ error: LISTENING_MESSAGES.terms }), { error: LISTENING_MESSAGES.terms }), z.string({ error: LISTENING_MESSAGES.terms })],
@@ -19,7 +19,6 @@ export const monitorChangeSchema = z.object({
 
 export const listeningPostsSchema = z.object({
   sentiment: z.preprocess((v) => (v === "" ? undefined : v), z.enum(SENTIMENTS, { error: "Choose a sentiment: positive, neutral or negative." }).optional()),
-  before: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(300).optional()),
 });
 
 export const volumeSchema = z.object({

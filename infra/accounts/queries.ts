@@ -1,0 +1,48 @@
+import { Effect } from "effect";
+import { isUuid } from "../../domain/shared";
+import { Database } from "../db/Database";
+
+/**
+ * What other modules read of the social accounts, as the accounts module answers it: they call
+ * these instead of selecting from its tables. Each needs only the database, so a module's own
+ * service layer can use them.
+ */
+
+/** The connected accounts of every workspace that connected the platform's account of this id (a platform's push). */
+export const accountsByExternalId = (platform: string, externalId: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ id: string; workspace_id: string }[]>`
+        select id, workspace_id from social_accounts where platform = ${platform} and external_id = ${externalId} and disconnected_at is null`,
+    ),
+  ).pipe(Effect.map((rows) => rows.map((row) => ({ id: row.id, workspaceId: row.workspace_id }))));
+
+/** A connected account of the workspace (its platform and kind), or null for any other id. */
+export const connectedAccount = (workspaceId: string, accountId: string) =>
+  isUuid(accountId)
+    ? Database.use((db) =>
+        db.query(
+          (sql) => sql<{ id: string; platform: string; kind: string }[]>`
+            select id, platform, kind from social_accounts
+            where id = ${accountId} and workspace_id = ${workspaceId} and disconnected_at is null`,
+        ),
+      ).pipe(Effect.map(([row]) => row ?? null))
+    : Effect.succeed(null);
+
+/** Who an account is on its platform (kept after it is disconnected: a reply already asked for still knows it), or null. */
+export const accountIdentity = (accountId: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ kind: string; external_id: string | null; metadata: Record<string, unknown> | null }[]>`
+        select kind, external_id, metadata from social_accounts where id = ${accountId}`,
+    ),
+  ).pipe(Effect.map(([row]) => (row ? { kind: row.kind, externalId: row.external_id, metadata: row.metadata } : null)));
+
+/** The platform's ids of every connected account of a kind on a platform, in any workspace (what a platform's stream is filtered by). */
+export const connectedExternalIds = (platform: string, kind: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ external_id: string }[]>`
+        select distinct external_id from social_accounts where platform = ${platform} and kind = ${kind} and disconnected_at is null`,
+    ),
+  ).pipe(Effect.map((rows) => rows.map((row) => row.external_id)));
