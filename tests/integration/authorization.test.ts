@@ -25,7 +25,7 @@ const DECLARED_OPERATIONS: ReadonlyArray<{ method: string; path: string; permiss
   (group) =>
     Object.values(group.endpoints).map((endpoint) => ({
       method: endpoint.method,
-      path: endpoint.path.replace(/:id\b/g, ID),
+      path: endpoint.path.replace(/:id\b/g, ID).replace(/:platform\b/g, "linkedin"),
       permission: Context.getOrUndefined(endpoint.annotations, Requires)?.permission ?? null,
     })),
 );
@@ -48,14 +48,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "POST", path: "/api/calendar-notes", permission: "manage_posts" },
   { method: "PUT", path: `/api/calendar-notes/${ID}`, permission: "manage_posts" },
   { method: "DELETE", path: `/api/calendar-notes/${ID}`, permission: "manage_posts" },
-  { method: "POST", path: "/api/social-accounts", permission: "manage_accounts" },
-  { method: "POST", path: "/api/social-accounts/sandbox", permission: "manage_accounts" },
-  { method: "POST", path: "/api/social-accounts/bluesky", permission: "manage_accounts" },
-  { method: "POST", path: "/api/social-accounts/listing", permission: "manage_accounts" },
-  { method: "PUT", path: `/api/social-accounts/${ID}`, permission: "manage_accounts" },
-  { method: "DELETE", path: `/api/social-accounts/${ID}`, permission: "manage_accounts" },
-  { method: "GET", path: "/api/auth/linkedin", permission: "manage_accounts" },
-  { method: "GET", path: "/api/auth/linkedin/callback", permission: "manage_accounts" },
   { method: "GET", path: "/api/analytics", permission: "view_analytics" },
   { method: "GET", path: "/api/analytics/export?format=csv&period=7d", permission: "view_analytics" },
   { method: "POST", path: "/api/team-invites", permission: "manage_members" },
@@ -143,8 +135,8 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "POST", path: "/api/admin/projections/posts/verify", permission: null },
 ];
 
-// The declared ones first: the table ends with signing out.
-const COMMAND_ROUTES = [...DECLARED_OPERATIONS.filter((operation) => operation.method !== "GET"), ...ROUTE_FILE_COMMANDS];
+// The declared ones first (every write, and the reads that ask a permission: connecting an account with OAuth): the table ends with signing out.
+const COMMAND_ROUTES = [...DECLARED_OPERATIONS.filter((operation) => operation.method !== "GET" || operation.permission !== null), ...ROUTE_FILE_COMMANDS];
 
 /** A refusal's code and sentence, from a problem (declared operations) or `{error}` (route files). */
 const refusalIn = (data: { error?: { code: string; message: string }; code?: string; detail?: string } | null) =>
