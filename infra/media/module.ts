@@ -1,5 +1,7 @@
 import { mediaEvents, mediaProjection, UploadRejected } from "../../domain/media";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { MediaApi } from "./api";
+import { mediaHandlers } from "./api-handlers";
 import { Media } from "./Media";
 
 /** The media library. */
@@ -8,6 +10,7 @@ export const mediaModule = defineModule({
   events: mediaEvents,
   auditKinds: [{ id: "media", label: "Media" }],
   layer: Media.layer,
+  api: [moduleApi(MediaApi, mediaHandlers)],
   projections: [mediaProjection],
   errors: [UploadRejected],
   auditSummaries: {
