@@ -1,0 +1,44 @@
+/**
+ * The Server-Sent Event streams open in this process, per person: each holds a connection and its
+ * listeners for as long as the page stays open, so one person may have at most
+ * MAX_STREAMS_PER_PERSON at once; opening one more closes their oldest (told why first), as a
+ * browser's newest tab is the one in use. The count is per process: behind several app processes a
+ * person may hold this many in each.
+ */
+export const MAX_STREAMS_PER_PERSON = 10;
+
+/** What the closed stream's page is told (the inbox shows it; an AI answer fails with it). */
+export const STREAM_REPLACED_MESSAGE = `This live connection was closed because more than ${MAX_STREAMS_PER_PERSON} are open at once for you (in other tabs or windows). Reload the page to open it again.`;
+
+interface Held {
+  readonly close: () => void;
+}
+
+const open = new Map<string, Held[]>();
+
+/**
+ * Counts a stream `personId` opened; `close` ends it when a newer one takes its place. Answers the
+ * function to call once it ends on its own (finished, or its reader left); calling it twice is harmless.
+ */
+export const holdStream = (personId: string, close: () => void): (() => void) => {
+  const held: Held = { close };
+  const streams = open.get(personId) ?? [];
+  open.set(personId, streams);
+  const letGo = () => {
+    const list = open.get(personId);
+    const at = list?.indexOf(held) ?? -1;
+    if (!list || at === -1) return;
+    list.splice(at, 1);
+    if (list.length === 0) open.delete(personId);
+  };
+  while (streams.length >= MAX_STREAMS_PER_PERSON) {
+    const oldest = streams.shift()!;
+    try {
+      oldest.close();
+    } catch {
+      // Already ended on its side: nothing left to close.
+    }
+  }
+  streams.push(held);
+  return letGo;
+};
