@@ -1,6 +1,8 @@
 import { Effect } from "effect";
 import { accountEvents, accountsProjection, PLATFORMS } from "../../domain/accounts";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { AccountConnectionsApi, AccountsApi } from "./api";
+import { accountConnectionsHandlers, accountsHandlers } from "./api-handlers";
 import { SocialAccounts } from "./SocialAccounts";
 import { refreshDueTokens } from "./token-refresh";
 import { ensureDemoAccounts } from "./demo";
@@ -13,6 +15,7 @@ export const accountsModule = defineModule({
   events: accountEvents,
   auditKinds: [{ id: "accounts", label: "Connected accounts" }],
   layer: SocialAccounts.layer,
+  api: [moduleApi(AccountsApi, accountsHandlers), moduleApi(AccountConnectionsApi, accountConnectionsHandlers)],
   projections: [accountsProjection],
   tasks: {
     /** Tokens that expire within 30 minutes are renewed ahead of time. */

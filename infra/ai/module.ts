@@ -1,5 +1,7 @@
 import { AiFailed, AiQuotaReached, AiUnavailable, aiUsageEvents, aiUsageProjection } from "../../domain/ai";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { AiApi } from "./api";
+import { aiHandlers } from "./api-handlers";
 import { Ai } from "./Ai";
 
 /** AI help: writing, images and reply drafts from an OpenAI-compatible server, metered per workspace and month. */
@@ -8,6 +10,7 @@ export const aiModule = defineModule({
   events: aiUsageEvents,
   auditKinds: [{ id: "ai", label: "AI use" }],
   layer: Ai.layer,
+  api: [moduleApi(AiApi, aiHandlers)],
   projections: [aiUsageProjection],
   auditSummaries: {
     AiUseReserved: (d) => `Asked the AI for ${d.kind === "images" ? "an image" : "a text"}`,

@@ -62,7 +62,7 @@ export interface MediaQuery {
 export interface MediaPage {
   readonly items: ReadonlyArray<MediaItem>;
   /** Pass as `cursor` for the next page; null on the last one. */
-  readonly nextCursor: string | null;
+  readonly next: string | null;
   /** Items matching the search and filter, over all pages. */
   readonly total: number;
 }
@@ -251,7 +251,7 @@ export class Media extends Context.Service<
           const page = rows.slice(0, limit);
           return {
             items: page.map(toItem),
-            nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!.position) : null,
+            next: rows.length > limit ? encodeCursor(page.at(-1)!.position) : null,
             total,
           } satisfies MediaPage;
         });

@@ -1,5 +1,7 @@
 import { mediaEvents, mediaProjection, UploadRejected } from "../../domain/media";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { MediaApi } from "./api";
+import { mediaHandlers } from "./api-handlers";
 import { Media } from "./Media";
 import { ensureDemoMedia } from "./demo";
 
@@ -9,6 +11,7 @@ export const mediaModule = defineModule({
   events: mediaEvents,
   auditKinds: [{ id: "media", label: "Media" }],
   layer: Media.layer,
+  api: [moduleApi(MediaApi, mediaHandlers)],
   projections: [mediaProjection],
   errors: [UploadRejected],
   demo: (seed) => ensureDemoMedia({ userId: seed.userId, workspaceId: seed.caller.workspaceId, tier: seed.caller.plan }, seed.now),

@@ -1,3 +1,4 @@
+import { FLASH_COOKIE, FLASH_COOKIE_OPTIONS, type FlashToast } from "../../infra/web/flash";
 import type { AstroCookies } from "astro";
 import { KNOWN_DEVICE_DAYS } from "../../domain/identity";
 import { SESSION_COOKIE, SESSION_DAYS } from "../../infra/auth/Sessions";
@@ -34,16 +35,16 @@ export const setDeviceCookie = (cookies: AstroCookies, token: string, url: URL, 
 export const clearSessionCookie = (cookies: AstroCookies) => cookies.delete(SESSION_COOKIE, { path: "/" });
 
 export const DEMO_COOKIE = "demo";
-export const FLASH_COOKIE = "flash";
+export { FLASH_COOKIE, type FlashToast };
 /** What was typed in a plain form the server refused, for its page to fill the form again (once). */
 export const KEPT_FORM_COOKIE = "kept-form";
 
-export interface FlashToast {
-  readonly title: string;
-  readonly description?: string;
-  readonly variant?: "default" | "destructive";
-}
 
 /** A toast for the next page the browser shows (after a redirect), e.g. "Welcome back!". */
 export const setFlash = (cookies: AstroCookies, toast: FlashToast) =>
-  cookies.set(FLASH_COOKIE, JSON.stringify(toast), { path: "/", sameSite: "lax", maxAge: 60, httpOnly: true });
+  cookies.set(FLASH_COOKIE, JSON.stringify(toast), {
+    path: FLASH_COOKIE_OPTIONS.path,
+    sameSite: FLASH_COOKIE_OPTIONS.sameSite,
+    maxAge: FLASH_COOKIE_OPTIONS.maxAgeSeconds,
+    httpOnly: FLASH_COOKIE_OPTIONS.httpOnly,
+  });

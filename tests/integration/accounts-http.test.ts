@@ -18,7 +18,7 @@ describe("sandbox accounts", () => {
     }
     const fourth = await browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "One too many" });
     expect(fourth.status).toBe(403);
-    expect(fourth.data.error.message).toBe(LIMIT_MESSAGE);
+    expect(fourth.data.detail).toBe(LIMIT_MESSAGE);
     const list = await browser.get("/api/social-accounts");
     expect(list.data.map((a: any) => a.platform).sort()).toEqual(["facebook", "linkedin", "twitter"]);
     expect(JSON.stringify(list.data)).not.toMatch(/accessToken|refreshToken|ciphertext|appPassword/i);
@@ -45,7 +45,7 @@ describe("sandbox accounts", () => {
     const { browser } = await signUp(app.server.url);
     const bad = await browser.post("/api/social-accounts/sandbox", { platform: "myspace", accountName: "", businessKind: "spaceships" });
     expect(bad.status).toBe(400);
-    expect(bad.data.error.fields).toEqual({
+    expect(bad.data.errors).toEqual({
       platform: "Choose a platform from the list.",
       accountName: "Enter a name for the account.",
       businessKind: "Choose a kind of business from the list, or leave it to the account's name.",
@@ -68,7 +68,7 @@ describe("listings", () => {
     expect(created.data).toMatchObject({ platform: "yelp", status: "listing", kind: "listing", profileUrl: "https://www.yelp.com/biz/lee-dental-springfield" });
     const wrong = await browser.post("/api/social-accounts/listing", { platform: "yelp", url: "https://example.com/biz/x" });
     expect(wrong.status).toBe(400);
-    expect(wrong.data.error.fields.url).toMatch(/Yelp/);
+    expect(wrong.data.errors.url).toMatch(/Yelp/);
     const social = await browser.post("/api/social-accounts/listing", { platform: "facebook", url: "https://facebook.com/x" });
     expect(social.status).toBe(400);
   });

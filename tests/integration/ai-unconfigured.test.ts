@@ -16,7 +16,7 @@ describe("AI help without AI settings", () => {
     ] as const) {
       const response = await browser.post(path, body);
       expect(response.status, path).toBe(503);
-      expect(response.data.error).toEqual({ code: "ai_unavailable", message: "AI help isn't set up on this server yet. Ask your administrator." });
+      expect(response.data).toMatchObject({ code: "ai_unavailable", detail: "AI help isn't set up on this server yet. Ask your administrator." });
     }
     expect((await browser.get("/api/ai/usage")).data.configured).toBe(false);
   });

@@ -107,7 +107,7 @@ describe("AI help", () => {
     // ?stream=1 asks the same; a refusal before any text is plain JSON with its status.
     const blank = await streamed(browser, "/api/ai/enhance-content?stream=1", { content: "  ", action: "shorten", platforms: [] });
     expect(blank.status).toBe(400);
-    expect(JSON.parse(blank.text).error.message).toBe("Please enter some content first");
+    expect(JSON.parse(blank.text).detail).toBe("Please enter some content first");
   });
 
   it("stops the model's call when the reader leaves mid-stream, and does not count it", async () => {
@@ -150,16 +150,16 @@ describe("AI help", () => {
     const before = fake.requests.length;
     const blank = await browser.post("/api/ai/enhance-content", { content: " \n ", action: "shorten", platforms: ["facebook"] });
     expect(blank.status).toBe(400);
-    expect(blank.data.error.message).toBe("Please enter some content first");
+    expect(blank.data.detail).toBe("Please enter some content first");
     const action = await browser.post("/api/ai/enhance-content", { content: "Hi", action: "rhyme", platforms: [] });
     expect(action.status).toBe(400);
-    expect(action.data.error.message).toBe("Choose an action: generate, shorten, expand, casual, formal, hook, cta.");
+    expect(action.data.detail).toBe("Choose an action: generate, shorten, expand, casual, formal, hook, cta.");
     const platform = await browser.post("/api/ai/enhance-content", { content: "Hi", action: "shorten", platforms: ["myspace"] });
     expect(platform.status).toBe(400);
-    expect(platform.data.error.message).toBe("myspace is not a platform.");
+    expect(platform.data.detail).toBe("myspace is not a platform.");
     const image = await browser.post("/api/ai/generate-image", { prompt: "", style: "social media post" });
     expect(image.status).toBe(400);
-    expect(image.data.error.message).toBe("Please enter post content to generate an image");
+    expect(image.data.detail).toBe("Please enter post content to generate an image");
     const draft = await browser.post("/api/ai/draft-reply", { kind: "review", text: "" });
     expect(draft.status).toBe(400);
     // Wrong shapes: a 4xx with a sentence, never a 500, and no call.
@@ -176,7 +176,7 @@ describe("AI help", () => {
     ] as const) {
       const refused = await browser.post(path, body);
       expect(refused.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
-      expect(refused.data.error.message.length).toBeGreaterThan(5);
+      expect(refused.data.detail.length).toBeGreaterThan(5);
     }
     expect(fake.requests.length).toBe(before);
   });
@@ -256,11 +256,11 @@ describe("AI help", () => {
     const waited = Date.now() - started;
     fake.mode = "ok";
     expect(failed.status).toBe(502);
-    expect(failed.data.error).toEqual({ code: "ai_failed", message: "Could not enhance content. Please try again." });
+    expect(failed.data).toMatchObject({ code: "ai_failed", detail: "Could not enhance content. Please try again." });
     expect(failedImage.status).toBe(502);
-    expect(failedImage.data.error.message).toBe("Could not generate image. Please try again.");
+    expect(failedImage.data.detail).toBe("Could not generate image. Please try again.");
     expect(hung.status).toBe(504);
-    expect(hung.data.error.message).toBe("The AI server did not answer in time. Please try again.");
+    expect(hung.data.detail).toBe("The AI server did not answer in time. Please try again.");
     expect(waited).toBeLessThan(10_000);
     const usage = await browser.get("/api/ai/usage");
     expect(usage.data.text.used).toBe(0);
@@ -278,9 +278,9 @@ describe("AI help", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
     expect(chatRequests().length - before).toBe(20);
     for (const refused of answers.filter((a) => a.status === 429)) {
-      expect(refused.data.error.code).toBe("ai_quota_reached");
-      expect(refused.data.error.message).toMatch(QUOTA_TEXTS);
-      expect(refused.data.error.message).toContain(resetDay());
+      expect(refused.data.code).toBe("ai_quota_reached");
+      expect(refused.data.detail).toMatch(QUOTA_TEXTS);
+      expect(refused.data.detail).toContain(resetDay());
     }
     expect((await browser.get("/api/ai/usage")).data.text).toEqual({ used: 20, quota: 20 });
     const events = await usageEvents(workspaceId);
@@ -298,7 +298,7 @@ describe("AI help", () => {
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(8);
     for (const answer of refused)
-      expect(answer.data.error.message).toMatch(/^Your Free Trial includes 2 AI images a month, and this month's are used up\. The quota resets on /);
+      expect(answer.data.detail).toMatch(/^Your Free Trial includes 2 AI images a month, and this month's are used up\. The quota resets on /);
     expect(fake.requests.filter((r) => r.path === "/v1/images/generations").length - before).toBe(2);
     const library = await browser.get("/api/media");
     expect(library.data.items).toHaveLength(2);
@@ -330,9 +330,9 @@ describe("AI help", () => {
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(5);
     for (const result of refused) {
-      expect(result.contentType).toMatch(/^application\/json/);
+      expect(result.contentType).toMatch(/^application\/problem\+json/);
       expect(result.text).not.toContain("event: delta");
-      expect(JSON.parse(result.text).error.message).toMatch(QUOTA_TEXTS);
+      expect(JSON.parse(result.text).detail).toMatch(QUOTA_TEXTS);
     }
     expect(chatRequests().length - before).toBe(20);
   });

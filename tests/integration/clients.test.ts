@@ -85,7 +85,7 @@ describe("client workspaces", () => {
     expect((await agency.browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Client one" })).status).toBe(201);
     const over = await agency.browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Client two" });
     expect(over.status).toBe(403);
-    expect(over.data.error.message).toBe("You've reached your limit of 3 social accounts. Upgrade to connect more platforms.");
+    expect(over.data.detail).toBe("You've reached your limit of 3 social accounts. Upgrade to connect more platforms.");
   });
 
   it("given one of the agency's people, they reach a client only once given access, with their agency role", async () => {

@@ -10,7 +10,7 @@ import { analyticsSums } from "../../infra/publishing/analytics";
 import { fetchEngagement, sandboxEngagement } from "../../infra/publishing/engagement";
 import { publishPost } from "../../infra/publishing/publish-post";
 import type { CurrentUser } from "../../infra/identity/current-user";
-import { sandboxProfile } from "../../src/features/accounts/sandbox";
+import { sandboxProfile } from "../../infra/accounts/sandbox";
 import { engagementTotal } from "../../src/features/dashboard/dashboard-data";
 import { createTestApp } from "../support/database";
 import { callerFor, createTestPost, registerOwner } from "../support/publishing";

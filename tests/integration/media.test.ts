@@ -107,10 +107,10 @@ describe("uploading", () => {
 
     const refused = await upload(owner, [{ name: "renamed.mp4", bytes: png, type: "video/mp4" }], "?accept=videos");
     expect(refused.status).toBe(400);
-    expect(refused.data.error.message).toBe("renamed.mp4 is not a video. Please select video files only.");
+    expect(refused.data.detail).toBe("renamed.mp4 is not a video. Please select video files only.");
     const imagesOnly = await upload(owner, [{ name: "clip.mp4", bytes: video }], "?accept=images");
     expect(imagesOnly.status).toBe(400);
-    expect(imagesOnly.data.error.message).toBe("clip.mp4 is not an image. Please select image files only.");
+    expect(imagesOnly.data.detail).toBe("clip.mp4 is not an image. Please select image files only.");
   });
 
   it("given a good file, an HTML page named .jpg and a Photoshop file in one upload, when sent, then the good one is kept and each other is named with its reason", async () => {
@@ -139,13 +139,13 @@ describe("uploading", () => {
     const before = (await owner.request("GET", "/api/media")).data.total;
     const html = await upload(owner, [{ name: "photo.jpg", bytes: HTML_PAGE, type: "image/jpeg" }]);
     expect(html.status).toBe(400);
-    expect(html.data.error.code).toBe("invalid_file");
-    expect(html.data.error.message).toMatch(/^photo\.jpg is not an image or a video\./);
-    expect(html.data.error.problems).toEqual([{ file: "photo.jpg", message: expect.stringMatching(/^photo\.jpg is not an image/) }]);
+    expect(html.data.code).toBe("invalid_file");
+    expect(html.data.detail).toMatch(/^photo\.jpg is not an image or a video\./);
+    expect(html.data.problems).toEqual([{ file: "photo.jpg", message: expect.stringMatching(/^photo\.jpg is not an image/) }]);
 
     const svg = await upload(owner, [{ name: "logo.svg", bytes: SVG_IMAGE, type: "image/svg+xml" }]);
     expect(svg.status).toBe(400);
-    expect(svg.data.error.message).toMatch(/^logo\.svg is not an image or a video\./);
+    expect(svg.data.detail).toMatch(/^logo\.svg is not an image or a video\./);
 
     expect((await owner.request("GET", "/api/media")).data.total).toBe(before);
     expect(incomingLeft()).toEqual([]);
@@ -156,8 +156,8 @@ describe("uploading", () => {
     const big = Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]);
     const response = await upload(owner, [{ name: "huge.png", bytes: big, type: "image/png" }]);
     expect(response.status).toBe(413);
-    expect(response.data.error.code).toBe("file_too_large");
-    expect(response.data.error.message).toBe(
+    expect(response.data.code).toBe("file_too_large");
+    expect(response.data.detail).toBe(
       `huge.png is too large. Images can be up to 10 MB on your plan (this one is ${(big.length / 1024 / 1024).toFixed(2).replace(/\.?0+$/, "")} MB). Upgrade your plan for larger images.`,
     );
     expect(incomingLeft()).toEqual([]);
@@ -166,22 +166,22 @@ describe("uploading", () => {
   it("needs at least one file, as multipart, and at most 20 of them", async () => {
     const none = await owner.request("POST", "/api/media/upload", { body: new FormData() });
     expect(none.status).toBe(400);
-    expect(none.data.error.message).toBe("Choose at least one file to upload.");
+    expect(none.data.detail).toBe("Choose at least one file to upload.");
     const emptyPick = new FormData();
     emptyPick.append("files", new File([], ""));
-    expect((await owner.request("POST", "/api/media/upload", { body: emptyPick })).data.error.message).toBe("Choose at least one file to upload.");
+    expect((await owner.request("POST", "/api/media/upload", { body: emptyPick })).data.detail).toBe("Choose at least one file to upload.");
     const json = await owner.request("POST", "/api/media/upload", { json: { files: [] } });
     expect(json.status).toBe(400);
     const many = await upload(owner, Array.from({ length: 21 }, (_, i) => ({ name: `${i}.png`, bytes: png })));
     expect(many.status).toBe(400);
-    expect(many.data.error.message).toBe("You can upload up to 20 files at a time.");
-    expect((await upload(owner, [{ name: "empty.png", bytes: new Uint8Array(0) }])).data.error.message).toBe("empty.png is empty.");
+    expect(many.data.detail).toBe("You can upload up to 20 files at a time.");
+    expect((await upload(owner, [{ name: "empty.png", bytes: new Uint8Array(0) }])).data.detail).toBe("empty.png is empty.");
   });
 
   it("is refused signed out, in demo mode and cross-site", async () => {
     expect((await upload(new Browser(app.server.url), [{ name: "a.png", bytes: png }])).status).toBe(401);
     const demo = await upload(new Browser(app.server.url), [{ name: "a.png", bytes: png }], "?demo=true");
-    expect(demo.status).toBe(403);
+    expect(demo.status, demo.text).toBe(403);
     expect(demo.data.error.code).toBe("demo_read_only");
     const form = new FormData();
     form.append("files", new File([png as BlobPart], "a.png"));
@@ -210,7 +210,7 @@ describe("listing", () => {
       expect(response.status, response.text).toBe(200);
       expect(response.data.total).toBe(6);
       seen.push(...response.data.items.map((item: any) => item.originalName));
-      cursor = response.data.nextCursor;
+      cursor = response.data.next;
       pages++;
     } while (cursor);
     expect(pages).toBe(3);
@@ -243,14 +243,14 @@ describe("listing", () => {
     expect(stale.status).toBe(409);
     const tooMany = await lister.request("PUT", `/api/media/${bravo.id}`, { json: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) } });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.data.error.message).toBe("A file can have up to 20 tags.");
+    expect(tooMany.data.detail).toBe("A file can have up to 20 tags.");
   });
 
   it("refuses bad queries with a 400", async () => {
     for (const query of ["limit=0", "limit=201", "limit=abc", "type=gifs", "cursor=nonsense"]) {
       const response = await lister.request("GET", `/api/media?${query}`);
       expect(response.status, query).toBe(400);
-      expect(response.data.error.message.length).toBeGreaterThan(5);
+      expect(response.data.detail.length).toBeGreaterThan(5);
     }
     expect((await new Browser(app.server.url).request("GET", "/api/media")).status).toBe(401);
   });
@@ -362,7 +362,7 @@ describe("Create with Canva's sample designs", () => {
   it("refuses a template it does not have, naming the ones it has", async () => {
     const answer = await owner.post("/api/media/designs", { template: "poster" });
     expect(answer.status).toBe(400);
-    expect(answer.data.error.message).toBe("Choose a template: social-post, instagram-story, facebook-cover.");
+    expect(answer.data.detail).toBe("Choose a template: social-post, instagram-story, facebook-cover.");
   });
 });
 

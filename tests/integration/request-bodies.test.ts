@@ -108,7 +108,11 @@ const streamPost = (
     else client.end();
   });
 
-const errorMessage = (answer: Answer) => (JSON.parse(answer.body) as { error: { code: string; message: string } }).error;
+/** A refusal's code and sentence, from a problem (declared operations) or `{error}` (route files). */
+const errorMessage = (answer: Answer) => {
+  const body = JSON.parse(answer.body) as { error?: { code: string; message: string }; code?: string; detail?: string };
+  return body.error ?? { code: body.code, message: body.detail };
+};
 
 /** The routes anyone may post to, and the sentence of their limit. */
 const OPEN_ROUTES = [

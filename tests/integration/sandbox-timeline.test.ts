@@ -18,7 +18,7 @@ describe("two sandbox accounts of one platform (a business with two locations)",
     expect(harbour.status, harbour.text).toBe(201);
     const same = await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "harbour Location" });
     expect(same.status).toBe(409);
-    expect(same.data.error.message).toBe(
+    expect(same.data.detail).toBe(
       'You already have a Facebook sandbox account named "Harbour location". Give this one a name of its own, such as "Main Street location".',
     );
     const accounts = (await browser.get("/api/social-accounts")).data as Array<{ id: string; platform: string; accountName: string }>;
@@ -45,7 +45,7 @@ describe("two sandbox accounts of one platform (a business with two locations)",
     expect((await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Sunrise Bakery Old Town" })).status).toBe(201);
     const fourth = await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: "Sunrise Bakery Airport" });
     expect(fourth.status).toBe(403);
-    expect(fourth.data.error.message).toBe("You've reached your limit of 3 social accounts. Upgrade to connect more platforms.");
+    expect(fourth.data.detail).toBe("You've reached your limit of 3 social accounts. Upgrade to connect more platforms.");
   });
 });
 

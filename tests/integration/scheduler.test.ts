@@ -22,7 +22,7 @@ import { PUBLISH_LEAD_MS, PUBLISH_MAX_ATTEMPTS } from "../../infra/publishing/re
 import { publishToSandbox } from "../../infra/publishing/sandbox";
 import { sweepDuePosts } from "../../infra/publishing/sweep";
 import type { CurrentUser } from "../../infra/identity/current-user";
-import { sandboxProfile } from "../../src/features/accounts/sandbox";
+import { sandboxProfile } from "../../infra/accounts/sandbox";
 import { createTestApp } from "../support/database";
 import { startFakePlatforms } from "../support/oauth-provider";
 import { asUser, callerFor, createTestPost, postContent, postMetadata, registerOwner } from "../support/publishing";

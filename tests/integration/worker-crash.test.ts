@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { SocialAccounts } from "../../infra/accounts/SocialAccounts";
-import { sandboxProfile } from "../../src/features/accounts/sandbox";
+import { sandboxProfile } from "../../infra/accounts/sandbox";
 import { createTestApp } from "../support/database";
 import { startWorkerProcess, type WorkerProcess } from "../support/processes";
 import { callerFor, createTestPost, registerOwner, sandboxPublication, sleepUntil } from "../support/publishing";

@@ -5,10 +5,11 @@ import { isLimitReached, UNLIMITED, usageColour, usagePercent } from "../../../d
 import { Dialog } from "../../components/ui/Dialog";
 import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
+import { apiErrorFields, apiErrorMessage } from "../../lib/api-client";
 import { listed } from "../../lib/text";
 // The file itself, not the module's index: the island takes no decider code.
-import { BUSINESS_KIND_LABELS, BUSINESS_KINDS, FIXED_KIND_PLATFORMS } from "../../../domain/accounts/business-kind";
+import { BUSINESS_KIND_LABELS, BUSINESS_KINDS, type BusinessKind, FIXED_KIND_PLATFORMS } from "../../../domain/accounts/business-kind";
 import { toast } from "../../islands/toast/toast-store";
 import { AccountAvatar } from "./AccountAvatar";
 import { filterPlatforms, type Kind, KINDS, noMatchMessage, shownCount } from "./connect-accounts-model";
@@ -98,7 +99,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
   const toggleActive = async (account: AccountView) => {
     setBusy(account.id);
     try {
-      upsert(await apiFetch<AccountView>(`/api/social-accounts/${account.id}`, { method: "PUT", body: { isActive: !account.isActive } }));
+      upsert(await api.put("/api/social-accounts/:id", { params: { id: account.id }, payload: { isActive: !account.isActive } }));
       toast({
         title: account.isActive ? "Account paused" : "Account resumed",
         description: account.isActive ? "Nothing will be published to it until you resume it." : "Posts can go to it again.",
@@ -113,7 +114,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
   const disconnect = async (account: AccountView) => {
     setBusy(account.id);
     try {
-      await apiFetch(`/api/social-accounts/${account.id}`, { method: "DELETE" });
+      await api.delete("/api/social-accounts/:id", { params: { id: account.id } });
       setAccounts((list) => list.filter((a) => a.id !== account.id));
       setOpen(null);
       toast({ title: "Success", description: "Account disconnected successfully!" });
@@ -393,15 +394,18 @@ interface FormDialogProps {
   readonly onFailed: (error: unknown) => void;
 }
 
-/** Posts a form's fields to an endpoint; field messages show beside the fields, anything else as a toast. */
-const useSubmit = (path: string, { onConnected, onFailed }: Omit<FormDialogProps, "onClose">) => {
+/** A connection's call (the typed client's), answering the account connected. */
+type Connect = () => Promise<AccountView>;
+
+/** Sends a form's connection; field messages show beside the fields, anything else as a toast. */
+const useSubmit = ({ onConnected, onFailed }: Omit<FormDialogProps, "onClose">) => {
   const [pending, setPending] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const submit = async (body: Record<string, unknown>) => {
+  const submit = async (connect: Connect) => {
     setPending(true);
     setFields({});
     try {
-      onConnected(await apiFetch<AccountView>(path, { method: "POST", body }));
+      onConnected(await connect());
     } catch (error) {
       const messages = apiErrorFields(error);
       if (Object.keys(messages).length > 0) setFields(messages);
@@ -421,7 +425,7 @@ const FieldError = ({ message, id }: { message?: string; id: string }) =>
   ) : null;
 
 const BlueskyDialog = ({ open, ...props }: FormDialogProps & { open: boolean }) => {
-  const { pending, fields, submit } = useSubmit("/api/social-accounts/bluesky", props);
+  const { pending, fields, submit } = useSubmit(props);
   return (
     <Dialog
       open={open}
@@ -434,7 +438,12 @@ const BlueskyDialog = ({ open, ...props }: FormDialogProps & { open: boolean }) 
         onSubmit={(event) => {
           event.preventDefault();
           const data = new FormData(event.currentTarget);
-          submit({ identifier: data.get("identifier"), appPassword: data.get("appPassword"), service: data.get("service") || undefined });
+          const text = (name: string) => String(data.get(name) ?? "");
+          submit(() =>
+            api.post("/api/social-accounts/bluesky", {
+              payload: { identifier: text("identifier"), appPassword: text("appPassword"), service: text("service") || undefined },
+            }),
+          );
         }}
       >
         <div className="field">
@@ -485,9 +494,9 @@ interface OneFieldDialogProps extends FormDialogProps {
   readonly open: boolean;
   readonly title: string;
   readonly description: string;
-  readonly path: string;
   readonly field: { readonly name: string; readonly label: string; readonly placeholder: string; readonly url?: boolean };
-  readonly body: (value: FormDataEntryValue | null, data: FormData) => Record<string, unknown>;
+  /** Sends the field's value (and the form's other fields). */
+  readonly send: (value: string, data: FormData) => Promise<AccountView>;
   readonly submitLabel: string;
   readonly pendingLabel: string;
   /** More fields after the first one, given the field messages. */
@@ -495,8 +504,8 @@ interface OneFieldDialogProps extends FormDialogProps {
 }
 
 /** The listing and sandbox dialogs: one field, posted with the platform. */
-const OneFieldDialog = ({ open, title, description, path, field, body, submitLabel, pendingLabel, more, ...props }: OneFieldDialogProps) => {
-  const { pending, fields, submit } = useSubmit(path, props);
+const OneFieldDialog = ({ open, title, description, field, send, submitLabel, pendingLabel, more, ...props }: OneFieldDialogProps) => {
+  const { pending, fields, submit } = useSubmit(props);
   const id = `dialog-${field.name}`;
   return (
     <Dialog open={open} title={title} description={description} onClose={props.onClose}>
@@ -505,7 +514,7 @@ const OneFieldDialog = ({ open, title, description, path, field, body, submitLab
         onSubmit={(event) => {
           event.preventDefault();
           const data = new FormData(event.currentTarget);
-          submit(body(data.get(field.name), data));
+          submit(() => send(String(data.get(field.name) ?? ""), data));
         }}
       >
         <div className="field">
@@ -543,9 +552,8 @@ const ListingDialog = ({ platform, ...props }: FormDialogProps & { platform: Pla
     open={platform !== null}
     title={platform ? `Connect ${platform.name}` : "Connect"}
     description={platform ? `${platform.name} allows no posting by other apps: we keep your profile's address to follow its reviews.` : ""}
-    path="/api/social-accounts/listing"
     field={{ name: "url", label: "Profile address", placeholder: platform?.listingExample ?? "https://", url: true }}
-    body={(url) => ({ platform: platform?.id, url })}
+    send={(url) => api.post("/api/social-accounts/listing", { payload: { platform: platform?.id ?? "", url } })}
     submitLabel="Connect"
     pendingLabel="Connecting..."
   />
@@ -561,9 +569,12 @@ const SandboxDialog = ({ platform, taken, ...props }: FormDialogProps & { platfo
         ? `For another location or brand: give it a name of its own (you have ${listed(taken.map((name) => `"${name}"`))}). Its posts, messages and reviews stay its own, inside SocialDesk.`
         : "A test account: its posts go only to a sandbox timeline inside SocialDesk, never to the platform."
     }
-    path="/api/social-accounts/sandbox"
     field={{ name: "accountName", label: "Account name", placeholder: platform ? (taken.length > 0 ? "Main Street location" : `Test ${platform.name}`) : "" }}
-    body={(accountName, data) => ({ platform: platform?.id, accountName, businessKind: data.get("businessKind") ?? "" })}
+    send={(accountName, data) =>
+      api.post("/api/social-accounts/sandbox", {
+        payload: { platform: platform?.id ?? "", accountName, businessKind: String(data.get("businessKind") ?? "") as BusinessKind | "" },
+      })
+    }
     more={(fields) =>
       // A review site of one trade (Healthgrades, Avvo…) has its kind already.
       platform && !FIXED_KIND_PLATFORMS.has(platform.id) ? (

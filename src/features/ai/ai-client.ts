@@ -2,7 +2,8 @@
  * The islands' AI calls: a text streamed as it is written (Server-Sent Events from
  * /api/ai/enhance-content and /api/ai/draft-reply), or an image for the post.
  */
-import { ApiError, apiErrorMessage, apiErrorStatus, apiFetch } from "../../lib/api-client";
+import { api, type RequestOf, type ResponseOf } from "../../lib/api/client";
+import { ApiError, apiErrorMessage, apiErrorStatus } from "../../lib/api-client";
 
 /**
  * What a failed AI call tells the person: the server's sentence, or `fallback` when the AI server
@@ -33,11 +34,24 @@ const parseBlock = (block: string): SseEvent | null => {
   }
 };
 
+/** The declared operations that write a text and can stream it. */
+type TextPath = "/api/ai/enhance-content" | "/api/ai/draft-reply";
+type Payload<P extends TextPath> = RequestOf<"POST", P> extends { readonly payload: infer B } ? B : never;
+type TextField<P extends TextPath> = keyof Exclude<ResponseOf<"POST", P>, string> & string;
+
 /**
- * Posts `body` asking for a stream: `onText` gets the text so far as it comes; answers the final
- * text (`field` of the last event's body). A refusal throws ApiError like apiFetch.
+ * Calls a declared AI operation asking for its text as it comes (Server-Sent Events: the typed
+ * client reads whole JSON answers, so the stream is read here, over the same declared path and
+ * body): `onText` gets the text so far as it comes; answers the final text (`field` of the last
+ * event's body). A refusal throws ApiError like the typed client.
  */
-export const streamAiText = async (path: string, body: unknown, field: string, onText: (soFar: string) => void, signal?: AbortSignal): Promise<string> => {
+export const streamAiText = async <P extends TextPath>(
+  path: P,
+  body: Payload<P>,
+  field: TextField<P>,
+  onText: (soFar: string) => void,
+  signal?: AbortSignal,
+): Promise<string> => {
   const response = await fetch(path, {
     method: "POST",
     credentials: "include",
@@ -78,4 +92,4 @@ export const streamAiText = async (path: string, body: unknown, field: string, o
 
 /** Makes an image from the post's text; answers its media library item's address. */
 export const generateImage = (prompt: string) =>
-  apiFetch<{ url: string }>("/api/ai/generate-image", { method: "POST", body: { prompt, style: "social media post" } }).then((r) => r.url);
+  api.post("/api/ai/generate-image", { payload: { prompt, style: "social media post" } }).then((r) => r.url);

@@ -2,10 +2,11 @@ import { useEffect, useState } from "react";
 import { isVideoAddress } from "../../../domain/media/addresses";
 import "./media-picker.css";
 import { Dialog } from "../../components/ui/Dialog";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
+import { apiErrorMessage } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 import { CanvaDialog } from "../dashboard/CanvaDialog";
-import type { MediaItem, MediaPage } from "../media/gallery-api";
+import type { MediaItem } from "../media/gallery-api";
 import { driveVideoUrl } from "./compose-post";
 
 interface MediaDialogProps {
@@ -29,7 +30,7 @@ const GalleryList = ({ onAdd, onClose, addedTo = "post" }: Omit<MediaDialogProps
   const [gallery, setGallery] = useState<ReadonlyArray<MediaItem> | null>(null);
   useEffect(() => {
     let current = true;
-    apiFetch<MediaPage>("/api/media?limit=100")
+    api.get("/api/media", { query: { limit: 100 } })
       .then((page) => current && setGallery(page.items))
       .catch((error) => {
         if (!current) return;

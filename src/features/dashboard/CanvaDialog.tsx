@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { DEFAULT_DESIGN_TEMPLATE, DESIGN_TEMPLATES, type DesignTemplateId } from "../../../domain/media/designs";
 import { Dialog } from "../../components/ui/Dialog";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
+import { apiErrorMessage } from "../../lib/api-client";
 import { toast } from "../../islands/toast/toast-store";
 
 /** The picture of the templates' previews, served by us (public/demo). */
@@ -26,7 +27,7 @@ export const CanvaDialog = ({ open, onClose, onDesign }: CanvaDialogProps) => {
   const make = async (template: DesignTemplateId) => {
     setMaking(template);
     try {
-      const { url } = await apiFetch<{ url: string }>("/api/media/designs", { method: "POST", body: { template } });
+      const { url } = await api.post("/api/media/designs", { payload: { template } });
       onDesign(url);
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, DESIGN_FAILED), variant: "destructive" });

@@ -8,7 +8,7 @@ import { deleteItem, fetchPage, type GalleryQuery, type MediaItem, type MediaPag
 import { MediaDialog } from "./MediaDialog";
 import { MediaIcon } from "./icons";
 import { limitsHint, precheckUpload } from "./precheck";
-import type { MediaTypeFilterValue } from "./schemas";
+import type { MediaTypeFilterValue } from "../../../infra/media/schemas";
 import "./media-gallery.css";
 
 export type GalleryView = "grid" | "list";
@@ -69,7 +69,7 @@ const syncAddress = (query: GalleryQuery, view: GalleryView) => {
 export default function MediaGallery(props: MediaGalleryProps) {
   const { pageSize, tier, limits, timeZone } = props;
   const [items, setItems] = useState<ReadonlyArray<MediaItem>>(props.initialPage.items);
-  const [nextCursor, setNextCursor] = useState(props.initialPage.nextCursor);
+  const [nextCursor, setNextCursor] = useState(props.initialPage.next);
   const [total, setTotal] = useState(props.initialPage.total);
   const [q, setQ] = useState(props.initialQuery.q);
   const [type, setType] = useState<MediaTypeFilterValue>(props.initialQuery.type);
@@ -108,7 +108,7 @@ export default function MediaGallery(props: MediaGalleryProps) {
       try {
         const page = await fetchPage(current, null, pageSize, controller.signal);
         setItems(page.items);
-        setNextCursor(page.nextCursor);
+        setNextCursor(page.next);
         setTotal(page.total);
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -135,7 +135,7 @@ export default function MediaGallery(props: MediaGalleryProps) {
         const known = new Set(before.map((item) => item.id));
         return [...before, ...page.items.filter((item) => !known.has(item.id))];
       });
-      setNextCursor(page.nextCursor);
+      setNextCursor(page.next);
       setTotal(page.total);
     } catch (error) {
       if (!controller.signal.aborted) setLoadError(apiErrorMessage(error, "Could not load more media. Try again."));

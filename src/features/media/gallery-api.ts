@@ -1,9 +1,10 @@
 /** The gallery island's calls: GET /api/media pages, the upload with progress, tags and delete. */
 import type { MediaItem, MediaPage } from "../../../infra/media/Media";
 import { partlyUploadedMessage } from "../../../domain/media/content";
-import { ApiError, apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
+import { ApiError } from "../../lib/api-client";
 import type { ToastInput } from "../../islands/toast/toast-store";
-import type { MediaTypeFilterValue } from "./schemas";
+import type { MediaTypeFilterValue } from "../../../infra/media/schemas";
 
 export type { MediaItem, MediaPage };
 
@@ -12,22 +13,21 @@ export interface GalleryQuery {
   readonly type: MediaTypeFilterValue;
 }
 
-export const pagePath = (query: GalleryQuery, cursor: string | null, limit: number) => {
-  const params = new URLSearchParams();
-  if (query.q.trim() !== "") params.set("q", query.q.trim());
-  if (query.type !== "all") params.set("type", query.type);
-  params.set("limit", String(limit));
-  if (cursor) params.set("cursor", cursor);
-  return `/api/media?${params}`;
-};
+/** The query of a page of the gallery: the search and filter as chosen, the `next` of the page before. */
+export const pageQuery = (query: GalleryQuery, cursor: string | null, limit: number) => ({
+  ...(query.q.trim() !== "" ? { q: query.q.trim() } : {}),
+  ...(query.type !== "all" ? { type: query.type } : {}),
+  limit,
+  ...(cursor ? { cursor } : {}),
+});
 
-export const fetchPage = (query: GalleryQuery, cursor: string | null, limit: number, signal?: AbortSignal) =>
-  apiFetch<MediaPage>(pagePath(query, cursor, limit), { signal });
+export const fetchPage = (query: GalleryQuery, cursor: string | null, limit: number, signal?: AbortSignal): Promise<MediaPage> =>
+  api.get("/api/media", { query: pageQuery(query, cursor, limit), ...(signal ? { signal } : {}) });
 
-export const deleteItem = (id: string) => apiFetch(`/api/media/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const deleteItem = (id: string) => api.delete("/api/media/:id", { params: { id } });
 
-export const saveTags = (id: string, tags: ReadonlyArray<string>, version: number) =>
-  apiFetch<MediaItem>(`/api/media/${encodeURIComponent(id)}`, { method: "PUT", body: { tags, version } });
+export const saveTags = (id: string, tags: ReadonlyArray<string>, version: number): Promise<MediaItem> =>
+  api.put("/api/media/:id", { params: { id }, payload: { tags, version } });
 
 /** A file an upload did not keep, and why (a sentence naming it). */
 export interface UploadProblem {
@@ -37,7 +37,7 @@ export interface UploadProblem {
 
 /**
  * POST /api/media/upload with XMLHttpRequest, whose upload events give the progress (fetch has
- * none). Answers the files kept and each file not kept with its reason; rejects like apiFetch (an
+ * none). Answers the files kept and each file not kept with its reason; rejects like the typed client (an
  * ApiError with the answer's body for any non-2xx) when none was kept.
  */
 export const uploadFiles = (files: ReadonlyArray<File>, onProgress: (fraction: number) => void) => {

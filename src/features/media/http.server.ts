@@ -1,28 +1,10 @@
-/** HTTP details of the media routes: upload errors as JSON, byte ranges, stored files' headers. */
+/** HTTP details of the stored files' routes: byte ranges, their headers. */
 import { Cause, Effect, Exit } from "effect";
-import type { UploadRejected } from "../../../domain/media";
 import { logger } from "../../../infra/log";
 import { Media } from "../../../infra/media/Media";
 import { MediaStorage } from "../../../infra/media/MediaStorage";
-import { json, SERVER_ERROR_MESSAGE } from "../../lib/http";
+import { SERVER_ERROR_MESSAGE } from "../../lib/http";
 import { runtime } from "../../runtime";
-
-/**
- * An upload refused: 400 or 413 with the message naming each file, per file in `problems`. A 413
- * closes the connection: the rest of the body is not read.
- */
-export const uploadRejectedResponse = (error: UploadRejected): Response =>
-  json(
-    {
-      error: {
-        code: error.code,
-        message: error.message,
-        fields: { files: error.message },
-        problems: error.problems,
-      },
-    },
-    error.status === 413 ? { status: 413, headers: { connection: "close" } } : error.status,
-  );
 
 export type RangeAnswer =
   { readonly kind: "full" } | { readonly kind: "partial"; readonly start: number; readonly end: number } | { readonly kind: "unsatisfiable" };

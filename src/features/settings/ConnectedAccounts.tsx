@@ -1,29 +1,20 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { PLATFORMS } from "../../../domain/accounts/platforms";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorStatus, apiFetch } from "../../lib/api-client";
+import { api, type ResponseOf } from "../../lib/api/client";
+import { apiErrorStatus } from "../../lib/api-client";
 import { AccountAvatar } from "../accounts/AccountAvatar";
 import "./settings.css";
 
-/** An account as GET /api/social-accounts answers it (the fields this tab reads). */
-interface AccountItem {
-  readonly id: string;
-  readonly platform: string;
-  readonly accountName: string;
-  readonly username?: string | null;
-  readonly avatar?: string | null;
-  readonly followers?: number;
-  readonly isActive?: boolean;
-  readonly isConnected?: boolean;
-  readonly status?: "connected" | "reconnect_needed" | "sandbox" | "listing";
-}
+/** An account as GET /api/social-accounts answers it. */
+type AccountItem = ResponseOf<"GET", "/api/social-accounts">[number];
 
 const PLATFORM = new Map(PLATFORMS.map((p) => [p.id as string, p]));
 const STATUS_LABEL = { connected: "Connected", reconnect_needed: "Reconnect needed", sandbox: "Sandbox", listing: "Listing" } as const;
 const CONNECT_PAGE = "/app/connect-accounts";
 
 /** Where "Reconnect" goes: the platform's OAuth flow again, or the connect screen for the other kinds. */
-export const reconnectHref = (account: Pick<AccountItem, "platform" | "status">): string => {
+export const reconnectHref = (account: { readonly platform: string; readonly status: AccountItem["status"] }): string => {
   const platform = PLATFORM.get(account.platform === "x" ? "twitter" : account.platform);
   const oauth = platform?.connection === "oauth" && account.status !== "sandbox" && account.status !== "listing";
   return oauth ? `/api/auth/${encodeURIComponent(platform.id)}` : CONNECT_PAGE;
@@ -45,8 +36,7 @@ export default function ConnectedAccounts() {
 
   const fetchAccounts = useCallback(async () => {
     try {
-      const data = await apiFetch<unknown>("/api/social-accounts");
-      const list = Array.isArray(data) ? (data as AccountItem[]) : [];
+      const list = await api.get("/api/social-accounts");
       setLoad({ state: "ready", accounts: list.filter((a) => a.isConnected !== false || a.status === "reconnect_needed") });
     } catch (error) {
       setLoad(apiErrorStatus(error) === 404 ? { state: "ready", accounts: [] } : { state: "error" });
@@ -96,8 +86,8 @@ export default function ConnectedAccounts() {
     <>
       <ul className="account-list" role="list" data-testid="account-list">
         {load.accounts.map((account) => {
-          const platform = PLATFORM.get(account.platform === "x" ? "twitter" : account.platform);
-          const status = account.status ?? (account.isConnected === false ? "reconnect_needed" : "connected");
+          const platform = PLATFORM.get(account.platform);
+          const status = account.status;
           const reconnect = status === "reconnect_needed" || platform?.connection === "oauth" || platform?.connection === "bluesky";
           return (
             <li key={account.id} className="account" data-testid="connected-account">
@@ -178,7 +168,7 @@ function DisconnectDialog({ account, onClose, onDone }: { account: AccountItem; 
   const disconnect = async () => {
     setPending(true);
     try {
-      await apiFetch(`/api/social-accounts/${encodeURIComponent(account.id)}`, { method: "DELETE" });
+      await api.delete("/api/social-accounts/:id", { params: { id: account.id } });
       toast({ title: "Account disconnected successfully!" });
       onDone(account.id);
       ref.current?.close();

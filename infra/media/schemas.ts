@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_DESIGN_TEMPLATE, DESIGN_TEMPLATE_MESSAGE, type DesignTemplateId, isAcceptKinds, isDesignTemplateId, MAX_TAGS } from "../../../domain/media";
+import { DEFAULT_DESIGN_TEMPLATE, DESIGN_TEMPLATE_MESSAGE, type DesignTemplateId, isAcceptKinds, isDesignTemplateId, MAX_TAGS } from "../../domain/media";
 
 export const MEDIA_TYPE_FILTERS = ["all", "images", "videos"] as const;
 export type MediaTypeFilterValue = (typeof MEDIA_TYPE_FILTERS)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { normalizePlatformId, type PlatformId } from "../../../domain/accounts/platforms";
-import { AI_ACTIONS, AI_DRAFT_KINDS, AI_IMAGE_STYLE_DEFAULT, AI_INPUT_MAX, AI_MESSAGES } from "../../../domain/ai/rules";
+import { normalizePlatformId, type PlatformId } from "../../domain/accounts/platforms";
+import { AI_ACTIONS, AI_DRAFT_KINDS, AI_IMAGE_STYLE_DEFAULT, AI_INPUT_MAX, AI_MESSAGES } from "../../domain/ai/rules";
 
 /** Who may ask the AI: people who may write posts (or answer messages, for drafts), on a plan with AI help. */
 export const USE_AI = { permission: "manage_posts", feature: "ai_content" } as const;
@@ -35,7 +35,3 @@ export const draftReplySchema = z.object({
     .max(5, "The rating is 1 to 5 stars.")
     .nullish(),
 });
-
-/** Whether the caller asked for the text as it comes: `Accept: text/event-stream` or `?stream=1`. */
-export const wantsStream = (request: Request, url: URL) =>
-  (request.headers.get("accept") ?? "").includes("text/event-stream") || url.searchParams.get("stream") === "1";

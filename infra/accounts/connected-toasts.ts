@@ -1,4 +1,4 @@
-import { platformById, type PlatformId } from "../../../domain/accounts";
+import { platformById, type PlatformId } from "../../domain/accounts";
 
 /** Spec engagement §8. */
 export const connectedToast = (platform: PlatformId) => ({

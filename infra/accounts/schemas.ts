@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUSINESS_KINDS, normalizePlatformId, type PlatformId } from "../../../domain/accounts";
+import { BUSINESS_KINDS, normalizePlatformId, type PlatformId } from "../../domain/accounts";
 
 export const platformField = z
   .string({ error: "Choose a platform from the list." })

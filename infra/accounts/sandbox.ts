@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AccountProfile } from "../../../domain/accounts";
+import type { AccountProfile } from "../../domain/accounts";
 
 /** A sandbox account's profile: its posts go only to the sandbox timeline inside the app. */
 export const sandboxProfile = (accountName: string, followers = 0, metadata: Record<string, unknown> = {}): AccountProfile => ({

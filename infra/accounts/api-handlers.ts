@@ -1,0 +1,213 @@
+import { generateCodeVerifier, generateState } from "arctic";
+import { Cause, Context, Duration, Effect, Exit } from "effect";
+import { HttpServerRequest, HttpServerResponse } from "effect/http";
+import type { HttpApiBuilder } from "effect/http-api";
+import { refusalOf } from "../../domain/access";
+import { normalizePlatformId, platformById } from "../../domain/accounts";
+import { type Caller, ConnectionFailed, InvalidInput, isUuid, NotFound, notSetUp } from "../../domain/shared";
+import { SqlError } from "../db/Database";
+import { callerOf } from "../identity/current-user";
+import { logger } from "../log";
+import { connectBluesky, connectablePlatforms, oauthPlatform, validateListingUrl } from "../platforms";
+import { CurrentCaller, EdgeRequest, Requires } from "../web/api/guard";
+import { redirectWithFlash } from "../web/flash";
+import type { AccountConnectionsApi, AccountsApi } from "./api";
+import { CONNECTION_FAILED_MESSAGE, CONNECTION_FAILED_TITLE, connectedToast } from "./connected-toasts";
+import { OAUTH_FLOW_COOKIE, OAUTH_FLOW_MAX_AGE_SECONDS, OAUTH_FLOW_PATH, readFlow, redirectUriFor } from "./oauth-flow";
+import { sandboxProfile } from "./sandbox";
+import { type NewConnection, SocialAccounts } from "./SocialAccounts";
+
+/** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
+const asCaller = <A, E>(operation: (accounts: SocialAccounts["Service"], caller: Caller) => Effect.Effect<A, E | SqlError>) =>
+  Effect.gen(function* () {
+    return yield* operation(yield* SocialAccounts, yield* CurrentCaller);
+  }).pipe(Effect.catchIf((error): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<
+    A,
+    Exclude<E, SqlError>,
+    SocialAccounts | CurrentCaller
+  >;
+
+/** An account id from the path: anything not an id is an account that does not exist (404, never a database error). */
+const accountId = (id: string) => (isUuid(id) ? Effect.succeed(id) : Effect.fail(new NotFound({ what: "account" })));
+
+const connect = (connection: NewConnection) => asCaller((accounts, caller) => Effect.map(accounts.connect(caller, connection), ({ account }) => account));
+
+/** The connected accounts operations (./api.ts) on the SocialAccounts service. */
+export const accountsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof AccountsApi>) =>
+  handlers
+    .handle("list", () => asCaller((accounts, caller) => accounts.list(caller.workspaceId)))
+    .handle("get", ({ params }) => Effect.flatMap(accountId(params.id), (id) => asCaller((accounts, caller) => accounts.get(caller.workspaceId, id))))
+    .handle("connectPlaceholder", ({ payload }) =>
+      asCaller((accounts, caller) =>
+        Effect.gen(function* () {
+          const { platform, accountName, followers, metadata, isActive } = payload;
+          const { account } = yield* accounts.connect(caller, {
+            platform,
+            kind: "sandbox",
+            profile: sandboxProfile(accountName, followers, metadata),
+            credentials: null,
+            tokenExpiresAt: null,
+          });
+          return isActive === false ? yield* accounts.setActive(caller, account.id, false) : account;
+        }),
+      ),
+    )
+    .handle("connectSandbox", ({ payload }) =>
+      connect({
+        platform: payload.platform,
+        kind: "sandbox",
+        profile: sandboxProfile(payload.accountName, 0, payload.businessKind ? { businessKind: payload.businessKind } : {}),
+        credentials: null,
+        tokenExpiresAt: null,
+      }),
+    )
+    .handle("connectBluesky", ({ payload }) =>
+      Effect.gen(function* () {
+        const { identifier, appPassword, service = "https://bsky.social" } = payload;
+        const signedIn = yield* Effect.tryPromise({
+          try: () => connectBluesky({ identifier, appPassword, service }),
+          catch: (error) => new ConnectionFailed({ message: error instanceof Error ? error.message : CONNECTION_FAILED_MESSAGE }),
+        });
+        return yield* connect({
+          platform: "bluesky",
+          kind: "bluesky",
+          profile: { ...signedIn.profile, metadata: { ...signedIn.profile.metadata, service } },
+          // The session (renewed with resumeBluesky) and the app password, to sign in again if it lapses.
+          credentials: { ...signedIn.session, identifier, appPassword },
+          tokenExpiresAt: null,
+        });
+      }),
+    )
+    .handle("connectListing", ({ payload }) =>
+      Effect.gen(function* () {
+        const { platform, url } = payload;
+        if (platformById(platform).connection !== "listing") {
+          return yield* new InvalidInput({
+            message: `${platformById(platform).name} connects by signing in, not by a profile address.`,
+            fields: { platform: "Choose a review site or Snapchat." },
+          });
+        }
+        const checked = validateListingUrl(platform, url);
+        if (!checked.ok) return yield* new InvalidInput({ message: checked.message, fields: { url: checked.message } });
+        return yield* connect({
+          platform,
+          kind: "listing",
+          profile: {
+            externalId: checked.url,
+            accountName: checked.accountName,
+            username: null,
+            avatarUrl: null,
+            followers: 0,
+            profileUrl: checked.url,
+            metadata: {},
+          },
+          credentials: null,
+          tokenExpiresAt: null,
+        });
+      }),
+    )
+    .handle("setActive", ({ params, payload }) =>
+      Effect.flatMap(accountId(params.id), (id) => asCaller((accounts, caller) => accounts.setActive(caller, id, payload.isActive))),
+    )
+    .handle("disconnect", ({ params }) =>
+      Effect.flatMap(accountId(params.id), (id) =>
+        asCaller((accounts, caller) => Effect.as(accounts.disconnect(caller, id), { ok: true as const, message: "Account disconnected successfully!" })),
+      ),
+    )
+    .handle("platforms", () =>
+      Effect.map(EdgeRequest, (edge) => connectablePlatforms({ seesServerSettings: Boolean(edge.user?.isOperator) && !edge.demo })),
+    );
+
+const BACK = "/app/connect-accounts";
+const SIGN_IN_FIRST = `/login?next=${encodeURIComponent(BACK)}`;
+
+/**
+ * The OAuth operations' caller: a platform this server connects by OAuth (else 404), a signed-in
+ * person (else `null`: the browser is sent to sign in) whom the one authorization point lets do
+ * what the endpoint declares (`Requires`; else 403).
+ */
+const oauthCaller = (platformParam: string, endpoint: { readonly annotations: Context.Context<never> }) =>
+  Effect.gen(function* () {
+    const platform = normalizePlatformId(platformParam);
+    const adapter = platform ? oauthPlatform(platform) : null;
+    if (!platform || !adapter) return yield* new NotFound({ what: "page" });
+    const edge = yield* EdgeRequest;
+    if (!edge.user) return null;
+    const caller = callerOf(edge.user, { now: new Date(), correlationId: edge.correlationId, causationId: null });
+    const refusal = refusalOf(caller, Context.getOrUndefined(endpoint.annotations, Requires) ?? {});
+    if (refusal) return yield* refusal;
+    return { platform, adapter, caller };
+  });
+
+const connectionFailed = (description: string) => redirectWithFlash(BACK, { title: CONNECTION_FAILED_TITLE, description, variant: "destructive" });
+
+const isHttps = (request: HttpServerRequest.HttpServerRequest) =>
+  request.headers["x-forwarded-proto"] === "https" || /^https:/i.test(request.originalUrl);
+
+/** The OAuth operations (./api.ts): redirects, with the flow's cookie and the outcome's toast. */
+export const accountConnectionsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof AccountConnectionsApi>) =>
+  handlers
+    .handle("start", ({ params, endpoint }) =>
+      Effect.gen(function* () {
+        const signedIn = yield* oauthCaller(params.platform, endpoint);
+        if (!signedIn) return HttpServerResponse.redirect(SIGN_IN_FIRST, { status: 302 });
+        const { platform, adapter } = signedIn;
+        const missing = adapter.missingVariables();
+        if (missing.length > 0) {
+          logger.warn({ platform, missing }, `${platformById(platform).name} needs ${missing.join(" and ")} to connect accounts`);
+          return connectionFailed(notSetUp(`Connecting ${platformById(platform).name}`));
+        }
+        const flow = { platform, state: generateState(), codeVerifier: generateCodeVerifier() };
+        const request = yield* HttpServerRequest.HttpServerRequest;
+        return HttpServerResponse.redirect(adapter.authorizationUrl({ ...flow, redirectUri: redirectUriFor(platform) }).href, { status: 302 }).pipe(
+          HttpServerResponse.setCookieUnsafe(OAUTH_FLOW_COOKIE, JSON.stringify(flow), {
+            httpOnly: true,
+            sameSite: "lax",
+            secure: isHttps(request),
+            path: OAUTH_FLOW_PATH,
+            maxAge: Duration.seconds(OAUTH_FLOW_MAX_AGE_SECONDS),
+          }),
+        );
+      }),
+    )
+    .handle("callback", ({ params, query, endpoint }) =>
+      Effect.gen(function* () {
+        const signedIn = yield* oauthCaller(params.platform, endpoint);
+        if (!signedIn) return HttpServerResponse.redirect(SIGN_IN_FIRST, { status: 302 });
+        const { platform, adapter, caller } = signedIn;
+        const request = yield* HttpServerRequest.HttpServerRequest;
+        // The flow is used once: its cookie is forgotten whatever the outcome.
+        const flow = readFlow(request.cookies[OAUTH_FLOW_COOKIE]);
+        const forget = HttpServerResponse.expireCookieUnsafe(OAUTH_FLOW_COOKIE, { path: OAUTH_FLOW_PATH });
+        const name = platformById(platform).name;
+        if (query.error) return forget(connectionFailed(`${name} did not grant access (${query.error_description ?? query.error}).`));
+        const code = query.code;
+        if (!flow || flow.platform !== platform || flow.state !== query.state || !code) {
+          return forget(connectionFailed(`The sign-in with ${name} expired or was started in another window. Please try again.`));
+        }
+        const exit = yield* Effect.exit(
+          Effect.gen(function* () {
+            const connected = yield* Effect.tryPromise({
+              try: async () => {
+                const tokens = await adapter.exchangeCode({ code, codeVerifier: flow.codeVerifier, redirectUri: redirectUriFor(platform) });
+                return { tokens, profile: await adapter.fetchProfile(tokens) };
+              },
+              catch: (error) => new ConnectionFailed({ message: error instanceof Error ? error.message : CONNECTION_FAILED_MESSAGE }),
+            });
+            return yield* (yield* SocialAccounts).connect(caller, {
+              platform,
+              kind: "oauth",
+              profile: { ...connected.profile, metadata: connected.profile.metadata ?? {} },
+              credentials: connected.tokens,
+              tokenExpiresAt: connected.tokens.expiresAt,
+            });
+          }),
+        );
+        if (Exit.isSuccess(exit)) return forget(redirectWithFlash(BACK, connectedToast(platform)));
+        // Typed failures carry a message for the person (the platform's refusal, the plan's limit); others are logged.
+        const failure = Cause.findErrorOption(exit.cause);
+        if (failure._tag === "Some" && !(failure.value instanceof SqlError) && "message" in failure.value) return forget(connectionFailed(failure.value.message));
+        logger.error({ platform, cause: Cause.pretty(exit.cause) }, "OAuth connection failed");
+        return forget(connectionFailed(CONNECTION_FAILED_MESSAGE));
+      }),
+    );

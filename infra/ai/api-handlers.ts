@@ -1,0 +1,59 @@
+import { Effect } from "effect";
+import type { HttpServerRequest, HttpServerResponse } from "effect/http";
+import type { HttpApiBuilder } from "effect/http-api";
+import type { Caller } from "../../domain/shared";
+import { SqlError } from "../db/Database";
+import { CurrentCaller } from "../web/api/guard";
+import { Ai, type OnDelta } from "./Ai";
+import type { AiApi } from "./api";
+import { streamingText } from "./stream";
+
+/** Runs an operation as the guard's caller; the database failing, or anything not declared, is the server's (500). */
+const asCaller = <A, E, R = never>(operation: (ai: Ai["Service"], caller: Caller) => Effect.Effect<A, E | SqlError, R>) =>
+  Effect.gen(function* () {
+    return yield* operation(yield* Ai, yield* CurrentCaller);
+  }).pipe(Effect.catchIf((error): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<
+    A,
+    Exclude<E, SqlError>,
+    R | Ai | CurrentCaller
+  >;
+
+/** Whether the caller asked for the text as it comes: `Accept: text/event-stream` or `?stream=1`. */
+const wantsStream = (request: HttpServerRequest.HttpServerRequest, query: { readonly stream?: string | undefined }) =>
+  (request.headers.accept ?? "").includes("text/event-stream") || query.stream === "1";
+
+type AiWriteError = Effect.Error<ReturnType<Ai["Service"]["enhance"]>>;
+
+/** A text the AI writes: answered whole, or streamed when asked (./stream.ts). */
+const written = <F extends string>(
+  request: HttpServerRequest.HttpServerRequest,
+  query: { readonly stream?: string | undefined },
+  field: F,
+  write: (ai: Ai["Service"], caller: Caller, onDelta?: OnDelta) => ReturnType<Ai["Service"]["enhance"]>,
+) =>
+  asCaller((ai, caller): Effect.Effect<Record<F, string> | HttpServerResponse.HttpServerResponse, AiWriteError> => {
+    const body = (text: string) => ({ [field]: text }) as Record<F, string>;
+    if (!wantsStream(request, query)) return Effect.map(write(ai, caller), body);
+    const personId = caller.actor.kind === "person" ? caller.actor.userId : caller.workspaceId;
+    return streamingText(personId, (onDelta) => write(ai, caller, onDelta), body);
+  });
+
+/** The AI operations (./api.ts) on the Ai service. */
+export const aiHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof AiApi>) =>
+  handlers
+    .handle("enhance", ({ request, query, payload }) => written(request, query, "enhancedContent", (ai, caller, onDelta) => ai.enhance(caller, payload, onDelta)))
+    .handle("draftReply", ({ request, query, payload }) =>
+      written(request, query, "draft", (ai, caller, onDelta) =>
+        ai.draftReply(caller, { kind: payload.kind, text: payload.text, rating: payload.rating ?? null }, onDelta),
+      ),
+    )
+    .handle("generateImage", ({ payload }) =>
+      asCaller((ai, caller) =>
+        ai.generateImage(caller, payload).pipe(
+          // A failure that is no refusal of ours (a file store's, a library's) is the server's: logged, 500.
+          Effect.catchIf((error): error is Error => !("_tag" in error) || error instanceof SqlError, Effect.die),
+          Effect.map((item) => ({ url: item.fileUrl, item })),
+        ),
+      ),
+    )
+    .handle("usage", () => asCaller((ai, caller) => ai.usage(caller)));
