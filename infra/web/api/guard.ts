@@ -37,6 +37,18 @@ export class Requires extends Context.Service<Requires, Requirement>()("app/api/
  */
 export const Audience = Context.Reference<"workspace" | "operator">("app/api/Audience", { defaultValue: () => "workspace" });
 
+/**
+ * How the one route reads an operation's body before the API does: at most `maxBytes` (413 past
+ * them; a JSON body's limit, 1 MB, when not declared), and `asSent` for a body the operation must
+ * see byte for byte whatever its content type (a platform's signed webhook: not parsed as JSON
+ * first, so a bad signature is told before bad JSON).
+ */
+export interface RequestBodyRule {
+  readonly maxBytes?: number;
+  readonly asSent?: boolean;
+}
+export const RequestBody = Context.Reference<RequestBodyRule>("app/api/RequestBody", { defaultValue: () => ({}) });
+
 /** A POST that only reads (a search): open in demo mode like a GET. */
 export const OnlyReads = Context.Reference<boolean>("app/api/OnlyReads", { defaultValue: () => false });
 

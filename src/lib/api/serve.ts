@@ -5,7 +5,7 @@ import { SocialDeskApi } from "../../../infra/app-api";
 import type { SharedServices } from "../../../infra/module";
 import { moduleApis, type ModuleServices } from "../../../infra/modules";
 import { referenceLayer } from "../../../infra/web/api/reference";
-import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite, PublicEdge } from "../../../infra/web/api/guard";
+import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite, PublicEdge, RequestBody, type RequestBodyRule } from "../../../infra/web/api/guard";
 import { runtime } from "../../runtime";
 
 /**
@@ -25,6 +25,21 @@ const api = HttpRouter.toWebHandler(
   ) as Layer.Layer<never, never, HttpRouter.HttpRouter | HttpRouter.Request<"Requires", EdgeRequest | ModuleServices | SharedServices>>,
   { disableLogger: true },
 );
+
+/** Each declared operation's path as a pattern, with how its body is read; static paths before those with parameters. */
+const bodyRules = Object.values(SocialDeskApi.groups)
+  .flatMap((group) => Object.values(group.endpoints))
+  .map((endpoint) => ({
+    method: endpoint.method,
+    pattern: new RegExp(`^${endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+")}$`),
+    parameters: (endpoint.path.match(/:\w+/g) ?? []).length,
+    rule: Context.get(endpoint.annotations, RequestBody),
+  }))
+  .sort((a, b) => a.parameters - b.parameters);
+
+/** How the one route reads the body of `method path` (the operation's `RequestBody`; the JSON defaults for no declared operation). */
+export const bodyRuleOf = (method: string, path: string): RequestBodyRule =>
+  bodyRules.find((rule) => rule.method === method && rule.pattern.test(path))?.rule ?? {};
 
 /** Answers a request with the declared API, as the edge (the Astro middleware) read it. */
 export const serveApi = async (request: Request, locals: App.Locals, origin: string, clientAddress?: string): Promise<Response> => {

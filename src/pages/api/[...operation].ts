@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { serveApi } from "../../lib/api/serve";
+import { bodyRuleOf, serveApi } from "../../lib/api/serve";
 import { BODY_LIMITS, readBody } from "../../lib/http";
 import { problemResponse } from "../../lib/api/problem-response";
 
@@ -9,19 +9,21 @@ const AS_SENT = /^(application\/x-www-form-urlencoded|application\/octet-stream|
 /**
  * Every operation declared in the app's HTTP contract (infra/app-api.ts), behind one route: Astro
  * tries it after the route files, so the modules not yet declared keep theirs. The body is read
- * here through the one bounded reader (413 past the limit): a multipart upload goes on as a stream
- * (its declaration sets its limits), a form or a webhook's raw body as sent, and anything else
- * must be JSON, whatever content type a script forgot to set.
+ * here through the one bounded reader, at the limit the operation declares (`RequestBody`; 413 past
+ * it): a multipart upload goes on as a stream (its declaration sets its limits), a form, or a body
+ * the operation reads as sent (a signed webhook), as sent, and anything else must be JSON, whatever
+ * content type a script forgot to set.
  */
 export const ALL: APIRoute = async ({ request, locals, url, clientAddress }) => {
   if (request.body === null) return serveApi(request, locals, url.origin, clientAddress);
   const contentType = request.headers.get("content-type") ?? "";
   if (contentType.startsWith("multipart/form-data")) return serveApi(request, locals, url.origin, clientAddress);
-  const read = await readBody(request, BODY_LIMITS.json);
+  const rule = bodyRuleOf(request.method, url.pathname);
+  const read = await readBody(request, rule.maxBytes ?? BODY_LIMITS.json);
   if (!read.ok) return read.response;
   const headers = new Headers(request.headers);
   headers.delete("content-length");
-  if (AS_SENT.test(contentType)) return serveApi(new Request(request.url, { method: request.method, headers, body: read.bytes }), locals, url.origin, clientAddress);
+  if (rule.asSent || AS_SENT.test(contentType)) return serveApi(new Request(request.url, { method: request.method, headers, body: read.bytes }), locals, url.origin, clientAddress);
   const text = new TextDecoder().decode(read.bytes);
   if (text.trim() !== "") {
     try {
