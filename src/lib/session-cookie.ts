@@ -1,6 +1,7 @@
 import type { AstroCookies } from "astro";
 import { KNOWN_DEVICE_DAYS } from "../../domain/identity";
 import { SESSION_COOKIE, SESSION_DAYS } from "../../infra/auth/Sessions";
+import { FLASH_COOKIE, type FlashToast } from "../../infra/web/api/form-post";
 
 const isSecure = (url: URL, request: Request) =>
   url.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
@@ -34,15 +35,9 @@ export const setDeviceCookie = (cookies: AstroCookies, token: string, url: URL, 
 export const clearSessionCookie = (cookies: AstroCookies) => cookies.delete(SESSION_COOKIE, { path: "/" });
 
 export const DEMO_COOKIE = "demo";
-export const FLASH_COOKIE = "flash";
+export { FLASH_COOKIE, type FlashToast } from "../../infra/web/api/form-post";
 /** What was typed in a plain form the server refused, for its page to fill the form again (once). */
 export const KEPT_FORM_COOKIE = "kept-form";
-
-export interface FlashToast {
-  readonly title: string;
-  readonly description?: string;
-  readonly variant?: "default" | "destructive";
-}
 
 /** A toast for the next page the browser shows (after a redirect), e.g. "Welcome back!". */
 export const setFlash = (cookies: AstroCookies, toast: FlashToast) =>
