@@ -118,9 +118,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "POST", path: "/api/auth/forgot-password", permission: null },
   { method: "POST", path: "/api/auth/reset-password", permission: null },
   { method: "POST", path: "/api/auth/login", permission: null },
-  // Operators only (checked by the middleware), whatever their role.
-  { method: "POST", path: "/api/admin/projections/posts/rebuild", permission: null },
-  { method: "POST", path: "/api/admin/projections/posts/verify", permission: null },
 ];
 
 // The declared ones first: the table ends with signing out.
