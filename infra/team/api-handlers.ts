@@ -8,7 +8,12 @@ import { CurrentCaller, EdgeRequest } from "../web/api/guard";
 import type { ApprovalLinksApi, ClientApprovalApi, ClientsApi, TeamApi } from "./api";
 import { decideThroughLink } from "./client-approval";
 import { addClient } from "./clients";
+import { ApprovalLinks } from "./ApprovalLinks";
+import { ApprovalSettings } from "./ApprovalSettings";
+import { ClientAccess } from "./ClientAccess";
+import { Members } from "./Members";
 import { Team } from "./Team";
+import { WhiteLabel } from "./WhiteLabel";
 import { handOverWorkspace } from "./transfer-ownership";
 
 /** A database failure is the server's, answered 500 (never declared). */
@@ -33,23 +38,23 @@ const asCaller = <A, E>(operation: (team: Team["Service"], caller: Caller) => Ef
 export const teamHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof TeamApi>) =>
   handlers
     .handle("members", () => asCaller((team, caller) => team.members(caller.workspaceId)))
-    .handle("changeRole", ({ params, payload }) => asCaller((team, caller) => team.changeRole(caller, params.id, payload.role)))
-    .handle("removeMember", ({ params }) => asCaller((team, caller) => team.remove(caller, params.id)))
+    .handle("changeRole", ({ params, payload }) => withCaller((caller) => Members.use((members) => members.changeRole(caller, params.id, payload.role))))
+    .handle("removeMember", ({ params }) => withCaller((caller) => Members.use((members) => members.remove(caller, params.id))))
     .handle("transferOwnership", ({ params }) =>
       withCaller((caller) => handOverWorkspace(caller, params.id)),
     )
     .handle("invites", () => asCaller((team, caller) => team.invites(caller.workspaceId, caller.now)))
-    .handle("invite", ({ payload }) => asCaller((team, caller) => team.invite(caller, payload)))
-    .handle("revokeInvite", ({ params }) => asCaller((team, caller) => team.revoke(caller, params.id)))
-    .handle("resendInvite", ({ params }) => asCaller((team, caller) => team.resend(caller, params.id)))
+    .handle("invite", ({ payload }) => withCaller((caller) => Members.use((members) => members.invite(caller, payload))))
+    .handle("revokeInvite", ({ params }) => withCaller((caller) => Members.use((members) => members.revoke(caller, params.id))))
+    .handle("resendInvite", ({ params }) => withCaller((caller) => Members.use((members) => members.resend(caller, params.id))))
     .handle("settings", () => asCaller((team, caller) => team.settings(caller.workspaceId)))
-    .handle("setSettings", ({ payload }) => asCaller((team, caller) => team.setApprovalRequired(caller, payload.approvalRequired)));
+    .handle("setSettings", ({ payload }) => withCaller((caller) => ApprovalSettings.use((settings) => settings.setApprovalRequired(caller, payload.approvalRequired))));
 
 export const approvalLinksHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof ApprovalLinksApi>) =>
   handlers
     .handle("list", () => asCaller((team, caller) => team.links(caller.workspaceId, caller.now)))
-    .handle("create", ({ payload }) => asCaller((team, caller) => team.createLink(caller, payload.postIds, payload.email)))
-    .handle("revoke", ({ params }) => asCaller((team, caller) => team.revokeLink(caller, params.id)));
+    .handle("create", ({ payload }) => withCaller((caller) => ApprovalLinks.use((links) => links.createLink(caller, payload.postIds, payload.email))))
+    .handle("revoke", ({ params }) => withCaller((caller) => ApprovalLinks.use((links) => links.revokeLink(caller, params.id))));
 
 /** A client's decision: the link's token is the permission, the client acts under the name they give. */
 export const clientApprovalHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof ClientApprovalApi>) =>
@@ -72,7 +77,7 @@ export const clientApprovalHandlers = (handlers: HttpApiBuilder.Handlers.FromGro
 export const clientsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof ClientsApi>) => {
   const saveBrand = ({ payload }: { payload: { name: string; logoUrl: string | null; color: string } }) =>
     Effect.map(
-      asCaller((team, caller) => team.setBrand(caller, payload)),
+      withCaller((caller) => WhiteLabel.use((whiteLabel) => whiteLabel.setBrand(caller, payload))),
       (brand) => answerJsonOrForm(payload, brand, { title: "White Label Saved", description: `Your clients now see ${brand.name} on their approval pages.` }),
     );
   const saveClient = ({ params, payload }: { params: { id: string }; payload: { name: string; logoUrl: string | null } }) =>
@@ -97,14 +102,16 @@ export const clientsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<type
     .handle("save", saveClient)
     .handle("access", ({ params, payload }) =>
       Effect.as(
-        asCaller<void, InvalidInput | Forbidden | Conflict | NotFound | ConcurrencyConflict>((team, caller) =>
-          payload.granted ? team.grantClientAccess(caller, params.id, payload.userId) : team.revokeClientAccess(caller, params.id, payload.userId),
+        withCaller((caller) =>
+          ClientAccess.use((access): Effect.Effect<void, InvalidInput | Forbidden | Conflict | NotFound | ConcurrencyConflict | SqlError> =>
+            payload.granted ? access.grantClientAccess(caller, params.id, payload.userId) : access.revokeClientAccess(caller, params.id, payload.userId),
+          ),
         ),
         answerJsonOrForm(payload, undefined, null),
       ),
     )
     .handle("allAccess", ({ payload }) =>
-      Effect.as(asCaller((team, caller) => team.setAllClientsAccess(caller, payload.userId, payload.granted)), answerJsonOrForm(payload, undefined, null)),
+      Effect.as(withCaller((caller) => ClientAccess.use((access) => access.setAllClientsAccess(caller, payload.userId, payload.granted))), answerJsonOrForm(payload, undefined, null)),
     );
 };
 
