@@ -4,6 +4,7 @@ import { type AuditKindDeclaration, auditKindGaps } from "../domain/audit";
 import type { Caller, EventCatalogue, HttpErrorClass, Projection } from "../domain/shared";
 import type { Database } from "./db/Database";
 import type { BatchedAppends } from "./eventstore/BatchedAppends";
+import type { ModuleCatalogue } from "./eventstore/catalogue";
 import type { EventStore } from "./eventstore/EventStore";
 import type { Reaction } from "./eventstore/reactions";
 import type { Passwords } from "./auth/Passwords";
@@ -11,7 +12,7 @@ import type { Sessions } from "./auth/Sessions";
 import type { Mailer } from "./mail/Mailer";
 
 /** The services every module may build on. */
-export type SharedServices = Database | EventStore | BatchedAppends | Passwords | Sessions | Mailer;
+export type SharedServices = Database | EventStore | BatchedAppends | Passwords | Sessions | Mailer | ModuleCatalogue;
 
 /** What a job knows of itself when it runs. */
 export interface JobRun {

@@ -3,6 +3,7 @@ import { type AuditKind, auditKindList, auditKindsByType } from "../domain/audit
 import { type EventCatalogue, eventDecoder, type Projection, SHARED_ERRORS } from "../domain/shared";
 import { StoredEvents } from "./eventstore/EventStore";
 import { accountsModule } from "./accounts/module";
+import { adminModule } from "./admin/module";
 import { aiModule } from "./ai/module";
 import { auditModule } from "./audit/module";
 import { auditProjection } from "./audit/projection";
@@ -52,6 +53,7 @@ export const MODULES = [
   reportsModule,
   mailModule,
   auditModule,
+  adminModule,
 ] as const;
 
 type ServicesOf<M> = M extends AppModule<infer S, infer _Api> ? S : never;

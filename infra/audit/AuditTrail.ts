@@ -85,7 +85,8 @@ const dayStartIn = (day: string, timeZone: string, plusDays = 0) => {
 export class AuditTrail extends Context.Service<
   AuditTrail,
   {
-    readonly page: (workspaceId: string, filter: AuditFilter, timeZone: string) => Effect.Effect<AuditPage, NotFound | SqlError>;
+    /** A page of `limit` lines (AUDIT_PAGE_SIZE unless given), newest first. */
+    readonly page: (workspaceId: string, filter: AuditFilter, timeZone: string, limit?: number) => Effect.Effect<AuditPage, NotFound | SqlError>;
     /** Every line the filter keeps (at most AUDIT_EXPORT_MAX), newest first. */
     readonly all: (workspaceId: string, filter: AuditFilter, timeZone: string) => Effect.Effect<ReadonlyArray<AuditEntry>, NotFound | SqlError>;
   }
@@ -119,11 +120,11 @@ export class AuditTrail extends Context.Service<
               (rows) => (rows.length === 1 ? Effect.succeed(filter.client!) : Effect.fail(new NotFound({ what: "client" }))),
             );
 
-      const page = Effect.fn("AuditTrail.page")(function* (workspaceId: string, filter: AuditFilter, timeZone: string) {
+      const page = Effect.fn("AuditTrail.page")(function* (workspaceId: string, filter: AuditFilter, timeZone: string, limit: number = AUDIT_PAGE_SIZE) {
         const trail = yield* trailOf(workspaceId, filter);
-        const rows = yield* db.query((sql) => select(sql, trail, filter, timeZone, AUDIT_PAGE_SIZE + 1));
-        const shown = rows.slice(0, AUDIT_PAGE_SIZE);
-        return { entries: shown.map(toEntry), next: rows.length > AUDIT_PAGE_SIZE ? cursorOf(shown[shown.length - 1]!) : null };
+        const rows = yield* db.query((sql) => select(sql, trail, filter, timeZone, limit + 1));
+        const shown = rows.slice(0, limit);
+        return { entries: shown.map(toEntry), next: rows.length > limit ? cursorOf(shown[shown.length - 1]!) : null };
       });
 
       const all = Effect.fn("AuditTrail.all")(function* (workspaceId: string, filter: AuditFilter, timeZone: string) {

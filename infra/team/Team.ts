@@ -1,57 +1,19 @@
-import { randomUUID } from "node:crypto";
 import { Context, Effect, Layer } from "effect";
 import { type Permission, ROLE_PERMISSIONS } from "../../domain/access";
-import { limitsOf } from "../../domain/plans";
 import {
-  acceptInvite,
-  addMember,
-  changeRole,
-  type InvitableRole,
-  INVITE_TTL_MS,
-  invitationByToken,
-  inviteMember,
-  removeMember,
-  resendInvite,
-  revokeInvite,
-  ROLE_LABELS,
-  teamDecider,
-  type TeamEvent,
-  type TeamState,
   APPROVAL_LINK_DAYS,
+  approvalLinkByToken,
   approvalLinkOutcome,
   type ApprovalLinkOutcome,
   type ApprovalLinkPosts,
-  approvalLinkByToken,
-  createApprovalLink,
-  revokeApprovalLink,
-  setApprovalRequirement,
-  setAllClientsAccess,
-  setBrand,
-  TEAM_MESSAGES,
-  teamStreamId,
-  transferOwnership,
+  type InvitableRole,
+  invitationByToken,
 } from "../../domain/team";
-import {
-  actorIdOf,
-  foldEvents,
-  type Caller,
-  type CommandContext,
-  type ConcurrencyConflict,
-  Conflict,
-  type Forbidden,
-  InvalidInput,
-  isUuid,
-  NotFound,
-  type PlanLimitReached,
-  type Role,
-} from "../../domain/shared";
-import { generateToken, hashToken } from "../auth/tokens";
-import { config } from "../config";
+import { type Conflict, NotFound, type Role } from "../../domain/shared";
+import { hashToken } from "../auth/tokens";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
-import { handleCommand } from "../eventstore/handle";
-import { brandedHtml, PRODUCT_BRAND } from "../mail/branded";
-import { Mailer } from "../mail/Mailer";
+import { teamStream } from "./team-stream";
 
 /** A person of the workspace as Team Management lists them (spec engagement §3 "Team member"). */
 export interface TeamMember {
@@ -129,8 +91,6 @@ export interface TeamSettings {
   readonly approvalRequired: boolean;
 }
 
-type TeamError = SqlError | ConcurrencyConflict;
-
 interface MemberRow {
   id: string;
   email: string;
@@ -179,66 +139,36 @@ const toInvite =
     expiresAt: row.expires_at.toISOString(),
   });
 
-const personName = (first: string, last: string, email: string) => `${first} ${last}`.trim() || email;
 
 /**
- * The workspace's team (spec engagement §2 Team Management): its members with their roles, and the
- * invitations e-mailed with a link to `/invite/{token}` that is good once, for 7 days.
+ * The workspace's team as it reads (spec engagement §2 Team Management): its members with their
+ * roles, the invitations not yet used, its settings, the clients' approval links and the white
+ * label. The team's commands are the services of its aggregates: Members (members and invitations),
+ * ApprovalSettings, ApprovalLinks, ClientAccess and WhiteLabel.
  */
 export class Team extends Context.Service<
   Team,
   {
     readonly members: (workspaceId: string) => Effect.Effect<ReadonlyArray<TeamMember>, SqlError>;
     readonly invites: (workspaceId: string, now: Date) => Effect.Effect<ReadonlyArray<TeamInvite>, SqlError>;
-    readonly invite: (
-      caller: Caller,
-      input: { readonly email: string; readonly role: string },
-    ) => Effect.Effect<TeamInvite, InvalidInput | Conflict | PlanLimitReached | TeamError>;
-    readonly resend: (caller: Caller, inviteId: string) => Effect.Effect<TeamInvite, NotFound | TeamError>;
-    readonly revoke: (caller: Caller, inviteId: string) => Effect.Effect<void, NotFound | TeamError>;
-    readonly changeRole: (caller: Caller, userId: string, role: string) => Effect.Effect<TeamMember, InvalidInput | Forbidden | NotFound | TeamError>;
-    readonly remove: (caller: Caller, userId: string) => Effect.Effect<void, Forbidden | NotFound | TeamError>;
-    /** The team's side of handing the workspace to a member (see transfer-ownership.ts): they leave the team, the owner joins it as admin. */
-    readonly handOver: (caller: Caller, userId: string) => Effect.Effect<void, Forbidden | NotFound | TeamError>;
+    /** One invitation not yet used, or 404. */
+    readonly inviteOf: (workspaceId: string, inviteId: string, now: Date) => Effect.Effect<TeamInvite, NotFound | SqlError>;
     /** The team's settings: whether members' posts need approval. */
     readonly settings: (workspaceId: string) => Effect.Effect<TeamSettings, SqlError>;
-    readonly setApprovalRequired: (caller: Caller, required: boolean) => Effect.Effect<TeamSettings, TeamError>;
-    /** A link for a client to approve posts awaiting approval, for 14 days (POST /api/approval-links). */
-    readonly createLink: (caller: Caller, postIds: ReadonlyArray<string>, sendTo?: string) => Effect.Effect<ApprovalLink, InvalidInput | Conflict | TeamError>;
     readonly links: (workspaceId: string, now: Date) => Effect.Effect<ReadonlyArray<ApprovalLink>, SqlError>;
-    readonly revokeLink: (caller: Caller, linkId: string) => Effect.Effect<void, NotFound | TeamError>;
     /** The link a client's token opens, or why not (404 unknown or withdrawn, 409 expired). */
     readonly openLink: (token: string, now: Date) => Effect.Effect<OpenedApprovalLink, NotFound | Conflict | SqlError>;
-    /** Gives one of the agency's people access to a client workspace of the agency, with their agency role. */
-    readonly grantClientAccess: (caller: Caller, clientId: string, userId: string) => Effect.Effect<void, InvalidInput | NotFound | TeamError>;
-    readonly revokeClientAccess: (caller: Caller, clientId: string, userId: string) => Effect.Effect<void, Forbidden | Conflict | NotFound | TeamError>;
-    /** One of the agency's people sees every client (given access to each now, and to each new one), or only chosen ones from now on. */
-    readonly setAllClientsAccess: (caller: Caller, userId: string, allClients: boolean) => Effect.Effect<void, Forbidden | NotFound | InvalidInput | TeamError>;
-    /** Gives the agency's people who see every client access to its new client (in the caller's transaction). */
-    readonly welcomeClient: (caller: Caller, clientId: string) => Effect.Effect<void, InvalidInput | NotFound | TeamError>;
     /** The white label a workspace shows its clients: its own, or its agency's for a client workspace; null for none. */
     readonly brandOf: (workspaceId: string) => Effect.Effect<Brand | null, SqlError>;
-    /** Sets the agency's white label, from the agency's own workspace. */
-    readonly setBrand: (caller: Caller, input: Brand) => Effect.Effect<Brand, InvalidInput | Conflict | TeamError>;
     /** The invitation a link opens, or why it no longer does (404 unknown or withdrawn, 409 used or expired). */
     readonly invitation: (token: string, now: Date) => Effect.Effect<Invitation, NotFound | Conflict | SqlError>;
-    /** Records that `userId` joined through the link (in the caller's transaction, with their account's creation). */
-    readonly join: (token: string, userId: string, ctx: CommandContext) => Effect.Effect<void, NotFound | Conflict | TeamError>;
   }
 >()("app/Team") {
   static layer = Layer.effect(
     Team,
     Effect.gen(function* () {
       const db = yield* Database;
-      const store = yield* EventStore;
-      const mailer = yield* Mailer;
-
-      const onTeam = <E>(workspaceId: string, decide: (state: TeamState) => Effect.Effect<ReadonlyArray<TeamEvent>, E>, ctx: CommandContext) =>
-        handleCommand(teamStreamId(workspaceId), teamDecider, decide, { ctx, workspaceId }).pipe(Effect.provideService(EventStore, store));
-
-      /** The team as its stream has it, for a decision read outside a command (a link followed). */
-      const teamStateOf = (workspaceId: string) =>
-        Effect.map(store.readStream(teamStreamId(workspaceId)), ({ events }) => foldEvents(teamDecider, events as ReadonlyArray<TeamEvent>));
+      const { teamStateOf, workspaceOf, workspaceOfToken } = teamStream(db, yield* EventStore);
 
       const members = Effect.fn("Team.members")(function* (workspaceId: string) {
         const rows = yield* db.query(
@@ -273,131 +203,6 @@ export class Team extends Context.Service<
           row ? Effect.succeed(toInvite(now)(row)) : Effect.fail(new NotFound({ what: "invitation" })),
         );
 
-      const workspaceOf = (workspaceId: string) =>
-        db
-          .query(
-            (sql) => sql<{ name: string; owner_id: string; owner_email: string; plan: string }[]>`
-              select w.name, w.owner_id, u.email as owner_email, u.selected_plan as plan
-              from workspaces w join users u on u.id = w.owner_id where w.id = ${workspaceId}`,
-          )
-          .pipe(Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.die(new Error(`workspace ${workspaceId} has no owner`)))));
-
-      const nameOf = (userId: string | null) =>
-        userId === null
-          ? Effect.succeed("Someone")
-          : db
-              .query(
-                (sql) => sql<{ first_name: string; last_name: string; email: string }[]>`select first_name, last_name, email from users where id = ${userId}`,
-              )
-              .pipe(Effect.map(([row]) => (row ? personName(row.first_name, row.last_name, row.email) : "Someone")));
-
-      /** The invitation e-mail: who, which workspace, which role, the link and until when it works. */
-      const mailInvite = (caller: Caller, to: string, role: InvitableRole, token: string, expiresAt: Date) =>
-        Effect.gen(function* () {
-          const workspace = yield* workspaceOf(caller.workspaceId);
-          const inviter = yield* nameOf(actorIdOf(caller.actor));
-          const until = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: caller.timeZone }).format(expiresAt);
-          yield* mailer.queue({
-            to,
-            subject: `${inviter} invited you to ${workspace.name} on SocialDesk`,
-            text: [
-              "Hello,",
-              "",
-              `${inviter} invited you to join ${workspace.name} on SocialDesk as ${ROLE_LABELS[role]}.`,
-              "",
-              `Accept the invitation: ${config().publicUrl}/invite/${token}`,
-              "",
-              `The link works once, until ${until}. If you weren't expecting this invitation, you can ignore this e-mail.`,
-            ].join("\n"),
-          });
-        });
-
-      const invite = Effect.fn("Team.invite")(function* (caller: Caller, input: { readonly email: string; readonly role: string }) {
-        const workspace = yield* workspaceOf(caller.workspaceId);
-        const token = generateToken();
-        const inviteId = randomUUID();
-        const expiresAt = new Date(caller.now.getTime() + INVITE_TTL_MS);
-        return yield* db.withTransaction(
-          Effect.gen(function* () {
-            yield* onTeam(
-              caller.workspaceId,
-              inviteMember({
-                inviteId,
-                workspaceId: caller.workspaceId,
-                email: input.email,
-                role: input.role,
-                tokenHash: hashToken(token),
-                invitedBy: actorIdOf(caller.actor) ?? workspace.owner_id,
-                memberLimit: limitsOf(caller.plan).teamMembers,
-                ownerEmail: workspace.owner_email,
-                expiresAt,
-                now: caller.now,
-              }),
-              caller,
-            );
-            const created = yield* inviteOf(caller.workspaceId, inviteId, caller.now).pipe(Effect.orDie);
-            yield* mailInvite(caller, created.email, created.role, token, expiresAt);
-            return created;
-          }),
-        );
-      });
-
-      const resend = Effect.fn("Team.resend")(function* (caller: Caller, inviteId: string) {
-        if (!isUuid(inviteId)) return yield* new NotFound({ what: "invitation" });
-        const current = yield* inviteOf(caller.workspaceId, inviteId, caller.now);
-        const token = generateToken();
-        const expiresAt = new Date(caller.now.getTime() + INVITE_TTL_MS);
-        yield* db.withTransaction(
-          Effect.gen(function* () {
-            yield* onTeam(caller.workspaceId, resendInvite({ inviteId, tokenHash: hashToken(token), expiresAt }), caller);
-            yield* mailInvite(caller, current.email, current.role, token, expiresAt);
-          }),
-        );
-        return yield* inviteOf(caller.workspaceId, inviteId, caller.now).pipe(Effect.orDie);
-      });
-
-      const revoke = Effect.fn("Team.revoke")(function* (caller: Caller, inviteId: string) {
-        if (!isUuid(inviteId)) return yield* new NotFound({ what: "invitation" });
-        yield* onTeam(caller.workspaceId, revokeInvite({ inviteId }), caller);
-      });
-
-      const memberOf = (workspaceId: string, userId: string) =>
-        Effect.flatMap(members(workspaceId), (list) => {
-          const found = list.find((m) => m.id === userId);
-          return found ? Effect.succeed(found) : Effect.fail(new NotFound({ what: "team member" }));
-        });
-
-      const changeRoleOf = Effect.fn("Team.changeRole")(function* (caller: Caller, userId: string, role: string) {
-        if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
-        const { owner_id: ownerId } = yield* workspaceOf(caller.workspaceId);
-        yield* onTeam(caller.workspaceId, changeRole({ userId, role, actorId: actorIdOf(caller.actor), ownerId }), caller);
-        return yield* memberOf(caller.workspaceId, userId).pipe(Effect.orDie);
-      });
-
-      const remove = Effect.fn("Team.remove")(function* (caller: Caller, userId: string) {
-        if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
-        const { owner_id: ownerId } = yield* workspaceOf(caller.workspaceId);
-        // Out of an agency's team is out of its clients' too, in the same transaction.
-        const clients = yield* db.query(
-          (sql) => sql<{ workspace_id: string; owner_id: string }[]>`
-            select m.workspace_id, w.owner_id from team_members m join workspaces w on w.id = m.workspace_id
-            where m.user_id = ${userId} and w.parent_workspace_id = ${caller.workspaceId}`,
-        );
-        yield* db.withTransaction(
-          Effect.gen(function* () {
-            yield* onTeam(caller.workspaceId, removeMember({ userId, actorId: actorIdOf(caller.actor), ownerId }), caller);
-            for (const client of clients)
-              yield* onTeam(client.workspace_id, removeMember({ userId, actorId: actorIdOf(caller.actor), ownerId: client.owner_id }), caller);
-          }),
-        );
-      });
-
-      /** The workspace whose invitation the token is (withdrawn ones are gone from the table: not found). */
-      const workspaceOfToken = (token: string) =>
-        db
-          .query((sql) => sql<{ workspace_id: string }[]>`select workspace_id from team_invites where token_hash = ${hashToken(token)}`)
-          .pipe(Effect.flatMap(([row]) => (row ? Effect.succeed(row.workspace_id) : Effect.fail(new NotFound({ what: "invitation" })))));
-
       const invitation = Effect.fn("Team.invitation")(function* (token: string, now: Date) {
         const workspaceId = yield* workspaceOfToken(token);
         const [inviteId, invite] = yield* invitationByToken(yield* teamStateOf(workspaceId), hashToken(token), now);
@@ -414,90 +219,12 @@ export class Team extends Context.Service<
         } satisfies Invitation;
       });
 
-      const join = Effect.fn("Team.join")(function* (token: string, userId: string, ctx: CommandContext) {
-        const workspaceId = yield* workspaceOfToken(token);
-        yield* onTeam(workspaceId, acceptInvite({ workspaceId, tokenHash: hashToken(token), userId, now: ctx.now }), ctx);
-      });
-
-      const handOver = Effect.fn("Team.handOver")(function* (caller: Caller, userId: string) {
-        if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
-        const workspace = yield* workspaceOf(caller.workspaceId);
-        yield* onTeam(
-          caller.workspaceId,
-          transferOwnership({ userId, actorId: actorIdOf(caller.actor), ownerId: workspace.owner_id, ownerEmail: workspace.owner_email }),
-          caller,
-        );
-      });
-
       const settings = Effect.fn("Team.settings")(function* (workspaceId: string) {
         const [row] = yield* db.query(
           (sql) => sql<{ approval_required: boolean }[]>`select approval_required from team_settings where workspace_id = ${workspaceId}`,
         );
         return { approvalRequired: row?.approval_required ?? false } satisfies TeamSettings;
       });
-
-      const setApprovalRequired = Effect.fn("Team.setApprovalRequired")(function* (caller: Caller, required: boolean) {
-        yield* onTeam(caller.workspaceId, setApprovalRequirement({ required }), caller);
-        return yield* settings(caller.workspaceId);
-      });
-
-
-      const createLink = Effect.fn("Team.createLink")(function* (caller: Caller, postIds: ReadonlyArray<string>, sendTo?: string) {
-        const ids = [...new Set(postIds)].filter(isUuid);
-        const [{ awaiting }] = yield* db.query(
-          (sql) => sql<{ awaiting: number }[]>`
-            select count(*)::int as awaiting from posts
-            where workspace_id = ${caller.workspaceId} and id = any(${ids}::uuid[]) and status = 'awaiting_approval' and deleted_at is null`,
-        );
-        if (ids.length === 0 || awaiting !== ids.length || ids.length !== postIds.length)
-          return yield* new InvalidInput({ message: TEAM_MESSAGES.linkPosts, fields: { postIds: TEAM_MESSAGES.linkPosts } });
-        const token = generateToken();
-        const linkId = randomUUID();
-        const expiresAt = new Date(caller.now.getTime() + APPROVAL_LINK_DAYS * 86_400_000);
-        const workspace = yield* workspaceOf(caller.workspaceId);
-        const url = `${config().publicUrl}/approve/${token}`;
-        yield* db.withTransaction(
-          Effect.gen(function* () {
-            const { events } = yield* onTeam(
-              caller.workspaceId,
-              createApprovalLink({
-                linkId,
-                postIds: ids,
-                tokenHash: hashToken(token),
-                expiresAt,
-                createdBy: actorIdOf(caller.actor) ?? workspace.owner_id,
-                ...(sendTo === undefined ? {} : { sentTo: sendTo }),
-              }),
-              caller,
-            );
-            const sentTo = events[0]?.type === "ApprovalLinkCreated" ? events[0].data.sentTo : undefined;
-            if (sentTo) yield* mailLink(caller, workspace.name, sentTo, ids.length, url, expiresAt);
-          }),
-        );
-        const posts = { approved: 0, sentBack: 0, waiting: ids.length };
-        return { id: linkId, postIds: ids, createdAt: caller.now.toISOString(), expiresAt: expiresAt.toISOString(), outcome: approvalLinkOutcome(posts, false), posts, url };
-      });
-
-      /** The link e-mailed to the client: from the agency's white label where it has one, else from the product. */
-      const mailLink = (caller: Caller, workspaceName: string, to: string, posts: number, url: string, expiresAt: Date) =>
-        Effect.gen(function* () {
-          const brand = (yield* brandOf(caller.workspaceId)) ?? PRODUCT_BRAND;
-          const asker = brand === PRODUCT_BRAND ? workspaceName : brand.name;
-          const until = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: caller.timeZone }).format(expiresAt);
-          const what = `${posts} ${posts === 1 ? "post awaits" : "posts await"} your approval`;
-          const paragraphs = [
-            "Hello,",
-            `${asker} would like your approval before ${posts === 1 ? "this post goes" : "these posts go"} out. Open the link to see ${posts === 1 ? "it" : "them"} as ${posts === 1 ? "it" : "they"} will appear, then approve or ask for changes: no account needed.`,
-            `The link works until ${until}.`,
-          ];
-          yield* mailer.queue({
-            to,
-            subject: `${asker}: ${what}`,
-            text: [...paragraphs.flatMap((p) => [p, ""]), `Review the posts: ${url}`, "", brand.name].join("\n"),
-            html: brandedHtml(brand, { title: what.charAt(0).toUpperCase() + what.slice(1), paragraphs, action: { label: "Review the posts", url } }),
-            fromName: brand.name,
-          });
-        });
 
       const links = Effect.fn("Team.links")(function* (workspaceId: string, now: Date) {
         // A post sent back is a draft again; one approved is scheduled or published; a deleted one no longer counts.
@@ -525,15 +252,6 @@ export class Team extends Context.Service<
         });
       });
 
-      const revokeLink = Effect.fn("Team.revokeLink")(function* (caller: Caller, linkId: string) {
-        if (!isUuid(linkId)) return yield* new NotFound({ what: "approval link" });
-        const [row] = yield* db.query(
-          (sql) => sql<{ id: string }[]>`select id from approval_links where id = ${linkId} and workspace_id = ${caller.workspaceId}`,
-        );
-        if (!row) return yield* new NotFound({ what: "approval link" });
-        yield* onTeam(caller.workspaceId, revokeApprovalLink({ linkId }), caller);
-      });
-
       const openLink = Effect.fn("Team.openLink")(function* (token: string, now: Date) {
         const [row] = yield* db.query((sql) => sql<{ workspace_id: string }[]>`select workspace_id from approval_links where token_hash = ${hashToken(token)}`);
         if (!row) return yield* new NotFound({ what: "approval link" });
@@ -548,64 +266,6 @@ export class Team extends Context.Service<
         } satisfies OpenedApprovalLink;
       });
 
-      /** A client workspace of the caller's agency, with its owner. */
-      const clientOf = (caller: Caller, clientId: string) =>
-        Effect.gen(function* () {
-          if (!isUuid(clientId)) return yield* new NotFound({ what: "client" });
-          const [row] = yield* db.query(
-            (sql) => sql<{ owner_id: string }[]>`select owner_id from workspaces where id = ${clientId} and parent_workspace_id = ${caller.workspaceId}`,
-          );
-          return row ?? (yield* new NotFound({ what: "client" }));
-        });
-
-      const grantClientAccess = Effect.fn("Team.grantClientAccess")(function* (caller: Caller, clientId: string, userId: string) {
-        const client = yield* clientOf(caller, clientId);
-        const person = isUuid(userId) ? (yield* members(caller.workspaceId)).find((m) => m.id === userId) : undefined;
-        if (!person) return yield* new NotFound({ what: "team member" });
-        yield* giveAccess(caller, clientId, client.owner_id, person);
-      });
-
-      /** The person into the client's team with their agency role (an agency admin who owns nothing there is its admin). */
-      const giveAccess = (caller: Caller, clientId: string, ownerId: string, person: TeamMember) =>
-        onTeam(
-          clientId,
-          addMember({ workspaceId: clientId, userId: person.id, email: person.email, role: person.role === "owner" ? "admin" : person.role, ownerId }),
-          caller,
-        );
-
-      const revokeClientAccess = Effect.fn("Team.revokeClientAccess")(function* (caller: Caller, clientId: string, userId: string) {
-        const client = yield* clientOf(caller, clientId);
-        if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
-        const person = (yield* members(caller.workspaceId)).find((m) => m.id === userId);
-        if (person?.allClients && person.role !== "owner") return yield* new Conflict({ message: TEAM_MESSAGES.seesAllClients });
-        yield* onTeam(clientId, removeMember({ userId, actorId: actorIdOf(caller.actor), ownerId: client.owner_id }), caller);
-      });
-
-      const setAllClientsAccessOf = Effect.fn("Team.setAllClientsAccess")(function* (caller: Caller, userId: string, allClients: boolean) {
-        if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
-        const agency = yield* workspaceOf(caller.workspaceId);
-        yield* db.withTransaction(
-          Effect.gen(function* () {
-            yield* onTeam(caller.workspaceId, setAllClientsAccess({ userId, allClients, actorId: actorIdOf(caller.actor), ownerId: agency.owner_id }), caller);
-            if (!allClients) return;
-            const person = (yield* members(caller.workspaceId)).find((m) => m.id === userId);
-            if (!person) return yield* new NotFound({ what: "team member" });
-            const clients = yield* db.query(
-              (sql) => sql<{ id: string; owner_id: string }[]>`
-              select id, owner_id from workspaces where parent_workspace_id = ${caller.workspaceId}`,
-            );
-            for (const client of clients) yield* giveAccess(caller, client.id, client.owner_id, person);
-          }),
-        );
-      });
-
-      const welcomeClient = Effect.fn("Team.welcomeClient")(function* (caller: Caller, clientId: string) {
-        const client = yield* clientOf(caller, clientId);
-        for (const person of yield* members(caller.workspaceId)) {
-          if (person.allClients && person.role !== "owner") yield* giveAccess(caller, clientId, client.owner_id, person);
-        }
-      });
-
       const brandOf = Effect.fn("Team.brandOf")(function* (workspaceId: string) {
         const [row] = yield* db.query(
           (sql) => sql<{ name: string; logo_url: string | null; color: string }[]>`
@@ -615,39 +275,7 @@ export class Team extends Context.Service<
         return row ? ({ name: row.name, logoUrl: row.logo_url, color: row.color } satisfies Brand) : null;
       });
 
-      const setBrandOf = Effect.fn("Team.setBrand")(function* (caller: Caller, input: Brand) {
-        const [workspace] = yield* db.query(
-          (sql) => sql<{ parent_workspace_id: string | null }[]>`select parent_workspace_id from workspaces where id = ${caller.workspaceId}`,
-        );
-        if (workspace?.parent_workspace_id) return yield* new Conflict({ message: "The white label is the agency's: set it from the agency's own workspace." });
-        yield* onTeam(caller.workspaceId, setBrand(input), caller);
-        return (yield* brandOf(caller.workspaceId)) ?? (yield* Effect.die(new Error("brand not saved")));
-      });
-
-      return {
-        brandOf,
-        setBrand: setBrandOf,
-        grantClientAccess,
-        revokeClientAccess,
-        setAllClientsAccess: setAllClientsAccessOf,
-        welcomeClient,
-        members,
-        invites,
-        invite,
-        resend,
-        revoke,
-        changeRole: changeRoleOf,
-        remove,
-        handOver,
-        settings,
-        setApprovalRequired,
-        createLink,
-        links,
-        revokeLink,
-        openLink,
-        invitation,
-        join,
-      };
+      return { members, invites, inviteOf, settings, links, openLink, brandOf, invitation };
     }),
   );
 }

@@ -4,6 +4,7 @@ import { Database } from "../db/Database";
 import type { CurrentUser } from "../identity/current-user";
 import { Registration } from "../identity/Registration";
 import { Workspaces } from "../identity/Workspaces";
+import { Members } from "./Members";
 import { Team } from "./Team";
 
 /** What a person gives to join through an invitation link: the address is the invitation's. */
@@ -20,13 +21,14 @@ export interface JoinForm {
  */
 export const acceptInvitation = Effect.fn("acceptInvitation")(function* (token: string, form: JoinForm, ctx: CommandContext) {
   const team = yield* Team;
+  const members = yield* Members;
   const registration = yield* Registration;
   const invitation = yield* team.invitation(token, ctx.now);
   return yield* registration.registerInWorkspace(
     { ...form, email: invitation.email },
     { id: invitation.workspaceId, company: invitation.workspaceName, selectedPlan: invitation.selectedPlan },
     ctx,
-    (userId, member) => team.join(token, userId, member),
+    (userId, member) => members.join(token, userId, member),
   );
 });
 
@@ -37,6 +39,7 @@ export const acceptInvitation = Effect.fn("acceptInvitation")(function* (token: 
  */
 export const acceptInvitationAsPerson = Effect.fn("acceptInvitationAsPerson")(function* (token: string, person: CurrentUser, ctx: CommandContext) {
   const team = yield* Team;
+  const members = yield* Members;
   const workspaces = yield* Workspaces;
   const db = yield* Database;
   const invitation = yield* team.invitation(token, ctx.now);
@@ -45,7 +48,7 @@ export const acceptInvitationAsPerson = Effect.fn("acceptInvitationAsPerson")(fu
   const acting: CommandContext = { ...ctx, actor: personActing(person.id) };
   yield* db.withTransaction(
     Effect.gen(function* () {
-      yield* team.join(token, person.id, acting);
+      yield* members.join(token, person.id, acting);
       yield* workspaces.switchTo(person.id, invitation.workspaceId, acting);
     }),
   );

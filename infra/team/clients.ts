@@ -2,14 +2,14 @@ import { Effect } from "effect";
 import type { Caller } from "../../domain/shared";
 import { Database } from "../db/Database";
 import { type ClientDetails, Workspaces } from "../identity/Workspaces";
-import { Team } from "./Team";
+import { ClientAccess } from "./ClientAccess";
 
 /**
  * An agency adds a client: the workspace (identity) and, in the same transaction, access to it for
  * the agency's people who see every client (team).
  */
 export const addClient = Effect.fn("addClient")(function* (caller: Caller, input: ClientDetails) {
-  const team = yield* Team;
+  const team = yield* ClientAccess;
   const workspaces = yield* Workspaces;
   const db = yield* Database;
   return yield* db.withTransaction(

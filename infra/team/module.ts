@@ -1,13 +1,28 @@
+import { Layer } from "effect";
 import { ROLE_LABELS, teamEvents, teamProjection } from "../../domain/team";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { ApprovalLinksApi, ClientApprovalApi, ClientsApi, TeamApi } from "./api";
+import { approvalLinksHandlers, clientApprovalHandlers, clientsHandlers, teamHandlers } from "./api-handlers";
+import { ApprovalLinks } from "./ApprovalLinks";
+import { ApprovalSettings } from "./ApprovalSettings";
+import { ClientAccess } from "./ClientAccess";
+import { Members } from "./Members";
 import { Team } from "./Team";
+import { WhiteLabel } from "./WhiteLabel";
 
 /** The workspace's team: invitations, members and their roles. */
 export const teamModule = defineModule({
   name: "team",
   events: teamEvents,
   auditKinds: [{ id: "team", label: "Team" }],
-  layer: Team.layer,
+  // The team's reads (Team) and a service of commands per aggregate, each reading through Team.
+  layer: Layer.mergeAll(Members.layer, ApprovalSettings.layer, ApprovalLinks.layer, ClientAccess.layer, WhiteLabel.layer).pipe(Layer.provideMerge(Team.layer)),
+  api: [
+    moduleApi(TeamApi, teamHandlers),
+    moduleApi(ApprovalLinksApi, approvalLinksHandlers),
+    moduleApi(ClientApprovalApi, clientApprovalHandlers),
+    moduleApi(ClientsApi, clientsHandlers),
+  ],
   projections: [teamProjection],
   auditSummaries: {
     MemberInvited: (d) => `Invited ${d.email} as ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,

@@ -2,7 +2,7 @@ import { Effect } from "effect";
 import type { Caller } from "../../domain/shared";
 import { Database } from "../db/Database";
 import { Workspaces } from "../identity/Workspaces";
-import { Team } from "./Team";
+import { Members } from "./Members";
 
 /**
  * The owner hands the workspace to a member (issue 10: the owner "can transfer ownership"): the
@@ -10,7 +10,7 @@ import { Team } from "./Team";
  * transaction; the former owner stays on as an admin.
  */
 export const handOverWorkspace = Effect.fn("handOverWorkspace")(function* (caller: Caller, userId: string) {
-  const team = yield* Team;
+  const team = yield* Members;
   const workspaces = yield* Workspaces;
   const db = yield* Database;
   yield* db.withTransaction(

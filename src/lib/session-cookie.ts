@@ -39,7 +39,6 @@ export { FLASH_COOKIE, type FlashToast };
 /** What was typed in a plain form the server refused, for its page to fill the form again (once). */
 export const KEPT_FORM_COOKIE = "kept-form";
 
-
 /** A toast for the next page the browser shows (after a redirect), e.g. "Welcome back!". */
 export const setFlash = (cookies: AstroCookies, toast: FlashToast) =>
   cookies.set(FLASH_COOKIE, JSON.stringify(toast), {

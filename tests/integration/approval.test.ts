@@ -43,7 +43,7 @@ describe("approving posts", () => {
     expect((await member.get("/api/team-settings")).data).toEqual({ approvalRequired: false });
     const refused = await member.put("/api/team-settings", { approvalRequired: true });
     expect(refused.status).toBe(403);
-    expect(refused.data.error.message).toBe(PERMISSION_DENIED_MESSAGE);
+    expect(refused.data.detail).toBe(PERMISSION_DENIED_MESSAGE);
     const post = await schedule(member, inAnHour());
     expect(post.status, post.text).toBe(201);
     expect(post.data.status).toBe("scheduled");
@@ -140,7 +140,7 @@ describe("approving posts", () => {
     const scheduledOne = (await schedule(team.owner, inAnHour())).data.id as string;
     const refused = await team.owner.post("/api/approval-links", { postIds: [first, scheduledOne] });
     expect(refused.status).toBe(400);
-    expect(refused.data.error.message).toBe("Choose between 1 and 50 posts that await approval.");
+    expect(refused.data.detail).toBe("Choose between 1 and 50 posts that await approval.");
     expect((await team.member.post("/api/approval-links", { postIds: [first] })).status).toBe(403);
 
     const link = await team.owner.post("/api/approval-links", { postIds: [first, second] });

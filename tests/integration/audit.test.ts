@@ -63,17 +63,17 @@ describe("the audit trail", () => {
 
     const all = await browser.get("/api/audit");
     expect(all.status, all.text).toBe(200);
-    const entries = all.data.entries as Array<Record<string, any>>;
+    const entries = all.data.items as Array<Record<string, any>>;
     expect(entries[0]).toMatchObject({ actor: "Maria Lopez", actorId: user.id, kind: "categories" });
     expect(entries[1]).toMatchObject({ actor: "Maria Lopez", kind: "notes", summary: "Calendar note added for 2026-05-14" });
     expect(entries.map((e) => e.at)).toEqual([...entries.map((e) => e.at)].sort().reverse());
     expect(all.data.next).toBeNull();
 
     const notes = await browser.get("/api/audit?kind=notes");
-    expect((notes.data.entries as Array<Record<string, any>>).map((e) => e.summary)).toEqual(["Calendar note added for 2026-05-14"]);
-    expect((await browser.get(`/api/audit?person=${user.id}&kind=categories`)).data.entries).toHaveLength(1);
-    expect((await browser.get("/api/audit?person=system&kind=notes")).data.entries).toEqual([]);
-    expect((await browser.get("/api/audit?from=2020-01-01&to=2020-01-31")).data.entries).toEqual([]);
+    expect((notes.data.items as Array<Record<string, any>>).map((e) => e.summary)).toEqual(["Calendar note added for 2026-05-14"]);
+    expect((await browser.get(`/api/audit?person=${user.id}&kind=categories`)).data.items).toHaveLength(1);
+    expect((await browser.get("/api/audit?person=system&kind=notes")).data.items).toEqual([]);
+    expect((await browser.get("/api/audit?from=2020-01-01&to=2020-01-31")).data.items).toEqual([]);
 
     const csv = await browser.get("/api/audit/export.csv?kind=notes");
     expect(csv.status).toBe(200);
@@ -126,13 +126,13 @@ describe("the audit trail", () => {
     expect([...offered.values()].map((l) => l.toLowerCase())).not.toContain("other");
 
     // Every line of the trail has one of those kinds, each module's change its own.
-    const entries = (await browser.get("/api/audit")).data.entries as Array<Record<string, string>>;
+    const entries = (await browser.get("/api/audit")).data.items as Array<Record<string, string>>;
     expect(entries.filter((e) => !offered.has(e.kind!)).map((e) => [e.type, e.kind])).toEqual([]);
     for (const [type, [kind]] of Object.entries(expected)) expect(entries.find((e) => e.type === type)?.kind, type).toBe(kind);
 
     // The filter keeps that kind's lines only; the page shows its label on each line and the CSV too.
     for (const [type, [kind, label]] of Object.entries(expected)) {
-      const filtered = (await browser.get(`/api/audit?kind=${kind}`)).data.entries as Array<Record<string, string>>;
+      const filtered = (await browser.get(`/api/audit?kind=${kind}`)).data.items as Array<Record<string, string>>;
       expect(filtered.map((e) => e.type), kind).toContain(type);
       expect(filtered.every((e) => e.kind === kind)).toBe(true);
       const shown = await browser.page(`/app/audit?kind=${kind}`);
@@ -150,11 +150,11 @@ describe("the audit trail", () => {
     for (let i = 0; i < 60; i++) expect((await note(browser, `Note ${i}`)).status).toBe(201);
     await audited(workspaceId, 63);
     const first = await browser.get("/api/audit?kind=notes");
-    expect(first.data.entries).toHaveLength(50);
-    const second = await browser.get(`/api/audit?kind=notes&before=${first.data.next}`);
-    expect(second.data.entries).toHaveLength(10);
+    expect(first.data.items).toHaveLength(50);
+    const second = await browser.get(`/api/audit?kind=notes&cursor=${first.data.next}`);
+    expect(second.data.items).toHaveLength(10);
     expect(second.data.next).toBeNull();
-    const ids = [...first.data.entries, ...second.data.entries].map((e: Record<string, string>) => e.id);
+    const ids = [...first.data.items, ...second.data.items].map((e: Record<string, string>) => e.id);
     expect(new Set(ids).size).toBe(60);
   });
 
@@ -162,22 +162,22 @@ describe("the audit trail", () => {
     const { browser, user } = await signUp(app.server.url);
     const bad = await browser.get("/api/audit?from=2026-05-20&to=2026-05-01");
     expect(bad.status).toBe(400);
-    expect(bad.data.error.fields).toEqual({ to: "The end date must be on or after the start date." });
-    expect((await browser.get("/api/audit?kind=everything")).data.error.fields).toEqual({ kind: "Choose a kind of change from the list." });
+    expect(bad.data.errors).toEqual({ to: "The end date must be on or after the start date." });
+    expect((await browser.get("/api/audit?kind=everything")).data.errors).toEqual({ kind: "Choose a kind of change from the list." });
     expect((await browser.get("/api/audit?person=maria")).status).toBe(400);
 
     const other = await signUp(app.server.url);
     await note(other.browser, "Theirs");
     await audited(await workspaceOf(other.user.id), 4);
-    const mine = (await browser.get("/api/audit")).data.entries as Array<Record<string, any>>;
+    const mine = (await browser.get("/api/audit")).data.items as Array<Record<string, any>>;
     expect(mine.every((e) => e.actorId === user.id || e.actorId === null)).toBe(true);
-    expect((await browser.get(`/api/audit?person=${other.user.id}`)).data.entries).toEqual([]);
+    expect((await browser.get(`/api/audit?person=${other.user.id}`)).data.items).toEqual([]);
 
     await app.sql`update workspaces set owner_id = gen_random_uuid() where id = ${await workspaceOf(user.id)}`;
     await app.sql`insert into team_members (workspace_id, user_id, email, role, joined_at) values (${await workspaceOf(user.id)}, ${user.id}, ${user.email}, 'member', now())`;
     const refused = await browser.get("/api/audit");
     expect(refused.status).toBe(403);
-    expect(refused.data.error.message).toBe(PERMISSION_DENIED_MESSAGE);
+    expect(refused.data.detail).toBe(PERMISSION_DENIED_MESSAGE);
     expect((await browser.get("/api/audit/export.csv")).status).toBe(403);
   });
 
@@ -191,7 +191,7 @@ describe("the audit trail", () => {
 
     const trail = await browser.get(`/api/audit?client=${client}`);
     expect(trail.status, trail.text).toBe(200);
-    expect((trail.data.entries as Array<Record<string, any>>).map((e) => [e.actor, e.summary])).toEqual([
+    expect((trail.data.items as Array<Record<string, any>>).map((e) => [e.actor, e.summary])).toEqual([
       ["Lee Park", 'Named the client "Lee Family Dental"'],
       ["Lee Park", 'Workspace "Lee Dental" created'],
     ]);
@@ -200,7 +200,7 @@ describe("the audit trail", () => {
     expect(page.text).toContain("Named the client &quot;Lee Family Dental&quot;");
     expect(page.text.match(/id="audit-client"[^]*?<\/select>/)?.[0]).toMatch(/<option[^>]*selected[^>]*>Lee Family Dental<\/option>/);
 
-    expect((await browser.get("/api/audit?client=nope")).data.error.message).toBe("Choose a client from the list.");
+    expect((await browser.get("/api/audit?client=nope")).data.detail).toBe("Choose a client from the list.");
     const other = await signUp(app.server.url);
     const theirs = await workspaceOf(other.user.id);
     expect((await browser.get(`/api/audit?client=${theirs}`)).status).toBe(404);

@@ -719,6 +719,10 @@ describe("operators and the admin commands", { timeout: 60_000 }, () => {
 
     expect((await browser.post("/api/admin/projections/nope/verify")).status).toBe(404);
     expect((await browser.post("/api/admin/projections/nope/rebuild")).status).toBe(404);
+    // The page's buttons run the same declared operations.
+    const verified = await browser.submit("/admin/projections", { name: "identity", action: "verify" });
+    expect(verified.status, verified.text.slice(0, 300)).toBe(200);
+    expect(verified.text).toMatch(/identity matches a rebuild from \d+ events\./);
 
     const unknown = await run(adminGrant, [`nobody-${randomUUID().slice(0, 8)}@example.com`]);
     expect(unknown.code).toBe(1);

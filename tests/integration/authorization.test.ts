@@ -57,17 +57,8 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "DELETE", path: `/api/calendar-notes/${ID}`, permission: "manage_posts" },
   { method: "GET", path: "/api/analytics", permission: "view_analytics" },
   { method: "GET", path: "/api/analytics/export?format=csv&period=7d", permission: "view_analytics" },
-  { method: "POST", path: "/api/team-invites", permission: "manage_members" },
-  { method: "DELETE", path: `/api/team-invites/${ID}`, permission: "manage_members" },
-  { method: "POST", path: `/api/team-invites/${ID}/resend`, permission: "manage_members" },
-  { method: "PUT", path: `/api/team-members/${ID}`, permission: "manage_members" },
-  { method: "DELETE", path: `/api/team-members/${ID}`, permission: "manage_members" },
-  { method: "POST", path: `/api/team-members/${ID}/transfer-ownership`, permission: "manage_members" },
-  { method: "PUT", path: "/api/team-settings", permission: "manage_members" },
   { method: "POST", path: `/api/posts/${ID}/approve`, permission: "approve_posts" },
   { method: "POST", path: `/api/posts/${ID}/request-changes`, permission: "approve_posts" },
-  { method: "POST", path: "/api/approval-links", permission: "approve_posts" },
-  { method: "DELETE", path: `/api/approval-links/${ID}`, permission: "approve_posts" },
   // Joining through an invitation's link: the link is the permission.
   { method: "POST", path: `/api/invitations/${ID}`, permission: null },
   { method: "POST", path: `/api/invitations/${ID}/accept`, permission: null },
@@ -80,11 +71,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "POST", path: "/api/billing/portal", permission: "manage_billing" },
   // A person's own workspaces (the service checks they belong to the one they switch to).
   { method: "POST", path: "/api/workspaces/switch", permission: null },
-  { method: "POST", path: "/api/clients", permission: "manage_clients" },
-  { method: "PUT", path: "/api/brand", permission: "manage_clients" },
-  { method: "POST", path: "/api/brand", permission: "manage_clients" },
-  { method: "POST", path: `/api/clients/${ID}/access`, permission: "manage_clients" },
-  { method: "POST", path: "/api/clients/access", permission: "manage_clients" },
   { method: "POST", path: "/api/reviews", permission: "answer_messages" },
   { method: "POST", path: "/api/reviews/import", permission: "answer_messages" },
   { method: "PUT", path: `/api/reviews/${ID}`, permission: "answer_messages" },
@@ -104,12 +90,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "PUT", path: `/api/link-in-bio/links/${ID}`, permission: "manage_posts" },
   { method: "DELETE", path: `/api/link-in-bio/links/${ID}`, permission: "manage_posts" },
   { method: "POST", path: `/api/link-in-bio/links/${ID}/restore`, permission: "manage_posts" },
-  { method: "PUT", path: `/api/clients/${ID}`, permission: "manage_clients" },
-  { method: "POST", path: `/api/clients/${ID}`, permission: "manage_clients" },
-  { method: "GET", path: `/api/clients/${ID}/report?from=2026-01-01&to=2026-01-31`, permission: "manage_clients" },
-  { method: "PUT", path: `/api/clients/${ID}/report-schedule`, permission: "manage_clients" },
-  { method: "POST", path: `/api/clients/${ID}/report-schedule`, permission: "manage_clients" },
-  { method: "DELETE", path: `/api/clients/${ID}/report-schedule`, permission: "manage_clients" },
   { method: "POST", path: "/api/user/onboarding", permission: null },
   { method: "POST", path: "/api/user/sessions/revoke-others", permission: null },
   { method: "DELETE", path: "/api/user/sessions/x", permission: null },
@@ -121,9 +101,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "POST", path: "/api/auth/forgot-password", permission: null },
   { method: "POST", path: "/api/auth/reset-password", permission: null },
   { method: "POST", path: "/api/auth/login", permission: null },
-  // Operators only (checked by the middleware), whatever their role.
-  { method: "POST", path: "/api/admin/projections/posts/rebuild", permission: null },
-  { method: "POST", path: "/api/admin/projections/posts/verify", permission: null },
 ];
 
 // Every declared operation, queries as well as commands (one authorization point for both); the table ends with signing out.

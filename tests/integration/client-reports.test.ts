@@ -38,7 +38,7 @@ describe("a client's name and logo", () => {
 
     const bad = await agency.browser.put(`/api/clients/${id}`, { name: "L", logoUrl: "http://leedental.example/logo.png" });
     expect(bad.status).toBe(400);
-    expect(bad.data.error.fields).toEqual({
+    expect(bad.data.errors).toEqual({
       name: "Name the client in 2 to 100 characters.",
       logoUrl: "The logo is an https:// address of an image, or nothing.",
     });
@@ -77,7 +77,7 @@ describe("people who see every client", () => {
     // One client taken away from someone on all clients: they are told how, and keep it.
     const refused = await agency.browser.post(`/api/clients/${lee}/access`, { userId: user.id, granted: false });
     expect(refused.status).toBe(409);
-    expect(refused.data.error.message).toBe('This person sees every client. Choose "Chosen clients" for them first, then take this client away.');
+    expect(refused.data.detail).toBe('This person sees every client. Choose "Chosen clients" for them first, then take this client away.');
 
     // Back on chosen clients: they keep the ones they have, and are given or denied each again.
     expect((await agency.browser.post("/api/clients/access", { userId: user.id, granted: false })).status).toBe(204);
@@ -136,13 +136,13 @@ describe("a client's report", () => {
 
     // Days that are not days, the wrong way round, in the future or longer than a year; another agency's client.
     const asked = (query: string) => agency.browser.get(`/api/clients/${lee}/report?${query}`);
-    expect((await asked("from=2026-02-30&to=2026-03-01")).data.error).toMatchObject({
-      message: "Choose the first day of the report.",
-      fields: { from: expect.any(String) },
+    expect((await asked("from=2026-02-30&to=2026-03-01")).data).toMatchObject({
+      detail: "Choose the first day of the report.",
+      errors: { from: expect.any(String) },
     });
-    expect((await asked("from=2026-10-31&to=2026-10-01")).data.error.message).toBe("The report's last day comes on or after its first day.");
-    expect((await asked("from=2026-10-01&to=2099-01-01")).data.error.message).toBe("The report can end today at the latest.");
-    expect((await asked("from=2024-01-01&to=2026-01-31")).data.error.message).toBe("A report covers at most 366 days.");
+    expect((await asked("from=2026-10-31&to=2026-10-01")).data.detail).toBe("The report's last day comes on or after its first day.");
+    expect((await asked("from=2026-10-01&to=2099-01-01")).data.detail).toBe("The report can end today at the latest.");
+    expect((await asked("from=2024-01-01&to=2026-01-31")).data.detail).toBe("A report covers at most 366 days.");
     expect((await asked("from=2026-10-01&to=2026-10-31&format=docx")).status).toBe(400);
     const other = await owner("agency");
     expect((await other.browser.get(`/api/clients/${lee}/report?from=2026-10-01&to=2026-10-31`)).status).toBe(404);
@@ -158,7 +158,7 @@ describe("a client's report", () => {
 
     const bad = await agency.browser.put(`/api/clients/${lee}/report-schedule`, { frequency: "daily", recipients: "lee" });
     expect(bad.status).toBe(400);
-    expect(bad.data.error.fields).toEqual({ frequency: "Choose how often: weekly or monthly.", recipients: '"lee" isn\'t a valid e-mail address.' });
+    expect(bad.data.errors).toEqual({ frequency: "Choose how often: weekly or monthly.", recipients: '"lee" isn\'t a valid e-mail address.' });
     const set = await agency.browser.put(`/api/clients/${lee}/report-schedule`, { frequency: "monthly", recipients: recipients.join(", ").toUpperCase() });
     expect(set.status, set.text).toBe(200);
     expect(set.data).toMatchObject({ frequency: "monthly", recipients, timeZone: "America/New_York", lastSent: null });

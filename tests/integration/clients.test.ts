@@ -20,7 +20,7 @@ describe("client workspaces", () => {
     expect(first.status, first.text).toBe(201);
     expect(first.data).toMatchObject({ name: "Lee Dental", accounts: 0, memberIds: [] });
     const second = await agency.browser.post("/api/clients", { name: "Rao Law" });
-    expect((await agency.browser.post("/api/clients", { name: "X" })).data.error.message).toBe("Name the client in 2 to 100 characters.");
+    expect((await agency.browser.post("/api/clients", { name: "X" })).data.detail).toBe("Name the client in 2 to 100 characters.");
     expect(((await agency.browser.get("/api/clients")).data as Array<{ name: string }>).map((c) => c.name)).toEqual(["Lee Dental", "Rao Law"]);
     const mine = (await agency.browser.get("/api/workspaces")).data as Array<{ id: string; role: string; current: boolean }>;
     expect(mine.map((w) => [w.id, w.role, w.current])).toEqual(
@@ -38,7 +38,7 @@ describe("client workspaces", () => {
     expect((await agency.browser.post("/api/posts", { content: "Lee Dental's post", platforms: ["bluesky"], status: "draft" })).status).toBe(201);
     const nested = await agency.browser.post("/api/clients", { name: "Nested" });
     expect(nested.status).toBe(409);
-    expect(nested.data.error.message).toBe("Clients are added from the agency's own workspace: switch to it first.");
+    expect(nested.data.detail).toBe("Clients are added from the agency's own workspace: switch to it first.");
     await agency.browser.post("/api/workspaces/switch", { workspaceId: second.data.id });
     expect((await agency.browser.get("/api/posts")).data).toEqual([]);
     expect((await agency.browser.get("/api/social-accounts")).data).toEqual([]);
@@ -58,10 +58,10 @@ describe("client workspaces", () => {
 
     const again = await agency.browser.post("/api/clients", { name: "  smile CO " });
     expect(again.status).toBe(409);
-    expect(again.data.error.message).toBe('A client named "Smile Co" already exists.');
+    expect(again.data.detail).toBe('A client named "Smile Co" already exists.');
     const renamed = await agency.browser.put(`/api/clients/${rao}`, { name: "SMILE CO" });
     expect(renamed.status).toBe(409);
-    expect(renamed.data.error.message).toBe('A client named "Smile Co" already exists.');
+    expect(renamed.data.detail).toBe('A client named "Smile Co" already exists.');
     expect(((await agency.browser.get("/api/clients")).data as Array<{ name: string }>).map((c) => c.name)).toEqual(["Rao Law", "Smile Co"]);
 
     // Its own name in another case is a rename; two at once: one is added, the other refused.
@@ -120,14 +120,14 @@ describe("client workspaces", () => {
     const { browser } = await owner("professional");
     const refused = await browser.post("/api/clients", { name: "Lee Dental" });
     expect(refused.status).toBe(403);
-    expect(refused.data.error).toEqual({ code: "plan_limit", message: "This feature is not available in your current plan. Upgrade to unlock all features." });
+    expect(refused.data).toMatchObject({ code: "plan_limit", detail: "This feature is not available in your current plan. Upgrade to unlock all features." });
   });
 
   it("given the agency's white label, its clients' approval pages show its name, logo and colour, and nothing of SocialDesk", async () => {
     const agency = await owner("agency", { company: "Park Agency" });
     const bad = await agency.browser.put("/api/brand", { name: "P", logoUrl: "http://insecure.example/logo.png", color: "#123456" });
     expect(bad.status).toBe(400);
-    expect(bad.data.error.fields).toEqual({
+    expect(bad.data.errors).toEqual({
       name: "Give the brand a name of 2 to 60 characters.",
       logoUrl: "The logo is an https:// address of an image, or nothing.",
       color: "Choose one of the colours.",
@@ -162,7 +162,7 @@ describe("client workspaces", () => {
     expect(page.text).not.toContain("SocialDesk");
 
     // E-mailed to the client: from the agency's brand, with its logo and colour, nothing of SocialDesk.
-    expect((await agency.browser.post("/api/approval-links", { postIds: [post.data.id], email: "dr.lee" })).data.error.message).toBe(
+    expect((await agency.browser.post("/api/approval-links", { postIds: [post.data.id], email: "dr.lee" })).data.detail).toBe(
       "Please enter a valid e-mail address.",
     );
     const clientEmail = email("dr.lee");

@@ -204,7 +204,7 @@ describe("the recycle_evergreen job", () => {
     expect(page.text).toContain("Re-queued from evergreen category Tips (repeat 2 of 2)");
     // The audit trail is an async read model: it catches up.
     const repeatsAudited = async () =>
-      ((await browser.get("/api/audit?person=system")).data.entries as Array<{ summary: string }>)
+      ((await browser.get("/api/audit?person=system")).data.items as Array<{ summary: string }>)
         .map((e) => e.summary)
         .filter((summary) => summary.startsWith("Re-queued from evergreen category Tips"));
     const audited = await until(repeatsAudited, (lines) => lines.length === 4);

@@ -93,9 +93,9 @@ describe("the link-in-bio page", () => {
     // The audit trail is written behind the events.
     const audit = await until(
       () => browser.get("/api/audit?kind=link-in-bio"),
-      (r) => r.data.entries.length === 5,
+      (r) => r.data.items.length === 5,
     );
-    expect(audit.data.entries.map((e: { summary: string }) => e.summary)).toContain(`Moved the link-in-bio page to /bio/${name}`);
+    expect(audit.data.items.map((e: { summary: string }) => e.summary)).toContain(`Moved the link-in-bio page to /bio/${name}`);
   });
 
   it("refuses a taken username (409), a blank title, an unknown theme and publishing without a username (400 naming the field)", async () => {

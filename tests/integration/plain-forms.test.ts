@@ -79,7 +79,7 @@ describe("a plain form the server refuses", () => {
     // A script's call still gets the JSON answer it can read.
     const byScript = await browser.get(`/api/clients/${clientId}/report?from=2026-03-10&to=2026-03-01&format=pdf`);
     expect(byScript.status).toBe(400);
-    expect(byScript.data.error.message).toBe(REPORT_MESSAGES.order);
+    expect(byScript.data.detail).toBe(REPORT_MESSAGES.order);
   });
 
   it("given every form of the app that posts without JavaScript, when sent bad input, then none answers JSON or a server error, and each refused by the API comes back to a page", async () => {

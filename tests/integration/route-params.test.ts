@@ -35,6 +35,12 @@ const DECLARED = [
 ];
 const WITH_PARAMS = [...FILES, ...DECLARED].filter((file) => file.includes("["));
 
+/** The declared operations' paths with a parameter (infra/app-api.ts), each `:name` filled with `value`. */
+const DECLARED_WITH_PARAMS = [
+  ...new Set(Object.values(SocialDeskApi.groups).flatMap((group) => Object.values(group.endpoints).map((endpoint) => endpoint.path as string))),
+].filter((address) => address.includes("/:"));
+const declaredAddressOf = (address: string, value: string) => address.replace(/:\w+/g, value);
+
 /** The query parameters the routes read by name (searchParams.get("…")), and one no route reads. */
 const QUERY_KEYS = [
   "x",
@@ -79,16 +85,21 @@ const sweep = async (browser: Browser, requests: ReadonlyArray<{ method: string;
 
 describe("route parameters holding NUL", () => {
   it("given every route with a parameter, when it is %00 or a%00b, then each answers 404 (GET and POST), never 5xx", async () => {
-    expect(WITH_PARAMS.length).toBeGreaterThan(50);
+    expect(WITH_PARAMS.length + DECLARED_WITH_PARAMS.length).toBeGreaterThan(50);
     const { browser } = await signUp(app.server.url);
-    const requests = WITH_PARAMS.flatMap((file) =>
-      ["%00", "a%00b"].flatMap((value) => ["GET", "POST"].map((method) => ({ method, address: addressOf(file, value) }))),
-    );
+    const requests = [
+      ...WITH_PARAMS.flatMap((file) => ["%00", "a%00b"].map((value) => addressOf(file, value))),
+      ...DECLARED_WITH_PARAMS.flatMap((address) => ["%00", "a%00b"].map((value) => declaredAddressOf(address, value))),
+    ].flatMap((address) => ["GET", "POST"].map((method) => ({ method, address })));
     const answers = await sweep(browser, requests);
     const wrong = answers.filter((a) => a.status !== 404).map((a) => `${a.method} ${a.address}: ${a.status} ${a.text.slice(0, 200)}`);
     expect(wrong).toEqual([]);
     const api = answers.find((a) => a.address.startsWith("/api/") && a.method === "GET")!;
     expect(JSON.parse(api.text)).toEqual({ error: { code: "not_found", message: "Not found." } });
+    // An id that is no UUID names nothing either: a declared operation answers 404 (a problem) before it reads the body.
+    const [declared] = await sweep(browser, [{ method: "DELETE", address: declaredAddressOf("/api/approval-links/:id", "not-an-id") }]);
+    expect(declared!.status).toBe(404);
+    expect(JSON.parse(declared!.text)).toMatchObject({ status: 404, code: "not_found" });
   });
 
   it("given the public link-in-bio page and its avatar, when the username holds NUL, then they answer 404", async () => {

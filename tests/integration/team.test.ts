@@ -37,19 +37,19 @@ describe("inviting", () => {
 
   it("given wrong or repeated addresses, then 400 or 409 with the sentence, and nothing more is e-mailed", async () => {
     const { browser, input } = await owner();
-    expect((await browser.post("/api/team-invites", { email: "", role: "member" })).data.error.message).toBe("Please enter an e-mail address.");
-    expect((await browser.post("/api/team-invites", { email: "maria@", role: "member" })).data.error.message).toBe("Please enter a valid e-mail address.");
+    expect((await browser.post("/api/team-invites", { email: "", role: "member" })).data.detail).toBe("Please enter an e-mail address.");
+    expect((await browser.post("/api/team-invites", { email: "maria@", role: "member" })).data.detail).toBe("Please enter a valid e-mail address.");
     const badRole = await browser.post("/api/team-invites", { email: email("x"), role: "owner" });
     expect(badRole.status).toBe(400);
-    expect(badRole.data.error.message).toBe("Choose a role: admin, member or viewer.");
+    expect(badRole.data.detail).toBe("Choose a role: admin, member or viewer.");
     const address = email("sam");
     expect((await browser.post("/api/team-invites", { email: address, role: "member" })).status).toBe(201);
     const again = await browser.post("/api/team-invites", { email: address, role: "admin" });
     expect(again.status).toBe(409);
-    expect(again.data.error.message).toBe("This person already has a pending invitation. Resend it instead.");
+    expect(again.data.detail).toBe("This person already has a pending invitation. Resend it instead.");
     const self = await browser.post("/api/team-invites", { email: input.email, role: "member" });
     expect(self.status).toBe(409);
-    expect(self.data.error.message).toBe("This person is already a member of this workspace.");
+    expect(self.data.detail).toBe("This person is already a member of this workspace.");
     expect(await app.sql`select 1 from mail_outbox where to_address = ${address}`).toHaveLength(1);
   });
 
@@ -57,7 +57,7 @@ describe("inviting", () => {
     const trial = await signUp(app.server.url);
     const refused = await trial.browser.post("/api/team-invites", { email: email("a"), role: "member" });
     expect(refused.status).toBe(403);
-    expect(refused.data.error).toEqual({ code: "plan_limit", message: "This feature is not available in your current plan. Upgrade to unlock all features." });
+    expect(refused.data).toMatchObject({ code: "plan_limit", detail: "This feature is not available in your current plan. Upgrade to unlock all features." });
     expect((await trial.browser.get("/api/team-invites")).data).toEqual([]);
   });
 });
@@ -134,7 +134,7 @@ describe("roles and removal", () => {
     // A member may not manage the team.
     const refused = await member.put(`/api/team-members/${maria.id}`, { role: "admin" });
     expect(refused.status).toBe(403);
-    expect(refused.data.error.message).toBe(PERMISSION_DENIED_MESSAGE);
+    expect(refused.data.detail).toBe(PERMISSION_DENIED_MESSAGE);
     expect((await member.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Nope" })).status).toBe(403);
 
     const promoted = await browser.put(`/api/team-members/${maria.id}`, { role: "admin" });
@@ -148,8 +148,8 @@ describe("roles and removal", () => {
     // An admin manages the team, but not the owner, and not themselves.
     const demote = await member.put(`/api/team-members/${user.id}`, { role: "member" });
     expect(demote.status).toBe(403);
-    expect(demote.data.error.message).toBe("The owner's role can't be changed, and the owner can't be removed.");
-    expect((await member.delete(`/api/team-members/${maria.id}`)).data.error.message).toBe(
+    expect(demote.data.detail).toBe("The owner's role can't be changed, and the owner can't be removed.");
+    expect((await member.delete(`/api/team-members/${maria.id}`)).data.detail).toBe(
       "You can't change your own role or remove yourself. Ask another owner or admin.",
     );
 
@@ -168,7 +168,7 @@ describe("roles and removal", () => {
     const { member, user: maria } = await joined(browser, email("maria"), "admin");
     const refused = await member.post(`/api/team-members/${user.id}/transfer-ownership`, {});
     expect(refused.status).toBe(403);
-    expect(refused.data.error.message).toBe("Only the owner can hand over the workspace.");
+    expect(refused.data.detail).toBe("Only the owner can hand over the workspace.");
 
     expect((await browser.post(`/api/team-members/${maria.id}/transfer-ownership`, {})).status).toBe(204);
     expect((await member.get("/api/auth/user")).data.teamRole).toBe("owner");
@@ -183,7 +183,7 @@ describe("roles and removal", () => {
       ]),
     );
     // The new owner manages the former one like any admin; the former owner can't take it back.
-    expect((await browser.post(`/api/team-members/${maria.id}/transfer-ownership`, {})).data.error.message).toBe("Only the owner can hand over the workspace.");
+    expect((await browser.post(`/api/team-members/${maria.id}/transfer-ownership`, {})).data.detail).toBe("Only the owner can hand over the workspace.");
     expect((await member.put(`/api/team-members/${user.id}`, { role: "member" })).status).toBe(200);
   });
 

@@ -143,15 +143,17 @@ export class PublicEdge extends HttpApiMiddleware.Service<PublicEdge, { requires
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1();
 
 /**
- * A request whose path, query or body its declaration refuses: 400 with the first field's
+ * A request whose query or body its declaration refuses: 400 with the first field's
  * sentence as `detail` and every field's in `errors`, as the routes answered (`invalid_input`).
  * A response the declaration refuses is the server's fault: logged, 500.
  */
 export class InvalidRequest extends HttpApiMiddleware.Service<InvalidRequest>()("app/api/InvalidRequest", {
-  error: InvalidInputProblem,
+  error: [InvalidInputProblem, NotFoundProblem],
 }) {
   static layer = HttpApiMiddleware.layerSchemaErrorTransform(InvalidRequest, (error) => {
     if (error.kind === "Body" || error.kind === "ResponseHeaders") return Effect.die(error);
+    // A path whose parameter its declaration refuses (an id that is no UUID) names nothing: 404.
+    if (error.kind === "Params") return Effect.fail(new NotFound({ what: "item" }));
     const fields: Record<string, string> = {};
     for (const issue of formatIssues(error.cause.issue).issues) {
       const key = (issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".") || "_";

@@ -5,6 +5,7 @@ import { Dialog } from "../../components/ui/Dialog";
 import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
+import { api } from "../../lib/api/client";
 import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
 import { formatDay, localDate } from "../../lib/dates";
 import { relativeTime } from "../dashboard/dashboard-data";
@@ -57,7 +58,7 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
     setBusy("approval");
     setApproval(required);
     try {
-      const saved = await apiFetch<{ approvalRequired: boolean }>("/api/team-settings", { method: "PUT", body: { approvalRequired: required } });
+      const saved = await api.put("/api/team-settings", { payload: { approvalRequired: required } });
       setApproval(saved.approvalRequired);
       toast({
         title: "Settings Saved",
@@ -76,7 +77,7 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
   const changeRole = async (member: TeamMember, role: InvitableRole) => {
     setBusy(member.id);
     try {
-      const saved = await apiFetch<TeamMember>(`/api/team-members/${member.id}`, { method: "PUT", body: { role } });
+      const saved = await api.put("/api/team-members/:id", { params: { id: member.id }, payload: { role } });
       setMembers((list) => list.map((m) => (m.id === saved.id ? saved : m)));
       toast({ title: "Role Updated", description: `${nameOf(member)} is now ${ROLE_LABELS[saved.role]}.` });
     } catch (error) {
@@ -90,11 +91,11 @@ export default function TeamManagement({ initialMembers, initialInvites, userId,
     setBusy(invite.id);
     try {
       if (action === "resend") {
-        const fresh = await apiFetch<TeamInvite>(`/api/team-invites/${invite.id}/resend`, { method: "POST" });
+        const fresh = await api.post("/api/team-invites/:id/resend", { params: { id: invite.id } });
         setInvites((list) => list.map((i) => (i.id === fresh.id ? fresh : i)));
         toast({ title: "Invitation Sent!", description: `A new link was e-mailed to ${invite.email}. It works for ${INVITE_DAYS} days.` });
       } else {
-        await apiFetch(`/api/team-invites/${invite.id}`, { method: "DELETE" });
+        await api.delete("/api/team-invites/:id", { params: { id: invite.id } });
         setInvites((list) => list.filter((i) => i.id !== invite.id));
         toast({ title: "Invitation Withdrawn", description: `The link sent to ${invite.email} no longer works.` });
       }
@@ -323,7 +324,7 @@ function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: ()
     setSending(true);
     setError(null);
     try {
-      const invite = await apiFetch<TeamInvite>("/api/team-invites", { method: "POST", body: { email, role } });
+      const invite = await api.post("/api/team-invites", { payload: { email, role } });
       toast({ title: "Invitation Sent!", description: `An invitation was e-mailed to ${invite.email}. It works for ${INVITE_DAYS} days.` });
       setEmail("");
       setRole("member");
@@ -390,7 +391,7 @@ function RemoveForm({ member, onClose, onRemoved }: { member: TeamMember; onClos
   const remove = async () => {
     setRemoving(true);
     try {
-      await apiFetch(`/api/team-members/${member.id}`, { method: "DELETE" });
+      await api.delete("/api/team-members/:id", { params: { id: member.id } });
       toast({ title: "Member Removed", description: `${nameOf(member)} no longer has access to this workspace.` });
       onRemoved();
     } catch (error) {
@@ -420,7 +421,7 @@ function HandOverForm({ member, onClose }: { member: TeamMember; onClose: () => 
   const handOver = async () => {
     setSending(true);
     try {
-      await apiFetch(`/api/team-members/${member.id}/transfer-ownership`, { method: "POST" });
+      await api.post("/api/team-members/:id/transfer-ownership", { params: { id: member.id } });
       toast({ title: "Ownership Transferred", description: `${nameOf(member)} now owns this workspace. You are an admin.` });
       // Every screen reads the role: the page comes back as an admin sees it.
       window.location.reload();
@@ -474,7 +475,7 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
     setBusy(true);
     try {
       const to = email.trim();
-      const link = await apiFetch<ApprovalLink>("/api/approval-links", { method: "POST", body: { postIds: [...chosen], email: to } });
+      const link = await api.post("/api/approval-links", { payload: { postIds: [...chosen], email: to } });
       setLinks((list) => [link, ...list]);
       setCreated(link.url ?? null);
       setEmail("");
@@ -493,7 +494,7 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
   const [withdrawing, setWithdrawing] = useState<ApprovalLink | null>(null);
   const withdraw = async (link: ApprovalLink) => {
     try {
-      await apiFetch(`/api/approval-links/${link.id}`, { method: "DELETE" });
+      await api.delete("/api/approval-links/:id", { params: { id: link.id } });
       setLinks((list) => list.filter((l) => l.id !== link.id));
       if (created && link.url === created) setCreated(null);
       toast({ title: "Link Withdrawn", description: "It no longer opens." });
