@@ -17,6 +17,8 @@ import { writeSandboxConversation } from "./sandbox";
 import { ReplyTemplates } from "./ReplyTemplates";
 import { sendInboxReply } from "./send-reply";
 import { startBlueskyInbox } from "./bluesky-firehose";
+import { MetaWebhookApi } from "./webhook-api";
+import { metaWebhookHandlers } from "./webhook-api-handlers";
 
 /** A reply's job: graphile-worker's retries only ever repeat what attemptReply allows. */
 const replyJob: Reaction = {
@@ -60,7 +62,7 @@ export const inboxModule = defineModule({
     { id: "inbox", label: "Inbox" },
   ],
   layer: Layer.mergeAll(Inbox.layer, InboxQueries.layer, ReplyTemplates.layer, InboxArrivals.layer),
-  api: [moduleApi(InboxApi, inboxHandlers), moduleApi(ReplyTemplatesApi, replyTemplatesHandlers)],
+  api: [moduleApi(InboxApi, inboxHandlers), moduleApi(ReplyTemplatesApi, replyTemplatesHandlers), moduleApi(MetaWebhookApi, metaWebhookHandlers)],
   projections: [inboxProjection],
   reactions: [replyJob, sandboxConversationJob],
   tasks: {

@@ -138,3 +138,30 @@ export const SERVER_ERROR_PROBLEM = (detail: string): ProblemBody => ({
   detail,
   code: "server_error",
 });
+
+/** A platform's delivery to a feature this server has not set up (its secret or token not configured): 503. */
+export class NotConfigured extends Schema.TaggedError<NotConfigured>()("NotConfigured", {
+  message: Schema.String,
+}) {
+  static readonly status = 503;
+  static readonly code = "not_configured";
+}
+export const NotConfiguredProblem = problem(NotConfigured, "Not configured on this server", (body) => new NotConfigured({ message: body.detail }));
+
+/** A platform's delivery whose signature is missing or wrong: 401, and nothing is stored. */
+export class BadSignature extends Schema.TaggedError<BadSignature>()("BadSignature", {
+  message: Schema.String,
+}) {
+  static readonly status = 401;
+  static readonly code = "bad_signature";
+}
+export const BadSignatureProblem = problem(BadSignature, "Bad signature", (body) => new BadSignature({ message: body.detail }));
+
+/** A platform's delivery that is not the JSON it sends: 400. */
+export class InvalidJson extends Schema.TaggedError<InvalidJson>()("InvalidJson", {
+  message: Schema.String,
+}) {
+  static readonly status = 400;
+  static readonly code = "invalid_json";
+}
+export const InvalidJsonProblem = problem(InvalidJson, "Not JSON", (body) => new InvalidJson({ message: body.detail }));
