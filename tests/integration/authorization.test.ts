@@ -107,10 +107,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "POST", path: "/api/reply-templates", permission: "answer_messages" },
   { method: "PUT", path: `/api/reply-templates/${ID}`, permission: "answer_messages" },
   { method: "DELETE", path: `/api/reply-templates/${ID}`, permission: "answer_messages" },
-  { method: "POST", path: "/api/hashtags/search", permission: "view_analytics" },
-  { method: "POST", path: "/api/hashtag-groups", permission: "manage_posts" },
-  { method: "PUT", path: `/api/hashtag-groups/${ID}`, permission: "manage_posts" },
-  { method: "DELETE", path: `/api/hashtag-groups/${ID}`, permission: "manage_posts" },
   // Any signed-in person answers "Was this article helpful?" for themselves.
   { method: "POST", path: `/api/help/articles/${ID}/vote`, permission: null },
   { method: "PUT", path: "/api/link-in-bio", permission: "manage_posts" },
