@@ -1,5 +1,7 @@
 import { bioPageEvents, bioPagesProjection } from "../../domain/link-in-bio";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { LinkInBioApi } from "./api";
+import { linkInBioHandlers } from "./api-handlers";
 import { LinkInBio } from "./LinkInBio";
 
 /** Link in bio: the workspace's public page of links, and the clicks on them. */
@@ -8,6 +10,7 @@ export const linkInBioModule = defineModule({
   events: bioPageEvents,
   auditKinds: [{ id: "link-in-bio", label: "Link in bio" }],
   layer: LinkInBio.layer,
+  api: [moduleApi(LinkInBioApi, linkInBioHandlers)],
   projections: [bioPagesProjection],
   auditSummaries: {
     BioPageCreated: () => "Started the link-in-bio page",

@@ -109,11 +109,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "DELETE", path: `/api/reply-templates/${ID}`, permission: "answer_messages" },
   // Any signed-in person answers "Was this article helpful?" for themselves.
   { method: "POST", path: `/api/help/articles/${ID}/vote`, permission: null },
-  { method: "PUT", path: "/api/link-in-bio", permission: "manage_posts" },
-  { method: "POST", path: "/api/link-in-bio/links", permission: "manage_posts" },
-  { method: "PUT", path: `/api/link-in-bio/links/${ID}`, permission: "manage_posts" },
-  { method: "DELETE", path: `/api/link-in-bio/links/${ID}`, permission: "manage_posts" },
-  { method: "POST", path: `/api/link-in-bio/links/${ID}/restore`, permission: "manage_posts" },
   { method: "POST", path: "/api/ai/enhance-content", permission: "manage_posts" },
   { method: "POST", path: "/api/ai/generate-image", permission: "manage_posts" },
   { method: "POST", path: "/api/ai/draft-reply", permission: "answer_messages" },
