@@ -100,7 +100,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "PUT", path: `/api/reply-templates/${ID}`, permission: "answer_messages" },
   { method: "DELETE", path: `/api/reply-templates/${ID}`, permission: "answer_messages" },
   // Any signed-in person answers "Was this article helpful?" for themselves.
-  { method: "POST", path: `/api/help/articles/${ID}/vote`, permission: null },
   { method: "POST", path: "/api/ai/enhance-content", permission: "manage_posts" },
   { method: "POST", path: "/api/ai/generate-image", permission: "manage_posts" },
   { method: "POST", path: "/api/ai/draft-reply", permission: "answer_messages" },
