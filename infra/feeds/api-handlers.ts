@@ -1,17 +1,11 @@
 import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
-import type { Caller } from "../../domain/shared";
-import { SqlError } from "../db/Database";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
-import { CurrentCaller } from "../web/api/guard";
+import { asCallerOf } from "../web/api/as-caller";
 import type { FeedsApi, RssFeedSchema, RssItemSchema } from "./api";
 import { Feeds, type RssFeed, type RssItem } from "./Feeds";
 
-/** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
-const asCaller = <A, E>(operation: (feeds: Feeds["Service"], caller: Caller) => Effect.Effect<A, E | SqlError>) =>
-  Effect.gen(function* () {
-    return yield* operation(yield* Feeds, yield* CurrentCaller);
-  }).pipe(Effect.catchIf((error): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<A, Exclude<E, SqlError>, Feeds | CurrentCaller>;
+const asCaller = asCallerOf(Feeds);
 
 /** The RSS feeds operations (./api.ts) on the Feeds service. */
 export const feedsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof FeedsApi>) =>

@@ -1,18 +1,12 @@
 import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
-import type { Caller } from "../../domain/shared";
 import { isUuid, NotFound } from "../../domain/shared";
-import { SqlError } from "../db/Database";
-import { CurrentCaller } from "../web/api/guard";
+import { asCallerOf } from "../web/api/as-caller";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
 import type { HashtagGroupSchema, HashtagSearchSchema, HashtagsApi, RecentSchema, TrendingSchema } from "./api";
 import { type HashtagGroup, type HashtagSearch, Hashtags } from "./Hashtags";
 
-/** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
-const asCaller = <A, E>(operation: (hashtags: Hashtags["Service"], caller: Caller) => Effect.Effect<A, E | SqlError>) =>
-  Effect.gen(function* () {
-    return yield* operation(yield* Hashtags, yield* CurrentCaller);
-  }).pipe(Effect.catchIf((error): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<A, Exclude<E, SqlError>, Hashtags | CurrentCaller>;
+const asCaller = asCallerOf(Hashtags);
 
 /** A group's id that is not a uuid names no group. */
 const groupId = (id: string) => (isUuid(id) ? Effect.succeed(id) : Effect.fail(new NotFound({ what: "hashtag group" })));

@@ -1,20 +1,15 @@
 import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
 import { type HelpVotes, ratingOf } from "../../domain/help";
-import { actorIdOf, type Caller } from "../../domain/shared";
-import { SqlError } from "../db/Database";
+import { actorIdOf } from "../../domain/shared";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
-import { CurrentCaller } from "../web/api/guard";
+import { asCallerOf } from "../web/api/as-caller";
 import { ArticleNotFound, type HelpApi, type HelpArticleViewSchema, type HelpCategorySchema, type HelpVotesSchema } from "./api";
 import { type HelpCatalogue, helpCatalogue } from "./catalogue";
 import { Help } from "./Help";
 import { ARTICLE_NOT_FOUND, articleViewOf, type HelpArticleView, summaryOf } from "./views";
 
-/** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
-const asCaller = <A, E>(operation: (help: Help["Service"], caller: Caller) => Effect.Effect<A, E | SqlError>) =>
-  Effect.gen(function* () {
-    return yield* operation(yield* Help, yield* CurrentCaller);
-  }).pipe(Effect.catchIf((error): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<A, Exclude<E, SqlError>, Help | CurrentCaller>;
+const asCaller = asCallerOf(Help);
 
 const articleOf = (id: string) => {
   const article = helpCatalogue.byId(id);

@@ -1,18 +1,12 @@
 import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
 import type { BioAnalytics, BioPage } from "../../domain/link-in-bio";
-import type { Caller } from "../../domain/shared";
-import { SqlError } from "../db/Database";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
-import { CurrentCaller } from "../web/api/guard";
+import { asCallerOf } from "../web/api/as-caller";
 import type { BioAnalyticsSchema, BioPageSchema, LinkInBioApi } from "./api";
 import { LinkInBio } from "./LinkInBio";
 
-/** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
-const asCaller = <A, E>(operation: (bio: LinkInBio["Service"], caller: Caller) => Effect.Effect<A, E | SqlError>) =>
-  Effect.gen(function* () {
-    return yield* operation(yield* LinkInBio, yield* CurrentCaller);
-  }).pipe(Effect.catchIf((error): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<A, Exclude<E, SqlError>, LinkInBio | CurrentCaller>;
+const asCaller = asCallerOf(LinkInBio);
 
 /** The link-in-bio operations (./api.ts) on the LinkInBio service. */
 export const linkInBioHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof LinkInBioApi>) =>

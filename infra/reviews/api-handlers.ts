@@ -1,19 +1,13 @@
 import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
-import type { Caller } from "../../domain/shared";
-import { SqlError } from "../db/Database";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
-import { CurrentCaller } from "../web/api/guard";
+import { asCallerOf } from "../web/api/as-caller";
 import type { BusinessLocationSchema, ImportOutcomeSchema, PerformanceSchema, ReviewHistoryEntrySchema, ReviewSchema, ReviewsApi, ReviewTilesSchema } from "./api";
 import { locationPerformance } from "./performance";
 import { deleteReviewResponse, respondToReview } from "./respond";
 import { type BusinessLocation, type ImportOutcome, type Review, type ReviewHistoryEntry, Reviews, type ReviewTiles } from "./Reviews";
 
-/** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
-const asCaller = <A, E, R>(operation: (reviews: Reviews["Service"], caller: Caller) => Effect.Effect<A, E | SqlError, R>) =>
-  Effect.gen(function* () {
-    return yield* operation(yield* Reviews, yield* CurrentCaller);
-  }).pipe(Effect.catchIf((error): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<A, Exclude<E, SqlError>, R | Reviews | CurrentCaller>;
+const asCaller = asCallerOf(Reviews);
 
 /** The reviews and business locations operations (./api.ts) on the Reviews service and the sites' calls. */
 export const reviewsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof ReviewsApi>) =>
