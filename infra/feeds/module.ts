@@ -2,7 +2,9 @@ import { Effect } from "effect";
 import { feedEvents, feedsProjection } from "../../domain/feeds";
 import type { Reaction } from "../eventstore/reactions";
 import { addJob } from "../jobs/add-job";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { FeedsApi } from "./api";
+import { feedsHandlers } from "./api-handlers";
 import { Feeds } from "./Feeds";
 import { pollFeeds } from "./poll";
 
@@ -21,6 +23,7 @@ export const feedsModule = defineModule({
   events: feedEvents,
   auditKinds: [{ id: "feeds", label: "RSS feeds" }],
   layer: Feeds.layer,
+  api: [moduleApi(FeedsApi, feedsHandlers)],
   projections: [feedsProjection],
   reactions: [readFeedNow],
   tasks: {

@@ -1,5 +1,7 @@
 import { hashtagGroupEvents, hashtagGroupsProjection } from "../../domain/hashtags";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { HashtagsApi } from "./api";
+import { hashtagsHandlers } from "./api-handlers";
 import { Hashtags } from "./Hashtags";
 
 /** Hashtag research and the saved hashtag groups compose's Hashtag menu inserts. */
@@ -8,6 +10,7 @@ export const hashtagsModule = defineModule({
   events: hashtagGroupEvents,
   auditKinds: [{ id: "hashtags", label: "Hashtag groups" }],
   layer: Hashtags.layer,
+  api: [moduleApi(HashtagsApi, hashtagsHandlers)],
   projections: [hashtagGroupsProjection],
   auditSummaries: {
     HashtagGroupSaved: (d) => `Saved the hashtag group "${d.name}" (${d.tags.join(" ")})`,

@@ -1,5 +1,7 @@
 import { helpVoteEvents, helpVotesProjection } from "../../domain/help";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { HelpApi } from "./api";
+import { helpHandlers } from "./api-handlers";
 import { Help } from "./Help";
 
 /** The help centre's "Was this article helpful?" votes. */
@@ -8,6 +10,7 @@ export const helpModule = defineModule({
   events: helpVoteEvents,
   auditKinds: [{ id: "help", label: "Help article votes" }],
   layer: Help.layer,
+  api: [moduleApi(HelpApi, helpHandlers)],
   projections: [helpVotesProjection],
   auditSummaries: {
     HelpArticleVoted: (d) => `Found the help article "${d.articleId}" ${d.helpful ? "helpful" : "not helpful"}`,

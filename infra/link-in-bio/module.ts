@@ -1,5 +1,7 @@
 import { bioPageEvents, bioPagesProjection } from "../../domain/link-in-bio";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { LinkInBioApi } from "./api";
+import { linkInBioHandlers } from "./api-handlers";
 import { LinkInBio } from "./LinkInBio";
 import { ensureDemoBioPage } from "./demo";
 
@@ -9,6 +11,7 @@ export const linkInBioModule = defineModule({
   events: bioPageEvents,
   auditKinds: [{ id: "link-in-bio", label: "Link in bio" }],
   layer: LinkInBio.layer,
+  api: [moduleApi(LinkInBioApi, linkInBioHandlers)],
   projections: [bioPagesProjection],
   demo: (seed) => ensureDemoBioPage(seed.caller),
   auditSummaries: {

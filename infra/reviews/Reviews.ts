@@ -81,6 +81,8 @@ export interface ReviewFilter {
   readonly rating?: number;
   readonly q?: string;
   readonly before?: string;
+  /** At most this many (REVIEWS_PAGE_SIZE if not given). */
+  readonly limit?: number;
 }
 
 export interface ReviewTiles {
@@ -329,6 +331,7 @@ export class Reviews extends Context.Service<
             });
           }
           const { place, platform } = yield* scope(workspaceId, filter);
+          const size = filter.limit ?? REVIEWS_PAGE_SIZE;
           const q = filter.q?.trim() ? `%${filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
           const rows = yield* db.query(
             (sql) => sql<ReviewRow[]>`
@@ -343,13 +346,13 @@ export class Reviews extends Context.Service<
                 ${q ? sql`and (r.reviewer_name ilike ${q} or r.content ilike ${q})` : sql``}
                 ${cursor ? sql`and (r.reviewed_at, r.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
               order by r.reviewed_at desc, r.id desc
-              limit ${REVIEWS_PAGE_SIZE + 1}`,
+              limit ${size + 1}`,
           );
-          const shown = rows.slice(0, REVIEWS_PAGE_SIZE);
+          const shown = rows.slice(0, size);
           const last = shown.at(-1);
           return {
             reviews: shown.map(rowToReview),
-            next: rows.length > REVIEWS_PAGE_SIZE && last ? encodeKeyset({ at: last.reviewed_at.toISOString(), id: last.id }) : null,
+            next: rows.length > size && last ? encodeKeyset({ at: last.reviewed_at.toISOString(), id: last.id }) : null,
           };
         });
 

@@ -2,9 +2,11 @@ import { Effect } from "effect";
 import { isReviewPlatform, LOW_RATING, ReviewSiteFailed, reviewEvents, reviewsProjection } from "../../domain/reviews";
 import type { Reaction } from "../eventstore/reactions";
 import { addJob } from "../jobs/add-job";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
 import { yelpRespondConfigured } from "../platforms/yelp/reviews";
 import { sendReviewAlert } from "./alerts";
+import { ReviewsApi } from "./api";
+import { reviewsHandlers } from "./api-handlers";
 import { pollReviews } from "./poll";
 import { Reviews } from "./Reviews";
 import { reviewSummaries } from "./summaries";
@@ -38,6 +40,7 @@ export const reviewsModule = defineModule({
   events: reviewEvents,
   auditKinds: [{ id: "reviews", label: "Reviews" }],
   layer: Reviews.layer({ yelpResponds: yelpRespondConfigured }),
+  api: [moduleApi(ReviewsApi, reviewsHandlers)],
   projections: [reviewsProjection],
   reactions: [readNewAccount, alertLowRating],
   tasks: {

@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
 import { config } from "../../infra/config";
 import { LinkInBio } from "../../infra/link-in-bio/LinkInBio";
-import { helpCatalogue } from "../features/help-center/help-articles";
+import { helpCatalogue } from "../../infra/help/catalogue";
 import { runForPage } from "../lib/http";
 
 /** The public, indexable pages (the help centre's are added from its articles, the published link-in-bio pages from the database). */

@@ -67,7 +67,7 @@ test.describe("Link in bio", () => {
     await expect(refused.getByText(BIO_MESSAGES.urlInvalid)).toBeVisible();
     const api = await page.request.post("/api/link-in-bio/links", { data: { title: "Trap", url: "javascript:alert(1)", type: "link" } });
     expect(api.status()).toBe(400);
-    expect((await api.json()).error.fields.url).toBe(BIO_MESSAGES.urlInvalid);
+    expect((await api.json()).errors.url).toBe(BIO_MESSAGES.urlInvalid);
     await refused.getByLabel("Type").selectOption({ label: "Email" });
     await refused.getByLabel("URL").fill("hello@leedental.example");
     await screenshot(page, "add-link-dialog-1280");

@@ -63,7 +63,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "POST", path: `/api/invitations/${ID}`, permission: null },
   { method: "POST", path: `/api/invitations/${ID}/accept`, permission: null },
   // Meta's signed deliveries: the signature is the permission.
-  { method: "POST", path: "/api/webhooks/meta", permission: null },
   { method: "POST", path: "/api/webhooks/google-business", permission: null },
   { method: "POST", path: "/api/webhooks/stripe", permission: null },
   // Billing with Stripe: the owner's (without Stripe keys the server answers 503 past the permission).
@@ -71,25 +70,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "POST", path: "/api/billing/portal", permission: "manage_billing" },
   // A person's own workspaces (the service checks they belong to the one they switch to).
   { method: "POST", path: "/api/workspaces/switch", permission: null },
-  { method: "POST", path: "/api/reviews", permission: "answer_messages" },
-  { method: "POST", path: "/api/reviews/import", permission: "answer_messages" },
-  { method: "PUT", path: `/api/reviews/${ID}`, permission: "answer_messages" },
-  { method: "POST", path: `/api/reviews/${ID}/respond`, permission: "answer_messages" },
-  { method: "DELETE", path: `/api/reviews/${ID}/response`, permission: "answer_messages" },
-  { method: "POST", path: "/api/rss-feeds", permission: "manage_posts" },
-  { method: "PUT", path: `/api/rss-feeds/${ID}`, permission: "manage_posts" },
-  { method: "DELETE", path: `/api/rss-feeds/${ID}`, permission: "manage_posts" },
-  { method: "POST", path: "/api/hashtags/search", permission: "view_analytics" },
-  { method: "POST", path: "/api/hashtag-groups", permission: "manage_posts" },
-  { method: "PUT", path: `/api/hashtag-groups/${ID}`, permission: "manage_posts" },
-  { method: "DELETE", path: `/api/hashtag-groups/${ID}`, permission: "manage_posts" },
-  // Any signed-in person answers "Was this article helpful?" for themselves.
-  { method: "POST", path: `/api/help/articles/${ID}/vote`, permission: null },
-  { method: "PUT", path: "/api/link-in-bio", permission: "manage_posts" },
-  { method: "POST", path: "/api/link-in-bio/links", permission: "manage_posts" },
-  { method: "PUT", path: `/api/link-in-bio/links/${ID}`, permission: "manage_posts" },
-  { method: "DELETE", path: `/api/link-in-bio/links/${ID}`, permission: "manage_posts" },
-  { method: "POST", path: `/api/link-in-bio/links/${ID}/restore`, permission: "manage_posts" },
   { method: "POST", path: "/api/user/onboarding", permission: null },
   { method: "POST", path: "/api/user/sessions/revoke-others", permission: null },
   { method: "DELETE", path: "/api/user/sessions/x", permission: null },

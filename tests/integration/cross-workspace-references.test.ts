@@ -139,7 +139,7 @@ describe("a content template and the link-in-bio page", () => {
 
     const image = await ours.browser.put("/api/link-in-bio", { profileImage: theirs.media.fileUrl });
     expect(image.status).toBe(404);
-    expect(image.data.error.fields).toEqual({ profileImage: "This media file does not exist, or was deleted." });
+    expect(image.data.errors).toEqual({ profileImage: "This media file does not exist, or was deleted." });
     const own = await ours.browser.put("/api/link-in-bio", { profileImage: ours.media.fileUrl });
     expect(own.status, own.text).toBe(200);
     expect(own.data.profileImage).toBe(ours.media.fileUrl);

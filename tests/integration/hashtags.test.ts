@@ -134,22 +134,22 @@ describe("hashtag research", () => {
     const { browser } = await starterOwner();
     const blank = await browser.post("/api/hashtags/search", { query: "   ", platform: "instagram" });
     expect(blank.status).toBe(400);
-    expect(blank.data.error).toEqual({
+    expect(blank.data).toMatchObject({
       code: "invalid_input",
-      message: "Type a keyword or #hashtag to search for.",
-      fields: { query: "Type a keyword or #hashtag to search for." },
+      detail: "Type a keyword or #hashtag to search for.",
+      errors: { query: "Type a keyword or #hashtag to search for." },
     });
     const missing = await browser.post("/api/hashtags/search", { platform: "instagram" });
     expect(missing.status).toBe(400);
-    expect(missing.data.error.message).toBe("Type a keyword or #hashtag to search for.");
+    expect(missing.data.detail).toBe("Type a keyword or #hashtag to search for.");
     const punctuation = await browser.post("/api/hashtags/search", { query: "!!!" });
-    expect(punctuation.data.error.message).toBe("Search with letters, numbers or _, and at least one letter: a hashtag holds no spaces or punctuation.");
+    expect(punctuation.data.detail).toBe("Search with letters, numbers or _, and at least one letter: a hashtag holds no spaces or punctuation.");
     const number = await browser.post("/api/hashtags/search", { query: "#5" });
     expect(number.status).toBe(400);
-    expect(number.data.error.fields).toEqual({ query: "Search with letters, numbers or _, and at least one letter: a hashtag holds no spaces or punctuation." });
+    expect(number.data.errors).toEqual({ query: "Search with letters, numbers or _, and at least one letter: a hashtag holds no spaces or punctuation." });
     const platform = await browser.post("/api/hashtags/search", { query: "dental", platform: "myspace" });
     expect(platform.status).toBe(400);
-    expect(platform.data.error.message).toBe("Choose a platform: all, instagram, twitter, linkedin, tiktok, facebook.");
+    expect(platform.data.detail).toBe("Choose a platform: all, instagram, twitter, linkedin, tiktok, facebook.");
     expect((await browser.get("/api/hashtags/trending?platform=myspace")).status).toBe(400);
 
     const broken = await browser.post("/api/hashtags/search", { query: "broken" });
@@ -182,7 +182,7 @@ describe("hashtag research", () => {
 
     const wrong = await browser.post("/api/hashtag-groups", { name: "", tags: ["#ok", "no way"] });
     expect(wrong.status).toBe(400);
-    expect(wrong.data.error.fields).toEqual({
+    expect(wrong.data.errors).toEqual({
       name: "Give the group a name of 1 to 60 characters.",
       tags: '"no way" is not a hashtag: use letters, numbers and _ after the #, at least one letter, at most 100 characters.',
     });
@@ -204,12 +204,12 @@ describe("hashtag research", () => {
     ]) {
       const refused = await browser.post("/api/hashtag-groups", body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
-      expect(refused.data.error.message, JSON.stringify(body)).toMatch(/\w/);
+      expect(refused.data.detail, JSON.stringify(body)).toMatch(/\w/);
     }
     for (const body of [[{ query: "a" }], { query: 42 }, { query: "a", platform: 3 }, { query: "x".repeat(201) }]) {
       const refused = await browser.post("/api/hashtags/search", body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
-      expect(refused.data.error.message, JSON.stringify(body)).toMatch(/\w/);
+      expect(refused.data.detail, JSON.stringify(body)).toMatch(/\w/);
     }
     expect((await browser.put("/api/hashtag-groups/not-a-uuid", { name: "X" })).status).toBe(404);
 
@@ -232,14 +232,14 @@ describe("hashtag research", () => {
 
   it("a plan without hashtag research is refused with the plan's sentence, and its page shows the premium gate", async () => {
     const { browser } = await owner("trial");
-    const refused = { code: "plan_limit", message: FEATURE_UNAVAILABLE_MESSAGE };
+    const refused = { code: "plan_limit", detail: FEATURE_UNAVAILABLE_MESSAGE };
     const search = await browser.post("/api/hashtags/search", { query: "dental", platform: "instagram" });
     expect(search.status).toBe(403);
-    expect(search.data.error).toEqual(refused);
+    expect(search.data).toMatchObject(refused);
     for (const path of ["/api/hashtags/trending", "/api/hashtags/recent", "/api/hashtag-groups"]) {
       const response = await browser.get(path);
       expect(response.status, path).toBe(403);
-      expect(response.data.error).toEqual(refused);
+      expect(response.data).toMatchObject(refused);
     }
     expect((await browser.post("/api/hashtag-groups", { name: "A", tags: "#a" })).status).toBe(403);
     const page = await browser.page("/app/hashtag-research");

@@ -43,7 +43,7 @@ describe("the help articles", () => {
     expect(((await browser.get("/api/help/articles?q=xylophone")).data as { articles: unknown[] }).articles).toEqual([]);
     const tooLong = await browser.get(`/api/help/articles?q=${"a".repeat(201)}`);
     expect(tooLong.status).toBe(400);
-    expect(tooLong.data.error.message).toBe("Search for at most 200 characters.");
+    expect(tooLong.data.detail).toBe("Search for at most 200 characters.");
   });
 
   it("give an article with up to 3 related ones of its category; an unknown one is 404 with a sentence", async () => {
@@ -55,7 +55,7 @@ describe("the help articles", () => {
 
     const unknown = await browser.get("/api/help/articles/no-such-article");
     expect(unknown.status).toBe(404);
-    expect(unknown.data.error).toEqual({ code: "not_found", message: "This help article does not exist. It may have been moved or removed." });
+    expect(unknown.data).toMatchObject({ code: "not_found", detail: "This help article does not exist. It may have been moved or removed." });
     expect((await browser.post("/api/help/articles/no-such-article/vote", { helpful: true })).status).toBe(404);
     expect((await new Browser(app.server.url).get("/api/help/articles")).status).toBe(401);
   });
@@ -99,7 +99,7 @@ describe("a vote on an article", () => {
     const { browser } = await signUp(app.server.url);
     const refused = await browser.post(`/api/help/articles/${ARTICLE}/vote`, { helpful: "maybe" });
     expect(refused.status).toBe(400);
-    expect(refused.data.error.message).toBe("Say whether the article helped: helpful is true or false.");
+    expect(refused.data.detail).toBe("Say whether the article helped: helpful is true or false.");
     expect((await new Browser(app.server.url).post(`/api/help/articles/${ARTICLE}/vote`, { helpful: true })).status).toBe(401);
   });
 });

@@ -103,20 +103,20 @@ describe("the link-in-bio page", () => {
     const { browser } = await signUp(app.server.url);
     const taken = await browser.put("/api/link-in-bio", { username: first.name });
     expect(taken.status).toBe(409);
-    expect(taken.data.error.message).toBe(BIO_MESSAGES.usernameTaken);
+    expect(taken.data.detail).toBe(BIO_MESSAGES.usernameTaken);
 
     const blank = await browser.put("/api/link-in-bio", { title: "  " });
     expect(blank.status).toBe(400);
-    expect(blank.data.error.fields).toEqual({ title: BIO_MESSAGES.titleRequired });
+    expect(blank.data.errors).toEqual({ title: BIO_MESSAGES.titleRequired });
     const theme = await browser.put("/api/link-in-bio", { theme: "rainbow" });
     expect(theme.status).toBe(400);
-    expect(theme.data.error.fields.theme).toContain("Choose a theme");
+    expect(theme.data.errors.theme).toContain("Choose a theme");
     const unpublishable = await browser.put("/api/link-in-bio", { isPublished: true });
     expect(unpublishable.status).toBe(400);
-    expect(unpublishable.data.error.fields).toEqual({ isPublished: BIO_MESSAGES.publishWithoutUsername });
+    expect(unpublishable.data.errors).toEqual({ isPublished: BIO_MESSAGES.publishWithoutUsername });
     const badName = await browser.put("/api/link-in-bio", { username: "../admin" });
     expect(badName.status).toBe(400);
-    expect(badName.data.error.fields).toEqual({ username: BIO_MESSAGES.usernameCharacters });
+    expect(badName.data.errors).toEqual({ username: BIO_MESSAGES.usernameCharacters });
     // Nothing of it was kept.
     expect(await pageOf(browser)).toMatchObject({ username: null, isPublished: false });
   });
@@ -126,7 +126,7 @@ describe("the link-in-bio page", () => {
     for (const reserved of ["admin", "Support", "LOGIN", "socialdesk"]) {
       const refused = await browser.put("/api/link-in-bio", { username: reserved });
       expect(refused.status, reserved).toBe(400);
-      expect(refused.data.error.fields).toEqual({ username: "This username is reserved. Choose another." });
+      expect(refused.data.errors).toEqual({ username: "This username is reserved. Choose another." });
     }
     expect(await pageOf(browser)).toMatchObject({ username: name, isPublished: true });
     expect((await new Browser(app.server.url).get("/bio/admin")).status).toBe(404);
@@ -180,10 +180,10 @@ describe("the page's links", () => {
     for (const url of ["javascript:alert(document.cookie)", "data:text/html,<script>alert(1)</script>", "ftp://example.com/file"]) {
       const refused = await browser.post("/api/link-in-bio/links", { title: "Click me", url, type: "link" });
       expect(refused.status, url).toBe(400);
-      expect(refused.data.error.fields).toEqual({ url: BIO_MESSAGES.urlInvalid });
+      expect(refused.data.errors).toEqual({ url: BIO_MESSAGES.urlInvalid });
     }
     const noTitle = await browser.post("/api/link-in-bio/links", { title: " ", url: "https://example.com" });
-    expect(noTitle.data.error.fields).toEqual({ title: BIO_MESSAGES.linkTitleRequired });
+    expect(noTitle.data.errors).toEqual({ title: BIO_MESSAGES.linkTitleRequired });
     const badType = await browser.post("/api/link-in-bio/links", { title: "x", url: "https://example.com", type: "podcast" });
     expect(badType.status).toBe(400);
     const phone = await addLink(browser, { title: "Call us", url: "+1 (555) 010-0000", type: "phone" });
@@ -317,7 +317,7 @@ describe("the public page's profile image", () => {
     expect((await visitor.get(`/bio/${name}/avatar`)).status).toBe(404);
     const refused = await browser.put("/api/link-in-bio", { profileImage: "javascript:alert(1)" });
     expect(refused.status).toBe(400);
-    expect(refused.data.error.fields).toEqual({ profileImage: BIO_MESSAGES.profileImageInvalid });
+    expect(refused.data.errors).toEqual({ profileImage: BIO_MESSAGES.profileImageInvalid });
   });
 });
 
@@ -358,7 +358,7 @@ describe("a click on a link", () => {
     expect(((await browser.get("/api/link-in-bio/analytics")).data as BioAnalytics).clicksPerDay).toHaveLength(30);
     const badPeriod = await browser.get("/api/link-in-bio/analytics?period=1y");
     expect(badPeriod.status).toBe(400);
-    expect(badPeriod.data.error.message).toBe("Choose a period: 7d, 30d or 90d.");
+    expect(badPeriod.data.detail).toBe("Choose a period: 7d, 30d or 90d.");
     // Another workspace sees none of it.
     const other = (await signUp(app.server.url)).browser;
     expect(((await other.get("/api/link-in-bio/analytics")).data as BioAnalytics).totalClicks).toBe(0);

@@ -35,7 +35,7 @@ describe("reviews of a site with no API", () => {
 
     const empty = await browser.get("/api/reviews");
     expect(empty.status).toBe(200);
-    expect(empty.data).toEqual([]);
+    expect(empty.data).toEqual({ items: [], next: null });
 
     const bad = await browser.post("/api/reviews", {
       accountId,
@@ -46,7 +46,7 @@ describe("reviews of a site with no API", () => {
       url: "javascript:alert(1)",
     });
     expect(bad.status).toBe(400);
-    expect(bad.data.error.fields).toEqual({
+    expect(bad.data.errors).toEqual({
       reviewerName: "Enter the reviewer's name (at most 100 characters).",
       rating: "Choose a rating from 1 to 5 stars.",
       reviewDate: "Enter the review's date as YYYY-MM-DD, today or earlier.",
@@ -54,7 +54,7 @@ describe("reviews of a site with no API", () => {
     });
     const noSite = await browser.post("/api/reviews", { accountId: crypto.randomUUID(), reviewerName: "Ann", rating: 5, content: "" });
     expect(noSite.status).toBe(400);
-    expect(noSite.data.error.fields.accountId).toBe("Choose one of your connected review sites.");
+    expect(noSite.data.errors.accountId).toBe("Choose one of your connected review sites.");
 
     const entry = { accountId, reviewerName: "Maria Lopez", rating: 2, content: "Waited 40 minutes past my appointment.", reviewDate: "2026-11-01" };
     const created = await browser.post("/api/reviews", entry);
@@ -77,9 +77,9 @@ describe("reviews of a site with no API", () => {
 
     const blank = await browser.post(`/api/reviews/${id}/respond`, { response: "   " });
     expect(blank.status).toBe(400);
-    expect(blank.data.error.message).toBe("Write a response before posting it.");
+    expect(blank.data.detail).toBe("Write a response before posting it.");
     const tooLong = await browser.post(`/api/reviews/${id}/respond`, { responseText: "x".repeat(1501) });
-    expect(tooLong.data.error.message).toBe("A response on this site is at most 1,500 characters.");
+    expect(tooLong.data.detail).toBe("A response on this site is at most 1,500 characters.");
 
     const responded = await browser.post(`/api/reviews/${id}/respond`, { response: "We're sorry, Maria. Please call us so we can make it right." });
     expect(responded.status, responded.text).toBe(200);
@@ -140,10 +140,22 @@ describe("reviews of a site with no API", () => {
     expect(twice.data).toMatchObject({ imported: 0, duplicates: 2 });
     const unreadable = await browser.post("/api/reviews/import", { accountId, csv: "content\nhello" });
     expect(unreadable.status).toBe(400);
-    expect(unreadable.data.error.message).toMatch(/needs the columns reviewer_name and rating/);
+    expect(unreadable.data.detail).toMatch(/needs the columns reviewer_name and rating/);
 
     const listed = await browser.get("/api/reviews?q=thorough");
-    expect(listed.data.map((r: any) => r.reviewerName)).toEqual(["Ann Lee"]);
+    expect(listed.data.items.map((r: any) => r.reviewerName)).toEqual(["Ann Lee"]);
+    // A page at a time: `limit` of them and `next`, the cursor of the page after (null on the last).
+    const first = await browser.get("/api/reviews?limit=1");
+    expect(first.data.items).toHaveLength(1);
+    expect(first.data.next).toEqual(expect.any(String));
+    const rest = await browser.get(`/api/reviews?limit=1&cursor=${encodeURIComponent(first.data.next)}`);
+    expect(rest.data.items).toHaveLength(1);
+    expect(rest.data.items[0].id).not.toBe(first.data.items[0].id);
+    expect(rest.data.next).toBeNull();
+    const tooMany = await browser.get("/api/reviews?limit=101");
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.data.errors).toEqual({ limit: "Choose a limit of 1 to 100." });
+
     const tiles = await browser.get("/api/reviews/summary");
     expect(tiles.data).toEqual({ total: 2, pending: 2, averageRating: 4.5, responseRate: 0 });
   });
@@ -163,7 +175,7 @@ describe("a sandbox review site", () => {
     await app.sql`update review_polls set next_poll_at = now() - interval '1 minute'`;
     await app.run(pollReviews(now));
     // Three at once, then one every two days.
-    const reviews = (await browser.get("/api/reviews?platform=google_business")).data as Array<Record<string, any>>;
+    const reviews = (await browser.get("/api/reviews?platform=google_business")).data.items as Array<Record<string, any>>;
     expect(reviews).toHaveLength(4);
     expect(new Set(reviews.map((r) => r.source))).toEqual(new Set(["sandbox"]));
     // A dental practice's reviews speak of a practice.
@@ -179,7 +191,7 @@ describe("a sandbox review site", () => {
     const answered = await browser.post(`/api/reviews/${reviews[0]!.id}/respond`, { responseText: "Thank you!" });
     expect(answered.data).toMatchObject({ replyStatus: "replied", responseWay: "posted", postsThroughApi: true });
     const unread = await browser.get("/api/reviews?status=unread&platform=google_business");
-    const read = await browser.put(`/api/reviews/${unread.data[0].id}`, { status: "read" });
+    const read = await browser.put(`/api/reviews/${unread.data.items[0].id}`, { status: "read" });
     expect(read.data.replyStatus).toBe("read");
 
     // A Pub/Sub notification about the location makes the account due at once (and the worker reads it).
@@ -208,7 +220,7 @@ describe("a sandbox review site", () => {
     const second = await browser.post("/api/social-accounts/sandbox", { platform: "google_business", accountName: "Lee Dental Main Street" });
     expect(second.status, second.text).toBe(201);
     await app.run(pollReviews(new Date()));
-    const secondLow = ((await browser.get("/api/reviews?platform=google_business")).data as Array<Record<string, any>>).filter(
+    const secondLow = ((await browser.get("/api/reviews?platform=google_business")).data.items as Array<Record<string, any>>).filter(
       (r) => r.accountId === second.data.id && r.rating <= 3,
     );
     expect(secondLow.length).toBeGreaterThan(0);
@@ -227,7 +239,7 @@ describe("a sandbox review site", () => {
     expect(off.data.reviewAlerts).toBe(false);
     await app.sql`update review_polls set next_poll_at = now() - interval '1 minute' where account_id = ${sandbox.data.id as string}`;
     await app.run(pollReviews(new Date(Date.now() + 60 * 86_400_000)));
-    const later = ((await browser.get("/api/reviews?platform=google_business")).data as Array<Record<string, any>>).filter((r) => r.accountId === sandbox.data.id);
+    const later = ((await browser.get("/api/reviews?platform=google_business")).data.items as Array<Record<string, any>>).filter((r) => r.accountId === sandbox.data.id);
     expect(later.length).toBe(12);
     await app.drainJobs();
     expect(await reviewMails(user.email as string)).toHaveLength(secondLow.length);
@@ -269,7 +281,7 @@ describe("access", () => {
     ]) {
       expect(response.status, response.text).toBe(404);
     }
-    expect((await other.browser.get("/api/reviews")).data).toEqual([]);
+    expect((await other.browser.get("/api/reviews")).data).toEqual({ items: [], next: null });
     const foreign = await other.browser.post("/api/reviews", { accountId, reviewerName: "X", rating: 1, content: "" });
     expect(foreign.status).toBe(400);
 

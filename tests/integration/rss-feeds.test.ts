@@ -120,7 +120,7 @@ describe("RSS feeds", () => {
 
     const invalid = await browser.post("/api/rss-feeds", { name: " ", url: "not a url", platforms: [] });
     expect(invalid.status).toBe(400);
-    expect(invalid.data.error.fields).toEqual({
+    expect(invalid.data.errors).toEqual({
       name: "Name is required",
       url: "Please enter a valid URL",
       platforms: "Choose at least one account or platform to post to.",
@@ -128,12 +128,12 @@ describe("RSS feeds", () => {
 
     const missing = await browser.post("/api/rss-feeds", { name: "Blog", url: `${base}/nothing.xml`, platforms: ["facebook"] });
     expect(missing.status).toBe(400);
-    expect(missing.data.error.message).toBe("Failed to add RSS feed. Please check the URL and try again. The feed address answered HTTP 404 (not found).");
-    expect(missing.data.error.fields.url).toBe("The feed address answered HTTP 404 (not found).");
+    expect(missing.data.detail).toBe("Failed to add RSS feed. Please check the URL and try again. The feed address answered HTTP 404 (not found).");
+    expect(missing.data.errors.url).toBe("The feed address answered HTTP 404 (not found).");
 
     routes.set("/page.html", (_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html><body>Hello</body></html>"));
     const page = await browser.post("/api/rss-feeds", { name: "Blog", url: `${base}/page.html`, platforms: ["facebook"] });
-    expect(page.data.error.fields.url).toBe("This address answers, but not with an RSS, Atom, RDF or JSON feed.");
+    expect(page.data.errors.url).toBe("This address answers, but not with an RSS, Atom, RDF or JSON feed.");
 
     const created = await browser.post("/api/rss-feeds", {
       name: "Practice blog",
@@ -148,7 +148,7 @@ describe("RSS feeds", () => {
     const feedId = created.data.id as string;
     const again = await browser.post("/api/rss-feeds", { name: "Same", url: `${base}/blog.xml`, platforms: ["facebook"] });
     expect(again.status).toBe(409);
-    expect(again.data.error.message).toBe("This feed is already added.");
+    expect(again.data.detail).toBe("This feed is already added.");
 
     await firstRead(feedId);
     let posts = await postsOf(user);
@@ -304,13 +304,13 @@ describe("RSS feeds", () => {
     await sandbox(browser);
     const refused = await browser.post("/api/rss-feeds", { name: "Local", url: `${forbiddenBase}/feed.xml`, platforms: ["facebook"] });
     expect(refused.status).toBe(400);
-    expect(refused.data.error.fields.url).toBe("127.0.0.1 is on a private or reserved network, which this server does not reach. Use a public address.");
+    expect(refused.data.errors.url).toBe("127.0.0.1 is on a private or reserved network, which this server does not reach. Use a public address.");
     routes.set("/escape", (_req, res) => res.writeHead(302, { location: `${forbiddenBase}/feed.xml` }).end());
     const escaped = await browser.post("/api/rss-feeds", { name: "Escape", url: `${base}/escape`, platforms: ["facebook"] });
     expect(escaped.status).toBe(400);
-    expect(escaped.data.error.fields.url).toMatch(/private or reserved network/);
+    expect(escaped.data.errors.url).toMatch(/private or reserved network/);
     const internal = await browser.post("/api/rss-feeds", { name: "Metadata", url: "http://169.254.169.254/latest/meta-data", platforms: ["facebook"] });
-    expect(internal.data.error.fields.url).toBe("169.254.169.254 is on a private or reserved network, which this server does not reach. Use a public address.");
+    expect(internal.data.errors.url).toBe("169.254.169.254 is on a private or reserved network, which this server does not reach. Use a public address.");
   });
 
   it("is for plans with RSS auto-posting, changed by people who may post; another workspace's feed is not found", async () => {

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import { type Context, Effect } from "effect";
 import type { Caller } from "../../../domain/shared";
 import { SqlError } from "../../db/Database";
 import { CurrentCaller } from "./guard";
@@ -11,3 +11,16 @@ export const asCaller = <A, E, R>(operation: (caller: Caller) => Effect.Effect<A
   Effect.gen(function* () {
     return yield* operation(yield* CurrentCaller);
   }).pipe(Effect.catchIf((error): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<A, Exclude<E, SqlError>, R | CurrentCaller>;
+
+/**
+ * `asCaller` on one service: `const asCaller = asCallerOf(Reviews)`, then
+ * `asCaller((reviews, caller) => reviews.list(caller.workspaceId, …))`.
+ */
+export const asCallerOf =
+  <Id, Service>(tag: Context.Key<Id, Service>) =>
+  <A, E, R = never>(operation: (service: Service, caller: Caller) => Effect.Effect<A, E | SqlError, R>) =>
+    asCaller((caller) =>
+      Effect.gen(function* () {
+        return yield* operation(yield* tag, caller);
+      }),
+    ) as Effect.Effect<A, Exclude<E, SqlError>, R | Id | CurrentCaller>;

@@ -8,7 +8,8 @@ import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage, shownBesideFields } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import "./hashtags.css";
 
 interface Props {
@@ -62,7 +63,7 @@ export default function HashtagResearch({ initialTrending, initialBasis, initial
     // The server rendered the list of "all": read again when another platform is chosen.
     if (trending.basis.platform === platform) return;
     setTrending((t) => ({ ...t, list: null }));
-    apiFetch<{ trending: TrendingHashtag[]; basedOn: ResearchBasis }>(`/api/hashtags/trending?platform=${platform}`).then(
+    api.get("/api/hashtags/trending", { query: { platform } }).then(
       (answer) => setTrending({ list: answer.trending, basis: answer.basedOn }),
       (error) => {
         setTrending((t) => ({ ...t, list: [] }));
@@ -79,7 +80,7 @@ export default function HashtagResearch({ initialTrending, initialBasis, initial
     setQueryError(undefined);
     setSearching(true);
     try {
-      const answer = await apiFetch<HashtagSearch>("/api/hashtags/search", { method: "POST", body: { query: text, platform: on } });
+      const answer = await api.post("/api/hashtags/search", { payload: { query: text, platform: on } });
       setFound(answer);
       setSelected([]);
       toast({
@@ -128,10 +129,9 @@ export default function HashtagResearch({ initialTrending, initialBasis, initial
     setSaving(true);
     try {
       const body = { name: draft.name, tags: draft.tags };
-      const saved = await apiFetch<HashtagGroup>(draft.id ? `/api/hashtag-groups/${draft.id}` : "/api/hashtag-groups", {
-        method: draft.id ? "PUT" : "POST",
-        body,
-      });
+      const saved = draft.id
+        ? await api.put("/api/hashtag-groups/:id", { params: { id: draft.id }, payload: body })
+        : await api.post("/api/hashtag-groups", { payload: body });
       setGroups((list) => [...list.filter((g) => g.id !== saved.id), saved].sort((a, b) => a.name.localeCompare(b.name)));
       setDraft(null);
       setSelected([]);
@@ -150,7 +150,7 @@ export default function HashtagResearch({ initialTrending, initialBasis, initial
   const deleteGroup = async (group: HashtagGroup) => {
     if (!window.confirm(`Delete the group "${group.name}"?`)) return;
     try {
-      await apiFetch(`/api/hashtag-groups/${group.id}`, { method: "DELETE" });
+      await api.delete("/api/hashtag-groups/:id", { params: { id: group.id } });
       setGroups((list) => list.filter((g) => g.id !== group.id));
       toast({ title: "Group Deleted", description: `"${group.name}" is gone.` });
     } catch (error) {

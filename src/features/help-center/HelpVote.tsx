@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorMessage } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import type { HelpVotes } from "../../../domain/help";
 import { votedCounts } from "./help-vote-store";
 import "./help-center.css";
@@ -27,7 +28,7 @@ export default function HelpVote({ articleId, initial, supportEmail, home, readO
     setSaving(true);
     setError(null);
     try {
-      const counted = await apiFetch<HelpVotes>(`/api/help/articles/${encodeURIComponent(articleId)}/vote`, { method: "POST", body: { helpful } });
+      const counted = await api.post("/api/help/articles/:id/vote", { params: { id: articleId }, payload: { helpful } });
       setVotes(counted);
       votedCounts.set(counted);
       setThanked(true);

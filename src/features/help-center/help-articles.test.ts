@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { faqContent } from "../../components/public/faq-content";
 import { trialIncludes } from "../../components/public/trial-terms";
-import { HELP_CATEGORIES, helpCatalogue, helpCatalogueOf, parseHelpArticle, readTimeOf, RELATED_MAX, SEARCH_SYNONYMS } from "./help-articles";
+import { HELP_CATEGORIES, helpCatalogue, helpCatalogueOf, parseHelpArticle, readTimeOf, RELATED_MAX, SEARCH_SYNONYMS } from "../../../infra/help/catalogue";
 
 const file = (frontMatter: string, body = "Connect your account from **Connect Accounts**.") => `---\n${frontMatter}\n---\n\n${body}\n`;
 const VALID = 'id: sample-article\ntitle: "A sample"\ncategory: social-accounts\ntags: [connect, sample]\nlastUpdated: 2026-11-25';

@@ -1,8 +1,8 @@
 import type { HelpVotes } from "../../../domain/help";
 import { Help } from "../../../infra/help/Help";
 import { runForPage } from "../../lib/http";
-import { type HelpCatalogue, helpCatalogue } from "./help-articles";
-import { articleViewOf, type HelpArticleSummary, type HelpArticleView, summaryOf } from "./help-views";
+import { type HelpCatalogue, helpCatalogue } from "../../../infra/help/catalogue";
+import { articleViewOf, type HelpArticleSummary, type HelpArticleView, summaryOf } from "../../../infra/help/views";
 
 const votesFor = async (userId: string | null): Promise<ReadonlyMap<string, HelpVotes>> => {
   const loaded = await runForPage(Help.use((help) => help.votes(userId)));

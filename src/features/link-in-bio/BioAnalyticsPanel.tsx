@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { BIO_PERIODS, type BioPeriod } from "../../../domain/link-in-bio/rules";
 import type { BioAnalytics } from "../../../domain/link-in-bio/views";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorMessage } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { chartGeometry, formatCount } from "../analytics/analytics-data";
 import { clickBuckets, countOf } from "./bio-view";
 
@@ -85,7 +86,7 @@ export default function BioAnalyticsPanel() {
   useEffect(() => {
     let current = true;
     setFailure(null);
-    apiFetch<BioAnalytics>(`/api/link-in-bio/analytics?period=${period}`).then(
+    api.get("/api/link-in-bio/analytics", { query: { period } }).then(
       (loaded) => current && setAnalytics(loaded),
       (error) => current && setFailure(apiErrorMessage(error, "The analytics could not be loaded. Try again in a moment.")),
     );

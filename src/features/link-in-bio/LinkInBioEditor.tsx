@@ -10,13 +10,13 @@ import {
   BIO_TITLE_MAX,
   BIO_USERNAME_MAX,
   type BioSocialPlatform,
-  type BioTheme,
   usernameProblem,
 } from "../../../domain/link-in-bio/rules";
 import type { BioLink, BioPage, BioSocialLink } from "../../../domain/link-in-bio/views";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiErrorStatus, apiFetch } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage, apiErrorStatus } from "../../lib/api-client";
+import { api, type RequestOf } from "../../lib/api/client";
 import BioAnalyticsPanel from "./BioAnalyticsPanel";
 import BioPageView, { LinkTypeIcon } from "./BioPageView";
 import {
@@ -46,16 +46,10 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-/** PUT /api/link-in-bio: any of these. */
-type PageChanges = Partial<{
-  username: string;
-  title: string;
-  bio: string;
-  profileImage: string | null;
-  theme: BioTheme;
-  isPublished: boolean;
-  socialLinks: ReadonlyArray<BioSocialLink>;
-}>;
+/** PUT /api/link-in-bio: any of the page's fields; the screen always sends its social links whole. */
+type PageChanges = Omit<NonNullable<RequestOf<"PUT", "/api/link-in-bio">["payload"]>, "socialLinks"> & { readonly socialLinks?: ReadonlyArray<BioSocialLink> };
+/** PUT /api/link-in-bio/links/{id}: any of the link's fields, or its place. */
+type LinkChanges = NonNullable<RequestOf<"PUT", "/api/link-in-bio/links/:id">["payload"]>;
 
 interface SocialRow extends BioSocialLink {
   /** Rows are keyed apart from their platform, which the person may change. */
@@ -171,7 +165,7 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo, whit
     for (const field of fields) queuedFields.current.set(field, (queuedFields.current.get(field) ?? 0) + 1);
     let answer: BioPage;
     try {
-      answer = await write(() => apiFetch<BioPage>("/api/link-in-bio", { method: "PUT", body: changes }));
+      answer = await write(() => api.put("/api/link-in-bio", { payload: changes }));
     } catch (error) {
       const refused = refusedFields(error);
       if (Object.keys(refused).length > 0) setErrors((all) => ({ ...all, ...refused }));
@@ -287,7 +281,7 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo, whit
       if (editing?.mode === "edit") {
         const changes = linkChanges(editing.link, draft);
         if (Object.keys(changes).length > 0) {
-          const saved = await write(() => apiFetch<BioLink>(`/api/link-in-bio/links/${editing.link.id}`, { method: "PUT", body: changes }));
+          const saved = await write(() => api.put("/api/link-in-bio/links/:id", { params: { id: editing.link.id }, payload: changes }));
           replaceLink(saved);
           const undo = Object.fromEntries(Object.keys(changes).map((key) => [key, editing.link[key as keyof LinkDraft]]));
           toast({
@@ -297,7 +291,7 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo, whit
           });
         }
       } else {
-        const added = await write(() => apiFetch<BioLink>("/api/link-in-bio/links", { method: "POST", body: draft }));
+        const added = await write(() => api.post("/api/link-in-bio/links", { payload: draft }));
         setLinks((all) => [...all, added]);
         toast({
           title: "Link added",
@@ -315,9 +309,9 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo, whit
     }
   };
 
-  const editLinkBack = async (linkId: string, changes: Record<string, unknown>) => {
+  const editLinkBack = async (linkId: string, changes: LinkChanges) => {
     try {
-      replaceLink(await write(() => apiFetch<BioLink>(`/api/link-in-bio/links/${linkId}`, { method: "PUT", body: changes })));
+      replaceLink(await write(() => api.put("/api/link-in-bio/links/:id", { params: { id: linkId }, payload: changes })));
       toast({ title: "Change undone" });
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, SAVE_FAILED), variant: "destructive" });
@@ -329,7 +323,7 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo, whit
     const isVisible = !link.isVisible;
     replaceLink({ ...link, isVisible });
     try {
-      replaceLink(await write(() => apiFetch<BioLink>(`/api/link-in-bio/links/${link.id}`, { method: "PUT", body: { isVisible } })));
+      replaceLink(await write(() => api.put("/api/link-in-bio/links/:id", { params: { id: link.id }, payload: { isVisible } })));
       toast({
         title: isVisible ? "Link shown" : "Link hidden",
         description: isVisible ? `"${link.title}" is on your page again.` : `"${link.title}" is kept, hidden from visitors.`,
@@ -344,7 +338,7 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo, whit
     const before = linksNow.current;
     setLinks((all) => all.filter((l) => l.id !== link.id).map((l, order) => (l.order === order ? l : { ...l, order })));
     try {
-      await write(() => apiFetch(`/api/link-in-bio/links/${link.id}`, { method: "DELETE" }));
+      await write(() => api.delete("/api/link-in-bio/links/:id", { params: { id: link.id } }));
       toast({
         title: "Link deleted",
         description: `"${link.title}" is no longer on your page.`,
@@ -357,7 +351,7 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo, whit
 
   const restoreLink = async (link: BioLink) => {
     try {
-      const restored = await write(() => apiFetch<BioLink>(`/api/link-in-bio/links/${link.id}/restore`, { method: "POST" }));
+      const restored = await write(() => api.post("/api/link-in-bio/links/:id/restore", { params: { id: link.id } }));
       setLinks((all) => withLinkRestored(all, restored));
       toast({ title: "Link restored", description: `"${restored.title}" is back, with its clicks.` });
     } catch (error) {
@@ -372,7 +366,7 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo, whit
     setLinks(moveLink(before, from, to));
     setAnnouncement(`${link.title} moved to position ${to + 1} of ${before.length}.`);
     try {
-      await write(() => apiFetch<BioLink>(`/api/link-in-bio/links/${link.id}`, { method: "PUT", body: { order: to } }));
+      await write(() => api.put("/api/link-in-bio/links/:id", { params: { id: link.id }, payload: { order: to } }));
       if (offerUndo) {
         toast({
           title: "Link moved",
@@ -408,7 +402,7 @@ export default function LinkInBioEditor({ initial, origin, canManage, demo, whit
   // Clicks arrive while the screen is open: the links' counts are read again when the person comes
   // back to the list (another tab of the browser, or of this screen); nothing else of the answer is taken.
   const refreshClicks = () =>
-    void apiFetch<BioPage>("/api/link-in-bio").then(
+    void api.get("/api/link-in-bio").then(
       (fresh) => {
         const clicks = new Map(fresh.links.map((l) => [l.id, l.clicks]));
         setLinks((all) => all.map((l) => (clicks.has(l.id) && clicks.get(l.id) !== l.clicks ? { ...l, clicks: clicks.get(l.id)! } : l)));

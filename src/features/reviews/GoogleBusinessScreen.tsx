@@ -1,7 +1,8 @@
 import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { BusinessLocation } from "../../../infra/reviews/Reviews";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorMessage } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import {
   figure,
   linePoints,
@@ -172,7 +173,7 @@ function PerformancePanel({ location }: { location: BusinessLocation }) {
   useEffect(() => {
     let current = true;
     setLoaded({ state: "loading" });
-    apiFetch<Performance>(`/api/business-locations/${location.id}/performance?days=${days}`).then(
+    api.get("/api/business-locations/:id/performance", { params: { id: location.id }, query: { days } }).then(
       (data) => current && setLoaded({ state: "ready", data }),
       (error) => current && setLoaded({ state: "failed", message: apiErrorMessage(error, "The figures could not be loaded. Please try again.") }),
     );

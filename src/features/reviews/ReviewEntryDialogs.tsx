@@ -2,7 +2,8 @@ import { useState } from "react";
 import type { ImportOutcome, Review } from "../../../infra/reviews/Reviews";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage, shownBesideFields } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import type { ReviewAccount } from "./ReviewsBoard";
 
 const today = () => new Date().toLocaleDateString("en-CA");
@@ -51,7 +52,7 @@ export function ReviewEntryDialog({
   const save = async () => {
     setPending(true);
     try {
-      const review = await apiFetch<Review>("/api/reviews", { method: "POST", body: { ...form, rating: Number(form.rating), url: form.url.trim() || null } });
+      const review = await api.post("/api/reviews", { payload: { ...form, rating: Number(form.rating), url: form.url.trim() || null } });
       toast({ title: "Review Added", description: `${review.reviewerName}'s review on ${review.siteName} is in the list.` });
       onSaved(review);
     } catch (error) {
@@ -136,7 +137,7 @@ export function ReviewImportDialog({ accounts, onClose, onImported }: { accounts
     setPending(true);
     setError(null);
     try {
-      const result = await apiFetch<ImportOutcome>("/api/reviews/import", { method: "POST", body: { accountId, csv: await file.text() } });
+      const result = await api.post("/api/reviews/import", { payload: { accountId, csv: await file.text() } });
       setOutcome(result);
       toast({ title: "Import Complete", description: `${result.imported} imported, ${result.duplicates} already there, ${result.errors.length} with errors.` });
       if (result.imported > 0) onImported();

@@ -7,7 +7,8 @@ import type { Review, ReviewHistoryEntry, ReviewTiles } from "../../../infra/rev
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch, apiFetchPage } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage } from "../../lib/api-client";
+import { api, type RequestOf } from "../../lib/api/client";
 import { PlatformBadge } from "../accounts/platform-badge";
 import TemplatesDialog from "../inbox/TemplatesDialog";
 import { ReviewEntryDialog, ReviewImportDialog } from "./ReviewEntryDialogs";
@@ -79,33 +80,29 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
   const [dialog, setDialog] = useState<null | "enter" | "import">(null);
   const [reload, setReload] = useState(0);
 
-  const query = (cursor?: string | null) => {
-    const params = new URLSearchParams();
-    if (locationId) params.set("locationId", locationId);
-    const platform = mode === "google" ? "google_business" : filter.platform;
-    if (platform) params.set("platform", platform);
-    if (filter.status) params.set("status", filter.status);
-    if (filter.rating) params.set("rating", filter.rating);
-    if (filter.q.trim()) params.set("q", filter.q.trim());
-    if (cursor) params.set("cursor", cursor);
-    return params;
-  };
+  const query = (cursor?: string | null) => ({
+    locationId: locationId || undefined,
+    platform: (mode === "google" ? "google_business" : filter.platform) || undefined,
+    status: filter.status || undefined,
+    rating: filter.rating || undefined,
+    q: filter.q.trim() || undefined,
+    cursor: cursor || undefined,
+  });
 
   useEffect(() => {
     const timer = setTimeout(
       () => {
-        apiFetchPage<Review[]>(`/api/reviews?${query()}`).then(
+        api.get("/api/reviews", { query: query() }).then(
           (page) => {
-            setReviews(page.data);
+            setReviews(page.items);
             setNext(page.next);
           },
           (error) => toast({ title: "Error", description: apiErrorMessage(error, "Failed to load the reviews."), variant: "destructive" }),
         );
         if (mode === "all") {
-          const scope = new URLSearchParams();
-          if (locationId) scope.set("locationId", locationId);
-          if (filter.platform) scope.set("platform", filter.platform);
-          apiFetch<ReviewTiles>(`/api/reviews/summary?${scope}`).then(setTiles, () => setTiles(null));
+          api.get("/api/reviews/summary", { query: { locationId: locationId || undefined, platform: filter.platform || undefined } }).then(setTiles, () =>
+            setTiles(null),
+          );
         }
       },
       filter.q ? 250 : 0,
@@ -115,8 +112,8 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
 
   const more = async () => {
     try {
-      const page = await apiFetchPage<Review[]>(`/api/reviews?${query(next)}`);
-      setReviews([...(reviews ?? []), ...page.data]);
+      const page = await api.get("/api/reviews", { query: query(next) });
+      setReviews([...(reviews ?? []), ...page.items]);
       setNext(page.next);
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, "Failed to load more reviews."), variant: "destructive" });
@@ -275,7 +272,7 @@ function ReviewCard({
     setPending(true);
     setError(null);
     try {
-      const saved = await apiFetch<Review>(`/api/reviews/${review.id}/respond`, { method: "POST", body: { response: text } });
+      const saved = await api.post("/api/reviews/:id/respond", { params: { id: review.id }, payload: { response: text } });
       onChange(saved);
       setDraft(null);
       toast({ title: "Success", description: REVIEW_MESSAGES.posted });
@@ -291,9 +288,9 @@ function ReviewCard({
     }
   };
 
-  const change = async (body: Record<string, unknown>, done: string) => {
+  const change = async (body: NonNullable<RequestOf<"PUT", "/api/reviews/:id">["payload"]>, done: string) => {
     try {
-      onChange(await apiFetch<Review>(`/api/reviews/${review.id}`, { method: "PUT", body }));
+      onChange(await api.put("/api/reviews/:id", { params: { id: review.id }, payload: body }));
       toast({ title: done });
       return true;
     } catch (failure) {
@@ -306,7 +303,7 @@ function ReviewCard({
     if (!window.confirm(review.postsThroughApi ? `Delete your response from ${site}?` : "Delete the recorded response? Remove it on the site yourself."))
       return;
     try {
-      onChange(await apiFetch<Review>(`/api/reviews/${review.id}/response`, { method: "DELETE" }));
+      onChange(await api.delete("/api/reviews/:id/response", { params: { id: review.id } }));
       toast({ title: "Response Deleted" });
     } catch (failure) {
       toast({ title: "Error", description: apiErrorMessage(failure, "Failed to delete the response."), variant: "destructive" });
@@ -325,7 +322,7 @@ function ReviewCard({
 
   const loadHistory = async () => {
     try {
-      setHistory((await apiFetch<Review & { history: ReviewHistoryEntry[] }>(`/api/reviews/${review.id}`)).history);
+      setHistory((await api.get("/api/reviews/:id", { params: { id: review.id } })).history);
     } catch (failure) {
       toast({ title: "Error", description: apiErrorMessage(failure, "Failed to load the history."), variant: "destructive" });
     }

@@ -7,6 +7,7 @@
 import { BUSINESS_POST_TYPES, type BusinessField, businessPostProblems, DEFAULT_CURRENCY, formatPrice, priceOf } from "../../../domain/publishing/business-post";
 import type { PostType } from "../../../domain/publishing/events";
 import type { PerformanceDay } from "../../../infra/platforms/provider";
+import type { ResponseOf } from "../../lib/api/client";
 import { formatter, localDate } from "../../lib/dates";
 
 export { BUSINESS_POST_TYPES };
@@ -206,13 +207,8 @@ export type { PerformanceDay };
 
 export type PerformanceMetric = Exclude<keyof PerformanceDay, "day">;
 
-export interface Performance {
-  readonly locationId: string;
-  readonly from: string;
-  readonly to: string;
-  readonly days: ReadonlyArray<PerformanceDay>;
-  readonly totals: Record<PerformanceMetric, number>;
-}
+/** A location's figures as GET /api/business-locations/{id}/performance declares them. */
+export type Performance = ResponseOf<"GET", "/api/business-locations/:id/performance">;
 
 /** The five figures, in the order of the cards and the chart's legend, with a colour each. */
 export const PERFORMANCE_METRICS: ReadonlyArray<{

@@ -5,7 +5,8 @@ import type { RssFeed } from "../../../infra/feeds/Feeds";
 import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage, shownBesideFields } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { PlatformBadge } from "../accounts/platform-badge";
 
 export interface FeedAccount {
@@ -75,7 +76,7 @@ export default function FeedDialog({ feed, accounts, onClose, onSaved }: Props) 
     setPending(true);
     const body = { ...form, name: form.name.trim(), url: form.url.trim(), platforms: [] };
     try {
-      const saved = await apiFetch<RssFeed>(feed ? `/api/rss-feeds/${feed.id}` : "/api/rss-feeds", { method: feed ? "PUT" : "POST", body });
+      const saved = feed ? await api.put("/api/rss-feeds/:id", { params: { id: feed.id }, payload: body }) : await api.post("/api/rss-feeds", { payload: body });
       toast(
         feed
           ? { title: "RSS Feed Updated", description: `${saved.name} is saved.` }

@@ -4,7 +4,8 @@ import { POSTING_SCHEDULE_LABELS } from "../../../domain/feeds/rules";
 import type { RssFeed, RssItem } from "../../../infra/feeds/Feeds";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorMessage } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { PlatformBadge } from "../accounts/platform-badge";
 import { relativeTime } from "../dashboard/dashboard-data";
 import FeedDialog, { type FeedAccount } from "./FeedDialog";
@@ -28,7 +29,7 @@ function FeedHistory({ feed }: { feed: RssFeed }) {
   const [items, setItems] = useState<ReadonlyArray<RssItem> | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    apiFetch<RssFeed & { items: ReadonlyArray<RssItem> }>(`/api/rss-feeds/${feed.id}`).then(
+    api.get("/api/rss-feeds/:id", { params: { id: feed.id } }).then(
       (loaded) => setItems(loaded.items),
       () => setFailed(true),
     );
@@ -74,7 +75,7 @@ export default function RssFeedsBoard({ initial, accounts, canManage }: Props) {
   const [watching, setWatching] = useState(0);
   const now = new Date();
 
-  const reload = async () => setFeeds(await apiFetch<ReadonlyArray<RssFeed>>("/api/rss-feeds"));
+  const reload = async () => setFeeds(await api.get("/api/rss-feeds"));
 
   // A feed not read yet is read by the worker within seconds: look again a few times.
   useEffect(() => {
@@ -95,7 +96,7 @@ export default function RssFeedsBoard({ initial, accounts, canManage }: Props) {
   const toggle = async (feed: RssFeed) => {
     setBusy(feed.id);
     try {
-      const changed = await apiFetch<RssFeed>(`/api/rss-feeds/${feed.id}`, { method: "PUT", body: { isActive: !feed.isActive } });
+      const changed = await api.put("/api/rss-feeds/:id", { params: { id: feed.id }, payload: { isActive: !feed.isActive } });
       setFeeds((all) => all.map((f) => (f.id === feed.id ? changed : f)));
       toast({
         title: "RSS Feed Updated",
@@ -113,7 +114,7 @@ export default function RssFeedsBoard({ initial, accounts, canManage }: Props) {
     if (!window.confirm(`Delete the feed "${feed.name}"? Posts already made of it stay.`)) return;
     setBusy(feed.id);
     try {
-      await apiFetch(`/api/rss-feeds/${feed.id}`, { method: "DELETE" });
+      await api.delete("/api/rss-feeds/:id", { params: { id: feed.id } });
       setFeeds((all) => all.filter((f) => f.id !== feed.id));
       toast({ title: "RSS Feed Deleted", description: `${feed.name} is no longer read.` });
     } catch (error) {

@@ -1,9 +1,5 @@
 import { z } from "zod";
-import { FEED_DELIVERIES, FEED_MESSAGES, POSTING_SCHEDULES } from "../../../domain/feeds";
-
-/** Who may read and change a workspace's feeds: plans with RSS auto-posting; changing them, people who may post. */
-export const READ_FEEDS = { feature: "rss_feeds" } as const;
-export const MANAGE_FEEDS = { feature: "rss_feeds", permission: "manage_posts" } as const;
+import { FEED_DELIVERIES, FEED_MESSAGES, POSTING_SCHEDULES } from "../../domain/feeds";
 
 const schedule = z.enum(POSTING_SCHEDULES, { error: "Choose a posting schedule: immediate, daily or weekly." });
 const delivery = z.enum(FEED_DELIVERIES, { error: "Choose whether new items are scheduled or kept as drafts." });

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import type { Requirement } from "../../../domain/access";
-import { HASHTAG_MESSAGES, RESEARCH_PLATFORMS } from "../../../domain/hashtags";
-
-/** Reading the research and the saved groups: anyone of a workspace whose plan has hashtag research. */
-export const READ_HASHTAGS: Requirement = { permission: "view_analytics", feature: "hashtag_research" };
-/** Saving, changing and deleting groups: those who write posts. */
-export const MANAGE_HASHTAG_GROUPS: Requirement = { permission: "manage_posts", feature: "hashtag_research" };
+import { HASHTAG_MESSAGES, RESEARCH_PLATFORMS } from "../../domain/hashtags";
 
 const platform = z.preprocess((v) => (v === undefined || v === "" ? "all" : v), z.enum(RESEARCH_PLATFORMS, { error: HASHTAG_MESSAGES.platform }));
 

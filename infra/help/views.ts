@@ -1,5 +1,5 @@
-import { type HelpVotes, NO_VOTES, ratingOf } from "../../../domain/help";
-import { categoryNameOf, type HelpArticle, type HelpCatalogue } from "./help-articles";
+import { type HelpVotes, NO_VOTES, ratingOf } from "../../domain/help";
+import { categoryNameOf, type HelpArticle, type HelpCatalogue } from "./catalogue";
 
 /** An article in a list: the help centre's and the search's answer. */
 export interface HelpArticleSummary {

@@ -1,10 +1,17 @@
 import { z } from "zod";
-import { GOOGLE_REVIEW_STATUSES, REVIEW_MESSAGES, REVIEW_PLATFORMS, REVIEW_STATUSES } from "../../../domain/reviews";
+import { GOOGLE_REVIEW_STATUSES, REVIEW_MESSAGES, REVIEW_PLATFORMS, REVIEW_STATUSES } from "../../domain/reviews";
 
 const blankIsNone = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const STATUSES = [...REVIEW_STATUSES, ...GOOGLE_REVIEW_STATUSES] as const;
 
-/** GET /api/reviews's query: the spec's locationId, platform, status and rating, a search and the next page's cursor. */
+/** The most reviews a page may ask for. */
+const REVIEWS_PAGE_MAX = 100;
+const LIMIT_MESSAGE = `Choose a limit of 1 to ${REVIEWS_PAGE_MAX}.`;
+
+/**
+ * GET /api/reviews's query: the spec's locationId, platform, status and rating, a search, and the
+ * page (the one page shape of infra/web/api/page.ts: `cursor`, the `next` of the page before, and `limit`).
+ */
 export const reviewFilterSchema = z.object({
   locationId: z.preprocess(blankIsNone, z.string().max(100).optional()),
   platform: z.preprocess(blankIsNone, z.enum(REVIEW_PLATFORMS, { error: `Choose a review site: ${REVIEW_PLATFORMS.join(", ")}.` }).optional()),
@@ -15,6 +22,10 @@ export const reviewFilterSchema = z.object({
   ),
   q: z.preprocess(blankIsNone, z.string().max(200, "Search for at most 200 characters.").optional()),
   cursor: z.preprocess(blankIsNone, z.string().max(300).optional()),
+  limit: z.preprocess(
+    (v) => (blankIsNone(v) === undefined ? undefined : Number(v)),
+    z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(REVIEWS_PAGE_MAX, LIMIT_MESSAGE).optional(),
+  ),
 });
 
 export const tilesFilterSchema = reviewFilterSchema.pick({ locationId: true, platform: true });
@@ -56,7 +67,3 @@ export const reviewChangeSchema = z
 export const performanceSchema = z.object({
   days: z.preprocess((v) => (blankIsNone(v) === undefined ? 30 : Number(v)), z.number().int().min(7, "Choose 7 to 90 days.").max(90, "Choose 7 to 90 days.")),
 });
-
-/** Reading reviews: anyone of a workspace whose plan has review management. Acting on them: those who answer messages. */
-export const READ_REVIEWS = { feature: "review_management" } as const;
-export const ANSWER_REVIEWS = { feature: "review_management", permission: "answer_messages" } as const;

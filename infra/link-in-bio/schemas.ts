@@ -1,9 +1,5 @@
 import { z } from "zod";
-import { BIO_LINK_TYPES, BIO_PERIODS, BIO_SOCIAL_PLATFORMS, BIO_THEMES, BIO_MESSAGES } from "../../../domain/link-in-bio/rules";
-
-/** Who may read and change the workspace's link-in-bio page: everyone reads it; people who may post change it. */
-export const READ_BIO = {} as const;
-export const MANAGE_BIO = { permission: "manage_posts" } as const;
+import { BIO_LINK_TYPES, BIO_PERIODS, BIO_SOCIAL_PLATFORMS, BIO_THEMES, BIO_MESSAGES } from "../../domain/link-in-bio/rules";
 
 const socialLink = z.object({
   platform: z.enum(BIO_SOCIAL_PLATFORMS, { error: "Choose a social network." }),

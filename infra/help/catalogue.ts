@@ -215,14 +215,32 @@ export const helpCatalogueOf = (articles: ReadonlyArray<HelpArticle>): HelpCatal
 const CATEGORY_ORDER = new Map<string, number>(CATEGORY_IDS.map((id, at) => [id, at]));
 
 /** The repository's articles (content/help/<category>/<id>.md), bundled at build time, by category then title. */
-export const helpCatalogue: HelpCatalogue = helpCatalogueOf(
-  Object.entries(import.meta.glob<string>("../../../content/help/*/*.md", { query: "?raw", import: "default", eager: true }))
+const bundledArticles = (): ReadonlyArray<HelpArticle> =>
+  Object.entries(import.meta.glob<string>("../../content/help/*/*.md", { query: "?raw", import: "default", eager: true }))
     .map(([file, source]) => {
       const article = parseHelpArticle(source, file);
       if (!file.endsWith(`/${article.category}/${article.id}.md`)) throw new Error(`${file}: keep it at content/help/${article.category}/${article.id}.md`);
       return article;
     })
-    .sort((a, b) => CATEGORY_ORDER.get(a.category)! - CATEGORY_ORDER.get(b.category)! || a.title.localeCompare(b.title)),
-);
+    .sort((a, b) => CATEGORY_ORDER.get(a.category)! - CATEGORY_ORDER.get(b.category)! || a.title.localeCompare(b.title));
+
+let bundled: HelpCatalogue | undefined;
+const catalogue = () => (bundled ??= helpCatalogueOf(bundledArticles()));
+
+/**
+ * The help centre's catalogue, read on first use: the worker loads every module's declarations in
+ * plain Node, where the articles Vite bundles (import.meta.glob) are not there, and never reads them.
+ */
+export const helpCatalogue: HelpCatalogue = {
+  get articles() {
+    return catalogue().articles;
+  },
+  byId: (id) => catalogue().byId(id),
+  search: (query) => catalogue().search(query),
+  related: (article) => catalogue().related(article),
+  get categories() {
+    return catalogue().categories;
+  },
+};
 
 export const categoryNameOf = (id: HelpCategoryId): string => HELP_CATEGORIES.find((c) => c.id === id)!.name;

@@ -1,0 +1,33 @@
+import { Effect } from "effect";
+import { HttpApiBuilder } from "effect/http-api";
+import { isUuid, NotFound } from "../../domain/shared";
+import { asCallerOf } from "../web/api/as-caller";
+import type { AllDeclared, Undeclared } from "../web/api/declared";
+import type { HashtagGroupSchema, HashtagSearchSchema, HashtagsApi, RecentSchema, TrendingSchema } from "./api";
+import { type HashtagGroup, type HashtagSearch, Hashtags } from "./Hashtags";
+
+const asCaller = asCallerOf(Hashtags);
+
+/** A group's id that is not a uuid names no group. */
+const groupId = (id: string) => (isUuid(id) ? Effect.succeed(id) : Effect.fail(new NotFound({ what: "hashtag group" })));
+
+/** The hashtags operations (./api.ts) on the Hashtags service. */
+export const hashtagsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof HashtagsApi>) =>
+  handlers
+    .handle("recent", () => asCaller((hashtags, caller) => hashtags.recent(caller.workspaceId, caller.now)))
+    .handle("trending", ({ query }) => asCaller((hashtags, caller) => hashtags.trending(caller.workspaceId, query.platform, caller.now)))
+    .handle("search", ({ payload }) => asCaller((hashtags, caller) => hashtags.search(caller.workspaceId, payload, caller.now)))
+    .handle("groups", () => asCaller((hashtags, caller) => hashtags.groups(caller.workspaceId)))
+    .handle("saveGroup", ({ payload }) => asCaller((hashtags, caller) => hashtags.saveGroup(caller, payload)))
+    .handle("changeGroup", ({ params, payload }) =>
+      asCaller((hashtags, caller) => Effect.flatMap(groupId(params.id), (id) => hashtags.changeGroup(caller, id, payload))),
+    )
+    .handle("removeGroup", ({ params }) => asCaller((hashtags, caller) => Effect.flatMap(groupId(params.id), (id) => hashtags.removeGroup(caller, id))));
+
+// Every field the service answers is declared (the encoder would drop the others).
+export type Declared = AllDeclared<
+  | Undeclared<typeof HashtagSearchSchema.Type, HashtagSearch>
+  | Undeclared<typeof HashtagGroupSchema.Type, HashtagGroup>
+  | Undeclared<typeof TrendingSchema.Type, Effect.Success<ReturnType<Hashtags["Service"]["trending"]>>>
+  | Undeclared<typeof RecentSchema.Type, Effect.Success<ReturnType<Hashtags["Service"]["recent"]>>>
+>;
