@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INVITABLE_ROLES, TEAM_MESSAGES } from "../../../domain/team/rules";
-import { passwordsMatch, personFields, timeZoneField } from "../auth/schemas";
+import { passwordsMatch, personFields, timeZoneField } from "../../../infra/identity/schemas";
 
 /** Team payloads at the HTTP edge (spec engagement §3, §7): the shape and the sentences a person reads; the domain checks the rest. */
 

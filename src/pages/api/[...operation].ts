@@ -2,6 +2,7 @@ import type { APIRoute } from "astro";
 import { serveApi } from "../../lib/api/serve";
 import { BODY_LIMITS, readBody } from "../../lib/http";
 import { problemResponse } from "../../lib/api/problem-response";
+import { bodyLimitOf } from "../../lib/api/body-limit";
 
 /** Bodies the declared operations read as they came: a form's fields, a platform's signed webhook. */
 const AS_SENT = /^(application\/x-www-form-urlencoded|application\/octet-stream|application\/xml|text\/xml)/;
@@ -9,7 +10,7 @@ const AS_SENT = /^(application\/x-www-form-urlencoded|application\/octet-stream|
 /**
  * Every operation declared in the app's HTTP contract (infra/app-api.ts), behind one route: Astro
  * tries it after the route files, so the modules not yet declared keep theirs. The body is read
- * here through the one bounded reader (413 past the limit): a multipart upload goes on as a stream
+ * here through the one bounded reader (413 past the limit, the operation's `MaxBodyBytes` or 1 MB): a multipart upload goes on as a stream
  * (its declaration sets its limits), a form or a webhook's raw body as sent, and anything else
  * must be JSON, whatever content type a script forgot to set.
  */
@@ -17,7 +18,7 @@ export const ALL: APIRoute = async ({ request, locals, url, clientAddress }) => 
   if (request.body === null) return serveApi(request, locals, url.origin, clientAddress);
   const contentType = request.headers.get("content-type") ?? "";
   if (contentType.startsWith("multipart/form-data")) return serveApi(request, locals, url.origin, clientAddress);
-  const read = await readBody(request, BODY_LIMITS.json);
+  const read = await readBody(request, bodyLimitOf(request.method, url.pathname, BODY_LIMITS.json));
   if (!read.ok) return read.response;
   const headers = new Headers(request.headers);
   headers.delete("content-length");

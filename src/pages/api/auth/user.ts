@@ -1,9 +1,6 @@
-import type { APIRoute } from "astro";
-import { guard, publicUser } from "../../../lib/auth-guard";
-import { json } from "../../../lib/http";
-
-/** GET /api/auth/user: the signed-in user (or the demo user in demo mode); 401 when signed out. */
-export const GET: APIRoute = ({ request, locals }) => {
-  const signedIn = guard(locals, request);
-  return signedIn.ok ? json(publicUser(signedIn.user)) : signedIn.response;
-};
+/**
+ * Served by the declared API (infra/identity/api.ts, through the catch-all route): this file only
+ * keeps Astro from giving the path to the account connection's route file api/auth/[platform].ts,
+ * which a named parameter makes win over the catch-all. It goes when that route is declared too.
+ */
+export { ALL } from "../[...operation]";
