@@ -2,8 +2,8 @@ import { Effect } from "effect";
 import { HttpServerRequest, HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
 import { NOTIFICATIONS_SAVED } from "../../domain/identity/notification-texts";
-import type { CommandContext } from "../../domain/shared";
 import { Sessions } from "../auth/Sessions";
+import { clientOfRequest, edgeContext, isFormPost } from "../web/api/edge";
 import { CurrentCaller, EdgeRequest } from "../web/api/guard";
 import { dieOnSqlError } from "../web/api/server-failure";
 import { changeCookies, DEMO_COOKIE, DEVICE_COOKIE, SESSION_COOKIE } from "../web/cookies";
@@ -17,29 +17,6 @@ import { sessionViews } from "./session-views";
 import { SignIn } from "./SignIn";
 import { UserSettings } from "./UserSettings";
 import { Workspaces } from "./Workspaces";
-
-/** The context of a command of someone who may not be signed in (signing up, a reset link): a visitor unless a session says who. */
-export const edgeContext = Effect.gen(function* () {
-  const edge = yield* EdgeRequest;
-  return {
-    actor: edge.user ? { kind: "person", userId: edge.user.id } : { kind: "visitor" },
-    now: new Date(),
-    correlationId: edge.correlationId,
-    causationId: null,
-  } satisfies CommandContext as CommandContext;
-});
-
-/** Who opens a session (Settings › Security shows it): the browser's User-Agent and the address it came from. */
-export const clientOfRequest = Effect.gen(function* () {
-  const edge = yield* EdgeRequest;
-  const request = yield* HttpServerRequest.HttpServerRequest;
-  return { userAgent: request.headers["user-agent"] ?? null, ip: edge.clientAddress };
-});
-
-/** Whether the request is a plain HTML form's post (no script): it is answered with a redirect. */
-const isFormPost = Effect.gen(function* () {
-  return ((yield* HttpServerRequest.HttpServerRequest).headers["content-type"] ?? "").includes("form");
-});
 
 /** The signed-in person of a guarded operation (the guard let the request through with them), as the session read them. */
 const person = Effect.gen(function* () {

@@ -131,3 +131,6 @@ export const workspaceSwitchSchema = z.object({
   workspaceId: z.uuid({ error: "Choose a workspace." }),
   back: z.string().optional(),
 });
+
+/** Joining a team through an invitation (POST /api/invitations/{token}): an account whose address is the invitation's. */
+export const joinSchema = z.object({ ...personFields, timeZone: timeZoneField.optional().catch(undefined) }).refine(...passwordsMatch);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../web/http-fields";
 import { changePasswordSchema } from "./schemas";
-import { joinSchema } from "../../src/features/team/team-schemas";
+import { joinSchema } from "./schemas";
 import { isCommonPassword } from "./password-strength";
 import { loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "./schemas";
 

@@ -1,5 +1,7 @@
 import { ROLE_LABELS, teamEvents, teamProjection } from "../../domain/team";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { InvitationLinkApi, InvitationsApi } from "./invitations-api";
+import { invitationLinkHandlers, invitationsHandlers } from "./invitations-api-handlers";
 import { Team } from "./Team";
 
 /** The workspace's team: invitations, members and their roles. */
@@ -8,6 +10,7 @@ export const teamModule = defineModule({
   events: teamEvents,
   auditKinds: [{ id: "team", label: "Team" }],
   layer: Team.layer,
+  api: [moduleApi(InvitationLinkApi, invitationLinkHandlers), moduleApi(InvitationsApi, invitationsHandlers)],
   projections: [teamProjection],
   auditSummaries: {
     MemberInvited: (d) => `Invited ${d.email} as ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,

@@ -69,9 +69,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "POST", path: `/api/posts/${ID}/request-changes`, permission: "approve_posts" },
   { method: "POST", path: "/api/approval-links", permission: "approve_posts" },
   { method: "DELETE", path: `/api/approval-links/${ID}`, permission: "approve_posts" },
-  // Joining through an invitation's link: the link is the permission.
-  { method: "POST", path: `/api/invitations/${ID}`, permission: null },
-  { method: "POST", path: `/api/invitations/${ID}/accept`, permission: null },
   // Meta's signed deliveries: the signature is the permission.
   { method: "POST", path: "/api/webhooks/meta", permission: null },
   { method: "POST", path: "/api/webhooks/google-business", permission: null },

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { INVITABLE_ROLES, TEAM_MESSAGES } from "../../../domain/team/rules";
-import { passwordsMatch, personFields, timeZoneField } from "../../../infra/identity/schemas";
 
 /** Team payloads at the HTTP edge (spec engagement §3, §7): the shape and the sentences a person reads; the domain checks the rest. */
 
@@ -15,5 +14,5 @@ export const roleSchema = z.object({ role });
 
 export const teamSettingsSchema = z.object({ approvalRequired: z.boolean({ error: "approvalRequired is true or false." }) });
 
-/** Joining through an invitation: the address is the invitation's. */
-export const joinSchema = z.object({ ...personFields, timeZone: timeZoneField.optional().catch(undefined) }).refine(...passwordsMatch);
+/** Joining through an invitation: with the account's forms, infra/identity/schemas.ts. */
+export { joinSchema } from "../../../infra/identity/schemas";
