@@ -74,8 +74,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "POST", path: "/api/webhooks/google-business", permission: null },
   { method: "POST", path: "/api/webhooks/stripe", permission: null },
   // Billing with Stripe: the owner's (without Stripe keys the server answers 503 past the permission).
-  { method: "POST", path: "/api/start-trial", permission: "manage_billing" },
-  { method: "POST", path: "/api/billing/portal", permission: "manage_billing" },
   { method: "POST", path: "/api/clients", permission: "manage_clients" },
   { method: "PUT", path: "/api/brand", permission: "manage_clients" },
   { method: "POST", path: "/api/brand", permission: "manage_clients" },

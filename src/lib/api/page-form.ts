@@ -19,11 +19,11 @@ export type FormOutcome<A> =
  * then redirects or shows the refusal beside its fields. An endpoint of a page (a plain form's
  * redirect to Stripe) may call it too.
  */
-export const submitToOperation = async <M extends Method, P extends PathsOf<M>>(
+export const submitToOperation = async <M extends Method, P extends PathsOf<Method>>(
   Astro: Pick<APIContext, "url" | "request" | "locals" | "clientAddress" | "cookies">,
   method: M,
-  path: P,
-  request: RequestOf<M, P>,
+  path: P & PathsOf<M>,
+  request: NoInfer<RequestOf<M, P>>,
 ): Promise<FormOutcome<ResponseOf<M, P>>> => {
   const { params, payload } = request as { params?: Record<string, string>; payload?: unknown };
   const target = new URL((path as string).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? "")), Astro.url);
