@@ -21,6 +21,8 @@ import {
 
 /** Sign-in, sign-up, password reset and invitations carry a few short fields: 16 KB at most (README "Request bodies"). */
 export const AUTH_BODY_BYTES = 16_000;
+/** A plain form posted to a call (the shell's workspace switch): a handful of short fields, 64 KB at most. */
+const FORM_BODY_BYTES = 64_000;
 
 export const InvalidCredentialsProblem = problem(InvalidCredentials, "Wrong email or password", () => new InvalidCredentials());
 export const TooManyAttemptsProblem = problem(TooManyAttempts, "Too many attempts", () => new TooManyAttempts({ seconds: 0, scope: "account" }));
@@ -191,6 +193,7 @@ export class WorkspacesApi extends HttpApiGroup.make("workspaces")
     })
       // The service checks the person belongs to the workspace they switch to (404 otherwise).
       .annotate(Requires, own)
+      .annotate(MaxBodyBytes, FORM_BODY_BYTES)
       .annotate(
         OpenApi.Description,
         "Works in another of the person's workspaces from now on (200 with the list); another workspace answers 404. Sent as a plain form (with `back`, the screen it was on), it answers 303 to that screen.",

@@ -23,6 +23,18 @@ describe("the declared HTTP contract", () => {
     expect(Object.keys(update.responses)).toEqual(expect.arrayContaining(["200", "400", "404", "409"]));
   });
 
+  it("given GET /api/openapi.json, then signing in, the person's own account, workspaces, invitations and billing are declared with their refusals", async () => {
+    const document = (await new Browser(app.server.url).get("/api/openapi.json")).data as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const answers = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {});
+    expect(answers("/api/auth/login", "post")).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429"]));
+    expect(answers("/api/auth/register", "post")).toEqual(expect.arrayContaining(["201", "400", "409"]));
+    expect(answers("/api/user/password", "post")).toEqual(expect.arrayContaining(["200", "400", "401", "429"]));
+    expect(answers("/api/workspaces/switch", "post")).toEqual(expect.arrayContaining(["200", "303", "400", "404"]));
+    expect(answers("/api/invitations/{token}", "post")).toEqual(expect.arrayContaining(["201", "400", "404", "409"]));
+    expect(answers("/api/start-trial", "post")).toEqual(expect.arrayContaining(["200", "400", "403", "502", "503"]));
+    expect(answers("/api/health", "get")).toEqual(expect.arrayContaining(["200", "503"]));
+  });
+
   it("given refused requests, then each answers application/problem+json with its status, a title and today's sentence as detail", async () => {
     const signedOut = await new Browser(app.server.url).get("/api/categories");
     expect(signedOut.status).toBe(401);
