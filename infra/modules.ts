@@ -14,6 +14,7 @@ import { contentTemplatesModule } from "./content-templates/module";
 import type { Reaction } from "./eventstore/reactions";
 import { feedsModule } from "./feeds/module";
 import { hashtagsModule } from "./hashtags/module";
+import { healthModule } from "./health/module";
 import { helpModule } from "./help/module";
 import { identityModule } from "./identity/module";
 import { inboxModule } from "./inbox/module";
@@ -52,6 +53,7 @@ export const MODULES = [
   aiModule,
   reportsModule,
   mailModule,
+  healthModule,
   auditModule,
   adminModule,
 ] as const;

@@ -1,5 +1,7 @@
 import { billingEvents, BillingNotConfigured, BillingProviderFailed, billingProjection } from "../../domain/billing";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { BillingApi } from "./api";
+import { billingHandlers } from "./api-handlers";
 import { Billing } from "./Billing";
 
 /** Billing with Stripe: the workspace's customer and subscription, applied from Stripe's webhooks. */
@@ -9,6 +11,7 @@ export const billingModule = defineModule({
   auditKinds: [{ id: "billing", label: "Billing" }],
   processes: ["billing"],
   layer: Billing.layer,
+  api: [moduleApi(BillingApi, billingHandlers)],
   projections: [billingProjection],
   errors: [BillingNotConfigured, BillingProviderFailed],
   auditSummaries: {

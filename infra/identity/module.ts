@@ -11,7 +11,9 @@ import {
 import { systemContext } from "../../domain/shared";
 import { Sessions } from "../auth/Sessions";
 import { Database } from "../db/Database";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { AccountApi, SignInApi, WorkspacesApi } from "./api";
+import { accountHandlers, signInHandlers, workspacesHandlers } from "./api-handlers";
 import { trialEndReaction } from "./reactions";
 import { Registration } from "./Registration";
 import { SignIn } from "./SignIn";
@@ -36,6 +38,7 @@ export const identityModule = defineModule({
     Layer.provideMerge(Workspaces.layer),
     Layer.provideMerge(Users.layer),
   ),
+  api: [moduleApi(SignInApi, signInHandlers), moduleApi(AccountApi, accountHandlers), moduleApi(WorkspacesApi, workspacesHandlers)],
   projections: [identityProjection],
   reactions: [trialEndReaction],
   errors: [InvalidCredentials, TooManyAttempts, NoWorkspaceAccess],

@@ -7,6 +7,8 @@ import { ApprovalLinks } from "./ApprovalLinks";
 import { ApprovalSettings } from "./ApprovalSettings";
 import { ClientAccess } from "./ClientAccess";
 import { Members } from "./Members";
+import { InvitationLinkApi, InvitationsApi } from "./invitations-api";
+import { invitationLinkHandlers, invitationsHandlers } from "./invitations-api-handlers";
 import { Team } from "./Team";
 import { WhiteLabel } from "./WhiteLabel";
 
@@ -22,6 +24,8 @@ export const teamModule = defineModule({
     moduleApi(ApprovalLinksApi, approvalLinksHandlers),
     moduleApi(ClientApprovalApi, clientApprovalHandlers),
     moduleApi(ClientsApi, clientsHandlers),
+    moduleApi(InvitationLinkApi, invitationLinkHandlers),
+    moduleApi(InvitationsApi, invitationsHandlers),
   ],
   projections: [teamProjection],
   auditSummaries: {

@@ -5,14 +5,15 @@ import { hashToken } from "../../infra/auth/tokens";
 import type { Sql } from "../../infra/db/Database";
 import type { CurrentUser } from "../../infra/identity/current-user";
 import { selectUserWhere, userOf } from "../../infra/identity/Users";
-import { publicUser } from "../../src/lib/public-user";
+import { publicUser } from "../../infra/identity/public-user";
 
 /**
  * The fast lane of GET /api/auth/user, the call every open app page makes: answered in front of
  * Astro, with two plain queries on the pool, when it is the common case, a signed-in session that
  * needs no write. Astro's pipeline (the adapter's static-file look-up, the Request and Response
  * objects, the middleware) and the Effect runtime cost four times the lookup itself (issue 9's
- * profile); this answers the same bytes as src/pages/api/auth/user.ts at the speed of a bare server.
+ * profile); this answers the same bytes and headers as the declared operation (infra/identity/api.ts
+ * AccountApi "me") at the speed of a bare server.
  *
  * Everything else goes on to Astro unchanged, which stays the one implementation of the route: any
  * other method, a query string, an HTML request, no session cookie, a demo cookie, an unknown or
@@ -78,7 +79,7 @@ export const installApiFastLane = (server: Server, databaseUrl: string): void =>
       (user) => {
         if (!user) return onward(req, res);
         const body = JSON.stringify(publicUser(user));
-        res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "content-length": Buffer.byteLength(body) });
+        res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store", "content-length": Buffer.byteLength(body) });
         res.end(body);
       },
       () => onward(req, res),

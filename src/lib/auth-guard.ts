@@ -28,4 +28,4 @@ export const guard = (locals: App.Locals, request: Request, requirement: Require
 };
 
 /** The user as GET /api/auth/user answers it: in a module of its own, which the server's fast lane imports too. */
-export { publicUser } from "./public-user";
+export { publicUser } from "../../infra/identity/public-user";

@@ -1,7 +1,9 @@
-import { FLASH_COOKIE, FLASH_COOKIE_OPTIONS, type FlashToast } from "../../infra/web/flash";
 import type { AstroCookies } from "astro";
-import { KNOWN_DEVICE_DAYS } from "../../domain/identity";
 import { SESSION_COOKIE, SESSION_DAYS } from "../../infra/auth/Sessions";
+import { DEMO_COOKIE, DEVICE_COOKIE, FLASH_COOKIE, FLASH_COOKIE_OPTIONS, type FlashToast } from "../../infra/web/cookies";
+
+/** The app's cookie names, shared with the declared operations that set them (infra/web/cookies.ts). */
+export { DEMO_COOKIE, DEVICE_COOKIE, FLASH_COOKIE, type FlashToast };
 
 const isSecure = (url: URL, request: Request) =>
   url.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
@@ -16,26 +18,8 @@ export const setSessionCookie = (cookies: AstroCookies, token: string, url: URL,
     maxAge: SESSION_DAYS * 86_400,
   });
 
-/**
- * The known-device cookie: set at each successful sign-in, kept across sign-outs, for a year. A
- * browser that sends it for the account is throttled by its own failures only, never by a
- * stranger's (infra/identity/SignIn.ts).
- */
-export const DEVICE_COOKIE = "device";
-
-export const setDeviceCookie = (cookies: AstroCookies, token: string, url: URL, request: Request) =>
-  cookies.set(DEVICE_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecure(url, request),
-    path: "/",
-    maxAge: KNOWN_DEVICE_DAYS * 86_400,
-  });
-
 export const clearSessionCookie = (cookies: AstroCookies) => cookies.delete(SESSION_COOKIE, { path: "/" });
 
-export const DEMO_COOKIE = "demo";
-export { FLASH_COOKIE, type FlashToast };
 /** What was typed in a plain form the server refused, for its page to fill the form again (once). */
 export const KEPT_FORM_COOKIE = "kept-form";
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { hasPermission, PERMISSION_DENIED_MESSAGE, type Permission } from "../../domain/access";
 import { ROLES, type Role } from "../../domain/shared";
 import { SocialDeskApi } from "../../infra/app-api";
-import { Requires } from "../../infra/web/api/guard";
+import { PublicEdge, Requires } from "../../infra/web/api/guard";
 import { type Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 
@@ -59,32 +59,14 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "GET", path: "/api/analytics/export?format=csv&period=7d", permission: "view_analytics" },
   { method: "POST", path: `/api/posts/${ID}/approve`, permission: "approve_posts" },
   { method: "POST", path: `/api/posts/${ID}/request-changes`, permission: "approve_posts" },
-  // Joining through an invitation's link: the link is the permission.
-  { method: "POST", path: `/api/invitations/${ID}`, permission: null },
-  { method: "POST", path: `/api/invitations/${ID}/accept`, permission: null },
-  // Meta's signed deliveries: the signature is the permission.
+  // Platforms' signed deliveries: the signature is the permission.
   { method: "POST", path: "/api/webhooks/google-business", permission: null },
   { method: "POST", path: "/api/webhooks/stripe", permission: null },
-  // Billing with Stripe: the owner's (without Stripe keys the server answers 503 past the permission).
-  { method: "POST", path: "/api/start-trial", permission: "manage_billing" },
-  { method: "POST", path: "/api/billing/portal", permission: "manage_billing" },
-  // A person's own workspaces (the service checks they belong to the one they switch to).
-  { method: "POST", path: "/api/workspaces/switch", permission: null },
-  { method: "POST", path: "/api/user/onboarding", permission: null },
-  { method: "POST", path: "/api/user/sessions/revoke-others", permission: null },
-  { method: "DELETE", path: "/api/user/sessions/x", permission: null },
-  { method: "PUT", path: "/api/user/profile", permission: null },
-  { method: "PUT", path: "/api/user/notifications", permission: null },
-  { method: "POST", path: "/api/user/password", permission: null },
-  { method: "POST", path: "/api/auth/register", permission: null },
-  { method: "POST", path: "/api/auth/logout", permission: null },
-  { method: "POST", path: "/api/auth/forgot-password", permission: null },
-  { method: "POST", path: "/api/auth/reset-password", permission: null },
-  { method: "POST", path: "/api/auth/login", permission: null },
 ];
 
-// Every declared operation, queries as well as commands (one authorization point for both); the table ends with signing out.
-const COMMAND_ROUTES = [...DECLARED_OPERATIONS, ...ROUTE_FILE_COMMANDS];
+// Every declared operation, queries as well as commands (one authorization point for both); signing out comes last: the person's session ends with it.
+const signsOut = (route: { path: string }) => route.path === "/api/auth/logout";
+const COMMAND_ROUTES = [...DECLARED_OPERATIONS, ...ROUTE_FILE_COMMANDS].sort((a, b) => Number(signsOut(a)) - Number(signsOut(b)));
 
 /** A refusal's code and sentence, from a problem (declared operations) or `{error}` (route files). */
 const refusalIn = (data: { error?: { code: string; message: string }; code?: string; detail?: string } | null) =>
@@ -137,10 +119,10 @@ describe("the authorization point", () => {
   it("every command route of the API is in the table (a new route must say what it asks)", () => {
     const tabled = ROUTE_FILE_COMMANDS.filter((r) => r.method !== "GET").map(asPattern);
     expect(declaredRoutes()).toEqual([...new Set(tabled)].sort());
-    // A declared write says what it asks (`Requires`, {} for a person's own settings).
+    // A declared write says what it asks (`Requires`, {} for a person's own settings), unless anyone may call it (`PublicEdge`).
     const unsaid = Object.values(SocialDeskApi.groups).flatMap((group) =>
       Object.values(group.endpoints)
-        .filter((endpoint) => endpoint.method !== "GET" && Context.getOrUndefined(endpoint.annotations, Requires) === undefined)
+        .filter((endpoint) => endpoint.method !== "GET" && !endpoint.middlewares.has(PublicEdge) && Context.getOrUndefined(endpoint.annotations, Requires) === undefined)
         .map((endpoint) => `${endpoint.method} ${endpoint.path}`),
     );
     expect(unsaid).toEqual([]);

@@ -13,7 +13,7 @@ describe("billing without Stripe keys", () => {
     for (const call of [() => browser.post("/api/start-trial", { planId: "professional" }), () => browser.post("/api/billing/portal")]) {
       const response = await call();
       expect(response.status).toBe(503);
-      expect(response.data.error.message).toBe(BILLING_NOT_CONFIGURED);
+      expect(response.data.detail).toBe(BILLING_NOT_CONFIGURED);
     }
     const webhook = await new Browser(app.server.url).request("POST", "/api/webhooks/stripe", { body: "{}", headers: { "content-type": "application/json" } });
     expect(webhook.status).toBe(503);

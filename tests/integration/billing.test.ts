@@ -105,7 +105,7 @@ describe("billing with Stripe", () => {
 
     const bad = await browser.post("/api/start-trial", { planId: "premium", interval: "weekly" });
     expect(bad.status).toBe(400);
-    expect(bad.data.error.message).toBe("Choose a plan: starter, professional, growth or agency.");
+    expect(bad.data.detail).toBe("Choose a plan: starter, professional, growth or agency.");
 
     // The in-app Pricing & Plans form goes to Checkout too; a refusal comes back with the toast.
     const form = await browser.submit("/app/checkout", { planId: "starter", interval: "monthly" });
@@ -141,7 +141,7 @@ describe("billing with Stripe", () => {
     const { browser } = await signUp(app.server.url);
     const none = await browser.post("/api/billing/portal");
     expect(none.status).toBe(400);
-    expect(none.data.error.message).toBe("Choose a plan first: there is no billing to manage yet.");
+    expect(none.data.detail).toBe("Choose a plan first: there is no billing to manage yet.");
 
     await browser.post("/api/start-trial", { planId: "starter" });
     const portal = await browser.post("/api/billing/portal");

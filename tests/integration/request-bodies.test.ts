@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { formatFileSize, mediaLimitsOf } from "../../domain/media";
 import type { Tier } from "../../domain/plans";
 import { hashToken } from "../../infra/auth/tokens";
-import { FORGOT_PASSWORD_SENT } from "../../src/features/auth/schemas";
+import { FORGOT_PASSWORD_SENT } from "../../infra/identity/schemas";
 import { signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 

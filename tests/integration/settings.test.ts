@@ -84,7 +84,7 @@ describe("notification preferences", () => {
     const { browser } = await signedUp();
     const response = await browser.put("/api/user/notifications", { emailNotifications: "no" });
     expect(response.status).toBe(400);
-    expect(response.data.error.fields.emailNotifications).toBeTruthy();
+    expect(response.data.errors.emailNotifications).toBeTruthy();
     expect((await browser.get("/api/user/notifications")).data).toEqual(ALL_ON);
   });
 
@@ -121,12 +121,12 @@ describe("changing the password", () => {
       confirmPassword: "brand new secret",
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.data.error.message).toBe("Your current password is not correct.");
-    expect(wrong.data.error.fields).toEqual({ currentPassword: "Your current password is not correct." });
+    expect(wrong.data.detail).toBe("Your current password is not correct.");
+    expect(wrong.data.errors).toEqual({ currentPassword: "Your current password is not correct." });
 
     const short = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: "short", confirmPassword: "short" });
     expect(short.status).toBe(400);
-    expect(short.data.error.fields.newPassword).toBe("Password must be at least 8 characters");
+    expect(short.data.errors.newPassword).toBe("Password must be at least 8 characters");
 
     const mismatch = await browser.post("/api/user/password", {
       currentPassword: TEST_PASSWORD,
@@ -134,11 +134,11 @@ describe("changing the password", () => {
       confirmPassword: "brand new secreT",
     });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.data.error.fields.confirmPassword).toBe("Passwords don't match");
+    expect(mismatch.data.errors.confirmPassword).toBe("Passwords don't match");
 
     const missing = await browser.post("/api/user/password", {});
     expect(missing.status).toBe(400);
-    expect(missing.data.error.fields.currentPassword).toBe("Please enter your current password.");
+    expect(missing.data.errors.currentPassword).toBe("Please enter your current password.");
 
     expect((await signIn(email, TEST_PASSWORD)).status).toBe(200);
   });
@@ -202,7 +202,7 @@ describe("changing the password", () => {
     const blocked = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: "whatever long", confirmPassword: "whatever long" });
     expect(blocked.status).toBe(429);
     // The first wait is a minute from the last failure (in seconds once less than a minute is left).
-    expect(blocked.data.error.message).toMatch(
+    expect(blocked.data.detail).toMatch(
       /^Too many sign-in attempts\. Try again in (1 minute|\d+ seconds), or reset your password\. Each further wrong password doubles the wait \(up to 15 minutes\)\.$/,
     );
   });

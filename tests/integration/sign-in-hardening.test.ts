@@ -158,7 +158,7 @@ describe("return addresses after signing in (issue 27, point 4)", () => {
     // A script's call still reads the 400 and its sentence.
     const called = await browser.post("/api/workspaces/switch", { workspaceId: row.workspace_id, back: "/app/x\u0000y" });
     expect(called.status).toBe(400);
-    expect(called.data.error.message).toBe("Remove the NUL character (U+0000): text cannot hold it.");
+    expect(called.data.detail).toBe("Remove the NUL character (U+0000): text cannot hold it.");
   });
 });
 
@@ -192,7 +192,7 @@ describe("reset links end (issue 27, point 5)", () => {
     expect(submitted.text).toContain(INVALID_LINK);
     const api = await new Browser(app.server.url).post("/api/auth/reset-password", { token: second, password: "yet another one", confirmPassword: "yet another one" });
     expect(api.status).toBe(400);
-    expect(api.data.error.message).toBe(INVALID_LINK);
+    expect(api.data.detail).toBe(INVALID_LINK);
     // The password is the one the first link set.
     expect((await new Browser(app.server.url).post("/api/auth/login", { email: input.email, password: "a brand new secret" })).status).toBe(200);
     expect(await app.sql`select 1 from password_reset_tokens where id in ${app.sql([sha256(first), sha256(second)])} and used_at is null`).toHaveLength(0);
@@ -211,7 +211,7 @@ describe("reset links end (issue 27, point 5)", () => {
     expect(showsForm(page.text)).toBe(false);
     const reset = await new Browser(app.server.url).post("/api/auth/reset-password", { token, password: "attacker's choice", confirmPassword: "attacker's choice" });
     expect(reset.status).toBe(400);
-    expect(reset.data.error.message).toBe(INVALID_LINK);
+    expect(reset.data.detail).toBe(INVALID_LINK);
     expect((await new Browser(app.server.url).post("/api/auth/login", { email: input.email, password: "a much newer secret" })).status).toBe(200);
   });
 
@@ -242,7 +242,7 @@ describe("the sign-in throttles (issue 27, point 7)", () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
     expect(await attemptsOf(input.email)).toHaveLength(10);
-    for (const refused of answers.filter((a) => a.status === 429)) expect(refused.data.error.message).toMatch(/^Too many sign-in attempts\. Try again in (1 minute|\d+ seconds), or reset/);
+    for (const refused of answers.filter((a) => a.status === 429)) expect(refused.data.detail).toMatch(/^Too many sign-in attempts\. Try again in (1 minute|\d+ seconds), or reset/);
     // The right password waits too.
     expect((await loginFrom(address, input.email, TEST_PASSWORD)).status).toBe(429);
   });
@@ -254,19 +254,19 @@ describe("the sign-in throttles (issue 27, point 7)", () => {
     const first = await loginFrom(address, input.email, "wrong again");
     expect(first.status).toBe(429);
     // A minute from the last failure (in seconds once less than a minute is left).
-    expect([accountWait("1 minute"), ...Array.from({ length: 10 }, (_, i) => accountWait(`${59 - i} seconds`))]).toContain(first.data.error.message);
+    expect([accountWait("1 minute"), ...Array.from({ length: 10 }, (_, i) => accountWait(`${59 - i} seconds`))]).toContain(first.data.detail);
 
     // A minute later (the failures moved back in time), one more attempt is checked, and the wait doubles.
     await app.sql`update login_attempts set attempted_at = attempted_at - interval '61 seconds' where lower(email) = ${input.email}`;
     expect((await loginFrom(address, input.email, "wrong 11")).status).toBe(401);
     const second = await loginFrom(address, input.email, "wrong 12");
     expect(second.status).toBe(429);
-    expect(second.data.error.message).toBe(accountWait("2 minutes"));
+    expect(second.data.detail).toBe(accountWait("2 minutes"));
     expect(await attemptsOf(input.email)).toHaveLength(11);
 
     await app.sql`update login_attempts set attempted_at = attempted_at - interval '121 seconds' where lower(email) = ${input.email}`;
     expect((await loginFrom(address, input.email, "wrong 13")).status).toBe(401);
-    expect((await loginFrom(address, input.email, TEST_PASSWORD)).data.error.message).toBe(accountWait("4 minutes"));
+    expect((await loginFrom(address, input.email, TEST_PASSWORD)).data.detail).toBe(accountWait("4 minutes"));
 
     // Once the wait is over the right password signs in, and the account's failures are forgiven.
     await app.sql`update login_attempts set attempted_at = attempted_at - interval '241 seconds' where lower(email) = ${input.email}`;
@@ -315,7 +315,7 @@ describe("the sign-in throttles (issue 27, point 7)", () => {
     expect(answers.filter((a) => a.status === 401)).toHaveLength(50);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(10);
-    for (const answer of refused) expect(answer.data.error.message).toMatch(/^Too many sign-in attempts from your network\. Try again in (15|14) minutes\.$/);
+    for (const answer of refused) expect(answer.data.detail).toMatch(/^Too many sign-in attempts from your network\. Try again in (15|14) minutes\.$/);
     expect((await app.sql<{ n: number }[]>`select count(*)::int as n from login_attempts where ip = ${address}`)[0].n).toBe(50);
 
     // A real account with its right password is refused from that address too, but signs in from another.
@@ -360,7 +360,7 @@ describe("common passwords (issue 27, point 9)", () => {
   it.each(["password1", "qwertyuiop", "12345678"])("given %s, then register, reset and change refuse it with the sentence, and a strong one passes", async (weak) => {
     const registered = await new Browser(app.server.url).post("/api/auth/register", registration({ password: weak, confirmPassword: weak }));
     expect(registered.status).toBe(400);
-    expect(registered.data.error.fields.password).toBe(COMMON);
+    expect(registered.data.errors.password).toBe(COMMON);
     const form = await new Browser(app.server.url).submit("/register", registration({ password: weak, confirmPassword: weak }) as Record<string, string>);
     expect(form.status).toBe(400);
     expect(form.text).toContain(COMMON);
@@ -368,7 +368,7 @@ describe("common passwords (issue 27, point 9)", () => {
     const { browser, input } = await signUp(app.server.url);
     const changed = await browser.post("/api/user/password", { currentPassword: TEST_PASSWORD, newPassword: weak, confirmPassword: weak });
     expect(changed.status).toBe(400);
-    expect(changed.data.error.fields.newPassword).toBe(COMMON);
+    expect(changed.data.errors.newPassword).toBe(COMMON);
     const settingsForm = await browser.submit("/app/settings?tab=security", { _form: "password", currentPassword: TEST_PASSWORD, newPassword: weak, confirmPassword: weak });
     expect(settingsForm.status).toBe(400);
     expect(settingsForm.text).toContain(COMMON);
@@ -377,7 +377,7 @@ describe("common passwords (issue 27, point 9)", () => {
     const [token] = await resetLinks(input.email);
     const reset = await new Browser(app.server.url).post("/api/auth/reset-password", { token, password: weak, confirmPassword: weak });
     expect(reset.status).toBe(400);
-    expect(reset.data.error.fields.password).toBe(COMMON);
+    expect(reset.data.errors.password).toBe(COMMON);
     const resetForm = await new Browser(app.server.url).submit(`/reset-password?token=${token}`, { token, password: weak, confirmPassword: weak });
     expect(resetForm.status).toBe(400);
     expect(resetForm.text).toContain(COMMON);

@@ -90,7 +90,7 @@ describe("joining through the link", () => {
 
     const twice = await join(token, "Mallory");
     expect(twice.status).toBe(409);
-    expect(twice.data.error.message).toBe("This invitation has already been used. Sign in instead, or ask for a new one.");
+    expect(twice.data.detail).toBe("This invitation has already been used. Sign in instead, or ask for a new one.");
   });
 
   it("given an expired, withdrawn or replaced link, then it says so and nobody joins", async () => {
@@ -103,7 +103,7 @@ describe("joining through the link", () => {
     await app.sql`update events set data = jsonb_set(data, '{expiresAt}', to_jsonb((now() - interval '1 minute')::text)) where type = 'MemberInvited' and data->>'email' = ${late}`;
     const tooLate = await join(expired.token);
     expect(tooLate.status).toBe(409);
-    expect(tooLate.data.error.message).toBe("This invitation has expired. Ask the person who invited you to send a new one.");
+    expect(tooLate.data.detail).toBe("This invitation has expired. Ask the person who invited you to send a new one.");
     const listed = (await browser.get("/api/team-invites")).data as Array<Record<string, any>>;
     expect(listed[0]).toMatchObject({ email: late, status: "expired" });
 
@@ -158,7 +158,7 @@ describe("roles and removal", () => {
     // Signing in again says why she can't, and starts no session.
     const again = await new Browser(app.server.url).post("/api/auth/login", { email: maria.email, password: "hygienist-42" });
     expect(again.status).toBe(403);
-    expect(again.data.error.message).toBe("You no longer have access to this workspace. Ask its owner or an admin to invite you again.");
+    expect(again.data.detail).toBe("You no longer have access to this workspace. Ask its owner or an admin to invite you again.");
     expect(again.headers.get("set-cookie") ?? "").not.toContain("session=");
     expect(((await browser.get("/api/team-members")).data as unknown[]).length).toBe(1);
   });

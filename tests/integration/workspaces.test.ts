@@ -24,7 +24,7 @@ describe("several workspaces per person", () => {
     const stranger = await signUp(app.server.url);
     const refused = await stranger.browser.post(`/api/invitations/${token}/accept`, {});
     expect(refused.status).toBe(403);
-    expect(refused.data.error.message).toBe(`This invitation is for ${clinic.input.email}. Sign in with that address to accept it.`);
+    expect(refused.data.detail).toBe(`This invitation is for ${clinic.input.email}. Sign in with that address to accept it.`);
 
     const accepted = await clinic.browser.post(`/api/invitations/${token}/accept`, {});
     expect(accepted.status, accepted.text).toBe(200);

@@ -3,7 +3,7 @@ import { HttpServerResponse } from "effect/http";
 import { HttpApiMiddleware } from "effect/http-api";
 import { PERMISSION_DENIED_MESSAGE, refusalOf, type Requirement } from "../../../domain/access";
 import { type Caller, Forbidden, InvalidInput, NotFound, PlanLimitReached } from "../../../domain/shared";
-import { callerOf, type CurrentUser } from "../../identity/current-user";
+import { callerOf, type CurrentUser } from "../../../domain/identity/current-user";
 import { logger } from "../../log";
 import {
   ForbiddenProblem,
@@ -62,6 +62,8 @@ export class EdgeRequest extends Context.Service<
     readonly correlationId: string;
     /** The address the request came from (sign-in throttles, sessions' "last seen from"). */
     readonly clientAddress: string | null;
+    /** The session the request came with (null signed out and in demo mode): "This device", signing out. */
+    readonly sessionId: string | null;
   }
 >()("app/api/EdgeRequest") {}
 

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from "react";
 import type { NotificationPreferences } from "../../../domain/identity/events";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
+import { apiErrorMessage } from "../../lib/api-client";
 import { NOTIFICATION_SWITCHES, NOTIFICATIONS_SAVED } from "./switches";
 import "./settings.css";
 
@@ -21,7 +22,7 @@ export default function NotificationsForm({ initial }: Props) {
     event.preventDefault();
     setPending(true);
     try {
-      const saved = await apiFetch<NotificationPreferences & { message?: string }>("/api/user/notifications", { method: "PUT", body: values });
+      const saved = await api.put("/api/user/notifications", { payload: values });
       setValues({
         emailNotifications: saved.emailNotifications,
         pushNotifications: saved.pushNotifications,

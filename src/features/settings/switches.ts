@@ -1,7 +1,7 @@
 import type { NotificationPreferences } from "../../../domain/identity/events";
 
 /** Settings › Notifications texts (no imports with runtime code: the island bundles this). */
-export const NOTIFICATIONS_SAVED = "Notification preferences saved.";
+export { NOTIFICATIONS_SAVED } from "../../../domain/identity/notification-texts";
 
 /** The switches as Settings shows them (spec core §2, §3; review alerts from issue 12, sandbox review alerts from issue 29). */
 export const NOTIFICATION_SWITCHES: ReadonlyArray<{ readonly key: keyof NotificationPreferences; readonly label: string; readonly hint: string }> = [

@@ -46,6 +46,7 @@ export const serveApi = async (request: Request, locals: App.Locals, origin: str
   const edge = EdgeRequest.of({
     clientAddress: clientAddress ?? null,
     user: locals.user,
+    sessionId: locals.sessionId,
     demo: locals.demo,
     crossSite: isCrossSiteWrite(request, origin),
     correlationId: request.headers.get("x-request-id") ?? crypto.randomUUID(),

@@ -1,4 +1,4 @@
-import { publicSessionId, type UserSession } from "../../../infra/auth/Sessions";
+import { publicSessionId, type UserSession } from "../auth/Sessions";
 import { describeUserAgent } from "./user-agent";
 
 /** A session as Settings › Security and GET /api/user/sessions show it. */

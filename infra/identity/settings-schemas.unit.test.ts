@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "../../../infra/web/http-fields";
+import { fieldErrors } from "../web/http-fields";
 import { changePasswordSchema, notificationPreferencesFromForm, notificationPreferencesSchema } from "./schemas";
 
 describe("settings payloads", () => {

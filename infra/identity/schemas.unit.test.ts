@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "../../../infra/web/http-fields";
-import { changePasswordSchema } from "../settings/schemas";
-import { joinSchema } from "../team/team-schemas";
+import { fieldErrors } from "../web/http-fields";
+import { changePasswordSchema } from "./schemas";
+import { joinSchema } from "./schemas";
 import { isCommonPassword } from "./password-strength";
 import { loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "./schemas";
 

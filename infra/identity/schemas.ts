@@ -1,6 +1,11 @@
+/**
+ * The identity module's request schemas (sign-in, sign-up, password reset, the person's own
+ * settings): the declared operations (./api.ts) read them, and so do the pages whose forms post
+ * to those operations. Zod at the edge, its messages the spec's field messages.
+ */
 import { z } from "zod";
-import { DEFAULT_PLAN, PLAN_IDS } from "../../../domain/plans";
-import { canonicalTimeZone } from "../../../domain/identity";
+import { DEFAULT_PLAN, PLAN_IDS } from "../../domain/plans";
+import { canonicalTimeZone, NOTIFICATION_PREFERENCE_KEYS, type NotificationPreferences } from "../../domain/identity";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-strength";
 
 /** A string field whose missing, wrong-typed and too-short values all read the spec's one message. */
@@ -88,3 +93,44 @@ export const onboardingSchema = z.object({
 });
 
 export const FORGOT_PASSWORD_SENT = "If an account exists for that email, we've sent a link to reset the password. It works once, within 1 hour.";
+
+const toggle = z.boolean({ error: "Use true or false." }).optional();
+
+/** PUT /api/user/notifications: any of the seven switches (spec core §2, §3); the others stay. */
+export const notificationPreferencesSchema = z.object({
+  emailNotifications: toggle,
+  pushNotifications: toggle,
+  weeklyReports: toggle,
+  postReminders: toggle,
+  failureAlerts: toggle,
+  reviewAlerts: toggle,
+  sandboxReviewAlerts: toggle,
+});
+
+/** A posted notifications form: a checkbox is sent only when ticked, so all seven are read. */
+export const notificationPreferencesFromForm = (form: Record<string, string>): NotificationPreferences =>
+  Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, key in form])) as unknown as NotificationPreferences;
+
+/** POST /api/user/password and the Security form: the registration's rules for the new one. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: "Please enter your current password." }).min(1, "Please enter your current password.").max(256),
+    newPassword: newPasswordField,
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+  })
+  .refine((data) => data.newPassword === data.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+
+export const PASSWORD_CHANGED = "Password changed";
+export const PASSWORD_CHANGED_DESCRIPTION = "Your new password is saved. Your other devices were signed out.";
+
+/**
+ * POST /api/workspaces/switch: the workspace to work in. The shell's plain form also sends `back`,
+ * the screen it was on (the answer is a redirect there, through the one gate of return addresses).
+ */
+export const workspaceSwitchSchema = z.object({
+  workspaceId: z.uuid({ error: "Choose a workspace." }),
+  back: z.string().optional(),
+});
+
+/** Joining a team through an invitation (POST /api/invitations/{token}): an account whose address is the invitation's. */
+export const joinSchema = z.object({ ...personFields, timeZone: timeZoneField.optional().catch(undefined) }).refine(...passwordsMatch);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BILLING_INTERVALS } from "../../../domain/billing";
-import { PLAN_IDS } from "../../../domain/plans";
+import { BILLING_INTERVALS } from "../../domain/billing";
+import { PLAN_IDS } from "../../domain/plans";
 
 /** Who may start a subscription or manage billing: the owner (spec core §6 roles). */
 export const MANAGE_BILLING = { permission: "manage_billing" } as const;
