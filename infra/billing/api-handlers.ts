@@ -7,6 +7,7 @@ import { dieOnSqlError } from "../web/api/server-failure";
 import type { BillingApi } from "./api";
 import { Billing } from "./Billing";
 import { stripeClient } from "./stripe";
+import { completeCheckout } from "./webhook";
 
 const person = Effect.gen(function* () {
   return (yield* EdgeRequest).user as CurrentUser;
@@ -42,5 +43,11 @@ export const billingHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<type
     .handle("portal", () =>
       Effect.gen(function* () {
         return yield* (yield* Billing).portal(yield* CurrentCaller);
+      }).pipe(dieOnSqlError),
+    )
+    .handle("completeCheckout", ({ payload }) =>
+      Effect.gen(function* () {
+        const applied = yield* completeCheckout(yield* CurrentCaller, payload.sessionId);
+        return { status: applied?.status ?? null };
       }).pipe(dieOnSqlError),
     );

@@ -57,6 +57,16 @@ export class BillingApi extends HttpApiGroup.make("billing")
     })
       .annotate(Requires, MANAGE_BILLING)
       .annotate(OpenApi.Description, "The address of a Stripe customer portal session (card, plan, cancellation); 400 before any subscription."),
+    HttpApiEndpoint.post("completeCheckout", "/api/billing/checkout/complete", {
+      payload: Schema.Struct({ sessionId: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(255)) }),
+      success: Schema.Struct({ status: Schema.NullOr(Schema.String).annotate({ description: "The subscription's status now; null when the session is not this workspace's." }) }),
+      error: [InvalidInputProblem, ...billingErrors],
+    })
+      .annotate(Requires, {})
+      .annotate(
+        OpenApi.Description,
+        "Back from Stripe Checkout (/app/checkout/return): the session's subscription applied at once; Stripe's webhook changes nothing after.",
+      ),
   )
   .middleware(InvalidRequest)
   .middleware(Guard)

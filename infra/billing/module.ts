@@ -3,6 +3,8 @@ import { defineModule, moduleApi } from "../module";
 import { BillingApi } from "./api";
 import { billingHandlers } from "./api-handlers";
 import { Billing } from "./Billing";
+import { StripeWebhookApi } from "./webhook-api";
+import { stripeWebhookHandlers } from "./webhook-api-handlers";
 
 /** Billing with Stripe: the workspace's customer and subscription, applied from Stripe's webhooks. */
 export const billingModule = defineModule({
@@ -11,7 +13,7 @@ export const billingModule = defineModule({
   auditKinds: [{ id: "billing", label: "Billing" }],
   processes: ["billing"],
   layer: Billing.layer,
-  api: [moduleApi(BillingApi, billingHandlers)],
+  api: [moduleApi(BillingApi, billingHandlers), moduleApi(StripeWebhookApi, stripeWebhookHandlers)],
   projections: [billingProjection],
   errors: [BillingNotConfigured, BillingProviderFailed],
   auditSummaries: {

@@ -11,6 +11,8 @@ import { pollReviews } from "./poll";
 import { Reviews } from "./Reviews";
 import { reviewSummaries } from "./summaries";
 import { ensureDemoReviews } from "./demo";
+import { GoogleBusinessWebhookApi } from "./webhook-api";
+import { googleBusinessWebhookHandlers } from "./webhook-api-handlers";
 
 /** A review site connected (a Business Profile, a sandbox) is read at once, not at the next round. */
 const readNewAccount: Reaction = {
@@ -40,7 +42,7 @@ export const reviewsModule = defineModule({
   events: reviewEvents,
   auditKinds: [{ id: "reviews", label: "Reviews" }],
   layer: Reviews.layer({ yelpResponds: yelpRespondConfigured }),
-  api: [moduleApi(ReviewsApi, reviewsHandlers)],
+  api: [moduleApi(ReviewsApi, reviewsHandlers), moduleApi(GoogleBusinessWebhookApi, googleBusinessWebhookHandlers)],
   projections: [reviewsProjection],
   reactions: [readNewAccount, alertLowRating],
   tasks: {

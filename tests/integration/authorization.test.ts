@@ -59,9 +59,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "GET", path: "/api/analytics/export?format=csv&period=7d", permission: "view_analytics" },
   { method: "POST", path: `/api/posts/${ID}/approve`, permission: "approve_posts" },
   { method: "POST", path: `/api/posts/${ID}/request-changes`, permission: "approve_posts" },
-  // Platforms' signed deliveries: the signature is the permission.
-  { method: "POST", path: "/api/webhooks/google-business", permission: null },
-  { method: "POST", path: "/api/webhooks/stripe", permission: null },
 ];
 
 // Every declared operation, queries as well as commands (one authorization point for both); signing out comes last: the person's session ends with it.
