@@ -1,5 +1,7 @@
 import { contentTemplateEvents, contentTemplatesProjection } from "../../domain/content-templates";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { ContentTemplatesApi } from "./api";
+import { contentTemplatesHandlers } from "./api-handlers";
 import { ContentTemplates } from "./ContentTemplates";
 
 /** Content templates: reusable posts (text, hashtags, platforms, media), private to their author or shared with the team. */
@@ -8,6 +10,7 @@ export const contentTemplatesModule = defineModule({
   events: contentTemplateEvents,
   auditKinds: [{ id: "content-templates", label: "Content templates" }],
   layer: ContentTemplates.layer,
+  api: [moduleApi(ContentTemplatesApi, contentTemplatesHandlers)],
   projections: [contentTemplatesProjection],
   auditSummaries: {
     ContentTemplateCreated: (d) => `Template "${d.name}" created${d.isPublic ? " and shared with the team" : ""}`,

@@ -32,22 +32,10 @@ const DECLARED_OPERATIONS: ReadonlyArray<{ method: string; path: string; permiss
 
 /** Every command route of a route file (and the account connection's redirect) with the permission it asks; null: a person's own settings or signing in. */
 const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permission: Permission | null }> = [
-  { method: "POST", path: "/api/posts", permission: "manage_posts" },
-  { method: "POST", path: "/api/posts/bulk", permission: "manage_posts" },
-  { method: "PUT", path: `/api/posts/${ID}`, permission: "manage_posts" },
-  { method: "DELETE", path: `/api/posts/${ID}`, permission: "manage_posts" },
-  { method: "POST", path: `/api/posts/${ID}/publish`, permission: "manage_posts" },
   { method: "POST", path: "/api/media/upload", permission: "manage_posts" },
   { method: "POST", path: "/api/media/designs", permission: "manage_posts" },
   { method: "PUT", path: `/api/media/${ID}`, permission: "manage_posts" },
   { method: "DELETE", path: `/api/media/${ID}`, permission: "manage_posts" },
-  { method: "POST", path: "/api/content-templates", permission: "manage_posts" },
-  { method: "PUT", path: `/api/content-templates/${ID}`, permission: "manage_posts" },
-  { method: "DELETE", path: `/api/content-templates/${ID}`, permission: "manage_posts" },
-  { method: "POST", path: `/api/content-templates/${ID}/use`, permission: "manage_posts" },
-  { method: "POST", path: "/api/calendar-notes", permission: "manage_posts" },
-  { method: "PUT", path: `/api/calendar-notes/${ID}`, permission: "manage_posts" },
-  { method: "DELETE", path: `/api/calendar-notes/${ID}`, permission: "manage_posts" },
   { method: "POST", path: "/api/social-accounts", permission: "manage_accounts" },
   { method: "POST", path: "/api/social-accounts/sandbox", permission: "manage_accounts" },
   { method: "POST", path: "/api/social-accounts/bluesky", permission: "manage_accounts" },
@@ -65,8 +53,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "DELETE", path: `/api/team-members/${ID}`, permission: "manage_members" },
   { method: "POST", path: `/api/team-members/${ID}/transfer-ownership`, permission: "manage_members" },
   { method: "PUT", path: "/api/team-settings", permission: "manage_members" },
-  { method: "POST", path: `/api/posts/${ID}/approve`, permission: "approve_posts" },
-  { method: "POST", path: `/api/posts/${ID}/request-changes`, permission: "approve_posts" },
   { method: "POST", path: "/api/approval-links", permission: "approve_posts" },
   { method: "DELETE", path: `/api/approval-links/${ID}`, permission: "approve_posts" },
   // Joining through an invitation's link: the link is the permission.

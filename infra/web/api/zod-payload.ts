@@ -32,3 +32,30 @@ export const zodPayload = <S extends z.ZodType>(schema: S, identifier: string) =
     ),
     Schema.annotate({ identifier }),
   );
+
+/**
+ * A query string declared with the module's zod schema (its field sentences): each field of the
+ * zod object is a text parameter in the OpenAPI document, and the whole query is read by zod as the
+ * routes read it (unknown parameters ignored, text PostgreSQL cannot store refused, defaults filled).
+ */
+export const zodQuery = <S extends z.ZodObject>(schema: S, identifier: string) =>
+  Schema.Struct(
+    Object.fromEntries(Object.keys(schema.shape).map((key) => [key, Schema.optionalKey(Schema.String)])) as {
+      readonly [K in keyof S["shape"]]: Schema.optionalKey<Schema.String>;
+    },
+  ).pipe(
+    Schema.check(
+      Schema.makeFilter((query: unknown) => {
+        const unstorable = unstorableText(query);
+        if (unstorable) return { path: [unstorable.path], issue: unstorable.message };
+        const parsed = schema.safeParse(query);
+        if (parsed.success) return undefined;
+        return Object.entries(fieldErrors(parsed.error)).map(([field, message]) => ({ path: field === "_" ? [] : [field], issue: message }));
+      }),
+    ),
+    Schema.decodeTo(
+      Schema.Any as Schema.Codec<z.output<S>, { readonly [K in keyof S["shape"]]?: string }>,
+      SchemaTransformation.transform<any, any>({ decode: (query) => schema.parse(query), encode: (value) => value }),
+    ),
+    Schema.annotate({ identifier }),
+  );

@@ -1,7 +1,8 @@
 import type { APIRoute } from "astro";
 import { serveApi } from "../../lib/api/serve";
-import { BODY_LIMITS, readBody } from "../../lib/http";
+import { readBody } from "../../lib/http";
 import { problemResponse } from "../../lib/api/problem-response";
+import { bodyLimitOf } from "../../lib/api/body-limit";
 
 /** Bodies the declared operations read as they came: a form's fields, a platform's signed webhook. */
 const AS_SENT = /^(application\/x-www-form-urlencoded|application\/octet-stream|application\/xml|text\/xml)/;
@@ -17,7 +18,7 @@ export const ALL: APIRoute = async ({ request, locals, url, clientAddress }) => 
   if (request.body === null) return serveApi(request, locals, url.origin, clientAddress);
   const contentType = request.headers.get("content-type") ?? "";
   if (contentType.startsWith("multipart/form-data")) return serveApi(request, locals, url.origin, clientAddress);
-  const read = await readBody(request, BODY_LIMITS.json);
+  const read = await readBody(request, bodyLimitOf(request.method, url.pathname));
   if (!read.ok) return read.response;
   const headers = new Headers(request.headers);
   headers.delete("content-length");
