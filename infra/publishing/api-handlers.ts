@@ -1,12 +1,14 @@
 import { Effect } from "effect";
 import { HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
-import { engagementTotal, periodDays } from "../../domain/publishing/periods";
+import { engagementTotal, PERIODS, periodDays } from "../../domain/publishing/periods";
 import { InvalidInput } from "../../domain/shared";
 import { csvRow } from "../../domain/shared/csv";
 import { decodeKeyset } from "../db/keyset";
 import { expectedVersionOf, knownId, onService, withCaller } from "../web/api/handlers";
-import type { CalendarApi, PostsApi } from "./api";
+import type { CalendarApi, DashboardApi, PostsApi } from "./api";
+import { periodFigures } from "./analytics";
+import { dashboardStats } from "./stats";
 import { CalendarPosts } from "./CalendarPosts";
 import { type BulkRow, Posts } from "./Posts";
 import { PostQueries, type PostView } from "./PostQueries";
@@ -145,3 +147,9 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
         });
       }),
     );
+
+/** The dashboard's reads (./api.ts), in the person's time zone. */
+export const dashboardHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof DashboardApi>) =>
+  handlers
+    .handle("stats", () => withCaller((caller) => dashboardStats(caller.workspaceId, new Date(), caller.timeZone || "UTC")))
+    .handle("overview", () => withCaller((caller) => periodFigures(caller.workspaceId, new Date(), PERIODS)));

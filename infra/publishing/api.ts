@@ -231,3 +231,40 @@ export class PostsApi extends HttpApiGroup.make("posts")
   .middleware(InvalidRequest)
   .middleware(Guard)
   .annotate(OpenApi.Title, "Posts") {}
+
+/** The dashboard's four figures: `DashboardStats` of ./stats. */
+const DashboardStatsSchema = Schema.Struct({
+  postsThisMonth: Schema.Number,
+  postsLastMonth: Schema.Number,
+  totalEngagement: Schema.Number,
+  engagementLastMonth: Schema.Number,
+  scheduledPosts: Schema.Number,
+  connectedAccounts: Schema.Number,
+  nextScheduledAt: Schema.NullOr(Schema.String).annotate({ description: "When the next scheduled post goes out; null when none is." }),
+  changes: Schema.Struct({ posts: Schema.NullOr(Schema.Number), engagement: Schema.NullOr(Schema.Number) }).annotate({
+    description: "Percent change against the previous month; null when there is nothing to compare with.",
+  }),
+}).annotate({ identifier: "DashboardStats" });
+
+/** One period of the Analytics Overview: `PeriodFigures` of ./analytics. */
+const PeriodFiguresSchema = Schema.Struct({
+  posts: Schema.Number,
+  engagement: Schema.Number,
+  averageEngagement: Schema.Number,
+  byPlatform: Schema.Array(Schema.Struct({ platform: Schema.String, posts: Schema.Number, engagement: Schema.Number })),
+}).annotate({ identifier: "PeriodFigures" });
+
+/** The dashboard's reads (spec core §7, §9). Served by ./api-handlers.ts. */
+export class DashboardApi extends HttpApiGroup.make("dashboard")
+  .add(
+    HttpApiEndpoint.get("stats", "/api/dashboard/stats", { success: DashboardStatsSchema }).annotate(
+      OpenApi.Description,
+      "Posts published this month, their engagement, scheduled posts and connected accounts, with the change against the previous month.",
+    ),
+    HttpApiEndpoint.get("overview", "/api/dashboard/overview", {
+      success: Schema.Struct({ "7d": PeriodFiguresSchema, "30d": PeriodFiguresSchema, "90d": PeriodFiguresSchema }),
+    }).annotate(OpenApi.Description, "For each period (7d, 30d, 90d): posts published, their engagement, the average and the figures per platform."),
+  )
+  .middleware(InvalidRequest)
+  .middleware(Guard)
+  .annotate(OpenApi.Title, "Dashboard") {}

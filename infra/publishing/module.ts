@@ -3,8 +3,8 @@ import { PLATFORMS } from "../../domain/accounts";
 import { recycledLine } from "../../domain/categories";
 import { postEvents, postsProjection } from "../../domain/publishing";
 import { defineModule, moduleApi } from "../module";
-import { CalendarApi, PostsApi } from "./api";
-import { calendarHandlers, postsHandlers } from "./api-handlers";
+import { CalendarApi, DashboardApi, PostsApi } from "./api";
+import { calendarHandlers, dashboardHandlers, postsHandlers } from "./api-handlers";
 import { fetchEngagement } from "./engagement";
 import { CalendarPosts } from "./CalendarPosts";
 import { PostQueries } from "./PostQueries";
@@ -23,7 +23,7 @@ export const publishingModule = defineModule({
   events: postEvents,
   auditKinds: [{ id: "posts", label: "Posts" }],
   layer: Posts.layer.pipe(Layer.provideMerge(Layer.mergeAll(PostQueries.layer, CalendarPosts.layer, PublishSlots.layer))),
-  api: [moduleApi(PostsApi, postsHandlers), moduleApi(CalendarApi, calendarHandlers)],
+  api: [moduleApi(PostsApi, postsHandlers), moduleApi(CalendarApi, calendarHandlers), moduleApi(DashboardApi, dashboardHandlers)],
   projections: [postsProjection],
   reactions: [schedulePublicationReaction],
   tasks: {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SocialDeskApi } from "../../infra/app-api";
 import { NUL_MESSAGE } from "../../infra/web/http-fields";
 import { type Browser, signUp } from "../support/browser";
 import { routeFiles } from "../support/pages";
@@ -26,7 +27,12 @@ const addressOf = (file: string, value: string) => {
 };
 
 const FILES = routeFiles();
-const WITH_PARAMS = FILES.filter((file) => file.includes("["));
+/** The declared operations' paths with a parameter, written as route files ("api/posts/[id]/publish.ts"). */
+const DECLARED_WITH_PARAMS = Object.values(SocialDeskApi.groups)
+  .flatMap((group) => Object.values(group.endpoints).map((endpoint) => endpoint.path))
+  .filter((address) => address.includes(":"))
+  .map((address) => `${address.slice(1).replace(/:(\w+)/g, "[$1]")}.ts`);
+const WITH_PARAMS = [...new Set([...FILES.filter((file) => file.includes("[")), ...DECLARED_WITH_PARAMS])];
 
 /** The query parameters the routes read by name (searchParams.get("…")), and one no route reads. */
 const QUERY_KEYS = [
