@@ -1,7 +1,9 @@
 import { Effect } from "effect";
 import { periodLabel, reportEvents, reportsProjection } from "../../domain/reports";
 import { systemContext } from "../../domain/shared";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { AnalyticsApi } from "./analytics-api";
+import { analyticsHandlers } from "./analytics-api-handlers";
 import { ClientReports } from "./ClientReports";
 
 /** Agencies' client reports: downloads, and the schedules that e-mail them. */
@@ -10,6 +12,7 @@ export const reportsModule = defineModule({
   events: reportEvents,
   auditKinds: [{ id: "reports", label: "Client reports" }],
   layer: ClientReports.layer,
+  api: [moduleApi(AnalyticsApi, analyticsHandlers)],
   projections: [reportsProjection],
   tasks: {
     send_client_reports: (_payload, job) =>

@@ -44,8 +44,6 @@ const ROUTE_FILE_COMMANDS: ReadonlyArray<{ method: string; path: string; permiss
   { method: "DELETE", path: `/api/social-accounts/${ID}`, permission: "manage_accounts" },
   { method: "GET", path: "/api/auth/linkedin", permission: "manage_accounts" },
   { method: "GET", path: "/api/auth/linkedin/callback", permission: "manage_accounts" },
-  { method: "GET", path: "/api/analytics", permission: "view_analytics" },
-  { method: "GET", path: "/api/analytics/export?format=csv&period=7d", permission: "view_analytics" },
   { method: "POST", path: "/api/team-invites", permission: "manage_members" },
   { method: "DELETE", path: `/api/team-invites/${ID}`, permission: "manage_members" },
   { method: "POST", path: `/api/team-invites/${ID}/resend`, permission: "manage_members" },
