@@ -34,6 +34,9 @@ export const DEFAULT_NOTE_COLOR: NoteColor = "#FBBF24";
 /** Names for the colour picker's labels. */
 export const NOTE_COLOR_NAMES: Readonly<Record<NoteColor, string>> = NOTE_PALETTE;
 
+/** Posts of each kind a month cell carries before "+N more" (and GET /api/calendar's default). */
+export const CALENDAR_PER_DAY = 3;
+
 export const NOTE_CONTENT_MAX = 1000;
 
 /** What a person reads when a note field is wrong (the content's is the spec's, core §5). */

@@ -128,7 +128,7 @@ const RecurrenceEnd = Schema.Union([
   Schema.Struct({ type: Schema.Literal("after"), count: Schema.Number }),
   Schema.Struct({ type: Schema.Literal("on"), date: Schema.String }),
 ]);
-const RecurrenceRuleData = Schema.Union([
+export const RecurrenceRuleData = Schema.Union([
   Schema.Struct({ frequency: Schema.Literal("daily"), end: RecurrenceEnd }),
   Schema.Struct({ frequency: Schema.Literal("weekly"), weekdays: Schema.Array(Weekday), end: RecurrenceEnd }),
   Schema.Struct({ frequency: Schema.Literal("monthly"), ordinal: Schema.Literals(MONTHLY_ORDINALS), weekday: Weekday, end: RecurrenceEnd }),

@@ -23,3 +23,16 @@ export const daysBetween = (from: string, to: string) => {
   };
   return Math.round((at(to) - at(from)) / 86_400_000);
 };
+
+const DAY_MS = 86_400_000;
+const utcOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The calendar day `days` after (or before) `day`. */
+export const addDays = (day: string, days: number): string => dayOf(utcOf(day) + days * DAY_MS);
+
+/** The first day of `day`'s month, or of the month `months` after (or before) it. */
+export const monthStartOf = (day: string, months = 0): string => {
+  const d = new Date(utcOf(day));
+  return dayOf(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+};

@@ -1,5 +1,7 @@
 import { calendarNotesProjection, noteEvents } from "../../domain/calendar";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { CalendarNotesApi } from "./api";
+import { calendarNotesHandlers } from "./api-handlers";
 import { CalendarNotes } from "./CalendarNotes";
 
 /** Calendar notes. */
@@ -8,6 +10,7 @@ export const calendarModule = defineModule({
   events: noteEvents,
   auditKinds: [{ id: "notes", label: "Calendar notes" }],
   layer: CalendarNotes.layer,
+  api: [moduleApi(CalendarNotesApi, calendarNotesHandlers)],
   projections: [calendarNotesProjection],
   auditSummaries: {
     NoteAdded: (d) => `Calendar note added for ${d.date}`,

@@ -1,16 +1,9 @@
-import { Effect } from "effect";
-import { HttpApiBuilder } from "effect/http-api";
-import type { Caller } from "../../domain/shared";
-import { SqlError } from "../db/Database";
-import { CurrentCaller } from "../web/api/guard";
+import type { HttpApiBuilder } from "effect/http-api";
+import { onService } from "../web/api/handlers";
 import type { CategoriesApi } from "./api";
 import { Categories } from "./Categories";
 
-/** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
-const asCaller = <A, E>(operation: (categories: Categories["Service"], caller: Caller) => Effect.Effect<A, E | SqlError>) =>
-  Effect.gen(function* () {
-    return yield* operation(yield* Categories, yield* CurrentCaller);
-  }).pipe(Effect.catchIf((error): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<A, Exclude<E, SqlError>, Categories | CurrentCaller>;
+const asCaller = onService(Categories);
 
 /** The categories operations (./api.ts) on the Categories service; the app's API (infra/app-api.ts) serves them. */
 export const categoriesHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof CategoriesApi>) =>

@@ -1,5 +1,7 @@
 import { contentTemplateEvents, contentTemplatesProjection } from "../../domain/content-templates";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { ContentTemplatesApi } from "./api";
+import { contentTemplatesHandlers } from "./api-handlers";
 import { ContentTemplates } from "./ContentTemplates";
 import { ensureDemoTemplates } from "./demo";
 
@@ -9,6 +11,7 @@ export const contentTemplatesModule = defineModule({
   events: contentTemplateEvents,
   auditKinds: [{ id: "content-templates", label: "Content templates" }],
   layer: ContentTemplates.layer,
+  api: [moduleApi(ContentTemplatesApi, contentTemplatesHandlers)],
   projections: [contentTemplatesProjection],
   demo: (seed) => ensureDemoTemplates(seed.caller),
   auditSummaries: {

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect";
 import type { PlatformId } from "../../domain/accounts";
-import { postStreamId, type RecurrenceRule } from "../../domain/publishing";
+import { type PostType, postStreamId, type RecurrenceRule } from "../../domain/publishing";
 import { type EventMetadata, NotFound } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { encodeKeyset } from "../db/keyset";
@@ -30,8 +30,8 @@ export interface PostView {
   readonly publishedAt: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
-  readonly postType: string;
-  readonly businessData: Record<string, unknown>;
+  readonly postType: PostType;
+  readonly businessData: Readonly<Record<string, string | number>>;
   readonly locationIds: ReadonlyArray<string>;
   readonly categoryId: string | null;
   readonly options: Record<string, unknown>;
@@ -107,8 +107,8 @@ const toView = (row: PostRow): PostView => ({
   publishedAt: row.published_at?.toISOString() ?? null,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
-  postType: row.post_type,
-  businessData: row.business_data,
+  postType: row.post_type as PostType,
+  businessData: row.business_data as Readonly<Record<string, string | number>>,
   locationIds: row.location_ids,
   categoryId: row.category_id,
   options: row.options,

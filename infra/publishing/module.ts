@@ -2,7 +2,9 @@ import { Effect, Layer } from "effect";
 import { PLATFORMS } from "../../domain/accounts";
 import { recycledLine } from "../../domain/categories";
 import { postEvents, postsProjection } from "../../domain/publishing";
-import { defineModule } from "../module";
+import { defineModule, moduleApi } from "../module";
+import { CalendarApi, DashboardApi, PostsApi } from "./api";
+import { calendarHandlers, dashboardHandlers, postsHandlers } from "./api-handlers";
 import { fetchEngagement } from "./engagement";
 import { CalendarPosts } from "./CalendarPosts";
 import { PostQueries } from "./PostQueries";
@@ -22,6 +24,7 @@ export const publishingModule = defineModule({
   events: postEvents,
   auditKinds: [{ id: "posts", label: "Posts" }],
   layer: Posts.layer.pipe(Layer.provideMerge(Layer.mergeAll(PostQueries.layer, CalendarPosts.layer, PublishSlots.layer))),
+  api: [moduleApi(PostsApi, postsHandlers), moduleApi(CalendarApi, calendarHandlers), moduleApi(DashboardApi, dashboardHandlers)],
   projections: [postsProjection],
   reactions: [schedulePublicationReaction],
   tasks: {

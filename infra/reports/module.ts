@@ -4,6 +4,8 @@ import { systemContext } from "../../domain/shared";
 import { defineModule, moduleApi } from "../module";
 import { ClientReportsApi } from "./api";
 import { clientReportsHandlers } from "./api-handlers";
+import { AnalyticsApi } from "./analytics-api";
+import { analyticsHandlers } from "./analytics-api-handlers";
 import { ClientReports } from "./ClientReports";
 
 /** Agencies' client reports: downloads, and the schedules that e-mail them. */
@@ -12,7 +14,7 @@ export const reportsModule = defineModule({
   events: reportEvents,
   auditKinds: [{ id: "reports", label: "Client reports" }],
   layer: ClientReports.layer,
-  api: [moduleApi(ClientReportsApi, clientReportsHandlers)],
+  api: [moduleApi(ClientReportsApi, clientReportsHandlers), moduleApi(AnalyticsApi, analyticsHandlers)],
   projections: [reportsProjection],
   tasks: {
     send_client_reports: (_payload, job) =>

@@ -180,26 +180,6 @@ export const commandContext = (locals: App.Locals, request: Request): CommandCon
   causationId: null,
 });
 
-/**
- * The version a write states it read: an `If-Match` header (3, "3" or W/"3", the ETag a GET
- * answered) or `expectedVersion` in the body. Neither: the spec's own payloads, accepted as before.
- */
-export const expectedVersionOf = (
-  request: Request,
-  fromBody: number | undefined,
-): { ok: true; version: number | undefined } | { ok: false; response: Response } => {
-  const header = request.headers.get("if-match");
-  if (header === null) return { ok: true, version: fromBody };
-  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header.trim());
-  if (!match) {
-    return {
-      ok: false,
-      response: apiError(400, "invalid_input", "If-Match must be the version the item was read with, as its ETag gives it."),
-    };
-  }
-  return { ok: true, version: Number(match[1]) };
-};
-
 export const clientInfo = (request: Request, clientAddress: string | undefined) => ({
   userAgent: request.headers.get("user-agent"),
   ip: clientAddress ?? null,

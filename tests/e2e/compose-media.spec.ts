@@ -62,7 +62,7 @@ test.describe("compose and media without dead ends", () => {
     await card.getByRole("button", { name: "Publish now" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Publish now" }).click();
     await expect(toast(page)).toContainText("Post published successfully!");
-    const [post] = (await (await page.request.get(`/api/posts?q=${encodeURIComponent(content)}`)).json()) as Array<{ id: string }>;
+    const [post] = (await (await page.request.get(`/api/posts?q=${encodeURIComponent(content)}`)).json()).items as Array<{ id: string }>;
     await expect
       .poll(async () => ((await (await page.request.get(`/api/posts/${post!.id}`)).json()) as { status: string }).status, { timeout: 20_000 })
       .toBe("published");
@@ -108,7 +108,7 @@ test.describe("compose and media without dead ends", () => {
     await expect(toast(page)).toContainText("Post created successfully!");
     await expect(dialog).toBeHidden();
     expect(sent).toHaveLength(1);
-    const posts = (await (await page.request.get("/api/posts?q=Smile%20of%20the%20week")).json()) as Array<{ id: string; media: string[] }>;
+    const posts = (await (await page.request.get("/api/posts?q=Smile%20of%20the%20week")).json()).items as Array<{ id: string; media: string[] }>;
     expect(posts[0]!.media).toEqual([expect.stringMatching(/^\/media\/[0-9a-f-]{36}\/original\.jpg$/)]);
     await expect
       .poll(async () => ((await (await page.request.get(`/api/posts/${posts[0]!.id}`)).json()) as { status: string }).status, { timeout: 20_000 })
@@ -180,7 +180,7 @@ test.describe("compose and media without dead ends", () => {
     await expect(details).toContainText("€19.99");
     await screenshot(page, "queue-business-product", { widths: [1280, 360] });
 
-    const [post] = (await (await page.request.get("/api/posts?q=electric%20brush")).json()) as Array<{ id: string; businessData: Record<string, unknown> }>;
+    const [post] = (await (await page.request.get("/api/posts?q=electric%20brush")).json()).items as Array<{ id: string; businessData: Record<string, unknown> }>;
     expect(post!.businessData.productPrice).toBe(19.99);
     await page.goto(`/app/posts/${post!.id}`);
     await expect(page.getByTestId("post-business")).toContainText("Price€19.99");

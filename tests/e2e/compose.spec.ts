@@ -68,7 +68,7 @@ test.describe("compose", () => {
 
     const response = await page.request.get("/api/posts?status=scheduled");
     expect(response.ok()).toBe(true);
-    const posts = (await response.json()) as Array<{
+    const posts = (await response.json()).items as Array<{
       content: string;
       status: string;
       scheduledAt: string;
@@ -124,7 +124,7 @@ test.describe("compose", () => {
     await page.getByRole("button", { name: "Add to Drafts" }).click();
     await expect(toast(page).filter({ hasText: /saved|created/i })).toBeVisible();
 
-    const posts = (await (await page.request.get("/api/posts?status=draft")).json()) as Array<{ options: { twitter?: { thread?: string[] } } }>;
+    const posts = (await (await page.request.get("/api/posts?status=draft")).json()).items as Array<{ options: { twitter?: { thread?: string[] } } }>;
     expect(posts).toHaveLength(1);
     expect(posts[0]!.options.twitter?.thread).toEqual(["1. Brush twice a day", "2. Floss"]);
   });
@@ -256,7 +256,7 @@ for (const width of [1280, 360]) {
     await expect(toast(page)).toContainText("Your post is scheduled for");
     await expect(toast(page)).toContainText("9:37 AM");
 
-    const [listed] = (await (await page.request.get("/api/posts?status=scheduled")).json()) as Array<{ id: string }>;
+    const [listed] = (await (await page.request.get("/api/posts?status=scheduled")).json()).items as Array<{ id: string }>;
     const post = (await (await page.request.get(`/api/posts/${listed!.id}`)).json()) as { scheduledAt: string; timeZone: string; content: string };
     expect(post.content).toBe("Flu shots: walk in at 9:37");
     expect(post.timeZone).toBe("Asia/Kolkata");
@@ -450,7 +450,7 @@ test.describe("compose toolbar and schedule options", () => {
     await expect(page.getByTestId("compose-refused")).toHaveCount(0);
     await page.getByRole("button", { name: "Add to Drafts" }).click();
     await expect(toast(page).filter({ hasText: "Post created" })).toBeVisible();
-    const drafts = await (await page.request.get("/api/posts?status=draft")).json();
+    const drafts = (await (await page.request.get("/api/posts?status=draft")).json()).items;
     expect(drafts.map((p: { content: string; platforms: string[]; media: string[] }) => [p.content, p.platforms, p.media.length])).toEqual([
       ["Spring cleaning special!", ["instagram"], 1],
     ]);
@@ -473,7 +473,7 @@ test.describe("compose toolbar and schedule options", () => {
     await page.getByRole("button", { name: "Schedule Options" }).click();
     await page.getByRole("menuitem", { name: /Add to Timeslot/ }).click();
     await expect(toast(page)).toContainText("Added to the next timeslot");
-    const [post] = (await (await page.request.get("/api/posts?status=scheduled")).json()) as Array<{ scheduledAt: string; timeZone: string; content: string }>;
+    const [post] = (await (await page.request.get("/api/posts?status=scheduled")).json()).items as Array<{ scheduledAt: string; timeZone: string; content: string }>;
     expect(post?.content).toBe("Queued for the best time");
     const time = new Intl.DateTimeFormat("en-CA", { timeZone: post!.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
       new Date(post!.scheduledAt),

@@ -55,7 +55,7 @@ test.describe("demo mode", () => {
   test("the demo dashboard at 1280 and 360 px: its cards agree with its analytics", async ({ page }) => {
     // The demo's history (infra/publishing/demo.ts) is dated from the day the app started: sixteen
     // posts published over the last three months, nine of them in the last four weeks.
-    const published = (await (await page.request.get("/api/posts?demo=true&status=published&limit=1000")).json()) as Array<{ publishedAt: string }>;
+    const published = (await (await page.request.get("/api/posts?demo=true&status=published&limit=1000")).json()).items as Array<{ publishedAt: string }>;
     expect(published).toHaveLength(16);
     const { timeZone } = (await (await page.request.get("/api/auth/user?demo=true")).json()) as { timeZone: string };
     const monthOf = (instant: Date) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit" }).format(instant);

@@ -34,7 +34,7 @@ test("a post composed for two accounts is scheduled, seen in the queue and on th
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(toast(page)).toContainText("Post created");
 
-  const [post] = (await (await page.request.get(`/api/posts?q=${encodeURIComponent(content)}`)).json()) as Array<{ id: string; scheduledAt: string; timeZone: string }>;
+  const [post] = (await (await page.request.get(`/api/posts?q=${encodeURIComponent(content)}`)).json()).items as Array<{ id: string; scheduledAt: string; timeZone: string }>;
   expect(post).toBeDefined();
   const scheduledDay = dayIn(post!.scheduledAt, post!.timeZone);
   expect(scheduledDay).toBe(date);

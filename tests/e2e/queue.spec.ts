@@ -196,7 +196,7 @@ test.describe("queue", () => {
     await expect
       .poll(async () => {
         const response = await page.request.get("/api/posts?q=hygienist");
-        const [post] = (await response.json()) as Array<{ status: string }>;
+        const [post] = (await response.json()).items as Array<{ status: string }>;
         return post?.status;
       })
       .toMatch(/publishing|published/);

@@ -142,7 +142,7 @@ test.describe("Google Business Profile", () => {
     await expect(dialog).toHaveCount(0);
 
     const offer = async () => {
-      const posts = (await (await page.request.get("/api/posts")).json()) as Array<{
+      const posts = (await (await page.request.get("/api/posts")).json()).items as Array<{
         status: string;
         postType?: string;
         platforms: string[];

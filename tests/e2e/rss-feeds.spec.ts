@@ -60,7 +60,7 @@ test.describe("RSS auto-posting", () => {
     await expect(feed.getByTestId("rss-item").filter({ hasText: "Your child's first visit" })).toContainText("Not posted");
     await screenshot(page, "rss-feeds-1280", { fullPage: true });
 
-    const posts = (await (await page.request.get("/api/posts")).json()) as Array<{ content: string }>;
+    const posts = (await (await page.request.get("/api/posts")).json()).items as Array<{ content: string }>;
     expect(posts.map((p) => p.content)).toContain("New post: Five tips for healthy gums\n\nhttps://blog.example.com/gums");
     await posted.getByRole("link", { name: "View post" }).click();
     await expect(page).toHaveURL(/\/app\/posts\/[0-9a-f-]{36}$/);

@@ -371,7 +371,7 @@ test.describe("team", () => {
     await expect
       .poll(
         async () => {
-          const posts = (await (await page.request.get("/api/posts?status=published")).json()) as Array<{ content: string }>;
+          const posts = (await (await page.request.get("/api/posts?status=published")).json()).items as Array<{ content: string }>;
           return posts.map((p) => p.content);
         },
         { timeout: 20_000 },
@@ -468,7 +468,7 @@ test.describe("team", () => {
     // Pressed, the member's post waits for the approvers, as the button said.
     await member.getByRole("button", { name: "Submit for approval" }).click();
     await expect(toast(member)).toContainText("Submitted for Approval");
-    const waiting = (await (await page.request.get("/api/posts?status=awaiting_approval")).json()) as Array<{ content: string }>;
+    const waiting = (await (await page.request.get("/api/posts?status=awaiting_approval")).json()).items as Array<{ content: string }>;
     expect(waiting.map((p) => p.content)).toContain("Whitening promo all of May");
     await other.close();
   });

@@ -163,11 +163,11 @@ describe("the Analytics export", () => {
     ] as const) {
       const refused = await browser.get(`/api/analytics/export?${query}`);
       expect(refused.status, query).toBe(400);
-      expect(refused.data.error.fields, query).toEqual({ [field]: message });
-      expect(refused.data.error.message, query).toBe(message);
+      expect(refused.data.errors, query).toEqual({ [field]: message });
+      expect(refused.data.detail, query).toBe(message);
     }
     const signedOut = await new Browser(app.server.url).get("/api/analytics/export?format=csv&period=30d");
     expect(signedOut.status).toBe(401);
-    expect(signedOut.data.error.message).toBe("Please sign in to continue.");
+    expect(signedOut.data.detail).toBe("Please sign in to continue.");
   });
 });

@@ -62,7 +62,7 @@ describe("approving posts", () => {
     expect((await team.member.post(`/api/posts/${submitted.data.id}/approve`, {})).status).toBe(403);
 
     const queue = await team.owner.get("/api/posts?status=awaiting_approval");
-    expect((queue.data as Array<{ id: string }>).map((p) => p.id)).toEqual([submitted.data.id]);
+    expect((queue.data.items as Array<{ id: string }>).map((p) => p.id)).toEqual([submitted.data.id]);
 
     const approved = await team.owner.post(`/api/posts/${submitted.data.id}/approve`, {});
     expect(approved.status, approved.text).toBe(200);
@@ -91,14 +91,14 @@ describe("approving posts", () => {
     const submitted = await schedule(team.member, inAnHour());
     const blank = await team.owner.post(`/api/posts/${submitted.data.id}/request-changes`, { comment: "  " });
     expect(blank.status).toBe(400);
-    expect(blank.data.error.message).toBe("Say what to change, in up to 1,000 characters.");
+    expect(blank.data.detail).toBe("Say what to change, in up to 1,000 characters.");
     const sent = await team.owner.post(`/api/posts/${submitted.data.id}/request-changes`, { comment: "Add the clinic's hours, please." });
     expect(sent.status, sent.text).toBe(200);
     expect(sent.data).toMatchObject({ status: "draft", scheduledAt: null, reviewComment: "Add the clinic's hours, please." });
     expect((await mailsTo(team.memberEmail)).at(-1)!.body_text).toContain("Add the clinic's hours, please.");
     const again = await team.owner.post(`/api/posts/${submitted.data.id}/approve`, {});
     expect(again.status).toBe(409);
-    expect(again.data.error.message).toBe("This post is not awaiting approval.");
+    expect(again.data.detail).toBe("This post is not awaiting approval.");
   });
 
   it("given a member's 'Post now', when approved, then the approver confirms publishing now and it is published on the account", async () => {
@@ -115,7 +115,7 @@ describe("approving posts", () => {
     expect(await jobOf(other.data.id)).toBeUndefined();
     const unconfirmed = await team.owner.post(`/api/posts/${submitted.data.id}/approve`, {});
     expect(unconfirmed.status).toBe(409);
-    expect(unconfirmed.data.error.message).toBe("The time chosen for this post has passed. Approve it to publish now, or choose a new time.");
+    expect(unconfirmed.data.detail).toBe("The time chosen for this post has passed. Approve it to publish now, or choose a new time.");
     const approved = await team.owner.post(`/api/posts/${submitted.data.id}/approve`, { publishNow: true });
     expect(approved.status, approved.text).toBe(200);
     const status = await until(

@@ -128,7 +128,7 @@ describe("bad input to the publishing calls", () => {
     expect4xx("empty body", await browser.post("/api/posts", undefined, { body: "" }));
     const deep = `{"content":"ok","platforms":["facebook"],"options":{"facebook":{"deep":${"[".repeat(100_000)}1${"]".repeat(100_000)}}}}`;
     expect4xx("nested 100,000 deep", await browser.post("/api/posts", undefined, { body: deep }));
-    expect((await browser.get("/api/posts")).data).toEqual([]);
+    expect((await browser.get("/api/posts")).data.items).toEqual([]);
   });
 
   it("given each wrong body for PUT /api/posts/{id}, then a 4xx, and the saved post is unchanged", async () => {
@@ -182,9 +182,9 @@ describe("bad input to the publishing calls", () => {
     for (const body of ['{"content":"smile \\ud83d","platforms":["facebook"]}', '{"content":"ok","platforms":["facebook"],"options":{"facebook":{"firstComment":"\\udfff"}}}']) {
       const response = await browser.request("POST", "/api/posts", { body });
       expect4xx(body, response);
-      expect(response.data.error.message).toBe("This text holds a broken character (half of an emoji or symbol): retype it.");
+      expect(response.data.detail).toBe("This text holds a broken character (half of an emoji or symbol): retype it.");
     }
-    expect((await browser.get("/api/posts")).data).toEqual([]);
+    expect((await browser.get("/api/posts")).data.items).toEqual([]);
   });
 });
 

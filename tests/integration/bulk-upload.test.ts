@@ -65,7 +65,7 @@ describe("bulk upload", () => {
     ]);
 
     // The queue lists them as scheduled posts, each with its publication job.
-    const scheduled = (await browser.get("/api/posts?status=scheduled&sort=scheduled")).data;
+    const scheduled = (await browser.get("/api/posts?status=scheduled&sort=scheduled")).data.items;
     expect(scheduled.map((p: any) => [p.content, p.platforms, p.scheduledAt, p.timeZone])).toEqual([
       ["Winter hours start Monday", ["instagram"], "2030-01-15T08:30:00.000Z", "Europe/Berlin"],
       ["Two platforms", ["instagram", "facebook"], "2030-01-15T17:05:00.000Z", "Europe/Berlin"],
@@ -134,7 +134,7 @@ describe("bulk upload", () => {
     expect((await browser.put("/api/team-settings", { approvalRequired: true })).status).toBe(200);
     const answer = await member.post("/api/posts/bulk", { posts: [row("Flu shots this week"), row("Open on Saturday")] });
     expect(answer.data.successful.map((s: any) => s.row)).toEqual([1, 2]);
-    const awaiting = (await browser.get("/api/posts?status=awaiting_approval")).data;
+    const awaiting = (await browser.get("/api/posts?status=awaiting_approval")).data.items;
     expect(awaiting.map((p: any) => p.content).sort()).toEqual(["Flu shots this week", "Open on Saturday"]);
     const jobs = await app.sql`select 1 from graphile_worker._private_jobs where key = any(${awaiting.map((p: any) => `post:${p.id}`)})`;
     expect(jobs).toHaveLength(0);
@@ -148,7 +148,7 @@ describe("bulk upload", () => {
     const { browser } = await signUp(app.server.url);
     const refused = await browser.post("/api/posts/bulk", { posts: [row("Trial")] });
     expect(refused.status).toBe(403);
-    expect(refused.data.error.message).toBe(FEATURE_UNAVAILABLE_MESSAGE);
+    expect(refused.data.detail).toBe(FEATURE_UNAVAILABLE_MESSAGE);
   });
 
   it("counts the plan's limits row by row, and refuses an empty or oversized upload", async () => {
@@ -165,10 +165,10 @@ describe("bulk upload", () => {
 
     const none = await browser.post("/api/posts/bulk", { posts: [] });
     expect(none.status).toBe(400);
-    expect(none.data.error.message).toBe(BULK_MESSAGES.none);
+    expect(none.data.detail).toBe(BULK_MESSAGES.none);
     const tooMany = await browser.post("/api/posts/bulk", { posts: Array.from({ length: 10_001 }, () => ({})) });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.data.error.message).toBe(BULK_MESSAGES.tooMany);
+    expect(tooMany.data.detail).toBe(BULK_MESSAGES.tooMany);
     expect((await browser.post("/api/posts/bulk", { rows: [] })).status).toBe(400);
     expect((await browser.post("/api/posts/bulk", { posts: [null, 3, "text"] })).data.failed).toHaveLength(3);
   });

@@ -70,8 +70,8 @@ describe("adding notes", () => {
     for (const [input, field, message] of cases) {
       const response = await browser.post("/api/calendar-notes", input);
       expect(response.status, JSON.stringify(input)).toBe(400);
-      expect(response.data.error.code).toBe("invalid_input");
-      expect(response.data.error.fields[field], JSON.stringify(input)).toBe(message);
+      expect(response.data.code).toBe("invalid_input");
+      expect(response.data.errors[field], JSON.stringify(input)).toBe(message);
     }
     expect((await browser.request("POST", "/api/calendar-notes", { body: "{not json" })).status).toBe(400);
     expect((await browser.get("/api/calendar-notes")).data).toEqual([]);
@@ -133,7 +133,7 @@ describe("listing a month", () => {
     for (const [query, field, message] of cases) {
       const response = await browser.get(`/api/calendar-notes${query}`);
       expect(response.status, query).toBe(400);
-      expect(response.data.error.fields[field], query).toBe(message);
+      expect(response.data.errors[field], query).toBe(message);
     }
   });
 });
@@ -165,14 +165,14 @@ describe("editing and deleting", () => {
 
     const stale = await browser.put(`/api/calendar-notes/${note.id}`, { content: "Overwrite", version: 1 });
     expect(stale.status).toBe(409);
-    expect(stale.data.error.code).toBe("version_conflict");
+    expect(stale.data.code).toBe("version_conflict");
 
     const blank = await browser.put(`/api/calendar-notes/${note.id}`, { content: "  " });
     expect(blank.status).toBe(400);
-    expect(blank.data.error.fields.content).toBe("Please enter some content for your note.");
+    expect(blank.data.errors.content).toBe("Please enter some content for your note.");
     const color = await browser.put(`/api/calendar-notes/${note.id}`, { color: "#123456" });
     expect(color.status).toBe(400);
-    expect(color.data.error.fields.color).toBe("Choose one of the note colours.");
+    expect(color.data.errors.color).toBe("Choose one of the note colours.");
 
     const [row] = await app.sql`select content, color, version from calendar_notes where id = ${note.id}`;
     expect(row).toEqual({ content: "Open day!", color: "#FBBF24", version: 2 });
@@ -198,7 +198,7 @@ describe("editing and deleting", () => {
     expect((await stranger.browser.get(`/api/calendar-notes/${note.id}`)).status).toBe(404);
     const put = await stranger.browser.put(`/api/calendar-notes/${note.id}`, { content: "Mine" });
     expect(put.status).toBe(404);
-    expect(put.data.error.code).toBe("not_found");
+    expect(put.data.code).toBe("not_found");
     expect((await stranger.browser.delete(`/api/calendar-notes/${note.id}`)).status).toBe(404);
     expect((await stranger.browser.get("/api/calendar-notes")).data).toEqual([]);
     expect((await stranger.browser.get("/api/calendar-notes?from=2026-05-01&to=2026-05-31")).data).toEqual([]);

@@ -40,7 +40,7 @@ describe("client workspaces", () => {
     expect(nested.status).toBe(409);
     expect(nested.data.detail).toBe("Clients are added from the agency's own workspace: switch to it first.");
     await agency.browser.post("/api/workspaces/switch", { workspaceId: second.data.id });
-    expect((await agency.browser.get("/api/posts")).data).toEqual([]);
+    expect((await agency.browser.get("/api/posts")).data.items).toEqual([]);
     expect((await agency.browser.get("/api/social-accounts")).data).toEqual([]);
 
     // From a plain form, back to the page with a flash.

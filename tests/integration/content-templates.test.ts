@@ -80,7 +80,7 @@ describe("a content template", () => {
     });
     const stale = await browser.put(`/api/content-templates/${id}`, { name: "Old copy", version: 1 });
     expect(stale.status).toBe(409);
-    expect(stale.data.error.message).toBe("This item was changed by someone else. Reload and try again.");
+    expect(stale.data.detail).toBe("This item was changed by someone else. Reload and try again.");
 
     const used = await browser.post(`/api/content-templates/${id}/use`);
     expect(used.status, used.text).toBe(200);
@@ -124,14 +124,14 @@ describe("a content template", () => {
     for (const [input, field, message] of cases) {
       const response = await browser.post("/api/content-templates", input);
       expect(response.status, JSON.stringify(input)).toBe(400);
-      expect(response.data.error.code).toBe("invalid_input");
-      expect(response.data.error.fields?.[field], `${JSON.stringify(input)} ${response.text}`).toMatch(message);
+      expect(response.data.code).toBe("invalid_input");
+      expect(response.data.errors?.[field], `${JSON.stringify(input)} ${response.text}`).toMatch(message);
     }
     expect((await browser.request("POST", "/api/content-templates", { body: "{not json" })).status).toBe(400);
     const kept = await create(browser, { name: "Kept" });
     const blank = await browser.put(`/api/content-templates/${kept.id}`, { content: "" });
     expect(blank.status).toBe(400);
-    expect(blank.data.error.fields.content).toBe("Template content is required");
+    expect(blank.data.errors.content).toBe("Template content is required");
     expect(await names(browser)).toEqual(["Kept"]);
   });
 
@@ -162,7 +162,7 @@ describe("who sees and changes a template", () => {
       await member.post(`/api/content-templates/${mine.id}/use`),
     ]) {
       expect(answer.status).toBe(404);
-      expect(answer.data.error.message).toBe("This template does not exist, or was deleted.");
+      expect(answer.data.detail).toBe("This template does not exist, or was deleted.");
     }
     // ...uses the team's, but changes neither it nor its sharing.
     expect((await member.post(`/api/content-templates/${team.id}/use`)).data.usageCount).toBe(1);
@@ -171,7 +171,7 @@ describe("who sees and changes a template", () => {
       await member.delete(`/api/content-templates/${team.id}`),
     ]) {
       expect(answer.status).toBe(403);
-      expect(answer.data.error.message).toBe("Only the template's author, an owner or an admin can change a team template.");
+      expect(answer.data.detail).toBe("Only the template's author, an owner or an admin can change a team template.");
     }
 
     // The member's own template: private to them, even from the owner and the admin, until shared.
@@ -212,7 +212,7 @@ describe("who sees and changes a template", () => {
     const { browser } = await owner("trial");
     const refused = await browser.post("/api/content-templates", { name: "A", content: "B" });
     expect(refused.status).toBe(403);
-    expect(refused.data.error).toEqual({ code: "plan_limit", message: FEATURE_UNAVAILABLE_MESSAGE });
+    expect(refused.data).toMatchObject({ code: "plan_limit", detail: FEATURE_UNAVAILABLE_MESSAGE });
     expect((await browser.get("/api/content-templates")).status).toBe(200);
 
     const anonymous = new Browser(app.server.url);

@@ -56,10 +56,10 @@ describe("a post", () => {
     for (const ref of [theirs.media.id, theirs.media.fileUrl, `https://socialdesk.example${theirs.media.fileUrl}`]) {
       const refused = await ours.browser.post("/api/posts", draft({ media: [ours.media.id, ref] }));
       expect(refused.status, ref).toBe(404);
-      expect(refused.data.error).toEqual({
+      expect(refused.data).toMatchObject({
         code: "not_found",
-        message: "This media file does not exist, or was deleted.",
-        fields: { media: "This media file does not exist, or was deleted." },
+        detail: "This media file does not exist, or was deleted.",
+        errors: { media: "This media file does not exist, or was deleted." },
       });
     }
     const unknown = await ours.browser.post("/api/posts", draft({ media: [crypto.randomUUID()] }));
@@ -82,7 +82,7 @@ describe("a post", () => {
     for (const id of [theirs.location, `accounts/1/${theirs.location}`, theirs.location.slice("locations/".length)]) {
       const refused = await ours.browser.post("/api/posts", business([ours.location, id]));
       expect(refused.status, id).toBe(404);
-      expect(refused.data.error.fields).toEqual({ locationIds: "This Business Profile location does not exist, or was deleted." });
+      expect(refused.data.errors).toEqual({ locationIds: "This Business Profile location does not exist, or was deleted." });
     }
     expect(await postCount(ours.workspaceId)).toBe(before);
     const own = await ours.browser.post("/api/posts", business([ours.location]));
@@ -96,10 +96,10 @@ describe("a post", () => {
     const path = `/api/posts/${created.data.id}`;
     const foreignMedia = await ours.browser.put(path, draft({ content: "Changed", media: [theirs.media.id] }));
     expect(foreignMedia.status).toBe(404);
-    expect(foreignMedia.data.error.fields).toEqual({ media: "This media file does not exist, or was deleted." });
+    expect(foreignMedia.data.errors).toEqual({ media: "This media file does not exist, or was deleted." });
     const foreignLocation = await ours.browser.put(path, draft({ content: "Changed", locationIds: [theirs.location] }));
     expect(foreignLocation.status).toBe(404);
-    expect(foreignLocation.data.error.fields).toHaveProperty("locationIds");
+    expect(foreignLocation.data.errors).toHaveProperty("locationIds");
     const unchanged = await ours.browser.get(path);
     expect(unchanged.data).toMatchObject({ content: "Spring whitening offer", media: [ours.media.id], locationIds: [] });
 
@@ -129,7 +129,7 @@ describe("a content template and the link-in-bio page", () => {
   it("given another workspace's media file, when saved, then 404 names the field and nothing changes", async () => {
     const refused = await ours.browser.post("/api/content-templates", { name: "Offer", content: "Whitening", mediaUrls: [theirs.media.fileUrl] });
     expect(refused.status).toBe(404);
-    expect(refused.data.error.fields).toEqual({ mediaUrls: "This media file does not exist, or was deleted." });
+    expect(refused.data.errors).toEqual({ mediaUrls: "This media file does not exist, or was deleted." });
     expect(await app.sql`select 1 from content_templates where workspace_id = ${ours.workspaceId}`).toHaveLength(0);
     const template = await ours.browser.post("/api/content-templates", { name: "Offer", content: "Whitening", mediaUrls: [ours.media.fileUrl] });
     expect(template.status, template.text).toBe(201);

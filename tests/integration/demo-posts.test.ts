@@ -16,7 +16,7 @@ describe("demo mode's posts, as a visitor sees them", () => {
     expect(stats.data.scheduledPosts).toBe(5);
     expect(stats.data.totalEngagement).toBeGreaterThan(0);
 
-    const published = (await visitor.get("/api/posts?status=published&sort=published&demo=true")).data as Array<Record<string, any>>;
+    const published = (await visitor.get("/api/posts?status=published&sort=published&demo=true")).data.items as Array<Record<string, any>>;
     expect(published).toHaveLength(16);
     expect(published.every((p) => p.targets.length > 0 && p.targets.every((t: any) => t.status === "published" && t.url.startsWith("/app/sandbox/")))).toBe(true);
     expect(published.every((p) => Object.keys(p.engagement).length > 0)).toBe(true);
@@ -35,7 +35,7 @@ describe("demo mode's posts, as a visitor sees them", () => {
     // A month so far is at most 31 days: the card never shows more than the last 31 days published.
     expect(stats.data.postsThisMonth).toBeLessThanOrEqual(published.filter((p) => Date.now() - Date.parse(p.publishedAt) <= 31 * 86_400_000).length);
 
-    expect((await visitor.get("/api/posts?status=draft&demo=true")).data).toHaveLength(2);
+    expect((await visitor.get("/api/posts?status=draft&demo=true")).data.items).toHaveLength(2);
     expect((await visitor.get("/api/calendar-notes?demo=true")).data).toHaveLength(4);
     const dashboard = await visitor.page("/app/dashboard?demo=true");
     expect(dashboard.text).toContain("Did you know? Changing your toothbrush");

@@ -100,17 +100,17 @@ describe("creating posts", () => {
     const { browser } = await withAccounts(["twitter"]);
     const none = await browser.post("/api/posts", { content: "x", platforms: [] });
     expect(none.status).toBe(400);
-    expect(none.data.error.message).toBe("Select at least one platform");
+    expect(none.data.detail).toBe("Select at least one platform");
     const tooLong = await browser.post("/api/posts", { content: "a".repeat(281), platforms: ["twitter"], status: "draft" });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.data.error.message).toMatch(/X \(Twitter\).*280/);
+    expect(tooLong.data.detail).toMatch(/X \(Twitter\).*280/);
     const past = await browser.post("/api/posts", { content: "late", platforms: ["twitter"], status: "scheduled", scheduledAt: "2020-01-01T10:00:00Z" });
     expect(past.status).toBe(400);
     const noAccount = await browser.post("/api/posts", { content: "hi", platforms: ["reddit"], status: "scheduled", scheduledAt: inAnHour().toISOString() });
     expect(noAccount.status).toBe(400);
-    expect(noAccount.data.error.message).toMatch(/Reddit/);
+    expect(noAccount.data.detail).toMatch(/Reddit/);
     const noTime = await browser.post("/api/posts", { content: "when?", platforms: ["twitter"], status: "scheduled" });
-    expect(noTime.data.error.message).toBe("Choose a date and time to schedule the post.");
+    expect(noTime.data.detail).toBe("Choose a date and time to schedule the post.");
     expect((await browser.post("/api/posts", { body: "{not json" } as never)).status).toBe(400);
   });
 
@@ -120,16 +120,16 @@ describe("creating posts", () => {
     const sentence = "25:99 is not a time. Use HH:MM, from 00:00 to 23:59.";
     const refused = await browser.post("/api/posts", { content: "When?", platforms: ["linkedin"], status: "scheduled", scheduledAt: `${year}-07-01T25:99` });
     expect(refused.status, refused.text).toBe(400);
-    expect(refused.data.error).toEqual({ code: "invalid_input", message: sentence, fields: { scheduledAt: sentence } });
+    expect(refused.data).toMatchObject({ code: "invalid_input", detail: sentence, errors: { scheduledAt: sentence } });
     const withOffset = await browser.post("/api/posts", { content: "When?", platforms: ["linkedin"], status: "scheduled", scheduledAt: `${year}-07-01T24:00:00Z` });
-    expect(withOffset.data.error.fields).toEqual({ scheduledAt: "24:00 is not a time. Use HH:MM, from 00:00 to 23:59." });
-    expect((await browser.get("/api/posts")).data).toEqual([]);
+    expect(withOffset.data.errors).toEqual({ scheduledAt: "24:00 is not a time. Use HH:MM, from 00:00 to 23:59." });
+    expect((await browser.get("/api/posts")).data.items).toEqual([]);
 
     const created = await browser.post("/api/posts", { content: "At nine", platforms: ["linkedin"], status: "scheduled", scheduledAt: `${year}-07-01T09:00` });
     expect(created.status, created.text).toBe(201);
     const edit = await browser.put(`/api/posts/${created.data.id}`, { content: "At nine", platforms: ["linkedin"], status: "scheduled", scheduledAt: `${year}-07-01T25:99` });
     expect(edit.status, edit.text).toBe(400);
-    expect(edit.data.error.fields).toEqual({ scheduledAt: sentence });
+    expect(edit.data.errors).toEqual({ scheduledAt: sentence });
     expect((await browser.get(`/api/posts/${created.data.id}`)).data.scheduledAt).toBe(created.data.scheduledAt);
   });
 
@@ -138,7 +138,7 @@ describe("creating posts", () => {
     const refused = async (body: Record<string, unknown>, field: string, sentence: string) => {
       const answer = await browser.post("/api/posts", { status: "draft", ...body });
       expect(answer.status, answer.text).toBe(400);
-      expect(answer.data.error).toEqual({ code: "invalid_input", message: sentence, fields: { [field]: sentence } });
+      expect(answer.data).toMatchObject({ code: "invalid_input", detail: sentence, errors: { [field]: sentence } });
     };
     await refused({ content: "Text only", platforms: ["instagram"] }, "media", "Instagram needs a photo or video.");
     await refused({ content: "Our new hours", platforms: ["yelp"], media: ["https://cdn.example.com/a.jpg"] }, "platforms", "Yelp: No posting: the site allows none.");
@@ -150,7 +150,7 @@ describe("creating posts", () => {
     await refused({ content: "A photo", platforms: ["tiktok"], media: ["https://cdn.example.com/a.jpg"] }, "media", "TikTok needs a video.");
     const five = [1, 2, 3, 4, 5].map((n) => `https://cdn.example.com/${n}.jpg`);
     await refused({ content: "Five photos", platforms: ["twitter"], media: five }, "media", "X (Twitter) takes at most 4 images.");
-    expect((await browser.get("/api/posts")).data).toEqual([]);
+    expect((await browser.get("/api/posts")).data.items).toEqual([]);
 
     // A file of the library: its kind and size come from the library.
     const form = new FormData();
@@ -166,7 +166,7 @@ describe("creating posts", () => {
     // An edit is held to the same rules, and the post keeps what it had.
     const edit = await browser.put(`/api/posts/${video.data.id}`, { content: "Tour", platforms: ["tiktok"], media: [image], status: "draft" });
     expect(edit.status, edit.text).toBe(400);
-    expect(edit.data.error.fields).toEqual({ media: "TikTok needs a video." });
+    expect(edit.data.errors).toEqual({ media: "TikTok needs a video." });
     expect((await browser.get(`/api/posts/${video.data.id}`)).data.media).toEqual(["https://cdn.example.com/tour.mp4"]);
   });
 
@@ -182,7 +182,7 @@ describe("creating posts", () => {
     });
     const refused = await browser.post("/api/posts", product("$49"));
     expect(refused.status, refused.text).toBe(400);
-    expect(refused.data.error.fields).toEqual({ "businessData.productPrice": "Price must be a number, like 19.99." });
+    expect(refused.data.errors).toEqual({ "businessData.productPrice": "Price must be a number, like 19.99." });
 
     const created = await browser.post("/api/posts", product("19.99"));
     expect(created.status, created.text).toBe(201);
@@ -207,7 +207,7 @@ describe("creating posts", () => {
     for (let i = 0; i < 10; i++) expect((await browser.post("/api/posts", { content: `Post ${i}`, platforms: ["facebook"] })).status).toBe(201);
     const eleventh = await browser.post("/api/posts", { content: "One more", platforms: ["facebook"] });
     expect(eleventh.status).toBe(403);
-    expect(eleventh.data.error.message).toBe("You've reached your monthly limit of 10 posts. Upgrade for unlimited posting.");
+    expect(eleventh.data.detail).toBe("You've reached your monthly limit of 10 posts. Upgrade for unlimited posting.");
   });
 });
 
@@ -216,27 +216,27 @@ describe("listing and isolation", () => {
     const { browser, accounts } = await withAccounts(["facebook"], { selectedPlan: "growth" });
     for (const content of ["alpha", "beta", "gamma"]) await browser.post("/api/posts", { content, platforms: ["facebook"] });
     await browser.post("/api/posts", { content: "delta scheduled", platforms: ["facebook"], status: "scheduled", scheduledAt: inAnHour().toISOString() });
-    expect((await browser.get("/api/posts?status=scheduled")).data.map((p: any) => p.content)).toEqual(["delta scheduled"]);
-    expect((await browser.get("/api/posts?q=amm")).data.map((p: any) => p.content)).toEqual(["gamma"]);
-    expect((await browser.get(`/api/posts?accountId=${accounts.facebook}`)).data).toHaveLength(4);
+    expect((await browser.get("/api/posts?status=scheduled")).data.items.map((p: any) => p.content)).toEqual(["delta scheduled"]);
+    expect((await browser.get("/api/posts?q=amm")).data.items.map((p: any) => p.content)).toEqual(["gamma"]);
+    expect((await browser.get(`/api/posts?accountId=${accounts.facebook}`)).data.items).toHaveLength(4);
     const first = await browser.get("/api/posts?limit=3");
-    expect(first.data).toHaveLength(3);
-    const next = await browser.get(`/api/posts?limit=3&cursor=${first.headers.get("x-next-cursor")}`);
-    expect(next.data.map((p: any) => p.content)).toEqual(["alpha"]);
+    expect(first.data.items).toHaveLength(3);
+    const next = await browser.get(`/api/posts?limit=3&cursor=${first.data.next}`);
+    expect(next.data.items.map((p: any) => p.content)).toEqual(["alpha"]);
     expect((await browser.get("/api/posts?limit=5000")).status).toBe(400);
 
     const stranger: Browser = (await signUp(app.server.url)).browser;
-    const id = first.data[0].id;
+    const id = first.data.items[0].id;
     expect((await stranger.get(`/api/posts/${id}`)).status).toBe(404);
     expect((await stranger.put(`/api/posts/${id}`, { content: "mine now", platforms: ["facebook"] })).status).toBe(404);
     expect((await stranger.delete(`/api/posts/${id}`)).status).toBe(404);
     expect((await stranger.post(`/api/posts/${id}/publish`)).status).toBe(404);
-    expect((await stranger.get("/api/posts")).data).toEqual([]);
+    expect((await stranger.get("/api/posts")).data.items).toEqual([]);
 
     const stats = await browser.get("/api/dashboard/stats");
     // Drafts and a scheduled post are not posts of the month: only what was published counts.
     expect(stats.data).toMatchObject({ postsThisMonth: 0, scheduledPosts: 1, connectedAccounts: 1, totalEngagement: 0 });
-    expect(stats.data.nextScheduledAt).toBe((await browser.get("/api/posts?status=scheduled")).data[0].scheduledAt);
+    expect(stats.data.nextScheduledAt).toBe((await browser.get("/api/posts?status=scheduled")).data.items[0].scheduledAt);
     expect((await stranger.get("/api/dashboard/stats")).data).toMatchObject({ postsThisMonth: 0, connectedAccounts: 0, nextScheduledAt: null });
 
     const detail = await browser.get(`/api/posts/${id}`);
@@ -284,7 +284,7 @@ describe("the calendar's days", () => {
     for (const [query, message] of cases) {
       const answer = await browser.get(`/api/calendar?${query}`);
       expect(answer.status, query).toBe(400);
-      expect(answer.data.error.message, query).toBe(message);
+      expect(answer.data.detail, query).toBe(message);
     }
   });
 });
@@ -321,7 +321,7 @@ describe("Add to Timeslot", () => {
 
     const bad = await browser.post("/api/posts", { content: "x", platforms: ["facebook"], addToTimeslot: true, queueOrder: "random" });
     expect(bad.status).toBe(400);
-    expect(bad.data.error.message).toBe("Choose a queue order: optimal, fifo or priority.");
+    expect(bad.data.detail).toBe("Choose a queue order: optimal, fifo or priority.");
   });
 });
 
@@ -401,10 +401,10 @@ describe("the queue's lists", () => {
 
     const first = await browser.get("/api/posts?status=scheduled,publishing&sort=scheduled&limit=2");
     expect(first.status, first.text).toBe(200);
-    expect(first.data.map((p: any) => p.content)).toEqual(["due first", "due second"]);
-    const rest = await browser.get(`/api/posts?status=scheduled,publishing&sort=scheduled&limit=2&cursor=${first.headers.get("x-next-cursor")}`);
-    expect(rest.data.map((p: any) => p.content)).toEqual(["due third"]);
-    expect(rest.headers.get("x-next-cursor")).toBeNull();
+    expect(first.data.items.map((p: any) => p.content)).toEqual(["due first", "due second"]);
+    const rest = await browser.get(`/api/posts?status=scheduled,publishing&sort=scheduled&limit=2&cursor=${first.data.next}`);
+    expect(rest.data.items.map((p: any) => p.content)).toEqual(["due third"]);
+    expect(rest.data.next).toBeNull();
 
     expect((await browser.get("/api/posts/counts")).data).toEqual({ draft: 1, awaiting_approval: 0, scheduled: 3, publishing: 0, published: 0 });
     expect((await browser.get(`/api/posts/counts?accountId=${accounts.linkedin}`)).data).toEqual({ draft: 1, awaiting_approval: 0, scheduled: 0, publishing: 0, published: 0 });
@@ -412,8 +412,8 @@ describe("the queue's lists", () => {
 
     const bad = await browser.get("/api/posts?status=scheduled,lost");
     expect(bad.status).toBe(400);
-    expect(bad.data.error.message).toBe("Choose a status: draft, awaiting_approval, scheduled or published.");
-    expect((await browser.get("/api/posts?sort=random")).data.error.message).toBe("Sort by created, scheduled or published.");
+    expect(bad.data.detail).toBe("Choose a status: draft, awaiting_approval, scheduled or published.");
+    expect((await browser.get("/api/posts?sort=random")).data.detail).toBe("Sort by created, scheduled or published.");
     const stranger = (await signUp(app.server.url)).browser;
     expect((await stranger.get("/api/posts/counts")).data).toEqual({ draft: 0, awaiting_approval: 0, scheduled: 0, publishing: 0, published: 0 });
   });
@@ -519,7 +519,7 @@ describe("every write states the version it read", () => {
     expect(edited.status, edited.text).toBe(200);
     expect(edited.data.version).toBe(2);
     const listed = await browser.get("/api/posts");
-    expect(listed.data.find((p: any) => p.id === created.data.id)?.version).toBe(2);
+    expect(listed.data.items.find((p: any) => p.id === created.data.id)?.version).toBe(2);
   });
 
   it("20 concurrent edits from the same version: one is saved, the others answer 409 and change nothing", async () => {
@@ -534,7 +534,7 @@ describe("every write states the version it read", () => {
     expect(saved).toHaveLength(1);
     expect(refused).toHaveLength(19);
     for (const answer of refused) {
-      expect(answer.data.error).toEqual({ code: "version_conflict", message: "This item was changed by someone else. Reload and try again." });
+      expect(answer.data).toMatchObject({ code: "version_conflict", detail: "This item was changed by someone else. Reload and try again." });
     }
     const now = await browser.get(`/api/posts/${id}`);
     expect(now.data.content).toBe(saved[0]!.data.content);

@@ -254,9 +254,9 @@ describe("business posts", () => {
       browser.post("/api/posts", { content: "Spring offer", platforms: ["google_business"], accountIds: [sandbox.data.id], status: "draft", postType, businessData });
     const offer = await post("offer", { couponCode: "SMILE", validUntil: "2001-01-01" });
     expect(offer.status).toBe(400);
-    expect(offer.data.error.fields).toMatchObject({ "businessData.offerTitle": "Enter the offer title.", "businessData.validUntil": "The offer must be valid until today or later." });
+    expect(offer.data.errors).toMatchObject({ "businessData.offerTitle": "Enter the offer title.", "businessData.validUntil": "The offer must be valid until today or later." });
     const event = await post("event", { eventLocation: "1 Main St" });
-    expect(event.data.error.fields).toMatchObject({ "businessData.eventTitle": "Enter the event title.", "businessData.eventDate": "Enter the date and time." });
+    expect(event.data.errors).toMatchObject({ "businessData.eventTitle": "Enter the event title.", "businessData.eventDate": "Enter the date and time." });
     const good = await post("offer", { offerTitle: "20% off whitening", validUntil: "2099-12-31", couponCode: "SMILE" });
     expect(good.status, good.text).toBe(201);
     expect(good.data).toMatchObject({ postType: "offer", businessData: { offerTitle: "20% off whitening", validUntil: "2099-12-31", couponCode: "SMILE" } });

@@ -206,6 +206,6 @@ describe("roles and removal", () => {
     expect((await viewer.get("/api/posts")).status).toBe(200);
     const write = await viewer.post("/api/posts", { content: "Hi", platforms: ["bluesky"], status: "draft" });
     expect(write.status).toBe(403);
-    expect(write.data.error.message).toBe(PERMISSION_DENIED_MESSAGE);
+    expect(write.data.detail).toBe(PERMISSION_DENIED_MESSAGE);
   });
 });

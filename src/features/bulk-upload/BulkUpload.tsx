@@ -3,10 +3,9 @@ import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
-import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import type { BulkPreviewFields, BulkPreviewRow } from "./bulk-csv";
 import { BULK_MESSAGES } from "../../../domain/publishing/bulk";
-import type { BulkUploadAnswer } from "./bulk-schemas";
 import "./bulk-upload.css";
 
 interface Props {
@@ -85,9 +84,8 @@ export default function BulkUpload({ timeZone, today, templateHref }: Props) {
     try {
       for (let at = 0; at < waiting.length; at += ROWS_PER_REQUEST) {
         const part = waiting.slice(at, at + ROWS_PER_REQUEST);
-        const answer = await apiFetch<BulkUploadAnswer>("/api/posts/bulk", {
-          method: "POST",
-          body: {
+        const answer = await api.post("/api/posts/bulk", {
+          payload: {
             timeZone,
             posts: part.map((index) => {
               const { content, scheduledDate, scheduledTime, platforms, media } = rows[index]!;

@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/browser/esm/sync";
 import { BULK_MAX_ROWS } from "../../../domain/publishing/bulk";
-import { readBulkRow } from "./bulk-schemas";
+import { readBulkRow } from "../../../infra/publishing/bulk-schemas";
 
 /** A row of the preview (spec engagement §3 "Bulk post row"): what the file says, where it stands, and why not when it cannot go. */
 export interface BulkPreviewRow {

@@ -3,7 +3,8 @@ import type { CalendarNote } from "../../../infra/calendar/CalendarNotes";
 import type { CalendarDay, CalendarPost } from "../../../infra/publishing/CalendarPosts";
 import type { PostView } from "../../../infra/publishing/PostQueries";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorMessage } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
 import {
@@ -134,8 +135,8 @@ export default function Calendar({ initialDays, initialNotes, initialAnchor, tim
     setLoading(true);
     try {
       const [dayList, noteList] = await Promise.all([
-        apiFetch<CalendarDay[]>(`/api/calendar?from=${days[0]}&to=${days[days.length - 1]}&perDay=${SHOWN_PER_DAY[view]}`),
-        apiFetch<CalendarNote[]>(`/api/calendar-notes?from=${days[0]}&to=${days[days.length - 1]}`),
+        api.get("/api/calendar", { query: { from: days[0]!, to: days[days.length - 1]!, perDay: String(SHOWN_PER_DAY[view]) } }),
+        api.get("/api/calendar-notes", { query: { from: days[0]!, to: days[days.length - 1]! } }),
       ]);
       if (id !== request.current) return;
       setSummaries(dayList);

@@ -5,7 +5,8 @@ import type { CalendarPost } from "../../../infra/publishing/CalendarPosts";
 import type { PostView } from "../../../infra/publishing/PostQueries";
 import { zoneOffset } from "../../components/forms/time-zone-model";
 import { Dialog } from "../../components/ui/Dialog";
-import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
+import { apiErrorMessage, apiRefusal } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
 import { PlatformBadge } from "../accounts/platform-badge";
@@ -129,8 +130,8 @@ const NoteForm = ({
     setRefusal(null);
     try {
       const saved = editor.note
-        ? await apiFetch<CalendarNote>(`/api/calendar-notes/${editor.note.id}`, { method: "PUT", body: { content, color } })
-        : await apiFetch<CalendarNote>("/api/calendar-notes", { method: "POST", body: { date: editor.day, content, color } });
+        ? await api.put("/api/calendar-notes/:id", { params: { id: editor.note.id }, payload: { content, color } })
+        : await api.post("/api/calendar-notes", { payload: { date: editor.day, content, color } });
       onSaved(saved);
       toast({ title: editor.note ? NOTE_TOASTS.updated : NOTE_TOASTS.created });
       onClose();
@@ -148,7 +149,7 @@ const NoteForm = ({
     setSaving(true);
     setRefusal(null);
     try {
-      await apiFetch(`/api/calendar-notes/${note.id}`, { method: "DELETE" });
+      await api.delete("/api/calendar-notes/:id", { params: { id: note.id } });
       onDeleted(note.id);
       toast({ title: NOTE_TOASTS.deleted });
       onClose();
@@ -246,8 +247,8 @@ const DayList = ({ day, hour, filter, timeZone, onClose }: { day: string; hour: 
   useEffect(() => {
     let current = true;
     const range = instantRange([day], timeZone);
-    apiFetch<PostView[]>(`/api/posts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}&limit=1000`).then(
-      (list) =>
+    api.get("/api/posts", { query: { from: range.from, to: range.to, limit: "1000" } }).then(
+      ({ items: list }) =>
         current &&
         setPosts(
           list

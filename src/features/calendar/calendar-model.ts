@@ -1,4 +1,4 @@
-import { NOTE_COLORS, NOTE_CONTENT_REQUIRED } from "../../../domain/calendar/rules";
+import { CALENDAR_PER_DAY, NOTE_COLORS, NOTE_CONTENT_REQUIRED } from "../../../domain/calendar/rules";
 import { instantAt, wallClockOf } from "../../../domain/shared/zoned";
 import type { CalendarDay, CalendarPost } from "../../../infra/publishing/CalendarPosts";
 import { addDays, formatDay, localDate, localTime, monthStartOf, weekdayOf } from "../../lib/dates";
@@ -17,8 +17,7 @@ export const FILTERS: ReadonlyArray<{ readonly id: CalendarFilter; readonly labe
   { id: "published", label: "Published Posts" },
 ];
 
-/** Posts of each kind a month cell carries before "+N more" (and GET /api/calendar's default). */
-export const CALENDAR_PER_DAY = 3;
+export { CALENDAR_PER_DAY };
 
 /** Note dots shown per day before the "+" (spec core §9). */
 export const NOTE_DOTS = 2;

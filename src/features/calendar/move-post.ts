@@ -1,7 +1,10 @@
 import type { Dispatch, SetStateAction } from "react";
 import type { CalendarDay, CalendarPost } from "../../../infra/publishing/CalendarPosts";
 import type { PostView } from "../../../infra/publishing/PostQueries";
-import { apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorMessage } from "../../lib/api-client";
+import { api, type RequestOf } from "../../lib/api/client";
+
+type PostPayload = RequestOf<"PUT", "/api/posts/:id">["payload"];
 import { conflictMessage, versionedBody } from "../../lib/version-conflict";
 import { toast } from "../../islands/toast/toast-store";
 import { atOf, dayOfPost, kindOf, whenOf } from "./calendar-model";
@@ -93,10 +96,10 @@ export const movePost = async (calendar: CalendarState, postId: string, schedule
   setMoving((set) => new Set(set).add(postId));
   setSummaries((list) => relocatePost(list, { ...listed, scheduledAt }, timeZone));
   try {
-    const post = await apiFetch<PostView>(`/api/posts/${postId}`);
-    const saved = await apiFetch<PostView>(`/api/posts/${postId}`, {
-      method: "PUT",
-      body: {
+    const post = await api.get("/api/posts/:id", { params: { id: postId } });
+    const saved = await api.put("/api/posts/:id", {
+      params: { id: postId },
+      payload: {
         ...(versionedBody(listed) ?? versionedBody(post)),
         content: post.content,
         platforms: post.platforms,
@@ -109,7 +112,8 @@ export const movePost = async (calendar: CalendarState, postId: string, schedule
         businessData: post.businessData,
         locationIds: post.locationIds,
         categoryId: post.categoryId,
-        options: post.options,
+        // The options as the server keeps them (its edge checked them), sent back unchanged.
+        options: post.options as PostPayload["options"],
       },
     });
     // The post as the server keeps it now: its new version (and time) for the next write.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../infra/web/http-fields";
 import { NOTE_TOASTS } from "./calendar-model";
-import { createNoteSchema, noteRangeSchema, updateNoteSchema } from "./notes-schemas";
+import { createNoteSchema, noteRangeSchema, updateNoteSchema } from "../../../infra/calendar/schemas";
 
 const errorsOf = (schema: typeof createNoteSchema | typeof updateNoteSchema | typeof noteRangeSchema, input: unknown) => {
   const parsed = schema.safeParse(input);

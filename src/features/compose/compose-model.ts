@@ -1,5 +1,6 @@
 /** The Create Post screen's form state and the POST/PUT /api/posts payload (spec core §3, §4, §5). */
 import type { PlatformId } from "../../../domain/accounts";
+import type { PostType } from "../../../domain/publishing";
 import type { QueueOrder } from "../../../domain/publishing/timeslots";
 import type { PostFields, ScheduleType } from "../posts/post-form";
 
@@ -48,7 +49,7 @@ export interface FormState extends PostFields {
 }
 
 export interface BusinessFields {
-  readonly postType: string;
+  readonly postType: PostType;
   readonly businessData: Readonly<Record<string, string | number>>;
   readonly locationIds: ReadonlyArray<string>;
 }
@@ -101,7 +102,7 @@ export interface LoadedPost {
   readonly timeZone: string;
   readonly categoryId: string | null;
   readonly options: Record<string, unknown>;
-  readonly postType?: string;
+  readonly postType?: PostType;
   readonly businessData?: Readonly<Record<string, string | number>>;
   readonly locationIds?: ReadonlyArray<string>;
   readonly targets: ReadonlyArray<{ readonly accountId: string }>;

@@ -4,7 +4,8 @@
  * not with the page.
  */
 import type { MenuItem } from "../../components/ui/Menu";
-import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch, shownBesideFields } from "../../lib/api-client";
+import { apiErrorCode, apiErrorFields, apiErrorMessage, shownBesideFields } from "../../lib/api-client";
+import { api, type RequestOf } from "../../lib/api/client";
 import { toast } from "../../islands/toast/toast-store";
 import { localScheduledAt, validatePost, viewQueue, whenLabel } from "../posts/post-form";
 import { type Action, type ComposeAccount, type FormState, LOAD_FAILED, type LoadedPost, type OptionsState, selectedPlatforms } from "./compose-model";
@@ -46,7 +47,7 @@ export const composeErrors = (form: FormState, action: Action): Record<string, s
  */
 export const postPayload = (form: FormState, accounts: ReadonlyArray<ComposeAccount>, action: Action) => {
   const platforms = selectedPlatforms(accounts, form.accountIds);
-  const status = action === "now" ? "published" : action === "draft" ? "draft" : "scheduled";
+  const status = action === "now" ? ("published" as const) : action === "draft" ? ("draft" as const) : ("scheduled" as const);
   const dated = action === "schedule" || action === "draft" ? localScheduledAt(form) : null;
   const recurring = action !== "now" && (form.scheduleType === "recurring" || form.repeat);
   return {
@@ -58,7 +59,8 @@ export const postPayload = (form: FormState, accounts: ReadonlyArray<ComposeAcco
     scheduledAt: dated,
     timeZone: form.timeZone,
     categoryId: form.categoryId || null,
-    options: cleanOptions(form.options, platforms),
+    // The panels' values as typed: the server's edge checks each platform's options.
+    options: cleanOptions(form.options, platforms) as RequestOf<"POST", "/api/posts">["payload"]["options"],
     isRecurring: recurring,
     // A Business Profile offer, event or product keeps its type and details (compose does not change them).
     ...(form.business ? { postType: form.business.postType, businessData: form.business.businessData, locationIds: form.business.locationIds } : {}),
@@ -93,11 +95,8 @@ export const savePost = async (
   try {
     const payload = postPayload(action === "schedule" && form.scheduleType === "now" ? { ...form, scheduleType: "schedule" } : form, accounts, action);
     const saved = editing
-      ? await apiFetch<{ status?: string; scheduledAt: string | null; version?: number }>(`/api/posts/${encodeURIComponent(editing.id)}`, {
-          method: "PUT",
-          body: editing.version === null ? payload : { ...payload, expectedVersion: editing.version },
-        })
-      : await apiFetch<{ status?: string; scheduledAt: string | null; version?: number }>("/api/posts", { method: "POST", body: payload });
+      ? await api.put("/api/posts/:id", { params: { id: editing.id }, payload: editing.version === null ? payload : { ...payload, expectedVersion: editing.version } })
+      : await api.post("/api/posts", { payload });
     toast({
       title: saved?.status === "awaiting_approval" ? "Submitted for Approval" : editing ? "Post updated" : "Post created",
       description:
@@ -129,7 +128,7 @@ export const savePost = async (
 /** Reads a post (?post={id}, or Reload) into the form, its zone or else `zone`; false when it could not (the reason is shown). */
 export const readPost = async (id: string, zone: string, dispatch: (action: ComposeAction) => void): Promise<boolean> => {
   try {
-    const post = await apiFetch<LoadedPost>(`/api/posts/${encodeURIComponent(id)}`);
+    const post = await api.get("/api/posts/:id", { params: { id } });
     dispatch({ type: "postLoaded", post, form: formFromPost(post, zone) });
     return true;
   } catch (error) {

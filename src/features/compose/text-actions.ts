@@ -4,6 +4,7 @@
  */
 import type { MenuItem } from "../../components/ui/Menu";
 import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { toast } from "../../islands/toast/toast-store";
 import { FONT_STYLES, type FontStyle, TEXT_FORMATS, type TextFormat } from "./text-menus";
 import { applyFont, applyFormat, changeSelection, frequentHashtags, insertAtCaret, type Selection, toPlain } from "./text-tools";
@@ -40,8 +41,9 @@ export interface HashtagChoices {
 export const hashtagChoices = (): Promise<HashtagChoices> =>
   Promise.all([
     apiFetch<HashtagChoices["groups"]>("/api/hashtag-groups").catch(() => []),
-    apiFetch<Array<{ content: string }>>("/api/posts?limit=100")
-      .then((posts) => frequentHashtags(posts.map((p) => p.content)))
+    api
+      .get("/api/posts", { query: { limit: "100" } })
+      .then((page) => frequentHashtags(page.items.map((p) => p.content)))
       .catch(() => []),
   ]).then(([groups, recent]) => ({ groups, recent }));
 

@@ -4,7 +4,8 @@ import type { ContentTemplate } from "../../../infra/content-templates/ContentTe
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorCode, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorCode, apiErrorMessage } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { PlatformBadge } from "../accounts/platform-badge";
 import { type Editing, TemplateDialog } from "./TemplateDialog";
 import { CARD_HASHTAGS, CARD_PLATFORMS, firstOf, templatesMatching, usageLabel } from "./template-view";
@@ -42,7 +43,7 @@ export default function ContentTemplatesBoard({ initial, platforms, canWrite, ca
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      setTemplates(await apiFetch<ContentTemplate[]>("/api/content-templates"));
+      setTemplates(await api.get("/api/content-templates"));
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, "Could not load your templates."), variant: "destructive" });
     } finally {
@@ -58,7 +59,7 @@ export default function ContentTemplatesBoard({ initial, platforms, canWrite, ca
   const use = async (template: ContentTemplate) => {
     setBusyId(template.id);
     try {
-      await apiFetch(`/api/content-templates/${template.id}/use`, { method: "POST" });
+      await api.post("/api/content-templates/:id/use", { params: { id: template.id } });
       // The compose window says "Template Used" once it has copied the template in.
       window.location.assign(`/app/compose?template=${template.id}`);
     } catch (error) {
@@ -71,7 +72,7 @@ export default function ContentTemplatesBoard({ initial, platforms, canWrite, ca
   const remove = async (template: ContentTemplate) => {
     setBusyId(template.id);
     try {
-      await apiFetch(`/api/content-templates/${template.id}`, { method: "DELETE" });
+      await api.delete("/api/content-templates/:id", { params: { id: template.id } });
       toast({ title: "Template Deleted", description: `"${template.name}" has been deleted.` });
       setTemplates((list) => list.filter((t) => t.id !== template.id));
       setDeleting(null);

@@ -6,7 +6,8 @@ import { Field } from "../../components/forms/Field";
 import { Dialog } from "../../components/ui/Dialog";
 import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorCode, apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorCode, apiErrorFields, apiErrorMessage } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { PlatformBadge } from "../accounts/platform-badge";
 import AttachedMedia from "../compose/AttachedMedia";
 import { withMedia, withoutMedia } from "../posts/post-media";
@@ -100,11 +101,8 @@ function TemplateForm({ editing, platforms, onClose, onSaved, onStale }: Props &
     setPending(true);
     try {
       const saved = creating
-        ? await apiFetch<ContentTemplate>("/api/content-templates", { method: "POST", body })
-        : await apiFetch<ContentTemplate>(`/api/content-templates/${editing.template.id}`, {
-            method: "PUT",
-            body: { ...body, version: editing.template.version },
-          });
+        ? await api.post("/api/content-templates", { payload: body })
+        : await api.put("/api/content-templates/:id", { params: { id: editing.template.id }, payload: { ...body, version: editing.template.version } });
       toast(
         creating
           ? { title: "Template Created", description: `"${saved.name}" is ready to use.` }

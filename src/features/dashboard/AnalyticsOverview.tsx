@@ -4,7 +4,7 @@ import type { PlatformId } from "../../../domain/accounts/platforms";
 import type { PeriodFigures } from "../../../infra/publishing/analytics";
 import { PlatformBadge } from "../accounts/platform-badge";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiFetch } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { formatCount, isPeriodId, PERIODS, type PeriodId } from "./dashboard-data";
 import { $period, $refreshTick } from "./dashboard-store";
 import "./dashboard.css";
@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** Fresh figures (after a post was created). */
-const fetchFigures = () => apiFetch<Record<PeriodId, PeriodFigures>>("/api/dashboard/overview");
+const fetchFigures = () => api.get("/api/dashboard/overview");
 
 /** Analytics Overview: posts published and their engagement in the chosen period (also the export's period). */
 export default function AnalyticsOverview({ initial, platformNames }: Props) {

@@ -8,7 +8,8 @@ import { type FormEvent, useState } from "react";
 import { PLATFORMS, type PlatformId } from "../../../domain/accounts/platforms";
 import { mediaFactsOf, postingProblems } from "../../../domain/publishing/platform-rules";
 import { Dialog } from "../../components/ui/Dialog";
-import { apiFetch, apiRefusal } from "../../lib/api-client";
+import { apiRefusal } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { toast } from "../../islands/toast/toast-store";
 import { PlatformBadge } from "../accounts/platform-badge";
 import { MediaToolbar } from "../compose/MediaToolbar";
@@ -116,7 +117,7 @@ export default function CreatePostDialog({ open, onClose, today, timeZone, conne
     setSaving(true);
     setRefusal(null);
     try {
-      const saved = await apiFetch<{ status: string; scheduledAt: string | null }>("/api/posts", { method: "POST", body: postPayload(form) });
+      const saved = await api.post("/api/posts", { payload: postPayload(form) });
       const scheduledAt = saved?.status === "scheduled" ? saved.scheduledAt : null;
       toast({
         title: "Success",

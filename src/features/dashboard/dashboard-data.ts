@@ -4,21 +4,10 @@
  * so the calendar panel's week (week-panel.ts, server only) lives apart.
  */
 
-/** Engagement of a post: likes + shares + comments summed over its platforms. */
-export const engagementTotal = (engagement: Record<string, unknown> | null | undefined): number => {
-  let total = 0;
-  for (const value of Object.values(engagement ?? {})) {
-    if (typeof value !== "object" || value === null) continue;
-    const v = value as Record<string, unknown>;
-    for (const key of ["likes", "shares", "comments"]) {
-      const n = Number(v[key]);
-      if (Number.isFinite(n)) total += n;
-    }
-  }
-  return total;
-};
+import { engagementTotal, isPeriodId, PERIODS, type PeriodId, periodDays } from "../../../domain/publishing/periods";
 
-/** 999 → "999", 1,500 → "1.5K", 2,000,000 → "2M". */
+export { engagementTotal, isPeriodId, PERIODS, type PeriodId, periodDays };
+
 export const formatCount = (n: number): string => {
   const trim = (x: number) => x.toFixed(1).replace(/\.0$/, "");
   if (Math.abs(n) >= 1_000_000) return `${trim(n / 1_000_000)}M`;
@@ -49,15 +38,3 @@ export const nextPostText = (nextAt: string | null, now: Date): string => {
   if (hours < 48) return `Next post in ${hours} ${hours === 1 ? "hour" : "hours"}`;
   return `Next post in ${Math.floor(hours / 24)} days`;
 };
-
-
-export const PERIODS = [
-  { id: "7d", label: "Last 7 days", days: 7 },
-  { id: "30d", label: "Last 30 days", days: 30 },
-  { id: "90d", label: "Last 3 months", days: 90 },
-] as const;
-export type PeriodId = (typeof PERIODS)[number]["id"];
-
-export const periodDays = (id: string): number => PERIODS.find((p) => p.id === id)?.days ?? 30;
-export const isPeriodId = (id: string | null | undefined): id is PeriodId => PERIODS.some((p) => p.id === id);
-

@@ -3,8 +3,9 @@
  * the compose screen's first load does not bring the platform table with it.
  */
 
-/** A post takes at most this many files (POST/PUT /api/posts refuse more). */
-export const MAX_MEDIA = 10;
+import { MAX_MEDIA } from "../../../domain/publishing/post-media";
+
+export { MAX_MEDIA };
 
 /** The media with `urls` added at the end: each file once, at most MAX_MEDIA. */
 export const withMedia = (media: ReadonlyArray<string>, urls: ReadonlyArray<string>): string[] =>

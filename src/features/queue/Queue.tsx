@@ -5,7 +5,8 @@ import type { PlatformId } from "../../../domain/accounts";
 import type { PostView } from "../../../infra/publishing/PostQueries";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { apiErrorMessage, apiErrorStatus, apiFetch, apiFetchPage, apiRefusal } from "../../lib/api-client";
+import { apiErrorMessage, apiErrorStatus, apiRefusal } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { conflictMessage, versionedBody } from "../../lib/version-conflict";
 import { excerpt } from "../../lib/text";
 import { toast } from "../../islands/toast/toast-store";
@@ -69,17 +70,12 @@ const SEARCH_PAUSE_MS = 250;
 type Confirm = { readonly action: "delete" | "publish"; readonly ids: ReadonlyArray<string> } | null;
 
 const fetchPage = async (tab: QueueTab, filter: string, search: string, cursor: string | null) => {
-  const params = filterParams(filter, search);
-  params.set("status", TAB_QUERY[tab].status);
-  params.set("sort", TAB_QUERY[tab].sort);
-  params.set("limit", String(QUEUE_PAGE));
-  if (cursor) params.set("cursor", cursor);
-  const page = await apiFetchPage<PostView[]>(`/api/posts?${params}`);
-  return { items: page.data, next: page.next };
+  const query = { ...Object.fromEntries(filterParams(filter, search)), status: TAB_QUERY[tab].status, sort: TAB_QUERY[tab].sort, limit: String(QUEUE_PAGE) };
+  return api.get("/api/posts", { query: cursor ? { ...query, cursor } : query });
 };
 
 /** The tab counts follow Filter By, not the search (a search narrows the cards of one tab). */
-const fetchCounts = (filter: string) => apiFetch<StatusCounts>(`/api/posts/counts?${filterParams(filter, "")}`);
+const fetchCounts = (filter: string) => api.get("/api/posts/counts", { query: Object.fromEntries(filterParams(filter, "")) });
 
 export default function Queue({
   initialTab,
@@ -249,7 +245,7 @@ export default function Queue({
   const publish = async (ids: ReadonlyArray<string>) => {
     mark(ids, true);
     const results = await Promise.allSettled(
-      ids.map((id) => apiFetch<PostView>(`/api/posts/${id}/publish`, { method: "POST", body: versionedBody(listed(id)) })),
+      ids.map((id) => api.post("/api/posts/:id/publish", { params: { id }, payload: versionedBody(listed(id)) ?? {} })),
     );
     mark(ids, false);
     noteRefusals(ids, results);
@@ -270,7 +266,7 @@ export default function Queue({
   const remove = async (ids: ReadonlyArray<string>) => {
     mark(ids, true);
     const results = await Promise.allSettled(
-      ids.map((id) => apiFetch(`/api/posts/${id}`, { method: "DELETE", body: versionedBody(listed(id)) }).then(() => id)),
+      ids.map((id) => api.delete("/api/posts/:id", { params: { id }, payload: versionedBody(listed(id)) ?? {} }).then(() => id)),
     );
     mark(ids, false);
     noteRefusals(ids, results);
@@ -288,7 +284,7 @@ export default function Queue({
     mark([post.id], true);
     try {
       const now = post.scheduledAt === null || Date.parse(post.scheduledAt) <= Date.now();
-      const saved = await apiFetch<PostView>(`/api/posts/${post.id}/approve`, { method: "POST", body: { ...versionedBody(post), publishNow: now } });
+      const saved = await api.post("/api/posts/:id/approve", { params: { id: post.id }, payload: { ...versionedBody(post), publishNow: now } });
       setPosts((list) => list.map((p) => (p.id === saved.id ? saved : p)));
       void fetchCounts(filter).then(setStatusCounts, () => undefined);
       toast({ title: "Post Approved", description: now ? "It is being published now." : `It goes out ${formatWhen(saved.scheduledAt ?? "", timeZone)}.` });
@@ -307,7 +303,7 @@ export default function Queue({
    * deleted), and the toast says what happened.
    */
   const decidedElsewhere = async (post: PostView) => {
-    const now = await apiFetch<PostView>(`/api/posts/${post.id}`).catch(() => null);
+    const now = await api.get("/api/posts/:id", { params: { id: post.id } }).catch(() => null);
     setPosts((list) => (now ? list.map((p) => (p.id === post.id ? now : p)) : list.filter((p) => p.id !== post.id)));
     void fetchCounts(filter).then(setStatusCounts, () => undefined);
     const what =
@@ -772,7 +768,7 @@ function RequestChangesForm({
   const send = async () => {
     setSending(true);
     try {
-      const saved = await apiFetch<PostView>(`/api/posts/${post.id}/request-changes`, { method: "POST", body: { ...versionedBody(post), comment } });
+      const saved = await api.post("/api/posts/:id/request-changes", { params: { id: post.id }, payload: { ...versionedBody(post), comment } });
       toast({ title: "Changes Requested", description: "The post is back in its author's drafts, with your note." });
       onSent(saved);
     } catch (failure) {

@@ -6,7 +6,7 @@ import { DisabledReason, describedBy } from "../../components/ui/DisabledReason"
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
 import { api } from "../../lib/api/client";
-import { apiErrorMessage, apiFetch, apiRefusal } from "../../lib/api-client";
+import { apiErrorMessage, apiRefusal } from "../../lib/api-client";
 import { formatDay, localDate } from "../../lib/dates";
 import { relativeTime } from "../dashboard/dashboard-data";
 import "./team.css";
@@ -458,7 +458,7 @@ function ClientLinks({ initial, timeZone }: { initial: ReadonlyArray<ApprovalLin
   const pick = async () => {
     setBusy(true);
     try {
-      const posts = await apiFetch<Array<{ id: string; content: string }>>("/api/posts?status=awaiting_approval&sort=scheduled&limit=50");
+      const { items: posts } = await api.get("/api/posts", { query: { status: "awaiting_approval", sort: "scheduled", limit: "50" } });
       if (posts.length === 0) toast({ title: "Nothing to share", description: "No post is awaiting approval right now." });
       else {
         setWaiting(posts);

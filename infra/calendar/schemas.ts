@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daysBetween, isCalendarDate, NOTE_CONTENT_MAX, NOTE_MESSAGES, normalizeNoteColor } from "../../../domain/calendar/rules";
+import { daysBetween, isCalendarDate, NOTE_CONTENT_MAX, NOTE_MESSAGES, normalizeNoteColor } from "../../domain/calendar/rules";
 
 /**
  * Calendar note payloads at the HTTP edge (spec core §5, §7). The shape and the messages a person

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { TEMPLATE_CONTENT_MAX, TEMPLATE_MESSAGES, TEMPLATE_NAME_MAX } from "../../../domain/content-templates/rules";
-import { mediaRef } from "../posts/schemas";
+import { TEMPLATE_CONTENT_MAX, TEMPLATE_MESSAGES, TEMPLATE_NAME_MAX } from "../../domain/content-templates/rules";
+import { mediaRef } from "../publishing/schemas";
 
 /**
  * Content template payloads at the HTTP edge (spec engagement §5, §7): their shape and the sentences

@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { normalizePlatformId, type PlatformId } from "../../../domain/accounts";
-import { canonicalTimeZone } from "../../../domain/identity/timezones";
-import { isStorableInstant, isUuid } from "../../../domain/shared";
-import { businessPostProblems, MONTHLY_ORDINALS, priceOf, POST_TYPES, QUEUE_ORDERS, type RecurrenceRule, type Weekday } from "../../../domain/publishing";
-import { MAX_MEDIA } from "./post-form";
+import { normalizePlatformId, type PlatformId } from "../../domain/accounts";
+import { CALENDAR_PER_DAY, daysBetween, isCalendarDate, NOTE_MESSAGES } from "../../domain/calendar/rules";
+import { isPeriodId, type PeriodId } from "../../domain/publishing/periods";
+import { canonicalTimeZone } from "../../domain/identity/timezones";
+import { isStorableInstant, isUuid } from "../../domain/shared";
+import { businessPostProblems, MONTHLY_ORDINALS, priceOf, POST_TYPES, QUEUE_ORDERS, type RecurrenceRule, type Weekday } from "../../domain/publishing";
+import { MAX_MEDIA } from "../../domain/publishing/post-media";
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
@@ -186,5 +188,41 @@ export const postQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 
+/** GET /api/posts/export.csv?period=7d|30d|90d (30d when not given). */
+export const postExportQuerySchema = z.object({
+  period: z
+    .string()
+    .default("30d")
+    .refine((period) => isPeriodId(period), "Choose a period: 7d, 30d or 90d.")
+    .transform((period) => period as PeriodId),
+});
+
 /** The Queue's tab counts narrow like its list: by account, category and search. */
 export const postCountsQuerySchema = postQuerySchema.pick({ accountId: true, categoryId: true, q: true });
+
+/** The longest range GET /api/calendar answers: two months, more than the six weeks a month grid shows. */
+export const CALENDAR_RANGE_MAX_DAYS = 62;
+
+export const CALENDAR_MESSAGES = {
+  order: "The end date must be on or after the start date.",
+  span: `Choose a range of at most ${CALENDAR_RANGE_MAX_DAYS} days.`,
+  perDay: "perDay must be between 1 and 50.",
+} as const;
+
+const date = z.string({ error: NOTE_MESSAGES.date }).refine(isCalendarDate, NOTE_MESSAGES.date);
+
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD (both inclusive, in the user's time zone)&perDay=3. */
+export const calendarQuerySchema = z
+  .object({
+    from: date,
+    to: date,
+    perDay: z.coerce.number({ error: CALENDAR_MESSAGES.perDay }).int(CALENDAR_MESSAGES.perDay).min(1, CALENDAR_MESSAGES.perDay).max(50, CALENDAR_MESSAGES.perDay).default(CALENDAR_PER_DAY),
+  })
+  .superRefine((range, context) => {
+    if (!isCalendarDate(range.from) || !isCalendarDate(range.to)) return;
+    const days = daysBetween(range.from, range.to);
+    if (days < 0) context.addIssue({ code: "custom", path: ["to"], message: CALENDAR_MESSAGES.order });
+    else if (days + 1 > CALENDAR_RANGE_MAX_DAYS) context.addIssue({ code: "custom", path: ["to"], message: CALENDAR_MESSAGES.span });
+  });
+
+export type CalendarRange = z.infer<typeof calendarQuerySchema>;

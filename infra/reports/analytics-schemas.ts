@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ANALYTICS_PERIODS, DEFAULT_PERIOD } from "./analytics-data";
+import { ANALYTICS_PERIODS, DEFAULT_PERIOD } from "../../domain/publishing/analytics-periods";
 
 /** Who reads the Analytics screen's figures, over the API and as an export: the role's permission (every plan has the dashboard). */
 export const READ_ANALYTICS = { permission: "view_analytics" } as const;

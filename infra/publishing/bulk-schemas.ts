@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { normalizePlatformId, type PlatformId } from "../../../domain/accounts/platforms";
-import { BULK_MAX_ROWS, BULK_MESSAGES } from "../../../domain/publishing/bulk";
-import { CLOCK_TIME, notATime } from "../../../domain/shared/clock-time";
-import { checkContent } from "../../../domain/publishing/validation";
-import type { PostInput } from "../../../infra/publishing/Posts";
-import { MAX_MEDIA } from "../posts/post-media";
-import { mediaRef, zoneName } from "../posts/schemas";
+import { normalizePlatformId, type PlatformId } from "../../domain/accounts/platforms";
+import { BULK_MAX_ROWS, BULK_MESSAGES } from "../../domain/publishing/bulk";
+import { CLOCK_TIME, notATime } from "../../domain/shared/clock-time";
+import { checkContent } from "../../domain/publishing/validation";
+import type { PostInput } from "./Posts";
+import { MAX_MEDIA } from "../../domain/publishing/post-media";
+import { mediaRef, zoneName } from "./schemas";
 
 /** A body of up to 10,000 rows of the longest texts is far less. */
 export const BULK_MAX_BYTES = 32_000_000;

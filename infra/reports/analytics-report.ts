@@ -1,13 +1,30 @@
 import { Effect } from "effect";
-import { estimates } from "../../../domain/publishing/estimates";
-import { analyticsPlatformDays } from "../../../infra/publishing/analytics";
-import { PRODUCT_BRAND } from "../../../infra/mail/branded";
-import type { ReportFile } from "../../../infra/reports/ClientReports";
-import { analyticsCsv, analyticsFileName } from "../../../infra/reports/csv";
-import { type AnalyticsExport, platformName } from "../../../infra/reports/figures";
-import { analyticsPdf } from "../../../infra/reports/pdf";
-import { periodDays, periodOf } from "./analytics-data";
-import { analyticsReport } from "./report.server";
+import { PRODUCT_BRAND } from "../mail/branded";
+import type { ReportFile } from "./ClientReports";
+import { analyticsCsv, analyticsFileName } from "./csv";
+import { type AnalyticsExport, platformName } from "./figures";
+import { analyticsPdf } from "./pdf";
+import { buckets, periodDays, periodOf } from "../../domain/publishing/analytics-periods";
+import { estimates } from "../../domain/publishing/estimates";
+import { analyticsPlatformDays, analyticsSums } from "../publishing/analytics";
+
+/**
+ * What the Analytics screen (and GET /api/analytics) shows for `?period=` in the user's time zone:
+ * the chart's buckets, the totals with the spec's estimates, the platforms and the top posts.
+ */
+export const analyticsReport = (workspaceId: string, periodId: string | null, timeZone: string, now: Date) => {
+  const period = periodOf(periodId);
+  return Effect.map(analyticsSums(workspaceId, { first: periodDays(period, now, timeZone).first, timeZone, now }), (sums) => {
+    const series = buckets(sums.days, period, now, timeZone);
+    return {
+      period,
+      totals: { posts: series.reduce((n, b) => n + b.posts, 0), ...estimates(series.reduce((n, b) => n + b.engagements, 0)) },
+      buckets: series,
+      platforms: sums.platforms,
+      topPosts: sums.top,
+    };
+  });
+};
 
 const CHART_TITLES = { day: "Engagements per day", week: "Engagements per week", month: "Engagements per month" } as const;
 
