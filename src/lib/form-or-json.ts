@@ -1,33 +1,7 @@
 import type { AstroCookies } from "astro";
-import type { z } from "zod";
-import { readForm, safeNext, validateForm } from "../features/auth/forms";
-import { apiError, parseJsonBody } from "./http";
+import { readForm, safeNext } from "../features/auth/forms";
 import { KEPT_FORM_COOKIE, setFlash } from "./session-cookie";
 
-/**
- * The body of a call sent by a script (JSON) or by a plain HTML form (the shell's switcher, a page
- * without an island): its data and, for a form, `back`, the screen to redirect to once done; or the
- * 400 answer with the first field's message. A refusal of a plain form is taken back to its screen
- * by the middleware (`backToForm`), not by the route.
- */
-export const parseFormOrJson = async <S extends z.ZodType>(
-  request: Request,
-  schema: S,
-): Promise<{ ok: true; data: z.infer<S>; back: string | null } | { ok: false; response: Response; back: string | null }> => {
-  if (!isFormBody(request)) {
-    const json = await parseJsonBody(request, schema);
-    return json.ok ? { ok: true, data: json.data, back: null } : { ...json, back: null };
-  }
-  const form = await readForm(request);
-  if (!form.ok) return { ...form, back: null };
-  const { values } = form;
-  const input = validateForm(schema, values);
-  const back = safeNext(values.back, "/app/dashboard");
-  if (!input.ok) return { ok: false, response: apiError(400, "invalid_input", Object.values(input.errors)[0] ?? "Please check the form.", input.errors), back };
-  return { ok: true, data: input.data, back };
-};
-
-const isFormBody = (request: Request) => (request.headers.get("content-type") ?? "").includes("form");
 const isUrlEncoded = (request: Request) => (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
 
 /** Fields never written back into a form after a refusal (nor kept in a cookie on the way). */
@@ -72,10 +46,10 @@ export const plainFormOf = async (request: Request, url: URL): Promise<PlainForm
  */
 export const backToForm = async (response: Response, form: PlainForm, request: Request, cookies: AstroCookies): Promise<Response> => {
   if (response.status < 400 || !(response.headers.get("content-type") ?? "").includes("json")) return response;
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string }; detail?: string } | null;
+  const body = (await response.json().catch(() => null)) as { detail?: string } | null;
   setFlash(cookies, {
     title: request.method === "GET" ? "Couldn't open that" : "Not saved",
-    description: body?.detail ?? body?.error?.message ?? "Please check the form and try again.",
+    description: body?.detail ?? "Please check the form and try again.",
     variant: "destructive",
   });
   if (form.kept) cookies.set(KEPT_FORM_COOKIE, JSON.stringify(form.kept), { path: "/", sameSite: "lax", maxAge: 60, httpOnly: true });

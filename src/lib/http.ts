@@ -1,20 +1,16 @@
-import { Cause, Effect, Exit } from "effect";
-import type { z } from "zod";
+import { STATUS_CODES } from "node:http";
+import { Cause, type Effect, Exit } from "effect";
 import type { CommandContext } from "../../domain/shared";
 import { logger } from "../../infra/log";
 import { httpErrors } from "../../infra/modules";
 import { BodyInterrupted, BodyTooLarge, bodyTooLargeMessage, readBounded } from "../../infra/web/request-body";
 import { type RuntimeServices, runtime } from "../runtime";
-import { fieldErrors, MAX_BODY_DEPTH, nestsDeeperThan, unstorableText } from "../../infra/web/http-fields";
 import { DEMO_READ_ONLY_MESSAGE, SERVER_ERROR_MESSAGE } from "../../infra/web/api/guard";
+import { PROBLEM_CONTENT_TYPE, problemType } from "../../infra/web/api/problems";
 import "./zod-messages";
 
 /** Route ids: the one check, shared with the services. */
 export { isUuid } from "../../domain/shared";
-
-export interface ApiErrorBody {
-  readonly error: { readonly code: string; readonly message: string; readonly fields?: Record<string, string> };
-}
 
 export const json = (data: unknown, init: number | ResponseInit = 200): Response => {
   const options = typeof init === "number" ? { status: init } : init;
@@ -24,8 +20,16 @@ export const json = (data: unknown, init: number | ResponseInit = 200): Response
   });
 };
 
+/**
+ * A refusal the edge answers before the declared API is reached (a cross-site or demo write, a body
+ * too large or not JSON, an address that names nothing): the same RFC 9457 problem the API answers
+ * (infra/web/api/problems.ts), its title the status's reason phrase.
+ */
 export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>): Response =>
-  json({ error: { code, message, ...(fields ? { fields } : {}) } } satisfies ApiErrorBody, status);
+  new Response(
+    JSON.stringify({ type: problemType(code), title: STATUS_CODES[status] ?? "Error", status, detail: message, code, ...(fields ? { errors: fields } : {}) }),
+    { status, headers: { "content-type": PROBLEM_CONTENT_TYPE, "cache-control": "no-store" } },
+  );
 
 export { DEMO_READ_ONLY_MESSAGE, SERVER_ERROR_MESSAGE };
 
@@ -44,34 +48,6 @@ const errorAnswer = (error: unknown): { status: number; code: string; message: s
     fields?: Record<string, string>;
   };
   return { status: e.status ?? known.status, code: e.code ?? known.code, message: e.message || "Please check the request.", fields: e.fields };
-};
-
-const errorResponse = (error: unknown): Response | null => {
-  const answer = errorAnswer(error);
-  return answer && apiError(answer.status, answer.code, answer.message, answer.fields);
-};
-
-/**
- * Runs an effect on the app runtime and answers: its value through `onSuccess`, a typed failure as
- * its 4xx, anything else as a logged 500 with no internals in the body. `signal` interrupts it (a
- * streamed answer whose reader left).
- */
-export const respond = async <A, E>(
-  effect: Effect.Effect<A, E, RuntimeServices>,
-  onSuccess: (value: A) => Response | Promise<Response>,
-  options: { readonly signal?: AbortSignal } = {},
-): Promise<Response> => {
-  const exit = await runtime.runPromiseExit(effect, options);
-  if (Exit.isSuccess(exit)) return onSuccess(exit.value);
-  // The caller hung up and the work was stopped: nobody reads this answer.
-  if (options.signal?.aborted) return new Response(null, { status: 499 });
-  const failure = Cause.findErrorOption(exit.cause);
-  if (failure._tag === "Some") {
-    const response = errorResponse(failure.value);
-    if (response) return response;
-  }
-  logger.error({ cause: Cause.pretty(exit.cause) }, "Request failed");
-  return apiError(500, "server_error", SERVER_ERROR_MESSAGE);
 };
 
 /**
@@ -132,46 +108,6 @@ export const readBody = async (request: Request, maxBytes: number): Promise<{ ok
   }
 };
 
-/**
- * Parses a JSON body against a schema: the data, or the 400 (413) answer to send. `maxBytes`: a
- * call that carries less than the usual megabyte (sign-in) or more (a bulk upload's thousands of rows).
- */
-export const parseJsonBody = async <S extends z.ZodType>(
-  request: Request,
-  schema: S,
-  { maxBytes = BODY_LIMITS.json }: { readonly maxBytes?: number } = {},
-): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> => {
-  const read = await readBody(request, maxBytes);
-  if (!read.ok) return read;
-  let body: unknown;
-  try {
-    const text = new TextDecoder().decode(read.bytes);
-    body = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    return { ok: false, response: apiError(400, "invalid_json", "The request body is not valid JSON.") };
-  }
-  if (nestsDeeperThan(body, MAX_BODY_DEPTH)) return { ok: false, response: apiError(400, "invalid_input", "The request body is nested too deeply.") };
-  const unstorable = unstorableText(body);
-  if (unstorable) return { ok: false, response: apiError(400, "invalid_input", unstorable.message, { [unstorable.path]: unstorable.message }) };
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    return { ok: false, response: apiError(400, "invalid_input", Object.values(fields)[0] ?? "Please check the form.", fields) };
-  }
-  return { ok: true, data: parsed.data };
-};
-
-/** The query string of a request read with `schema`: 400 with the first field's message otherwise. */
-export const parseQuery = <S extends z.ZodType>(url: URL, schema: S): { ok: true; data: z.infer<S> } | { ok: false; response: Response } => {
-  const query = Object.fromEntries(url.searchParams);
-  const unstorable = unstorableText(query);
-  if (unstorable) return { ok: false, response: apiError(400, "invalid_input", unstorable.message, { [unstorable.path]: unstorable.message }) };
-  const parsed = schema.safeParse(query);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const fields = fieldErrors(parsed.error);
-  return { ok: false, response: apiError(400, "invalid_input", Object.values(fields)[0] ?? "Please check the query.", fields) };
-};
-
 /** The context of a request's command: now, its correlation id, and who acts (the signed-in person, else a visitor). */
 export const commandContext = (locals: App.Locals, request: Request): CommandContext => ({
   actor: locals.user ? { kind: "person", userId: locals.user.id } : { kind: "visitor" },
@@ -195,4 +131,4 @@ export const download = (file: { readonly filename: string; readonly contentType
     },
   });
 
-export const notFound = () => apiError(404, "not_found", "Not found.");
+

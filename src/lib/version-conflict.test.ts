@@ -17,13 +17,13 @@ describe("version conflicts", () => {
         new ApiError(
           409,
           "Conflict",
-          JSON.stringify({ error: { code: "version_conflict", message: "This item was changed by someone else. Reload and try again." } }),
+          JSON.stringify({ status: 409, code: "version_conflict", detail: "This item was changed by someone else. Reload and try again." }),
         ),
       ),
     ).toBe("This item was changed by someone else. Reload and try again.");
-    expect(conflictMessage(new ApiError(409, "Conflict", '{"error":{"code":"version_conflict"}}'))).toBe(CONFLICT_FALLBACK);
+    expect(conflictMessage(new ApiError(409, "Conflict", '{"status":409,"code":"version_conflict"}'))).toBe(CONFLICT_FALLBACK);
     expect(
-      conflictMessage(new ApiError(409, "Conflict", JSON.stringify({ error: { code: "conflict", message: "A published post cannot be deleted." } }))),
+      conflictMessage(new ApiError(409, "Conflict", JSON.stringify({ status: 409, code: "conflict", detail: "A published post cannot be deleted." }))),
     ).toBeNull();
     expect(conflictMessage(new TypeError("Failed to fetch"))).toBeNull();
   });

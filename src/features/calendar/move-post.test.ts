@@ -64,10 +64,10 @@ describe("moving a post on the calendar", () => {
     const conflict = new ApiError(
       409,
       "Conflict",
-      '{"error":{"code":"version_conflict","message":"This item was changed by someone else. Reload and try again."}}',
+      '{"code":"version_conflict","detail":"This item was changed by someone else. Reload and try again."}',
     );
     expect(moveFailure(conflict)).toEqual({ title: "Error", description: "This item was changed by someone else. Reload and try again.", reload: true });
-    const invalid = new ApiError(400, "Bad Request", '{"error":{"code":"validation","message":"Scheduled time must be in the future."}}');
+    const invalid = new ApiError(400, "Bad Request", '{"code":"validation","detail":"Scheduled time must be in the future."}');
     expect(moveFailure(invalid)).toEqual({ title: "Error", description: "Scheduled time must be in the future.", reload: false });
     expect(moveFailure(new TypeError("Failed to fetch"))).toEqual({ title: "Error", description: "Failed to move post. Please try again.", reload: false });
   });

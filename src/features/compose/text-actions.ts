@@ -3,7 +3,6 @@
  * text menu first opens, with the text tools (text-tools.ts) and the emoji grid.
  */
 import type { MenuItem } from "../../components/ui/Menu";
-import { apiFetch } from "../../lib/api-client";
 import { api } from "../../lib/api/client";
 import { toast } from "../../islands/toast/toast-store";
 import { FONT_STYLES, type FontStyle, TEXT_FORMATS, type TextFormat } from "./text-menus";
@@ -40,7 +39,7 @@ export interface HashtagChoices {
 /** Either list unreadable (a plan without hashtag research answers 403 for the groups) is offered empty. */
 export const hashtagChoices = (): Promise<HashtagChoices> =>
   Promise.all([
-    apiFetch<HashtagChoices["groups"]>("/api/hashtag-groups").catch(() => []),
+    api.get("/api/hashtag-groups").catch(() => []),
     api
       .get("/api/posts", { query: { limit: "100" } })
       .then((page) => frequentHashtags(page.items.map((p) => p.content)))

@@ -5,9 +5,9 @@ import { failureToast, filterParams, tabCounts, tabOf } from "./queue-model";
 const conflict = new ApiError(
   409,
   "Conflict",
-  JSON.stringify({ error: { code: "version_conflict", message: "This item was changed by someone else. Reload and try again." } }),
+  JSON.stringify({ code: "version_conflict", detail: "This item was changed by someone else. Reload and try again." }),
 );
-const published = new ApiError(409, "Conflict", JSON.stringify({ error: { code: "conflict", message: "A published post cannot be deleted." } }));
+const published = new ApiError(409, "Conflict", JSON.stringify({ code: "conflict", detail: "A published post cannot be deleted." }));
 const ok = (value: unknown): PromiseSettledResult<unknown> => ({ status: "fulfilled", value });
 const ko = (reason: unknown): PromiseSettledResult<unknown> => ({ status: "rejected", reason });
 

@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
-import { apiErrorFields, apiErrorMessage, apiFetch } from "../../lib/api-client";
+import { apiErrorFields, apiErrorMessage } from "../../lib/api-client";
+import { api } from "../../lib/api/client";
 import { PRICE_CURRENCIES } from "../../../domain/publishing/business-post";
 import {
   BUSINESS_POST_MAX,
@@ -84,10 +85,7 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
     const location = locations.find((l) => l.id === form.locationId)!;
     setPending(true);
     try {
-      const saved = await apiFetch<{ status?: string; scheduledAt?: string | null }>("/api/posts", {
-        method: "POST",
-        body: businessPostPayload(form, location, timeZone),
-      });
+      const saved = await api.post("/api/posts", { payload: businessPostPayload(form, location, timeZone) });
       const said = createdToast(saved, location, timeZone);
       toast({ ...said, ...(saved?.status === "scheduled" ? { action: queueAction } : {}) });
       onClose();

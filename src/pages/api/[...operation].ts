@@ -1,7 +1,6 @@
 import type { APIRoute } from "astro";
 import { bodyRuleOf, serveApi } from "../../lib/api/serve";
-import { BODY_LIMITS, readBody } from "../../lib/http";
-import { problemResponse } from "../../lib/api/problem-response";
+import { apiError, BODY_LIMITS, readBody } from "../../lib/http";
 
 /** Bodies the declared operations read as they came: a form's fields, a platform's signed webhook. */
 const AS_SENT = /^(application\/x-www-form-urlencoded|application\/octet-stream|application\/xml|text\/xml)/;
@@ -29,7 +28,7 @@ export const ALL: APIRoute = async ({ request, locals, url, clientAddress }) => 
     try {
       JSON.parse(text);
     } catch {
-      return problemResponse(400, "invalid_json", "Invalid input", "The request body is not valid JSON.");
+      return apiError(400, "invalid_json", "The request body is not valid JSON.");
     }
   }
   headers.set("content-type", "application/json");
