@@ -545,14 +545,14 @@ describe("demo mode", () => {
     const put = await browser.put("/api/user/profile?demo=true", { username: "demo-hacked", email: "x@example.com", timezone: "UTC" });
     expect(put.status).toBe(403);
     // (Refused by the edge before the API: the middleware's demo rule, its body still {error}.)
-    expect(put.data.error.message).toBe("Demo mode is read-only. Start your free trial to save changes.");
+    expect(put.data.detail).toBe("Demo mode is read-only. Start your free trial to save changes.");
 
     // The demo cookie keeps demo mode while the visitor browses the app.
     expect((await browser.page("/app/dashboard?demo=true")).status).toBe(200);
     expect(browser.jar.has("demo")).toBe(true);
     const onboarding = await browser.post("/api/user/onboarding", { timeZone: "Asia/Tokyo" });
     expect(onboarding.status).toBe(403);
-    expect(onboarding.data.error.message).toBe("Demo mode is read-only. Start your free trial to save changes.");
+    expect(onboarding.data.detail).toBe("Demo mode is read-only. Start your free trial to save changes.");
 
     expect(await eventCount()).toBe(before);
     expect(await demoUser()).toEqual(demo);

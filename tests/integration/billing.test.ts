@@ -161,7 +161,7 @@ describe("billing with Stripe", () => {
 
     const missing = await deliver(delivery, null);
     expect(missing.status).toBe(400);
-    expect(missing.data.error.message).toBe("The webhook's signature is missing or wrong.");
+    expect(missing.data.detail).toBe("The webhook's signature is missing or wrong.");
     const wrong = await deliver(stripe.webhook("checkout.session.completed", stripe.session(sessionId)!, delivery.eventId, "whsec_someone_else"));
     expect(wrong.status).toBe(400);
     const tampered = await deliver({ payload: delivery.payload.replace("growth", "agency"), signature: delivery.signature });
@@ -184,11 +184,11 @@ describe("billing with Stripe", () => {
     const ahead = signedAt(3_600);
     const refused = await deliver(ahead);
     expect(refused.status).toBe(400);
-    expect(refused.data.error.message).toBe("The webhook's signature is dated more than 5 minutes ahead of this server's clock.");
+    expect(refused.data.detail).toBe("The webhook's signature is dated more than 5 minutes ahead of this server's clock.");
     expect((await deliver(signedAt(330))).status).toBe(400);
     const old = await deliver(signedAt(-3_600));
     expect(old.status).toBe(400);
-    expect(old.data.error.message).toBe("The webhook's signature is missing or wrong.");
+    expect(old.data.detail).toBe("The webhook's signature is missing or wrong.");
     expect(await app.sql`select 1 from stripe_webhook_events where event_id = ${ahead.eventId}`).toHaveLength(0);
     expect(await eventsOf(workspaceId, "SubscriptionStarted")).toBe(0);
     expect((await workspaceRow(workspaceId)).subscription_tier).toBe("trial");

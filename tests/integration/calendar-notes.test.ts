@@ -95,7 +95,7 @@ describe("adding notes", () => {
       body: JSON.stringify({ date: "2026-05-14", content: "Demo note" }),
     });
     expect(post.status).toBe(403);
-    expect((await post.json()).error.code).toBe("demo_read_only");
+    expect((await post.json()).code).toBe("demo_read_only");
     const put = await fetch(`${app.server.url}/api/calendar-notes/${randomUUID()}?demo=true`, { method: "PUT", headers, body: JSON.stringify({ content: "X" }) });
     expect(put.status).toBe(403);
     const del = await fetch(`${app.server.url}/api/calendar-notes/${randomUUID()}?demo=true`, { method: "DELETE", headers: { origin: app.server.url } });

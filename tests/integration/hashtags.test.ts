@@ -256,7 +256,7 @@ describe("hashtag research", () => {
     expect(found.data.hashtags.map((h: { tag: string }) => h.tag)).toContain("#DentalTips");
     const save = await visitor.post("/api/hashtag-groups?demo=true", { name: "Demo", tags: "#a" });
     expect(save.status).toBe(403);
-    expect(save.data.error.code).toBe("demo_read_only");
+    expect(save.data.code).toBe("demo_read_only");
   });
 
   it("the page renders the research for a plan that has it", async () => {

@@ -182,7 +182,7 @@ describe("uploading", () => {
     expect((await upload(new Browser(app.server.url), [{ name: "a.png", bytes: png }])).status).toBe(401);
     const demo = await upload(new Browser(app.server.url), [{ name: "a.png", bytes: png }], "?demo=true");
     expect(demo.status, demo.text).toBe(403);
-    expect(demo.data.error.code).toBe("demo_read_only");
+    expect(demo.data.code).toBe("demo_read_only");
     const form = new FormData();
     form.append("files", new File([png as BlobPart], "a.png"));
     const crossSite = await owner.request("POST", "/api/media/upload", { body: form, headers: { origin: "https://evil.example" } });

@@ -108,10 +108,10 @@ const streamPost = (
     else client.end();
   });
 
-/** A refusal's code and sentence, from a problem (declared operations) or `{error}` (route files). */
+/** A refusal's code and sentence, from its problem. */
 const errorMessage = (answer: Answer) => {
-  const body = JSON.parse(answer.body) as { error?: { code: string; message: string }; code?: string; detail?: string };
-  return body.error ?? { code: body.code, message: body.detail };
+  const body = JSON.parse(answer.body) as { code?: string; detail?: string };
+  return { code: body.code, message: body.detail };
 };
 
 /** The routes anyone may post to, and the sentence of their limit. */
@@ -204,7 +204,7 @@ describe("forms over their limit", () => {
       body: JSON.stringify({ email: "someone@example.com", password: "p".repeat(20_000) }),
     });
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe("The request body is too large (at most 16 KB).");
+    expect(((await response.json()) as { detail: string }).detail).toBe("The request body is too large (at most 16 KB).");
   });
 });
 

@@ -95,7 +95,7 @@ describe("route parameters holding NUL", () => {
     const wrong = answers.filter((a) => a.status !== 404).map((a) => `${a.method} ${a.address}: ${a.status} ${a.text.slice(0, 200)}`);
     expect(wrong).toEqual([]);
     const api = answers.find((a) => a.address.startsWith("/api/") && a.method === "GET")!;
-    expect(JSON.parse(api.text)).toEqual({ error: { code: "not_found", message: "Not found." } });
+    expect(JSON.parse(api.text)).toMatchObject({ status: 404, code: "not_found", detail: "Not found." });
     // An id that is no UUID names nothing either: a declared operation answers 404 (a problem) before it reads the body.
     const [declared] = await sweep(browser, [{ method: "DELETE", address: declaredAddressOf("/api/approval-links/:id", "not-an-id") }]);
     expect(declared!.status).toBe(404);
@@ -130,7 +130,7 @@ describe("query parameters holding NUL", () => {
     expect(wrong).toEqual([]);
     for (const answer of answers) {
       const key = decodeURIComponent(/\?([^=]+)=/.exec(answer.address)![1]!);
-      expect(JSON.parse(answer.text), answer.address).toEqual({ error: { code: "invalid_input", message: NUL_MESSAGE, fields: { [key]: NUL_MESSAGE } } });
+      expect(JSON.parse(answer.text), answer.address).toMatchObject({ status: 400, code: "invalid_input", detail: NUL_MESSAGE, errors: { [key]: NUL_MESSAGE } });
     }
   }, 120_000);
 
