@@ -52,13 +52,13 @@ export const measureInbox = async (options: {
       const response = await fetch(`${options.baseUrl}${path}`, { headers, signal: AbortSignal.timeout(15_000) });
       const body = await response.text();
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${body.slice(0, 200)}`);
-      return { items: JSON.parse(body) as unknown[], next: response.headers.get("x-next-cursor") };
+      return JSON.parse(body) as { items: unknown[]; next: string | null };
     };
     const first = await get("/api/social-inbox");
     if (first.items.length !== 50 || !first.next) throw new Error(`GET /api/social-inbox gave ${first.items.length} messages and no next page`);
     const targets = [
       { label: "first page, no filter", path: "/api/social-inbox" },
-      { label: "the next page (keyset cursor)", path: `/api/social-inbox?before=${first.next}` },
+      { label: "the next page (keyset cursor)", path: `/api/social-inbox?cursor=${encodeURIComponent(first.next)}` },
       { label: "direct messages", path: "/api/social-inbox?type=dm" },
       { label: "unread", path: "/api/social-inbox?status=unread" },
       { label: "one platform", path: "/api/social-inbox?platform=instagram" },
