@@ -53,14 +53,14 @@ export const measureAudit = async (options: {
       const response = await fetch(`${options.baseUrl}${path}`, { headers, signal: AbortSignal.timeout(15_000) });
       const body = await response.text();
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${body.slice(0, 200)}`);
-      return JSON.parse(body) as { entries: unknown[]; next: string | null };
+      return JSON.parse(body) as { items: unknown[]; next: string | null };
     };
     const first = await get("/api/audit");
-    if (first.entries.length !== 50 || !first.next) throw new Error(`GET /api/audit gave ${first.entries.length} lines and no next page`);
+    if (first.items.length !== 50 || !first.next) throw new Error(`GET /api/audit gave ${first.items.length} lines and no next page`);
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const targets = [
       { label: "first page, no filter", path: "/api/audit" },
-      { label: "the next page (keyset cursor)", path: `/api/audit?before=${first.next}` },
+      { label: "the next page (keyset cursor)", path: `/api/audit?cursor=${encodeURIComponent(first.next)}` },
       { label: "one person (1 line in 11)", path: `/api/audit?person=${user.id}` },
       { label: "SocialDesk's own changes", path: "/api/audit?person=system" },
       { label: "one kind of change", path: "/api/audit?kind=notes" },

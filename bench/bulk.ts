@@ -11,7 +11,8 @@ import { timed } from "./format";
 
 export const BULK_BUDGET_SECONDS = 10;
 
-const PLATFORM_SETS = [["instagram"], ["facebook"], ["linkedin"], ["instagram", "facebook"], ["instagram", "facebook", "linkedin"]];
+// Platforms that take a text post alone (Instagram needs a photo or video: a bulk row carries none).
+const PLATFORM_SETS = [["threads"], ["facebook"], ["linkedin"], ["threads", "facebook"], ["threads", "facebook", "linkedin"]];
 const TEXTS = [
   "Our winter hours start Monday: 8am to 6pm, Saturdays too.",
   "Book your check-up online in two minutes.",
@@ -50,7 +51,7 @@ export const measureBulk = async (options: {
   try {
     const [user] = await sql<{ workspace_id: string }[]>`select workspace_id from users where email = ${options.email}`;
     if (!user) throw new Error(`no user ${options.email}`);
-    for (const platform of ["instagram", "facebook", "linkedin"]) {
+    for (const platform of ["threads", "facebook", "linkedin"]) {
       await send("/api/social-accounts/sandbox", { platform, accountName: `Bench bulk ${platform}` });
     }
     // Spread over two months from tomorrow, at a time of the working day in 5-minute steps.

@@ -212,7 +212,8 @@ export const measureReviews = async (options: {
         const response = await fetch(`${options.baseUrl}${path}`, { headers, signal: AbortSignal.timeout(15_000) });
         const body = await response.text();
         if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${body.slice(0, 200)}`);
-        return { body: JSON.parse(body) as unknown, next: response.headers.get("x-next-cursor") };
+        const parsed = JSON.parse(body) as { items?: unknown[]; next?: string | null };
+        return { body: (parsed.items ?? parsed) as unknown, next: parsed.next ?? null };
       };
       // The answers checked once: every seeded review counted, a full first page, the filters applied.
       const tiles = (await get("/api/reviews/summary")).body as { total: number; pending: number; averageRating: number; responseRate: number };
