@@ -179,6 +179,9 @@ describe("changing the password", () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain("Your current password is not correct.");
+    // The same tab points at the API the screens use: its reference and its document.
+    expect(wrong.text).toContain('href="/api/docs"');
+    expect(wrong.text).toContain('href="/api/openapi.json"');
 
     const right = await browser.submit("/app/settings?tab=security", {
       _form: "password",
