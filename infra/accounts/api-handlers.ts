@@ -16,16 +16,10 @@ import { CONNECTION_FAILED_MESSAGE, CONNECTION_FAILED_TITLE, connectedToast } fr
 import { OAUTH_FLOW_COOKIE, OAUTH_FLOW_MAX_AGE_SECONDS, OAUTH_FLOW_PATH, readFlow, redirectUriFor } from "./oauth-flow";
 import { sandboxProfile } from "./sandbox";
 import { type NewConnection, SocialAccounts } from "./SocialAccounts";
+import { onService } from "../web/api/handlers";
 
 /** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
-const asCaller = <A, E>(operation: (accounts: SocialAccounts["Service"], caller: Caller) => Effect.Effect<A, E | SqlError>) =>
-  Effect.gen(function* () {
-    return yield* operation(yield* SocialAccounts, yield* CurrentCaller);
-  }).pipe(Effect.catchIf((error): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<
-    A,
-    Exclude<E, SqlError>,
-    SocialAccounts | CurrentCaller
-  >;
+const asCaller = onService(SocialAccounts);
 
 /** An account id from the path: anything not an id is an account that does not exist (404, never a database error). */
 const accountId = (id: string) => (isUuid(id) ? Effect.succeed(id) : Effect.fail(new NotFound({ what: "account" })));

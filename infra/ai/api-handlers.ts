@@ -7,16 +7,10 @@ import { CurrentCaller } from "../web/api/guard";
 import { Ai, type OnDelta } from "./Ai";
 import type { AiApi } from "./api";
 import { streamingText } from "./stream";
+import { onService } from "../web/api/handlers";
 
 /** Runs an operation as the guard's caller; the database failing, or anything not declared, is the server's (500). */
-const asCaller = <A, E, R = never>(operation: (ai: Ai["Service"], caller: Caller) => Effect.Effect<A, E | SqlError, R>) =>
-  Effect.gen(function* () {
-    return yield* operation(yield* Ai, yield* CurrentCaller);
-  }).pipe(Effect.catchIf((error): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<
-    A,
-    Exclude<E, SqlError>,
-    R | Ai | CurrentCaller
-  >;
+const asCaller = onService(Ai);
 
 /** Whether the caller asked for the text as it comes: `Accept: text/event-stream` or `?stream=1`. */
 const wantsStream = (request: HttpServerRequest.HttpServerRequest, query: { readonly stream?: string | undefined }) =>

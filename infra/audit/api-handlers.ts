@@ -10,6 +10,7 @@ import { fieldErrors } from "../web/http-fields";
 import type { AuditApi } from "./api";
 import { type AuditFilter, AuditTrail } from "./AuditTrail";
 import { auditFilterSchemaOf } from "./schemas";
+import { dieOnSqlError } from "../web/api/handlers";
 
 type Query = { readonly person?: string; readonly kind?: string; readonly from?: string; readonly to?: string; readonly client?: string; readonly cursor?: string };
 
@@ -23,15 +24,11 @@ const filterOf = (query: Query) =>
     return yield* new InvalidInput({ message: Object.values(fields)[0] ?? "Please check the filter.", fields });
   });
 
-/** A database failure is the server's, answered 500 (never declared). */
-const serverFailure = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  effect.pipe(Effect.catchIf((error: unknown): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<A, Exclude<E, SqlError>, R>;
-
 /** The audit trail's operations (./api.ts) on the AuditTrail service. */
 export const auditHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof AuditApi>) =>
   handlers
     .handle("page", ({ query }) =>
-      serverFailure(
+      dieOnSqlError(
         Effect.gen(function* () {
           const caller = yield* CurrentCaller;
           const filter = yield* filterOf(query);
@@ -41,7 +38,7 @@ export const auditHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
       ),
     )
     .handle("export", ({ query }) =>
-      serverFailure(
+      dieOnSqlError(
         Effect.gen(function* () {
           const caller = yield* CurrentCaller;
           const filter = yield* filterOf(query);

@@ -3,7 +3,7 @@ import type { HttpApiBuilder } from "effect/http-api";
 import { featuresOf, limitsOf, trialDaysRemaining } from "../../domain/plans";
 import type { CurrentUser } from "../identity/current-user";
 import { CurrentCaller, EdgeRequest } from "../web/api/guard";
-import { dieOnSqlError } from "../web/api/server-failure";
+import { dieOnSqlError } from "../web/api/handlers";
 import type { BillingApi } from "./api";
 import { Billing } from "./Billing";
 import { stripeClient } from "./stripe";

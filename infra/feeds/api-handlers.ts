@@ -1,11 +1,11 @@
 import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
-import { asCallerOf } from "../web/api/as-caller";
+import { onService } from "../web/api/handlers";
 import type { FeedsApi, RssFeedSchema, RssItemSchema } from "./api";
 import { Feeds, type RssFeed, type RssItem } from "./Feeds";
 
-const asCaller = asCallerOf(Feeds);
+const asCaller = onService(Feeds);
 
 /** The RSS feeds operations (./api.ts) on the Feeds service. */
 export const feedsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof FeedsApi>) =>

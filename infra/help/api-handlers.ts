@@ -3,13 +3,13 @@ import { HttpApiBuilder } from "effect/http-api";
 import { type HelpVotes, ratingOf } from "../../domain/help";
 import { actorIdOf } from "../../domain/shared";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
-import { asCallerOf } from "../web/api/as-caller";
+import { onService } from "../web/api/handlers";
 import { ArticleNotFound, type HelpApi, type HelpArticleViewSchema, type HelpCategorySchema, type HelpVotesSchema } from "./api";
 import { type HelpCatalogue, helpCatalogue } from "./catalogue";
 import { Help } from "./Help";
 import { ARTICLE_NOT_FOUND, articleViewOf, type HelpArticleView, summaryOf } from "./views";
 
-const asCaller = asCallerOf(Help);
+const asCaller = onService(Help);
 
 const articleOf = (id: string) => {
   const article = helpCatalogue.byId(id);

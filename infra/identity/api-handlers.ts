@@ -5,7 +5,7 @@ import { NOTIFICATIONS_SAVED } from "../../domain/identity/notification-texts";
 import { Sessions } from "../auth/Sessions";
 import { clientOfRequest, edgeContext, isFormPost } from "../web/api/edge";
 import { CurrentCaller, EdgeRequest } from "../web/api/guard";
-import { dieOnSqlError } from "../web/api/server-failure";
+import { dieOnSqlError } from "../web/api/handlers";
 import { changeCookies, DEMO_COOKIE, DEVICE_COOKIE, SESSION_COOKIE } from "../web/cookies";
 import { safeNext } from "../web/return-address";
 import type { AccountApi, SignInApi, WorkspacesApi } from "./api";

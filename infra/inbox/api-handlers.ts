@@ -2,7 +2,7 @@ import { Effect } from "effect";
 import { HttpServerRequest, HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
 import { actorIdOf, InvalidInput } from "../../domain/shared";
-import { asCaller } from "../web/api/as-caller";
+import { withCaller } from "../web/api/handlers";
 import type { InboxApi, ReplyTemplatesApi } from "./api";
 import { arrivalEvents, InboxArrivals } from "./arrivals";
 import { Inbox } from "./Inbox";
@@ -15,11 +15,11 @@ const ASSIGN_WHOM = "Choose someone of your team, or nobody.";
 export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof InboxApi>) =>
   handlers
     .handle("list", ({ query: { cursor, limit, ...filter } }) =>
-      asCaller((caller) => InboxQueries.use((queries) => queries.list(caller.workspaceId, filter, { cursor, limit }))),
+      withCaller((caller) => InboxQueries.use((queries) => queries.list(caller.workspaceId, filter, { cursor, limit }))),
     )
-    .handle("counts", () => asCaller((caller) => InboxQueries.use((queries) => queries.counts(caller.workspaceId))))
+    .handle("counts", () => withCaller((caller) => InboxQueries.use((queries) => queries.counts(caller.workspaceId))))
     .handle("events", () =>
-      asCaller((caller) =>
+      withCaller((caller) =>
         Effect.gen(function* () {
           const request = yield* HttpServerRequest.HttpServerRequest;
           const source = request.source as Partial<Request>;
@@ -32,9 +32,9 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
         }),
       ),
     )
-    .handle("open", ({ params }) => asCaller((caller) => InboxQueries.use((queries) => queries.open(caller.workspaceId, params.id))))
+    .handle("open", ({ params }) => withCaller((caller) => InboxQueries.use((queries) => queries.open(caller.workspaceId, params.id))))
     .handle("change", ({ params, payload }) =>
-      asCaller((caller) =>
+      withCaller((caller) =>
         Effect.gen(function* () {
           yield* (yield* Inbox).change(caller, params.id, payload);
           return yield* (yield* InboxQueries).message(caller.workspaceId, params.id);
@@ -42,7 +42,7 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
       ),
     )
     .handle("status", ({ params, payload }) =>
-      asCaller((caller) =>
+      withCaller((caller) =>
         Effect.gen(function* () {
           yield* (yield* Inbox).mark(caller, params.id, payload.status === "read");
           return yield* (yield* InboxQueries).message(caller.workspaceId, params.id);
@@ -50,7 +50,7 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
       ),
     )
     .handle("reply", ({ params, payload }) =>
-      asCaller((caller) =>
+      withCaller((caller) =>
         Effect.gen(function* () {
           const replyId = yield* (yield* Inbox).reply(caller, params.id, payload);
           return yield* (yield* InboxQueries).reply(caller.workspaceId, params.id, replyId).pipe(Effect.orDie);
@@ -58,7 +58,7 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
       ),
     )
     .handle("bulk", ({ payload: { ids, action, assigneeId } }) =>
-      asCaller((caller) =>
+      withCaller((caller) =>
         Effect.gen(function* () {
           if (action === "assign" && assigneeId === undefined) return yield* new InvalidInput({ message: ASSIGN_WHOM, fields: { assigneeId: ASSIGN_WHOM } });
           const updated = yield* (yield* Inbox).bulk(caller, ids, action === "assign" ? { action, userId: assigneeId ?? null } : { action });
@@ -67,7 +67,7 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
       ),
     )
     .handle("startConversation", ({ payload }) =>
-      asCaller((caller) =>
+      withCaller((caller) =>
         Effect.gen(function* () {
           const messageId = yield* (yield* Inbox).startConversation(caller, payload);
           return yield* (yield* InboxQueries).open(caller.workspaceId, messageId).pipe(Effect.orDie);
@@ -78,7 +78,7 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
 /** The reply templates' operations (./api.ts) on the ReplyTemplates service. */
 export const replyTemplatesHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof ReplyTemplatesApi>) =>
   handlers
-    .handle("list", () => asCaller((caller) => ReplyTemplates.use((templates) => templates.list(caller.workspaceId))))
-    .handle("create", ({ payload }) => asCaller((caller) => ReplyTemplates.use((templates) => templates.create(caller, payload))))
-    .handle("update", ({ params, payload }) => asCaller((caller) => ReplyTemplates.use((templates) => templates.update(caller, params.id, payload))))
-    .handle("remove", ({ params }) => asCaller((caller) => ReplyTemplates.use((templates) => templates.remove(caller, params.id))));
+    .handle("list", () => withCaller((caller) => ReplyTemplates.use((templates) => templates.list(caller.workspaceId))))
+    .handle("create", ({ payload }) => withCaller((caller) => ReplyTemplates.use((templates) => templates.create(caller, payload))))
+    .handle("update", ({ params, payload }) => withCaller((caller) => ReplyTemplates.use((templates) => templates.update(caller, params.id, payload))))
+    .handle("remove", ({ params }) => withCaller((caller) => ReplyTemplates.use((templates) => templates.remove(caller, params.id))));

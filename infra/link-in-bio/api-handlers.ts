@@ -2,11 +2,11 @@ import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
 import type { BioAnalytics, BioPage } from "../../domain/link-in-bio";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
-import { asCallerOf } from "../web/api/as-caller";
+import { onService } from "../web/api/handlers";
 import type { BioAnalyticsSchema, BioPageSchema, LinkInBioApi } from "./api";
 import { LinkInBio } from "./LinkInBio";
 
-const asCaller = asCallerOf(LinkInBio);
+const asCaller = onService(LinkInBio);
 
 /** The link-in-bio operations (./api.ts) on the LinkInBio service. */
 export const linkInBioHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof LinkInBioApi>) =>

@@ -8,16 +8,10 @@ import { answerJsonOrForm } from "../web/api/form-post";
 import { CurrentCaller } from "../web/api/guard";
 import type { ClientReportsApi } from "./api";
 import { ClientReports, type ReportFile } from "./ClientReports";
+import { onService } from "../web/api/handlers";
 
 /** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
-const asCaller = <A, E>(operation: (reports: ClientReports["Service"], caller: Caller) => Effect.Effect<A, E | SqlError>) =>
-  Effect.gen(function* () {
-    return yield* operation(yield* ClientReports, yield* CurrentCaller);
-  }).pipe(Effect.catchIf((error: unknown): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<
-    A,
-    Exclude<E, SqlError>,
-    ClientReports | CurrentCaller
-  >;
+const asCaller = onService(ClientReports);
 
 /** A file to save: never cached, since it holds the workspace's figures. */
 const asDownload = (file: ReportFile) => {
@@ -45,7 +39,7 @@ export const clientReportsHandlers = (handlers: HttpApiBuilder.Handlers.FromGrou
         );
   return handlers
     .handle("download", ({ params, query }) =>
-      asCaller<HttpServerResponse.HttpServerResponse, InvalidInput | NotFound>((reports, caller) => {
+      asCaller<HttpServerResponse.HttpServerResponse, InvalidInput | NotFound | SqlError>((reports, caller) => {
         const format = query.format ?? "pdf";
         if (format !== "pdf" && format !== "csv") return Effect.fail(new InvalidInput({ message: REPORT_MESSAGES.format, fields: { format: REPORT_MESSAGES.format } }));
         const asked = periodOf(query.from, query.to, localDayOf(caller.now, caller.timeZone));

@@ -1,13 +1,13 @@
 import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
-import { asCallerOf } from "../web/api/as-caller";
+import { onService } from "../web/api/handlers";
 import type { BusinessLocationSchema, ImportOutcomeSchema, PerformanceSchema, ReviewHistoryEntrySchema, ReviewSchema, ReviewsApi, ReviewTilesSchema } from "./api";
 import { locationPerformance } from "./performance";
 import { deleteReviewResponse, respondToReview } from "./respond";
 import { type BusinessLocation, type ImportOutcome, type Review, type ReviewHistoryEntry, Reviews, type ReviewTiles } from "./Reviews";
 
-const asCaller = asCallerOf(Reviews);
+const asCaller = onService(Reviews);
 
 /** The reviews and business locations operations (./api.ts) on the Reviews service and the sites' calls. */
 export const reviewsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof ReviewsApi>) =>

@@ -15,24 +15,10 @@ import { Members } from "./Members";
 import { Team } from "./Team";
 import { WhiteLabel } from "./WhiteLabel";
 import { handOverWorkspace } from "./transfer-ownership";
-
-/** A database failure is the server's, answered 500 (never declared). */
-const serverFailure = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  effect.pipe(Effect.catchIf((error: unknown): error is SqlError => error instanceof SqlError, Effect.die)) as Effect.Effect<A, Exclude<E, SqlError>, R>;
-
-/** Runs an operation as the guard's caller. */
-const withCaller = <A, E, R>(operation: (caller: Caller) => Effect.Effect<A, E | SqlError, R>) =>
-  serverFailure(
-    Effect.gen(function* () {
-      return yield* operation(yield* CurrentCaller);
-    }),
-  );
+import { dieOnSqlError, onService, withCaller } from "../web/api/handlers";
 
 /** Runs an operation of the Team service as the guard's caller. */
-const asCaller = <A, E>(operation: (team: Team["Service"], caller: Caller) => Effect.Effect<A, E | SqlError>) =>
-  serverFailure(Effect.gen(function* () {
-    return yield* operation(yield* Team, yield* CurrentCaller);
-  }));
+const asCaller = onService(Team);
 
 /** The team's operations (./api.ts) on the Team service. */
 export const teamHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof TeamApi>) =>
@@ -59,7 +45,7 @@ export const approvalLinksHandlers = (handlers: HttpApiBuilder.Handlers.FromGrou
 /** A client's decision: the link's token is the permission, the client acts under the name they give. */
 export const clientApprovalHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof ClientApprovalApi>) =>
   handlers.handle("decide", ({ params, payload }) =>
-    serverFailure(
+    dieOnSqlError(
       Effect.gen(function* () {
         const edge = yield* EdgeRequest;
         const ctx: CommandContext = { actor: { kind: "visitor" }, now: new Date(), correlationId: edge.correlationId, causationId: null };

@@ -5,7 +5,7 @@ import { publicUser } from "../identity/public-user";
 import { SignIn } from "../identity/SignIn";
 import { clientOfRequest, edgeContext } from "../web/api/edge";
 import { CurrentCaller, EdgeRequest } from "../web/api/guard";
-import { dieOnSqlError } from "../web/api/server-failure";
+import { dieOnSqlError } from "../web/api/handlers";
 import { changeCookies } from "../web/cookies";
 import { acceptInvitation, acceptInvitationAsPerson } from "./accept-invitation";
 import type { InvitationLinkApi, InvitationsApi } from "./invitations-api";
