@@ -8,7 +8,7 @@
  * infra/identity/Users.ts `findById`): the session row by the SHA-256 of the cookie's token, an
  * expired one deleted, the expiry slid forward when the session was last written long enough ago;
  * then the user joined with its workspace; the app answers this call's common case in its fast lane
- * (scripts/lib/api-fast-lane.ts) with the same two queries. Keep them in step: the ratio measures
+ * (infra/identity/fast-lane.ts) with the same two queries. Keep them in step: the ratio measures
  * what the app adds around the same SQL, not a different lookup.
  */
 import { createHash } from "node:crypto";

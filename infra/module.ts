@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import type { Effect, Layer, ManagedRuntime } from "effect";
 import type { HttpApiBuilder, HttpApiGroup } from "effect/http-api";
 import { type AuditKindDeclaration, auditKindGaps } from "../domain/audit";
@@ -10,6 +11,7 @@ import type { Reaction } from "./eventstore/reactions";
 import type { Passwords } from "./auth/Passwords";
 import type { Sessions } from "./auth/Sessions";
 import type { Mailer } from "./mail/Mailer";
+import type { RenderedPage } from "./web/static-pages";
 
 /** The services every module may build on. */
 export type SharedServices = Database | EventStore | BatchedAppends | Passwords | Sessions | Mailer | ModuleCatalogue;
@@ -45,6 +47,23 @@ export interface DemoSeed {
 
 /** Seeds the module's part of the demo workspace, once (each seeder checks what is already there). */
 export type DemoSeeder = (seed: DemoSeed) => Effect.Effect<Readonly<Record<string, ReadonlyMap<string, string>>> | void, unknown, any>;
+
+/** What a lane in front of Astro is given: the web server, the database, Astro's renderer (for pages kept in memory) and a way to warn. */
+export interface LaneContext {
+  readonly server: Server;
+  readonly databaseUrl: string;
+  readonly render: (paths: ReadonlyArray<string>) => Promise<Map<string, RenderedPage>>;
+  readonly warn: (message: string) => void;
+}
+
+/**
+ * An HTTP lane: answers its common requests in front of Astro at the speed of a bare server (GET
+ * /api/auth/user's signed-in case, the published link-in-bio pages), everything else going on to Astro.
+ */
+export interface Lane {
+  readonly name: string;
+  readonly install: (context: LaneContext) => void;
+}
 
 /**
  * A long-running listener (a platform's event stream) the worker starts with the app's runtime and
@@ -96,6 +115,8 @@ export interface AppModule<Services = never, Api extends ReadonlyArray<ModuleApi
   readonly ioTasks?: ReadonlyArray<string>;
   /** Its part of the demo workspace, seeded in the modules' order (infra/demo.ts). */
   readonly demo?: DemoSeeder;
+  /** Its HTTP lanes, installed in front of Astro by the web server (scripts/lib/app-server.ts). */
+  readonly lanes?: ReadonlyArray<Lane>;
   /** Its long-running listeners, started where the worker runs. */
   readonly listeners?: ReadonlyArray<Listener>;
   /** The processes it runs that act as the system (`systemContext("scheduler", …)`): their events' `via`. */

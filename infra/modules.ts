@@ -21,7 +21,7 @@ import { inboxModule } from "./inbox/module";
 import { linkInBioModule } from "./link-in-bio/module";
 import { listeningModule } from "./listening/module";
 import { mediaModule } from "./media/module";
-import type { AppModule, DemoSeeder, Listener, ModuleApi, ModuleError, SharedServices, Task } from "./module";
+import type { AppModule, DemoSeeder, Lane, Listener, ModuleApi, ModuleError, SharedServices, Task } from "./module";
 import { mailModule } from "./mail-outbox/module";
 import { publishingModule } from "./publishing/module";
 import { reportsModule } from "./reports/module";
@@ -105,6 +105,9 @@ export const ioTasks: ReadonlySet<string> = new Set(all("ioTasks").flat());
 
 /** Every module's demo seeding, in the modules' order. */
 export const demoSeeders: ReadonlyArray<DemoSeeder> = all("demo");
+
+/** Every module's HTTP lanes, in the modules' order (the web server installs them in front of Astro). */
+export const lanes: ReadonlyArray<Lane> = all("lanes").flat();
 
 /** Every module's long-running listeners (the worker starts them). */
 export const listeners: ReadonlyArray<Listener> = all("listeners").flat();

@@ -38,7 +38,7 @@ interface SessionRow {
 
 /**
  * The session row of a token's hash: the read every signed-in request makes. A plain query over a
- * client, so that the server's fast lane (scripts/lib/api-fast-lane.ts) makes the same read outside
+ * client, so that the server's fast lane (infra/identity/fast-lane.ts) makes the same read outside
  * the runtime.
  */
 export const readSessionRow = (sql: Sql, id: string): Promise<SessionRow | null> =>

@@ -46,7 +46,7 @@ const toCurrentUser = (row: UserRow): CurrentUser => ({
  * The one query of a user with their workspace's subscription (an agency's client works on the
  * agency's) and their role in it: the owner's, or
  * the team's (a person removed from the team is no user any more: their sessions end). Plain, so that the API's fast lane
- * (scripts/lib/api-fast-lane.ts) reads users exactly as the service does.
+ * (infra/identity/fast-lane.ts) reads users exactly as the service does.
  */
 export const selectUserWhere = (sql: Sql, where: ReturnType<Sql>) => sql<UserRow[]>`
   select u.id, u.workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, s.subscription_tier, u.selected_plan,

@@ -4,6 +4,7 @@ import { LinkInBioApi } from "./api";
 import { linkInBioHandlers } from "./api-handlers";
 import { LinkInBio } from "./LinkInBio";
 import { ensureDemoBioPage } from "./demo";
+import { installBioLane } from "./bio-lane";
 
 /** Link in bio: the workspace's public page of links, and the clicks on them. */
 export const linkInBioModule = defineModule({
@@ -14,6 +15,8 @@ export const linkInBioModule = defineModule({
   api: [moduleApi(LinkInBioApi, linkInBioHandlers)],
   projections: [bioPagesProjection],
   demo: (seed) => ensureDemoBioPage(seed.caller),
+  // The published pages, from memory once visited.
+  lanes: [{ name: "link-in-bio pages", install: ({ server, databaseUrl, render, warn }) => void installBioLane(server, databaseUrl, render, warn) }],
   auditSummaries: {
     BioPageCreated: () => "Started the link-in-bio page",
     BioPageEdited: (d) => `Edited the link-in-bio page "${d.title}"`,

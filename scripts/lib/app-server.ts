@@ -8,12 +8,11 @@ import { config } from "../../infra/config";
 import { ensureDemo } from "../../infra/demo";
 import { type RunningWorker, startWorker } from "../../infra/worker";
 import { logger } from "../../infra/log";
+import { lanes } from "../../infra/modules";
 import { installLingeringClose } from "../../infra/web/lingering-close";
 import { installSecurityHeaders } from "../../infra/web/security-headers";
 import { createStaticPages, renderWith, type StaticPages } from "../../infra/web/static-pages";
-import { installApiFastLane } from "./api-fast-lane";
 import { openApp, type OpenApp } from "./app";
-import { installBioLane } from "./bio-lane";
 
 export interface AppServerOptions {
   /** Seeds the demo workspace (`/app/dashboard?demo=true`) when it is missing. */
@@ -80,10 +79,8 @@ export const startAppServer = async (options: AppServerOptions): Promise<Running
       : null;
     const { server: listening } = server.startServer() as { server: { server: Server; stop: () => Promise<void> } };
     const http = listening.server;
-    // GET /api/auth/user's common case answered in front of Astro (scripts/lib/api-fast-lane.ts).
-    installApiFastLane(http, app.url);
-    // The published link-in-bio pages, from memory once visited (scripts/lib/bio-lane.ts).
-    installBioLane(http, app.url, renderWith(server.handler), (message) => logger.warn(message));
+    // The modules' lanes in front of Astro (GET /api/auth/user's common case, the published link-in-bio pages).
+    for (const lane of lanes) lane.install({ server: http, databaseUrl: app.url, render: renderWith(server.handler), warn: (message) => logger.warn(message) });
     staticPages?.install(http);
     // Last installed, first to run: every answer above carries the security headers (infra/web/security-headers.ts).
     installSecurityHeaders(http);

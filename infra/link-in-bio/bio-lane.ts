@@ -9,7 +9,7 @@ import {
   prepareResource,
   queryHoldsNul,
   type RenderedPage,
-} from "../../infra/web/static-pages";
+} from "../web/static-pages";
 
 /**
  * The public link-in-bio pages (/bio/{username}) answered from memory, at a static server's speed

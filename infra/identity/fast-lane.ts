@@ -1,11 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import postgres from "postgres";
-import { readSessionRow, SESSION_COOKIE, sessionExpired, sessionWriteDue } from "../../infra/auth/Sessions";
-import { hashToken } from "../../infra/auth/tokens";
-import type { Sql } from "../../infra/db/Database";
-import type { CurrentUser } from "../../infra/identity/current-user";
-import { selectUserWhere, userOf } from "../../infra/identity/Users";
-import { publicUser } from "../../infra/identity/public-user";
+import { readSessionRow, SESSION_COOKIE, sessionExpired, sessionWriteDue } from "../auth/Sessions";
+import { hashToken } from "../auth/tokens";
+import type { Sql } from "../db/Database";
+import type { CurrentUser } from "./current-user";
+import { selectUserWhere, userOf } from "./Users";
+import { publicUser } from "./public-user";
 
 /**
  * The fast lane of GET /api/auth/user, the call every open app page makes: answered in front of
