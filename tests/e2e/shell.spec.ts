@@ -65,7 +65,8 @@ test.describe("mobile sidebar", () => {
     await expect(page.getByTestId("sidebar")).toBeHidden();
     await expect(page.getByTestId("sidebar")).toHaveAttribute("data-open", "false");
 
-    // Escape closes it and gives the focus back to the menu button.
+    // Escape closes it and gives the focus back to the menu button (on the new page once its scripts ran: a tap before does nothing).
+    await page.waitForLoadState("load");
     await menu.tap();
     await expect(sidebar).toHaveAttribute("data-open", "true");
     await expect(sidebar).toBeVisible();
