@@ -4,25 +4,24 @@ import { HttpServerRequest, HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
 import { refusalOf } from "../../domain/access";
 import { normalizePlatformId, platformById } from "../../domain/accounts";
-import { type Caller, ConnectionFailed, InvalidInput, isUuid, NotFound, notSetUp } from "../../domain/shared";
+import { ConnectionFailed, InvalidInput, NotFound, notSetUp } from "../../domain/shared";
 import { SqlError } from "../db/Database";
 import { callerOf } from "../identity/current-user";
 import { logger } from "../log";
 import { connectBluesky, connectablePlatforms, oauthPlatform, validateListingUrl } from "../platforms";
-import { CurrentCaller, EdgeRequest, Requires } from "../web/api/guard";
+import { EdgeRequest, Requires } from "../web/api/guard";
 import { redirectWithFlash } from "../web/flash";
 import type { AccountConnectionsApi, AccountsApi } from "./api";
 import { CONNECTION_FAILED_MESSAGE, CONNECTION_FAILED_TITLE, connectedToast } from "./connected-toasts";
 import { OAUTH_FLOW_COOKIE, OAUTH_FLOW_MAX_AGE_SECONDS, OAUTH_FLOW_PATH, readFlow, redirectUriFor } from "./oauth-flow";
 import { sandboxProfile } from "./sandbox";
 import { type NewConnection, SocialAccounts } from "./SocialAccounts";
-import { onService } from "../web/api/handlers";
+import { knownId, onService } from "../web/api/handlers";
 
 /** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
 const asCaller = onService(SocialAccounts);
 
-/** An account id from the path: anything not an id is an account that does not exist (404, never a database error). */
-const accountId = (id: string) => (isUuid(id) ? Effect.succeed(id) : Effect.fail(new NotFound({ what: "account" })));
+const accountId = (id: string) => knownId(id, "account");
 
 const connect = (connection: NewConnection) => asCaller((accounts, caller) => Effect.map(accounts.connect(caller, connection), ({ account }) => account));
 

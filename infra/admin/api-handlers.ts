@@ -1,7 +1,6 @@
 import { Effect } from "effect";
 import type { HttpApiBuilder } from "effect/http-api";
 import { NotFound } from "../../domain/shared";
-import { SqlError } from "../db/Database";
 import { ModuleCatalogue } from "../eventstore/catalogue";
 import { rebuildProjections, verifyProjections } from "../eventstore/rebuild";
 import type { AdminApi } from "./api";

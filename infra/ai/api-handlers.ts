@@ -3,7 +3,6 @@ import type { HttpServerRequest, HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
 import type { Caller } from "../../domain/shared";
 import { SqlError } from "../db/Database";
-import { CurrentCaller } from "../web/api/guard";
 import { Ai, type OnDelta } from "./Ai";
 import type { AiApi } from "./api";
 import { streamingText } from "./stream";

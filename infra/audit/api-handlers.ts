@@ -3,7 +3,6 @@ import { HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
 import { csvRow } from "../../domain/shared/csv";
 import { InvalidInput } from "../../domain/shared";
-import { SqlError } from "../db/Database";
 import { ModuleCatalogue } from "../eventstore/catalogue";
 import { CurrentCaller } from "../web/api/guard";
 import { fieldErrors } from "../web/http-fields";

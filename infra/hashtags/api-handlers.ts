@@ -1,15 +1,13 @@
 import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
-import { isUuid, NotFound } from "../../domain/shared";
-import { onService } from "../web/api/handlers";
+import { knownId, onService } from "../web/api/handlers";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
 import type { HashtagGroupSchema, HashtagSearchSchema, HashtagsApi, RecentSchema, TrendingSchema } from "./api";
 import { type HashtagGroup, type HashtagSearch, Hashtags } from "./Hashtags";
 
 const asCaller = onService(Hashtags);
 
-/** A group's id that is not a uuid names no group. */
-const groupId = (id: string) => (isUuid(id) ? Effect.succeed(id) : Effect.fail(new NotFound({ what: "hashtag group" })));
+const groupId = (id: string) => knownId(id, "hashtag group");
 
 /** The hashtags operations (./api.ts) on the Hashtags service. */
 export const hashtagsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof HashtagsApi>) =>

@@ -1,10 +1,10 @@
 import { Effect } from "effect";
 import type { HttpApiBuilder } from "effect/http-api";
-import { type Caller, type CommandContext, type ConcurrencyConflict, type Conflict, type Forbidden, type InvalidInput, type NotFound } from "../../domain/shared";
+import { type CommandContext, type ConcurrencyConflict, type Conflict, type Forbidden, type InvalidInput, type NotFound } from "../../domain/shared";
 import { SqlError } from "../db/Database";
 import { Workspaces } from "../identity/Workspaces";
 import { answerJsonOrForm } from "../web/api/form-post";
-import { CurrentCaller, EdgeRequest } from "../web/api/guard";
+import { EdgeRequest } from "../web/api/guard";
 import type { ApprovalLinksApi, ClientApprovalApi, ClientsApi, TeamApi } from "./api";
 import { decideThroughLink } from "./client-approval";
 import { addClient } from "./clients";
