@@ -20,6 +20,29 @@ export interface Mail {
 const fromAs = (name: string, mailFrom: string) => ({ name, address: /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim() });
 
 /**
+ * Puts a message in the outbox, in the caller's transaction: what a reaction to an event calls (it has
+ * only the database), and what Mailer.queue does for a service.
+ */
+export const queueMail = Effect.fn("Mailer.queue")(function* (mail: Mail) {
+  const db = yield* Database;
+  const [row] = yield* db.query(
+    (sql) => sql<{ id: string }[]>`
+      insert into mail_outbox (to_address, subject, body_text, body_html, from_name, attachments)
+      values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.fromName ?? null},
+              ${sql.json((mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content).toString("base64") })))})
+      returning id`,
+  );
+  if (config().SMTP_URL) {
+    yield* addJob("send_mail", { outboxId: Number(row.id) }, { maxAttempts: 10 });
+  } else {
+    logger.info(
+      { to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments?.map((a) => a.filename) },
+      "Mail kept in the outbox (SMTP_URL is not set)",
+    );
+  }
+});
+
+/**
  * Outgoing mail goes through the outbox: queued in the caller's transaction, sent by the `send_mail`
  * job over SMTP when SMTP_URL is set. Without SMTP the message stays in the outbox and is logged,
  * so links (password resets) work on a fresh machine.
@@ -38,23 +61,7 @@ export class Mailer extends Context.Service<
       const { SMTP_URL, MAIL_FROM } = config();
       const transport = SMTP_URL ? nodemailer.createTransport(SMTP_URL) : null;
 
-      const queue = Effect.fn("Mailer.queue")(function* (mail: Mail) {
-        const [row] = yield* db.query(
-          (sql) => sql<{ id: string }[]>`
-            insert into mail_outbox (to_address, subject, body_text, body_html, from_name, attachments)
-            values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.fromName ?? null},
-                    ${sql.json((mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content).toString("base64") })))})
-            returning id`,
-        );
-        if (transport) {
-          yield* addJob("send_mail", { outboxId: Number(row.id) }, { maxAttempts: 10 }).pipe(Effect.provideService(Database, db));
-        } else {
-          logger.info(
-            { to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments?.map((a) => a.filename) },
-            "Mail kept in the outbox (SMTP_URL is not set)",
-          );
-        }
-      });
+      const queue = (mail: Mail) => queueMail(mail).pipe(Effect.provideService(Database, db));
 
       const send = Effect.fn("Mailer.send")(function* (outboxId: number) {
         if (!transport) return;
