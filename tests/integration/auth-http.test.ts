@@ -466,6 +466,17 @@ describe("cross-site requests", () => {
     expect(response.status).toBe(403);
     expect((await browser.get("/api/auth/user")).status).toBe(200);
   });
+
+  it("given a plain form another site sends with the person's cookie, then it answers 403: no way back to our form, nothing kept to fill it, nothing changed", async () => {
+    const { browser, user } = await signUp(app.server.url);
+    const response = await browser.request("PUT", "/api/user/profile", {
+      body: new URLSearchParams({ username: "mallory", back: "/app/settings" }),
+      headers: { accept: "text/html", origin: "http://evil.example", referer: "http://evil.example/form" },
+    });
+    expect(response.status).toBe(403);
+    expect(response.setCookies.filter((c) => !c.startsWith("session="))).toEqual([]);
+    expect((await browser.get("/api/user/profile")).data.username).toBe(user.username);
+  });
 });
 
 describe("the /app guard and not-found pages", () => {
