@@ -1,5 +1,6 @@
 import type { AstroCookies } from "astro";
-import { readForm, safeNext } from "../features/auth/forms";
+import { readForm } from "../features/auth/forms";
+import { safeNext } from "../../infra/web/return-address";
 import { KEPT_FORM_COOKIE, setFlash } from "./session-cookie";
 
 const isUrlEncoded = (request: Request) => (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");

@@ -31,4 +31,3 @@ export const validateForm = <S extends z.ZodType>(schema: S, values: Record<stri
 };
 
 /** The one gate of every return address (infra/web/return-address.ts). */
-export { safeNext } from "../../../infra/web/return-address";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeNext } from "./forms";
+import { safeNext } from "./return-address";
 
 const ORIGIN = "http://app.example:4321";
 const HOME = "/app/dashboard";
