@@ -36,6 +36,16 @@ describe("the declared HTTP contract", () => {
     expect(writes.filter((operation) => !operation.statuses.some((status) => status.startsWith("4"))).map((operation) => operation.name)).toEqual([]);
   });
 
+  it("given GET /api/openapi.json, then a list's filters show what they accept (the inbox's types, the analytics periods), not bare text", async () => {
+    const document = (await new Browser(app.server.url).get("/api/openapi.json")).data as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema: unknown }[] }>>;
+    };
+    const parameter = (path: string, name: string) => document.paths[path]?.get?.parameters?.find((p) => p.in === "query" && p.name === name)?.schema;
+    expect(JSON.stringify(parameter("/api/social-inbox", "type"))).toContain('"enum":["dm","comment","mention"]');
+    expect(JSON.stringify(parameter("/api/analytics", "period"))).toContain('"enum":["7d","30d","90d","365d"]');
+    expect(JSON.stringify(parameter("/api/posts", "accountId"))).toContain('"format":"uuid"');
+  });
+
   it("given GET /api/openapi.json, then signing in, the person's own account, workspaces, invitations and billing are declared with their refusals", async () => {
     const document = (await new Browser(app.server.url).get("/api/openapi.json")).data as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     const answers = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {});

@@ -33,6 +33,15 @@ export const zodPayload = <S extends z.ZodType>(schema: S, identifier: string) =
     Schema.annotate({ identifier }),
   );
 
+/** What zod's JSON Schema of a query field says of the text (its enum, pattern, format, description), never a type other than a string's. */
+const textJsonSchema = (field: z.ZodType): Record<string, unknown> => {
+  const { $schema: _, type: __, ...described } = z.toJSONSchema(field, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const own = Object.fromEntries(Object.entries(described).filter(([key]) => ["enum", "pattern", "format", "description", "maxLength", "minLength", "examples", "default"].includes(key)));
+  if (Array.isArray(own.enum)) own.enum = own.enum.map(String);
+  if (own.default !== undefined) own.default = String(own.default);
+  return own;
+};
+
 /**
  * A query string declared with the module's zod schema, as zodPayload does for bodies: each of the
  * schema's fields is an optional text parameter of the OpenAPI document, zod reads them (its
@@ -40,7 +49,12 @@ export const zodPayload = <S extends z.ZodType>(schema: S, identifier: string) =
  * `cursor` and `limit`). Decoding answers zod's output with the extra fields.
  */
 export const zodQuery = <S extends z.ZodObject, const F extends Schema.Struct.Fields = {}>(schema: S, extra: F = {} as F) => {
-  const texts = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, Schema.optional(Schema.String)])) as {
+  // Each parameter is text on the wire; the document shows what zod accepts of it (an enum, a date's pattern).
+  const describedText = (field: z.ZodType) =>
+    Schema.String.pipe(
+      Schema.check(Schema.makeFilter(() => undefined, { toJsonSchema: () => textJsonSchema(field) as never })),
+    );
+  const texts = Object.fromEntries(Object.entries(schema.shape).map(([name, field]) => [name, Schema.optional(describedText(field as z.ZodType))])) as {
     readonly [K in keyof S["shape"]]: Schema.optional<Schema.String>;
   };
   const own = (query: Record<string, unknown>) => Object.fromEntries(Object.keys(schema.shape).map((name) => [name, query[name]]));
