@@ -97,18 +97,6 @@ const KNOWN_CROSSINGS: ReadonlyArray<string> = [
   "reviews/alerts.ts reads workspaces (identity)",
   "reviews/poll.ts reads social_accounts (accounts)",
   "reviews/poll.ts reads workspaces (identity)",
-  "team/ApprovalLinks.ts reads posts (publishing)",
-  "team/ClientAccess.ts reads workspaces (identity)",
-  "team/Members.ts reads workspaces (identity)",
-  "team/Team.ts reads posts (publishing)",
-  "team/Team.ts reads users (identity)",
-  "team/Team.ts reads workspaces (identity)",
-  "team/WhiteLabel.ts reads workspaces (identity)",
-  "team/client-approval.ts reads users (identity)",
-  "team/client-approval.ts reads workspaces (identity)",
-  "team/membership.ts reads workspaces (identity)",
-  "team/team-stream.ts reads users (identity)",
-  "team/team-stream.ts reads workspaces (identity)",
 ];
 
 describe("module boundaries", () => {
