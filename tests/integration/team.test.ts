@@ -148,7 +148,10 @@ describe("roles and removal", () => {
       role: "admin",
       permissions: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts", "answer_messages"],
     });
-    expect((await member.get("/api/auth/user")).data.teamRole).toBe("admin");
+    // The fast lane (asking the team for a member's role) and the route answer alike.
+    const lane = await member.get("/api/auth/user");
+    expect(lane.data.teamRole).toBe("admin");
+    expect((await member.get("/api/auth/user?via=astro")).text).toBe(lane.text);
 
     // An admin manages the team, but not the owner, and not themselves.
     const demote = await member.put(`/api/team-members/${user.id}`, { role: "member" });
