@@ -26,6 +26,7 @@ import { mailModule } from "./mail-outbox/module";
 import { publishingModule } from "./publishing/module";
 import { reportsModule } from "./reports/module";
 import { reviewsModule } from "./reviews/module";
+import { teamMemberships } from "./team/memberships";
 import { teamModule } from "./team/module";
 
 /**
@@ -34,7 +35,8 @@ import { teamModule } from "./team/module";
  * module"). Their read models are fed in this order on a replay.
  */
 export const MODULES = [
-  identityModule,
+  // Identity asks the team who is in which team (infra/identity/ports.ts): the team sits above it.
+  identityModule(teamMemberships),
   teamModule,
   accountsModule,
   categoriesModule,

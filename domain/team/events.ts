@@ -18,7 +18,13 @@ export const teamEvents = defineEvents({
     expiresAt: Schema.String,
   }),
   /** A new link (the old one stops working) and a new expiry. */
-  InviteResent: Schema.Struct({ inviteId: Schema.String, tokenHash: Schema.String, expiresAt: Schema.String }),
+  InviteResent: Schema.Struct({
+    inviteId: Schema.String,
+    tokenHash: Schema.String,
+    expiresAt: Schema.String,
+    /** The new link's own random id, its token derived from it as a new invitation's from `inviteId` (absent before tokens were derived). */
+    resendId: Schema.optionalKey(Schema.String),
+  }),
   InviteRevoked: Schema.Struct({ inviteId: Schema.String, email: Schema.String }),
   MemberJoined: Schema.Struct({ workspaceId: Schema.String, userId: Schema.String, email: Schema.String, role: InvitableRole, inviteId: Schema.String }),
   /** One of an agency's people given access to a client workspace, with their agency role (no invitation). */

@@ -121,10 +121,10 @@ describe("a workspace's team", () => {
 
   it("given an invitation resent, when the old link is followed, then it no longer opens; the new one does, with a new expiry", () => {
     const later = new Date("2026-12-05T12:00:00.000Z");
-    const resent: TeamEvent = { type: "InviteResent", data: { inviteId: "i1", tokenHash: "h2", expiresAt: later.toISOString() } };
+    const resent: TeamEvent = { type: "InviteResent", data: { inviteId: "i1", resendId: "r1", tokenHash: "h2", expiresAt: later.toISOString() } };
     spec
       .given([invited])
-      .when(resendInvite({ inviteId: "i1", tokenHash: "h2", expiresAt: later }))
+      .when(resendInvite({ inviteId: "i1", resendId: "r1", tokenHash: "h2", expiresAt: later }))
       .then([resent]);
     spec
       .given([invited, resent])

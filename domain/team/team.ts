@@ -178,10 +178,14 @@ const openInvite = (state: TeamState, inviteId: string): Effect.Effect<Invitatio
 };
 
 /** A new link and a new expiry, for an invitation not yet used or withdrawn (an expired one included). */
-export const resendInvite = (command: { readonly inviteId: string; readonly tokenHash: string; readonly expiresAt: Date }) => (state: TeamState) =>
-  Effect.map(openInvite(state, command.inviteId), (): ReadonlyArray<TeamEvent> => [
-    { type: "InviteResent", data: { inviteId: command.inviteId, tokenHash: command.tokenHash, expiresAt: command.expiresAt.toISOString() } },
-  ]);
+export const resendInvite =
+  (command: { readonly inviteId: string; readonly resendId: string; readonly tokenHash: string; readonly expiresAt: Date }) => (state: TeamState) =>
+    Effect.map(openInvite(state, command.inviteId), (): ReadonlyArray<TeamEvent> => [
+      {
+        type: "InviteResent",
+        data: { inviteId: command.inviteId, resendId: command.resendId, tokenHash: command.tokenHash, expiresAt: command.expiresAt.toISOString() },
+      },
+    ]);
 
 export const revokeInvite = (command: { readonly inviteId: string }) => (state: TeamState) =>
   Effect.map(openInvite(state, command.inviteId), (invite): ReadonlyArray<TeamEvent> => [

@@ -46,3 +46,14 @@ export const connectedExternalIds = (platform: string, kind: string) =>
         select distinct external_id from social_accounts where platform = ${platform} and kind = ${kind} and disconnected_at is null`,
     ),
   ).pipe(Effect.map((rows) => rows.map((row) => row.external_id)));
+
+// Read by team (an agency's clients)
+/** How many connected accounts each of these workspaces has, by id (absent for none). */
+export const connectedAccountCounts = (workspaceIds: ReadonlyArray<string>) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ workspace_id: string; accounts: number }[]>`
+        select workspace_id, count(*)::int as accounts from social_accounts
+        where workspace_id = any(${workspaceIds.filter(isUuid)}::uuid[]) and disconnected_at is null group by workspace_id`,
+    ),
+  ).pipe(Effect.map((rows) => new Map(rows.map((row) => [row.workspace_id, row.accounts]))));

@@ -1,8 +1,9 @@
 import { Context, Effect, Layer } from "effect";
 import type { PlanId, Tier } from "../../domain/plans";
-import { NotFound } from "../../domain/shared";
+import { NotFound, type Role } from "../../domain/shared";
 import type { CurrentUser } from "./current-user";
 import { Database, type Sql, type SqlError } from "../db/Database";
+import { TeamMemberships, type TeamMembershipsShape } from "./ports";
 
 interface UserRow {
   id: string;
@@ -17,13 +18,14 @@ interface UserRow {
   subscription_status: string;
   is_trial_active: boolean;
   trial_ends_at: Date | null;
-  team_role: CurrentUser["teamRole"];
+  /** Whether they own the workspace they work in (else their role is the team's). */
+  owns: boolean;
   time_zone: string;
   is_operator: boolean;
   onboarded_at: Date | null;
 }
 
-const toCurrentUser = (row: UserRow): CurrentUser => ({
+const toCurrentUser = (row: UserRow, teamRole: Role): CurrentUser => ({
   id: row.id,
   workspaceId: row.workspace_id,
   email: row.email,
@@ -36,7 +38,7 @@ const toCurrentUser = (row: UserRow): CurrentUser => ({
   subscriptionStatus: row.subscription_status,
   isTrialActive: row.is_trial_active,
   trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
-  teamRole: row.team_role,
+  teamRole,
   timeZone: row.time_zone,
   isOperator: row.is_operator,
   onboardedAt: row.onboarded_at?.toISOString() ?? null,
@@ -44,21 +46,29 @@ const toCurrentUser = (row: UserRow): CurrentUser => ({
 
 /**
  * The one query of a user with their workspace's subscription (an agency's client works on the
- * agency's) and their role in it: the owner's, or
- * the team's (a person removed from the team is no user any more: their sessions end). Plain, so that the API's fast lane
+ * agency's) and whether they own the workspace they work in. Plain, so that the API's fast lane
  * (infra/identity/fast-lane.ts) reads users exactly as the service does.
  */
 export const selectUserWhere = (sql: Sql, where: ReturnType<Sql>) => sql<UserRow[]>`
   select u.id, u.workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, s.subscription_tier, u.selected_plan,
-         s.subscription_status, s.is_trial_active, s.trial_ends_at, case when w.owner_id = u.id then 'owner' else m.role end as team_role,
+         s.subscription_status, s.is_trial_active, s.trial_ends_at, w.owner_id = u.id as owns,
          u.time_zone, u.is_operator, u.onboarded_at
   from users u join workspaces w on w.id = u.workspace_id
   join workspaces s on s.id = coalesce(w.parent_workspace_id, w.id)
-  left join team_members m on m.workspace_id = u.workspace_id and m.user_id = u.id
-  where (${where}) and (w.owner_id = u.id or m.user_id is not null)`;
+  where ${where}`;
 
-/** The first row as the user, or null. */
-export const userOf = (rows: ReadonlyArray<UserRow>): CurrentUser | null => (rows[0] ? toCurrentUser(rows[0]) : null);
+/**
+ * The first row as the user with their role: the owner's, or the one the team gives them (asked
+ * only of those who do not own it: a second statement for members alone). Null for no row, or for
+ * someone no longer in the team of the workspace they worked in: a person removed from the team is
+ * no user any more, their sessions end.
+ */
+export const userOf = async (sql: Sql, rows: ReadonlyArray<UserRow>, team: TeamMembershipsShape): Promise<CurrentUser | null> => {
+  const row = rows[0];
+  if (!row) return null;
+  const role = row.owns ? "owner" : await team.roleIn(sql, row.workspace_id, row.id);
+  return role ? toCurrentUser(row, role) : null;
+};
 
 /** Reading users (people who sign in), each with their workspace's subscription. Social accounts are `SocialAccounts`. */
 export class Users extends Context.Service<
@@ -76,8 +86,9 @@ export class Users extends Context.Service<
     Users,
     Effect.gen(function* () {
       const db = yield* Database;
+      const team = yield* TeamMemberships;
 
-      const selectUser = (where: (sql: Sql) => ReturnType<Sql>) => db.query((sql) => selectUserWhere(sql, where(sql))).pipe(Effect.map(userOf));
+      const selectUser = (where: (sql: Sql) => ReturnType<Sql>) => db.query(async (sql) => userOf(sql, await selectUserWhere(sql, where(sql)), team));
 
       const findById = Effect.fn("Users.findById")(function* (userId: string) {
         return yield* selectUser((sql) => sql`u.id = ${userId}`);

@@ -5,6 +5,8 @@ import type { Tier } from "../../domain/plans";
 import type { Caller, CommandContext, ConcurrencyConflict, Role } from "../../domain/shared";
 import { Conflict, type InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, type SqlError } from "../db/Database";
+import { TeamMemberships } from "./ports";
+import { clientWorkspacesOf } from "./queries";
 import { identityStreams } from "./streams";
 
 /** A workspace a person belongs to: theirs, or one whose team they joined. */
@@ -16,17 +18,13 @@ export interface PersonWorkspace {
   readonly current: boolean;
 }
 
-/** An agency's client workspace, as the agency lists it. */
-export interface ClientWorkspace {
+/** An agency's client workspace, as identity knows it (the team's list adds its accounts and people: infra/team/clients.ts). */
+export interface AgencyClient {
   readonly id: string;
   readonly name: string;
   /** An https:// address, shown in the switcher and on the client's reports. */
   readonly logoUrl: string | null;
   readonly createdAt: string;
-  /** Its connected accounts (the agency's plan limit counts them all). */
-  readonly accounts: number;
-  /** The agency's people with access to it (its owner has it always). */
-  readonly memberIds: ReadonlyArray<string>;
 }
 
 /** What an agency says of its client. */
@@ -54,14 +52,14 @@ export class Workspaces extends Context.Service<
     readonly createClient: (
       caller: Caller,
       input: ClientDetails,
-    ) => Effect.Effect<ClientWorkspace, InvalidInput | Conflict | NotFound | SqlError | ConcurrencyConflict>;
+    ) => Effect.Effect<AgencyClient, InvalidInput | Conflict | NotFound | SqlError | ConcurrencyConflict>;
     /** Renames a client of the caller's agency or changes its logo; another's answers 404. */
     readonly updateClient: (
       caller: Caller,
       clientId: string,
       input: ClientDetails,
-    ) => Effect.Effect<ClientWorkspace, InvalidInput | Conflict | NotFound | SqlError | ConcurrencyConflict>;
-    readonly clientsOf: (workspaceId: string) => Effect.Effect<ReadonlyArray<ClientWorkspace>, SqlError>;
+    ) => Effect.Effect<AgencyClient, InvalidInput | Conflict | NotFound | SqlError | ConcurrencyConflict>;
+    readonly clientsOf: (workspaceId: string) => Effect.Effect<ReadonlyArray<AgencyClient>, SqlError>;
     /** The agency whose client the workspace is, or null for an agency's (or anyone's) own workspace. */
     readonly agencyOf: (workspaceId: string) => Effect.Effect<string | null, SqlError>;
     /** Every workspace the person belongs to, by name. */
@@ -75,23 +73,11 @@ export class Workspaces extends Context.Service<
     Effect.gen(function* () {
       const db = yield* Database;
       const { onWorkspaceCommand, onUserCommand, onNewWorkspace } = yield* identityStreams;
+      const team = yield* TeamMemberships;
 
       const clientsOf = Effect.fn("Workspaces.clientsOf")(function* (workspaceId: string) {
-        const rows = yield* db.query(
-          (sql) => sql<{ id: string; name: string; logo_url: string | null; created_at: Date; accounts: number; member_ids: string[] }[]>`
-            select w.id, w.name, w.logo_url, w.created_at,
-                   (select count(*)::int from social_accounts a where a.workspace_id = w.id and a.disconnected_at is null) as accounts,
-                   coalesce((select array_agg(m.user_id order by m.joined_at) from team_members m where m.workspace_id = w.id), '{}') as member_ids
-            from workspaces w where w.parent_workspace_id = ${workspaceId} order by w.name, w.id`,
-        );
-        return rows.map((r): ClientWorkspace => ({
-          id: r.id,
-          name: r.name,
-          logoUrl: r.logo_url,
-          createdAt: r.created_at.toISOString(),
-          accounts: r.accounts,
-          memberIds: r.member_ids,
-        }));
+        const clients = yield* clientWorkspacesOf(workspaceId).pipe(Effect.provideService(Database, db));
+        return clients.map((c): AgencyClient => ({ id: c.id, name: c.name, logoUrl: c.logoUrl, createdAt: c.createdAt.toISOString() }));
       });
 
       const clientOf = (agencyId: string, clientId: string) =>
@@ -155,17 +141,16 @@ export class Workspaces extends Context.Service<
       });
 
       const ofPerson = Effect.fn("Workspaces.ofPerson")(function* (userId: string) {
-        const rows = yield* db.query(
-          (sql) => sql<{ id: string; name: string; role: Role; current: boolean }[]>`
-            select w.id, w.name, 'owner' as role, w.id = u.workspace_id as current
-            from workspaces w join users u on u.id = ${userId} where w.owner_id = ${userId}
-            union all
-            select w.id, w.name, m.role, w.id = u.workspace_id as current
-            from team_members m join workspaces w on w.id = m.workspace_id join users u on u.id = m.user_id
-            where m.user_id = ${userId}
-            order by name, id`,
-        );
-        return rows;
+        return yield* db.query(async (sql) => {
+          const teams = await team.teamsOf(sql, userId);
+          const roleIn = new Map(teams.map((t) => [t.workspaceId, t.role]));
+          const rows = await sql<{ id: string; name: string; owned: boolean; current: boolean }[]>`
+            select w.id, w.name, w.owner_id = ${userId} as owned, w.id = u.workspace_id as current
+            from workspaces w join users u on u.id = ${userId}
+            where w.owner_id = ${userId} or w.id = any(${[...roleIn.keys()]}::uuid[])
+            order by w.name, w.id`;
+          return rows.map((row): PersonWorkspace => ({ id: row.id, name: row.name, role: row.owned ? "owner" : roleIn.get(row.id)!, current: row.current }));
+        });
       });
 
       return {

@@ -4,12 +4,13 @@ import { readSessionRow, SESSION_COOKIE, sessionExpired, sessionWriteDue } from 
 import { hashToken } from "../auth/tokens";
 import type { Sql } from "../db/Database";
 import type { CurrentUser } from "./current-user";
+import type { TeamMembershipsShape } from "./ports";
 import { selectUserWhere, userOf } from "./Users";
 import { publicUser } from "./public-user";
 
 /**
  * The fast lane of GET /api/auth/user, the call every open app page makes: answered in front of
- * Astro, with two plain queries on the pool, when it is the common case, a signed-in session that
+ * Astro, with two plain queries on the pool (a third, the team's role, for a member), when it is the common case, a signed-in session that
  * needs no write. Astro's pipeline (the adapter's static-file look-up, the Request and Response
  * objects, the middleware) and the Effect runtime cost four times the lookup itself (issue 9's
  * profile); this answers the same bytes and headers as the declared operation (infra/identity/api.ts
@@ -21,8 +22,9 @@ import { publicUser } from "./public-user";
  * SESSION_WRITE_AFTER_MS), a user not found, or a database error. The lane never writes.
  */
 
-/** The user as infra/identity/Users.ts reads them: the same query and mapping. */
-const findUser = async (sql: Sql, userId: string): Promise<CurrentUser | null> => userOf(await selectUserWhere(sql, sql`u.id = ${userId}`));
+/** The user as infra/identity/Users.ts reads them: the same query and mapping (and the team's role for a member). */
+const findUser = async (sql: Sql, userId: string, team: TeamMembershipsShape): Promise<CurrentUser | null> =>
+  userOf(sql, await selectUserWhere(sql, sql`u.id = ${userId}`), team);
 
 /** The session token of a Cookie header; null without one, or with a demo cookie (the middleware decides those). */
 const sessionToken = (cookie: string | undefined): string | null => {
@@ -46,11 +48,11 @@ const sessionToken = (cookie: string | undefined): string | null => {
 };
 
 /** The signed-in user, or null when the request is not the lane's to answer. */
-const signedInUser = async (sql: Sql, token: string): Promise<CurrentUser | null> => {
+const signedInUser = async (sql: Sql, token: string, team: TeamMembershipsShape): Promise<CurrentUser | null> => {
   const now = new Date();
   const session = await readSessionRow(sql, hashToken(token));
   if (!session || sessionExpired(session, now) || sessionWriteDue(session, now)) return null;
-  return findUser(sql, session.user_id);
+  return findUser(sql, session.user_id, team);
 };
 
 /** Connections of the lane's pool at most (opened as needed): as many as the app's own pools and the bench's baseline. */
@@ -63,7 +65,7 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * otherwise. The lane has a small pool of its own on `databaseUrl`, so that its reads never wait
  * behind the worker's jobs; closed with the server.
  */
-export const installApiFastLane = (server: Server, databaseUrl: string): void => {
+export const installApiFastLane = (server: Server, databaseUrl: string, team: TeamMembershipsShape): void => {
   const sql = postgres(databaseUrl, { max: LANE_POOL_SIZE, onnotice: () => {} });
   server.once("close", () => void sql.end({ timeout: 2 }).catch(() => undefined));
   const listeners = server.listeners("request") as Listener[];
@@ -75,7 +77,7 @@ export const installApiFastLane = (server: Server, databaseUrl: string): void =>
     if (req.method !== "GET" || req.url !== "/api/auth/user" || (req.headers.accept ?? "").includes("text/html")) return onward(req, res);
     const token = sessionToken(req.headers.cookie);
     if (!token) return onward(req, res);
-    signedInUser(sql, token).then(
+    signedInUser(sql, token, team).then(
       (user) => {
         if (!user) return onward(req, res);
         const body = JSON.stringify(publicUser(user));

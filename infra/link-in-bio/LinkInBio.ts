@@ -24,13 +24,14 @@ import {
   restoreBioLink,
   usernameFrom,
 } from "../../domain/link-in-bio";
-import { hasFeature, type Tier } from "../../domain/plans";
 import { type Caller, type ConcurrencyConflict, Conflict, type InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { config } from "../config";
 import { Database, SqlError, UNIQUE_VIOLATION } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { type DecideStep, handleCommand } from "../eventstore/handle";
+import { workspaceOf } from "../identity/queries";
 import { checkLibraryRefs } from "../media/references";
+import { isWhiteLabelled } from "../team/queries";
 
 /** A page as the public sees it: only its visible links and social links, and whose page it is. */
 export interface PublicBioPage extends BioPage {
@@ -110,9 +111,9 @@ export class LinkInBio extends Context.Service<
       const store = yield* EventStore;
 
       const workspaceName = (workspaceId: string) =>
-        Effect.map(
-          db.query((sql) => sql<{ name: string }[]>`select name from workspaces where id = ${workspaceId}`),
-          ([row]) => row?.name ?? "My page",
+        workspaceOf(workspaceId).pipe(
+          Effect.provideService(Database, db),
+          Effect.map((workspace) => workspace?.name ?? "My page"),
         );
 
       /** The workspace's name made a username, with -2, -3… when another page has it or the site keeps it ("Support" → support-2). */
@@ -274,17 +275,7 @@ export class LinkInBio extends Context.Service<
         } satisfies BioAnalytics;
       });
 
-      // As the client reports decide it (infra/reports/ClientReports.ts): a brand kept from a plan the agency left shows no more.
-      const whiteLabelOf = (workspaceId: string) =>
-        Effect.map(
-          db.query(
-            (sql) => sql<{ tier: Tier; branded: boolean }[]>`
-              select a.subscription_tier as tier, exists (select 1 from brands b where b.workspace_id = a.id) as branded
-              from workspaces w join workspaces a on a.id = coalesce(w.parent_workspace_id, w.id)
-              where w.id = ${workspaceId}`,
-          ),
-          ([row]) => row !== undefined && row.branded && hasFeature(row.tier, "white_label"),
-        );
+      const whiteLabelOf = (workspaceId: string) => isWhiteLabelled(workspaceId).pipe(Effect.provideService(Database, db));
 
       const publicPage = Effect.fn("LinkInBio.publicPage")(function* (username: string) {
         const row = yield* pageRow({ publishedUsername: username.toLowerCase() });

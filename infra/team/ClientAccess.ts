@@ -3,6 +3,7 @@ import { actorIdOf, type Caller, type ConcurrencyConflict, Conflict, type Forbid
 import { addMember, removeMember, setAllClientsAccess, TEAM_MESSAGES } from "../../domain/team";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
+import { clientWorkspacesOf, workspaceOf } from "../identity/queries";
 import { Team, type TeamMember } from "./Team";
 import { teamStream } from "./team-stream";
 
@@ -27,16 +28,15 @@ export class ClientAccess extends Context.Service<
       const db = yield* Database;
       const team = yield* Team;
       const members = team.members;
-      const { onTeam, workspaceOf } = teamStream(db, yield* EventStore);
+      const { onTeam, workspaceOf: teamWorkspaceOf } = teamStream(db, yield* EventStore);
+      const read = <A, E>(effect: Effect.Effect<A, E, Database>) => Effect.provideService(effect, Database, db);
 
       /** A client workspace of the caller's agency, with its owner. */
       const clientOf = (caller: Caller, clientId: string) =>
         Effect.gen(function* () {
           if (!isUuid(clientId)) return yield* new NotFound({ what: "client" });
-          const [row] = yield* db.query(
-            (sql) => sql<{ owner_id: string }[]>`select owner_id from workspaces where id = ${clientId} and parent_workspace_id = ${caller.workspaceId}`,
-          );
-          return row ?? (yield* new NotFound({ what: "client" }));
+          const client = yield* read(workspaceOf(clientId));
+          return client?.parentWorkspaceId === caller.workspaceId ? { owner_id: client.ownerId } : yield* new NotFound({ what: "client" });
         });
 
       const grantClientAccess = Effect.fn("Team.grantClientAccess")(function* (caller: Caller, clientId: string, userId: string) {
@@ -64,18 +64,14 @@ export class ClientAccess extends Context.Service<
 
       const setAllClientsAccessOf = Effect.fn("Team.setAllClientsAccess")(function* (caller: Caller, userId: string, allClients: boolean) {
         if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
-        const agency = yield* workspaceOf(caller.workspaceId);
+        const agency = yield* teamWorkspaceOf(caller.workspaceId);
         yield* db.withTransaction(
           Effect.gen(function* () {
             yield* onTeam(caller.workspaceId, setAllClientsAccess({ userId, allClients, actorId: actorIdOf(caller.actor), ownerId: agency.owner_id }), caller);
             if (!allClients) return;
             const person = (yield* members(caller.workspaceId)).find((m) => m.id === userId);
             if (!person) return yield* new NotFound({ what: "team member" });
-            const clients = yield* db.query(
-              (sql) => sql<{ id: string; owner_id: string }[]>`
-              select id, owner_id from workspaces where parent_workspace_id = ${caller.workspaceId}`,
-            );
-            for (const client of clients) yield* giveAccess(caller, client.id, client.owner_id, person);
+            for (const client of yield* read(clientWorkspacesOf(caller.workspaceId))) yield* giveAccess(caller, client.id, client.ownerId, person);
           }),
         );
       });

@@ -16,21 +16,19 @@ import {
 import {
   acceptInvite,
   changeRole,
-  type InvitableRole,
   INVITE_TTL_MS,
   inviteMember,
   removeMember,
   resendInvite,
   revokeInvite,
-  ROLE_LABELS,
   transferOwnership,
 } from "../../domain/team";
-import { generateToken, hashToken } from "../auth/tokens";
-import { config } from "../config";
+import { hashToken } from "../auth/tokens";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
-import { Mailer } from "../mail/Mailer";
+import { clientWorkspacesOf } from "../identity/queries";
 import { Team, type TeamInvite, type TeamMember } from "./Team";
+import { invitationToken } from "./link-mails";
 import { teamStream } from "./team-stream";
 
 type TeamError = SqlError | ConcurrencyConflict;
@@ -61,9 +59,8 @@ export class Members extends Context.Service<
     Members,
     Effect.gen(function* () {
       const db = yield* Database;
-      const mailer = yield* Mailer;
       const team = yield* Team;
-      const { onTeam, workspaceOf, nameOf, workspaceOfToken } = teamStream(db, yield* EventStore);
+      const { onTeam, workspaceOf, workspaceOfToken } = teamStream(db, yield* EventStore);
       const inviteOf = team.inviteOf;
 
       const memberOf = (workspaceId: string, userId: string) =>
@@ -72,68 +69,37 @@ export class Members extends Context.Service<
           return found ? Effect.succeed(found) : Effect.fail(new NotFound({ what: "team member" }));
         });
 
-      /** The invitation e-mail: who, which workspace, which role, the link and until when it works. */
-      const mailInvite = (caller: Caller, to: string, role: InvitableRole, token: string, expiresAt: Date) =>
-        Effect.gen(function* () {
-          const workspace = yield* workspaceOf(caller.workspaceId);
-          const inviter = yield* nameOf(actorIdOf(caller.actor));
-          const until = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: caller.timeZone }).format(expiresAt);
-          yield* mailer.queue({
-            to,
-            subject: `${inviter} invited you to ${workspace.name} on SocialDesk`,
-            text: [
-              "Hello,",
-              "",
-              `${inviter} invited you to join ${workspace.name} on SocialDesk as ${ROLE_LABELS[role]}.`,
-              "",
-              `Accept the invitation: ${config().publicUrl}/invite/${token}`,
-              "",
-              `The link works once, until ${until}. If you weren't expecting this invitation, you can ignore this e-mail.`,
-            ].join("\n"),
-          });
-        });
-
+      // The e-mail with the link goes from the event (link-mails.ts), its token derived from the invitation's id.
       const invite = Effect.fn("Team.invite")(function* (caller: Caller, input: { readonly email: string; readonly role: string }) {
         const workspace = yield* workspaceOf(caller.workspaceId);
-        const token = generateToken();
         const inviteId = randomUUID();
         const expiresAt = new Date(caller.now.getTime() + INVITE_TTL_MS);
-        return yield* db.withTransaction(
-          Effect.gen(function* () {
-            yield* onTeam(
-              caller.workspaceId,
-              inviteMember({
-                inviteId,
-                workspaceId: caller.workspaceId,
-                email: input.email,
-                role: input.role,
-                tokenHash: hashToken(token),
-                invitedBy: actorIdOf(caller.actor) ?? workspace.owner_id,
-                memberLimit: limitsOf(caller.plan).teamMembers,
-                ownerEmail: workspace.owner_email,
-                expiresAt,
-                now: caller.now,
-              }),
-              caller,
-            );
-            const created = yield* inviteOf(caller.workspaceId, inviteId, caller.now).pipe(Effect.orDie);
-            yield* mailInvite(caller, created.email, created.role, token, expiresAt);
-            return created;
+        yield* onTeam(
+          caller.workspaceId,
+          inviteMember({
+            inviteId,
+            workspaceId: caller.workspaceId,
+            email: input.email,
+            role: input.role,
+            tokenHash: hashToken(invitationToken({ inviteId })),
+            invitedBy: actorIdOf(caller.actor) ?? workspace.owner_id,
+            memberLimit: limitsOf(caller.plan).teamMembers,
+            ownerEmail: workspace.owner_email,
+            expiresAt,
+            now: caller.now,
           }),
+          caller,
         );
+        return yield* inviteOf(caller.workspaceId, inviteId, caller.now).pipe(Effect.orDie);
       });
 
       const resend = Effect.fn("Team.resend")(function* (caller: Caller, inviteId: string) {
         if (!isUuid(inviteId)) return yield* new NotFound({ what: "invitation" });
-        const current = yield* inviteOf(caller.workspaceId, inviteId, caller.now);
-        const token = generateToken();
+        yield* inviteOf(caller.workspaceId, inviteId, caller.now);
+        // A new link: its own id, so its token is a new one and the old link stops working.
+        const resendId = randomUUID();
         const expiresAt = new Date(caller.now.getTime() + INVITE_TTL_MS);
-        yield* db.withTransaction(
-          Effect.gen(function* () {
-            yield* onTeam(caller.workspaceId, resendInvite({ inviteId, tokenHash: hashToken(token), expiresAt }), caller);
-            yield* mailInvite(caller, current.email, current.role, token, expiresAt);
-          }),
-        );
+        yield* onTeam(caller.workspaceId, resendInvite({ inviteId, resendId, tokenHash: hashToken(invitationToken({ inviteId, resendId })), expiresAt }), caller);
         return yield* inviteOf(caller.workspaceId, inviteId, caller.now).pipe(Effect.orDie);
       });
 
@@ -153,11 +119,12 @@ export class Members extends Context.Service<
         if (!isUuid(userId)) return yield* new NotFound({ what: "team member" });
         const { owner_id: ownerId } = yield* workspaceOf(caller.workspaceId);
         // Out of an agency's team is out of its clients' too, in the same transaction.
-        const clients = yield* db.query(
-          (sql) => sql<{ workspace_id: string; owner_id: string }[]>`
-            select m.workspace_id, w.owner_id from team_members m join workspaces w on w.id = m.workspace_id
-            where m.user_id = ${userId} and w.parent_workspace_id = ${caller.workspaceId}`,
+        const agencyClients = yield* clientWorkspacesOf(caller.workspaceId).pipe(Effect.provideService(Database, db));
+        const theirs = yield* db.query(
+          (sql) => sql<{ workspace_id: string }[]>`
+            select workspace_id from team_members where user_id = ${userId} and workspace_id = any(${agencyClients.map((c) => c.id)}::uuid[])`,
         );
+        const clients = agencyClients.filter((c) => theirs.some((m) => m.workspace_id === c.id)).map((c) => ({ workspace_id: c.id, owner_id: c.ownerId }));
         yield* db.withTransaction(
           Effect.gen(function* () {
             yield* onTeam(caller.workspaceId, removeMember({ userId, actorId: actorIdOf(caller.actor), ownerId }), caller);

@@ -13,7 +13,10 @@ import { type Conflict, NotFound, type Role } from "../../domain/shared";
 import { hashToken } from "../auth/tokens";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
-import { teamStream } from "./team-stream";
+import { lastActiveOf, peopleOf, workspaceOf as workspaceOfId } from "../identity/queries";
+import { postStatusesOf } from "../publishing/queries";
+import { brandOf as brandOfWorkspace } from "./queries";
+import { personName, teamStream } from "./team-stream";
 
 /** A person of the workspace as Team Management lists them (spec engagement §3 "Team member"). */
 export interface TeamMember {
@@ -169,30 +172,45 @@ export class Team extends Context.Service<
     Effect.gen(function* () {
       const db = yield* Database;
       const { teamStateOf, workspaceOf, workspaceOfToken } = teamStream(db, yield* EventStore);
+      // The other modules' query functions read through the team's database.
+      const read = <A, E>(effect: Effect.Effect<A, E, Database>) => Effect.provideService(effect, Database, db);
 
       const members = Effect.fn("Team.members")(function* (workspaceId: string) {
+        const workspace = yield* read(workspaceOfId(workspaceId));
         const rows = yield* db.query(
-          (sql) => sql<MemberRow[]>`
-            select u.id, u.email, u.first_name, u.last_name, 'owner' as role, w.created_at as joined_at,
-                   (select max(s.last_used_at) from sessions s where s.user_id = u.id) as last_active, true as all_clients
-            from workspaces w join users u on u.id = w.owner_id where w.id = ${workspaceId}
-            union all
-            select u.id, u.email, u.first_name, u.last_name, m.role, m.joined_at,
-                   (select max(s.last_used_at) from sessions s where s.user_id = u.id) as last_active, m.all_clients
-            from team_members m join users u on u.id = m.user_id where m.workspace_id = ${workspaceId}
-            order by joined_at, id`,
+          (sql) => sql<{ user_id: string; role: Role; joined_at: Date; all_clients: boolean }[]>`
+            select user_id, role, joined_at, all_clients from team_members where workspace_id = ${workspaceId}`,
         );
-        return rows.map(toMember);
+        const owner = workspace ? [{ user_id: workspace.ownerId, role: "owner" as Role, joined_at: workspace.createdAt, all_clients: true }] : [];
+        const everyone = [...owner, ...rows];
+        const ids = everyone.map((row) => row.user_id);
+        const [people, lastActive] = yield* read(Effect.all([peopleOf(ids), lastActiveOf(ids)]));
+        const byId = new Map(people.map((person) => [person.id, person]));
+        return everyone
+          .flatMap((row): MemberRow[] => {
+            const person = byId.get(row.user_id);
+            return person
+              ? [{ ...row, id: person.id, email: person.email, first_name: person.firstName, last_name: person.lastName, last_active: lastActive.get(person.id) ?? null }]
+              : [];
+          })
+          .sort((a, b) => a.joined_at.getTime() - b.joined_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .map(toMember);
       });
 
       const selectInvites = (workspaceId: string, id?: string) =>
-        db.query(
-          (sql) => sql<InviteRow[]>`
-            select i.id, i.email, i.role, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email, '') as invited_by, i.created_at, i.expires_at
-            from team_invites i left join users u on u.id = i.invited_by
-            where i.workspace_id = ${workspaceId} and i.accepted_at is null ${id ? sql`and i.id = ${id}` : sql``}
-            order by i.created_at desc, i.id`,
-        );
+        Effect.gen(function* () {
+          const rows = yield* db.query(
+            (sql) => sql<(Omit<InviteRow, "invited_by"> & { invited_by: string })[]>`
+              select i.id, i.email, i.role, i.invited_by, i.created_at, i.expires_at from team_invites i
+              where i.workspace_id = ${workspaceId} and i.accepted_at is null ${id ? sql`and i.id = ${id}` : sql``}
+              order by i.created_at desc, i.id`,
+          );
+          const inviters = new Map((yield* read(peopleOf([...new Set(rows.map((row) => row.invited_by))]))).map((person) => [person.id, person]));
+          return rows.map((row): InviteRow => {
+            const inviter = inviters.get(row.invited_by);
+            return { ...row, invited_by: inviter ? personName(inviter.firstName, inviter.lastName, inviter.email) : "" };
+          });
+        });
 
       const invites = Effect.fn("Team.invites")(function* (workspaceId: string, now: Date) {
         return (yield* selectInvites(workspaceId)).map(toInvite(now));
@@ -227,20 +245,21 @@ export class Team extends Context.Service<
       });
 
       const links = Effect.fn("Team.links")(function* (workspaceId: string, now: Date) {
-        // A post sent back is a draft again; one approved is scheduled or published; a deleted one no longer counts.
         const rows = yield* db.query(
-          (sql) => sql<{ id: string; post_ids: string[]; created_at: Date; expires_at: Date; approved: number; sent_back: number; waiting: number }[]>`
-            select l.id, l.post_ids, l.created_at, l.expires_at,
-                   count(p.id) filter (where p.status not in ('awaiting_approval', 'draft'))::int as approved,
-                   count(p.id) filter (where p.status = 'draft')::int as sent_back,
-                   count(p.id) filter (where p.status = 'awaiting_approval')::int as waiting
-            from approval_links l
-            left join posts p on p.id = any(l.post_ids) and p.workspace_id = l.workspace_id and p.deleted_at is null
-            where l.workspace_id = ${workspaceId} and l.expires_at > ${new Date(now.getTime() - APPROVAL_LINK_DAYS * 86_400_000)}
-            group by l.id order by l.created_at desc`,
+          (sql) => sql<{ id: string; post_ids: string[]; created_at: Date; expires_at: Date }[]>`
+            select id, post_ids, created_at, expires_at from approval_links
+            where workspace_id = ${workspaceId} and expires_at > ${new Date(now.getTime() - APPROVAL_LINK_DAYS * 86_400_000)}
+            order by created_at desc`,
         );
+        const statuses = yield* read(postStatusesOf(workspaceId, [...new Set(rows.flatMap((row) => row.post_ids))]));
         return rows.map((row): ApprovalLink => {
-          const posts = { approved: row.approved, sentBack: row.sent_back, waiting: row.waiting };
+          // A post sent back is a draft again; one approved is scheduled or published; a deleted one no longer counts.
+          const of = row.post_ids.flatMap((id) => statuses.get(id) ?? []);
+          const posts = {
+            approved: of.filter((status) => status !== "awaiting_approval" && status !== "draft").length,
+            sentBack: of.filter((status) => status === "draft").length,
+            waiting: of.filter((status) => status === "awaiting_approval").length,
+          };
           return {
             id: row.id,
             postIds: row.post_ids,
@@ -267,12 +286,7 @@ export class Team extends Context.Service<
       });
 
       const brandOf = Effect.fn("Team.brandOf")(function* (workspaceId: string) {
-        const [row] = yield* db.query(
-          (sql) => sql<{ name: string; logo_url: string | null; color: string }[]>`
-            select b.name, b.logo_url, b.color from brands b
-            where b.workspace_id = (select coalesce(parent_workspace_id, id) from workspaces where id = ${workspaceId})`,
-        );
-        return row ? ({ name: row.name, logoUrl: row.logo_url, color: row.color } satisfies Brand) : null;
+        return yield* read(brandOfWorkspace(workspaceId));
       });
 
       return { members, invites, inviteOf, settings, links, openLink, brandOf, invitation };

@@ -3,6 +3,7 @@ import { type Caller, type ConcurrencyConflict, Conflict, type InvalidInput } fr
 import { setBrand } from "../../domain/team";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
+import { workspaceOf } from "../identity/queries";
 import { type Brand, Team } from "./Team";
 import { teamStream } from "./team-stream";
 
@@ -18,10 +19,8 @@ export class WhiteLabel extends Context.Service<
       const team = yield* Team;
       const { onTeam } = teamStream(db, yield* EventStore);
       const setBrandOf = Effect.fn("Team.setBrand")(function* (caller: Caller, input: Brand) {
-        const [workspace] = yield* db.query(
-          (sql) => sql<{ parent_workspace_id: string | null }[]>`select parent_workspace_id from workspaces where id = ${caller.workspaceId}`,
-        );
-        if (workspace?.parent_workspace_id) return yield* new Conflict({ message: "The white label is the agency's: set it from the agency's own workspace." });
+        const workspace = yield* workspaceOf(caller.workspaceId).pipe(Effect.provideService(Database, db));
+        if (workspace?.parentWorkspaceId) return yield* new Conflict({ message: "The white label is the agency's: set it from the agency's own workspace." });
         yield* onTeam(caller.workspaceId, setBrand(input), caller);
         return (yield* team.brandOf(caller.workspaceId)) ?? (yield* Effect.die(new Error("brand not saved")));
       });

@@ -2,12 +2,11 @@ import { Effect } from "effect";
 import type { HttpApiBuilder } from "effect/http-api";
 import { type CommandContext, type ConcurrencyConflict, type Conflict, type Forbidden, type InvalidInput, type NotFound } from "../../domain/shared";
 import { SqlError } from "../db/Database";
-import { Workspaces } from "../identity/Workspaces";
 import { answerJsonOrForm } from "../web/api/form-post";
 import { EdgeRequest } from "../web/api/guard";
 import type { ApprovalLinksApi, ClientApprovalApi, ClientsApi, TeamApi } from "./api";
 import { decideThroughLink } from "./client-approval";
-import { addClient } from "./clients";
+import { addClient, clientWorkspaces, updateClient } from "./clients";
 import { ApprovalLinks } from "./ApprovalLinks";
 import { ApprovalSettings } from "./ApprovalSettings";
 import { ClientAccess } from "./ClientAccess";
@@ -68,14 +67,14 @@ export const clientsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<type
     );
   const saveClient = ({ params, payload }: { params: { id: string }; payload: { name: string; logoUrl: string | null } }) =>
     Effect.map(
-      withCaller((caller) => Workspaces.use((workspaces) => workspaces.updateClient(caller, params.id, payload))),
+      withCaller((caller) => updateClient(caller, params.id, payload)),
       (client) => answerJsonOrForm(payload, client, { title: "Client Saved", description: `${client.name} is saved.` }),
     );
   return handlers
     .handle("brand", () => asCaller((team, caller) => team.brandOf(caller.workspaceId)))
     .handle("setBrand", saveBrand)
     .handle("saveBrand", saveBrand)
-    .handle("list", () => withCaller((caller) => Workspaces.use((workspaces) => workspaces.clientsOf(caller.workspaceId))))
+    .handle("list", () => withCaller((caller) => clientWorkspaces(caller.workspaceId)))
     .handle("add", ({ payload }) =>
       Effect.map(withCaller((caller) => addClient(caller, payload)), (client) =>
         answerJsonOrForm(payload, client, {

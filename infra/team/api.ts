@@ -71,7 +71,7 @@ export const BrandSchema = Schema.Struct({ name: Schema.String, logoUrl: Schema.
   identifier: "Brand",
 });
 
-/** A client workspace of the agency: `ClientWorkspace` of infra/identity/Workspaces. */
+/** A client workspace of the agency: `ClientWorkspace` of infra/team/clients.ts. */
 export const ClientWorkspaceSchema = Schema.Struct({
   id: Schema.String,
   name: Schema.String,

@@ -1,7 +1,6 @@
 import { Effect } from "effect";
-import type { Tier } from "../../domain/plans";
 import { type Caller, type CommandContext, NotFound } from "../../domain/shared";
-import { Database } from "../db/Database";
+import { workspaceWithOwner } from "../identity/queries";
 import { Posts } from "../publishing/Posts";
 import { Team } from "./Team";
 
@@ -23,20 +22,16 @@ export interface ClientDecision {
 export const decideThroughLink = Effect.fn("decideThroughLink")(function* (token: string, postId: string, decision: ClientDecision, ctx: CommandContext) {
   const team = yield* Team;
   const posts = yield* Posts;
-  const db = yield* Database;
   const link = yield* team.openLink(token, ctx.now);
   if (!link.postIds.includes(postId)) return yield* new NotFound({ what: "post" });
-  const [workspace] = yield* db.query(
-    (sql) => sql<{ plan: Tier; time_zone: string }[]>`
-      select w.subscription_tier as plan, u.time_zone from workspaces w join users u on u.id = w.owner_id where w.id = ${link.workspaceId}`,
-  );
+  const workspace = yield* workspaceWithOwner(link.workspaceId);
   const caller: Caller = {
     ...ctx,
     actor: { kind: "share_link", linkId: link.linkId, name: decision.name },
     workspaceId: link.workspaceId,
     role: "admin",
-    plan: workspace?.plan ?? "trial",
-    timeZone: workspace?.time_zone ?? "America/New_York",
+    plan: workspace?.tier ?? "trial",
+    timeZone: workspace?.ownerTimeZone ?? "America/New_York",
   };
   return decision.approve
     ? yield* posts.approve(caller, postId, { publishNow: decision.publishNow })

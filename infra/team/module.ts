@@ -8,6 +8,7 @@ import { ApprovalSettings } from "./ApprovalSettings";
 import { ClientAccess } from "./ClientAccess";
 import { Members } from "./Members";
 import { InvitationLinkApi, InvitationsApi } from "./invitations-api";
+import { approvalLinkMailReaction, invitationMailReaction } from "./link-mails";
 import { invitationLinkHandlers, invitationsHandlers } from "./invitations-api-handlers";
 import { Team } from "./Team";
 import { WhiteLabel } from "./WhiteLabel";
@@ -28,6 +29,8 @@ export const teamModule = defineModule({
     moduleApi(InvitationsApi, invitationsHandlers),
   ],
   projections: [teamProjection],
+  // The mails that carry a link's token, from the events that made the link.
+  reactions: [invitationMailReaction, approvalLinkMailReaction],
   auditSummaries: {
     MemberInvited: (d) => `Invited ${d.email} as ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
     InviteResent: () => "Resent an invitation",

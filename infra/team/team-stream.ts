@@ -3,9 +3,10 @@ import { foldEvents, type CommandContext } from "../../domain/shared";
 import { type TeamEvent, type TeamState, teamDecider, teamStreamId } from "../../domain/team";
 import { hashToken } from "../auth/tokens";
 import { NotFound } from "../../domain/shared";
-import type { Database } from "../db/Database";
+import { Database } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
+import { workspaceWithOwner } from "../identity/queries";
 
 export const personName = (first: string, last: string, email: string) => `${first} ${last}`.trim() || email;
 
@@ -23,22 +24,14 @@ export const teamStream = (db: Database["Service"], store: EventStore["Service"]
     Effect.map(store.readStream(teamStreamId(workspaceId)), ({ events }) => foldEvents(teamDecider, events as ReadonlyArray<TeamEvent>));
 
   const workspaceOf = (workspaceId: string) =>
-    db
-      .query(
-        (sql) => sql<{ name: string; owner_id: string; owner_email: string; plan: string }[]>`
-          select w.name, w.owner_id, u.email as owner_email, u.selected_plan as plan
-          from workspaces w join users u on u.id = w.owner_id where w.id = ${workspaceId}`,
-      )
-      .pipe(Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.die(new Error(`workspace ${workspaceId} has no owner`)))));
-
-  const nameOf = (userId: string | null) =>
-    userId === null
-      ? Effect.succeed("Someone")
-      : db
-          .query(
-            (sql) => sql<{ first_name: string; last_name: string; email: string }[]>`select first_name, last_name, email from users where id = ${userId}`,
-          )
-          .pipe(Effect.map(([row]) => (row ? personName(row.first_name, row.last_name, row.email) : "Someone")));
+    workspaceWithOwner(workspaceId).pipe(
+      Effect.provideService(Database, db),
+      Effect.flatMap((workspace) =>
+        workspace
+          ? Effect.succeed({ name: workspace.name, owner_id: workspace.ownerId, owner_email: workspace.ownerEmail, plan: workspace.ownerPlan })
+          : Effect.die(new Error(`workspace ${workspaceId} has no owner`)),
+      ),
+    );
 
   /** The workspace whose invitation the token is (withdrawn ones are gone from the table: not found). */
   const workspaceOfToken = (token: string) =>
@@ -46,5 +39,5 @@ export const teamStream = (db: Database["Service"], store: EventStore["Service"]
       .query((sql) => sql<{ workspace_id: string }[]>`select workspace_id from team_invites where token_hash = ${hashToken(token)}`)
       .pipe(Effect.flatMap(([row]) => (row ? Effect.succeed(row.workspace_id) : Effect.fail(new NotFound({ what: "invitation" })))));
 
-  return { onTeam, teamStateOf, workspaceOf, nameOf, workspaceOfToken };
+  return { onTeam, teamStateOf, workspaceOf, workspaceOfToken };
 };

@@ -1,0 +1,126 @@
+import { Effect } from "effect";
+import type { PlanId, Tier } from "../../domain/plans";
+import { isUuid } from "../../domain/shared";
+import { Database } from "../db/Database";
+
+/**
+ * What other modules read of the workspaces and the people who sign in, as the identity module
+ * answers it: they call these instead of selecting from its tables. Each needs only the database,
+ * so a module's own service layer, a reaction or a job can use them.
+ */
+
+/** A workspace as other modules know it: its name, owner, agency (for a client workspace) and plan. */
+export interface WorkspaceFacts {
+  readonly id: string;
+  readonly name: string;
+  readonly ownerId: string;
+  /** The agency whose client it is, or null for an agency's (or anyone's) own workspace. */
+  readonly parentWorkspaceId: string | null;
+  /** Its own plan (a client workspace works on its agency's: see `subscriberOf`). */
+  readonly tier: Tier;
+  readonly logoUrl: string | null;
+  readonly createdAt: Date;
+}
+
+interface WorkspaceRow {
+  id: string;
+  name: string;
+  owner_id: string;
+  parent_workspace_id: string | null;
+  subscription_tier: Tier;
+  logo_url: string | null;
+  created_at: Date;
+}
+
+const toWorkspace = (row: WorkspaceRow): WorkspaceFacts => ({
+  id: row.id,
+  name: row.name,
+  ownerId: row.owner_id,
+  parentWorkspaceId: row.parent_workspace_id,
+  tier: row.subscription_tier,
+  logoUrl: row.logo_url,
+  createdAt: row.created_at,
+});
+
+/** The workspaces of these ids (unknown ones left out), in no order. */
+export const workspacesOf = (ids: ReadonlyArray<string>) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<WorkspaceRow[]>`
+        select id, name, owner_id, parent_workspace_id, subscription_tier, logo_url, created_at
+        from workspaces where id = any(${ids.filter(isUuid)}::uuid[])`,
+    ),
+  ).pipe(Effect.map((rows) => rows.map(toWorkspace)));
+
+/** One workspace, or null for an unknown id. */
+export const workspaceOf = (workspaceId: string) => Effect.map(workspacesOf([workspaceId]), ([workspace]) => workspace ?? null);
+
+/** An agency's client workspaces, by name. */
+export const clientWorkspacesOf = (agencyId: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<WorkspaceRow[]>`
+        select id, name, owner_id, parent_workspace_id, subscription_tier, logo_url, created_at
+        from workspaces where parent_workspace_id = ${agencyId} order by name, id`,
+    ),
+  ).pipe(Effect.map((rows) => rows.map(toWorkspace)));
+
+/** A workspace with what commands and mails say of its owner (e-mail, chosen plan, time zone), or null. */
+export const workspaceWithOwner = (workspaceId: string) =>
+  isUuid(workspaceId)
+    ? Database.use((db) =>
+        db.query(
+          (sql) => sql<(WorkspaceRow & { owner_email: string; owner_plan: PlanId; owner_time_zone: string })[]>`
+            select w.id, w.name, w.owner_id, w.parent_workspace_id, w.subscription_tier, w.logo_url, w.created_at,
+                   u.email as owner_email, u.selected_plan as owner_plan, u.time_zone as owner_time_zone
+            from workspaces w join users u on u.id = w.owner_id where w.id = ${workspaceId}`,
+        ),
+      ).pipe(
+        Effect.map(([row]) =>
+          row ? { ...toWorkspace(row), ownerEmail: row.owner_email, ownerPlan: row.owner_plan, ownerTimeZone: row.owner_time_zone } : null,
+        ),
+      )
+    : Effect.succeed(null);
+
+/** The workspace whose subscription a workspace works on (its agency's for a client, else its own), with that plan; null for an unknown id. */
+export const subscriberOf = (workspaceId: string) =>
+  isUuid(workspaceId)
+    ? Database.use((db) =>
+        db.query(
+          (sql) => sql<{ id: string; tier: Tier }[]>`
+            select s.id, s.subscription_tier as tier
+            from workspaces w join workspaces s on s.id = coalesce(w.parent_workspace_id, w.id) where w.id = ${workspaceId}`,
+        ),
+      ).pipe(Effect.map(([row]) => row ?? null))
+    : Effect.succeed(null);
+
+/** A person as other modules show them. */
+export interface Person {
+  readonly id: string;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly timeZone: string;
+}
+
+/** The people of these ids (unknown ones left out), in no order. */
+export const peopleOf = (ids: ReadonlyArray<string>) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ id: string; email: string; first_name: string; last_name: string; time_zone: string }[]>`
+        select id, email, first_name, last_name, time_zone from users where id = any(${ids.filter(isUuid)}::uuid[])`,
+    ),
+  ).pipe(
+    Effect.map((rows) =>
+      rows.map((row): Person => ({ id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, timeZone: row.time_zone })),
+    ),
+  );
+
+/** When each of these people last used the app (their latest session), by id; absent for none. */
+export const lastActiveOf = (ids: ReadonlyArray<string>) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ user_id: string; last_active: Date }[]>`
+        select user_id, max(last_used_at) as last_active from sessions where user_id = any(${ids.filter(isUuid)}::uuid[]) group by user_id`,
+    ),
+  ).pipe(Effect.map((rows) => new Map(rows.map((row) => [row.user_id, row.last_active]))));
