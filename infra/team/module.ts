@@ -4,9 +4,11 @@ import { defineModule, moduleApi } from "../module";
 import { ApprovalLinksApi, ClientApprovalApi, ClientsApi, TeamApi } from "./api";
 import { approvalLinksHandlers, clientApprovalHandlers, clientsHandlers, teamHandlers } from "./api-handlers";
 import { ApprovalLinks } from "./ApprovalLinks";
+import { approvalRequestMail } from "./approval-mails";
 import { ApprovalSettings } from "./ApprovalSettings";
 import { ClientAccess } from "./ClientAccess";
 import { Members } from "./Members";
+import { postApprovalRuleLayer } from "./post-approval-rule";
 import { InvitationLinkApi, InvitationsApi } from "./invitations-api";
 import { invitationLinkHandlers, invitationsHandlers } from "./invitations-api-handlers";
 import { Team } from "./Team";
@@ -28,6 +30,8 @@ export const teamModule = defineModule({
     moduleApi(InvitationsApi, invitationsHandlers),
   ],
   projections: [teamProjection],
+  reactions: [approvalRequestMail],
+  ports: [postApprovalRuleLayer],
   auditSummaries: {
     MemberInvited: (d) => `Invited ${d.email} as ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
     InviteResent: () => "Resent an invitation",
