@@ -52,6 +52,8 @@ export type DemoSeeder = (seed: DemoSeed) => Effect.Effect<Readonly<Record<strin
 export interface LaneContext {
   readonly server: Server;
   readonly databaseUrl: string;
+  /** The app's runtime: what a lane asks of the modules' services and ports. */
+  readonly runtime: ManagedRuntime.ManagedRuntime<never, unknown>;
   readonly render: (paths: ReadonlyArray<string>) => Promise<Map<string, RenderedPage>>;
   readonly warn: (message: string) => void;
 }
@@ -94,14 +96,23 @@ export const moduleApi = <Group extends HttpApiGroup.Constraint, Return>(
  * One module of the app, declared once: everything the runtime, the worker, the audit trail, replay
  * and the HTTP edge need of it. `infra/modules.ts` lists them; nothing else names a module.
  */
-export interface AppModule<Services = never, Api extends ReadonlyArray<ModuleApi> = ReadonlyArray<ModuleApi>> {
+export interface AppModule<Services = never, Api extends ReadonlyArray<ModuleApi> = ReadonlyArray<ModuleApi>, Needs = never> {
   readonly name: string;
   /** Its declared HTTP operations, a group or a few (`moduleApi(group, handlers)`). */
   readonly api?: Api;
   /** The events it records, with their schemas: each type needs a projection case, an audit summary and an audit kind (a test checks). */
   readonly events?: EventCatalogue;
-  /** Its services, built on the shared ones. */
-  readonly layer?: Layer.Layer<Services, never, SharedServices>;
+  /**
+   * Its services, built on the shared ones and on `Needs`: the ports it declares for what it asks of
+   * a module above it (which it may not import), answered by that module's `ports`.
+   */
+  readonly layer?: Layer.Layer<Services, never, SharedServices | Needs>;
+  /**
+   * Its answers to the ports of modules below it (publishing asks the team whether a member's posts
+   * need approval): layers on the shared services, which the composition root (infra/modules.ts)
+   * provides to every module's layer.
+   */
+  readonly ports?: ReadonlyArray<Layer.Layer<never, never, SharedServices>>;
   /** Its read models, in the order a replay feeds them. */
   readonly projections?: ReadonlyArray<Projection>;
   /** Jobs to add in the transaction of an event (never replayed). */
@@ -135,9 +146,10 @@ export interface AppModule<Services = never, Api extends ReadonlyArray<ModuleApi
   readonly errors?: ReadonlyArray<ModuleError>;
 }
 
-/** Declares a module; the type parameter is the services its layer provides. */
-export const defineModule = <Services = never, const Api extends ReadonlyArray<ModuleApi> = []>(module: AppModule<Services, Api>): AppModule<Services, Api> =>
-  module;
+/** Declares a module; the type parameters are the services its layer provides and the ports it needs. */
+export const defineModule = <Services = never, const Api extends ReadonlyArray<ModuleApi> = [], Needs = never>(
+  module: AppModule<Services, Api, Needs>,
+): AppModule<Services, Api, Needs> => module;
 
 /**
  * What the modules leave undone, as sentences: an event type no read model handles, with no

@@ -26,7 +26,6 @@ import { mailModule } from "./mail-outbox/module";
 import { publishingModule } from "./publishing/module";
 import { reportsModule } from "./reports/module";
 import { reviewsModule } from "./reviews/module";
-import { teamMemberships } from "./team/memberships";
 import { teamModule } from "./team/module";
 
 /**
@@ -35,8 +34,7 @@ import { teamModule } from "./team/module";
  * module"). Their read models are fed in this order on a replay.
  */
 export const MODULES = [
-  // Identity asks the team who is in which team (infra/identity/ports.ts): the team sits above it.
-  identityModule(teamMemberships),
+  identityModule,
   teamModule,
   accountsModule,
   categoriesModule,
@@ -60,14 +58,19 @@ export const MODULES = [
   adminModule,
 ] as const;
 
-type ServicesOf<M> = M extends AppModule<infer S, infer _Api> ? S : never;
+type ServicesOf<M> = M extends AppModule<infer S, infer _Api, infer _Needs> ? S : never;
 /** Every module's services: what the app's runtime provides. */
 export type ModuleServices = ServicesOf<(typeof MODULES)[number]>;
 
-/** Every module's layer, merged. */
+/** The modules' answers to the ports of the modules below them (each module's `ports`). */
+const portsLayer = Layer.mergeAll(
+  ...(MODULES.flatMap((m) => ("ports" in m && m.ports ? m.ports : [])) as [Layer.Layer<never, never, SharedServices>]),
+);
+
+/** Every module's layer, merged, with the ports they ask for answered (and kept: a lane asks them too). */
 export const modulesLayer = Layer.mergeAll(
   ...(MODULES.flatMap((m) => ("layer" in m && m.layer ? [m.layer] : [])) as [Layer.Layer<never, never, SharedServices>]),
-) as Layer.Layer<ModuleServices, never, SharedServices>;
+).pipe(Layer.provideMerge(portsLayer)) as Layer.Layer<ModuleServices, never, SharedServices>;
 
 type GroupsOf<M> = M extends { readonly api?: ReadonlyArray<infer A> } ? (A extends ModuleApi<infer G> ? G : never) : never;
 /** Every module's groups of declared operations: the app's HTTP contract (./app-api.ts). */
@@ -77,7 +80,7 @@ export type ApiGroups = GroupsOf<(typeof MODULES)[number]>;
 export const moduleApis: ReadonlyArray<ModuleApi> = MODULES.flatMap((m): ReadonlyArray<ModuleApi> => ("api" in m && m.api ? m.api : []));
 
 const all = <K extends keyof AppModule>(key: K) =>
-  (MODULES as ReadonlyArray<AppModule<unknown>>).map((m) => m[key]).filter((v) => v !== undefined) as Array<NonNullable<AppModule<unknown>[K]>>;
+  (MODULES as ReadonlyArray<AppModule<unknown, ReadonlyArray<ModuleApi>, unknown>>).map((m) => m[key]).filter((v) => v !== undefined) as Array<NonNullable<AppModule<unknown>[K]>>;
 
 /** Every event's audit line, by type. */
 export const auditSummaries = Object.assign({}, ...all("auditSummaries")) as Readonly<Record<string, (data: any) => string>>;

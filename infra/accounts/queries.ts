@@ -1,5 +1,6 @@
 import { Effect } from "effect";
 import { isUuid } from "../../domain/shared";
+import type { PlatformId } from "../../domain/accounts";
 import { Database } from "../db/Database";
 
 /**
@@ -47,7 +48,6 @@ export const connectedExternalIds = (platform: string, kind: string) =>
     ),
   ).pipe(Effect.map((rows) => rows.map((row) => row.external_id)));
 
-// Read by team (an agency's clients)
 /** How many connected accounts each of these workspaces has, by id (absent for none). */
 export const connectedAccountCounts = (workspaceIds: ReadonlyArray<string>) =>
   Database.use((db) =>
@@ -57,3 +57,53 @@ export const connectedAccountCounts = (workspaceIds: ReadonlyArray<string>) =>
         where workspace_id = any(${workspaceIds.filter(isUuid)}::uuid[]) and disconnected_at is null group by workspace_id`,
     ),
   ).pipe(Effect.map((rows) => new Map(rows.map((row) => [row.workspace_id, row.accounts]))));
+/** The workspace's accounts a post may go to: connected, active and not waiting to be reconnected. */
+export const postableAccounts = (workspaceId: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ id: string; platform: PlatformId }[]>`
+        select id, platform from social_accounts
+        where workspace_id = ${workspaceId} and disconnected_at is null and is_active and status <> 'reconnect_needed'`,
+    ),
+  );
+
+/** The names and platforms of all the workspace's accounts, disconnected ones included, by id. */
+export const accountNamesOf = (workspaceId: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ id: string; account_name: string; platform: PlatformId }[]>`
+        select id, account_name, platform from social_accounts where workspace_id = ${workspaceId}`,
+    ),
+  ).pipe(Effect.map((rows) => new Map(rows.map((row) => [row.id, { name: row.account_name, platform: row.platform }]))));
+
+/** The workspace's sandbox accounts, connected or not, by name. */
+export const sandboxAccountsOf = (workspaceId: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ id: string; account_name: string; platform: PlatformId; disconnected_at: Date | null }[]>`
+        select id, account_name, platform, disconnected_at from social_accounts
+        where workspace_id = ${workspaceId} and kind = 'sandbox' order by account_name, id`,
+    ),
+  ).pipe(Effect.map((rows) => rows.map((row) => ({ id: row.id, name: row.account_name, platform: row.platform, connected: row.disconnected_at === null }))));
+
+/** The sandbox accounts among these ids (any workspace, connected or not). */
+export const sandboxAccountIdsAmong = (accountIds: ReadonlyArray<string>) =>
+  accountIds.length === 0
+    ? Effect.succeed(new Set<string>())
+    : Database.use((db) =>
+        db.query(
+          (sql) => sql<{ id: string }[]>`select id from social_accounts where id = any(${accountIds as string[]}::uuid[]) and kind = 'sandbox'`,
+        ),
+      ).pipe(Effect.map((rows) => new Set(rows.map((row) => row.id))));
+
+/** The connected accounts among these ids (any workspace), with what reading a platform needs: kind, status and who they are there. */
+export const connectedAccountsAmong = (accountIds: ReadonlyArray<string>) =>
+  accountIds.length === 0
+    ? Effect.succeed(new Map<string, { kind: string; status: string; externalId: string | null; metadata: Record<string, unknown> | null }>())
+    : Database.use((db) =>
+        db.query(
+          (sql) => sql<{ id: string; kind: string; status: string; external_id: string | null; metadata: Record<string, unknown> | null }[]>`
+            select id, kind, status, external_id, metadata from social_accounts
+            where id = any(${accountIds as string[]}::uuid[]) and disconnected_at is null`,
+        ),
+      ).pipe(Effect.map((rows) => new Map(rows.map((row) => [row.id, { kind: row.kind, status: row.status, externalId: row.external_id, metadata: row.metadata }]))));

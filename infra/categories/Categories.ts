@@ -22,6 +22,7 @@ import { actorIdOf, type Caller, type ConcurrencyConflict, Conflict, InvalidInpu
 import { Database, SqlError, UNIQUE_VIOLATION } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
+import { postsToRepeatOf } from "../publishing/queries";
 
 /** A category as the API answers it (spec core §3, engagement §3). */
 export interface Category {
@@ -150,20 +151,24 @@ export class Categories extends Context.Service<
       const db = yield* Database;
       const store = yield* EventStore;
 
+      /** The categories with their published posts that have repeats left (publishing counts them). */
       const select = (workspaceId: string, id?: string) =>
-        db.query(
-          (sql) => sql<CategoryRow[]>`
-            select c.id, c.user_id, c.name, c.description, c.color, c.is_default, c.platforms, c.created_at, c.updated_at, c.version,
-              c.evergreen, c.evergreen_every_days, c.evergreen_min_gap_days, c.evergreen_max_repeats, c.evergreen_next_at, c.evergreen_last_at,
-              r.posts_to_repeat, r.longest_waiting
-            from categories c
-            cross join lateral (
-              select count(*)::int as posts_to_repeat, min(p.published_at) as longest_waiting from posts p
-              where p.category_id = c.id and p.status = 'published' and p.deleted_at is null
-                and p.evergreen_repeats < coalesce(c.evergreen_max_repeats, ${EVERGREEN_DEFAULTS.maxRepeats})) r
-            where c.workspace_id = ${workspaceId} ${id ? sql`and c.id = ${id}` : sql``}
-            order by c.is_default desc, lower(c.name), c.created_at`,
-        );
+        Effect.gen(function* () {
+          const rows = yield* db.query(
+            (sql) => sql<Omit<CategoryRow, "posts_to_repeat" | "longest_waiting">[]>`
+              select c.id, c.user_id, c.name, c.description, c.color, c.is_default, c.platforms, c.created_at, c.updated_at, c.version,
+                c.evergreen, c.evergreen_every_days, c.evergreen_min_gap_days, c.evergreen_max_repeats, c.evergreen_next_at, c.evergreen_last_at
+              from categories c
+              where c.workspace_id = ${workspaceId} ${id ? sql`and c.id = ${id}` : sql``}
+              order by c.is_default desc, lower(c.name), c.created_at`,
+          );
+          const repeats = yield* postsToRepeatOf(rows.map((c) => ({ id: c.id, maxRepeats: c.evergreen_max_repeats ?? EVERGREEN_DEFAULTS.maxRepeats }))).pipe(
+            Effect.provideService(Database, db),
+          );
+          return rows.map(
+            (c): CategoryRow => ({ ...c, posts_to_repeat: repeats.get(c.id)?.postsToRepeat ?? 0, longest_waiting: repeats.get(c.id)?.longestWaiting ?? null }),
+          );
+        });
 
       const list = (workspaceId: string) => Effect.map(select(workspaceId), (rows) => rows.map(toCategory));
 

@@ -4,6 +4,7 @@ import { defineModule, moduleApi } from "../module";
 import { CategoriesApi } from "./api";
 import { categoriesHandlers } from "./api-handlers";
 import { Categories } from "./Categories";
+import { postCategoriesLayer } from "./ports";
 import { recycleEvergreen } from "./recycle";
 import { ensureDemoCategories } from "./demo";
 
@@ -24,6 +25,7 @@ export const categoriesModule = defineModule({
   layer: Categories.layer,
   api: [moduleApi(CategoriesApi, categoriesHandlers)],
   projections: [categoriesProjection],
+  ports: [postCategoriesLayer],
   tasks: {
     recycle_evergreen: (_payload, job) =>
       Effect.map(recycleEvergreen(job.now), (r) => (r.recycled > 0 ? `Evergreen: ${r.recycled} post(s) re-queued` : undefined)),

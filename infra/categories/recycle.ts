@@ -7,6 +7,8 @@ import { DAY_MS, systemContext } from "../../domain/shared";
 import { Database } from "../db/Database";
 import { handleCommand } from "../eventstore/handle";
 import { logger } from "../log";
+import { workspacesOf } from "../identity/queries";
+import { nextPostToRepeat } from "../publishing/queries";
 import { lockWorkspaceQueue, nextFreeTimeslot } from "../publishing/queue-slots";
 
 /**
@@ -26,14 +28,6 @@ interface DueCategory {
   evergreen_max_repeats: number;
 }
 
-interface Candidate {
-  id: string;
-  platforms: string[];
-  time_zone: string;
-  evergreen_repeats: number;
-  account_ids: string[];
-}
-
 const RECYCLING_TIERS = TIERS.filter((tier) => hasFeature(tier, "content_recycling"));
 
 export type RecycleOutcome = "recycled" | "no post" | "no slot" | "not due";
@@ -45,25 +39,19 @@ const recycleCategory = (category: DueCategory, now: Date, correlationId: string
     return yield* db.withTransaction(
       Effect.gen(function* () {
         yield* lockWorkspaceQueue(category.workspace_id);
-        const [post] = yield* db.query(
-          (sql) => sql<Candidate[]>`
-            select p.id, p.platforms, p.time_zone, p.evergreen_repeats,
-              array(select t.account_id::text from post_targets t where t.post_id = p.id order by t.account_id) as account_ids
-            from posts p
-            where p.workspace_id = ${category.workspace_id} and p.category_id = ${category.id}
-              and p.status = 'published' and p.deleted_at is null
-              and p.evergreen_repeats < ${category.evergreen_max_repeats}
-              and p.published_at <= ${new Date(now.getTime() - category.evergreen_min_gap_days * DAY_MS)}
-            order by p.published_at, p.created_at
-            limit 1`,
-        );
+        const post = yield* nextPostToRepeat({
+          workspaceId: category.workspace_id,
+          categoryId: category.id,
+          maxRepeats: category.evergreen_max_repeats,
+          publishedBefore: new Date(now.getTime() - category.evergreen_min_gap_days * DAY_MS),
+        });
         if (!post) return "no post" satisfies RecycleOutcome;
         const slot = yield* nextFreeTimeslot({
           workspaceId: category.workspace_id,
           postId: post.id,
           platforms: post.platforms,
-          accountIds: post.account_ids,
-          timeZone: post.time_zone,
+          accountIds: post.accountIds,
+          timeZone: post.timeZone,
           now,
           order: "priority",
         });
@@ -72,7 +60,7 @@ const recycleCategory = (category: DueCategory, now: Date, correlationId: string
         const recorded = yield* handleCommand(
           categoryStreamId(category.id),
           categoryDecider,
-          recycleEvergreenPost({ workspaceId: category.workspace_id, postId: post.id, repeat: post.evergreen_repeats + 1, now }),
+          recycleEvergreenPost({ workspaceId: category.workspace_id, postId: post.id, repeat: post.evergreenRepeats + 1, now }),
           options,
         );
         if (recorded.events.length === 0) return "not due" satisfies RecycleOutcome;
@@ -96,13 +84,17 @@ const recycleCategory = (category: DueCategory, now: Date, correlationId: string
 
 export const recycleEvergreen = Effect.fn("Categories.recycleEvergreen")(function* (now: Date) {
   const db = yield* Database;
-  const due = yield* db.query(
+  const dueAnyPlan = yield* db.query(
     (sql) => sql<DueCategory[]>`
       select c.id, c.workspace_id, c.name, c.evergreen_min_gap_days, c.evergreen_max_repeats
-      from categories c join workspaces w on w.id = c.workspace_id
-      where c.evergreen and c.evergreen_next_at <= ${now} and w.subscription_tier = any(${RECYCLING_TIERS as string[]})
+      from categories c
+      where c.evergreen and c.evergreen_next_at <= ${now}
       order by c.evergreen_next_at`,
   );
+  // Only workspaces whose plan has content_recycling (the workspace's plan is identity's answer).
+  const workspaces = yield* workspacesOf([...new Set(dueAnyPlan.map((c) => c.workspace_id))]);
+  const plans = new Map(workspaces.map((workspace) => [workspace.id, workspace.tier]));
+  const due = dueAnyPlan.filter((c) => RECYCLING_TIERS.includes(plans.get(c.workspace_id) as (typeof RECYCLING_TIERS)[number]));
   const outcomes: Record<RecycleOutcome, number> = { recycled: 0, "no post": 0, "no slot": 0, "not due": 0 };
   for (const category of due) {
     // One category's trouble (a post changed under the job, say) leaves the others to go on; it is due again next minute.

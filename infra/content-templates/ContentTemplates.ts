@@ -16,6 +16,7 @@ import {
 import { actorIdOf, type Caller, ConcurrencyConflict, Conflict, type Forbidden, type InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
+import { userNamesOf } from "../identity/queries";
 import { handleCommand } from "../eventstore/handle";
 import { checkLibraryRefs } from "../media/references";
 
@@ -123,16 +124,21 @@ export class ContentTemplates extends Context.Service<
       const db = yield* Database;
       const store = yield* EventStore;
 
+      /** The templates with their authors' names (identity's answer; a blank name is none). */
       const select = (reader: TemplateReader, id?: string) =>
-        db.query(
-          (sql) => sql<TemplateRow[]>`
-            select t.id, t.author_id, nullif(trim(u.first_name || ' ' || u.last_name), '') as author_name, t.name, t.content,
-                   t.platforms, t.hashtags, t.media_urls, t.is_public, t.usage_count, t.last_used_at, t.created_at, t.updated_at, t.version
-            from content_templates t left join users u on u.id = t.author_id
-            where t.workspace_id = ${reader.workspaceId} and (t.is_public or t.author_id = ${reader.userId || null})
-              ${id ? sql`and t.id = ${id}` : sql``}
-            order by t.updated_at desc, t.id`,
-        );
+        Effect.gen(function* () {
+          const rows = yield* db.query(
+            (sql) => sql<Omit<TemplateRow, "author_name">[]>`
+              select t.id, t.author_id, t.name, t.content,
+                     t.platforms, t.hashtags, t.media_urls, t.is_public, t.usage_count, t.last_used_at, t.created_at, t.updated_at, t.version
+              from content_templates t
+              where t.workspace_id = ${reader.workspaceId} and (t.is_public or t.author_id = ${reader.userId || null})
+                ${id ? sql`and t.id = ${id}` : sql``}
+              order by t.updated_at desc, t.id`,
+          );
+          const names = yield* userNamesOf([...new Set(rows.map((t) => t.author_id))]).pipe(Effect.provideService(Database, db));
+          return rows.map((t): TemplateRow => ({ ...t, author_name: names.get(t.author_id) || null }));
+        });
 
       const list = (reader: TemplateReader) => Effect.map(select(reader), (rows) => rows.map(toTemplate(reader)));
 

@@ -64,6 +64,9 @@ export const toRecordedEvent = (events: EventDecoder, row: EventRow): RecordedEv
   createdAt: row.created_at,
 });
 
+/** Streams whose events go in one insert statement at most: within the driver's parameter limit. */
+const STREAMS_PER_STATEMENT = 500;
+
 /** The read models and reactions kept inline with every append. */
 export class InlineHandlers extends Context.Service<
   InlineHandlers,
@@ -99,8 +102,9 @@ export class EventStore extends Context.Service<
       options: AppendOptions,
     ) => Effect.Effect<AppendResult, ConcurrencyConflict | SqlError>;
     /**
-     * Appends to many streams in one transaction (group commit; new ones start at version 0): all or
-     * nothing; one stream moved on by another writer (or already there) fails the batch with its ConcurrencyConflict.
+     * Appends to many streams in one transaction (group commit, a bulk upload's thousands; new ones
+     * start at version 0): all or nothing; one stream moved on by another writer (or already there)
+     * fails the batch with its ConcurrencyConflict. The reactions get the whole batch at once.
      */
     readonly appendMany: (batch: ReadonlyArray<BatchAppend>, now: Date) => Effect.Effect<ReadonlyArray<AppendResult>, ConcurrencyConflict | SqlError>;
     readonly readStream: (streamId: string) => Effect.Effect<{ readonly version: number; readonly events: ReadonlyArray<RecordedEvent> }, SqlError>;
@@ -113,14 +117,28 @@ export class EventStore extends Context.Service<
       const { projections, reactions } = yield* InlineHandlers;
       const events = yield* StoredEvents;
 
-      const runInline = (event: RecordedEvent) =>
+      /**
+       * The reactions to an append's events, once its read models are written: a reaction reads what
+       * the whole append left (an approved post as scheduled, or as being published), and a batch's
+       * events reach `reactMany` together, however many statements the batch took.
+       */
+      const react = (recorded: ReadonlyArray<RecordedEvent>) =>
         Effect.gen(function* () {
-          for (const projection of projections) {
-            if (projection.kind === "inline" && handlesEvent(projection, event.type)) yield* writeChanges(projection.project(event));
-          }
           for (const reaction of reactions) {
-            if (reaction.handles.includes(event.type)) yield* reaction.react(event);
+            const handled = recorded.filter((event) => reaction.handles.includes(event.type));
+            if (handled.length === 0) continue;
+            yield* reaction.reactMany ? reaction.reactMany(handled) : Effect.forEach(handled, reaction.react, { discard: true });
           }
+        }).pipe(Effect.provideService(Database, db));
+
+      const runInline = (recorded: ReadonlyArray<RecordedEvent>) =>
+        Effect.gen(function* () {
+          for (const event of recorded) {
+            for (const projection of projections) {
+              if (projection.kind === "inline" && handlesEvent(projection, event.type)) yield* writeChanges(projection.project(event));
+            }
+          }
+          yield* react(recorded);
         }).pipe(Effect.provideService(Database, db));
 
       const append = Effect.fn("EventStore.append")(function* (streamId: string, appended: ReadonlyArray<DomainEvent>, options: AppendOptions) {
@@ -154,7 +172,7 @@ export class EventStore extends Context.Service<
                 returning ${sql.unsafe(EVENT_COLUMNS)}`,
             );
             const recorded = rows.sort((a, b) => a.stream_version - b.stream_version).map((row) => toRecordedEvent(events, row));
-            for (const event of recorded) yield* runInline(event);
+            yield* runInline(recorded);
             return { nextVersion, events: recorded };
           }),
         );
@@ -190,39 +208,39 @@ export class EventStore extends Context.Service<
             const versions = new Map(claimed.map((c) => [c.stream_id, Number(c.version)]));
             const moved = batch.find((b) => !versions.has(b.streamId));
             if (moved) return yield* new ConcurrencyConflict({ streamId: moved.streamId, expected: String(moved.expectedVersion), actual: -1 });
-            const rows = yield* db.query(
-              (sql) => sql<EventRow[]>`
-                insert into events ${sql(
-                  batch.flatMap((b) =>
-                    b.events.map((event, index) => ({
-                      stream_id: b.streamId,
-                      stream_version: b.expectedVersion + 1 + index,
-                      type: event.type,
-                      schema_version: events.versionOf(event.type),
-                      data: sql.json(event.data as never),
-                      metadata: sql.json(b.metadata as never),
-                      created_at: now,
-                    })),
-                  ),
-                )}
-                returning ${sql.unsafe(EVENT_COLUMNS)}`,
-            );
-            const recorded = rows.map((row) => toRecordedEvent(events, row)).sort((a, b) => a.globalPosition - b.globalPosition);
-            // Each read model gets the batch's changes merged into a few statements.
-            for (const projection of projections) {
-              if (projection.kind !== "inline") continue;
-              const changes = recorded.flatMap((event) => (handlesEvent(projection, event.type) ? projection.project(event) : []));
-              if (changes.length > 0) yield* writeBatch(projection.tables, changes).pipe(Effect.provideService(Database, db));
+            const recorded: RecordedEvent[] = [];
+            // A few hundred streams per statement (within the driver's parameter limit), each read model's changes merged per statement.
+            for (let at = 0; at < batch.length; at += STREAMS_PER_STATEMENT) {
+              const rows = yield* db.query(
+                (sql) => sql<EventRow[]>`
+                  insert into events ${sql(
+                    batch.slice(at, at + STREAMS_PER_STATEMENT).flatMap((b) =>
+                      b.events.map((event, index) => ({
+                        stream_id: b.streamId,
+                        stream_version: b.expectedVersion + 1 + index,
+                        type: event.type,
+                        schema_version: events.versionOf(event.type),
+                        data: sql.json(event.data as never),
+                        metadata: sql.json(b.metadata as never),
+                        created_at: now,
+                      })),
+                    ),
+                  )}
+                  returning ${sql.unsafe(EVENT_COLUMNS)}`,
+              );
+              const written = rows.map((row) => toRecordedEvent(events, row)).sort((a, b) => a.globalPosition - b.globalPosition);
+              for (const projection of projections) {
+                if (projection.kind !== "inline") continue;
+                const changes = written.flatMap((event) => (handlesEvent(projection, event.type) ? projection.project(event) : []));
+                if (changes.length > 0) yield* writeBatch(projection.tables, changes).pipe(Effect.provideService(Database, db));
+              }
+              recorded.push(...written);
             }
-            for (const reaction of reactions) {
-              const handled = recorded.filter((event) => reaction.handles.includes(event.type));
-              if (handled.length === 0) continue;
-              const run = reaction.reactMany ? reaction.reactMany(handled) : Effect.forEach(handled, reaction.react, { discard: true });
-              yield* run.pipe(Effect.provideService(Database, db));
-            }
+            yield* react(recorded);
+            const byStream = Map.groupBy(recorded, (e) => e.streamId);
             return batch.map((b) => ({
               nextVersion: versions.get(b.streamId)!,
-              events: recorded.filter((e) => e.streamId === b.streamId),
+              events: byStream.get(b.streamId) ?? [],
             }));
           }),
         );

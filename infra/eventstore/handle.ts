@@ -58,13 +58,10 @@ export const decideSteps = <State, Event extends DomainEvent, E, R>(
     return { state, events: events as ReadonlyArray<Event> };
   });
 
-/** Streams started in one appendMany at most: its events go in one insert statement, within the driver's parameter limit. */
-const STREAMS_PER_APPEND = 500;
-
 /**
  * Starts many streams whose events were decided on the decider's initial state (`decideSteps` with
- * version 0): a bulk upload's posts. Appended a few hundred streams per statement; inside the
- * caller's transaction they are all kept or none.
+ * version 0): a bulk upload's posts, in one appendMany (all kept or none; its reactions see them all,
+ * so the approvers get one mail for the upload).
  */
 export const appendNewStreams = (
   streams: ReadonlyArray<{ readonly streamId: string; readonly events: ReadonlyArray<DomainEvent> }>,
@@ -73,11 +70,8 @@ export const appendNewStreams = (
   Effect.gen(function* () {
     const store = yield* EventStore;
     const metadata = metadataOf(options.ctx, options.workspaceId);
-    const started = streams.filter((s) => s.events.length > 0);
-    for (let at = 0; at < started.length; at += STREAMS_PER_APPEND) {
-      const batch = started.slice(at, at + STREAMS_PER_APPEND).map((s) => ({ streamId: s.streamId, events: s.events, expectedVersion: 0, metadata }));
-      yield* store.appendMany(batch, options.ctx.now);
-    }
+    const started = streams.filter((s) => s.events.length > 0).map((s) => ({ streamId: s.streamId, events: s.events, expectedVersion: 0, metadata }));
+    if (started.length > 0) yield* store.appendMany(started, options.ctx.now);
   });
 
 /**

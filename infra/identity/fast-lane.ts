@@ -62,10 +62,10 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * Puts the lane in front of the server's request listeners (the Astro handler); answers through them
- * otherwise. The lane has a small pool of its own on `databaseUrl`, so that its reads never wait
+ * otherwise (also while the team's answers to identity's port are not there yet). The lane has a small pool of its own on `databaseUrl`, so that its reads never wait
  * behind the worker's jobs; closed with the server.
  */
-export const installApiFastLane = (server: Server, databaseUrl: string, team: TeamMembershipsShape): void => {
+export const installApiFastLane = (server: Server, databaseUrl: string, team: Promise<TeamMembershipsShape>): void => {
   const sql = postgres(databaseUrl, { max: LANE_POOL_SIZE, onnotice: () => {} });
   server.once("close", () => void sql.end({ timeout: 2 }).catch(() => undefined));
   const listeners = server.listeners("request") as Listener[];
@@ -77,7 +77,7 @@ export const installApiFastLane = (server: Server, databaseUrl: string, team: Te
     if (req.method !== "GET" || req.url !== "/api/auth/user" || (req.headers.accept ?? "").includes("text/html")) return onward(req, res);
     const token = sessionToken(req.headers.cookie);
     if (!token) return onward(req, res);
-    signedInUser(sql, token, team).then(
+    team.then((memberships) => signedInUser(sql, token, memberships)).then(
       (user) => {
         if (!user) return onward(req, res);
         const body = JSON.stringify(publicUser(user));

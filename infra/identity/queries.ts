@@ -124,3 +124,24 @@ export const lastActiveOf = (ids: ReadonlyArray<string>) =>
         select user_id, max(last_used_at) as last_active from sessions where user_id = any(${ids.filter(isUuid)}::uuid[]) group by user_id`,
     ),
   ).pipe(Effect.map((rows) => new Map(rows.map((row) => [row.user_id, row.last_active]))));
+/**
+ * Locks the workspace's row until the transaction ends (`for update`): what serialises a workspace's
+ * plan-limit counts and time slot picks. Call it inside a transaction.
+ */
+export const lockWorkspace = (workspaceId: string) =>
+  Database.use((db) => db.query((sql) => sql`select id from workspaces where id = ${workspaceId} for update`)).pipe(Effect.asVoid);
+
+/**
+ * Each person's name as shown beside what they did ("first last", trimmed: "" when they gave none),
+ * by id; with `workspaceId`, only that workspace's people. An unknown id is left out.
+ */
+export const userNamesOf = (userIds: ReadonlyArray<string>, options: { readonly workspaceId?: string } = {}) =>
+  userIds.length === 0
+    ? Effect.succeed(new Map<string, string>())
+    : Database.use((db) =>
+        db.query(
+          (sql) => sql<{ id: string; name: string }[]>`
+            select id, trim(first_name || ' ' || last_name) as name from users
+            where id = any(${userIds as string[]}::uuid[]) ${options.workspaceId ? sql`and workspace_id = ${options.workspaceId}` : sql``}`,
+        ),
+      ).pipe(Effect.map((rows) => new Map(rows.map((row) => [row.id, row.name]))));

@@ -32,15 +32,14 @@ import {
 } from "../../domain/publishing";
 import { googleLocationName } from "../../domain/reviews/rules";
 import { needsApproval } from "../../domain/team/team";
-import { actorIdOf, type Caller, type ConcurrencyConflict, Conflict, type EventMetadata, InvalidInput, NotFound, PlanLimitReached } from "../../domain/shared";
-import { Database, type Sql, type SqlError } from "../db/Database";
-import { encodeKeyset } from "../db/keyset";
+import { actorIdOf, type Caller, type ConcurrencyConflict, Conflict, InvalidInput, NotFound, PlanLimitReached } from "../../domain/shared";
+import { postableAccounts } from "../accounts/queries";
+import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { appendNewStreams, type DecideStep, decideSteps, handleCommand } from "../eventstore/handle";
-import { Mailer } from "../mail/Mailer";
 import { isForeignLibraryRef, type LibraryFile, mediaFactsWith, ownLibraryFiles } from "../media/references";
-import { config } from "../config";
 import { PostQueries, type PostView } from "./PostQueries";
+import { PostApprovalRule, PostCategories } from "./ports";
 import { lockWorkspaceQueue, nextFreeTimeslot } from "./queue-slots";
 import { addPublishJob } from "./reactions";
 /** What a person asks for: the spec's payloads, already validated at the edge. */
@@ -109,7 +108,8 @@ export class Posts extends Context.Service<
     Effect.gen(function* () {
       const db = yield* Database;
       const store = yield* EventStore;
-      const mailer = yield* Mailer;
+      const approvalRule = yield* PostApprovalRule;
+      const categories = yield* PostCategories;
       const { get } = yield* PostQueries;
       const provide = <A, E>(effect: Effect.Effect<A, E, EventStore | Database>) =>
         effect.pipe(Effect.provideService(EventStore, store), Effect.provideService(Database, db));
@@ -129,12 +129,7 @@ export class Posts extends Context.Service<
         );
 
       /** The workspace's accounts a post may go to: connected and active. */
-      const activeAccounts = (caller: Caller) =>
-        db.query(
-          (sql) => sql<{ id: string; platform: PlatformId }[]>`
-            select id, platform from social_accounts
-            where workspace_id = ${caller.workspaceId} and disconnected_at is null and is_active and status <> 'reconnect_needed'`,
-        );
+      const activeAccounts = (caller: Caller) => postableAccounts(caller.workspaceId).pipe(Effect.provideService(Database, db));
 
       /** The accounts a post goes to among the active ones: those chosen, or every one of its platforms. */
       const targetsAmong = (accounts: ReadonlyArray<{ id: string; platform: PlatformId }>, input: PostInput) =>
@@ -168,10 +163,7 @@ export class Posts extends Context.Service<
       const checkCategory = (caller: Caller, input: PostInput, kept: string | null = null) =>
         Effect.gen(function* () {
           if (!input.categoryId || input.categoryId === kept) return;
-          const [found] = yield* db.query(
-            (sql) => sql<{ id: string }[]>`select id from categories where id = ${input.categoryId} and workspace_id = ${caller.workspaceId}`,
-          );
-          if (!found) {
+          if (!(yield* categories.isWorkspaceCategory(caller.workspaceId, input.categoryId))) {
             const message = "This category does not exist (it may have been deleted): choose another, or none.";
             return yield* new InvalidInput({ message, fields: { categoryId: message } });
           }
@@ -307,57 +299,7 @@ export class Posts extends Context.Service<
         // Only members' posts ever need approval: the setting is read for them alone.
         !needsApproval(true, caller.role)
           ? Effect.succeed(false)
-          : db
-              .query((sql) => sql<{ approval_required: boolean }[]>`select approval_required from team_settings where workspace_id = ${caller.workspaceId}`)
-              .pipe(Effect.map(([row]) => row?.approval_required ?? false));
-
-      const postLink = (postId: string) => `${config().publicUrl}/app/posts/${postId}`;
-      const quoted = (text: string) => `"${text.length > 80 ? `${text.slice(0, 79)}…` : text}"`;
-
-      /** The owners and admins are told posts await them (in the transaction that submitted them): one mail however many. */
-      const mailApprovers = (caller: Caller, posts: ReadonlyArray<{ readonly postId: string; readonly content: string }>) =>
-        Effect.gen(function* () {
-          const approvers = yield* db.query(
-            (sql) => sql<{ email: string }[]>`
-              select u.email from workspaces w join users u on u.id = w.owner_id where w.id = ${caller.workspaceId}
-              union select m.email from team_members m where m.workspace_id = ${caller.workspaceId} and m.role = 'admin'`,
-          );
-          const [author] = yield* db.query(
-            (sql) => sql<{ name: string }[]>`select trim(first_name || ' ' || last_name) as name from users where id = ${actorIdOf(caller.actor)}`,
-          );
-          const who = author?.name || "A member of your team";
-          const queue = `${config().publicUrl}/app/queue?tab=approval`;
-          const [first] = posts;
-          const mail =
-            posts.length === 1 && first
-              ? {
-                  subject: "A post awaits your approval",
-                  text: `${who} submitted a post for approval:\n\n${quoted(first.content)}\n\nApprove it or request changes from the queue: ${queue}\nThe post: ${postLink(first.postId)}`,
-                }
-              : {
-                  subject: `${posts.length} posts await your approval`,
-                  text: `${who} submitted ${posts.length} posts for approval, among them:\n\n${posts
-                    .slice(0, 5)
-                    .map((p) => quoted(p.content))
-                    .join("\n")}\n\nApprove them or request changes from the queue: ${queue}`,
-                };
-          for (const { email } of approvers) yield* mailer.queue({ to: email, ...mail });
-        });
-
-      /** Its author is told what the approver decided. */
-      const mailAuthor = (caller: Caller, postId: string, decision: string) =>
-        Effect.gen(function* () {
-          const [row] = yield* db.query(
-            (sql) =>
-              sql<{ email: string; content: string }[]>`select u.email, p.content from posts p join users u on u.id = p.author_id where p.id = ${postId}`,
-          );
-          if (row && row.email)
-            yield* mailer.queue({
-              to: row.email,
-              subject: "Your post was reviewed",
-              text: `Your post ${quoted(row.content)} ${decision}\n\n${postLink(postId)}`,
-            });
-        });
+          : approvalRule.approvalRequired(caller.workspaceId);
 
       /**
        * A new post's decision: drafted, then scheduled at its time (or published now); a member whose
@@ -404,7 +346,8 @@ export class Posts extends Context.Service<
             const targets = yield* resolveTargets(caller, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(caller, input.timeslot, input, targets, timeZone, caller.now, postId) : asked;
             yield* onPost(postId, caller, newPostSteps(caller, postId, input, targets, scheduledAt, timeZone, approval, media));
-            if (approval) return yield* mailApprovers(caller, [{ postId, content: input.content }]);
+            // Submitted for approval: the approvers' mail is the team's reaction to it (infra/team/approval-mails.ts).
+            if (approval) return;
             // "Post now": the job runs at once, from this transaction.
             if (input.status === "published") yield* addPublishJob(postId).pipe(Effect.provideService(Database, db));
           }),
@@ -491,7 +434,6 @@ export class Posts extends Context.Service<
               return { row, ok: true, postId, scheduledAt: scheduledAt?.toISOString() ?? null };
             });
             yield* provide(appendNewStreams(accepted, { ctx: caller, workspaceId: caller.workspaceId }));
-            if (approval && accepted.length > 0) yield* mailApprovers(caller, accepted);
             return outcomes;
           }),
         );
@@ -515,8 +457,7 @@ export class Posts extends Context.Service<
               // A member's change to a post that would go out: back to (or still with) the approvers.
               steps.push(submitForApproval({ scheduledAt: input.status === "published" ? null : scheduledAt, timeZone, now }));
               if (input.recurrence !== undefined) steps.push(input.recurrence ? setRecurrence({ rule: input.recurrence, now }) : clearRecurrence({ now }));
-              const result = yield* onPost(postId, caller, steps, expectedVersion);
-              if (result.events.some((e) => e.type === "PostSubmittedForApproval")) yield* mailApprovers(caller, [{ postId, content: input.content }]);
+              yield* onPost(postId, caller, steps, expectedVersion);
               return;
             }
             // An approver scheduling or publishing a post that awaits approval approves it.
@@ -540,17 +481,7 @@ export class Posts extends Context.Service<
       const publishNow = Effect.fn("Posts.publishNow")(function* (caller: Caller, postId: string, expectedVersion?: number) {
         const before = yield* get(caller.workspaceId, postId);
         if (yield* approvalFor(caller)) {
-          yield* db.withTransaction(
-            Effect.gen(function* () {
-              const result = yield* onPost(
-                postId,
-                caller,
-                submitForApproval({ scheduledAt: null, timeZone: before.timeZone, now: caller.now }),
-                expectedVersion,
-              );
-              if (result.events.length > 0) yield* mailApprovers(caller, [{ postId, content: before.content }]);
-            }),
-          );
+          yield* onPost(postId, caller, submitForApproval({ scheduledAt: null, timeZone: before.timeZone, now: caller.now }), expectedVersion);
           return yield* get(caller.workspaceId, postId);
         }
         yield* db.withTransaction(
@@ -584,7 +515,6 @@ export class Posts extends Context.Service<
               options.expectedVersion,
             );
             if (!toSchedule) yield* addPublishJob(postId).pipe(Effect.provideService(Database, db));
-            yield* mailAuthor(caller, postId, toSchedule ? `was approved: it goes out at the time you chose.` : "was approved and is being published now.");
           }),
         );
         return yield* get(caller.workspaceId, postId);
@@ -592,12 +522,7 @@ export class Posts extends Context.Service<
 
       const requestChangesOf = Effect.fn("Posts.requestChanges")(function* (caller: Caller, postId: string, comment: string, expectedVersion?: number) {
         yield* get(caller.workspaceId, postId);
-        yield* db.withTransaction(
-          Effect.gen(function* () {
-            yield* onPost(postId, caller, requestChanges({ comment, reviewer: reviewerOf(caller) }), expectedVersion);
-            yield* mailAuthor(caller, postId, `needs changes before it can go out:\n\n${comment.trim()}`);
-          }),
-        );
+        yield* onPost(postId, caller, requestChanges({ comment, reviewer: reviewerOf(caller) }), expectedVersion);
         return yield* get(caller.workspaceId, postId);
       });
 

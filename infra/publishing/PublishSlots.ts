@@ -1,6 +1,7 @@
 import { Context, Effect, Layer } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { nextSlot, PUBLISH_LIMITS, type PublishLimit } from "../../domain/publishing";
+import { sandboxAccountIdsAmong } from "../accounts/queries";
 import { Database, SqlError } from "../db/Database";
 
 /** The platforms' publishing limits in force: the documented ones (tests put small windows in their place). */
@@ -53,15 +54,20 @@ export class PublishSlots extends Context.Service<
         ];
       };
 
-      const load = (key: string, target: PublishTarget, windowMs: number) => {
+      const load = (key: string, target: PublishTarget, windowMs: number): Effect.Effect<ReadonlyArray<{ at: Date }>, SqlError> => {
         const since = new Date(Date.now() - windowMs);
-        return db.query((sql) =>
-          key.startsWith("account:")
-            ? sql<{ at: Date }[]>`select attempted_at as at from post_targets where account_id = ${target.accountId} and attempted_at > ${since}`
-            : sql<{ at: Date }[]>`
-                select t.attempted_at as at from post_targets t join social_accounts a on a.id = t.account_id
-                where t.platform = ${target.platform} and t.attempted_at > ${since} and a.kind <> 'sandbox'`,
-        );
+        if (key.startsWith("account:")) {
+          return db.query((sql) => sql<{ at: Date }[]>`select attempted_at as at from post_targets where account_id = ${target.accountId} and attempted_at > ${since}`);
+        }
+        // The app's quota counts real accounts' attempts only: the sandbox's (the accounts module says which) never reach the platform.
+        return Effect.gen(function* () {
+          const rows = yield* db.query(
+            (sql) => sql<{ at: Date; account_id: string }[]>`
+              select attempted_at as at, account_id from post_targets where platform = ${target.platform} and attempted_at > ${since}`,
+          );
+          const sandbox = yield* sandboxAccountIdsAmong([...new Set(rows.map((r) => r.account_id))]).pipe(Effect.provideService(Database, db));
+          return rows.filter((r) => !sandbox.has(r.account_id));
+        });
       };
 
       /** Reads a key's history once per process; callers at the same time wait for the same read. */

@@ -1,6 +1,8 @@
 import { Effect } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
+import { accountNamesOf } from "../accounts/queries";
 import { Database, type Sql } from "../db/Database";
+import { userNamesOf } from "../identity/queries";
 import { publishedPosts } from "./publications";
 
 /** The start of a post's text the top posts show. */
@@ -145,23 +147,12 @@ export const analyticsPlatformDays = Effect.fn("Analytics.platformDays")(functio
 
 /** Display names of the workspace's users (the post history's "who"). */
 export const userNames = Effect.fn("Analytics.userNames")(function* (workspaceId: string, ids: ReadonlyArray<string>) {
-  if (ids.length === 0) return {} as Record<string, string>;
-  const db = yield* Database;
-  const rows = yield* db.query(
-    (sql) => sql<{ id: string; first_name: string; last_name: string }[]>`
-      select id, first_name, last_name from users where workspace_id = ${workspaceId} and id = any(${ids as string[]}::uuid[])`,
-  );
-  return Object.fromEntries(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()])) as Record<string, string>;
+  return Object.fromEntries(yield* userNamesOf(ids, { workspaceId })) as Record<string, string>;
 });
 
 /** Names of the workspace's accounts, disconnected ones included (the post history's "which account"). */
 export const accountNames = Effect.fn("Analytics.accountNames")(function* (workspaceId: string) {
-  const db = yield* Database;
-  const rows = yield* db.query(
-    (sql) => sql<{ id: string; account_name: string; platform: PlatformId }[]>`
-      select id, account_name, platform from social_accounts where workspace_id = ${workspaceId}`,
-  );
-  return Object.fromEntries(rows.map((r) => [r.id, { name: r.account_name, platform: r.platform }])) as Record<string, { name: string; platform: PlatformId }>;
+  return Object.fromEntries(yield* accountNamesOf(workspaceId)) as Record<string, { name: string; platform: PlatformId }>;
 });
 
 /** Posts published in a period and their engagement, overall and per platform (the dashboard's Analytics Overview). */

@@ -19,6 +19,7 @@ import { callerOf, type CurrentUser } from "../identity/current-user";
 import { Users } from "../identity/Users";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { CalendarNotes } from "../calendar/CalendarNotes";
+import { firstImageIds } from "../media/queries";
 import { Database } from "../db/Database";
 import { handleCommand } from "../eventstore/handle";
 import { sandboxEngagement } from "./engagement";
@@ -107,9 +108,7 @@ export const ensureDemoPosts = Effect.fn("Demo.ensurePosts")(function* (userId: 
       causationId: null,
     });
   // The sample images (infra/media/demo.ts): a post to a platform that needs a photo or video (Instagram) carries one, in turn.
-  const images = (yield* db.query(
-    (sql) => sql<{ id: string }[]>`select id from media_items where workspace_id = ${user.workspaceId} and kind = 'image' order by uploaded_at, id limit 6`,
-  )).map((r) => r.id);
+  const images = yield* firstImageIds(user.workspaceId, 6);
   let turn = 0;
   const mediaFor = (post: DemoPost): ReadonlyArray<string> =>
     images.length > 0 && post.platforms.some((p) => platformById(p).posting.requires !== null) ? [images[turn++ % images.length]!] : [];

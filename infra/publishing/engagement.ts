@@ -3,6 +3,7 @@ import { Cause, Effect } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { type EngagementCounts, postDecider, postStreamId, recordEngagement } from "../../domain/publishing";
 import { systemContext } from "../../domain/shared";
+import { connectedAccountsAmong } from "../accounts/queries";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { Database } from "../db/Database";
 import { handleCommand } from "../eventstore/handle";
@@ -105,19 +106,26 @@ export const fetchEngagement = Effect.fn("Publishing.fetchEngagement")(function*
   const db = yield* Database;
   const accounts = yield* SocialAccounts;
   const since = new Date(now.getTime() - ENGAGEMENT_WINDOW_DAYS * 86_400_000);
-  const readable = engagementReadablePlatforms() as string[];
-  const due = yield* db.query(
-    (sql) => sql<DueTarget[]>`
-      select t.post_id, t.account_id, p.workspace_id, t.platform, a.kind, t.platform_post_id, t.published_at, a.external_id, a.metadata
+  const readablePlatforms = engagementReadablePlatforms() as string[];
+  const published = yield* db.query(
+    (sql) => sql<Omit<DueTarget, "kind" | "external_id" | "metadata">[]>`
+      select t.post_id, t.account_id, p.workspace_id, t.platform, t.platform_post_id, t.published_at
       from post_targets t
       join posts p on p.id = t.post_id
-      join social_accounts a on a.id = t.account_id
       where t.status = 'published' and t.published_at >= ${since} and p.deleted_at is null
-        and a.disconnected_at is null
-        and (a.kind = 'sandbox' or t.platform = 'bluesky'
-          or (a.kind = 'oauth' and a.status <> 'reconnect_needed' and t.platform = any(${readable})))
       order by t.account_id, t.published_at`,
   );
+  // Which accounts can be read is the accounts module's answer: connected ones, sandbox or Bluesky or OAuth not waiting to be reconnected.
+  const connected = yield* connectedAccountsAmong([...new Set(published.map((t) => t.account_id))]);
+  const due: DueTarget[] = published.flatMap((t) => {
+    const account = connected.get(t.account_id);
+    if (!account) return [];
+    const readable =
+      account.kind === "sandbox" ||
+      t.platform === "bluesky" ||
+      (account.kind === "oauth" && account.status !== "reconnect_needed" && readablePlatforms.includes(t.platform));
+    return readable ? [{ ...t, kind: account.kind, external_id: account.externalId!, metadata: account.metadata! }] : [];
+  });
 
   const found: Array<{ target: DueTarget; figures: EngagementCounts }> = [];
   let skipped = 0;

@@ -12,6 +12,7 @@ import { Posts } from "./Posts";
 import { publishPost } from "./publish-post";
 import { PublishSlots } from "./PublishSlots";
 import { schedulePublicationReaction } from "./reactions";
+import { postReviewedMail } from "./review-mails";
 import { sweepDuePosts } from "./sweep";
 import { ensureDemoPosts } from "./demo";
 
@@ -26,7 +27,7 @@ export const publishingModule = defineModule({
   layer: Posts.layer.pipe(Layer.provideMerge(Layer.mergeAll(PostQueries.layer, CalendarPosts.layer, PublishSlots.layer))),
   api: [moduleApi(PostsApi, postsHandlers), moduleApi(CalendarApi, calendarHandlers), moduleApi(DashboardApi, dashboardHandlers)],
   projections: [postsProjection],
-  reactions: [schedulePublicationReaction],
+  reactions: [schedulePublicationReaction, postReviewedMail],
   tasks: {
     publish_post: (payload, job) =>
       Effect.map(

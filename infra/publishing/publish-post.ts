@@ -17,16 +17,16 @@ import {
   type TargetState,
   targetsToPublish,
 } from "../../domain/publishing";
-import { foldEvents, isUuid, type RecordedEvent, sameJson, systemContext } from "../../domain/shared";
+import { foldEvents, type RecordedEvent, sameJson, systemContext } from "../../domain/shared";
 import { type AccountView, SocialAccounts } from "../accounts/SocialAccounts";
 import { config } from "../config";
-import { Database } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { type DecideStep, handleCommandInBatch } from "../eventstore/handle";
 import { logger } from "../log";
 import { Mailer } from "../mail/Mailer";
 import { ownerToAlert } from "../mail/owner-alerts";
 import { MediaStorage } from "../media/MediaStorage";
+import { storedLibraryFile } from "../media/queries";
 import { fetchAddress } from "../outbound/outbound";
 import type { Published, PublishMedia } from "../platforms/provider";
 import { canFindPublished, findPublished, publisherFor } from "../platforms/providers";
@@ -101,22 +101,16 @@ const loadMedia = (workspaceId: string, refs: ReadonlyArray<string>) =>
       // Our own files (by id or address) are read from the library, not over HTTP.
       const libraryId = libraryIdOf(ref);
       if (libraryId) {
-        const db = yield* Database;
-        const [row] = isUuid(libraryId)
-          ? yield* db.query(
-              (sql) => sql<{ storage_key: string; file_type: string; original_name: string }[]>`
-                select storage_key, file_type, original_name from media_items where id = ${libraryId} and workspace_id = ${workspaceId}`,
-            )
-          : [];
+        const row = yield* storedLibraryFile(workspaceId, libraryId);
         if (!row) return yield* new MediaUnreadable({ message: "A media file of this post was deleted from the media library." });
         const bytes = yield* (yield* MediaStorage)
-          .get(row.storage_key)
-          .pipe(Effect.mapError(() => new MediaUnreadable({ message: `The media file ${row.original_name} could not be read.` })));
-        const fileName = row.storage_key.slice(row.storage_key.lastIndexOf("/") + 1);
+          .get(row.storageKey)
+          .pipe(Effect.mapError(() => new MediaUnreadable({ message: `The media file ${row.originalName} could not be read.` })));
+        const fileName = row.storageKey.slice(row.storageKey.lastIndexOf("/") + 1);
         return {
           bytes,
-          mimeType: row.file_type,
-          fileName: row.original_name,
+          mimeType: row.fileType,
+          fileName: row.originalName,
           url: new URL(`/media/${libraryId}/${fileName}`, config().publicUrl).href,
         } satisfies PublishMedia;
       }

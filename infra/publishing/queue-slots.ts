@@ -1,14 +1,14 @@
 import { Effect } from "effect";
 import { nextTimeslot, type QueueOrder, TIMESLOT_HORIZON_DAYS } from "../../domain/publishing";
 import { DAY_MS } from "../../domain/shared";
+import { lockWorkspace } from "../identity/queries";
 import { Database } from "../db/Database";
 
 /**
  * Serialises a workspace's plan-limit counts and time slot picks until the transaction ends, so two
  * posts queued at once (by people or by the evergreen job) do not take the same slot.
  */
-export const lockWorkspaceQueue = (workspaceId: string) =>
-  Database.use((db) => db.query((sql) => sql`select id from workspaces where id = ${workspaceId} for update`));
+export const lockWorkspaceQueue = (workspaceId: string) => lockWorkspace(workspaceId);
 
 export interface FreeSlotRequest {
   readonly workspaceId: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Effect } from "effect";
-import type { PlatformId } from "../../domain/accounts";
+import { sandboxAccountsOf } from "../accounts/queries";
 import { Database } from "../db/Database";
 import { encodeKeyset, type Keyset } from "../db/keyset";
 import type { Published } from "../platforms/provider";
@@ -127,11 +127,5 @@ export const sandboxPost = Effect.fn("Sandbox.post")(function* (workspaceId: str
 
 /** The workspace's sandbox accounts, connected or not (their posts stay on the timeline). */
 export const sandboxAccounts = Effect.fn("Sandbox.accounts")(function* (workspaceId: string) {
-  const db = yield* Database;
-  const rows = yield* db.query(
-    (sql) => sql<{ id: string; account_name: string; platform: PlatformId; disconnected_at: Date | null }[]>`
-      select id, account_name, platform, disconnected_at from social_accounts
-      where workspace_id = ${workspaceId} and kind = 'sandbox' order by account_name, id`,
-  );
-  return rows.map((r) => ({ id: r.id, name: r.account_name, platform: r.platform, connected: r.disconnected_at === null }));
+  return yield* sandboxAccountsOf(workspaceId);
 });

@@ -1,5 +1,6 @@
 import { Effect } from "effect";
 import { instantAt, wallClockOf } from "../../domain/shared/zoned";
+import { connectedAccountCounts } from "../accounts/queries";
 import { Database } from "../db/Database";
 import { publishedPosts } from "./publications";
 
@@ -31,7 +32,7 @@ export const dashboardStats = Effect.fn("Dashboard.stats")(function* (workspaceI
   const thisMonth = instantAt({ year: today.year, month: today.month, day: 1, hours: 0, minutes: 0 }, timeZone);
   const lastMonth = instantAt({ year: today.year, month: today.month - 1, day: 1, hours: 0, minutes: 0 }, timeZone);
   const [row] = yield* db.query(
-    (sql) => sql<{ posts_now: number; posts_before: number; engagement_now: number; engagement_before: number; scheduled: number; accounts: number; next_at: Date | null }[]>`
+    (sql) => sql<{ posts_now: number; posts_before: number; engagement_now: number; engagement_before: number; scheduled: number; next_at: Date | null }[]>`
       with engagement as (
         select p.created_at,
                coalesce((select sum(coalesce((e.value->>'likes')::int, 0) + coalesce((e.value->>'shares')::int, 0) + coalesce((e.value->>'comments')::int, 0))
@@ -44,7 +45,6 @@ export const dashboardStats = Effect.fn("Dashboard.stats")(function* (workspaceI
         (select coalesce(sum(total), 0)::int from engagement) as engagement_now,
         (select coalesce(sum(total), 0)::int from engagement where created_at < ${thisMonth}) as engagement_before,
         (select count(*)::int from posts where workspace_id = ${workspaceId} and status = 'scheduled' and deleted_at is null) as scheduled,
-        (select count(*)::int from social_accounts where workspace_id = ${workspaceId} and disconnected_at is null) as accounts,
         (select min(scheduled_at) from posts where workspace_id = ${workspaceId} and status = 'scheduled' and deleted_at is null and scheduled_at >= ${now}) as next_at`,
   );
   return {
@@ -53,7 +53,7 @@ export const dashboardStats = Effect.fn("Dashboard.stats")(function* (workspaceI
     totalEngagement: row.engagement_now,
     engagementLastMonth: row.engagement_before,
     scheduledPosts: row.scheduled,
-    connectedAccounts: row.accounts,
+    connectedAccounts: (yield* connectedAccountCounts([workspaceId])).get(workspaceId) ?? 0,
     nextScheduledAt: row.next_at?.toISOString() ?? null,
     changes: { posts: change(row.posts_now, row.posts_before), engagement: change(row.engagement_now, row.engagement_before) },
   } satisfies DashboardStats;

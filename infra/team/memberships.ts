@@ -1,8 +1,9 @@
 import type { Role } from "../../domain/shared";
-import type { TeamMembershipsShape } from "../identity/ports";
+import { Layer } from "effect";
+import { TeamMemberships, type TeamMembershipsShape } from "../identity/ports";
 
-/** The team's answers to what identity asks of it (infra/identity/ports.ts): given to the identity module by infra/modules.ts. */
-export const teamMemberships: TeamMembershipsShape = {
+/** The team's answers to what identity asks of it (infra/identity/ports.ts). */
+const teamMemberships: TeamMembershipsShape = {
   roleIn: async (sql, workspaceId, userId) =>
     (await sql<{ role: Role }[]>`select role from team_members where workspace_id = ${workspaceId} and user_id = ${userId}`)[0]?.role ?? null,
   teamsOf: async (sql, userId) =>
@@ -11,3 +12,6 @@ export const teamMemberships: TeamMembershipsShape = {
       role: row.role,
     })),
 };
+
+/** Its port, as the team module offers it (`ports`). */
+export const teamMembershipsLayer = Layer.succeed(TeamMemberships, teamMemberships);

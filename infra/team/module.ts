@@ -4,9 +4,12 @@ import { defineModule, moduleApi } from "../module";
 import { ApprovalLinksApi, ClientApprovalApi, ClientsApi, TeamApi } from "./api";
 import { approvalLinksHandlers, clientApprovalHandlers, clientsHandlers, teamHandlers } from "./api-handlers";
 import { ApprovalLinks } from "./ApprovalLinks";
+import { approvalRequestMail } from "./approval-mails";
 import { ApprovalSettings } from "./ApprovalSettings";
 import { ClientAccess } from "./ClientAccess";
 import { Members } from "./Members";
+import { postApprovalRuleLayer } from "./post-approval-rule";
+import { teamMembershipsLayer } from "./memberships";
 import { InvitationLinkApi, InvitationsApi } from "./invitations-api";
 import { approvalLinkMailReaction, invitationMailReaction } from "./link-mails";
 import { invitationLinkHandlers, invitationsHandlers } from "./invitations-api-handlers";
@@ -29,8 +32,9 @@ export const teamModule = defineModule({
     moduleApi(InvitationsApi, invitationsHandlers),
   ],
   projections: [teamProjection],
-  // The mails that carry a link's token, from the events that made the link.
-  reactions: [invitationMailReaction, approvalLinkMailReaction],
+  // The mails of the team's links (their tokens derived from the events that made them), and the approvers' mail of posts submitted to them.
+  reactions: [invitationMailReaction, approvalLinkMailReaction, approvalRequestMail],
+  ports: [postApprovalRuleLayer, teamMembershipsLayer],
   auditSummaries: {
     MemberInvited: (d) => `Invited ${d.email} as ${ROLE_LABELS[d.role as keyof typeof ROLE_LABELS]}`,
     InviteResent: () => "Resent an invitation",

@@ -80,7 +80,7 @@ export const startAppServer = async (options: AppServerOptions): Promise<Running
     const { server: listening } = server.startServer() as { server: { server: Server; stop: () => Promise<void> } };
     const http = listening.server;
     // The modules' lanes in front of Astro (GET /api/auth/user's common case, the published link-in-bio pages).
-    for (const lane of lanes) lane.install({ server: http, databaseUrl: app.url, render: renderWith(server.handler), warn: (message) => logger.warn(message) });
+    for (const lane of lanes) lane.install({ server: http, databaseUrl: app.url, runtime: app.runtime as never, render: renderWith(server.handler), warn: (message) => logger.warn(message) });
     staticPages?.install(http);
     // Last installed, first to run: every answer above carries the security headers (infra/web/security-headers.ts).
     installSecurityHeaders(http);

@@ -20,6 +20,9 @@ const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const jobOf = async (postId: string) => (await app.sql`select run_at from graphile_worker._private_jobs where key = ${`post:${postId}`}`)[0];
 const mailsTo = async (to: string) =>
   app.sql<{ subject: string; body_text: string }[]>`select subject, body_text from mail_outbox where to_address = ${to} order by id`;
+const nameOf = async (address: string) => (await app.sql<{ name: string }[]>`select trim(first_name || ' ' || last_name) as name from users where email = ${address}`)[0]!.name;
+/** A mail's text, the app's address written as ORIGIN. */
+const textOf = (mail: { body_text: string } | undefined) => mail?.body_text.replace(/https?:\/\/[^/\s]+/g, "ORIGIN");
 
 /** An owner on Professional with a sandbox Bluesky account, approval on, and a member. */
 const teamWithApproval = async () => {
@@ -56,7 +59,12 @@ describe("approving posts", () => {
     expect(submitted.status, submitted.text).toBe(201);
     expect(submitted.data).toMatchObject({ status: "awaiting_approval", scheduledAt: at });
     expect(await jobOf(submitted.data.id)).toBeUndefined();
-    expect((await mailsTo(team.ownerEmail)).map((m) => m.subject)).toContain("A post awaits your approval");
+    const [request] = await mailsTo(team.ownerEmail);
+    expect(request?.subject).toBe("A post awaits your approval");
+    expect(textOf(request)).toBe(
+      `${await nameOf(team.memberEmail)} submitted a post for approval:\n\n"Flu shots: walk in this week"\n\n` +
+        `Approve it or request changes from the queue: ORIGIN/app/queue?tab=approval\nThe post: ORIGIN/app/posts/${submitted.data.id}`,
+    );
 
     // The member cannot approve it.
     expect((await team.member.post(`/api/posts/${submitted.data.id}/approve`, {})).status).toBe(403);
@@ -68,7 +76,9 @@ describe("approving posts", () => {
     expect(approved.status, approved.text).toBe(200);
     expect(approved.data).toMatchObject({ status: "scheduled", scheduledAt: at });
     expect(new Date((await jobOf(submitted.data.id))!.run_at).getTime()).toBeLessThanOrEqual(Date.parse(at));
-    expect((await mailsTo(team.memberEmail)).at(-1)!.body_text).toContain("was approved");
+    const told = (await mailsTo(team.memberEmail)).at(-1);
+    expect(told?.subject).toBe("Your post was reviewed");
+    expect(textOf(told)).toBe(`Your post "Flu shots: walk in this week" was approved: it goes out at the time you chose.\n\nORIGIN/app/posts/${submitted.data.id}`);
     const events = await app.sql<{ type: string; metadata: { actorId: string } }[]>`
       select type, metadata from events where stream_id = ${`post-${submitted.data.id}`} order by stream_version`;
     expect(events.map((e) => e.type)).toEqual(["PostDrafted", "PostSubmittedForApproval", "PostApproved", "PostScheduled"]);
@@ -95,7 +105,9 @@ describe("approving posts", () => {
     const sent = await team.owner.post(`/api/posts/${submitted.data.id}/request-changes`, { comment: "Add the clinic's hours, please." });
     expect(sent.status, sent.text).toBe(200);
     expect(sent.data).toMatchObject({ status: "draft", scheduledAt: null, reviewComment: "Add the clinic's hours, please." });
-    expect((await mailsTo(team.memberEmail)).at(-1)!.body_text).toContain("Add the clinic's hours, please.");
+    expect(textOf((await mailsTo(team.memberEmail)).at(-1))).toBe(
+      `Your post "Flu shots: walk in this week" needs changes before it can go out:\n\nAdd the clinic's hours, please.\n\nORIGIN/app/posts/${submitted.data.id}`,
+    );
     const again = await team.owner.post(`/api/posts/${submitted.data.id}/approve`, {});
     expect(again.status).toBe(409);
     expect(again.data.detail).toBe("This post is not awaiting approval.");
@@ -118,6 +130,9 @@ describe("approving posts", () => {
     expect(unconfirmed.data.detail).toBe("The time chosen for this post has passed. Approve it to publish now, or choose a new time.");
     const approved = await team.owner.post(`/api/posts/${submitted.data.id}/approve`, { publishNow: true });
     expect(approved.status, approved.text).toBe(200);
+    expect(textOf((await mailsTo(team.memberEmail)).at(-1))).toBe(
+      `Your post "Flu shots: walk in this week" was approved and is being published now.\n\nORIGIN/app/posts/${submitted.data.id}`,
+    );
     const status = await until(
       async () => (await team.owner.get(`/api/posts/${submitted.data.id}`)).data.status as string,
       (now) => now === "published",

@@ -142,6 +142,14 @@ describe("bulk upload", () => {
       { subject: string }[]
     >`select subject from mail_outbox where to_address = ${input.email as string} and subject like '%approval%'`;
     expect(mails.map((m) => m.subject)).toEqual(["2 posts await your approval"]);
+
+    // More rows than one statement takes (500 posts' events): still one mail, naming them all.
+    const many = await member.post("/api/posts/bulk", { posts: Array.from({ length: 600 }, (_, i) => row(`Tip ${i + 1}`)) });
+    expect(many.data.successful, many.text).toHaveLength(600);
+    const [mail] = await app.sql<{ subject: string; body_text: string }[]>`
+      select subject, body_text from mail_outbox where to_address = ${input.email as string} and subject like '%approval%' order by id offset 1`;
+    expect(mail?.subject).toBe("600 posts await your approval");
+    expect(mail?.body_text).toContain(`submitted 600 posts for approval, among them:\n\n"Tip 1"\n"Tip 2"\n"Tip 3"\n"Tip 4"\n"Tip 5"\n\nApprove them`);
   });
 
   it("is a Starter feature: a trial is refused with the plan's sentence", async () => {
