@@ -1,7 +1,7 @@
 import { Context, Effect, Layer } from "effect";
 import { instantAt, NotFound } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
-import { clientOfAgency, type PersonName, peopleNamesOf } from "../identity/queries";
+import { clientOfAgency, historyNameOf, type PersonName, peopleNamesOf } from "../identity/queries";
 
 /** One line of the audit trail: who changed what, when. */
 export interface AuditEntry {
@@ -50,13 +50,11 @@ interface AuditRow {
 
 const SYSTEM_NAME = "SocialDesk";
 
-const nameOf = (person: PersonName | undefined) => (person ? `${person.firstName} ${person.lastName}`.trim() || person.email : "") || "A former member";
-
 const toEntry = (names: ReadonlyMap<string, PersonName>) => (row: AuditRow): AuditEntry => ({
   id: row.id,
   at: row.occurred_at.toISOString(),
   actorId: row.actor_id,
-  actor: row.actor_id === null ? SYSTEM_NAME : nameOf(names.get(row.actor_id)),
+  actor: row.actor_id === null ? SYSTEM_NAME : historyNameOf(names.get(row.actor_id)),
   kind: row.kind,
   type: row.type,
   summary: row.summary,

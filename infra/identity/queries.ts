@@ -120,6 +120,9 @@ export interface PersonName {
   readonly email: string;
 }
 
+/** How a line of history names a person: their name, else their e-mail; someone removed since is "A former member". */
+export const historyNameOf = (person: PersonName | undefined) => (person ? `${person.firstName} ${person.lastName}`.trim() || person.email : "") || "A former member";
+
 /** Each person's name and e-mail, by id (a removed person, or an id that is not one, is left out). */
 export const peopleNamesOf = (ids: ReadonlyArray<string>) =>
   Database.use((db) =>
