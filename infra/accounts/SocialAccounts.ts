@@ -46,7 +46,8 @@ export interface AccountView {
   readonly tokenExpiresAt: string | null;
 }
 
-interface AccountRow {
+/** A row of social_accounts. */
+export interface AccountRow {
   id: string;
   workspace_id: string;
   platform: PlatformId;

@@ -2,6 +2,7 @@ import { Effect } from "effect";
 import type { AccountKind, PlatformId } from "../../domain/accounts";
 import { isUuid } from "../../domain/shared";
 import { Database } from "../db/Database";
+import type { AccountRow as SocialAccountRow } from "./SocialAccounts";
 
 /**
  * What other modules read of the social accounts, as the accounts module answers it: they call
@@ -65,19 +66,10 @@ export interface AccountOfWorkspace {
   readonly connectedAt: Date;
 }
 
-interface AccountRow {
-  id: string;
-  workspace_id: string;
-  platform: PlatformId;
-  kind: AccountKind;
-  external_id: string;
-  account_name: string;
-  profile_url: string | null;
-  metadata: Record<string, unknown> | null;
-  is_active: boolean;
-  disconnected_at: Date | null;
-  connected_at: Date;
-}
+type AccountRow = Pick<
+  SocialAccountRow,
+  "id" | "workspace_id" | "platform" | "kind" | "external_id" | "account_name" | "profile_url" | "metadata" | "is_active" | "disconnected_at" | "connected_at"
+>;
 
 const ACCOUNT_COLUMNS = "id, workspace_id, platform, kind, external_id, account_name, profile_url, metadata, is_active, disconnected_at, connected_at";
 
@@ -89,7 +81,7 @@ const toAccount = (row: AccountRow): AccountOfWorkspace => ({
   externalId: row.external_id,
   accountName: row.account_name,
   profileUrl: row.profile_url,
-  metadata: row.metadata ?? {},
+  metadata: row.metadata,
   isActive: row.is_active,
   connected: row.disconnected_at === null,
   connectedAt: row.connected_at,
