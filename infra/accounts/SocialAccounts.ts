@@ -22,6 +22,7 @@ import { type Caller, type CommandContext, type ConcurrencyConflict, Conflict, N
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
+import { agencyWorkspaceIds, lockAgency } from "../identity/queries";
 import { decryptSecret, encryptSecret } from "../platforms/crypto";
 
 /** An account as the API and screens show it; tokens never leave the server. */
@@ -45,7 +46,8 @@ export interface AccountView {
   readonly tokenExpiresAt: string | null;
 }
 
-interface AccountRow {
+/** A row of social_accounts. */
+export interface AccountRow {
   id: string;
   workspace_id: string;
   platform: PlatformId;
@@ -104,12 +106,20 @@ type AccountError = SqlError | ConcurrencyConflict;
 
 /**
  * The connected accounts the plan's limit counts for a workspace: its agency's, across the agency's
- * own workspace and its clients' (a workspace with no agency counts its own).
+ * own workspace and its clients' (a workspace with no agency counts its own). Identity answers which
+ * workspaces those are.
  */
-export const accountsOfAgency = (sql: Sql, workspaceId: string) => sql<{ count: number }[]>`
-  select count(*)::int as count from social_accounts a join workspaces w on w.id = a.workspace_id
-  where a.disconnected_at is null
-    and coalesce(w.parent_workspace_id, w.id) = (select coalesce(parent_workspace_id, id) from workspaces where id = ${workspaceId})`;
+const accountsOfAgency = (workspaceId: string) =>
+  Effect.gen(function* () {
+    const workspaceIds = yield* agencyWorkspaceIds(workspaceId);
+    const [row] = yield* Database.use((db) =>
+      db.query(
+        (sql) => sql<{ count: number }[]>`
+          select count(*)::int as count from social_accounts where disconnected_at is null and workspace_id = any(${workspaceIds}::uuid[])`,
+      ),
+    );
+    return row?.count ?? 0;
+  });
 
 export class SocialAccounts extends Context.Service<
   SocialAccounts,
@@ -191,10 +201,7 @@ export class SocialAccounts extends Context.Service<
         return yield* db.withTransaction(
           Effect.gen(function* () {
             // One connection at a time per agency (a workspace and its clients share the plan's limit), so two at once cannot both pass it.
-            yield* db.query(
-              (sql) =>
-                sql`select id from workspaces where id = (select coalesce(parent_workspace_id, id) from workspaces where id = ${caller.workspaceId}) for update`,
-            );
+            yield* lockAgency(caller.workspaceId).pipe(Effect.provideService(Database, db));
             const [existing] = yield* rowsWhere(
               (sql) => sql`workspace_id = ${caller.workspaceId} and platform = ${connection.platform}
                            and external_id = ${connection.profile.externalId}`,
@@ -208,7 +215,7 @@ export class SocialAccounts extends Context.Service<
               if (same) return yield* new Conflict({ message: sandboxNameTaken(platformName(connection.platform), same.account_name) });
             }
             if (!existing || existing.disconnected_at) {
-              const [{ count }] = yield* db.query((sql) => accountsOfAgency(sql, caller.workspaceId));
+              const count = yield* accountsOfAgency(caller.workspaceId).pipe(Effect.provideService(Database, db));
               const limit = limitsOf(caller.plan).socialAccounts;
               if (isLimitReached(count, limit)) {
                 return yield* new PlanLimitReached({ message: limitReachedMessage("socialAccounts", limit) });
@@ -239,11 +246,7 @@ export class SocialAccounts extends Context.Service<
       });
 
       return {
-        countedForPlan: (workspaceId) =>
-          Effect.map(
-            db.query((sql) => accountsOfAgency(sql, workspaceId)),
-            ([row]) => row?.count ?? 0,
-          ),
+        countedForPlan: (workspaceId) => accountsOfAgency(workspaceId).pipe(Effect.provideService(Database, db)),
         list: (workspaceId) =>
           Effect.map(
             db.query(

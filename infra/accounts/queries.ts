@@ -1,7 +1,8 @@
 import { Effect } from "effect";
 import { isUuid } from "../../domain/shared";
-import type { PlatformId } from "../../domain/accounts";
+import type { AccountKind, PlatformId } from "../../domain/accounts";
 import { Database } from "../db/Database";
+import type { AccountRow as SocialAccountRow } from "./SocialAccounts";
 
 /**
  * What other modules read of the social accounts, as the accounts module answers it: they call
@@ -107,3 +108,68 @@ export const connectedAccountsAmong = (accountIds: ReadonlyArray<string>) =>
             where id = any(${accountIds as string[]}::uuid[]) and disconnected_at is null`,
         ),
       ).pipe(Effect.map((rows) => new Map(rows.map((row) => [row.id, { kind: row.kind, status: row.status, externalId: row.external_id, metadata: row.metadata }]))));
+
+/** An account as another module's job or list needs it, connected or not. */
+export interface AccountOfWorkspace {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly platform: PlatformId;
+  readonly kind: AccountKind;
+  readonly externalId: string;
+  readonly accountName: string;
+  readonly profileUrl: string | null;
+  readonly metadata: Record<string, unknown>;
+  readonly isActive: boolean;
+  readonly connected: boolean;
+  readonly connectedAt: Date;
+}
+
+type AccountRow = Pick<
+  SocialAccountRow,
+  "id" | "workspace_id" | "platform" | "kind" | "external_id" | "account_name" | "profile_url" | "metadata" | "is_active" | "disconnected_at" | "connected_at"
+>;
+
+const ACCOUNT_COLUMNS = "id, workspace_id, platform, kind, external_id, account_name, profile_url, metadata, is_active, disconnected_at, connected_at";
+
+const toAccount = (row: AccountRow): AccountOfWorkspace => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  platform: row.platform,
+  kind: row.kind,
+  externalId: row.external_id,
+  accountName: row.account_name,
+  profileUrl: row.profile_url,
+  metadata: row.metadata,
+  isActive: row.is_active,
+  connected: row.disconnected_at === null,
+  connectedAt: row.connected_at,
+});
+
+/** Each account of these ids, disconnected ones too (what a review or a feed still names), by id; an id that is not one is left out. */
+export const accountsOf = (ids: ReadonlyArray<string>) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<AccountRow[]>`
+        select ${sql.unsafe(ACCOUNT_COLUMNS)} from social_accounts where id = any(${[...new Set(ids.filter(isUuid))]}::uuid[])`,
+    ),
+  ).pipe(Effect.map((rows) => new Map(rows.map((row) => [row.id, toAccount(row)]))));
+
+/** The connected accounts of these workspaces on these platforms that do not wait for a reconnection: what a poll may read. */
+export const accountsToRead = (workspaceIds: ReadonlyArray<string>, platforms: ReadonlyArray<string>) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<AccountRow[]>`
+        select ${sql.unsafe(ACCOUNT_COLUMNS)} from social_accounts
+        where workspace_id = any(${workspaceIds as string[]}::uuid[]) and platform = any(${platforms as string[]})
+          and disconnected_at is null and status <> 'reconnect_needed'`,
+    ),
+  ).pipe(Effect.map((rows) => rows.map(toAccount)));
+
+/** The workspace's connected, active accounts' ids, the earliest connected first. */
+export const activeAccountIdsOf = (workspaceId: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ id: string }[]>`
+        select id from social_accounts where workspace_id = ${workspaceId} and disconnected_at is null and is_active order by connected_at, id`,
+    ),
+  ).pipe(Effect.map((rows) => rows.map((row) => row.id)));

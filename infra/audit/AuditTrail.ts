@@ -1,6 +1,7 @@
 import { Context, Effect, Layer } from "effect";
 import { instantAt, NotFound } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
+import { clientOfAgency, historyNameOf, type Person, peopleByIdOf } from "../identity/queries";
 
 /** One line of the audit trail: who changed what, when. */
 export interface AuditEntry {
@@ -45,18 +46,15 @@ interface AuditRow {
   kind: string;
   type: string;
   summary: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
 }
 
 const SYSTEM_NAME = "SocialDesk";
 
-const toEntry = (row: AuditRow): AuditEntry => ({
+const toEntry = (names: ReadonlyMap<string, Person>) => (row: AuditRow): AuditEntry => ({
   id: row.id,
   at: row.occurred_at.toISOString(),
   actorId: row.actor_id,
-  actor: row.actor_id === null ? SYSTEM_NAME : `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim() || row.email || "A former member",
+  actor: row.actor_id === null ? SYSTEM_NAME : historyNameOf(names.get(row.actor_id)),
   kind: row.kind,
   type: row.type,
   summary: row.summary,
@@ -99,8 +97,8 @@ export class AuditTrail extends Context.Service<
       const select = (sql: Sql, workspaceId: string, filter: AuditFilter, timeZone: string, limit: number) => {
         const cursor = filter.before ? readCursor(filter.before) : null;
         return sql<AuditRow[]>`
-          select a.global_position::text as id, a.occurred_at, a.actor_id, a.kind, a.type, a.summary, u.first_name, u.last_name, u.email
-          from audit_log a left join users u on u.id = a.actor_id
+          select a.global_position::text as id, a.occurred_at, a.actor_id, a.kind, a.type, a.summary
+          from audit_log a
           where a.workspace_id = ${workspaceId}
             ${filter.person === "system" ? sql`and a.actor_id is null` : filter.person ? sql`and a.actor_id = ${filter.person}` : sql``}
             ${filter.kind ? sql`and a.kind = ${filter.kind}` : sql``}
@@ -115,21 +113,27 @@ export class AuditTrail extends Context.Service<
       const trailOf = (workspaceId: string, filter: AuditFilter) =>
         filter.client === undefined
           ? Effect.succeed(workspaceId)
-          : Effect.flatMap(
-              db.query((sql) => sql`select 1 from workspaces where id = ${filter.client!} and parent_workspace_id = ${workspaceId}`),
-              (rows) => (rows.length === 1 ? Effect.succeed(filter.client!) : Effect.fail(new NotFound({ what: "client" }))),
+          : Effect.flatMap(clientOfAgency(workspaceId, filter.client).pipe(Effect.provideService(Database, db)), (client) =>
+              client ? Effect.succeed(client.id) : Effect.fail(new NotFound({ what: "client" })),
             );
+
+      /** The lines with each person's name (identity answers them, one statement for the page). */
+      const entriesOf = (rows: ReadonlyArray<AuditRow>) =>
+        Effect.map(
+          peopleByIdOf(rows.flatMap((row) => (row.actor_id === null ? [] : [row.actor_id]))).pipe(Effect.provideService(Database, db)),
+          (names) => rows.map(toEntry(names)),
+        );
 
       const page = Effect.fn("AuditTrail.page")(function* (workspaceId: string, filter: AuditFilter, timeZone: string, limit: number = AUDIT_PAGE_SIZE) {
         const trail = yield* trailOf(workspaceId, filter);
         const rows = yield* db.query((sql) => select(sql, trail, filter, timeZone, limit + 1));
         const shown = rows.slice(0, limit);
-        return { entries: shown.map(toEntry), next: rows.length > limit ? cursorOf(shown[shown.length - 1]!) : null };
+        return { entries: yield* entriesOf(shown), next: rows.length > limit ? cursorOf(shown[shown.length - 1]!) : null };
       });
 
       const all = Effect.fn("AuditTrail.all")(function* (workspaceId: string, filter: AuditFilter, timeZone: string) {
         const trail = yield* trailOf(workspaceId, filter);
-        return (yield* db.query((sql) => select(sql, trail, filter, timeZone, AUDIT_EXPORT_MAX))).map(toEntry);
+        return yield* entriesOf(yield* db.query((sql) => select(sql, trail, filter, timeZone, AUDIT_EXPORT_MAX)));
       });
 
       return { page, all };

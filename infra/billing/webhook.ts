@@ -1,10 +1,12 @@
 import { Effect } from "effect";
 import type Stripe from "stripe";
 import { applySubscription, BillingNotConfigured, GIVES_PLAN, recordCustomer, recordPaymentFailed, type SubscriptionSnapshot } from "../../domain/billing";
-import { limitsOf, type PlanId, type Tier, UNLIMITED } from "../../domain/plans";
+import { limitsOf, type PlanId, UNLIMITED } from "../../domain/plans";
 import { type Caller, type CommandContext, InvalidInput, systemCaller } from "../../domain/shared";
+import { activeAccountIdsOf } from "../accounts/queries";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { Database } from "../db/Database";
+import { workspaceOf } from "../identity/queries";
 import { Workspaces } from "../identity/Workspaces";
 import { call, idOf, onBillingStream, requireStripe, retrieveSubscription, snapshotOf, subscriptionOfInvoice } from "./Billing";
 import { stripeWebhookSecret } from "./stripe";
@@ -19,19 +21,13 @@ type PaymentFailure = Parameters<typeof recordPaymentFailed>[0];
 /** Pauses the workspace's accounts beyond its plan's limit, the most recently connected first; none is removed. */
 const pauseOverLimit = (workspaceId: string, ctx: CommandContext) =>
   Effect.gen(function* () {
-    const db = yield* Database;
-    const [workspace] = yield* db.query((sql) => sql<{ subscription_tier: Tier }[]>`select subscription_tier from workspaces where id = ${workspaceId}`);
-    const tier = workspace?.subscription_tier ?? "trial";
+    const tier = (yield* workspaceOf(workspaceId))?.tier ?? "trial";
     const limit = limitsOf(tier).socialAccounts;
     if (limit === UNLIMITED) return 0;
-    const over = yield* db.query(
-      (sql) => sql<{ id: string }[]>`select id from social_accounts
-                                     where workspace_id = ${workspaceId} and disconnected_at is null and is_active
-                                     order by connected_at, id offset ${limit}`,
-    );
+    const over = (yield* activeAccountIdsOf(workspaceId)).slice(limit);
     const accounts = yield* SocialAccounts;
     const caller = systemCaller(ctx, { id: workspaceId, plan: tier, timeZone: "UTC" });
-    for (const { id } of over) yield* accounts.setActive(caller, id, false);
+    for (const id of over) yield* accounts.setActive(caller, id, false);
     return over.length;
   });
 

@@ -27,6 +27,7 @@ import {
   isUuid,
   NotFound,
 } from "../../domain/shared";
+import { accountsOf } from "../accounts/queries";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
@@ -230,12 +231,9 @@ export class Feeds extends Context.Service<
           if (accountIds.length > 0) {
             const message = "Choose accounts that are connected and active.";
             if (!accountIds.every(isUuid)) return yield* new InvalidInput({ message, fields: { accountIds: message } });
-            const rows = yield* db.query(
-              (sql) => sql<{ id: string }[]>`
-                select id from social_accounts where workspace_id = ${caller.workspaceId} and disconnected_at is null and is_active
-                  and id = any(${accountIds as string[]}::uuid[])`,
-            );
-            if (rows.length !== new Set(accountIds).size) return yield* new InvalidInput({ message, fields: { accountIds: message } });
+            const accounts = yield* accountsOf(accountIds).pipe(Effect.provideService(Database, db));
+            const usable = [...accounts.values()].filter((a) => a.workspaceId === caller.workspaceId && a.connected && a.isActive);
+            if (usable.length !== new Set(accountIds).size) return yield* new InvalidInput({ message, fields: { accountIds: message } });
           }
           return [...new Set(ids as PlatformId[])];
         });

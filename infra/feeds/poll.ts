@@ -3,7 +3,9 @@ import { platformById, type PlatformId } from "../../domain/accounts/platforms";
 import { itemKeyOf, mayPostNow, pollIntervalMs, postTextOf, type PostingSchedule, recordItems, recordPost, type FeedDelivery } from "../../domain/feeds";
 import { hasFeature, TIERS } from "../../domain/plans";
 import { type Caller, systemContext } from "../../domain/shared";
+import { accountsOf } from "../accounts/queries";
 import { Database } from "../db/Database";
+import { workspacesOfAgenciesOnPlans } from "../identity/queries";
 import { Users } from "../identity/Users";
 import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
@@ -68,10 +70,8 @@ const authorOf = (feed: DueFeed, now: Date) =>
 const platformsOf = (feed: DueFeed) =>
   Effect.gen(function* () {
     if (feed.account_ids.length === 0) return feed.platforms as PlatformId[];
-    const rows = yield* Database.use((db) =>
-      db.query((sql) => sql<{ platform: PlatformId }[]>`select distinct platform from social_accounts where id = any(${feed.account_ids}::uuid[])`),
-    );
-    return rows.map((r) => r.platform);
+    const accounts = yield* accountsOf(feed.account_ids);
+    return [...new Set([...accounts.values()].map((account) => account.platform))];
   });
 
 /** Posts the items that wait, as the feed's schedule allows; each post and its record on the feed in one transaction (never twice). */
@@ -207,21 +207,22 @@ const pollFeed = (feed: DueFeed, now: Date) =>
 export const pollFeeds = Effect.fn("Feeds.poll")(function* (now: Date) {
   const db = yield* Database;
   const tiers = TIERS.filter((tier) => hasFeature(tier, "rss_feeds"));
-  const due = yield* db.query(
-    (sql) => sql<DueFeed[]>`
-      select f.id, f.workspace_id, f.url, f.platforms, f.account_ids, f.post_template, f.posting_schedule, f.delivery, f.created_by, w.owner_id,
+  // Identity answers which workspaces' plans (their agency's) include RSS auto-posting, and their owners.
+  const owners = new Map((yield* workspacesOfAgenciesOnPlans(tiers)).map((w) => [w.id, w.ownerId]));
+  const rows = yield* db.query(
+    (sql) => sql<Omit<DueFeed, "owner_id">[]>`
+      select f.id, f.workspace_id, f.url, f.platforms, f.account_ids, f.post_template, f.posting_schedule, f.delivery, f.created_by,
              p.etag, p.last_modified, coalesce(p.failures, 0) as failures,
              not exists (select 1 from rss_items i where i.feed_id = f.id) as first_read
       from rss_feeds f
-      join workspaces w on w.id = f.workspace_id
-      join workspaces s on s.id = coalesce(w.parent_workspace_id, w.id)
       left join rss_feed_polls p on p.feed_id = f.id
       where f.deleted_at is null and f.is_active
-        and s.subscription_tier = any(${tiers as string[]})
+        and f.workspace_id = any(${[...owners.keys()]}::uuid[])
         and (p.next_poll_at is null or p.next_poll_at <= ${now})
       order by p.next_poll_at nulls first
       limit 200`,
   );
+  const due: DueFeed[] = rows.map((feed) => ({ ...feed, owner_id: owners.get(feed.workspace_id)! }));
   const results = yield* Effect.forEach(
     due,
     (feed) =>

@@ -103,7 +103,7 @@ export interface Person {
   readonly timeZone: string;
 }
 
-/** The people of these ids (unknown ones left out), in no order. */
+/** The people of these ids (unknown ones, and removed people, left out), in no order. */
 export const peopleOf = (ids: ReadonlyArray<string>) =>
   Database.use((db) =>
     db.query(
@@ -115,6 +115,10 @@ export const peopleOf = (ids: ReadonlyArray<string>) =>
       rows.map((row): Person => ({ id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, timeZone: row.time_zone })),
     ),
   );
+
+/** The people of these ids, by id (what a page of history names its actors with). */
+export const peopleByIdOf = (ids: ReadonlyArray<string>) =>
+  Effect.map(peopleOf([...new Set(ids)]), (people) => new Map(people.map((person) => [person.id, person])));
 
 /** When each of these people last used the app (their latest session), by id; absent for none. */
 export const lastActiveOf = (ids: ReadonlyArray<string>) =>
@@ -145,3 +149,114 @@ export const userNamesOf = (userIds: ReadonlyArray<string>, options: { readonly 
             where id = any(${userIds as string[]}::uuid[]) ${options.workspaceId ? sql`and workspace_id = ${options.workspaceId}` : sql``}`,
         ),
       ).pipe(Effect.map((rows) => new Map(rows.map((row) => [row.id, row.name]))));
+
+/** The workspaces the workspace's agency counts for its plan: the agency's own and its clients' (a workspace with no agency: itself). */
+export const agencyWorkspaceIds = (workspaceId: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ id: string }[]>`
+        select id from workspaces
+        where coalesce(parent_workspace_id, id) = (select coalesce(parent_workspace_id, id) from workspaces where id = ${workspaceId})`,
+    ),
+  ).pipe(Effect.map((rows) => rows.map((row) => row.id)));
+
+/**
+ * Locks the row of the workspace's agency (itself when it has none) until the transaction ends: what
+ * a change counted against the agency's plan holds so that two at once cannot both pass the limit.
+ */
+export const lockAgency = (workspaceId: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql`select id from workspaces where id = (select coalesce(parent_workspace_id, id) from workspaces where id = ${workspaceId}) for update`,
+    ),
+  ).pipe(Effect.asVoid);
+
+/** A workspace as a job that works for many of them needs it. */
+export interface WorkspaceOnPlan {
+  readonly id: string;
+  readonly name: string;
+  readonly ownerId: string;
+}
+
+/** The workspaces whose own plan is one of `tiers` (what a job reads for a feature of the plan). */
+export const workspacesOnPlans = (tiers: ReadonlyArray<Tier>) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ id: string; name: string; owner_id: string }[]>`
+        select id, name, owner_id from workspaces where subscription_tier = any(${tiers as string[]})`,
+    ),
+  ).pipe(Effect.map((rows) => rows.map((row): WorkspaceOnPlan => ({ id: row.id, name: row.name, ownerId: row.owner_id }))));
+
+/** The workspaces whose agency's plan (their own when they have no agency) is one of `tiers`. */
+export const workspacesOfAgenciesOnPlans = (tiers: ReadonlyArray<Tier>) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ id: string; name: string; owner_id: string }[]>`
+        select w.id, w.name, w.owner_id from workspaces w join workspaces s on s.id = coalesce(w.parent_workspace_id, w.id)
+        where s.subscription_tier = any(${tiers as string[]})`,
+    ),
+  ).pipe(Effect.map((rows) => rows.map((row): WorkspaceOnPlan => ({ id: row.id, name: row.name, ownerId: row.owner_id }))));
+
+/** A client workspace with its agency, as its reports and audit trail need it. */
+export interface ClientWorkspace {
+  readonly id: string;
+  readonly name: string;
+  readonly logoUrl: string | null;
+  readonly agencyId: string;
+  readonly agencyPlan: Tier;
+}
+
+/** The client workspaces among `ids` with their agency (an agency or a workspace with no agency is left out), by id. */
+export const clientsWithAgencyOf = (ids: ReadonlyArray<string>) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ id: string; name: string; logo_url: string | null; agency_id: string; agency_tier: Tier }[]>`
+        select c.id, c.name, c.logo_url, a.id as agency_id, a.subscription_tier as agency_tier
+        from workspaces c join workspaces a on a.id = c.parent_workspace_id
+        where c.id = any(${ids.filter(isUuid)}::uuid[])`,
+    ),
+  ).pipe(
+    Effect.map(
+      (rows) =>
+        new Map(
+          rows.map((row): [string, ClientWorkspace] => [
+            row.id,
+            { id: row.id, name: row.name, logoUrl: row.logo_url, agencyId: row.agency_id, agencyPlan: row.agency_tier },
+          ]),
+        ),
+    ),
+  );
+
+/** A client of the agency, or null (another agency's, the agency itself, not an id). */
+export const clientOfAgency = (agencyId: string, clientId: string) =>
+  Effect.map(clientsWithAgencyOf([clientId]), (clients) => {
+    const client = clients.get(clientId);
+    return client?.agencyId === agencyId ? client : null;
+  });
+
+/** How a line of history names a person: their name, else their e-mail; someone removed since is "A former member". */
+export const historyNameOf = (person: Pick<Person, "firstName" | "lastName" | "email"> | undefined) => (person ? `${person.firstName} ${person.lastName}`.trim() || person.email : "") || "A former member";
+
+/** The workspace's owner and which e-mail alerts they want (defaults when they never chose), or null for an unknown workspace. */
+export const ownerAlertsOf = (workspaceId: string) =>
+  Database.use((db) =>
+    db.query(
+      (sql) => sql<{ email: string; first_name: string; failure_alerts: boolean; review_alerts: boolean; sandbox_review_alerts: boolean }[]>`
+        select u.email, u.first_name, coalesce(n.failure_alerts, true) as failure_alerts, coalesce(n.review_alerts, true) as review_alerts,
+               coalesce(n.sandbox_review_alerts, false) as sandbox_review_alerts
+        from workspaces w join users u on u.id = w.owner_id left join notification_preferences n on n.user_id = u.id
+        where w.id = ${workspaceId}`,
+    ),
+  ).pipe(
+    Effect.map(([row]) =>
+      row
+        ? {
+            email: row.email,
+            firstName: row.first_name,
+            failureAlerts: row.failure_alerts,
+            reviewAlerts: row.review_alerts,
+            sandboxReviewAlerts: row.sandbox_review_alerts,
+          }
+        : null,
+    ),
+  );

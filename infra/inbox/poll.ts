@@ -2,10 +2,13 @@ import { Cause, Effect } from "effect";
 import { type PlatformId, platformById } from "../../domain/accounts/platforms";
 import { hasFeature, TIERS } from "../../domain/plans";
 import { systemContext } from "../../domain/shared";
+import { type AccountOfWorkspace, accountsToRead } from "../accounts/queries";
 import { SocialAccounts } from "../accounts/SocialAccounts";
+import { workspacesOnPlans } from "../identity/queries";
 import { Database } from "../db/Database";
 import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
+import { publishedOnAccountsSince } from "../publishing/queries";
 import type { OurPost } from "../platforms/provider";
 import { inboxPolledPlatforms, inboxPollerFor } from "../platforms/providers";
 import { PlatformError } from "../platforms/types";
@@ -24,14 +27,9 @@ const POSTS_WINDOW_DAYS = 30;
 const ACCOUNTS_AT_ONCE = 4;
 const TITLE_LENGTH = 80;
 
-interface DueAccount {
-  id: string;
-  workspace_id: string;
-  platform: PlatformId;
-  external_id: string;
-  metadata: Record<string, unknown>;
-  cursor: string | null;
-  failures: number;
+interface DueAccount extends AccountOfWorkspace {
+  readonly cursor: string | null;
+  readonly failures: number;
 }
 
 const titleOf = (content: string) => {
@@ -44,40 +42,41 @@ export const pollInbox = Effect.fn("Inbox.poll")(function* (now: Date) {
   const accounts = yield* SocialAccounts;
   const inbox = yield* Inbox;
   const tiers = TIERS.filter((tier) => hasFeature(tier, "social_inbox"));
-  const due = yield* db.query(
-    (sql) => sql<DueAccount[]>`
-      select a.id, a.workspace_id, a.platform, a.external_id, a.metadata, p.cursor, coalesce(p.failures, 0) as failures
-      from social_accounts a
-      join workspaces w on w.id = a.workspace_id
+  // Identity answers the workspaces with the inbox, accounts their accounts to read; this module when each is due.
+  const workspaceIds = (yield* workspacesOnPlans(tiers)).map((w) => w.id);
+  const readable = new Map(
+    (yield* accountsToRead(workspaceIds, inboxPolledPlatforms()))
+      .filter((a) => a.kind === "oauth" || a.kind === "bluesky")
+      .map((a) => [a.id, a]),
+  );
+  const polls = yield* db.query(
+    (sql) => sql<{ account_id: string; cursor: string | null; failures: number }[]>`
+      select a.id as account_id, p.cursor, coalesce(p.failures, 0) as failures
+      from unnest(${[...readable.keys()]}::uuid[]) as a (id)
       left join inbox_polls p on p.account_id = a.id
-      where a.kind in ('oauth', 'bluesky') and a.disconnected_at is null and a.status <> 'reconnect_needed'
-        and a.platform = any(${inboxPolledPlatforms() as string[]})
-        and w.subscription_tier = any(${tiers as string[]})
-        and (p.next_poll_at is null or p.next_poll_at <= ${now})
+      where p.next_poll_at is null or p.next_poll_at <= ${now}
       order by p.next_poll_at nulls first
       limit 200`,
   );
+  const due = polls.map((poll): DueAccount => {
+    const account = readable.get(poll.account_id)!;
+    return { ...account, cursor: poll.cursor, failures: poll.failures };
+  });
   const since = new Date(now.getTime() - POSTS_WINDOW_DAYS * 86_400_000);
+  const published = Map.groupBy(yield* publishedOnAccountsSince(due.map((a) => a.id), since), (p) => p.accountId);
   const ctx = systemContext("ingestion", now, `inbox-poll-${now.getTime()}`);
 
   const pollOne = (account: DueAccount) =>
     Effect.gen(function* () {
       const poll = inboxPollerFor(account.platform)!;
       const credentials = yield* accounts.credentials<unknown>(account.id);
-      const posts = yield* db.query(
-        (sql) => sql<{ platform_post_id: string; post_id: string; content: string }[]>`
-          select t.platform_post_id, t.post_id, p.content
-          from post_targets t join posts p on p.id = t.post_id
-          where t.account_id = ${account.id} and t.status = 'published' and t.platform_post_id is not null
-            and t.published_at >= ${since} and p.deleted_at is null
-          order by t.published_at desc`,
-      );
-      const ours: OurPost[] = posts.map((p) => ({ platformPostId: p.platform_post_id, postId: p.post_id, title: titleOf(p.content) }));
+      const posts = published.get(account.id) ?? [];
+      const ours: OurPost[] = posts.map((p) => ({ platformPostId: p.platformPostId, postId: p.postId, title: titleOf(p.content) }));
       const read = yield* Effect.result(
         Effect.tryPromise({
           try: () =>
             poll(
-              { ...(credentials as Record<string, unknown>), externalId: account.external_id, metadata: account.metadata },
+              { ...(credentials as Record<string, unknown>), externalId: account.externalId, metadata: account.metadata },
               { cursor: account.cursor, posts: ours },
             ),
           catch: (error) => error,
@@ -105,7 +104,7 @@ export const pollInbox = Effect.fn("Inbox.poll")(function* (now: Date) {
       }
       if (read.success.credentials !== undefined) yield* accounts.updateCredentials(account.id, read.success.credentials);
       // Kept before the cursor moves: a crash in between reads the same messages again, and they are kept once.
-      const created = yield* inbox.receive(ctx, { id: account.id, workspaceId: account.workspace_id, platform: account.platform }, read.success.messages);
+      const created = yield* inbox.receive(ctx, { id: account.id, workspaceId: account.workspaceId, platform: account.platform }, read.success.messages);
       yield* recordPollSuccess(row, now, { nextInMs: POLL_INTERVAL_MS, stoppedAt: { cursor: read.success.cursor } });
       return created;
     }).pipe(

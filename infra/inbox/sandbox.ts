@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 import { Effect } from "effect";
 import { type BusinessKind, businessKindOf, type PlatformId, platformById } from "../../domain/accounts";
 import { systemContext } from "../../domain/shared";
+import { accountsOf } from "../accounts/queries";
 import { SAMPLE_TEXTS } from "../accounts/sandbox-texts";
 import { Database } from "../db/Database";
+import { workspaceOf } from "../identity/queries";
 import type { IncomingMessage } from "../platforms/provider";
 import { Inbox } from "./Inbox";
 
@@ -159,30 +161,22 @@ export const writeSandboxConversation = Effect.fn("Inbox.sandboxConversation")(f
   return yield* db.withTransaction(
     Effect.gen(function* () {
       yield* db.query((sql) => sql`select pg_advisory_xact_lock(hashtextextended(${`sandbox-conversation:${payload.accountId}`}, 0))`);
+      const account = (yield* accountsOf([payload.accountId])).get(payload.accountId);
+      if (!account || account.kind !== "sandbox") return undefined;
+      const workspaceName = (yield* workspaceOf(account.workspaceId))?.name;
+      if (workspaceName === undefined) return undefined;
       const [row] = yield* db.query(
-        (sql) => sql<
-          {
-            workspace_id: string;
-            platform: PlatformId;
-            account_name: string;
-            metadata: Record<string, unknown>;
-            workspace_name: string;
-            content: string;
-            published_at: Date;
-            earlier_today: number;
-          }[]
-        >`
-      select a.workspace_id, a.platform, a.account_name, a.metadata, w.name as workspace_name, s.content, s.published_at,
+        (sql) => sql<{ content: string; published_at: Date; earlier_today: number }[]>`
+      select s.content, s.published_at,
         (select count(*)::int from sandbox_posts e
-         where e.account_id = a.id and e.published_at >= date_trunc('day', s.published_at at time zone 'UTC') at time zone 'UTC'
+         where e.account_id = s.account_id and e.published_at >= date_trunc('day', s.published_at at time zone 'UTC') at time zone 'UTC'
            and (e.published_at, e.id) < (s.published_at, s.id)) as earlier_today
-      from social_accounts a join workspaces w on w.id = a.workspace_id
-        join sandbox_posts s on s.id::text = ${payload.platformPostId} and s.account_id = a.id
-      where a.id = ${payload.accountId} and a.kind = 'sandbox'`,
+      from sandbox_posts s
+      where s.id::text = ${payload.platformPostId} and s.account_id = ${account.id}`,
       );
       if (!row || row.earlier_today >= SANDBOX_POSTS_A_DAY) return undefined;
-      const kind = businessKindOf(row.platform, [row.account_name, row.workspace_name], row.metadata.businessKind);
-      const conversation = sandboxConversation({ ...payload, content: row.content, publishedAt: row.published_at }, { platform: row.platform, kind });
+      const kind = businessKindOf(account.platform, [account.accountName, workspaceName], account.metadata.businessKind);
+      const conversation = sandboxConversation({ ...payload, content: row.content, publishedAt: row.published_at }, { platform: account.platform, kind });
       // What the account's other posts brought: that day's and in all (this post's own, on a retry, are not counted).
       const [heard] = yield* db.query(
         (sql) => sql<{ today: number; in_all: number }[]>`
@@ -198,8 +192,8 @@ export const writeSandboxConversation = Effect.fn("Inbox.sandboxConversation")(f
         systemContext("ingestion", job.now, `job-${job.id}`),
         {
           id: payload.accountId,
-          workspaceId: row.workspace_id,
-          platform: row.platform,
+          workspaceId: account.workspaceId,
+          platform: account.platform,
         },
         kept,
       );

@@ -3,6 +3,7 @@ import { Effect } from "effect";
 import { searchQueriesOf } from "../../domain/listening";
 import { hasFeature, TIERS } from "../../domain/plans";
 import { Database } from "../db/Database";
+import { workspacesOnPlans } from "../identity/queries";
 import { sentimentOf } from "../inbox/sentiment";
 import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
@@ -95,11 +96,12 @@ export const pollListening = Effect.fn("Listening.poll")(function* (now: Date) {
   if (!appView) return { monitors: 0, found: 0 };
   const db = yield* Database;
   const tiers = TIERS.filter((tier) => hasFeature(tier, "social_inbox"));
+  const workspaceIds = (yield* workspacesOnPlans(tiers)).map((w) => w.id);
   const due = yield* db.query(
     (sql) => sql<DueMonitor[]>`
       select m.id, m.workspace_id, m.terms, p.newest, coalesce(p.failures, 0) as failures
-      from listening_monitors m join workspaces w on w.id = m.workspace_id left join listening_polls p on p.monitor_id = m.id
-      where m.active and w.subscription_tier = any(${tiers as string[]}) and (p.next_poll_at is null or p.next_poll_at <= ${now})
+      from listening_monitors m left join listening_polls p on p.monitor_id = m.id
+      where m.active and m.workspace_id = any(${workspaceIds}::uuid[]) and (p.next_poll_at is null or p.next_poll_at <= ${now})
       order by p.next_poll_at nulls first
       limit 100`,
   );

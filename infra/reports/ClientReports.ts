@@ -16,8 +16,10 @@ import { type Caller, type CommandContext, type ConcurrencyConflict, type Invali
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
+import { clientsWithAgencyOf, clientWorkspacesOf } from "../identity/queries";
 import { PRODUCT_BRAND } from "../mail/branded";
 import { Mailer } from "../mail/Mailer";
+import { brandsOf } from "../team/queries";
 import { type ClientReport, clientReport, type ReportHeading } from "./figures";
 import { reportCsv, reportFileName } from "./csv";
 import { reportMail } from "./mail";
@@ -43,10 +45,12 @@ export interface ReportFile {
   readonly body: Uint8Array | string;
 }
 
+/** A client with its agency's plan and brand, as a report's heading needs it. */
 interface ClientRow {
   id: string;
   name: string;
   logo_url: string | null;
+  agency_id: string;
   agency_tier: Tier;
   brand_name: string | null;
   brand_logo_url: string | null;
@@ -86,13 +90,30 @@ export class ClientReports extends Context.Service<
       const onReports = <E>(workspaceId: string, decide: (state: ReportsState) => Effect.Effect<ReadonlyArray<ReportEvent>, E>, ctx: CommandContext) =>
         handleCommand(reportsStreamId(workspaceId), reportsDecider, decide, { ctx, workspaceId }).pipe(Effect.provideService(EventStore, store));
 
-      const selectClients = (where: (sql: Sql) => ReturnType<Sql>) =>
-        db.query(
-          (sql) => sql<ClientRow[]>`
-            select c.id, c.name, c.logo_url, a.subscription_tier as agency_tier, b.name as brand_name, b.logo_url as brand_logo_url, b.color as brand_color
-            from workspaces c join workspaces a on a.id = c.parent_workspace_id left join brands b on b.workspace_id = a.id
-            where ${where(sql)}`,
-        );
+      /** The clients among `ids` with their agency's plan and brand: identity answers the workspaces, team the brands. */
+      const clientsOf = (ids: ReadonlyArray<string>) =>
+        Effect.gen(function* () {
+          const clients = [...(yield* clientsWithAgencyOf(ids)).values()];
+          const brands = yield* brandsOf([...new Set(clients.map((c) => c.agencyId))]);
+          return new Map(
+            clients.map((c): [string, ClientRow] => {
+              const brand = brands.get(c.agencyId);
+              return [
+                c.id,
+                {
+                  id: c.id,
+                  name: c.name,
+                  logo_url: c.logoUrl,
+                  agency_id: c.agencyId,
+                  agency_tier: c.agencyPlan,
+                  brand_name: brand?.name ?? null,
+                  brand_logo_url: brand?.logoUrl ?? null,
+                  brand_color: brand?.color ?? null,
+                },
+              ];
+            }),
+          );
+        }).pipe(Effect.provideService(Database, db));
 
       const headingOf = (row: ClientRow): ReportHeading => {
         const whiteLabel = hasFeature(row.agency_tier, "white_label") && row.brand_name !== null;
@@ -107,8 +128,8 @@ export class ClientReports extends Context.Service<
       const clientOf = (caller: Caller, clientId: string) =>
         Effect.gen(function* () {
           if (!isUuid(clientId)) return yield* new NotFound({ what: "client" });
-          const [row] = yield* selectClients((sql) => sql`c.id = ${clientId} and c.parent_workspace_id = ${caller.workspaceId}`);
-          return row ?? (yield* new NotFound({ what: "client" }));
+          const row = (yield* clientsOf([clientId])).get(clientId);
+          return row?.agency_id === caller.workspaceId ? row : yield* new NotFound({ what: "client" });
         });
 
       const figuresOf = (heading: ReportHeading, period: ReportPeriod, timeZone: string, now: Date) =>
@@ -166,14 +187,15 @@ export class ClientReports extends Context.Service<
         );
 
       const sendDue = Effect.fn("ClientReports.sendDue")(function* (ctx: CommandContext) {
-        const due = yield* db.query(
-          (sql) => sql<(ClientRow & { frequency: ReportFrequency; recipients: string[]; time_zone: string; set_at: Date })[]>`
-            select c.id, c.name, c.logo_url, a.subscription_tier as agency_tier, b.name as brand_name, b.logo_url as brand_logo_url, b.color as brand_color,
-                   s.frequency, s.recipients, s.time_zone, s.set_at
-            from report_schedules s join workspaces c on c.id = s.workspace_id join workspaces a on a.id = c.parent_workspace_id
-            left join brands b on b.workspace_id = a.id
-            order by c.id`,
+        const schedules = yield* db.query(
+          (sql) => sql<{ workspace_id: string; frequency: ReportFrequency; recipients: string[]; time_zone: string; set_at: Date }[]>`
+            select s.workspace_id, s.frequency, s.recipients, s.time_zone, s.set_at from report_schedules s order by s.workspace_id`,
         );
+        const clients = yield* clientsOf(schedules.map((s) => s.workspace_id));
+        const due = schedules.flatMap((s) => {
+          const client = clients.get(s.workspace_id);
+          return client ? [{ ...client, frequency: s.frequency, recipients: s.recipients, time_zone: s.time_zone, set_at: s.set_at }] : [];
+        });
         let sent = 0;
         for (const row of due) {
           if (!hasFeature(row.agency_tier, "client_management")) continue;
@@ -221,7 +243,10 @@ export class ClientReports extends Context.Service<
           yield* clientOf(caller, clientId);
           return yield* scheduleOf(clientId);
         }),
-        schedules: (agencyId: string) => schedulesWhere((sql) => sql`s.workspace_id in (select id from workspaces where parent_workspace_id = ${agencyId})`),
+        schedules: (agencyId: string) =>
+          Effect.flatMap(clientWorkspacesOf(agencyId).pipe(Effect.map((clients) => clients.map((client) => client.id)), Effect.provideService(Database, db)), (clientIds) =>
+            schedulesWhere((sql) => sql`s.workspace_id = any(${clientIds}::uuid[])`),
+          ),
         setSchedule: Effect.fn("ClientReports.setSchedule")(function* (caller: Caller, clientId: string, input) {
           yield* clientOf(caller, clientId);
           yield* onReports(clientId, setReportSchedule({ ...input, timeZone: caller.timeZone }), caller);

@@ -27,10 +27,12 @@ import {
   unflagReview,
 } from "../../domain/reviews";
 import { type Caller, type CommandContext, type ConcurrencyConflict, InvalidInput, isUuid, NotFound } from "../../domain/shared";
+import { accountsOf, connectedAccount } from "../accounts/queries";
 import { Database, type SqlError } from "../db/Database";
 import { decodeKeyset, encodeKeyset } from "../db/keyset";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
+import { historyNameOf, peopleByIdOf } from "../identity/queries";
 import { messageIdOf } from "../inbox/ids";
 import type { FetchedReview } from "../platforms/provider";
 import { reviewSummaries } from "./summaries";
@@ -128,6 +130,9 @@ export const REVIEWS_PAGE_SIZE = 50;
 /** A review's id: the same every time its site delivers it (or it is typed again), so it is kept once. */
 export const reviewIdOf = messageIdOf;
 
+/** A review's row as its own tables hold it. */
+type ReviewColumns = Omit<ReviewRow, "account_name" | "account_kind">;
+
 interface ReviewRow {
   id: string;
   account_id: string;
@@ -196,8 +201,9 @@ const toReview =
     };
   };
 
+/** The review's columns; its account's name and kind come from the accounts module (`withAccounts`). */
 const SELECT_REVIEW = `
-  r.id, r.account_id, r.external_id, r.platform, r.location_id, bl.name as location_name, a.account_name, a.kind as account_kind,
+  r.id, r.account_id, r.external_id, r.platform, r.location_id, bl.name as location_name,
   r.reviewer_name, r.reviewer_avatar, r.rating, r.content, r.reviewed_at, r.url, r.source,
   r.response_text, r.response_way, r.responded_at, r.flagged, r.flag_reason, r.read`;
 
@@ -258,6 +264,15 @@ export class Reviews extends Context.Service<
         const store = yield* EventStore;
         const rowToReview = (row: ReviewRow) => toReview(options.yelpResponds())(row);
 
+        /** The rows with their account's name and kind, asked of the accounts module once for them all (a review's account is never deleted). */
+        const withAccounts = (rows: ReadonlyArray<ReviewColumns>) =>
+          Effect.map(accountsOf(rows.map((row) => row.account_id)).pipe(Effect.provideService(Database, db)), (accounts) =>
+            rows.flatMap((row): ReviewRow[] => {
+              const account = accounts.get(row.account_id);
+              return account ? [{ ...row, account_name: account.accountName, account_kind: account.kind }] : [];
+            }),
+          );
+
         const onReview = <E>(
           reviewId: string,
           workspaceId: string,
@@ -268,12 +283,14 @@ export class Reviews extends Context.Service<
         const rowOf = (workspaceId: string, reviewId: string) =>
           Effect.gen(function* () {
             if (!isUuid(reviewId)) return yield* new NotFound({ what: "review" });
-            const [row] = yield* db.query(
-              (sql) => sql<ReviewRow[]>`
-              select ${sql.unsafe(SELECT_REVIEW)}
-              from reviews r join social_accounts a on a.id = r.account_id
-              left join business_locations bl on bl.account_id = r.account_id and bl.external_id = r.location_id
-              where r.id = ${reviewId} and r.workspace_id = ${workspaceId}`,
+            const [row] = yield* withAccounts(
+              yield* db.query(
+                (sql) => sql<ReviewColumns[]>`
+                select ${sql.unsafe(SELECT_REVIEW)}
+                from reviews r
+                left join business_locations bl on bl.account_id = r.account_id and bl.external_id = r.location_id
+                where r.id = ${reviewId} and r.workspace_id = ${workspaceId}`,
+              ),
             );
             return row ?? (yield* new NotFound({ what: "review" }));
           });
@@ -285,29 +302,22 @@ export class Reviews extends Context.Service<
         const history = Effect.fn("Reviews.history")(function* (workspaceId: string, reviewId: string) {
           yield* get(workspaceId, reviewId);
           const rows = yield* db.query(
-            (sql) => sql<
-              {
-                position: string;
-                type: string;
-                data: Record<string, unknown>;
-                created_at: Date;
-                first_name: string | null;
-                last_name: string | null;
-                email: string | null;
-                actor_id: string | null;
-              }[]
-            >`
-              select e.global_position::text as position, e.type, e.data, e.created_at, e.metadata->>'actorId' as actor_id, u.first_name, u.last_name, u.email
-              from events e left join users u on u.id::text = e.metadata->>'actorId'
+            (sql) => sql<{ position: string; type: string; data: Record<string, unknown>; created_at: Date; actor_id: string | null }[]>`
+              select e.global_position::text as position, e.type, e.data, e.created_at, e.metadata->>'actorId' as actor_id
+              from events e
               where e.stream_id = ${reviewStreamId(reviewId)}
               order by e.stream_version`,
           );
-          return rows.map((row): ReviewHistoryEntry => ({
-            id: row.position,
-            at: row.created_at.toISOString(),
-            actor: row.actor_id === null ? "SocialDesk" : `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim() || row.email || "A former member",
-            summary: reviewSummaries[row.type]?.(row.data) ?? row.type,
-          }));
+          // Identity names the people, once for the whole history.
+          const people = yield* peopleByIdOf(rows.flatMap((row) => (row.actor_id === null ? [] : [row.actor_id]))).pipe(Effect.provideService(Database, db));
+          return rows.map(
+            (row): ReviewHistoryEntry => ({
+              id: row.position,
+              at: row.created_at.toISOString(),
+              actor: row.actor_id === null ? "SocialDesk" : historyNameOf(people.get(row.actor_id)),
+              summary: reviewSummaries[row.type]?.(row.data) ?? row.type,
+            }),
+          );
         });
 
         const location = Effect.fn("Reviews.location")(function* (workspaceId: string, locationId: string) {
@@ -334,9 +344,9 @@ export class Reviews extends Context.Service<
           const size = filter.limit ?? REVIEWS_PAGE_SIZE;
           const q = filter.q?.trim() ? `%${filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
           const rows = yield* db.query(
-            (sql) => sql<ReviewRow[]>`
+            (sql) => sql<ReviewColumns[]>`
               select ${sql.unsafe(SELECT_REVIEW)}
-              from reviews r join social_accounts a on a.id = r.account_id
+              from reviews r
               left join business_locations bl on bl.account_id = r.account_id and bl.external_id = r.location_id
               where r.workspace_id = ${workspaceId}
                 ${place ? sql`and r.account_id = ${place.accountId} and r.location_id = ${place.externalId}` : sql``}
@@ -351,7 +361,7 @@ export class Reviews extends Context.Service<
           const shown = rows.slice(0, size);
           const last = shown.at(-1);
           return {
-            reviews: shown.map(rowToReview),
+            reviews: (yield* withAccounts(shown)).map(rowToReview),
             next: rows.length > size && last ? encodeKeyset({ at: last.reviewed_at.toISOString(), id: last.id }) : null,
           };
         });
@@ -420,10 +430,7 @@ export class Reviews extends Context.Service<
         const accountFor = (workspaceId: string, accountId: string) =>
           Effect.gen(function* () {
             if (!isUuid(accountId)) return yield* chooseSite();
-            const [account] = yield* db.query(
-              (sql) => sql<{ id: string; platform: string }[]>`
-                select id, platform from social_accounts where id = ${accountId} and workspace_id = ${workspaceId} and disconnected_at is null`,
-            );
+            const account = yield* connectedAccount(workspaceId, accountId).pipe(Effect.provideService(Database, db));
             if (!account || !isReviewPlatform(account.platform)) return yield* chooseSite();
             return account;
           });

@@ -1,7 +1,9 @@
 import { Effect } from "effect";
 import { siteNameOf } from "../../domain/reviews";
+import { accountsOf } from "../accounts/queries";
 import { config } from "../config";
 import { Database } from "../db/Database";
+import { ownerAlertsOf } from "../identity/queries";
 import { Mailer } from "../mail/Mailer";
 
 /**
@@ -14,33 +16,32 @@ import { Mailer } from "../mail/Mailer";
 export const sendReviewAlert = Effect.fn("Reviews.alert")(function* (reviewId: string) {
   const db = yield* Database;
   const mailer = yield* Mailer;
-  const [row] = yield* db.query(
+  const [review] = yield* db.query(
     (sql) => sql<
       {
-        email: string;
-        first_name: string;
-        review_alerts: boolean;
-        sandbox_review_alerts: boolean;
+        workspace_id: string;
+        account_id: string;
         source: string;
         platform: string;
         reviewer_name: string;
         rating: number;
         content: string;
-        place: string;
+        location_name: string | null;
       }[]
     >`
-      select u.email, u.first_name, coalesce(n.review_alerts, true) as review_alerts, coalesce(n.sandbox_review_alerts, false) as sandbox_review_alerts,
-        r.source, r.platform, r.reviewer_name, r.rating, r.content, coalesce(bl.name, a.account_name) as place
+      select r.workspace_id, r.account_id, r.source, r.platform, r.reviewer_name, r.rating, r.content, bl.name as location_name
       from reviews r
-      join workspaces w on w.id = r.workspace_id join users u on u.id = w.owner_id
-      left join notification_preferences n on n.user_id = u.id
-      join social_accounts a on a.id = r.account_id
       left join business_locations bl on bl.account_id = r.account_id and bl.external_id = r.location_id
       where r.id = ${reviewId} and r.response_text is null`,
   );
-  if (!row || !row.review_alerts) return undefined;
+  if (!review) return undefined;
+  // Identity answers who owns the workspace and what they want to hear; accounts the site's name.
+  const owner = yield* ownerAlertsOf(review.workspace_id);
+  const account = (yield* accountsOf([review.account_id])).get(review.account_id);
+  if (!owner || !account || !owner.reviewAlerts) return undefined;
+  const row = { ...review, email: owner.email, first_name: owner.firstName, place: review.location_name ?? account.accountName };
   const sample = row.source === "sandbox";
-  if (sample && !row.sandbox_review_alerts) return undefined;
+  if (sample && !owner.sandboxReviewAlerts) return undefined;
   const stars = `${row.rating} star${row.rating === 1 ? "" : "s"}`;
   const site = siteNameOf(row.platform);
   yield* mailer.queue({

@@ -4,8 +4,10 @@ import { businessKindOf, platformById, type PlatformId } from "../../domain/acco
 import { hasFeature, TIERS } from "../../domain/plans";
 import { REVIEW_PLATFORMS } from "../../domain/reviews";
 import { systemContext } from "../../domain/shared";
+import { accountsToRead } from "../accounts/queries";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { Database } from "../db/Database";
+import { workspacesOnPlans } from "../identity/queries";
 import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
 import { listGoogleLocations, listGoogleReviews } from "../platforms/google/reviews";
@@ -114,20 +116,39 @@ export const pollReviews = Effect.fn("Reviews.poll")(function* (now: Date) {
   const reviews = yield* Reviews;
   const tiers = TIERS.filter((tier) => hasFeature(tier, "review_management"));
   const yelp = yelpConfigured();
-  const due = yield* db.query(
-    (sql) => sql<DueAccount[]>`
-      select a.id, a.workspace_id, a.platform, a.kind, a.external_id, a.account_name, w.name as workspace_name, a.profile_url, a.metadata, a.connected_at, p.newest, coalesce(p.failures, 0) as failures
-      from social_accounts a
-      join workspaces w on w.id = a.workspace_id
+  // Identity answers the workspaces with review management (and their names), accounts their review sites; this module when each is due.
+  const workspaces = new Map((yield* workspacesOnPlans(tiers)).map((w) => [w.id, w.name]));
+  const readable = new Map(
+    (yield* accountsToRead([...workspaces.keys()], REVIEW_PLATFORMS))
+      .filter((a) => a.kind === "sandbox" || (a.platform === "google_business" && a.kind === "oauth") || (yelp && a.platform === "yelp" && a.kind === "listing"))
+      .map((a) => [a.id, a]),
+  );
+  const polls = yield* db.query(
+    (sql) => sql<{ account_id: string; newest: string | null; failures: number }[]>`
+      select a.id as account_id, p.newest, coalesce(p.failures, 0) as failures
+      from unnest(${[...readable.keys()]}::uuid[]) as a (id)
       left join review_polls p on p.account_id = a.id and p.location_id = ''
-      where a.disconnected_at is null and a.status <> 'reconnect_needed'
-        and a.platform = any(${REVIEW_PLATFORMS as unknown as string[]})
-        and (a.kind = 'sandbox' or (a.platform = 'google_business' and a.kind = 'oauth') or (${yelp} and a.platform = 'yelp' and a.kind = 'listing'))
-        and w.subscription_tier = any(${tiers as string[]})
-        and (p.next_poll_at is null or p.next_poll_at <= ${now})
+      where p.next_poll_at is null or p.next_poll_at <= ${now}
       order by p.next_poll_at nulls first
       limit 200`,
   );
+  const due = polls.map((poll): DueAccount => {
+    const a = readable.get(poll.account_id)!;
+    return {
+      id: a.id,
+      workspace_id: a.workspaceId,
+      platform: a.platform,
+      kind: a.kind,
+      external_id: a.externalId,
+      account_name: a.accountName,
+      workspace_name: workspaces.get(a.workspaceId)!,
+      profile_url: a.profileUrl,
+      metadata: a.metadata,
+      connected_at: a.connectedAt,
+      newest: poll.newest,
+      failures: poll.failures,
+    };
+  });
   const ctx = systemContext("ingestion", now, `reviews-poll-${now.getTime()}`);
 
   const pollOne = (account: DueAccount) =>

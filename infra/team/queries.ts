@@ -1,5 +1,6 @@
 import { Effect } from "effect";
 import { hasFeature } from "../../domain/plans";
+import { isUuid } from "../../domain/shared";
 import { Database } from "../db/Database";
 import { subscriberOf } from "../identity/queries";
 import type { Brand } from "./Team";
@@ -9,17 +10,23 @@ import type { Brand } from "./Team";
  * it: they call these instead of selecting from its tables. Each needs only the database.
  */
 
-const brandRowOf = (subscriberId: string) =>
+/** The brand each of these workspaces set, by workspace (one that set none is left out; whether its plan shows it is the caller's question). */
+export const brandsOf = (workspaceIds: ReadonlyArray<string>) =>
   Database.use((db) =>
-    db.query((sql) => sql<{ name: string; logo_url: string | null; color: string }[]>`select name, logo_url, color from brands where workspace_id = ${subscriberId}`),
-  ).pipe(Effect.map(([row]) => (row ? ({ name: row.name, logoUrl: row.logo_url, color: row.color } satisfies Brand) : null)));
+    db.query(
+      (sql) => sql<{ workspace_id: string; name: string; logo_url: string | null; color: string }[]>`
+        select workspace_id, name, logo_url, color from brands where workspace_id = any(${workspaceIds.filter(isUuid)}::uuid[])`,
+    ),
+  ).pipe(Effect.map((rows) => new Map(rows.map((row): [string, Brand] => [row.workspace_id, { name: row.name, logoUrl: row.logo_url, color: row.color }]))));
+
+const brandSetBy = (workspaceId: string) => Effect.map(brandsOf([workspaceId]), (brands) => brands.get(workspaceId) ?? null);
 
 /** The white label a workspace shows its clients: its own, or its agency's for a client workspace; null for none. */
 export const brandOf = (workspaceId: string) =>
-  Effect.flatMap(subscriberOf(workspaceId), (subscriber) => (subscriber ? brandRowOf(subscriber.id) : Effect.succeed(null)));
+  Effect.flatMap(subscriberOf(workspaceId), (subscriber) => (subscriber ? brandSetBy(subscriber.id) : Effect.succeed(null)));
 
 /** Whether a workspace's pages show its agency's brand instead of the product's: a brand set, on a plan that has white label (one kept from a plan the agency left shows no more). */
 export const isWhiteLabelled = (workspaceId: string) =>
   Effect.flatMap(subscriberOf(workspaceId), (subscriber) =>
-    subscriber && hasFeature(subscriber.tier, "white_label") ? Effect.map(brandRowOf(subscriber.id), (brand) => brand !== null) : Effect.succeed(false),
+    subscriber && hasFeature(subscriber.tier, "white_label") ? Effect.map(brandSetBy(subscriber.id), (brand) => brand !== null) : Effect.succeed(false),
   );

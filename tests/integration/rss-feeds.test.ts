@@ -332,4 +332,28 @@ describe("RSS feeds", () => {
     expect((await other.delete(`/api/rss-feeds/${feed.data.id}`)).status).toBe(404);
     expect((await other.put(`/api/rss-feeds/${feed.data.id}`, { name: "Mine" })).status).toBe(404);
   });
+  it("given a client of an agency with RSS auto-posting, its feed posts to the accounts it chose, read on the agency's plan; another workspace's account is refused", async () => {
+    const { browser: agency } = await owner("agency");
+    const client = (await agency.post("/api/clients", { name: "Lee Dental" })).data.id as string;
+    expect((await agency.post("/api/workspaces/switch", { workspaceId: client })).status).toBe(200);
+    const chosen = await sandbox(agency, "bluesky", "Lee Dental Sky");
+    await sandbox(agency, "facebook", "Lee Dental FB");
+    // The client's own row names a plan without RSS auto-posting: the agency's plan is the one that counts.
+    await app.sql`update workspaces set subscription_tier = 'starter' where id = ${client}`;
+    const { browser: other } = await owner("growth");
+    const elsewhere = await sandbox(other);
+
+    const publish = serveFeed("/client.xml");
+    publish(rss([{ guid: "braces", title: "Braces at any age", date: "2026-11-20T10:00:00Z" }]));
+    const refused = await agency.post("/api/rss-feeds", { name: "Blog", url: `${base}/client.xml`, platforms: [], accountIds: [chosen, elsewhere] });
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors).toEqual({ accountIds: "Choose accounts that are connected and active." });
+    const created = await agency.post("/api/rss-feeds", { name: "Blog", url: `${base}/client.xml`, platforms: [], accountIds: [chosen] });
+    expect(created.status, created.text).toBe(201);
+
+    await firstRead(created.data.id);
+    const targets = await app.sql<{ content: string; account_id: string }[]>`
+      select p.content, t.account_id from posts p join post_targets t on t.post_id = p.id where p.workspace_id = ${client} and p.deleted_at is null`;
+    expect(targets).toEqual([{ content: expect.stringContaining("Braces at any age"), account_id: chosen }]);
+  });
 });
