@@ -15,8 +15,9 @@ export const quotedPost = (text: string) => `"${text.length > 80 ? `${text.slice
 
 /**
  * Its author is told what an approver decided (PostApproved, PostChangesRequested), in the
- * transaction of the decision. It runs once the append's read models are written, so an approved
- * post reads as scheduled (it goes out at its time) or as being published now.
+ * transaction of the decision, whichever way it was approved: from the queue, or edited and approved
+ * in compose (where the time may have changed, so the mail names none). It runs once the append's
+ * read models are written, so an approved post reads as scheduled or as being published now.
  */
 export const postReviewedMail: Reaction = {
   name: "post-reviewed-mail",
@@ -37,7 +38,7 @@ export const postReviewedMail: Reaction = {
         event.type === "PostChangesRequested"
           ? `needs changes before it can go out:\n\n${event.data.comment.trim()}`
           : post.status === "scheduled"
-            ? "was approved: it goes out at the time you chose."
+            ? "was approved: it goes out at its scheduled time."
             : "was approved and is being published now.";
       yield* queueMail({ to: email, subject: "Your post was reviewed", text: `Your post ${quotedPost(post.content)} ${decision}\n\n${postLink(postId)}` });
     }),

@@ -78,7 +78,7 @@ describe("approving posts", () => {
     expect(new Date((await jobOf(submitted.data.id))!.run_at).getTime()).toBeLessThanOrEqual(Date.parse(at));
     const told = (await mailsTo(team.memberEmail)).at(-1);
     expect(told?.subject).toBe("Your post was reviewed");
-    expect(textOf(told)).toBe(`Your post "Flu shots: walk in this week" was approved: it goes out at the time you chose.\n\nORIGIN/app/posts/${submitted.data.id}`);
+    expect(textOf(told)).toBe(`Your post "Flu shots: walk in this week" was approved: it goes out at its scheduled time.\n\nORIGIN/app/posts/${submitted.data.id}`);
     const events = await app.sql<{ type: string; metadata: { actorId: string } }[]>`
       select type, metadata from events where stream_id = ${`post-${submitted.data.id}`} order by stream_version`;
     expect(events.map((e) => e.type)).toEqual(["PostDrafted", "PostSubmittedForApproval", "PostApproved", "PostScheduled"]);
