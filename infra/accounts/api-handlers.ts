@@ -16,12 +16,11 @@ import { CONNECTION_FAILED_MESSAGE, CONNECTION_FAILED_TITLE, connectedToast } fr
 import { OAUTH_FLOW_COOKIE, OAUTH_FLOW_MAX_AGE_SECONDS, OAUTH_FLOW_PATH, readFlow, redirectUriFor } from "./oauth-flow";
 import { sandboxProfile } from "./sandbox";
 import { type NewConnection, SocialAccounts } from "./SocialAccounts";
-import { knownId, onService } from "../web/api/handlers";
+import { onService } from "../web/api/handlers";
 
 /** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
 const asCaller = onService(SocialAccounts);
 
-const accountId = (id: string) => knownId(id, "account");
 
 const connect = (connection: NewConnection) => asCaller((accounts, caller) => Effect.map(accounts.connect(caller, connection), ({ account }) => account));
 
@@ -29,7 +28,7 @@ const connect = (connection: NewConnection) => asCaller((accounts, caller) => Ef
 export const accountsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof AccountsApi>) =>
   handlers
     .handle("list", () => asCaller((accounts, caller) => accounts.list(caller.workspaceId)))
-    .handle("get", ({ params }) => Effect.flatMap(accountId(params.id), (id) => asCaller((accounts, caller) => accounts.get(caller.workspaceId, id))))
+    .handle("get", ({ params }) => asCaller((accounts, caller) => accounts.get(caller.workspaceId, params.id)))
     .handle("connectPlaceholder", ({ payload }) =>
       asCaller((accounts, caller) =>
         Effect.gen(function* () {
@@ -100,12 +99,10 @@ export const accountsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typ
       }),
     )
     .handle("setActive", ({ params, payload }) =>
-      Effect.flatMap(accountId(params.id), (id) => asCaller((accounts, caller) => accounts.setActive(caller, id, payload.isActive))),
+      asCaller((accounts, caller) => accounts.setActive(caller, params.id, payload.isActive)),
     )
     .handle("disconnect", ({ params }) =>
-      Effect.flatMap(accountId(params.id), (id) =>
-        asCaller((accounts, caller) => Effect.as(accounts.disconnect(caller, id), { ok: true as const, message: "Account disconnected successfully!" })),
-      ),
+      asCaller((accounts, caller) => Effect.as(accounts.disconnect(caller, params.id), { ok: true as const, message: "Account disconnected successfully!" })),
     )
     .handle("platforms", () =>
       Effect.map(EdgeRequest, (edge) => connectablePlatforms({ seesServerSettings: Boolean(edge.user?.isOperator) && !edge.demo })),

@@ -14,6 +14,7 @@ import {
 } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 import { activeSchema, blueskySchema, listingSchema, placeholderSchema, sandboxSchema } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 /** A connected account as the API answers it (`AccountView` of ./SocialAccounts): tokens never leave the server. */
 export const AccountSchema = Schema.Struct({
@@ -48,7 +49,6 @@ export const ConnectablePlatformSchema = Schema.Struct({
 /** A platform's refusal of the connection (a wrong app password, an address it cannot reach): 400 with its sentence. */
 export const ConnectionFailedProblem = problem(ConnectionFailed, "Connection failed", (body) => new ConnectionFailed({ message: body.detail }));
 
-const byId = { id: Schema.String };
 const manages = { permission: "manage_accounts" } as const;
 const connectErrors = [InvalidInputProblem, ConflictProblem, NotFoundProblem, VersionConflictProblem, PlanLimitProblem];
 const connected = AccountSchema.pipe(HttpApiSchema.status(201));
@@ -94,12 +94,12 @@ export class AccountsApi extends HttpApiGroup.make("accounts")
     })
       .annotate(Requires, manages)
       .annotate(OpenApi.Description, "A review site or Snapchat profile, connected by its public address (these platforms allow no third-party posting); 201."),
-    HttpApiEndpoint.get("get", "/api/social-accounts/:id", { params: byId, success: AccountSchema, error: NotFoundProblem }).annotate(
+    HttpApiEndpoint.get("get", "/api/social-accounts/:id", { params: idOf("account"), success: AccountSchema, error: NotFoundProblem }).annotate(
       OpenApi.Description,
       "One account of the workspace; any other id answers 404.",
     ),
     HttpApiEndpoint.put("setActive", "/api/social-accounts/:id", {
-      params: byId,
+      params: idOf("account"),
       payload: zodPayload(activeSchema, "AccountActive"),
       success: AccountSchema,
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
@@ -107,7 +107,7 @@ export class AccountsApi extends HttpApiGroup.make("accounts")
       .annotate(Requires, manages)
       .annotate(OpenApi.Description, "Pauses (`isActive: false`) or resumes posting to the account."),
     HttpApiEndpoint.delete("disconnect", "/api/social-accounts/:id", {
-      params: byId,
+      params: idOf("account"),
       success: Schema.Struct({ ok: Schema.Literal(true), message: Schema.String }),
       error: [NotFoundProblem, VersionConflictProblem],
     })

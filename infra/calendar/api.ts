@@ -5,6 +5,7 @@ import { Guard, InvalidRequest, Requires } from "../web/api/guard";
 import { ConflictProblem, InvalidInputProblem, NotFoundProblem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload, zodQuery } from "../web/api/zod-payload";
 import { createNoteSchema, noteRangeSchema, updateNoteSchema } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 /** A calendar note as the API answers it (spec core §3): `CalendarNote` of ./CalendarNotes. */
 export const CalendarNoteSchema = Schema.Struct({
@@ -18,7 +19,6 @@ export const CalendarNoteSchema = Schema.Struct({
   version: Schema.Number.annotate({ description: "The stream version: send it back with an edit to have a stale copy refused (409)." }),
 }).annotate({ identifier: "CalendarNote" });
 
-const byId = { id: Schema.String };
 const writes = { permission: "manage_posts" } as const;
 
 /**
@@ -39,12 +39,12 @@ export class CalendarNotesApi extends HttpApiGroup.make("calendarNotes")
     })
       .annotate(Requires, writes)
       .annotate(OpenApi.Description, "A note on a day (color #FBBF24 unless given); 201 with it."),
-    HttpApiEndpoint.get("get", "/api/calendar-notes/:id", { params: byId, success: CalendarNoteSchema, error: NotFoundProblem }).annotate(
+    HttpApiEndpoint.get("get", "/api/calendar-notes/:id", { params: idOf("calendar note"), success: CalendarNoteSchema, error: NotFoundProblem }).annotate(
       OpenApi.Description,
       "One note of the workspace.",
     ),
     HttpApiEndpoint.put("update", "/api/calendar-notes/:id", {
-      params: byId,
+      params: idOf("calendar note"),
       payload: zodPayload(updateNoteSchema, "CalendarNotePatch"),
       success: CalendarNoteSchema,
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
@@ -52,7 +52,7 @@ export class CalendarNotesApi extends HttpApiGroup.make("calendarNotes")
       .annotate(Requires, writes)
       .annotate(OpenApi.Description, "Any of content, color and date (which moves the note to another day); `version` refuses a stale edit with 409."),
     HttpApiEndpoint.delete("remove", "/api/calendar-notes/:id", {
-      params: byId,
+      params: idOf("calendar note"),
       success: HttpApiSchema.NoContent,
       error: [NotFoundProblem, VersionConflictProblem],
     })

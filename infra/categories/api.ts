@@ -5,6 +5,7 @@ import { Guard, InvalidRequest, Requires } from "../web/api/guard";
 import { ConflictProblem, InvalidInputProblem, NotFoundProblem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 import { createCategorySchema, evergreenSchema, updateCategorySchema } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 /** A category as the API answers it (spec core §3, engagement §3): `Category` of ./Categories. */
 export const CategorySchema = Schema.Struct({
@@ -29,7 +30,6 @@ export const CategorySchema = Schema.Struct({
   }),
 }).annotate({ identifier: "Category" });
 
-const byId = { id: Schema.String };
 const writes = { permission: "manage_posts" } as const;
 
 /**
@@ -50,12 +50,12 @@ export class CategoriesApi extends HttpApiGroup.make("categories")
     })
       .annotate(Requires, writes)
       .annotate(OpenApi.Description, "A new category (color blue unless given); 201 with it."),
-    HttpApiEndpoint.get("get", "/api/categories/:id", { params: byId, success: CategorySchema, error: NotFoundProblem }).annotate(
+    HttpApiEndpoint.get("get", "/api/categories/:id", { params: idOf("category"), success: CategorySchema, error: NotFoundProblem }).annotate(
       OpenApi.Description,
       "One category of the workspace; any other id, another workspace's included, answers 404.",
     ),
     HttpApiEndpoint.put("update", "/api/categories/:id", {
-      params: byId,
+      params: idOf("category"),
       payload: zodPayload(updateCategorySchema, "CategoryPatch"),
       success: CategorySchema,
       error: [InvalidInputProblem, ConflictProblem, NotFoundProblem, VersionConflictProblem],
@@ -63,14 +63,14 @@ export class CategoriesApi extends HttpApiGroup.make("categories")
       .annotate(Requires, writes)
       .annotate(OpenApi.Description, "Any of name, description, color, isDefault, platforms; `version` refuses a stale edit with 409."),
     HttpApiEndpoint.delete("remove", "/api/categories/:id", {
-      params: byId,
+      params: idOf("category"),
       success: HttpApiSchema.NoContent,
       error: [NotFoundProblem, VersionConflictProblem],
     })
       .annotate(Requires, writes)
       .annotate(OpenApi.Description, "Deletes the category: 204."),
     HttpApiEndpoint.put("evergreen", "/api/categories/:id/evergreen", {
-      params: byId,
+      params: idOf("category"),
       payload: zodPayload(evergreenSchema, "EvergreenSettings"),
       success: CategorySchema,
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],

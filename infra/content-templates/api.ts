@@ -4,6 +4,7 @@ import { Guard, InvalidRequest, Requires } from "../web/api/guard";
 import { ConflictProblem, ForbiddenProblem, InvalidInputProblem, NotFoundProblem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 import { CREATE_TEMPLATES, createTemplateSchema, updateTemplateSchema, WRITE_TEMPLATES } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 /** A content template as the API answers it (spec engagement §3): `ContentTemplate` of ./ContentTemplates. */
 export const ContentTemplateSchema = Schema.Struct({
@@ -24,7 +25,6 @@ export const ContentTemplateSchema = Schema.Struct({
   version: Schema.Number.annotate({ description: "The stream version: send it back with an edit to have a stale copy refused (409)." }),
 }).annotate({ identifier: "ContentTemplate" });
 
-const byId = { id: Schema.String };
 
 /**
  * The content templates' operations (spec engagement §7), declared once: reading is open to anyone
@@ -45,12 +45,12 @@ export class ContentTemplatesApi extends HttpApiGroup.make("contentTemplates")
     })
       .annotate(Requires, CREATE_TEMPLATES)
       .annotate(OpenApi.Description, "A new template; 201 with it. Plans without content templates answer 403; a workspace's 100th answers 409."),
-    HttpApiEndpoint.get("get", "/api/content-templates/:id", { params: byId, success: ContentTemplateSchema, error: NotFoundProblem }).annotate(
+    HttpApiEndpoint.get("get", "/api/content-templates/:id", { params: idOf("template"), success: ContentTemplateSchema, error: NotFoundProblem }).annotate(
       OpenApi.Description,
       "One template the caller sees; another workspace's and another member's private template answer 404.",
     ),
     HttpApiEndpoint.put("update", "/api/content-templates/:id", {
-      params: byId,
+      params: idOf("template"),
       payload: zodPayload(updateTemplateSchema, "ContentTemplatePatch"),
       success: ContentTemplateSchema,
       error: [InvalidInputProblem, NotFoundProblem, ForbiddenProblem, VersionConflictProblem],
@@ -61,14 +61,14 @@ export class ContentTemplatesApi extends HttpApiGroup.make("contentTemplates")
         "Any of name, content, platforms, hashtags, mediaUrls, isPublic; `version` refuses a stale edit with 409. A team template that is not theirs answers a member 403.",
       ),
     HttpApiEndpoint.delete("remove", "/api/content-templates/:id", {
-      params: byId,
+      params: idOf("template"),
       success: HttpApiSchema.NoContent,
       error: [NotFoundProblem, ForbiddenProblem, VersionConflictProblem],
     })
       .annotate(Requires, WRITE_TEMPLATES)
       .annotate(OpenApi.Description, "Deletes the template: 204."),
     HttpApiEndpoint.post("use", "/api/content-templates/:id/use", {
-      params: byId,
+      params: idOf("template"),
       success: ContentTemplateSchema,
       error: [NotFoundProblem, VersionConflictProblem],
     })

@@ -5,6 +5,7 @@ import { Guard, InvalidRequest, Requires } from "../web/api/guard";
 import { ConflictProblem, InvalidInputProblem, NotFoundProblem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 import { addFeedSchema, editFeedSchema } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 /** Plans with RSS auto-posting read a workspace's feeds; people who may post change them. */
 const reads = { feature: "rss_feeds" } as const;
@@ -47,7 +48,6 @@ export const RssItemSchema = Schema.Struct({
 
 const RssFeedWithItemsSchema = Schema.Struct({ ...feedFields, items: Schema.Array(RssItemSchema) }).annotate({ identifier: "RssFeedWithItems" });
 
-const byId = { id: Schema.String };
 const writeErrors = [InvalidInputProblem, ConflictProblem, NotFoundProblem, VersionConflictProblem];
 
 /** RSS auto-posting's feeds (spec engagement §7), declared once; served by ./api-handlers.ts, called by the RSS Feeds screen. */
@@ -63,11 +63,11 @@ export class FeedsApi extends HttpApiGroup.make("rssFeeds")
     })
       .annotate(Requires, manages)
       .annotate(OpenApi.Description, "A feed, once its address could be read: 201 with it; else 400 with the reason."),
-    HttpApiEndpoint.get("get", "/api/rss-feeds/:id", { params: byId, success: RssFeedWithItemsSchema, error: NotFoundProblem })
+    HttpApiEndpoint.get("get", "/api/rss-feeds/:id", { params: idOf("RSS feed"), success: RssFeedWithItemsSchema, error: NotFoundProblem })
       .annotate(Requires, reads)
       .annotate(OpenApi.Description, "The feed and its history (`items`: every item read, newest first, with the post made of it)."),
     HttpApiEndpoint.put("edit", "/api/rss-feeds/:id", {
-      params: byId,
+      params: idOf("RSS feed"),
       payload: zodPayload(editFeedSchema, "RssFeedChange"),
       success: RssFeedSchema,
       error: writeErrors,
@@ -75,7 +75,7 @@ export class FeedsApi extends HttpApiGroup.make("rssFeeds")
       .annotate(Requires, manages)
       .annotate(OpenApi.Description, "Any of the feed's fields; a pause or a resume is `{isActive}`."),
     HttpApiEndpoint.delete("remove", "/api/rss-feeds/:id", {
-      params: byId,
+      params: idOf("RSS feed"),
       success: HttpApiSchema.NoContent,
       error: [NotFoundProblem, VersionConflictProblem],
     })

@@ -1,13 +1,12 @@
 import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
-import { knownId, onService } from "../web/api/handlers";
+import { onService } from "../web/api/handlers";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
 import type { HashtagGroupSchema, HashtagSearchSchema, HashtagsApi, RecentSchema, TrendingSchema } from "./api";
 import { type HashtagGroup, type HashtagSearch, Hashtags } from "./Hashtags";
 
 const asCaller = onService(Hashtags);
 
-const groupId = (id: string) => knownId(id, "hashtag group");
 
 /** The hashtags operations (./api.ts) on the Hashtags service. */
 export const hashtagsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof HashtagsApi>) =>
@@ -18,9 +17,9 @@ export const hashtagsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typ
     .handle("groups", () => asCaller((hashtags, caller) => hashtags.groups(caller.workspaceId)))
     .handle("saveGroup", ({ payload }) => asCaller((hashtags, caller) => hashtags.saveGroup(caller, payload)))
     .handle("changeGroup", ({ params, payload }) =>
-      asCaller((hashtags, caller) => Effect.flatMap(groupId(params.id), (id) => hashtags.changeGroup(caller, id, payload))),
+      asCaller((hashtags, caller) => hashtags.changeGroup(caller, params.id, payload)),
     )
-    .handle("removeGroup", ({ params }) => asCaller((hashtags, caller) => Effect.flatMap(groupId(params.id), (id) => hashtags.removeGroup(caller, id))));
+    .handle("removeGroup", ({ params }) => asCaller((hashtags, caller) => hashtags.removeGroup(caller, params.id)));
 
 // Every field the service answers is declared (the encoder would drop the others).
 export type Declared = AllDeclared<

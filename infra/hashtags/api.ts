@@ -6,6 +6,7 @@ import { Guard, InvalidRequest, OnlyReads, Requires } from "../web/api/guard";
 import { ConflictProblem, InvalidInputProblem, NotFoundProblem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 import { hashtagGroupChangeSchema, hashtagGroupSchema, hashtagSearchSchema, trendingQuerySchema } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 /** Reading the research and the saved groups: anyone of a workspace whose plan has hashtag research. */
 const reads: Requirement = { permission: "view_analytics", feature: "hashtag_research" };
@@ -76,7 +77,6 @@ export const HashtagGroupSchema = Schema.Struct({
   updatedAt: Schema.String,
 }).annotate({ identifier: "HashtagGroup" });
 
-const byId = { id: Schema.String };
 const groupErrors = [InvalidInputProblem, ConflictProblem, NotFoundProblem, VersionConflictProblem];
 
 /**
@@ -117,7 +117,7 @@ export class HashtagsApi extends HttpApiGroup.make("hashtags")
       .annotate(Requires, manages)
       .annotate(OpenApi.Description, "A new group (`tags`: a list, or one text with the hashtags apart by spaces or commas); 201 with it."),
     HttpApiEndpoint.put("changeGroup", "/api/hashtag-groups/:id", {
-      params: byId,
+      params: idOf("hashtag group"),
       payload: zodPayload(hashtagGroupChangeSchema, "HashtagGroupChange"),
       success: HashtagGroupSchema,
       error: groupErrors,
@@ -125,7 +125,7 @@ export class HashtagsApi extends HttpApiGroup.make("hashtags")
       .annotate(Requires, manages)
       .annotate(OpenApi.Description, "The group renamed or given other hashtags."),
     HttpApiEndpoint.delete("removeGroup", "/api/hashtag-groups/:id", {
-      params: byId,
+      params: idOf("hashtag group"),
       success: HttpApiSchema.NoContent,
       error: [NotFoundProblem, VersionConflictProblem],
     })

@@ -19,6 +19,7 @@ import {
   templateSchema,
   WRITE_TEMPLATES,
 } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 /** A message as the inbox lists it (spec engagement §3 "Inbox message"): `InboxMessage` of ./InboxQueries. */
 export const InboxMessageSchema = Schema.Struct({
@@ -74,7 +75,6 @@ export const ReplyTemplateSchema = Schema.Struct({
   updatedAt: Schema.String,
 }).annotate({ identifier: "ReplyTemplate" });
 
-const byId = { id: Schema.String };
 
 /**
  * The social inbox's operations (spec engagement §2–§4), declared once; served by ./api-handlers.ts.
@@ -107,11 +107,11 @@ export class InboxApi extends HttpApiGroup.make("inbox")
         OpenApi.Description,
         "Server-sent events for the open inbox: `arrived` {id, type} for each message that reaches the workspace. A person's oldest stream is closed with `closed` {message} when they open more than 10.",
       ),
-    HttpApiEndpoint.get("open", "/api/social-inbox/:id", { params: byId, success: InboxThreadSchema, error: NotFoundProblem })
+    HttpApiEndpoint.get("open", "/api/social-inbox/:id", { params: idOf("message"), success: InboxThreadSchema, error: NotFoundProblem })
       .annotate(Requires, READ_INBOX)
       .annotate(OpenApi.Description, "A message, its conversation (oldest first) and the replies sent to it."),
     HttpApiEndpoint.put("change", "/api/social-inbox/:id", {
-      params: byId,
+      params: idOf("message"),
       payload: zodPayload(messageChangeSchema, "InboxMessageChange"),
       success: InboxMessageSchema,
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
@@ -119,7 +119,7 @@ export class InboxApi extends HttpApiGroup.make("inbox")
       .annotate(Requires, ANSWER_INBOX)
       .annotate(OpenApi.Description, "Archived or not, assigned to a person of the workspace or to nobody (null): the message as it is then."),
     HttpApiEndpoint.put("status", "/api/social-inbox/:id/status", {
-      params: byId,
+      params: idOf("message"),
       payload: zodPayload(statusSchema, "InboxMessageStatus"),
       success: InboxMessageSchema,
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
@@ -127,7 +127,7 @@ export class InboxApi extends HttpApiGroup.make("inbox")
       .annotate(Requires, READ_INBOX)
       .annotate(OpenApi.Description, "Opened (`read`) or marked unread again: the message."),
     HttpApiEndpoint.post("reply", "/api/social-inbox/:id/reply", {
-      params: byId,
+      params: idOf("message"),
       payload: zodPayload(replySchema, "InboxReplyRequest"),
       success: InboxReplySchema.pipe(HttpApiSchema.status(202)),
       error: [InvalidInputProblem, NotFoundProblem, ConflictProblem, VersionConflictProblem],
@@ -176,7 +176,7 @@ export class ReplyTemplatesApi extends HttpApiGroup.make("replyTemplates")
       .annotate(Requires, WRITE_TEMPLATES)
       .annotate(OpenApi.Description, "A new template {title, content, category}: 201 with it."),
     HttpApiEndpoint.put("update", "/api/reply-templates/:id", {
-      params: byId,
+      params: idOf("template"),
       payload: zodPayload(templateSchema, "ReplyTemplateChange"),
       success: ReplyTemplateSchema,
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
@@ -184,7 +184,7 @@ export class ReplyTemplatesApi extends HttpApiGroup.make("replyTemplates")
       .annotate(Requires, WRITE_TEMPLATES)
       .annotate(OpenApi.Description, "The template changed."),
     HttpApiEndpoint.delete("remove", "/api/reply-templates/:id", {
-      params: byId,
+      params: idOf("template"),
       success: HttpApiSchema.NoContent,
       error: [NotFoundProblem, VersionConflictProblem],
     })

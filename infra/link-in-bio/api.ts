@@ -5,6 +5,7 @@ import { Guard, InvalidRequest, Requires } from "../web/api/guard";
 import { ConflictProblem, InvalidInputProblem, NotFoundProblem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 import { addBioLinkSchema, bioAnalyticsQuery, editBioLinkSchema, editBioPageSchema } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 /** Everyone of the workspace reads its page; people who may post change it. */
 const manages = { permission: "manage_posts" } as const;
@@ -41,7 +42,6 @@ export const BioAnalyticsSchema = Schema.Struct({
   clicksPerDay: Schema.Array(Schema.Struct({ date: Schema.String, clicks: Schema.Number, uniqueVisitors: Schema.Number })),
 }).annotate({ identifier: "BioAnalytics" });
 
-const byId = { id: Schema.String };
 const writeErrors = [InvalidInputProblem, ConflictProblem, NotFoundProblem, VersionConflictProblem];
 
 /**
@@ -75,7 +75,7 @@ export class LinkInBioApi extends HttpApiGroup.make("linkInBio")
       .annotate(Requires, manages)
       .annotate(OpenApi.Description, "A link at the end of the page: 201 with it."),
     HttpApiEndpoint.put("editLink", "/api/link-in-bio/links/:id", {
-      params: byId,
+      params: idOf("link"),
       payload: zodPayload(editBioLinkSchema, "BioLinkChange"),
       success: BioLinkSchema,
       error: writeErrors,
@@ -83,14 +83,14 @@ export class LinkInBioApi extends HttpApiGroup.make("linkInBio")
       .annotate(Requires, manages)
       .annotate(OpenApi.Description, "Any of title, url, type, isVisible and `order` (its 0-based place): the link after."),
     HttpApiEndpoint.delete("deleteLink", "/api/link-in-bio/links/:id", {
-      params: byId,
+      params: idOf("link"),
       success: HttpApiSchema.NoContent,
       error: writeErrors,
     })
       .annotate(Requires, manages)
       .annotate(OpenApi.Description, "The link is gone: 204 (restore undoes it)."),
     HttpApiEndpoint.post("restoreLink", "/api/link-in-bio/links/:id/restore", {
-      params: byId,
+      params: idOf("link"),
       success: BioLinkSchema,
       error: writeErrors,
     })

@@ -9,6 +9,7 @@ import { ConflictProblem, InvalidInputProblem, NotFoundProblem, VersionConflictP
 import { zodPayload, zodQuery } from "../web/api/zod-payload";
 import { LISTENING_PAGE_MAX, LISTENING_PAGE_SIZE } from "./Listening";
 import { listeningPostsSchema, listeningReplySchema, monitorChangeSchema, monitorSchema, toInboxSchema, volumeSchema } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 /** A monitor as the API answers it: `Monitor` of ./Listening. */
 export const MonitorSchema = Schema.Struct({
@@ -43,7 +44,6 @@ export const VolumeDaySchema = Schema.Struct({
   negative: Schema.Number,
 }).annotate({ identifier: "ListeningVolumeDay" });
 
-const byId = { id: Schema.String };
 
 /** Social listening's operations (keyword and hashtag monitors over public Bluesky posts), declared once; served by ./api-handlers.ts. Plans with the social inbox. */
 export class ListeningApi extends HttpApiGroup.make("listening")
@@ -59,7 +59,7 @@ export class ListeningApi extends HttpApiGroup.make("listening")
       .annotate(Requires, ANSWER_INBOX)
       .annotate(OpenApi.Description, "A new monitor {name, terms (a list, or one text with commas)}: 201 with it; 409 past the plan's number of monitors."),
     HttpApiEndpoint.put("change", "/api/listening/monitors/:id", {
-      params: byId,
+      params: idOf("monitor"),
       payload: zodPayload(monitorChangeSchema, "ListeningMonitorChange"),
       success: MonitorSchema,
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
@@ -67,14 +67,14 @@ export class ListeningApi extends HttpApiGroup.make("listening")
       .annotate(Requires, ANSWER_INBOX)
       .annotate(OpenApi.Description, "The monitor renamed, given other terms, paused (isActive false) or resumed."),
     HttpApiEndpoint.delete("remove", "/api/listening/monitors/:id", {
-      params: byId,
+      params: idOf("monitor"),
       success: HttpApiSchema.NoContent,
       error: [NotFoundProblem, VersionConflictProblem],
     })
       .annotate(Requires, ANSWER_INBOX)
       .annotate(OpenApi.Description, "Deletes the monitor with what it found: 204."),
     HttpApiEndpoint.get("posts", "/api/listening/monitors/:id/posts", {
-      params: byId,
+      params: idOf("monitor"),
       query: zodQuery(listeningPostsSchema, pageQuery({ defaultLimit: LISTENING_PAGE_SIZE, maxLimit: LISTENING_PAGE_MAX })),
       success: Page(ListenedPostSchema, "ListenedPostPage"),
       error: [InvalidInputProblem, NotFoundProblem],
@@ -82,7 +82,7 @@ export class ListeningApi extends HttpApiGroup.make("listening")
       .annotate(Requires, READ_INBOX)
       .annotate(OpenApi.Description, "What the monitor found, newest first, a page at a time; by sentiment if given."),
     HttpApiEndpoint.get("volume", "/api/listening/monitors/:id/volume", {
-      params: byId,
+      params: idOf("monitor"),
       query: zodQuery(volumeSchema),
       success: Schema.Array(VolumeDaySchema),
       error: [InvalidInputProblem, NotFoundProblem],
@@ -90,7 +90,7 @@ export class ListeningApi extends HttpApiGroup.make("listening")
       .annotate(Requires, READ_INBOX)
       .annotate(OpenApi.Description, "Posts found per day (UTC) of the last `days` (1 to 90, 14 if left out), by sentiment, oldest day first."),
     HttpApiEndpoint.post("toInbox", "/api/listening/posts/:id/inbox", {
-      params: byId,
+      params: idOf("post"),
       payload: zodPayload(toInboxSchema, "ListenedPostToInbox"),
       success: InboxThreadSchema,
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
@@ -98,7 +98,7 @@ export class ListeningApi extends HttpApiGroup.make("listening")
       .annotate(Requires, ANSWER_INBOX)
       .annotate(OpenApi.Description, "The post, as a mention of that Bluesky account, in the social inbox (kept once): the conversation."),
     HttpApiEndpoint.post("reply", "/api/listening/posts/:id/reply", {
-      params: byId,
+      params: idOf("post"),
       payload: zodPayload(listeningReplySchema, "ListenedPostReply"),
       success: InboxThreadSchema.pipe(HttpApiSchema.status(202)),
       error: [InvalidInputProblem, NotFoundProblem, ConflictProblem, VersionConflictProblem],

@@ -6,6 +6,7 @@ import { Page } from "../web/api/page";
 import { ConflictProblem, InvalidInputProblem, NotFoundProblem, PROBLEM_CONTENT_TYPE, problemType, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 import { designSchema, mediaListQuerySchema, mediaTagsSchema, uploadQuerySchema } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 /** An item of the media library as the API answers it (`MediaItem` of ./Media). */
 export const MediaItemSchema = Schema.Struct({
@@ -71,7 +72,6 @@ const uploadRejectedProblem = (status: 400 | 413) =>
     HttpApiSchema.status(status),
   );
 
-const byId = { id: Schema.String };
 const writes = { permission: "manage_posts" } as const;
 
 /**
@@ -122,12 +122,12 @@ export class MediaApi extends HttpApiGroup.make("media")
     })
       .annotate(Requires, writes)
       .annotate(OpenApi.Description, "Create Design with Canva (demo): the template's sample design stored in the library like an upload; 201 with `url`, what the post attaches."),
-    HttpApiEndpoint.get("get", "/api/media/:id", { params: byId, success: MediaItemSchema, error: NotFoundProblem }).annotate(
+    HttpApiEndpoint.get("get", "/api/media/:id", { params: idOf("media file"), success: MediaItemSchema, error: NotFoundProblem }).annotate(
       OpenApi.Description,
       "One item of the workspace; any other id, another workspace's included, answers 404.",
     ),
     HttpApiEndpoint.put("setTags", "/api/media/:id", {
-      params: byId,
+      params: idOf("media file"),
       payload: zodPayload(mediaTagsSchema, "MediaTags"),
       success: MediaItemSchema,
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
@@ -135,7 +135,7 @@ export class MediaApi extends HttpApiGroup.make("media")
       .annotate(Requires, writes)
       .annotate(OpenApi.Description, "Replaces the item's tags; `version` refuses a stale edit with 409."),
     HttpApiEndpoint.delete("remove", "/api/media/:id", {
-      params: byId,
+      params: idOf("media file"),
       success: Schema.Struct({ message: Schema.String }),
       error: [NotFoundProblem, VersionConflictProblem],
     })

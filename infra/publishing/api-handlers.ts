@@ -5,7 +5,7 @@ import { engagementTotal, PERIODS, periodDays } from "../../domain/publishing/pe
 import { InvalidInput } from "../../domain/shared";
 import { csvRow } from "../../domain/shared/csv";
 import { decodeKeyset } from "../db/keyset";
-import { expectedVersionOf, knownId, onService, withCaller } from "../web/api/handlers";
+import { expectedVersionOf, onService, withCaller } from "../web/api/handlers";
 import type { CalendarApi, DashboardApi, PostsApi } from "./api";
 import { periodFigures } from "./analytics";
 import { dashboardStats } from "./stats";
@@ -81,7 +81,7 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
     .handle("get", ({ params }) =>
       postQueries((queries, caller) =>
         Effect.gen(function* () {
-          const id = yield* knownId(params.id, "post");
+          const id = params.id;
           const post = yield* queries.get(caller.workspaceId, id);
           const history = yield* queries.history(caller.workspaceId, id);
           return HttpServerResponse.jsonUnsafe({ ...post, history }, { headers: { etag: `"${post.version}"` } });
@@ -92,7 +92,7 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
     .handle("update", ({ params, headers, payload }) =>
       posts((service, caller) =>
         Effect.gen(function* () {
-          const id = yield* knownId(params.id, "post");
+          const id = params.id;
           return yield* service.update(caller, id, payload, yield* expectedVersionOf(headers["if-match"], payload.expectedVersion));
         }),
       ),
@@ -100,7 +100,7 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
     .handle("remove", ({ params, headers, payload }) =>
       posts((service, caller) =>
         Effect.gen(function* () {
-          const id = yield* knownId(params.id, "post");
+          const id = params.id;
           yield* service.remove(caller, id, yield* expectedVersionOf(headers["if-match"], payload.expectedVersion));
           return { ok: true as const, message: "Post deleted successfully!" };
         }),
@@ -109,7 +109,7 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
     .handle("publish", ({ params, headers, payload }) =>
       posts((service, caller) =>
         Effect.gen(function* () {
-          const id = yield* knownId(params.id, "post");
+          const id = params.id;
           return yield* service.publishNow(caller, id, yield* expectedVersionOf(headers["if-match"], payload.expectedVersion));
         }),
       ),
@@ -117,7 +117,7 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
     .handle("approve", ({ params, headers, payload }) =>
       posts((service, caller) =>
         Effect.gen(function* () {
-          const id = yield* knownId(params.id, "post");
+          const id = params.id;
           const expectedVersion = yield* expectedVersionOf(headers["if-match"], payload.expectedVersion);
           return yield* service.approve(caller, id, { publishNow: payload.publishNow, expectedVersion });
         }),
@@ -126,7 +126,7 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
     .handle("requestChanges", ({ params, headers, payload }) =>
       posts((service, caller) =>
         Effect.gen(function* () {
-          const id = yield* knownId(params.id, "post");
+          const id = params.id;
           return yield* service.requestChanges(caller, id, payload.comment, yield* expectedVersionOf(headers["if-match"], payload.expectedVersion));
         }),
       ),

@@ -17,6 +17,7 @@ import {
   requestChangesSchema,
   versionedWriteSchema,
 } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 const Platform = Schema.Literals(PLATFORM_IDS);
 
@@ -118,7 +119,6 @@ export const BulkUploadAnswerSchema = Schema.Struct({
   failed: Schema.Array(Schema.Struct({ row: Schema.Number, message: Schema.String })),
 }).annotate({ identifier: "BulkUploadAnswer" });
 
-const byId = { id: Schema.String };
 /** A write may state the version it read as `If-Match` (the ETag of GET /api/posts/{id}) instead of `expectedVersion`. */
 const ifMatch = { "if-match": Schema.optional(Schema.String) };
 const writes = { permission: "manage_posts" } as const;
@@ -160,12 +160,12 @@ export class PostsApi extends HttpApiGroup.make("posts")
       OpenApi.Description,
       "The workspace's posts placed (scheduled, published or created) from the start of the period (7d, 30d or 90d; 30d if left out) on, newest first, as a CSV download.",
     ),
-    HttpApiEndpoint.get("get", "/api/posts/:id", { params: byId, success: PostWithHistorySchema, error: NotFoundProblem }).annotate(
+    HttpApiEndpoint.get("get", "/api/posts/:id", { params: idOf("post"), success: PostWithHistorySchema, error: NotFoundProblem }).annotate(
       OpenApi.Description,
       "The post with its `version` (also its ETag), each account's result, and its history.",
     ),
     HttpApiEndpoint.put("update", "/api/posts/:id", {
-      params: byId,
+      params: idOf("post"),
       headers: ifMatch,
       payload: zodPayload(postSchema, "PostEdit"),
       success: PostSchema,
@@ -177,7 +177,7 @@ export class PostsApi extends HttpApiGroup.make("posts")
         "Edits or reschedules a draft or scheduled post (status draft unschedules it). With `expectedVersion` (or If-Match), a post changed since answers 409 and keeps the other edit.",
       ),
     HttpApiEndpoint.delete("remove", "/api/posts/:id", {
-      params: byId,
+      params: idOf("post"),
       headers: ifMatch,
       payload: zodPayload(versionedWriteSchema, "VersionedWrite"),
       success: Schema.Struct({ ok: Schema.Literal(true), message: Schema.String }),
@@ -186,7 +186,7 @@ export class PostsApi extends HttpApiGroup.make("posts")
       .annotate(Requires, writes)
       .annotate(OpenApi.Description, "Deletes a draft or scheduled post; a published one answers 409, and so does a stale `expectedVersion`."),
     HttpApiEndpoint.post("publish", "/api/posts/:id/publish", {
-      params: byId,
+      params: idOf("post"),
       headers: ifMatch,
       payload: zodPayload(versionedWriteSchema, "PublishNow"),
       success: PostSchema.pipe(HttpApiSchema.status(202)),
@@ -195,7 +195,7 @@ export class PostsApi extends HttpApiGroup.make("posts")
       .annotate(Requires, writes)
       .annotate(OpenApi.Description, "Publishes now (the worker takes it at once): 202 with the post; a stale `expectedVersion` answers 409."),
     HttpApiEndpoint.post("approve", "/api/posts/:id/approve", {
-      params: byId,
+      params: idOf("post"),
       headers: ifMatch,
       payload: zodPayload(approveSchema, "Approval"),
       success: PostSchema,
@@ -207,7 +207,7 @@ export class PostsApi extends HttpApiGroup.make("posts")
         "An owner or admin approves a post awaiting approval: scheduled at its time, or published now when that has passed and `publishNow` confirms it (else 409 with the reason).",
       ),
     HttpApiEndpoint.post("requestChanges", "/api/posts/:id/request-changes", {
-      params: byId,
+      params: idOf("post"),
       headers: ifMatch,
       payload: zodPayload(requestChangesSchema, "ChangesRequest"),
       success: PostSchema,

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api";
 import { REPORT_FREQUENCIES } from "../../domain/reports";
 import { BackToForm, jsonOrForm } from "../web/api/form-post";
-import { ItemId } from "../web/api/item-id";
+import { idOf } from "../web/api/item-id";
 import { Guard, InvalidRequest, Requires } from "../web/api/guard";
 import { InvalidInputProblem, NotFoundProblem, VersionConflictProblem } from "../web/api/problems";
 import { reportScheduleSchema } from "./schemas";
@@ -16,7 +16,6 @@ export const ReportScheduleSchema = Schema.Struct({
   lastSent: Schema.NullOr(Schema.Struct({ from: Schema.String, to: Schema.String, sentAt: Schema.String })),
 }).annotate({ identifier: "ReportSchedule" });
 
-const byId = { id: ItemId };
 const MANAGE_CLIENTS = { permission: "manage_clients", feature: "client_management" } as const;
 
 /**
@@ -26,7 +25,7 @@ const MANAGE_CLIENTS = { permission: "manage_clients", feature: "client_manageme
 export class ClientReportsApi extends HttpApiGroup.make("clientReports")
   .add(
     HttpApiEndpoint.get("download", "/api/clients/:id/report", {
-      params: byId,
+      params: idOf("client"),
       query: {
         from: Schema.optional(Schema.String).annotate({ description: "The first day, YYYY-MM-DD." }),
         to: Schema.optional(Schema.String).annotate({ description: "The last day, YYYY-MM-DD: today at the latest, at most 366 days after `from`." }),
@@ -43,11 +42,11 @@ export class ClientReportsApi extends HttpApiGroup.make("clientReports")
         OpenApi.Description,
         "The client's analytics report for those days (in the caller's time zone), as a download: the PDF rendered on the server, or one CSV row per day. Under the agency's white label when its plan has one.",
       ),
-    HttpApiEndpoint.get("schedule", "/api/clients/:id/report-schedule", { params: byId, success: Schema.NullOr(ReportScheduleSchema), error: NotFoundProblem })
+    HttpApiEndpoint.get("schedule", "/api/clients/:id/report-schedule", { params: idOf("client"), success: Schema.NullOr(ReportScheduleSchema), error: NotFoundProblem })
       .annotate(Requires, MANAGE_CLIENTS)
       .annotate(OpenApi.Description, "How the client's report is e-mailed, or null."),
     HttpApiEndpoint.put("setSchedule", "/api/clients/:id/report-schedule", {
-      params: byId,
+      params: idOf("client"),
       payload: jsonOrForm(reportScheduleSchema, "ReportScheduleInput"),
       success: [ReportScheduleSchema, BackToForm],
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
@@ -58,7 +57,7 @@ export class ClientReportsApi extends HttpApiGroup.make("clientReports")
         "The report is e-mailed after each week (Monday) or month (the 1st) from 07:00 in the caller's time zone, PDF and CSV attached, to the recipients (\"a@x, b@y\" or a list).",
       ),
     HttpApiEndpoint.post("saveSchedule", "/api/clients/:id/report-schedule", {
-      params: byId,
+      params: idOf("client"),
       payload: jsonOrForm(reportScheduleSchema, "ReportScheduleInput"),
       success: [ReportScheduleSchema, BackToForm],
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
@@ -66,7 +65,7 @@ export class ClientReportsApi extends HttpApiGroup.make("clientReports")
       .annotate(Requires, MANAGE_CLIENTS)
       .annotate(OpenApi.Description, "As PUT, for the screen's plain form, where frequency \"off\" stops it."),
     HttpApiEndpoint.delete("stopSchedule", "/api/clients/:id/report-schedule", {
-      params: byId,
+      params: idOf("client"),
       success: HttpApiSchema.NoContent,
       error: [NotFoundProblem, VersionConflictProblem],
     })

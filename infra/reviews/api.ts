@@ -14,6 +14,7 @@ import {
   reviewFilterSchema,
   tilesFilterSchema,
 } from "./schemas";
+import { idOf } from "../web/api/item-id";
 
 /** Reading reviews: anyone of a workspace whose plan has review management. Acting on them: those who answer messages. */
 const reads = { feature: "review_management" } as const;
@@ -121,7 +122,6 @@ export const PerformanceSchema = Schema.Struct({
   }),
 }).annotate({ identifier: "LocationPerformance" });
 
-const byId = { id: Schema.String };
 const changeErrors = [InvalidInputProblem, NotFoundProblem, VersionConflictProblem];
 
 /**
@@ -165,11 +165,11 @@ export class ReviewsApi extends HttpApiGroup.make("reviews")
         OpenApi.Description,
         "Reviews of a site with no API from a CSV file (header reviewer_name, rating, content, review_date, url): good rows are kept, each bad one says why; a file that cannot be read answers 400.",
       ),
-    HttpApiEndpoint.get("get", "/api/reviews/:id", { params: byId, success: ReviewWithHistorySchema, error: NotFoundProblem })
+    HttpApiEndpoint.get("get", "/api/reviews/:id", { params: idOf("review"), success: ReviewWithHistorySchema, error: NotFoundProblem })
       .annotate(Requires, reads)
       .annotate(OpenApi.Description, "The review and its history (who received, responded, edited, flagged it, and when)."),
     HttpApiEndpoint.put("change", "/api/reviews/:id", {
-      params: byId,
+      params: idOf("review"),
       payload: zodPayload(reviewChangeSchema, "ReviewChange"),
       success: ReviewSchema,
       error: changeErrors,
@@ -177,7 +177,7 @@ export class ReviewsApi extends HttpApiGroup.make("reviews")
       .annotate(Requires, answers)
       .annotate(OpenApi.Description, '`{status: "read"}` marks it read; `{status: "flagged", flagReason}` flags it; `{flagged: false}` unflags it.'),
     HttpApiEndpoint.post("respond", "/api/reviews/:id/respond", {
-      params: byId,
+      params: idOf("review"),
       payload: zodPayload(respondSchema, "ReviewResponse"),
       success: ReviewSchema,
       error: [...changeErrors, ReviewSiteFailedProblem],
@@ -188,7 +188,7 @@ export class ReviewsApi extends HttpApiGroup.make("reviews")
         "`{responseText}` or `{response}`: posted to the site where it has an API, else recorded as answered by hand; again on a responded review, it changes the response. 502 when the site refused.",
       ),
     HttpApiEndpoint.delete("deleteResponse", "/api/reviews/:id/response", {
-      params: byId,
+      params: idOf("review"),
       success: ReviewSchema,
       error: [...changeErrors, ReviewSiteFailedProblem],
     })
@@ -198,7 +198,7 @@ export class ReviewsApi extends HttpApiGroup.make("reviews")
       .annotate(Requires, reads)
       .annotate(OpenApi.Description, "The Business Profile locations."),
     HttpApiEndpoint.get("performance", "/api/business-locations/:id/performance", {
-      params: byId,
+      params: idOf("location"),
       query: zodPayload(performanceSchema, "PerformanceQuery"),
       success: PerformanceSchema,
       error: [InvalidInputProblem, NotFoundProblem, ReviewSiteFailedProblem],

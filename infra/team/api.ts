@@ -4,7 +4,7 @@ import { PERMISSIONS } from "../../domain/access";
 import { INVITABLE_ROLES } from "../../domain/team/rules";
 import { ROLES } from "../../domain/shared";
 import { BackToForm, jsonOrForm } from "../web/api/form-post";
-import { ItemId, LinkToken } from "../web/api/item-id";
+import { idOf, LinkToken } from "../web/api/item-id";
 import { Guard, InvalidRequest, PublicEdge, Requires } from "../web/api/guard";
 import {
   ConflictProblem,
@@ -81,7 +81,6 @@ export const ClientWorkspaceSchema = Schema.Struct({
   memberIds: Schema.Array(Schema.String).annotate({ description: "The agency's people with access to it (its owner has it always)." }),
 }).annotate({ identifier: "ClientWorkspace" });
 
-const byId = { id: ItemId };
 const MANAGE_MEMBERS = { permission: "manage_members", feature: "team_collaboration" } as const;
 
 /**
@@ -96,7 +95,7 @@ export class TeamApi extends HttpApiGroup.make("team")
       "The workspace's people, the owner first, with their role, status, when they last used the app and what they may do.",
     ),
     HttpApiEndpoint.put("changeRole", "/api/team-members/:id", {
-      params: byId,
+      params: idOf("team member"),
       payload: zodPayload(roleSchema, "MemberRole"),
       success: TeamMemberSchema,
       error: [InvalidInputProblem, ForbiddenProblem, NotFoundProblem, VersionConflictProblem],
@@ -104,14 +103,14 @@ export class TeamApi extends HttpApiGroup.make("team")
       .annotate(Requires, MANAGE_MEMBERS)
       .annotate(OpenApi.Description, "A member's new role (admin, member or viewer). The owner, or oneself, answers 403; another workspace's member 404."),
     HttpApiEndpoint.delete("removeMember", "/api/team-members/:id", {
-      params: byId,
+      params: idOf("team member"),
       success: HttpApiSchema.NoContent,
       error: [ForbiddenProblem, NotFoundProblem, VersionConflictProblem],
     })
       .annotate(Requires, MANAGE_MEMBERS)
       .annotate(OpenApi.Description, "Removes the member (204): they lose access at once, to the agency's clients too. The owner answers 403."),
     HttpApiEndpoint.post("transferOwnership", "/api/team-members/:id/transfer-ownership", {
-      params: byId,
+      params: idOf("team member"),
       success: HttpApiSchema.NoContent,
       error: [ForbiddenProblem, NotFoundProblem, ConflictProblem, InvalidInputProblem, VersionConflictProblem],
     })
@@ -129,14 +128,14 @@ export class TeamApi extends HttpApiGroup.make("team")
       .annotate(Requires, MANAGE_MEMBERS)
       .annotate(OpenApi.Description, "Invites someone (role member unless given): 201 with the invitation, e-mailed with its link, good once for 7 days."),
     HttpApiEndpoint.delete("revokeInvite", "/api/team-invites/:id", {
-      params: byId,
+      params: idOf("invitation"),
       success: HttpApiSchema.NoContent,
       error: [NotFoundProblem, VersionConflictProblem],
     })
       .annotate(Requires, MANAGE_MEMBERS)
       .annotate(OpenApi.Description, "Withdraws the invitation (204); its link stops working."),
     HttpApiEndpoint.post("resendInvite", "/api/team-invites/:id/resend", {
-      params: byId,
+      params: idOf("invitation"),
       success: TeamInviteSchema,
       error: [NotFoundProblem, VersionConflictProblem],
     })
@@ -174,7 +173,7 @@ export class ApprovalLinksApi extends HttpApiGroup.make("approvalLinks")
         "A link for a client to approve those posts (each awaiting approval), 201 with its `url`, shown this once; with `email`, e-mailed to the client under the agency's white label where it has one.",
       ),
     HttpApiEndpoint.delete("revoke", "/api/approval-links/:id", {
-      params: byId,
+      params: idOf("approval link"),
       success: HttpApiSchema.NoContent,
       error: [NotFoundProblem, VersionConflictProblem],
     })
@@ -244,7 +243,7 @@ export class ClientsApi extends HttpApiGroup.make("clients")
         "A client workspace of the agency (201), owned by its owner, on its plan; its accounts count against the plan's limit with the agency's; those who see every client have it.",
       ),
     HttpApiEndpoint.put("update", "/api/clients/:id", {
-      params: byId,
+      params: idOf("client"),
       payload: jsonOrForm(clientDetailsSchema, "ClientDetails"),
       success: [ClientWorkspaceSchema, BackToForm],
       error: [InvalidInputProblem, ConflictProblem, NotFoundProblem, VersionConflictProblem],
@@ -252,7 +251,7 @@ export class ClientsApi extends HttpApiGroup.make("clients")
       .annotate(Requires, MANAGE_CLIENTS)
       .annotate(OpenApi.Description, "Renames a client of the agency or changes its logo (an https:// address, empty for none). Another agency's client answers 404."),
     HttpApiEndpoint.post("save", "/api/clients/:id", {
-      params: byId,
+      params: idOf("client"),
       payload: jsonOrForm(clientDetailsSchema, "ClientDetails"),
       success: [ClientWorkspaceSchema, BackToForm],
       error: [InvalidInputProblem, ConflictProblem, NotFoundProblem, VersionConflictProblem],
@@ -260,7 +259,7 @@ export class ClientsApi extends HttpApiGroup.make("clients")
       .annotate(Requires, MANAGE_CLIENTS)
       .annotate(OpenApi.Description, "As PUT /api/clients/{id}, for the screen's plain form."),
     HttpApiEndpoint.post("access", "/api/clients/:id/access", {
-      params: byId,
+      params: idOf("client"),
       payload: jsonOrForm(accessSchema, "ClientAccess"),
       success: [HttpApiSchema.NoContent, BackToForm],
       error: [InvalidInputProblem, ForbiddenProblem, ConflictProblem, NotFoundProblem, VersionConflictProblem],

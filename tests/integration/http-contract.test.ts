@@ -68,7 +68,16 @@ describe("the declared HTTP contract", () => {
     expect(invalid.data).toMatchObject({ status: 400, title: expect.any(String), detail: expect.any(String), errors: { name: expect.any(String) } });
     const missing = await browser.get("/api/categories/00000000-0000-4000-8000-000000000000");
     expect(missing.status).toBe(404);
-    expect(missing.data).toMatchObject({ status: 404, type: expect.stringContaining("problem"), detail: expect.any(String) });
+    expect(missing.data).toMatchObject({ status: 404, type: expect.stringContaining("problem"), detail: "This category does not exist, or was deleted." });
+    // An id that is no UUID is refused by the declaration, with the same sentence for its kind of item.
+    for (const [path, sentence] of [
+      ["/api/categories/not-an-id", "This category does not exist, or was deleted."],
+      ["/api/posts/not-an-id", "This post does not exist, or was deleted."],
+      ["/api/media/not-an-id", "This media file does not exist, or was deleted."],
+    ] as const) {
+      const malformed = await browser.get(path);
+      expect([malformed.status, malformed.data.detail]).toEqual([404, sentence]);
+    }
   });
 });
 

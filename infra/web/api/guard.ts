@@ -154,8 +154,9 @@ export class InvalidRequest extends HttpApiMiddleware.Service<InvalidRequest>()(
 }) {
   static layer = HttpApiMiddleware.layerSchemaErrorTransform(InvalidRequest, (error) => {
     if (error.kind === "Body" || error.kind === "ResponseHeaders") return Effect.die(error);
-    // A path whose parameter its declaration refuses (an id that is no UUID) names nothing: 404.
-    if (error.kind === "Params") return Effect.fail(new NotFound({ what: "item" }));
+    // A path whose parameter its declaration refuses (an id that is no UUID) names nothing: the
+    // item's 404, its kind the refusal's message (itemId).
+    if (error.kind === "Params") return Effect.fail(new NotFound({ what: formatIssues(error.cause.issue).issues[0]?.message ?? "item" }));
     const fields: Record<string, string> = {};
     for (const issue of formatIssues(error.cause.issue).issues) {
       const key = (issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".") || "_";

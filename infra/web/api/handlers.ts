@@ -1,5 +1,5 @@
 import { type Context, Effect } from "effect";
-import { type Caller, InvalidInput, isUuid, NotFound } from "../../../domain/shared";
+import { type Caller, InvalidInput } from "../../../domain/shared";
 import { SqlError } from "../../db/Database";
 import { CurrentCaller } from "./guard";
 
@@ -23,9 +23,6 @@ export const onService =
 /** A handler's read with the guard's caller, on whatever services it names. */
 export const withCaller = <A, E, R>(operation: (caller: Caller) => Effect.Effect<A, E, R>): Effect.Effect<A, Exclude<E, SqlError>, R | CurrentCaller> =>
   dieOnSqlError(Effect.flatMap(CurrentCaller, operation));
-
-/** An id that cannot name anything (not a UUID) answers 404 before any read, as another workspace's does. */
-export const knownId = (id: string, what: string): Effect.Effect<string, NotFound> => (isUuid(id) ? Effect.succeed(id) : Effect.fail(new NotFound({ what })));
 
 export const IF_MATCH_MESSAGE = "If-Match must be the version the item was read with, as its ETag gives it.";
 
