@@ -4,7 +4,7 @@ import { platformById } from "../../domain/accounts";
 import { config } from "../config";
 import { logger } from "../log";
 import { Mailer } from "../mail/Mailer";
-import { ownerToAlert } from "../mail/owner-alerts";
+import { ownerAlertsOf } from "../identity/queries";
 import { oauthPlatform, PlatformError, type TokenSet } from "../platforms";
 import { type DueRefresh, SocialAccounts } from "./SocialAccounts";
 import { systemContext } from "../../domain/shared";
@@ -15,8 +15,8 @@ export const REFRESH_AHEAD_MS = 30 * 60_000;
 /** The workspace owner hears of it by e-mail when failure alerts are on (the default). */
 const tellOwner = (due: DueRefresh, reason: string) =>
   Effect.gen(function* () {
-    const owner = yield* ownerToAlert(due.workspaceId);
-    if (!owner) return;
+    const owner = yield* ownerAlertsOf(due.workspaceId);
+    if (!owner?.failureAlerts) return;
     const name = platformById(due.platform).name;
     yield* (yield* Mailer).queue({
       to: owner.email,

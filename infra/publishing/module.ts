@@ -13,6 +13,7 @@ import { publishPost } from "./publish-post";
 import { PublishSlots } from "./PublishSlots";
 import { schedulePublicationReaction } from "./reactions";
 import { postReviewedMail } from "./review-mails";
+import { publicationFailedMail } from "./failure-mail";
 import { sweepDuePosts } from "./sweep";
 import { ensureDemoPosts } from "./demo";
 
@@ -27,7 +28,7 @@ export const publishingModule = defineModule({
   layer: Posts.layer.pipe(Layer.provideMerge(Layer.mergeAll(PostQueries.layer, CalendarPosts.layer, PublishSlots.layer))),
   api: [moduleApi(PostsApi, postsHandlers), moduleApi(CalendarApi, calendarHandlers), moduleApi(DashboardApi, dashboardHandlers)],
   projections: [postsProjection],
-  reactions: [schedulePublicationReaction, postReviewedMail],
+  reactions: [schedulePublicationReaction, postReviewedMail, publicationFailedMail],
   tasks: {
     publish_post: (payload, job) =>
       Effect.map(

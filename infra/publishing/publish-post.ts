@@ -1,4 +1,4 @@
-import { Cause, Effect, Schema } from "effect";
+import { Effect, Schema } from "effect";
 import { platformById } from "../../domain/accounts/platforms";
 import { mediaLimitsOf } from "../../domain/media/limits";
 import { libraryIdOf } from "../../domain/media/urls";
@@ -23,8 +23,6 @@ import { config } from "../config";
 import { EventStore } from "../eventstore/EventStore";
 import { type DecideStep, handleCommandInBatch } from "../eventstore/handle";
 import { logger } from "../log";
-import { Mailer } from "../mail/Mailer";
-import { ownerToAlert } from "../mail/owner-alerts";
 import { MediaStorage } from "../media/MediaStorage";
 import { storedLibraryFile } from "../media/queries";
 import { fetchAddress } from "../outbound/outbound";
@@ -182,13 +180,12 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
           version = result.version;
           for (const event of result.events) {
             if (event.type === "PostPublished") ended = "published";
-            if (event.type === "PostPublishFailed") ((ended = "failed"), (failureReason = event.data.reason));
+            if (event.type === "PostPublishFailed") ended = "failed";
           }
         }),
       ),
     );
   let ended: "published" | "failed" | null = null;
-  let failureReason: string | null = null;
 
   // Ahead of the time: the accounts, their credentials, the media and each target's slot.
   const views = new Map<string, AccountView>();
@@ -445,11 +442,6 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
   if (state.status === "publishing" && targetsToPublish(state).length === 0) {
     yield* onPost(completePublication({ now: clock(), accountNames: Object.fromEntries([...views.values()].map((v) => [v.id, v.accountName])) }));
   }
-  if (failureReason) {
-    yield* tellOwnerOfFailure(workspaceId, postId, failureReason).pipe(
-      Effect.catchCause((cause) => Effect.sync(() => logger.warn({ postId, cause: Cause.pretty(cause) }, "Could not queue the failure alert"))),
-    );
-  }
 
   const published = state.targets.filter((t) => t.status === "published").length;
   const failed = state.targets.filter((t) => t.status === "failed").length;
@@ -477,22 +469,3 @@ const attemptIfFree =
     if (state.status !== "publishing" || !current || current.status === "attempted" || current.status === "published") return Effect.succeed([]);
     return recordAttempt({ accountId, now, ...(delay ? { delay } : {}) })(state);
   };
-
-const tellOwnerOfFailure = (workspaceId: string, postId: string, reason: string) =>
-  Effect.gen(function* () {
-    const owner = yield* ownerToAlert(workspaceId);
-    if (!owner) return;
-    yield* (yield* Mailer).queue({
-      to: owner.email,
-      subject: "A post could not be published",
-      text: [
-        `Hello ${owner.firstName},`,
-        "",
-        "SocialDesk could not publish one of your posts. It is back in your drafts:",
-        "",
-        reason,
-        "",
-        new URL(`/app/compose?post=${postId}`, config().publicUrl).href,
-      ].join("\n"),
-    });
-  });
