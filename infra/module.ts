@@ -135,6 +135,9 @@ export interface AppModule<Services = never, Api extends ReadonlyArray<ModuleApi
   readonly errors?: ReadonlyArray<ModuleError>;
 }
 
+/** The task a crontab line names ("*\/10 * * * * task_name": its sixth field). */
+export const cronTask = (line: string): string | undefined => line.trim().split(/\s+/)[5];
+
 /** Declares a module; the type parameter is the services its layer provides. */
 export const defineModule = <Services = never, const Api extends ReadonlyArray<ModuleApi> = []>(module: AppModule<Services, Api>): AppModule<Services, Api> =>
   module;
@@ -165,7 +168,7 @@ export const moduleGaps = (modules: ReadonlyArray<Omit<AppModule, "layer">>): Re
       if (!(module.tasks ?? {})[name]) gaps.push(`${module.name}: I/O task ${name} is not one of its tasks`);
     }
     for (const line of module.cron ?? []) {
-      const task = line.trim().split(/\s+/)[5];
+      const task = cronTask(line);
       if (!task || !(module.tasks ?? {})[task]) gaps.push(`${module.name}: cron line "${line}" names no task of the module`);
     }
   }
