@@ -146,6 +146,9 @@ export interface AppModule<Services = never, Api extends ReadonlyArray<ModuleApi
   readonly errors?: ReadonlyArray<ModuleError>;
 }
 
+/** The task a crontab line names ("*\/10 * * * * task_name": its sixth field). */
+export const cronTask = (line: string): string | undefined => line.trim().split(/\s+/)[5];
+
 /** Declares a module; the type parameters are the services its layer provides and the ports it needs. */
 export const defineModule = <Services = never, const Api extends ReadonlyArray<ModuleApi> = [], Needs = never>(
   module: AppModule<Services, Api, Needs>,
@@ -177,7 +180,7 @@ export const moduleGaps = (modules: ReadonlyArray<Omit<AppModule, "layer">>): Re
       if (!(module.tasks ?? {})[name]) gaps.push(`${module.name}: I/O task ${name} is not one of its tasks`);
     }
     for (const line of module.cron ?? []) {
-      const task = line.trim().split(/\s+/)[5];
+      const task = cronTask(line);
       if (!task || !(module.tasks ?? {})[task]) gaps.push(`${module.name}: cron line "${line}" names no task of the module`);
     }
   }

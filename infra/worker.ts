@@ -5,6 +5,7 @@ import { Logger, run, type Runner, type TaskList, type WorkerEvents } from "grap
 import { config } from "./config";
 import { catchUpAsyncProjections } from "./eventstore/async-projector";
 import type { servicesOn } from "./layers";
+import { cronTask } from "./module";
 import { crontab, ioTasks, listeners, projections, tasks } from "./modules";
 import { logger } from "./log";
 import { startLiveness } from "./jobs/liveness";
@@ -50,12 +51,21 @@ export interface RunningWorker {
   readonly stop: () => Promise<void>;
 }
 
+export interface WorkerOptions {
+  /**
+   * Tasks whose cron lines this worker leaves out. For a test that runs such a task itself at times
+   * of its own choosing (tests/integration/listening.test.ts and poll_listening): the minute's run
+   * would otherwise do the work between the test's steps, at the real time.
+   */
+  readonly withoutCron?: ReadonlyArray<string>;
+}
+
 /**
  * Job processing: graphile-worker (tasks and crontab), the async projections' catch-up loop and the
  * worker's liveness (infra/jobs/liveness.ts: its heartbeat, which /api/health reads, and the search
  * for dead workers whose jobs it releases). Several of these may run against one database.
  */
-export const startWorker = async (url: string, runtime: AppRuntime): Promise<RunningWorker> => {
+export const startWorker = async (url: string, runtime: AppRuntime, options: WorkerOptions = {}): Promise<RunningWorker> => {
   const id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const graphileIds: string[] = [];
   // Alive before any job is locked, and the dead workers' jobs released before ours start.
@@ -72,7 +82,11 @@ export const startWorker = async (url: string, runtime: AppRuntime): Promise<Run
     noHandleSignals: true,
     pollInterval: 250,
     taskList: taskList(runtime, "general"),
-    crontab: CRONTAB,
+    crontab: options.withoutCron?.length
+      ? CRONTAB.split("\n")
+          .filter((line) => !options.withoutCron!.includes(cronTask(line) ?? ""))
+          .join("\n")
+      : CRONTAB,
     logger: graphileLogger,
   });
   // The I/O lane: publishing waits on platforms (and, picked up ahead of time, on the clock), so

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { config } from "../../infra/config";
 import { ensureDemo } from "../../infra/demo";
-import { type RunningWorker, startWorker } from "../../infra/worker";
+import { type RunningWorker, startWorker, type WorkerOptions } from "../../infra/worker";
 import { logger } from "../../infra/log";
 import { lanes } from "../../infra/modules";
 import { installLingeringClose } from "../../infra/web/lingering-close";
@@ -19,8 +19,8 @@ export interface AppServerOptions {
   readonly demo: boolean;
   /** Renders the public pages into memory at start and serves them and the build's files from there. */
   readonly staticPages: boolean;
-  /** Runs the job worker in this process. */
-  readonly worker: boolean;
+  /** Runs the job worker in this process (with these options: a test leaves a cron line out). */
+  readonly worker: boolean | WorkerOptions;
 }
 
 export interface RunningAppServer {
@@ -63,7 +63,7 @@ export const startAppServer = async (options: AppServerOptions): Promise<Running
     process.env.DATABASE_URL = app.url;
     if (options.demo) await app.runtime.runPromise(ensureDemo(new Date()));
     const entry = buildEntry();
-    worker = options.worker ? await startWorker(app.url, app.runtime) : null;
+    worker = options.worker ? await startWorker(app.url, app.runtime, options.worker === true ? {} : options.worker) : null;
 
     process.env.ASTRO_NODE_AUTOSTART = "disabled";
     process.env.PORT = String(settings.PORT);

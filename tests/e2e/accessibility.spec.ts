@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot, WCAG_TAGS } from "./support";
+import { axeOn, newUser, registerByApi, screenshot } from "./support";
 
 /**
  * Every public page and every screen of the app, checked by axe-core against the WCAG 2.2 A and AA
@@ -81,8 +80,7 @@ const violationsOf = async (page: Page, path: string, width: number): Promise<Fo
   await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null && document.getAnimations().every((a) => a.playState !== "running"));
   // With SCREENSHOTS=1, each screen as axe saw it (a user's names and ids left out of the file name).
   await screenshot(page, `${path.replace(/[0-9a-f-]{36}|a11y-[a-z0-9]+/g, "id").replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}-${width}`);
-  // Only the violations are collected: the passes' nodes cost as much again.
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  const results = await axeOn(page).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => ({

@@ -51,11 +51,12 @@ const withEnv = (env: Record<string, string>) => {
  * `runtime` can be read once that beforeAll has run (in tests and in later hooks). Each test file
  * has its own modules (vitest isolates them), so its own configuration: `env` is set for the file
  * (as a function it is called only then, so an earlier beforeAll can compute it) and put back after.
- * The demo and the pre-rendered public pages are left out unless the file asks for them. Everything
- * is stopped and dropped in afterAll.
+ * The demo and the pre-rendered public pages are left out unless the file asks for them. A file that
+ * runs a cron task itself, at times of its own, leaves that task's cron line out of its worker
+ * (`withoutCron`). Everything is stopped and dropped in afterAll.
  */
 export const useAppServer = (
-  options: { env?: Record<string, string> | (() => Record<string, string>); demo?: boolean; staticPages?: boolean } = {},
+  options: { env?: Record<string, string> | (() => Record<string, string>); demo?: boolean; staticPages?: boolean; withoutCron?: ReadonlyArray<string> } = {},
 ): AppServer => {
   let running: RunningAppServer | undefined;
   let database: AppServer["database"] | undefined;
@@ -84,7 +85,7 @@ export const useAppServer = (
     });
     forgetConfig();
     const { startAppServer } = await import("../../scripts/lib/app-server");
-    running = await startAppServer({ demo: options.demo ?? false, staticPages: options.staticPages ?? false, worker: true });
+    running = await startAppServer({ demo: options.demo ?? false, staticPages: options.staticPages ?? false, worker: { withoutCron: options.withoutCron } });
     sql = postgres(database.url, { max: 2, onnotice: () => {} });
   }, 120_000);
 
