@@ -190,7 +190,8 @@ test.describe("dashboard", () => {
     await expect(dialog).toBeVisible();
     const thumb = dialog.getByTestId("attached-media").getByRole("img");
     await expect(thumb).toHaveCount(1);
-    expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The image is in the page at once; its file arrives after.
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await dialog.getByRole("button", { name: "Remove attachment 1" }).click();
     await expect(dialog.getByTestId("attached-media")).toHaveCount(0);
   });
