@@ -4,7 +4,7 @@ import { defineModule, moduleApi } from "../module";
 import { CategoriesApi } from "./api";
 import { categoriesHandlers } from "./api-handlers";
 import { Categories } from "./Categories";
-import { postCategoriesLayer } from "./ports";
+import { postCategoriesLayer } from "./post-categories";
 import { recycleEvergreen } from "./recycle";
 import { ensureDemoCategories } from "./demo";
 
