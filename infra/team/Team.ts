@@ -15,7 +15,7 @@ import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { lastActiveOf, peopleOf, workspaceOf as workspaceOfId } from "../identity/queries";
 import { postStatusesOf } from "../publishing/queries";
-import { brandOf as brandOfWorkspace } from "./queries";
+import { approvalRequiredIn, brandOf as brandOfWorkspace } from "./queries";
 import { personName, teamStream } from "./team-stream";
 
 /** A person of the workspace as Team Management lists them (spec engagement §3 "Team member"). */
@@ -238,10 +238,7 @@ export class Team extends Context.Service<
       });
 
       const settings = Effect.fn("Team.settings")(function* (workspaceId: string) {
-        const [row] = yield* db.query(
-          (sql) => sql<{ approval_required: boolean }[]>`select approval_required from team_settings where workspace_id = ${workspaceId}`,
-        );
-        return { approvalRequired: row?.approval_required ?? false } satisfies TeamSettings;
+        return { approvalRequired: yield* approvalRequiredIn(workspaceId).pipe(Effect.provideService(Database, db)) } satisfies TeamSettings;
       });
 
       const links = Effect.fn("Team.links")(function* (workspaceId: string, now: Date) {

@@ -30,3 +30,9 @@ export const isWhiteLabelled = (workspaceId: string) =>
   Effect.flatMap(subscriberOf(workspaceId), (subscriber) =>
     subscriber && hasFeature(subscriber.tier, "white_label") ? Effect.map(brandSetBy(subscriber.id), (brand) => brand !== null) : Effect.succeed(false),
   );
+
+/** Whether members' posts in the workspace go to its owners and admins for approval first (off until set). */
+export const approvalRequiredIn = (workspaceId: string) =>
+  Database.use((db) =>
+    db.query((sql) => sql<{ approval_required: boolean }[]>`select approval_required from team_settings where workspace_id = ${workspaceId}`),
+  ).pipe(Effect.map(([row]) => row?.approval_required ?? false));
