@@ -1,3 +1,4 @@
+import "./lib/production-mode";
 import { config } from "../infra/config";
 import { logger } from "../infra/log";
 import { startAppServer } from "./lib/app-server";
