@@ -19,7 +19,7 @@ import {
 } from "../../domain/accounts";
 import { isLimitReached, limitReachedMessage, limitsOf } from "../../domain/plans";
 import { type Caller, type CommandContext, type ConcurrencyConflict, Conflict, NotFound, PlanLimitReached } from "../../domain/shared";
-import { Database, type Sql, type SqlError } from "../db/Database";
+import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
 import { agencyWorkspaceIds, lockAgency } from "../identity/queries";

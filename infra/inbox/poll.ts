@@ -1,5 +1,5 @@
 import { Cause, Effect } from "effect";
-import { type PlatformId, platformById } from "../../domain/accounts/platforms";
+import { platformById } from "../../domain/accounts/platforms";
 import { hasFeature, TIERS } from "../../domain/plans";
 import { systemContext } from "../../domain/shared";
 import { type AccountOfWorkspace, accountsToRead } from "../accounts/queries";
