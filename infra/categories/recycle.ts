@@ -7,9 +7,9 @@ import { DAY_MS, systemContext } from "../../domain/shared";
 import { Database } from "../db/Database";
 import { handleCommand } from "../eventstore/handle";
 import { logger } from "../log";
-import { workspacesOf } from "../identity/queries";
+import { lockWorkspace, workspacesOf } from "../identity/queries";
 import { nextPostToRepeat } from "../publishing/queries";
-import { lockWorkspaceQueue, nextFreeTimeslot } from "../publishing/queue-slots";
+import { nextFreeTimeslot } from "../publishing/queue-slots";
 
 /**
  * The `recycle_evergreen` job (every minute): each evergreen category whose repeat is due (of a
@@ -38,7 +38,7 @@ const recycleCategory = (category: DueCategory, now: Date, correlationId: string
     const db = yield* Database;
     return yield* db.withTransaction(
       Effect.gen(function* () {
-        yield* lockWorkspaceQueue(category.workspace_id);
+        yield* lockWorkspace(category.workspace_id);
         const post = yield* nextPostToRepeat({
           workspaceId: category.workspace_id,
           categoryId: category.id,

@@ -25,7 +25,6 @@ export const ContentTemplateSchema = Schema.Struct({
   version: Schema.Number.annotate({ description: "The stream version: send it back with an edit to have a stale copy refused (409)." }),
 }).annotate({ identifier: "ContentTemplate" });
 
-
 /**
  * The content templates' operations (spec engagement §7), declared once: reading is open to anyone
  * of the workspace (their own templates and the team's, also after a downgrade); creating asks the

@@ -75,7 +75,6 @@ export const ReplyTemplateSchema = Schema.Struct({
   updatedAt: Schema.String,
 }).annotate({ identifier: "ReplyTemplate" });
 
-
 /**
  * The social inbox's operations (spec engagement §2–§4), declared once; served by ./api-handlers.ts.
  * `GET /api/social-inbox/events` is a stream of server-sent events (text/event-stream, declared as

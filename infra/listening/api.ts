@@ -44,7 +44,6 @@ export const VolumeDaySchema = Schema.Struct({
   negative: Schema.Number,
 }).annotate({ identifier: "ListeningVolumeDay" });
 
-
 /** Social listening's operations (keyword and hashtag monitors over public Bluesky posts), declared once; served by ./api-handlers.ts. Plans with the social inbox. */
 export class ListeningApi extends HttpApiGroup.make("listening")
   .add(

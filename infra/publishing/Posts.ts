@@ -40,7 +40,8 @@ import { appendNewStreams, type DecideStep, decideSteps, handleCommand } from ".
 import { isForeignLibraryRef, type LibraryFile, mediaFactsWith, ownLibraryFiles } from "../media/references";
 import { PostQueries, type PostView } from "./PostQueries";
 import { PostApprovalRule, PostCategories } from "./ports";
-import { lockWorkspaceQueue, nextFreeTimeslot } from "./queue-slots";
+import { nextFreeTimeslot } from "./queue-slots";
+import { lockWorkspace as lockWorkspaceRow } from "../identity/queries";
 import { addPublishJob } from "./reactions";
 /** What a person asks for: the spec's payloads, already validated at the edge. */
 export interface PostInput {
@@ -265,7 +266,7 @@ export class Posts extends Context.Service<
               )
           : Effect.succeed<Date | null>(null);
 
-      const lockWorkspace = (workspaceId: string) => lockWorkspaceQueue(workspaceId).pipe(Effect.provideService(Database, db));
+      const lockWorkspace = (workspaceId: string) => lockWorkspaceRow(workspaceId).pipe(Effect.provideService(Database, db));
 
       /** Add to Timeslot: the next free slot of the post's accounts (spec core §2); the caller holds the workspace's lock. */
       const timeslotFor = (

@@ -1,14 +1,7 @@
 import { Effect } from "effect";
 import { nextTimeslot, type QueueOrder, TIMESLOT_HORIZON_DAYS } from "../../domain/publishing";
 import { DAY_MS } from "../../domain/shared";
-import { lockWorkspace } from "../identity/queries";
 import { Database } from "../db/Database";
-
-/**
- * Serialises a workspace's plan-limit counts and time slot picks until the transaction ends, so two
- * posts queued at once (by people or by the evergreen job) do not take the same slot.
- */
-export const lockWorkspaceQueue = (workspaceId: string) => lockWorkspace(workspaceId);
 
 export interface FreeSlotRequest {
   readonly workspaceId: string;
@@ -23,7 +16,8 @@ export interface FreeSlotRequest {
 
 /**
  * The next free time slot of the post's accounts (spec core §2, Add to Timeslot), or null when every
- * slot of the horizon is taken. Call it holding `lockWorkspaceQueue`.
+ * slot of the horizon is taken. Call it holding the workspace's lock (`lockWorkspace`, infra/identity/queries.ts),
+ * so two posts queued at once (by people or by the evergreen job) do not take the same slot.
  */
 export const nextFreeTimeslot = (request: FreeSlotRequest) =>
   Effect.gen(function* () {
