@@ -26,10 +26,16 @@ export const DEAD_AFTER_SECONDS = 60;
 const ORPHAN_AFTER_SECONDS = 60;
 const ORPHAN_CHECK_EVERY_BEATS = 15;
 
-/** SQL that holds when the worker row `w` still holds its lock, i.e. its process is connected. */
+/**
+ * SQL that holds when the worker row `w` still holds its lock, i.e. its process is connected. In
+ * this database only: pg_locks lists the whole server's locks, and another database's workers (the
+ * keys come from each database's own sequence) hold the same keys, which made a dead worker look
+ * alive while they ran.
+ */
 const holdsLock = (sql: postgres.Sql) => sql`exists (
   select 1 from pg_locks l
-  where l.locktype = 'advisory' and l.classid = ${WORKER_LOCK_NAMESPACE}::oid and l.objid = w.lock_key::oid and l.objsubid = 2 and l.granted)`;
+  where l.locktype = 'advisory' and l.database = (select oid from pg_database where datname = current_database())
+    and l.classid = ${WORKER_LOCK_NAMESPACE}::oid and l.objid = w.lock_key::oid and l.objsubid = 2 and l.granted)`;
 
 export interface Liveness {
   /** Beats now (the graphile ids just created are recorded at once). */

@@ -66,6 +66,24 @@ describe("finding dead workers", () => {
     expect(await jobOf(job)).toEqual({ locked_by: null, locked_at: null });
   });
 
+  it("given a dead worker whose lock key a worker of another database on the same server holds, when a live worker looks, then it is still taken for dead", async () => {
+    const dead = await workerRow(4);
+    const job = await lockedJob(dead.graphileId);
+    // Each database numbers its workers' keys from its own sequence: another app's worker holds the same key.
+    const elsewhere = new URL(app.url);
+    elsewhere.pathname = "/postgres";
+    const other = postgres(elsewhere.href, { max: 1, onnotice: () => {} });
+    await other`select pg_advisory_lock(${WORKER_LOCK_NAMESPACE}, ${dead.key})`;
+    try {
+      await liveness.reap();
+    } finally {
+      await other.end();
+    }
+
+    expect(await rowOf(dead.id)).toBeNull();
+    expect(await jobOf(job)).toEqual({ locked_by: null, locked_at: null });
+  });
+
   it("given a worker that still holds its lock but has not beaten for 30 s (a slow process), when a live worker looks, then it keeps its row and its job", async () => {
     const slow = await workerRow(30);
     const job = await lockedJob(slow.graphileId);
