@@ -7,37 +7,29 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * ones started last and ran on alone: crash-recovery (44 s: it starts `npm start` with its own
  * PostgreSQL, kills it and starts it again) ended the suite 18 s after every other file.
  */
-const LONG_FILES = ["tests/integration/crash-recovery.test.ts", "tests/integration/demo-posts.test.ts", "tests/integration/authorization.test.ts"];
-
-/**
- * Started a dozen files in, once crash-recovery's PostgreSQL has started twice: worker-crash times
- * 15 s of publishing after a worker's SIGKILL, and started among the first files (that start-up and
- * two heavy files beside it) it took 15.2 s once on the 2-core machine. Last, it ended the suite.
- */
-const LATER_FILES = ["tests/integration/worker-crash.test.ts"];
-const LATER_FROM = 12;
+const LONG_FILES = [
+  "tests/integration/crash-recovery.test.ts",
+  "tests/integration/worker-crash.test.ts",
+  "tests/integration/demo-posts.test.ts",
+  "tests/integration/authorization.test.ts",
+];
 
 class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const named = (file: TestSpecification) => (name: string) => file.moduleId.endsWith(`/${name}`);
     const rank = (file: TestSpecification) => {
-      const at = LONG_FILES.findIndex(named(file));
+      const at = LONG_FILES.findIndex((name) => file.moduleId.endsWith(`/${name}`));
       return at === -1 ? LONG_FILES.length : at;
     };
-    const later = (file: TestSpecification) => LATER_FILES.some(named(file));
     // Within each project, in the order vitest gave the projects.
     const projects = [...new Set(sorted.map((file) => file.project.name))];
-    return projects.flatMap((name) => {
-      const ordered = sorted
+    return projects.flatMap((name) =>
+      sorted
         .filter((file) => file.project.name === name)
         .map((file, index) => ({ file, index }))
         .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
-        .map(({ file }) => file);
-      const others = ordered.filter((file) => !later(file));
-      const at = Math.min(LATER_FROM, others.length);
-      return [...others.slice(0, at), ...ordered.filter(later), ...others.slice(at)];
-    });
+        .map(({ file }) => file),
+    );
   }
 }
 
