@@ -52,7 +52,23 @@ export const RequestBody = Context.Reference<RequestBodyRule>("app/api/RequestBo
 /** A POST that only reads (a search): open in demo mode like a GET. */
 export const OnlyReads = Context.Reference<boolean>("app/api/OnlyReads", { defaultValue: () => false });
 
-/** The request as the edge read it before the API: the session's user (or demo's), demo mode, a cross-site write. */
+/**
+ * An API key a request came with (`Authorization: Bearer sd_live_…`), as the edge found it: valid,
+ * its creator still in the workspace. The request then acts as that creator with the key's cap
+ * (`EdgeRequest.user` is the creator, their role capped: "member" for write, "viewer" for read).
+ */
+export interface ApiKeyUse {
+  readonly id: string;
+  readonly name: string;
+  readonly workspaceId: string;
+  readonly access: "read" | "write";
+  /** An agent key: the posts it creates or schedules wait for a person's approval. */
+  readonly requireApproval: boolean;
+  /** The person who created it (the audit trail names them: "API key ‘Zapier’ (created by Maria)"). */
+  readonly createdBy: string;
+}
+
+/** The request as the edge read it before the API: the session's user (or demo's, or an API key's creator), demo mode, a cross-site write. */
 export class EdgeRequest extends Context.Service<
   EdgeRequest,
   {
@@ -64,6 +80,8 @@ export class EdgeRequest extends Context.Service<
     readonly clientAddress: string | null;
     /** The session the request came with (null signed out and in demo mode): "This device", signing out. */
     readonly sessionId: string | null;
+    /** The API key the request came with, or null (a session, or no one). */
+    readonly apiKey: ApiKeyUse | null;
   }
 >()("app/api/EdgeRequest") {}
 

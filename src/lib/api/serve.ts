@@ -47,6 +47,7 @@ export const serveApi = async (request: Request, locals: App.Locals, origin: str
     clientAddress: clientAddress ?? null,
     user: locals.user,
     sessionId: locals.sessionId,
+    apiKey: null,
     demo: locals.demo,
     crossSite: isCrossSiteWrite(request, origin),
     correlationId: request.headers.get("x-request-id") ?? crypto.randomUUID(),
