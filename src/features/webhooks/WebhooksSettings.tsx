@@ -159,13 +159,15 @@ function EndpointForm({
     }
   };
 
-  const toggle = (type: WebhookEventType) =>
+  const toggle = (type: WebhookEventType) => {
+    setErrors(({ events: _, ...rest }) => rest);
     setEvents((current) => {
       const next = new Set(current);
       if (next.has(type)) next.delete(type);
       else next.add(type);
       return next;
     });
+  };
 
   return (
     <form className="endpoint-form" onSubmit={submit} noValidate data-form={id} aria-labelledby={`${id}-title`} data-testid="endpoint-form">
@@ -186,7 +188,7 @@ function EndpointForm({
           inputMode="url"
           placeholder="https://example.com/webhooks/socialdesk"
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={(e) => (setUrl(e.target.value), setErrors(({ url: _, ...rest }) => rest))}
           aria-invalid={errors.url ? true : undefined}
           aria-describedby={errors.url ? `${id}-url-error` : `${id}-url-hint`}
           required
@@ -211,7 +213,7 @@ function EndpointForm({
           name="description"
           value={description}
           placeholder="Zapier: new reviews to Slack"
-          onChange={(e) => setDescription(e.target.value)}
+          onChange={(e) => (setDescription(e.target.value), setErrors(({ description: _, ...rest }) => rest))}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? `${id}-description-error` : undefined}
         />
