@@ -1,9 +1,12 @@
-import { Effect, Exit } from "effect";
+import { Effect, Exit, Layer } from "effect";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSION_DENIED_MESSAGE } from "../../domain/access";
 import { Database } from "../../infra/db/Database";
 import { EventStore } from "../../infra/eventstore/EventStore";
+import { verifyProjections } from "../../infra/eventstore/rebuild";
+import { storedEventsLayer } from "../../infra/modules";
+import { webhookEndpointsProjection } from "../../domain/webhooks";
 import { deliverWebhook, RETRY_DELAYS_MS } from "../../infra/webhooks/delivery";
 import { type Browser, publishedPost } from "../support/browser";
 import { allowOutbound } from "../support/outbound";
@@ -282,5 +285,14 @@ describe("who manages webhooks", () => {
     expect((await browser.delete(`/api/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
     expect((await browser.get(`/api/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
     expect((await browser.get("/api/webhook-endpoints/not-an-id")).status).toBe(404);
+  });
+
+  it("given the endpoints of every test, when their read model is rebuilt from the events, then it is the same", async () => {
+    const { differences } = await Effect.runPromise(
+      verifyProjections([webhookEndpointsProjection]).pipe(
+        Effect.provide(Layer.merge(Database.layerFrom(Effect.succeed(app.database.url), { max: 2 }), storedEventsLayer())),
+      ),
+    );
+    expect(differences).toEqual([]);
   });
 });
