@@ -72,26 +72,35 @@ export const queueDelivery = (delivery: {
  * delivery per endpoint, in the event's transaction (never lost, never sent for an event that was
  * rolled back).
  */
+const reactToAll = (events: ReadonlyArray<RecordedEvent>) =>
+  Effect.gen(function* () {
+    const workspaces = [...new Set(events.flatMap((e) => (e.metadata.workspaceId && WEBHOOK_SOURCES[e.type] ? [e.metadata.workspaceId] : [])))];
+    if (workspaces.length === 0) return;
+    const db = yield* Database;
+    // One read for the whole append (a publication batch holds thousands of events): most workspaces have no endpoint.
+    const endpoints = yield* db.query(
+      (sql) => sql<{ id: string; workspace_id: string; events: string[] }[]>`
+        select id, workspace_id, events from webhook_endpoints where workspace_id = any(${workspaces}::uuid[]) and enabled order by created_at`,
+    );
+    if (endpoints.length === 0) return;
+    for (const event of events) {
+      const type = WEBHOOK_SOURCES[event.type];
+      const workspaceId = event.metadata.workspaceId;
+      const subscribed = endpoints.filter((e) => e.workspace_id === workspaceId && type !== undefined && e.events.includes(type));
+      if (!type || !workspaceId || subscribed.length === 0) continue;
+      const data = yield* webhookDataOf(event, workspaceId);
+      if (data === null) continue;
+      for (const endpoint of subscribed) {
+        yield* queueDelivery({ workspaceId, endpointId: endpoint.id, type, data, at: event.createdAt, sourcePosition: event.globalPosition });
+      }
+    }
+  });
+
 export const webhookDeliveriesReaction: Reaction = {
   name: "webhook-deliveries",
   handles: Object.keys(WEBHOOK_SOURCES),
-  react: (event: RecordedEvent) =>
-    Effect.gen(function* () {
-      const type = WEBHOOK_SOURCES[event.type];
-      const workspaceId = event.metadata.workspaceId;
-      if (!type || !workspaceId) return;
-      const db = yield* Database;
-      const endpoints = yield* db.query(
-        (sql) => sql<{ id: string }[]>`
-          select id from webhook_endpoints where workspace_id = ${workspaceId} and enabled and ${type} = any(events) order by created_at`,
-      );
-      if (endpoints.length === 0) return;
-      const data = yield* webhookDataOf(event, workspaceId);
-      if (data === null) return;
-      for (const endpoint of endpoints) {
-        yield* queueDelivery({ workspaceId, endpointId: endpoint.id, type, data, at: event.createdAt, sourcePosition: event.globalPosition });
-      }
-    }),
+  react: (event: RecordedEvent) => reactToAll([event]),
+  reactMany: reactToAll,
 };
 
 /** The test event of "Send test event": to the endpoint whatever it subscribes to. */
