@@ -175,6 +175,21 @@ describe("private addresses", () => {
   });
 });
 
+describe("redirects", () => {
+  it("given a receiver answering a redirect, when an event is sent, then the redirect is not followed and the attempt failed, saying so", async () => {
+    const { browser } = await owner();
+    const endpoint = await addEndpoint(browser, "/moved", ["post.published"]);
+    receiver.answer("/moved", [301]);
+    expect((await browser.post(`/api/webhook-endpoints/${endpoint.id}/test`)).status).toBe(202);
+    await app.drainJobs();
+    expect(receiver.at("/moved")).toHaveLength(1);
+    expect(receiver.at("/followed")).toHaveLength(0);
+    const [moved] = await deliveriesOf(browser, endpoint.id);
+    expect(moved).toMatchObject({ status: "pending", attempts: 1, lastStatus: 301 });
+    expect(moved!.lastError).toBe("The endpoint answered a redirect (301); redirects are not followed. Save the address it points to.");
+  });
+});
+
 describe("transactions", () => {
   it("given an event whose transaction rolls back, then nothing is queued or sent; the same event committed is delivered", async () => {
     const { browser, user } = await withSandbox();

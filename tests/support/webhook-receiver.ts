@@ -10,7 +10,7 @@ export interface ReceivedWebhook {
 
 /**
  * A local receiver of webhook deliveries on a port the system picks: it keeps every request, and
- * answers each path with the statuses a test queues for it (then 200).
+ * answers each path with the statuses a test queues for it (then 200); a 3xx points at /followed.
  */
 export const startWebhookReceiver = async () => {
   const received: ReceivedWebhook[] = [];
@@ -24,7 +24,9 @@ export const startWebhookReceiver = async () => {
       received.push(hook);
       for (const listener of listeners) listener(hook);
       const status = answers.get(hook.path)?.shift() ?? 200;
-      res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "thanks" : `receiver failed with ${status}`);
+      // A redirect points at /followed, which a delivery must never reach.
+      const location = status >= 300 && status < 400 ? { location: "/followed" } : {};
+      res.writeHead(status, { "content-type": "text/plain", ...location }).end(status < 300 ? "thanks" : `receiver failed with ${status}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
