@@ -5,6 +5,7 @@ import { StoredEvents } from "./eventstore/EventStore";
 import { accountsModule } from "./accounts/module";
 import { adminModule } from "./admin/module";
 import { aiModule } from "./ai/module";
+import { apiLimitsModule } from "./api-limits/module";
 import { auditModule } from "./audit/module";
 import { auditProjection } from "./audit/projection";
 import { billingModule } from "./billing/module";
@@ -54,6 +55,7 @@ export const MODULES = [
   reportsModule,
   mailModule,
   healthModule,
+  apiLimitsModule,
   auditModule,
   adminModule,
 ] as const;

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { Schema, SchemaTransformation } from "effect";
 import { HttpApiSchema } from "effect/http-api";
 import {
@@ -129,6 +130,16 @@ function problemOfCode(errorClass: typeof WriteRefused, code: "demo_read_only" |
     HttpApiSchema.status(WriteRefused.status),
   );
 }
+
+/**
+ * A problem answered outside the declared operations (at the edge, before the API runs: a body too
+ * large, a key's rate limit), its title the status's reason phrase.
+ */
+export const problemResponse = (status: number, code: string, detail: string, headers: Record<string, string> = {}, fields?: Record<string, string>): Response =>
+  new Response(
+    JSON.stringify({ type: problemType(code), title: STATUS_CODES[status] ?? "Error", status, detail, code, ...(fields ? { errors: fields } : {}) }),
+    { status, headers: { "content-type": PROBLEM_CONTENT_TYPE, "cache-control": "no-store", ...headers } },
+  );
 
 /** Anything not declared: logged, and answered 500 with no internals. */
 export const SERVER_ERROR_PROBLEM = (detail: string): ProblemBody => ({

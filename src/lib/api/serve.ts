@@ -1,11 +1,14 @@
-import { Context, Layer } from "effect";
+import { Cause, Context, Layer } from "effect";
 import { HttpRouter, HttpServer } from "effect/http";
 import { HttpApiBuilder } from "effect/http-api";
+import { withApiLimits } from "../../../infra/api-limits/edge";
 import { SocialDeskApi } from "../../../infra/app-api";
+import { logger } from "../../../infra/log";
 import type { SharedServices } from "../../../infra/module";
 import { moduleApis, type ModuleServices } from "../../../infra/modules";
 import { referenceLayer } from "../../../infra/web/api/reference";
-import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite, PublicEdge, RequestBody, type RequestBodyRule } from "../../../infra/web/api/guard";
+import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite, PublicEdge, RequestBody, type RequestBodyRule, SERVER_ERROR_MESSAGE } from "../../../infra/web/api/guard";
+import { problemResponse } from "../../../infra/web/api/problems";
 import { runtime } from "../../runtime";
 
 /**
@@ -41,7 +44,12 @@ const bodyRules = Object.values(SocialDeskApi.groups)
 export const bodyRuleOf = (method: string, path: string): RequestBodyRule =>
   bodyRules.find((rule) => rule.method === method && rule.pattern.test(path))?.rule ?? {};
 
-/** Answers a request with the declared API, as the edge (the Astro middleware) read it. */
+/**
+ * Answers a request with the declared API, as the edge (the Astro middleware) read it, under the
+ * API's rules on requests as a whole (infra/api-limits/edge.ts): a key's rate limit, and
+ * Idempotency-Key on POSTs from anyone acting in a workspace (a session or a key; not demo mode,
+ * not a cross-site write, which the guard refuses).
+ */
 export const serveApi = async (request: Request, locals: App.Locals, origin: string, clientAddress?: string): Promise<Response> => {
   const edge = EdgeRequest.of({
     clientAddress: clientAddress ?? null,
@@ -53,5 +61,17 @@ export const serveApi = async (request: Request, locals: App.Locals, origin: str
     correlationId: request.headers.get("x-request-id") ?? crypto.randomUUID(),
   });
   const services = Context.add(await runtime.context(), EdgeRequest, edge);
-  return api.handler(request, services as never);
+  if (!edge.apiKey && !request.headers.has("idempotency-key")) return api.handler(request, services as never);
+  const acting = edge.user && !edge.demo && !edge.crossSite ? edge.user : null;
+  const limited = {
+    workspaceId: edge.apiKey?.workspaceId ?? acting?.workspaceId ?? null,
+    apiKey: edge.apiKey,
+    tier: edge.user?.subscriptionTier ?? null,
+  };
+  return runtime
+    .runPromise(withApiLimits(request, limited, (request) => api.handler(request, services as never)))
+    .catch((error: unknown) => {
+      logger.error({ cause: Cause.pretty(Cause.die(error)) }, "Request failed");
+      return problemResponse(500, "server_error", SERVER_ERROR_MESSAGE);
+    });
 };
