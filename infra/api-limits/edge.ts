@@ -4,7 +4,7 @@ import { apiRequestsPerMinuteOf, planById, type Tier } from "../../domain/plans"
 import { config } from "../config";
 import { logger } from "../log";
 import type { ApiKeyUse } from "../web/api/guard";
-import { problemResponse } from "../web/api/problems";
+import { problemResponse, RateLimited } from "../web/api/problems";
 import { Idempotency, type RecordedAnswer } from "./Idempotency";
 import { RATE_LIMIT_WINDOW_SECONDS, type RateLimitCount, RateLimits } from "./RateLimits";
 
@@ -38,7 +38,7 @@ export const withApiLimits = Effect.fn("ApiLimits.serve")(function* (
   const perMinute = config().API_RATE_LIMIT_PER_MINUTE ?? apiRequestsPerMinuteOf(limited.tier ?? "trial");
   const counted = yield* RateLimits.use((limits) => limits.count(limited.apiKey!.id, perMinute));
   const response = counted.exceeded
-    ? problemResponse(429, "rate_limited", tooManyRequestsMessage(counted, limited.tier), { "retry-after": String(counted.resetSeconds) })
+    ? problemResponse(RateLimited.status, RateLimited.code, tooManyRequestsMessage(counted, limited.tier), { "retry-after": String(counted.resetSeconds) })
     : yield* idempotent(request, limited.workspaceId, run);
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(rateLimitHeaders(counted))) headers.set(name, value);

@@ -46,3 +46,11 @@ describe("counting a key's requests in PostgreSQL", () => {
     expect(fresh.resetSeconds).toBeGreaterThanOrEqual(59);
   });
 });
+
+describe("the API's document", () => {
+  it("given the OpenAPI document, then every guarded operation declares the 429 of a key past its limit", async () => {
+    const document = await (await fetch(`${app.server.url}/api/openapi.json`)).json();
+    expect(Object.keys(document.paths["/api/posts"].get.responses)).toContain("429");
+    expect(Object.keys(document.paths["/api/posts"].post.responses)).toContain("429");
+  });
+});

@@ -132,6 +132,19 @@ function problemOfCode(errorClass: typeof WriteRefused, code: "demo_read_only" |
 }
 
 /**
+ * An API key past its requests a minute (429, with Retry-After): answered at the edge
+ * (infra/api-limits/edge.ts) before the operation runs, declared on the guard so that every guarded
+ * operation's document lists it.
+ */
+export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
+  message: Schema.String,
+}) {
+  static readonly status = 429;
+  static readonly code = "rate_limited";
+}
+export const RateLimitedProblem = problem(RateLimited, "Too Many Requests", (body) => new RateLimited({ message: body.detail }));
+
+/**
  * A problem answered outside the declared operations (at the edge, before the API runs: a body too
  * large, a key's rate limit), its title the status's reason phrase.
  */
