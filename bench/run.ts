@@ -18,12 +18,13 @@
  *   reviews: GET /api/reviews and /api/reviews/summary over 50,000 reviews of 200 locations, unfiltered, by each filter and a search (p50/p99)
  *   bulk: POST /api/posts/bulk of 10,000 rows (time to answer vs the 10 s budget), and the same file again (every row a duplicate)
  *   link-in-bio: GET /bio/{username} vs a bare node:http server sending the same bytes (goal ≥ 0.5), the click redirect p50/p99 (budget 20 ms)
+ *   api-keys: GET /api/posts with an API key vs the same with a session cookie (goal ≥ 0.9)
  *
  * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http,media,scheduler,burst,crash,calendar,audit,inbox,reviews,bulk,link-in-bio   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media,scheduler,burst,crash,calendar,audit,inbox,reviews,bulk,link-in-bio,api-keys   BENCH_REPLAY_EVENTS (default 100000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -41,6 +42,7 @@ import { INBOX_BUDGET_MS, measureInbox } from "./inbox";
 import { measureReviews, REVIEWS_BUDGET_MS } from "./reviews";
 import { BULK_BUDGET_SECONDS, measureBulk } from "./bulk";
 import { BIO_REDIRECT_BUDGET_MS, measureLinkInBio } from "./link-in-bio";
+import { KEYED_API_GOAL, measureKeyedApi } from "./api-keys";
 import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
 import { measureHttpLoad } from "./http-load";
 import { API_USER_GOAL, measureApiUser } from "./api-user-load";
@@ -65,6 +67,7 @@ const MEASUREMENTS = [
   "reviews",
   "bulk",
   "link-in-bio",
+  "api-keys",
 ] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
@@ -293,7 +296,8 @@ const main = async () => {
     only.has("inbox") ||
     only.has("reviews") ||
     only.has("bulk") ||
-    only.has("link-in-bio")
+    only.has("link-in-bio") ||
+    only.has("api-keys")
   ) {
     app = await attempt("app start", async () => {
       ensureBuild();
@@ -534,6 +538,20 @@ const main = async () => {
         `link in bio (issue 14): public page ratio ${bio.page.ratio.toFixed(2)} of a static server (goal ≥ ${STATIC_PAGE_GOAL}: ${pageMark}), ` +
           `click redirect p99 ${dec1(bio.redirect.p99Ms)} ms (budget ${BIO_REDIRECT_BUDGET_MS} ms: ${redirectMark})`,
       );
+    }
+  }
+
+  if (running && only.has("api-keys")) {
+    const keyed = await attempt("keyed API", () => measureKeyedApi({ baseUrl: running.url, sessionCookie: running.sessionCookie }));
+    if (keyed) {
+      const mark = keyed.ratio >= KEYED_API_GOAL ? "PASS" : "OVER";
+      figure(
+        `GET /api/posts (50 posts) with an API key vs with a session cookie, ${keyed.connections} connections, ${keyed.rounds} × ${keyed.secondsPerRound} s each interleaved: ` +
+          `keyed ${int(keyed.keyed.requestsPerSecond)} req/s (p50 ${dec1(keyed.keyed.p50Ms)} ms, p99 ${dec1(keyed.keyed.p99Ms)} ms), ` +
+          `session ${int(keyed.session.requestsPerSecond)} req/s (p50 ${dec1(keyed.session.p50Ms)} ms, p99 ${dec1(keyed.session.p99Ms)} ms), ` +
+          `ratio ${keyed.ratio.toFixed(2)} (goal ≥ ${KEYED_API_GOAL}: ${mark})`,
+      );
+      summary.push(`public API (issue 31): keyed GET /api/posts ${keyed.ratio.toFixed(2)} of the session's requests per second (goal ≥ ${KEYED_API_GOAL}: ${mark})`);
     }
   }
 

@@ -36,7 +36,7 @@ const EnvSchema = z.object({
   /** How long after a post goes out to a sandbox account its sample comments and messages arrive. */
   SANDBOX_REPLY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** Requests a minute every API key may make, whatever its workspace's plan (unset: the plan's, `apiRequestsPerMinute` in domain/plans). */
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
