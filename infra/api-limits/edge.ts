@@ -128,7 +128,9 @@ const hashedBody = async (request: Request) => {
     };
   }
   let read = false;
-  const passing = request.body!.pipeThrough(hashing(hash, () => (read = true)));
+  // Each client draws its own boundary: a retry of the same upload differs only there, so it is left out.
+  const boundary = /boundary="?([^";]+)"?/i.exec(request.headers.get("content-type") ?? "")?.[1] ?? "";
+  const passing = request.body!.pipeThrough(hashing(hash, `--${boundary}`, () => (read = true)));
   return {
     request: new Request(request.url, { method: request.method, headers: request.headers, body: passing, duplex: "half" } as RequestInit),
     hashNow: null,
@@ -144,11 +146,29 @@ const hashedBody = async (request: Request) => {
   };
 };
 
-const hashing = (hash: Hash, onEnd: () => void) =>
-  new TransformStream<Uint8Array, Uint8Array>({
+/**
+ * Passes a body on unchanged while hashing it without the `delimiter` lines of its multipart
+ * boundary: the bytes that may begin a delimiter cut by a chunk's end wait for the next chunk.
+ */
+const hashing = (hash: Hash, delimiter: string, onEnd: () => void) => {
+  const mark = Buffer.from(delimiter);
+  let pending = Buffer.alloc(0);
+  return new TransformStream<Uint8Array, Uint8Array>({
     transform: (chunk, controller) => {
-      hash.update(chunk);
       controller.enqueue(chunk);
+      const bytes = Buffer.concat([pending, chunk]);
+      let from = 0;
+      for (let at = bytes.indexOf(mark, from); at !== -1; at = bytes.indexOf(mark, from)) {
+        hash.update(bytes.subarray(from, at));
+        from = at + mark.length;
+      }
+      const keep = Math.max(from, bytes.length - (mark.length - 1));
+      hash.update(bytes.subarray(from, keep));
+      pending = bytes.subarray(keep);
     },
-    flush: onEnd,
+    flush: () => {
+      hash.update(pending);
+      onEnd();
+    },
   });
+};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Idempotency } from "../../infra/api-limits/Idempotency";
+import { makePng } from "../../infra/media/fixtures";
 import { Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 
@@ -123,3 +124,29 @@ describe("a POST with an Idempotency-Key", () => {
     expect(await postsOf(workspaceId)).toEqual(["Daily tip", "Daily tip"]);
   });
 });
+
+describe("an upload with an Idempotency-Key", () => {
+  const uploadWithKey = (browser: Browser, key: string, files: ReadonlyArray<{ name: string; bytes: Uint8Array }>) => {
+    // A new form each time, as a retry makes it: its multipart boundary differs.
+    const form = new FormData();
+    for (const file of files) form.append("files", new File([file.bytes as BlobPart], file.name, { type: "image/png" }));
+    return browser.request("POST", "/api/media/upload", { body: form, headers: { "idempotency-key": key } });
+  };
+
+  it("given the same files again with the key, then the gallery keeps one upload and the repeat gets its answer; other files with the key answer 422", async () => {
+    const { browser, workspaceId } = await signedIn();
+    const png = await makePng(320, 200);
+    const first = await uploadWithKey(browser, "upload-1", [{ name: "front-desk.png", bytes: png }]);
+    expect(first.status, first.text).toBe(201);
+    const again = await uploadWithKey(browser, "upload-1", [{ name: "front-desk.png", bytes: png }]);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotency-replayed")).toBe("true");
+    expect(again.text).toBe(first.text);
+
+    const other = await uploadWithKey(browser, "upload-1", [{ name: "waiting-room.png", bytes: png }]);
+    expect(other.status).toBe(422);
+    const items = await app.sql`select original_name from media_items where workspace_id = ${workspaceId}`;
+    expect(items.map((item) => item.original_name)).toEqual(["front-desk.png"]);
+  });
+});
+
