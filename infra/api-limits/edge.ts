@@ -150,7 +150,7 @@ const hashedBody = async (request: Request) => {
  * Passes a body on unchanged while hashing it without the `delimiter` lines of its multipart
  * boundary: the bytes that may begin a delimiter cut by a chunk's end wait for the next chunk.
  */
-const hashing = (hash: Hash, delimiter: string, onEnd: () => void) => {
+export const hashing = (hash: Hash, delimiter: string, onEnd: () => void) => {
   const mark = Buffer.from(delimiter);
   let pending = Buffer.alloc(0);
   return new TransformStream<Uint8Array, Uint8Array>({

@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import { Effect, Layer } from "effect";
 import { describe, expect, it } from "vitest";
 import { apiRequestsPerMinuteOf, TIERS } from "../../domain/plans";
 import type { ApiKeyUse } from "../web/api/guard";
-import { rateLimitHeaders, tooManyRequestsMessage, withApiLimits } from "./edge";
+import { hashing, rateLimitHeaders, tooManyRequestsMessage, withApiLimits } from "./edge";
 import { Idempotency } from "./Idempotency";
 import { RateLimits } from "./RateLimits";
 
@@ -70,5 +71,35 @@ describe("a key's rate limit at the edge", () => {
       "ratelimit-policy": '"default";q=300;w=60',
       ratelimit: '"default";r=12;t=7',
     });
+  });
+});
+
+describe("hashing an upload as it passes", () => {
+  const digestOf = async (body: string, boundary: string, cuts: ReadonlyArray<number>) => {
+    const bytes = Buffer.from(body);
+    const chunks = [0, ...cuts, bytes.length].slice(1).map((end, i, ends) => bytes.subarray(i === 0 ? 0 : ends[i - 1], end));
+    const hash = createHash("sha256");
+    let ended = false;
+    const passed: Uint8Array[] = [];
+    const source = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    for await (const chunk of source.pipeThrough(hashing(hash, `--${boundary}`, () => (ended = true))) as unknown as AsyncIterable<Uint8Array>) passed.push(chunk);
+    expect(Buffer.concat(passed).toString()).toBe(body);
+    expect(ended).toBe(true);
+    return hash.digest("hex");
+  };
+  const form = (boundary: string, text: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\n${text}\r\n--${boundary}--\r\n`;
+
+  it("given the same parts under two boundaries, cut into chunks anywhere (a boundary too), then the hashes are equal; other content differs", async () => {
+    const one = await digestOf(form("----formdata-undici-0123", "hello"), "----formdata-undici-0123", []);
+    for (const cuts of [[1], [5, 9], [30, 31, 32], [70, 75, 80], [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]]) {
+      expect(await digestOf(form("----WebKitFormBoundaryXyZ", "hello"), "----WebKitFormBoundaryXyZ", cuts), JSON.stringify(cuts)).toBe(one);
+    }
+    expect(await digestOf(form("----WebKitFormBoundaryXyZ", "hellO"), "----WebKitFormBoundaryXyZ", [3])).not.toBe(one);
   });
 });
