@@ -125,6 +125,27 @@ describe("a POST with an Idempotency-Key", () => {
   });
 });
 
+describe("a keyed POST with an Idempotency-Key", () => {
+  it("given an API key, then the same request twice makes one post in the key's workspace, and the repeat carries the key's rate-limit fields too", async () => {
+    const { browser, workspaceId } = await signedIn();
+    const created = await browser.post("/api/api-keys", { name: "Zapier", access: "write" });
+    expect(created.status, created.text).toBe(201);
+    const send = () =>
+      fetch(`${app.server.url}/api/posts`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${created.data.key}`, "content-type": "application/json", "idempotency-key": "zap-42" },
+        body: JSON.stringify(draft("From Zapier")),
+      });
+    const first = await send();
+    const again = await send();
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(await again.text()).toBe(await first.text());
+    expect(again.headers.get("idempotency-replayed")).toBe("true");
+    expect(again.headers.get("ratelimit")).toMatch(/^"default";r=\d+;t=\d+$/);
+    expect(await postsOf(workspaceId)).toEqual(["From Zapier"]);
+  });
+});
+
 describe("an upload with an Idempotency-Key", () => {
   const uploadWithKey = (browser: Browser, key: string, files: ReadonlyArray<{ name: string; bytes: Uint8Array }>) => {
     // A new form each time, as a retry makes it: its multipart boundary differs.

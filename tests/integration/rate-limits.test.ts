@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { RateLimits } from "../../infra/api-limits/RateLimits";
+import { type Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 
 /**
@@ -44,6 +45,42 @@ describe("counting a key's requests in PostgreSQL", () => {
     const fresh = await countOf(key, 5);
     expect(fresh).toMatchObject({ remaining: 4, exceeded: false });
     expect(fresh.resetSeconds).toBeGreaterThanOrEqual(59);
+  });
+});
+
+const keyOf = async (browser: Browser, access: "read" | "write" = "read") => {
+  const created = await browser.post("/api/api-keys", { name: "Zapier", access });
+  expect(created.status, created.text).toBe(201);
+  return created.data as { id: string; key: string };
+};
+
+const keyed = (key: string, path = "/api/posts", init: RequestInit = {}) =>
+  fetch(`${app.server.url}${path}`, { ...init, headers: { accept: "application/json", authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) } });
+
+describe("a keyed request over HTTP", () => {
+  it("given a key of a trial workspace, then every answer carries RateLimit-Policy and RateLimit, the 61st request in its minute answers 429 with Retry-After and the sentence, and a session's requests are not counted", async () => {
+    const { browser } = await signUp(app.server.url);
+    const { id, key } = await keyOf(browser);
+    const first = await keyed(key);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ratelimit-policy")).toBe('"default";q=60;w=60');
+    expect(first.headers.get("ratelimit")).toMatch(/^"default";r=59;t=([1-9]|[1-5][0-9]|60)$/);
+    // Another app process counting the same key (the worker's runtime, its own pool) shares the count.
+    for (let i = 0; i < 30; i++) await countOf(id, 60);
+    for (let i = 0; i < 29; i++) expect((await keyed(key)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await browser.get("/api/posts")).headers.get("ratelimit")).toBeNull();
+    const [row] = await app.sql<{ count: number }[]>`select count from api_rate_limits where key_id = ${id}`;
+    expect(row!.count).toBe(60);
+
+    const refused = await keyed(key);
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(refused.headers.get("ratelimit")).toBe(`"default";r=0;t=${wait}`);
+    const problem = await refused.json();
+    expect(problem).toMatchObject({ status: 429, code: "rate_limited" });
+    expect(problem.detail).toBe(`Too many requests for this API key: 60 a minute during the free trial. Try again in ${wait === 1 ? "1 second" : `${wait} seconds`}.`);
   });
 });
 
