@@ -22,6 +22,7 @@ import { handleCommand } from "../eventstore/handle";
 import { historyNameOf, lockWorkspace, peopleByIdOf } from "../identity/queries";
 import { Users } from "../identity/Users";
 import type { ApiKeyUse } from "../web/api/guard";
+import { type CountedRequests, countRequests, RATE_LIMIT_WINDOW_SECONDS } from "./RateLimits";
 
 /** A key as Settings › API keys and `GET /api/api-keys` show it: never its secret. */
 export interface ApiKey {
@@ -49,11 +50,13 @@ export interface NewApiKey {
   readonly expiresAt?: Date | null;
 }
 
-/** A request's key, or why it acts for no one (401 with the sentence). */
-export type KeyLookup = { readonly ok: true; readonly key: ApiKeyUse } | { readonly ok: false; readonly message: string };
+/** A request's key with its requests in the window (this one counted), or why it acts for no one (401 with the sentence). */
+export type KeyLookup = { readonly ok: true; readonly key: ApiKeyUse; readonly requests: CountedRequests } | { readonly ok: false; readonly message: string };
 
 /** Who a request's key acts for: its creator in the key's workspace, their role capped by its access; or why no one. */
-export type KeyAuthentication = { readonly ok: true; readonly key: ApiKeyUse; readonly user: CurrentUser } | { readonly ok: false; readonly message: string };
+export type KeyAuthentication =
+  | { readonly ok: true; readonly key: ApiKeyUse; readonly user: CurrentUser; readonly requests: CountedRequests }
+  | { readonly ok: false; readonly message: string };
 
 /**
  * The key of `Authorization: Bearer <key>` as the edge takes it: found and live (ApiKeys), and its
@@ -65,7 +68,7 @@ export const authenticateKey = Effect.fn("ApiKeys.authenticate")(function* (key:
   if (!found.ok) return found;
   const creator = yield* (yield* Users).findInWorkspace(found.key.createdBy, found.key.workspaceId);
   const answer: KeyAuthentication = creator
-    ? { ok: true, key: found.key, user: { ...creator, teamRole: cappedRole(creator.teamRole, found.key.access), isOperator: false } }
+    ? { ok: true, key: found.key, requests: found.requests, user: { ...creator, teamRole: cappedRole(creator.teamRole, found.key.access), isOperator: false } }
     : { ok: false, message: API_KEY_MESSAGES.creatorGone };
   return answer;
 });
@@ -97,7 +100,7 @@ export class ApiKeys extends Context.Service<
     readonly list: (workspaceId: string) => Effect.Effect<ReadonlyArray<ApiKey>, SqlError>;
     readonly create: (caller: Caller, input: NewApiKey) => Effect.Effect<CreatedApiKey, InvalidInput | Conflict | SqlError | ConcurrencyConflict>;
     readonly revoke: (caller: Caller, id: string) => Effect.Effect<void, NotFound | Conflict | SqlError | ConcurrencyConflict>;
-    /** The live key a request came with (its last use noted), or why it is none. */
+    /** The live key a request came with (its request counted, its last use noted), or why it is none. */
     readonly find: (key: string, now: Date) => Effect.Effect<KeyLookup, SqlError>;
   }
 >()("app/ApiKeys") {
@@ -189,10 +192,15 @@ export class ApiKeys extends Context.Service<
       const find = Effect.fn("ApiKeys.find")(function* (key: string, now: Date) {
         const refused = (message: string): KeyLookup => ({ ok: false, message });
         if (!key.startsWith(API_KEY_PREFIX)) return refused(API_KEY_MESSAGES.unknown);
+        // The key, and its request counted when it is live (one statement: a keyed request's round trips are a session's).
         const [row] = yield* db.query(
-          (sql) => sql<KeyRow[]>`
-            select id, workspace_id, name, access, require_approval, last_four, created_by, created_at, expires_at, revoked_at, null as last_used_at
-            from api_keys where key_hash = ${hashToken(key)}`,
+          (sql) => sql<(KeyRow & { count: number | null; reset: number | null })[]>`
+            with k as (
+              select id, workspace_id, name, access, require_approval, last_four, created_by, created_at, expires_at, revoked_at, null::timestamptz as last_used_at
+              from api_keys where key_hash = ${hashToken(key)}
+            ),
+            counted as (${countRequests(sql, sql`select id from k where revoked_at is null and (expires_at is null or expires_at > ${now})`)})
+            select k.*, counted.count, counted.reset from k left join counted on counted.key_id = k.id::text`,
         );
         if (!row) return refused(API_KEY_MESSAGES.unknown);
         if (row.revoked_at) return refused(API_KEY_MESSAGES.revoked);
@@ -215,6 +223,8 @@ export class ApiKeys extends Context.Service<
             requireApproval: row.require_approval,
             createdBy: row.created_by,
           },
+          // A live key always has its count; the fallbacks only satisfy the types of a left join.
+          requests: { count: row.count ?? 1, reset: row.reset ?? RATE_LIMIT_WINDOW_SECONDS },
         };
         return found;
       });

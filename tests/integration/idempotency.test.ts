@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Idempotency } from "../../infra/api-limits/Idempotency";
+import { Idempotency } from "../../infra/api-access/Idempotency";
 import { makePng } from "../../infra/media/fixtures";
 import { Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";

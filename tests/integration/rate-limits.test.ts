@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { RateLimits } from "../../infra/api-limits/RateLimits";
+import { RateLimits } from "../../infra/api-access/RateLimits";
 import { type Browser, signUp } from "../support/browser";
 import { useAppServer } from "../support/server";
 

@@ -120,7 +120,7 @@ export const isCrossSiteWrite = (request: Request, origin: string): boolean => {
  * Anything the endpoint did not declare is logged and answered 500 with no internals.
  */
 export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentCaller; requires: EdgeRequest }>()("app/api/Guard", {
-  // RateLimitedProblem: an API key past its limit, answered by the edge before the guard runs (infra/api-limits/edge.ts).
+  // RateLimitedProblem: an API key past its limit, answered by the edge before the guard runs (infra/api-access/edge.ts).
   error: [UnauthorizedProblem, ForbiddenProblem, PlanLimitProblem, ...WriteRefusedProblems, NotFoundProblem, RateLimitedProblem],
 }) {
   static layer = Layer.succeed(Guard, (handler, { endpoint }) =>

@@ -133,7 +133,7 @@ function problemOfCode(errorClass: typeof WriteRefused, code: "demo_read_only" |
 
 /**
  * An API key past its requests a minute (429, with Retry-After): answered at the edge
- * (infra/api-limits/edge.ts) before the operation runs, declared on the guard so that every guarded
+ * (infra/api-access/edge.ts) before the operation runs, declared on the guard so that every guarded
  * operation's document lists it.
  */
 export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {

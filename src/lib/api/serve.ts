@@ -2,13 +2,22 @@ import { Cause, Context, Layer } from "effect";
 import { HttpRouter, HttpServer } from "effect/http";
 import { HttpApiBuilder } from "effect/http-api";
 import { authenticateKey } from "../../../infra/api-access/ApiKeys";
-import { withApiLimits } from "../../../infra/api-limits/edge";
+import { withApiLimits } from "../../../infra/api-access/edge";
 import { SocialDeskApi } from "../../../infra/app-api";
 import { logger } from "../../../infra/log";
 import type { SharedServices } from "../../../infra/module";
 import { moduleApis, type ModuleServices } from "../../../infra/modules";
 import { referenceLayer } from "../../../infra/web/api/reference";
-import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite, PublicEdge, RequestBody, type RequestBodyRule, SERVER_ERROR_MESSAGE } from "../../../infra/web/api/guard";
+import {
+  EdgeRequest,
+  Guard,
+  InvalidRequest,
+  isCrossSiteWrite,
+  PublicEdge,
+  RequestBody,
+  type RequestBodyRule,
+  SERVER_ERROR_MESSAGE,
+} from "../../../infra/web/api/guard";
 import { problemResponse } from "../../../infra/web/api/problems";
 import { runtime } from "../../runtime";
 
@@ -59,22 +68,31 @@ const bearerOf = (request: Request): string | null => {
 const whoIs = async (request: Request, locals: App.Locals, origin: string) => {
   const bearer = bearerOf(request);
   if (bearer === null)
-    return { user: locals.user, sessionId: locals.sessionId, demo: locals.demo, crossSite: isCrossSiteWrite(request, origin), apiKey: null, keyRefusal: null };
+    return {
+      user: locals.user,
+      sessionId: locals.sessionId,
+      demo: locals.demo,
+      crossSite: isCrossSiteWrite(request, origin),
+      apiKey: null,
+      keyRefusal: null,
+      requests: null,
+    };
   const found = await runtime.runPromise(authenticateKey(bearer, new Date()));
   return found.ok
-    ? { user: found.user, sessionId: null, demo: false, crossSite: false, apiKey: found.key, keyRefusal: null }
-    : { user: null, sessionId: null, demo: false, crossSite: false, apiKey: null, keyRefusal: found.message };
+    ? { user: found.user, sessionId: null, demo: false, crossSite: false, apiKey: found.key, keyRefusal: null, requests: found.requests }
+    : { user: null, sessionId: null, demo: false, crossSite: false, apiKey: null, keyRefusal: found.message, requests: null };
 };
 
 /**
  * Answers a request with the declared API, as the edge (the Astro middleware) read it, under the
- * API's rules on requests as a whole (infra/api-limits/edge.ts): a key's rate limit, and
+ * API's rules on requests as a whole (infra/api-access/edge.ts): a key's rate limit, and
  * Idempotency-Key on POSTs from anyone acting in a workspace (a session or a key; not demo mode,
  * not a cross-site write, which the guard refuses).
  */
 export const serveApi = async (request: Request, locals: App.Locals, origin: string, clientAddress?: string): Promise<Response> => {
+  const { requests, ...who } = await whoIs(request, locals, origin);
   const edge = EdgeRequest.of({
-    ...(await whoIs(request, locals, origin)),
+    ...who,
     clientAddress: clientAddress ?? null,
     correlationId: request.headers.get("x-request-id") ?? crypto.randomUUID(),
   });
@@ -89,6 +107,7 @@ export const serveApi = async (request: Request, locals: App.Locals, origin: str
               {
                 workspaceId: edge.apiKey?.workspaceId ?? (edge.user && !edge.demo && !edge.crossSite ? edge.user.workspaceId : null),
                 apiKey: edge.apiKey,
+                requests,
                 tier: edge.user?.subscriptionTier ?? null,
               },
               (request) => api.handler(request, services as never),

@@ -6,7 +6,7 @@ import { logger } from "../log";
 import type { ApiKeyUse } from "../web/api/guard";
 import { problemResponse, RateLimited } from "../web/api/problems";
 import { Idempotency, type RecordedAnswer } from "./Idempotency";
-import { RATE_LIMIT_WINDOW_SECONDS, type RateLimitCount, RateLimits } from "./RateLimits";
+import { type CountedRequests, RATE_LIMIT_WINDOW_SECONDS, type RateLimitCount, standingOf } from "./RateLimits";
 
 export const IDEMPOTENCY_KEY_MESSAGE = "The Idempotency-Key header must be 1 to 255 printable ASCII characters.";
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
@@ -19,8 +19,9 @@ const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 export interface LimitedRequest {
   /** The workspace it acts in (a session's, or an API key's), or null: signed out, or demo mode. */
   readonly workspaceId: string | null;
-  /** The API key it came with, and the workspace's plan: its requests are counted. */
+  /** The API key it came with, its requests in the window (this one counted as the key was found), and the workspace's plan. */
   readonly apiKey: ApiKeyUse | null;
+  readonly requests: CountedRequests | null;
   readonly tier: Tier | null;
 }
 
@@ -29,25 +30,35 @@ export interface LimitedRequest {
  * API): a keyed request is counted against its key's limit (429 past it; every keyed answer says
  * where it stands), then a POST with an `Idempotency-Key` runs once per workspace and key.
  */
-export const withApiLimits = Effect.fn("ApiLimits.serve")(function* (
-  request: Request,
-  limited: LimitedRequest,
-  run: (request: Request) => Promise<Response>,
-) {
-  if (!limited.apiKey) return yield* idempotent(request, limited.workspaceId, run);
-  const perMinute = config().API_RATE_LIMIT_PER_MINUTE ?? apiRequestsPerMinuteOf(limited.tier ?? "trial");
-  const counted = yield* RateLimits.use((limits) => limits.count(limited.apiKey!.id, perMinute));
+export const withApiLimits = Effect.fn("ApiLimits.serve")(function* (request: Request, limited: LimitedRequest, run: (request: Request) => Promise<Response>) {
+  if (!limited.apiKey || !limited.requests) return yield* idempotent(request, limited.workspaceId, run);
+  const counted = standingOf(limited.requests, config().API_RATE_LIMIT_PER_MINUTE ?? apiRequestsPerMinuteOf(limited.tier ?? "trial"));
   const response = counted.exceeded
     ? problemResponse(RateLimited.status, RateLimited.code, tooManyRequestsMessage(counted, limited.tier), { "retry-after": String(counted.resetSeconds) })
     : yield* idempotent(request, limited.workspaceId, run);
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(rateLimitHeaders(counted))) headers.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return withHeaders(response, rateLimitHeaders(counted));
 }, Effect.orDie);
+
+/** The answer with these headers too (a Response's own headers are immutable when it came from fetch or a redirect: then a copy). */
+const withHeaders = (response: Response, extra: Record<string, string>): Response => {
+  try {
+    for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+};
 
 /** "Too many requests for this API key: 60 a minute on the Starter plan. Try again in 12 seconds." */
 export const tooManyRequestsMessage = (counted: RateLimitCount, tier: Tier | null): string => {
-  const where = config().API_RATE_LIMIT_PER_MINUTE !== undefined ? "on this server" : tier === "trial" || !tier ? "during the free trial" : `on the ${planById(tier).name} plan`;
+  const where =
+    config().API_RATE_LIMIT_PER_MINUTE !== undefined
+      ? "on this server"
+      : tier === "trial" || !tier
+        ? "during the free trial"
+        : `on the ${planById(tier).name} plan`;
   const wait = counted.resetSeconds === 1 ? "1 second" : `${counted.resetSeconds} seconds`;
   return `Too many requests for this API key: ${counted.limit} a minute ${where}. Try again in ${wait}.`;
 };
