@@ -324,7 +324,11 @@ function CreateForm({
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>(initialErrors);
   const [failure, setFailure] = useState<string | null>(initialFailure);
   const [pending, setPending] = useState(false);
-  const set = <K extends keyof KeyDraft>(field: K, value: KeyDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
+  // A field's refusal goes once it is changed: what is shown is about what is typed.
+  const set = <K extends keyof KeyDraft>(field: K, value: KeyDraft[K]) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -516,7 +520,7 @@ function McpCard({ origin, hydrated }: { origin: string; hydrated: boolean }) {
         replies, and read your analytics. Give each agent a key of its own, with <strong>Require approval for posts</strong> ticked, so what it
         proposes waits for a person.
       </p>
-      <div className="field">
+      <div className="field mcp-field">
         <span className="mcp-label" id="mcp-endpoint-label">
           Server address (Streamable HTTP)
         </span>
