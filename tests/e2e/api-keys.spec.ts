@@ -47,6 +47,12 @@ test.describe("Settings › API keys", () => {
     await form.getByRole("button", { name: "Create key" }).click();
     await expect(form.getByText("Give the key a name, such as the app that will use it.")).toBeVisible();
     await expect(form.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+    // Cancel closes it and gives the focus back; the keyboard opens it again.
+    await form.getByRole("button", { name: "Cancel" }).click();
+    await expect(form).toBeHidden();
+    await expect(create).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(form.getByLabel("Name")).toBeFocused();
 
     const expiry = inAMonth();
     await form.getByLabel("Name").fill("Zapier");
@@ -102,9 +108,9 @@ test.describe("Settings › API keys", () => {
       // Revoking asks first, says it cannot be undone; Escape leaves the key as it was.
       const revoke = row.getByRole("button", { name: "Revoke Zapier" });
       await revoke.click();
-      const confirm = page.getByRole("alertdialog", { name: "Revoke “Zapier”?" });
+      const confirm = page.getByRole("dialog", { name: "Revoke “Zapier”?" });
       await expect(confirm).toContainText("Revoking cannot be undone.");
-      await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await expect(confirm.getByRole("button", { name: "Revoke key" })).not.toBeFocused();
       expect(await seriousViolationsIn(page, "dialog[open]")).toEqual([]);
       await screenshot(page, "api-keys-revoke", { widths: [1280, 360] });
       await page.keyboard.press("Escape");
@@ -117,6 +123,7 @@ test.describe("Settings › API keys", () => {
       await expect(row).toHaveAttribute("data-state", "revoked");
       await expect(row).toContainText(/Revoked on \w{3} \d{1,2}, \d{4}/);
       await expect(row.getByRole("button", { name: "Revoke Zapier" })).toHaveCount(0);
+      await screenshot(page.getByTestId("api-key-list"), "api-keys-revoked", { widths: [1280, 360] });
 
       const refused = await program.get("/api/posts", { headers: { authorization: `Bearer ${key}` } });
       expect(refused.status()).toBe(401);

@@ -1,5 +1,6 @@
-import { type FormEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { API_KEY_MESSAGES, API_KEY_NAME_MAX } from "../../../domain/api-access/rules";
+import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
 import { api } from "../../lib/api/client";
@@ -91,13 +92,21 @@ export default function ApiKeysScreen(props: Props) {
     }
   }, []);
 
-  const focusSoon = (selector: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+  // Where the focus goes once React has drawn what an action changed (the element may not exist before).
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    document.querySelector<HTMLElement>(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
+  const focusSoon = (selector: string) => {
+    focusNext.current = selector;
+  };
 
   const openForm = (event: MouseEvent) => {
     event.preventDefault();
     setCreated(null);
     setFormOpen(true);
-    focusSoon("#api-key-name");
   };
   const closeForm = () => {
     setFormOpen(false);
@@ -108,7 +117,6 @@ export default function ApiKeysScreen(props: Props) {
     setCreated(key);
     const { key: _secret, ...listed } = key;
     setKeys((list) => [listed, ...list.filter((k) => k.id !== key.id)]);
-    focusSoon("#created-key-heading");
   };
   const askRevoke = (event: MouseEvent<HTMLElement>, key: ApiKeyItem) => {
     event.preventDefault();
@@ -324,6 +332,11 @@ function CreateForm({
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>(initialErrors);
   const [failure, setFailure] = useState<string | null>(initialFailure);
   const [pending, setPending] = useState(false);
+  // Opened: the focus goes to the first refused field, or to the name.
+  useEffect(() => {
+    const first = KEY_FIELDS.find((field) => initialErrors[field]);
+    document.querySelector<HTMLElement>(first === "access" ? "[name=access]" : `#api-key-${first ?? "name"}`)?.focus();
+  }, []);
   // A field's refusal goes once it is changed: what is shown is about what is typed.
   const set = <K extends keyof KeyDraft>(field: K, value: KeyDraft[K]) => {
     setDraft((d) => ({ ...d, [field]: value }));
@@ -468,9 +481,12 @@ function CreateForm({
 }
 
 function CreatedKey({ created, origin, hydrated, onDone }: { created: CreatedApiKey; origin: string; hydrated: boolean; onDone: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Shown: the focus goes to it, so a screen reader reads the key's panel first.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="api-key-created" aria-labelledby="created-key-heading" data-testid="created-api-key">
-      <h3 id="created-key-heading" tabIndex={-1}>
+      <h3 id="created-key-heading" tabIndex={-1} ref={heading}>
         Your new key “{created.name}”
       </h3>
       <p className="api-key-once">
@@ -623,49 +639,37 @@ function RevokeForm({ apiKey, hydrated, onRevoked }: { apiKey: ApiKeyItem; hydra
 }
 
 function RevokeDialog({ apiKey, onClose, onRevoked }: { apiKey: ApiKeyItem; onClose: () => void; onRevoked: (key: ApiKeyItem) => Promise<void> }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const id = useId();
   const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    cancelRef.current?.focus();
-    dialog.addEventListener("close", onClose);
-    return () => dialog.removeEventListener("close", onClose);
-  }, [onClose]);
 
   const revoke = async () => {
     setPending(true);
     try {
       await api.delete("/api/api-keys/:id", { params: { id: apiKey.id } });
-      ref.current?.close();
+      onClose();
       await onRevoked(apiKey);
     } catch (error) {
       toast({ title: "Error", description: apiErrorMessage(error, "Failed to revoke the API key."), variant: "destructive" });
       setPending(false);
       // Revoked meanwhile (another tab, another admin): the list shows it as it is.
-      if (apiErrorCode(error) === "conflict" || apiErrorCode(error) === "not_found") ref.current?.close();
+      const code = apiErrorCode(error);
+      if (code === "conflict" || code === "not_found") {
+        onClose();
+        await onRevoked(apiKey);
+      }
     }
   };
 
   return (
-    <dialog ref={ref} className="api-key-dialog" role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} data-testid="revoke-dialog">
-      <div className="api-key-dialog-body">
-        <h2 id={`${id}-title`}>Revoke “{apiKey.name}”?</h2>
-        <p id={`${id}-text`}>{REVOKE_WARNING}</p>
-      </div>
-      <footer className="api-key-dialog-footer">
-        <button ref={cancelRef} type="button" className="btn btn-outline" onClick={() => ref.current?.close()}>
+    <Dialog open title={`Revoke “${apiKey.name}”?`} description={REVOKE_WARNING} onClose={onClose} className="api-key-dialog">
+      <div className="ui-dialog-actions" data-testid="revoke-dialog">
+        <button type="button" className="btn btn-outline" onClick={onClose}>
           Cancel
         </button>
         <button type="button" className="btn btn-danger" onClick={() => void revoke()} disabled={pending} aria-disabled={pending}>
           {pending ? "Revoking..." : "Revoke key"}
         </button>
-      </footer>
-    </dialog>
+      </div>
+    </Dialog>
   );
 }
 
