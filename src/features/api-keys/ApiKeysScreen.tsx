@@ -487,7 +487,7 @@ function CreatedKey({ created, origin, hydrated, onDone }: { created: CreatedApi
   return (
     <section className="api-key-created" aria-labelledby="created-key-heading" data-testid="created-api-key">
       <h3 id="created-key-heading" tabIndex={-1} ref={heading}>
-        Your new key “{created.name}”
+        {`Your new key “${created.name}”`}
       </h3>
       <p className="api-key-once">
         <WarningIcon />
@@ -624,7 +624,7 @@ function RevokeForm({ apiKey, hydrated, onRevoked }: { apiKey: ApiKeyItem; hydra
     >
       <input type="hidden" name="_form" value="api-key-revoke" />
       <input type="hidden" name="key" value={apiKey.id} />
-      <h3 id="revoke-inline-heading">Revoke “{apiKey.name}”?</h3>
+      <h3 id="revoke-inline-heading">{`Revoke “${apiKey.name}”?`}</h3>
       <p>{REVOKE_WARNING}</p>
       <div className="api-key-form-actions">
         <button type="submit" className="btn btn-danger" disabled={pending} aria-disabled={pending}>
