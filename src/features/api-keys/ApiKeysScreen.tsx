@@ -378,7 +378,7 @@ function CreateForm({
       id="new-api-key"
       className="api-key-form"
       method="post"
-      action={TAB}
+      action="/app/settings?tab=api-keys"
       noValidate
       onSubmit={hydrated ? submit : undefined}
       aria-labelledby="new-api-key-heading"
@@ -616,7 +616,7 @@ function RevokeForm({ apiKey, hydrated, onRevoked }: { apiKey: ApiKeyItem; hydra
       id="revoke-api-key"
       className="api-key-confirm"
       method="post"
-      action={TAB}
+      action="/app/settings?tab=api-keys"
       onSubmit={hydrated ? submit : undefined}
       role="group"
       aria-labelledby="revoke-inline-heading"
