@@ -54,8 +54,15 @@ test.describe("Settings › API keys", () => {
     await page.keyboard.press("Enter");
     await expect(form.getByLabel("Name")).toBeFocused();
 
+    // The API's own refusal lands beside its field too, and goes once the field is changed.
+    await form.getByLabel("Name").fill("z".repeat(101));
+    await form.getByRole("button", { name: "Create key" }).click();
+    await expect(form.getByText("A key's name can be at most 100 characters.")).toBeVisible();
+    await expect(form.getByLabel("Name")).toBeFocused();
+
     const expiry = inAMonth();
     await form.getByLabel("Name").fill("Zapier");
+    await expect(form.getByText("A key's name can be at most 100 characters.")).toBeHidden();
     await form.getByRole("radio", { name: /Read and write/ }).check();
     await form.getByRole("checkbox", { name: /Require approval for posts \(agent key\)/ }).check();
     await form.getByLabel(/Expires on/).fill(expiry.field);
