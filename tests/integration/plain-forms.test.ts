@@ -101,6 +101,7 @@ describe("a plain form the server refuses", () => {
       "/app/settings?tab=profile": { method: "POST", values: { firstName: "", email: "not-an-address" } },
       "/app/settings?tab=security": { method: "POST", values: { currentPassword: "wrong", newPassword: "short" } },
       "/app/settings?tab=notifications": { method: "POST", values: { emailDigest: "sometimes" } },
+      "/app/settings?tab=api-keys": { method: "POST", values: { _form: "api-key-create", name: "", access: "admin" } },
       "/app/onboarding": { method: "POST", values: { timeZone: "Mars/Olympus" } },
       "/admin/projections": { method: "POST", values: { name: "nope", action: "explode" } },
       "/approve/{token}": { method: "POST", values: { decision: "maybe" } },

@@ -6,12 +6,14 @@ import { Database } from "../../infra/db/Database";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
 import { Browser, signUp, TEST_PASSWORD } from "../support/browser";
 import { useAppServer } from "../support/server";
+import { teamHelpers } from "../support/team";
+import { expiryOf } from "../../src/features/api-keys/api-keys";
 import { storedEventsLayer } from "../../infra/modules";
 
 /**
  * Settings over HTTP (spec core §2, §3, §8): notification preferences, changing the password with
- * the current one, and the active sessions (list, sign out one, sign out the others), through the
- * JSON API and through the page's plain forms.
+ * the current one, the active sessions (list, sign out one, sign out the others) and the API keys
+ * tab (issue 31), through the JSON API and through the page's plain forms.
  */
 
 const app = useAppServer();
@@ -343,5 +345,72 @@ describe("the identity read models", () => {
     } finally {
       await runtime.dispose();
     }
+  });
+});
+
+describe("the API keys tab's plain forms", () => {
+  const { owner, joined, email } = teamHelpers(app);
+
+  it("given an owner, when the create form is posted, then the key is on that answer only (never in a cookie), stored as its hash, expiring at the end of the picked day in their zone", async () => {
+    const { browser, user } = await owner();
+    const posted = await browser.submit("/app/settings?tab=api-keys", {
+      _form: "api-key-create",
+      name: "Nightly report",
+      access: "write",
+      requireApproval: "on",
+      expiresAt: "2099-01-31",
+    });
+    expect(posted.status, posted.text).toBe(200);
+    expect(posted.text).toContain("Copy this key now. You won&#x27;t be able to see it again.");
+    const key = /sd_live_[A-Za-z0-9_-]{43}/.exec(posted.text)?.[0];
+    expect(key).toBeDefined();
+    expect(posted.setCookies.join("\n")).not.toContain(key!);
+
+    const [{ time_zone: zone }] = await app.sql<{ time_zone: string }[]>`select time_zone from users where id = ${user.id}`;
+    const [row] = await app.sql`select name, access, require_approval, expires_at, key_hash from api_keys where key_hash = ${sha256(key!)}`;
+    expect(row).toMatchObject({ name: "Nightly report", access: "write", require_approval: true });
+    expect((row!.expires_at as Date).toISOString()).toBe(expiryOf("2099-01-31", zone!));
+
+    const again = await browser.page("/app/settings?tab=api-keys");
+    expect(again.status).toBe(200);
+    expect(again.text).toContain("Nightly report");
+    expect(again.text).toContain(`sd_live_…${key!.slice(-4)}`);
+    expect(again.text).not.toContain(key!);
+  });
+
+  it("given a refused create form, then its sentences beside the fields and nothing stored; a revoke form revokes at once and comes back to the tab", async () => {
+    const { browser, user } = await owner();
+    const refused = await browser.submit("/app/settings?tab=api-keys", { _form: "api-key-create", name: "  ", access: "admin" });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Give the key a name, such as the app that will use it.");
+    expect(refused.text).toContain("Access must be &quot;read&quot; or &quot;write&quot;.");
+    const count = async () => (await app.sql`select count(*)::int as n from api_keys where created_by = ${user.id}`)[0]!.n;
+    expect(await count()).toBe(0);
+
+    const created = await browser.post("/api/api-keys", { name: "Zapier", access: "read" });
+    expect(created.status).toBe(201);
+    const confirm = await browser.page(`/app/settings?tab=api-keys&revoke=${created.data.id}`);
+    expect(confirm.text).toContain("Revoke “Zapier”?");
+    expect(confirm.text).toContain("Revoking cannot be undone.");
+    const revoked = await browser.submit("/app/settings?tab=api-keys", { _form: "api-key-revoke", key: created.data.id });
+    expect(revoked.status).toBe(303);
+    expect(revoked.headers.get("location")).toBe("/app/settings?tab=api-keys");
+    const [row] = await app.sql`select revoked_at from api_keys where id = ${created.data.id}`;
+    expect(row!.revoked_at).toBeInstanceOf(Date);
+    expect((await new Browser(app.server.url, { authorization: `Bearer ${created.data.key}` }).get("/api/posts")).status).toBe(401);
+  });
+
+  it("given a member, then no API keys tab, a 403 page at its address, and a refused create form", async () => {
+    const { browser } = await owner();
+    const { member } = await joined(browser, email("maria"));
+    const settings = await member.page("/app/settings");
+    expect(settings.status).toBe(200);
+    expect(settings.text).not.toContain("tab=api-keys");
+    const tab = await member.page("/app/settings?tab=api-keys");
+    expect(tab.status).toBe(403);
+    expect(tab.text).toContain("Only an owner or admin of this workspace can create and revoke API keys.");
+    const posted = await member.submit("/app/settings?tab=api-keys", { _form: "api-key-create", name: "Mine", access: "write" });
+    expect(posted.status).toBe(403);
+    expect(posted.text).not.toMatch(/sd_live_[A-Za-z0-9_-]{43}/);
   });
 });
