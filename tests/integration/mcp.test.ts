@@ -1,0 +1,117 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { type Browser, signUp } from "../support/browser";
+import { useAppServer } from "../support/server";
+
+/** The MCP server at /mcp (README "Connecting an AI agent (MCP)"), driven by the SDK's own client. */
+
+const app = useAppServer();
+
+/** An API key of the signed-in owner's workspace, made as Settings › API keys makes it. */
+const keyOf = async (browser: Browser, access: "read" | "write", requireApproval = false) => {
+  const created = await browser.post("/api/api-keys", { name: requireApproval ? "Agent" : `Script (${access})`, access, requireApproval });
+  expect(created.status, created.text).toBe(201);
+  return created.data.key as string;
+};
+
+/** The SDK's client, connected to the app's /mcp with the key (initialize and its notification done). */
+const connect = async (key: string) => {
+  const client = new Client({ name: "socialdesk-test", version: "1" });
+  await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", app.server.url), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  return client;
+};
+
+const textOf = (result: Awaited<ReturnType<Client["callTool"]>>) => ((result as CallToolResult).content[0] as { text: string }).text;
+
+const ownerWithSandbox = async () => {
+  const { browser, user } = await signUp(app.server.url);
+  const account = await browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Lee Dental on Bluesky" });
+  expect(account.status, account.text).toBe(201);
+  return { browser, user, accountId: account.data.id as string };
+};
+
+describe("the MCP server", () => {
+  it("given no API key, then /mcp answers 401 with WWW-Authenticate: Bearer and a sentence saying how to connect, and the SDK's client cannot connect", async () => {
+    const response = await fetch(new URL("/mcp", app.server.url), {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+    expect((await response.json()).detail).toContain("Authorization: Bearer");
+    const client = new Client({ name: "socialdesk-test", version: "1" });
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL("/mcp", app.server.url)))).rejects.toThrow(/401/);
+  });
+
+  it("given a GET of /mcp, then 405 with Allow: POST (a stateless server opens no event stream)", async () => {
+    const response = await fetch(new URL("/mcp", app.server.url), { headers: { accept: "text/event-stream", authorization: "Bearer sd_live_anything" } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+  });
+
+  it("given a write key, then the tools are listed with their operations' input schemas and list_accounts answers the workspace's accounts", async () => {
+    const { browser, accountId } = await ownerWithSandbox();
+    const client = await connect(await keyOf(browser, "write"));
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(["list_accounts", "list_posts", "get_post", "create_post", "update_post", "list_inbox", "draft_reply", "get_analytics", "list_reviews"]),
+    );
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    // create_post takes POST /api/posts's body: zod's fields with their choices.
+    expect(byName.create_post!.inputSchema.properties).toMatchObject({ content: { type: "string" }, status: { enum: ["draft", "scheduled", "published"] }, options: { type: "object" } });
+    expect(byName.create_post!.description).toContain("awaiting_approval");
+    expect(byName.get_post!.inputSchema.required).toEqual(["id"]);
+    expect(byName.list_posts!.inputSchema.properties).toHaveProperty("status");
+    expect(byName.list_posts!.annotations?.readOnlyHint).toBe(true);
+    expect(byName.draft_reply!.inputSchema.properties).not.toHaveProperty("stream");
+
+    const accounts = JSON.parse(textOf(await client.callTool({ name: "list_accounts", arguments: {} })));
+    expect(accounts.map((account: { id: string; accountName: string }) => [account.id, account.accountName])).toEqual([[accountId, "Lee Dental on Bluesky"]]);
+    await client.close();
+  });
+
+  it("given an agent key (requireApproval), when create_post schedules a post, then it awaits approval and the owner finds it in the approvals queue", async () => {
+    const { browser } = await ownerWithSandbox();
+    const client = await connect(await keyOf(browser, "write", true));
+    const scheduledAt = new Date(Date.now() + 86_400_000).toISOString();
+    const result = await client.callTool({ name: "create_post", arguments: { content: "Flu shots are in: book yours this week.", platforms: ["bluesky"], status: "scheduled", scheduledAt } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const post = JSON.parse(textOf(result));
+    expect(post.status).toBe("awaiting_approval");
+
+    const queue = await browser.get("/api/posts?status=awaiting_approval");
+    expect(queue.status).toBe(200);
+    expect(queue.data.items.map((item: { id: string; content: string }) => [item.id, item.content])).toEqual([[post.id, "Flu shots are in: book yours this week."]]);
+    const read = JSON.parse(textOf(await client.callTool({ name: "get_post", arguments: { id: post.id } })));
+    expect(read.status).toBe("awaiting_approval");
+    await client.close();
+  });
+
+  it("given a read key, when create_post is called, then the tool answers an error with the 403's sentence and no post is made", async () => {
+    const { browser } = await ownerWithSandbox();
+    const client = await connect(await keyOf(browser, "read"));
+    const result = await client.callTool({ name: "create_post", arguments: { content: "Not allowed", platforms: ["bluesky"], status: "draft" } });
+    expect(result.isError).toBe(true);
+    const direct = await fetch(new URL("/api/posts", app.server.url), {
+      method: "POST",
+      headers: { authorization: `Bearer ${await keyOf(browser, "read")}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "Not allowed", platforms: ["bluesky"], status: "draft" }),
+    });
+    expect(direct.status).toBe(403);
+    expect(textOf(result)).toContain((await direct.json()).detail);
+    expect((await browser.get("/api/posts")).data.items).toEqual([]);
+    await client.close();
+  });
+
+  it("given input the operation refuses, then the tool's error names the field with its sentence", async () => {
+    const { browser } = await ownerWithSandbox();
+    const client = await connect(await keyOf(browser, "write"));
+    const result = await client.callTool({ name: "list_posts", arguments: { status: "lost" } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("Choose a status: draft, awaiting_approval, scheduled or published.");
+    await client.close();
+  });
+});
