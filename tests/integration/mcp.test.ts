@@ -46,10 +46,14 @@ describe("the MCP server", () => {
     await expect(client.connect(new StreamableHTTPClientTransport(new URL("/mcp", app.server.url)))).rejects.toThrow(/401/);
   });
 
-  it("given a GET of /mcp, then 405 with Allow: POST (a stateless server opens no event stream)", async () => {
-    const response = await fetch(new URL("/mcp", app.server.url), { headers: { accept: "text/event-stream", authorization: "Bearer sd_live_anything" } });
-    expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("POST");
+  it("given a GET or a DELETE of /mcp, then 405 with Allow: POST (a stateless server opens no event stream and has no session to end)", async () => {
+    const get = await fetch(new URL("/mcp", app.server.url), { headers: { accept: "text/event-stream", authorization: "Bearer sd_live_anything" } });
+    // A DELETE with a content type, so that Astro's origin check (which refuses a body-less write without Origin) lets it reach /mcp.
+    const remove = await fetch(new URL("/mcp", app.server.url), { method: "DELETE", headers: { "content-type": "application/json", authorization: "Bearer sd_live_anything" } });
+    for (const response of [get, remove]) {
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
+    }
   });
 
   it("given a write key, then the tools are listed with their operations' input schemas and list_accounts answers the workspace's accounts", async () => {
