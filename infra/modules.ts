@@ -5,6 +5,7 @@ import { StoredEvents } from "./eventstore/EventStore";
 import { accountsModule } from "./accounts/module";
 import { adminModule } from "./admin/module";
 import { aiModule } from "./ai/module";
+import { apiAccessModule } from "./api-access/module";
 import { auditModule } from "./audit/module";
 import { auditProjection } from "./audit/projection";
 import { billingModule } from "./billing/module";
@@ -35,6 +36,7 @@ import { teamModule } from "./team/module";
  */
 export const MODULES = [
   identityModule,
+  apiAccessModule,
   teamModule,
   accountsModule,
   categoriesModule,

@@ -21,6 +21,7 @@ const ACTIONS = {
   "read the audit trail": { permission: "view_audit" },
   "approve a member's post": { permission: "approve_posts" },
   "answer an inbox message": { permission: "answer_messages", feature: "social_inbox" },
+  "create an API key or a webhook": { permission: "manage_integrations" },
   "change their own profile": {},
 } as const satisfies Record<string, Requirement>;
 type Action = keyof typeof ACTIONS;

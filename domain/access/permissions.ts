@@ -12,13 +12,14 @@ export const PERMISSIONS = [
   "view_audit",
   "approve_posts",
   "answer_messages",
+  "manage_integrations",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Owner: every permission. Admin: all but the subscription (the audit trail and approving posts included). Member: posts, analytics and the inbox's messages ("limited account access"). Viewer: reads only. */
+/** Owner: every permission. Admin: all but the subscription (the audit trail, approving posts, API keys and webhooks included). Member: posts, analytics and the inbox's messages ("limited account access"). Viewer: reads only. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlyArray<Permission>>> = {
   owner: PERMISSIONS,
-  admin: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts", "answer_messages"],
+  admin: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts", "answer_messages", "manage_integrations"],
   member: ["manage_posts", "view_analytics", "answer_messages"],
   viewer: ["view_analytics"],
 };

@@ -14,7 +14,8 @@ export type SystemProcess = string;
 
 /**
  * Who acts: a signed-in person, the system, someone acting through a share link (a client approving
- * a post), or a visitor who is not signed in (registering, resetting a password).
+ * a post), a program with an API key its creator made (acting for them, its role capped), or a
+ * visitor who is not signed in (registering, resetting a password).
  */
 export type Actor =
   | { readonly kind: "person"; readonly userId: string }
@@ -24,6 +25,14 @@ export type Actor =
       readonly kind: "share_link";
       readonly linkId: string;
       readonly name: string;
+    }
+  | {
+      readonly kind: "api_key";
+      readonly keyId: string;
+      /** The person who created the key: what it does is theirs (the audit trail names both). */
+      readonly userId: string;
+      /** An agent key: the posts it creates or schedules wait for a person's approval. */
+      readonly requireApproval: boolean;
     };
 
 /** What every command carries: who, when (commands have no hidden clock), and which request caused it. */
@@ -48,8 +57,8 @@ export const personActing = (userId: string): Actor => ({
   userId,
 });
 
-/** The person's id, or null when the system or a share link acted. */
-export const actorIdOf = (actor: Actor): string | null => (actor.kind === "person" ? actor.userId : null);
+/** The person's id (an API key's creator for the key), or null when the system or a share link acted. */
+export const actorIdOf = (actor: Actor): string | null => (actor.kind === "person" || actor.kind === "api_key" ? actor.userId : null);
 
 export const isSystemCaller = (ctx: CommandContext): boolean => ctx.actor.kind === "system";
 
@@ -85,4 +94,5 @@ export const metadataOf = (ctx: CommandContext, workspaceId: string | null): Eve
   causationId: ctx.causationId,
   ...(ctx.actor.kind === "system" ? { via: `system:${ctx.actor.process}` } : {}),
   ...(ctx.actor.kind === "share_link" ? { via: `share_link:${ctx.actor.linkId}` } : {}),
+  ...(ctx.actor.kind === "api_key" ? { via: `api_key:${ctx.actor.keyId}` } : {}),
 });

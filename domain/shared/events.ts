@@ -10,7 +10,7 @@ export interface EventMetadata {
   readonly workspaceId: string | null;
   readonly correlationId: string;
   readonly causationId: string | null;
-  /** When no person acted: the system process (`system:scheduler`) or share link (`share_link:{id}`) that did. */
+  /** What acted when no person did alone: the system process (`system:scheduler`), share link (`share_link:{id}`) or API key (`api_key:{id}`). */
   readonly via?: string;
 }
 

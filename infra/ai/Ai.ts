@@ -35,7 +35,7 @@ import {
   smallestLimitOf,
 } from "../../domain/ai";
 import { type AiQuota, aiQuotaOf } from "../../domain/plans";
-import { type AddressRefused, type AddressUnreadable, type Caller, ConcurrencyConflict, InvalidInput } from "../../domain/shared";
+import { actorIdOf, type AddressRefused, type AddressUnreadable, type Caller, ConcurrencyConflict, InvalidInput } from "../../domain/shared";
 import { config } from "../config";
 import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
@@ -292,7 +292,7 @@ export class Ai extends Context.Service<
               }).pipe(Effect.flatMap((answer) => imageBytes(answer.data?.[0]))),
             );
             const media = yield* Media;
-            const userId = caller.actor.kind === "person" ? caller.actor.userId : caller.workspaceId;
+            const userId = actorIdOf(caller.actor) ?? caller.workspaceId;
             const [item] = yield* media
               .importFiles(
                 { userId, workspaceId: caller.workspaceId, tier: caller.plan },

@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import type { HttpServerRequest, HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
-import type { Caller } from "../../domain/shared";
+import { actorIdOf, type Caller } from "../../domain/shared";
 import { SqlError } from "../db/Database";
 import { Ai, type OnDelta } from "./Ai";
 import type { AiApi } from "./api";
@@ -27,7 +27,7 @@ const written = <F extends string>(
   asCaller((ai, caller): Effect.Effect<Record<F, string> | HttpServerResponse.HttpServerResponse, AiWriteError> => {
     const body = (text: string) => ({ [field]: text }) as Record<F, string>;
     if (!wantsStream(request, query)) return Effect.map(write(ai, caller), body);
-    const personId = caller.actor.kind === "person" ? caller.actor.userId : caller.workspaceId;
+    const personId = actorIdOf(caller.actor) ?? caller.workspaceId;
     return streamingText(personId, (onDelta) => write(ai, caller, onDelta), body);
   });
 

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer } from "effect";
 import { instantAt, NotFound } from "../../domain/shared";
+import { actingAs, apiKeyIdOfVia, apiKeyNamesOf } from "../api-access/queries";
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { clientOfAgency, historyNameOf, type Person, peopleByIdOf } from "../identity/queries";
 
@@ -43,6 +44,7 @@ interface AuditRow {
   id: string;
   occurred_at: Date;
   actor_id: string | null;
+  via: string | null;
   kind: string;
   type: string;
   summary: string;
@@ -50,15 +52,24 @@ interface AuditRow {
 
 const SYSTEM_NAME = "SocialDesk";
 
-const toEntry = (names: ReadonlyMap<string, Person>) => (row: AuditRow): AuditEntry => ({
-  id: row.id,
-  at: row.occurred_at.toISOString(),
-  actorId: row.actor_id,
-  actor: row.actor_id === null ? SYSTEM_NAME : historyNameOf(names.get(row.actor_id)),
-  kind: row.kind,
-  type: row.type,
-  summary: row.summary,
-});
+/** Who acted, as the trail names them: a person, SocialDesk itself, or an API key with the person who created it. */
+const actorName = (row: AuditRow, names: ReadonlyMap<string, Person>, keys: ReadonlyMap<string, string>): string => {
+  if (row.actor_id === null) return SYSTEM_NAME;
+  const keyId = apiKeyIdOfVia(row.via);
+  return actingAs(historyNameOf(names.get(row.actor_id)), keyId, keyId && keys.get(keyId));
+};
+
+const toEntry =
+  (names: ReadonlyMap<string, Person>, keys: ReadonlyMap<string, string>) =>
+  (row: AuditRow): AuditEntry => ({
+    id: row.id,
+    at: row.occurred_at.toISOString(),
+    actorId: row.actor_id,
+    actor: actorName(row, names, keys),
+    kind: row.kind,
+    type: row.type,
+    summary: row.summary,
+  });
 
 /** "2026-11-24T09:00:00.000Z~12345": where a page ended (time, then position in the log). */
 const cursorOf = (row: AuditRow) => Buffer.from(`${row.occurred_at.toISOString()}~${row.id}`).toString("base64url");
@@ -97,7 +108,7 @@ export class AuditTrail extends Context.Service<
       const select = (sql: Sql, workspaceId: string, filter: AuditFilter, timeZone: string, limit: number) => {
         const cursor = filter.before ? readCursor(filter.before) : null;
         return sql<AuditRow[]>`
-          select a.global_position::text as id, a.occurred_at, a.actor_id, a.kind, a.type, a.summary
+          select a.global_position::text as id, a.occurred_at, a.actor_id, a.via, a.kind, a.type, a.summary
           from audit_log a
           where a.workspace_id = ${workspaceId}
             ${filter.person === "system" ? sql`and a.actor_id is null` : filter.person ? sql`and a.actor_id = ${filter.person}` : sql``}
@@ -117,11 +128,14 @@ export class AuditTrail extends Context.Service<
               client ? Effect.succeed(client.id) : Effect.fail(new NotFound({ what: "client" })),
             );
 
-      /** The lines with each person's name (identity answers them, one statement for the page). */
+      /** The lines with each person's name (identity answers them, one statement for the page) and each API key's (api-access's). */
       const entriesOf = (rows: ReadonlyArray<AuditRow>) =>
-        Effect.map(
-          peopleByIdOf(rows.flatMap((row) => (row.actor_id === null ? [] : [row.actor_id]))).pipe(Effect.provideService(Database, db)),
-          (names) => rows.map(toEntry(names)),
+        Effect.all([
+          peopleByIdOf(rows.flatMap((row) => (row.actor_id === null ? [] : [row.actor_id]))),
+          apiKeyNamesOf(rows.flatMap((row) => apiKeyIdOfVia(row.via) ?? [])),
+        ]).pipe(
+          Effect.map(([names, keys]) => rows.map(toEntry(names, keys))),
+          Effect.provideService(Database, db),
         );
 
       const page = Effect.fn("AuditTrail.page")(function* (workspaceId: string, filter: AuditFilter, timeZone: string, limit: number = AUDIT_PAGE_SIZE) {

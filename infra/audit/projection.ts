@@ -23,6 +23,7 @@ export const auditProjection = (summaries: AuditSummaries, kinds: ReadonlyMap<st
       global_position: event.globalPosition,
       workspace_id: event.metadata.workspaceId,
       actor_id: event.metadata.actorId,
+      via: event.metadata.via ?? null,
       stream_id: event.streamId,
       type: event.type,
       kind: kinds.get(event.type) ?? UNFILED_KIND,

@@ -2,13 +2,17 @@ import { Schema } from "effect";
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api";
 import { BillingNotConfigured, BillingProviderFailed } from "../../domain/billing";
 import { PLAN_IDS, TIERS } from "../../domain/plans";
-import { Guard, InvalidRequest, Requires } from "../web/api/guard";
+import { Guard, InvalidRequest, Requires, PeopleOnly } from "../web/api/guard";
 import { InvalidInputProblem, NotFoundProblem, problem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 import { MANAGE_BILLING, startTrialSchema } from "./schemas";
 
 export const BillingNotConfiguredProblem = problem(BillingNotConfigured, "Billing is not set up", () => new BillingNotConfigured());
-export const BillingProviderFailedProblem = problem(BillingProviderFailed, "Billing provider failed", (body) => new BillingProviderFailed({ message: body.detail }));
+export const BillingProviderFailedProblem = problem(
+  BillingProviderFailed,
+  "Billing provider failed",
+  (body) => new BillingProviderFailed({ message: body.detail }),
+);
 
 const billingErrors = [BillingNotConfiguredProblem, BillingProviderFailedProblem, NotFoundProblem, VersionConflictProblem] as const;
 
@@ -59,14 +63,17 @@ export class BillingApi extends HttpApiGroup.make("billing")
       .annotate(OpenApi.Description, "The address of a Stripe customer portal session (card, plan, cancellation); 400 before any subscription."),
     HttpApiEndpoint.post("completeCheckout", "/api/billing/checkout/complete", {
       payload: Schema.Struct({ sessionId: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(255)) }),
-      success: Schema.Struct({ status: Schema.NullOr(Schema.String).annotate({ description: "The subscription's status now; null when the session is not this workspace's." }) }),
+      success: Schema.Struct({
+        status: Schema.NullOr(Schema.String).annotate({ description: "The subscription's status now; null when the session is not this workspace's." }),
+      }),
       error: [InvalidInputProblem, ...billingErrors],
     })
       .annotate(Requires, {})
       .annotate(
         OpenApi.Description,
         "Back from Stripe Checkout (/app/checkout/return): the session's subscription applied at once; Stripe's webhook changes nothing after.",
-      ),
+      )
+      .annotate(PeopleOnly, true),
   )
   .middleware(InvalidRequest)
   .middleware(Guard)

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api";
-import { Guard, InvalidRequest, Requires } from "../web/api/guard";
+import { Guard, InvalidRequest, Requires, PeopleOnly } from "../web/api/guard";
 import { ForbiddenProblem, InvalidInputProblem, problem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 import { helpSearchSchema, helpVoteSchema } from "./schemas";
@@ -78,7 +78,8 @@ export class HelpApi extends HttpApiGroup.make("help")
       error: [InvalidInputProblem, ArticleNotFoundProblem, ForbiddenProblem, VersionConflictProblem],
     })
       .annotate(Requires, {})
-      .annotate(OpenApi.Description, "Your answer (one per person, changeable): the article's counts after, with its rating and your vote."),
+      .annotate(OpenApi.Description, "Your answer (one per person, changeable): the article's counts after, with its rating and your vote.")
+      .annotate(PeopleOnly, true),
   )
   .middleware(InvalidRequest)
   .middleware(Guard)

@@ -49,11 +49,11 @@ const toCurrentUser = (row: UserRow, teamRole: Role): CurrentUser => ({
  * agency's) and whether they own the workspace they work in. Plain, so that the API's fast lane
  * (infra/identity/fast-lane.ts) reads users exactly as the service does.
  */
-export const selectUserWhere = (sql: Sql, where: ReturnType<Sql>) => sql<UserRow[]>`
-  select u.id, u.workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, s.subscription_tier, u.selected_plan,
+export const selectUserWhere = (sql: Sql, where: ReturnType<Sql>, workspace: ReturnType<Sql> = sql`w.id = u.workspace_id`) => sql<UserRow[]>`
+  select u.id, w.id as workspace_id, u.email, u.username, u.first_name, u.last_name, u.company, s.subscription_tier, u.selected_plan,
          s.subscription_status, s.is_trial_active, s.trial_ends_at, w.owner_id = u.id as owns,
          u.time_zone, u.is_operator, u.onboarded_at
-  from users u join workspaces w on w.id = u.workspace_id
+  from users u join workspaces w on ${workspace}
   join workspaces s on s.id = coalesce(w.parent_workspace_id, w.id)
   where ${where}`;
 
@@ -76,6 +76,11 @@ export class Users extends Context.Service<
   {
     readonly findById: (userId: string) => Effect.Effect<CurrentUser | null, SqlError>;
     readonly findByEmail: (email: string) => Effect.Effect<CurrentUser | null, SqlError>;
+    /**
+     * The person as they would be working in `workspaceId` (its plan, their role there), whichever
+     * workspace they are in now; null when they are not in its team (an API key acts so for its creator).
+     */
+    readonly findInWorkspace: (userId: string, workspaceId: string) => Effect.Effect<CurrentUser | null, SqlError>;
     /** `findById`, or NotFound. */
     readonly getById: (userId: string) => Effect.Effect<CurrentUser, NotFound | SqlError>;
     /** `findByEmail`, or NotFound naming the email. */
@@ -100,6 +105,9 @@ export class Users extends Context.Service<
       return {
         findById,
         findByEmail,
+        findInWorkspace: Effect.fn("Users.findInWorkspace")(function* (userId: string, workspaceId: string) {
+          return yield* db.query(async (sql) => userOf(sql, await selectUserWhere(sql, sql`u.id = ${userId}`, sql`w.id = ${workspaceId}`), team));
+        }),
         getById: Effect.fn("Users.getById")(function* (userId: string) {
           const user = yield* findById(userId);
           return user ?? (yield* new NotFound({ what: "user" }));

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api";
 import { InvalidCredentials, NoWorkspaceAccess, NotificationPreferences, TooManyAttempts } from "../../domain/identity";
 import { ROLES } from "../../domain/shared";
-import { Guard, InvalidRequest, PublicEdge, RequestBody, Requires } from "../web/api/guard";
+import { Guard, InvalidRequest, PeopleOnly, PublicEdge, RequestBody, Requires } from "../web/api/guard";
 import { ConflictProblem, InvalidInputProblem, NotFoundProblem, problem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 import { PublicUserSchema } from "./public-user";
@@ -80,7 +80,7 @@ export class SignInApi extends HttpApiGroup.make("sign-in")
       error: InvalidInputProblem,
     }).annotate(
       OpenApi.Description,
-      "Ends the session on the server and clears its cookie (and demo mode's). A plain form's post is sent on to \"/\" (303) with the toast \"Logged out successfully\".",
+      'Ends the session on the server and clears its cookie (and demo mode\'s). A plain form\'s post is sent on to "/" (303) with the toast "Logged out successfully".',
     ),
   )
   .middleware(InvalidRequest)
@@ -95,7 +95,7 @@ const SessionView = Schema.Struct({
   ip: Schema.NullOr(Schema.String),
   createdAt: Schema.String,
   lastUsedAt: Schema.String,
-  current: Schema.Boolean.annotate({ description: "The session of this request (\"This device\")." }),
+  current: Schema.Boolean.annotate({ description: 'The session of this request ("This device").' }),
 }).annotate({ identifier: "Session" });
 
 const own = {} as const;
@@ -120,18 +120,19 @@ export class AccountApi extends HttpApiGroup.make("account")
       error: [InvalidInputProblem, ConflictProblem, NotFoundProblem, VersionConflictProblem],
     })
       .annotate(Requires, own)
-      .annotate(OpenApi.Description, "Saves username, email and time zone; 409 when the username or email is taken."),
-    HttpApiEndpoint.get("notifications", "/api/user/notifications", { success: NotificationPreferences }).annotate(
-      OpenApi.Description,
-      "The seven notification switches.",
-    ),
+      .annotate(OpenApi.Description, "Saves username, email and time zone; 409 when the username or email is taken.")
+      .annotate(PeopleOnly, true),
+    HttpApiEndpoint.get("notifications", "/api/user/notifications", { success: NotificationPreferences })
+      .annotate(OpenApi.Description, "The seven notification switches.")
+      .annotate(PeopleOnly, true),
     HttpApiEndpoint.put("setNotifications", "/api/user/notifications", {
       payload: zodPayload(notificationPreferencesSchema, "NotificationSwitches"),
       success: Schema.Struct({ ...NotificationPreferences.fields, message: Schema.String }),
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
     })
       .annotate(Requires, own)
-      .annotate(OpenApi.Description, "Any of the switches (the others stay); answers all seven with \"Notification preferences saved.\"."),
+      .annotate(OpenApi.Description, 'Any of the switches (the others stay); answers all seven with "Notification preferences saved.".')
+      .annotate(PeopleOnly, true),
     HttpApiEndpoint.post("changePassword", "/api/user/password", {
       payload: zodPayload(changePasswordSchema, "PasswordChange"),
       success: Message,
@@ -141,31 +142,34 @@ export class AccountApi extends HttpApiGroup.make("account")
       .annotate(RequestBody, { maxBytes: AUTH_BODY_BYTES })
       .annotate(
         OpenApi.Description,
-        "A wrong current password is 400 \"Your current password is not correct.\" (and counts as a failed sign-in); otherwise the new one is saved and every other session signed out.",
-      ),
+        'A wrong current password is 400 "Your current password is not correct." (and counts as a failed sign-in); otherwise the new one is saved and every other session signed out.',
+      )
+      .annotate(PeopleOnly, true),
     HttpApiEndpoint.post("completeOnboarding", "/api/user/onboarding", {
       payload: zodPayload(onboardingSchema, "Onboarding"),
       success: SignedIn,
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
     })
       .annotate(Requires, own)
-      .annotate(OpenApi.Description, "Saves the time zone and marks onboarding done."),
-    HttpApiEndpoint.get("sessions", "/api/user/sessions", { success: Schema.Array(SessionView) }).annotate(
-      OpenApi.Description,
-      "The person's active sessions, this device first, then the most recently used.",
-    ),
+      .annotate(OpenApi.Description, "Saves the time zone and marks onboarding done.")
+      .annotate(PeopleOnly, true),
+    HttpApiEndpoint.get("sessions", "/api/user/sessions", { success: Schema.Array(SessionView) })
+      .annotate(OpenApi.Description, "The person's active sessions, this device first, then the most recently used.")
+      .annotate(PeopleOnly, true),
     HttpApiEndpoint.delete("revokeSession", "/api/user/sessions/:id", {
       params: { id: Schema.String },
       success: Message,
       error: NotFoundProblem,
     })
       .annotate(Requires, own)
-      .annotate(OpenApi.Description, "Signs out one of the person's sessions (its public id); any other id is 404."),
+      .annotate(OpenApi.Description, "Signs out one of the person's sessions (its public id); any other id is 404.")
+      .annotate(PeopleOnly, true),
     HttpApiEndpoint.post("revokeOtherSessions", "/api/user/sessions/revoke-others", {
       success: Schema.Struct({ revoked: Schema.Number, message: Schema.String }),
     })
       .annotate(Requires, own)
-      .annotate(OpenApi.Description, "Signs out every session of the person but this one."),
+      .annotate(OpenApi.Description, "Signs out every session of the person but this one.")
+      .annotate(PeopleOnly, true),
   )
   .middleware(InvalidRequest)
   .middleware(Guard)
@@ -186,7 +190,10 @@ export class WorkspacesApi extends HttpApiGroup.make("workspaces")
       "The workspaces the person belongs to: id, name, role, and which is the current one.",
     ),
     HttpApiEndpoint.post("switch", "/api/workspaces/switch", {
-      payload: [zodPayload(workspaceSwitchSchema, "WorkspaceSwitch"), zodPayload(workspaceSwitchSchema, "WorkspaceSwitchForm").pipe(HttpApiSchema.asFormUrlEncoded())],
+      payload: [
+        zodPayload(workspaceSwitchSchema, "WorkspaceSwitch"),
+        zodPayload(workspaceSwitchSchema, "WorkspaceSwitchForm").pipe(HttpApiSchema.asFormUrlEncoded()),
+      ],
       success: [Schema.Array(PersonWorkspace), Redirect],
       error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
     })
@@ -196,7 +203,8 @@ export class WorkspacesApi extends HttpApiGroup.make("workspaces")
       .annotate(
         OpenApi.Description,
         "Works in another of the person's workspaces from now on (200 with the list); another workspace answers 404. Sent as a plain form (with `back`, the screen it was on), it answers 303 to that screen.",
-      ),
+      )
+      .annotate(PeopleOnly, true),
   )
   .middleware(InvalidRequest)
   .middleware(Guard)

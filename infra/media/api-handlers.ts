@@ -2,7 +2,7 @@ import { Effect } from "effect";
 import { HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
 import { partlyUploadedMessage } from "../../domain/media";
-import type { Caller } from "../../domain/shared";
+import { actorIdOf, type Caller } from "../../domain/shared";
 import { SqlError } from "../db/Database";
 import { CurrentCaller } from "../web/api/guard";
 import { PROBLEM_CONTENT_TYPE } from "../web/api/problems";
@@ -22,7 +22,7 @@ const asCaller = <A, E, R = never>(operation: (media: Media["Service"], caller: 
   ) as Effect.Effect<A, Exclude<E, SqlError | StorageError>, R | Media | CurrentCaller>;
 
 const uploaderOf = (caller: Caller): Uploader => ({
-  userId: caller.actor.kind === "person" ? caller.actor.userId : "",
+  userId: actorIdOf(caller.actor) ?? "",
   workspaceId: caller.workspaceId,
   tier: caller.plan,
 });

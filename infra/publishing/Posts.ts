@@ -295,12 +295,17 @@ export class Posts extends Context.Service<
       /** A client deciding through a share link gives their name; a person of the team is in the event's metadata. */
       const reviewerOf = (caller: Caller) => (caller.actor.kind === "share_link" ? caller.actor.name : undefined);
 
-      /** Whether the caller's posts go to the approvers first (the team's setting, for members). */
+      /**
+       * Whether the caller's posts go to the approvers first: always for an agent key (it proposes,
+       * a person decides, whatever the team's setting), else the team's setting, for members.
+       */
       const approvalFor = (caller: Caller) =>
-        // Only members' posts ever need approval: the setting is read for them alone.
-        !needsApproval(true, caller.role)
-          ? Effect.succeed(false)
-          : approvalRule.approvalRequired(caller.workspaceId);
+        caller.actor.kind === "api_key" && caller.actor.requireApproval
+          ? Effect.succeed(true)
+          : // Only members' posts ever need approval: the setting is read for them alone.
+            !needsApproval(true, caller.role)
+            ? Effect.succeed(false)
+            : approvalRule.approvalRequired(caller.workspaceId);
 
       /**
        * A new post's decision: drafted, then scheduled at its time (or published now); a member whose

@@ -1,5 +1,6 @@
 import { Effect } from "effect";
 import type { RecordedEvent } from "../../domain/shared";
+import { actingAs, apiKeyIdOfVia, apiKeyNamesOf } from "../api-access/queries";
 import { config } from "../config";
 import { Database } from "../db/Database";
 import type { Reaction } from "../eventstore/reactions";
@@ -13,20 +14,20 @@ const approversOf = (workspaceId: string) =>
   Effect.gen(function* () {
     const db = yield* Database;
     const owner = (yield* workspaceWithOwner(workspaceId))?.ownerEmail ?? null;
-    const admins = yield* db.query(
-      (sql) => sql<{ email: string }[]>`select email from team_members where workspace_id = ${workspaceId} and role = 'admin'`,
-    );
+    const admins = yield* db.query((sql) => sql<{ email: string }[]>`select email from team_members where workspace_id = ${workspaceId} and role = 'admin'`);
     return [...new Set([...(owner === null ? [] : [owner]), ...admins.map((a) => a.email)])];
   });
 
 /** One person's submission (one post, or a bulk upload's many): one mail to each approver. */
-const mailApprovers = (workspaceId: string, actorId: string | null, postIds: ReadonlyArray<string>) =>
+const mailApprovers = (workspaceId: string, actorId: string | null, via: string | undefined, postIds: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const approvers = yield* approversOf(workspaceId);
     if (approvers.length === 0) return;
     const contents = yield* postContentsOf(postIds);
     const posts = postIds.map((postId) => ({ postId, content: contents.get(postId) ?? "" }));
-    const who = (actorId ? (yield* userNamesOf([actorId])).get(actorId) : undefined) || "A member of your team";
+    const keyId = apiKeyIdOfVia(via);
+    const person = (actorId ? (yield* userNamesOf([actorId])).get(actorId) : undefined) || "A member of your team";
+    const who = actingAs(person, keyId, keyId && (yield* apiKeyNamesOf([keyId])).get(keyId));
     const queue = `${config().publicUrl}/app/queue?tab=approval`;
     const [first] = posts;
     const mail =
@@ -55,16 +56,17 @@ const postIdOf = (event: RecordedEvent) => event.streamId.slice("post-".length);
 export const approvalRequestMail: Reaction = {
   name: "approval-request-mail",
   handles: ["PostSubmittedForApproval"],
-  react: (event) => (event.metadata.workspaceId ? mailApprovers(event.metadata.workspaceId, event.metadata.actorId, [postIdOf(event)]) : Effect.void),
+  react: (event) =>
+    event.metadata.workspaceId ? mailApprovers(event.metadata.workspaceId, event.metadata.actorId, event.metadata.via, [postIdOf(event)]) : Effect.void,
   reactMany: (events) =>
     Effect.gen(function* () {
       const submissions = Map.groupBy(
         events.filter((e) => e.metadata.workspaceId),
-        (e) => `${e.metadata.workspaceId} ${e.metadata.actorId ?? ""}`,
+        (e) => `${e.metadata.workspaceId} ${e.metadata.actorId ?? ""} ${e.metadata.via ?? ""}`,
       );
       for (const submitted of submissions.values()) {
-        const { workspaceId, actorId } = submitted[0]!.metadata;
-        yield* mailApprovers(workspaceId!, actorId, submitted.map(postIdOf));
+        const { workspaceId, actorId, via } = submitted[0]!.metadata;
+        yield* mailApprovers(workspaceId!, actorId, via, submitted.map(postIdOf));
       }
     }),
 };

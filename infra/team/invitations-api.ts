@@ -3,7 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import { INVITABLE_ROLES } from "../../domain/team/rules";
 import { PublicUserSchema } from "../identity/public-user";
 import { joinSchema } from "../identity/schemas";
-import { Guard, InvalidRequest, PublicEdge, RequestBody, Requires } from "../web/api/guard";
+import { Guard, InvalidRequest, PublicEdge, RequestBody, Requires, PeopleOnly } from "../web/api/guard";
 import { ConflictProblem, ForbiddenProblem, InvalidInputProblem, NotFoundProblem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 
@@ -59,7 +59,8 @@ export class InvitationsApi extends HttpApiGroup.make("invitations")
       .annotate(
         OpenApi.Description,
         "The signed-in person (the invited address; another one is 403) joins the team with the invitation's role and works in that workspace from now on.",
-      ),
+      )
+      .annotate(PeopleOnly, true),
   )
   .middleware(InvalidRequest)
   .middleware(Guard)

@@ -2,6 +2,7 @@ import { Cause, Context, Effect, Layer, SchemaIssue } from "effect";
 import { HttpServerResponse } from "effect/http";
 import { HttpApiMiddleware } from "effect/http-api";
 import { PERMISSION_DENIED_MESSAGE, refusalOf, type Requirement } from "../../../domain/access";
+import { API_KEY_MESSAGES } from "../../../domain/api-access/rules";
 import { type Caller, Forbidden, InvalidInput, NotFound, PlanLimitReached } from "../../../domain/shared";
 import { callerOf, type CurrentUser } from "../../../domain/identity/current-user";
 import { logger } from "../../log";
@@ -20,7 +21,7 @@ import {
 
 export { PERMISSION_DENIED_MESSAGE };
 
-/** Who acts in a declared operation: the guard provides it from the session (next, from an API key). */
+/** Who acts in a declared operation: the guard provides it from the session or the API key. */
 export class CurrentCaller extends Context.Service<CurrentCaller, Caller>()("app/api/CurrentCaller") {}
 
 /**
@@ -48,6 +49,12 @@ export interface RequestBodyRule {
   readonly asSent?: boolean;
 }
 export const RequestBody = Context.Reference<RequestBodyRule>("app/api/RequestBody", { defaultValue: () => ({}) });
+
+/**
+ * An operation on the person themself (their password, sessions, API keys): refused to an API key,
+ * which acts for a person but is not them.
+ */
+export const PeopleOnly = Context.Reference<boolean>("app/api/PeopleOnly", { defaultValue: () => false });
 
 /** A POST that only reads (a search): open in demo mode like a GET. */
 export const OnlyReads = Context.Reference<boolean>("app/api/OnlyReads", { defaultValue: () => false });
@@ -82,6 +89,8 @@ export class EdgeRequest extends Context.Service<
     readonly sessionId: string | null;
     /** The API key the request came with, or null (a session, or no one). */
     readonly apiKey: ApiKeyUse | null;
+    /** Why the key the request came with acts for no one (unknown, revoked, expired): the guard's 401. */
+    readonly keyRefusal: string | null;
   }
 >()("app/api/EdgeRequest") {}
 
@@ -117,8 +126,13 @@ export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentC
       const edge = yield* EdgeRequest;
       yield* edgeRefusal(edge, endpoint);
       if (Context.get(endpoint.annotations, Audience) === "operator" && !(edge.user?.isOperator && !edge.demo)) return yield* new NotFound({ what: "page" });
+      if (edge.keyRefusal) return yield* new Unauthorized({ message: edge.keyRefusal });
       if (!edge.user) return yield* new Unauthorized({ message: SIGN_IN_MESSAGE });
-      const caller = callerOf(edge.user, { now: new Date(), correlationId: edge.correlationId, causationId: null });
+      if (edge.apiKey) yield* keyRefusal(edge.apiKey, endpoint);
+      const person = callerOf(edge.user, { now: new Date(), correlationId: edge.correlationId, causationId: null });
+      const caller: Caller = edge.apiKey
+        ? { ...person, actor: { kind: "api_key", keyId: edge.apiKey.id, userId: edge.apiKey.createdBy, requireApproval: edge.apiKey.requireApproval } }
+        : person;
       const refusal = refusalOf(caller, Context.getOrUndefined(endpoint.annotations, Requires) ?? {});
       if (refusal) return yield* refusal._tag === "Forbidden" ? new Forbidden({ message: refusal.message }) : new PlanLimitReached({ message: refusal.message });
       return yield* Effect.provideService(handler, CurrentCaller, caller);
@@ -132,6 +146,14 @@ const edgeRefusal = (edge: EdgeRequest["Service"], endpoint: { readonly method: 
   if (edge.demo && UNSAFE.has(endpoint.method) && !Context.get(endpoint.annotations, OnlyReads)) {
     return Effect.fail(new WriteRefused({ message: DEMO_READ_ONLY_MESSAGE, code: "demo_read_only" }));
   }
+  return Effect.void;
+};
+
+/** What a key may not do whatever its creator's role: act on the person themself, or change anything with read access (403). */
+const keyRefusal = (key: ApiKeyUse, endpoint: { readonly method: string; readonly annotations: Context.Context<never> }) => {
+  if (Context.get(endpoint.annotations, PeopleOnly)) return Effect.fail(new Forbidden({ message: API_KEY_MESSAGES.peopleOnly }));
+  if (key.access === "read" && UNSAFE.has(endpoint.method) && !Context.get(endpoint.annotations, OnlyReads))
+    return Effect.fail(new Forbidden({ message: API_KEY_MESSAGES.readOnly }));
   return Effect.void;
 };
 

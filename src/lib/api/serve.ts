@@ -1,6 +1,7 @@
 import { Context, Layer } from "effect";
 import { HttpRouter, HttpServer } from "effect/http";
 import { HttpApiBuilder } from "effect/http-api";
+import { authenticateKey } from "../../../infra/api-access/ApiKeys";
 import { SocialDeskApi } from "../../../infra/app-api";
 import type { SharedServices } from "../../../infra/module";
 import { moduleApis, type ModuleServices } from "../../../infra/modules";
@@ -41,15 +42,32 @@ const bodyRules = Object.values(SocialDeskApi.groups)
 export const bodyRuleOf = (method: string, path: string): RequestBodyRule =>
   bodyRules.find((rule) => rule.method === method && rule.pattern.test(path))?.rule ?? {};
 
+/** The key of `Authorization: Bearer <key>`, or null for a request without one. */
+const bearerOf = (request: Request): string | null => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
+  return match ? match[1]! : null;
+};
+
+/**
+ * Who a request is: with `Authorization: Bearer <key>`, the key's creator in its workspace with the
+ * key's cap (no cookie, demo mode or Origin rule: a browser never sends the header on its own, so
+ * another site cannot borrow it); otherwise the session the middleware read.
+ */
+const whoIs = async (request: Request, locals: App.Locals, origin: string) => {
+  const bearer = bearerOf(request);
+  if (bearer === null)
+    return { user: locals.user, sessionId: locals.sessionId, demo: locals.demo, crossSite: isCrossSiteWrite(request, origin), apiKey: null, keyRefusal: null };
+  const found = await runtime.runPromise(authenticateKey(bearer, new Date()));
+  return found.ok
+    ? { user: found.user, sessionId: null, demo: false, crossSite: false, apiKey: found.key, keyRefusal: null }
+    : { user: null, sessionId: null, demo: false, crossSite: false, apiKey: null, keyRefusal: found.message };
+};
+
 /** Answers a request with the declared API, as the edge (the Astro middleware) read it. */
 export const serveApi = async (request: Request, locals: App.Locals, origin: string, clientAddress?: string): Promise<Response> => {
   const edge = EdgeRequest.of({
+    ...(await whoIs(request, locals, origin)),
     clientAddress: clientAddress ?? null,
-    user: locals.user,
-    sessionId: locals.sessionId,
-    apiKey: null,
-    demo: locals.demo,
-    crossSite: isCrossSiteWrite(request, origin),
     correlationId: request.headers.get("x-request-id") ?? crypto.randomUUID(),
   });
   const services = Context.add(await runtime.context(), EdgeRequest, edge);

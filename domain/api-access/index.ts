@@ -1,0 +1,4 @@
+export * from "./api-key";
+export * from "./events";
+export * from "./projection";
+export * from "./rules";
