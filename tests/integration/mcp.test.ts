@@ -33,15 +33,27 @@ const ownerWithSandbox = async () => {
 };
 
 describe("the MCP server", () => {
-  it("given no API key, then /mcp answers 401 with WWW-Authenticate: Bearer and a sentence saying how to connect, and the SDK's client cannot connect", async () => {
-    const response = await fetch(new URL("/mcp", app.server.url), {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-    });
-    expect(response.status).toBe(401);
-    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
-    expect((await response.json()).detail).toContain("Authorization: Bearer");
+  it("given no API key, or a revoked or unknown one, then /mcp answers 401 with WWW-Authenticate: Bearer and the sentence saying why, and the SDK's client cannot connect", async () => {
+    const { browser } = await signUp(app.server.url);
+    const key = await keyOf(browser, "write");
+    const listed = await browser.get("/api/api-keys");
+    expect((await browser.delete(`/api/api-keys/${listed.data[0].id}`)).status).toBe(204);
+    const attempt = (authorization?: string) =>
+      fetch(new URL("/mcp", app.server.url), {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+    for (const [authorization, sentence] of [
+      [undefined, "Authorization: Bearer"],
+      [`Bearer ${key}`, "This API key was revoked."],
+      ["Bearer sd_live_not-a-key", "This API key is not valid."],
+    ] as const) {
+      const response = await attempt(authorization);
+      expect(response.status, String(authorization)).toBe(401);
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+      expect((await response.json()).detail).toContain(sentence);
+    }
     const client = new Client({ name: "socialdesk-test", version: "1" });
     await expect(client.connect(new StreamableHTTPClientTransport(new URL("/mcp", app.server.url)))).rejects.toThrow(/401/);
   });
@@ -106,6 +118,7 @@ describe("the MCP server", () => {
     });
     expect(direct.status).toBe(403);
     expect(textOf(result)).toContain((await direct.json()).detail);
+    expect(textOf(result)).toContain("This API key can only read.");
     expect((await browser.get("/api/posts")).data.items).toEqual([]);
     await client.close();
   });

@@ -1,8 +1,10 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { authenticateKey } from "../../../infra/api-access/ApiKeys";
 import { serveApi } from "../api/serve";
 import { apiError, BODY_LIMITS } from "../http";
+import { runtime } from "../../runtime";
 import { MCP_TOOLS, type McpTool } from "./tools";
 
 const SERVER_INFO = { name: "socialdesk", title: "SocialDesk", version: "1" } as const;
@@ -49,6 +51,9 @@ export const answerMcp = async (request: Request, edge: McpEdge): Promise<Respon
   }
   const token = bearerOf(request);
   if (!token) return unauthorized(MCP_KEY_MISSING_MESSAGE);
+  // A key that acts for no one (unknown, revoked, expired, its creator gone) is told before the exchange starts, with the API's sentence.
+  const key = await runtime.runPromise(authenticateKey(token, new Date()));
+  if (!key.ok) return unauthorized(key.message);
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: MCP_TOOLS.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
