@@ -2,7 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { authenticateKey } from "../../../infra/api-access/ApiKeys";
-import { serveApi } from "../api/serve";
+import { bearerOf, serveApi } from "../api/serve";
 import { apiError, BODY_LIMITS } from "../http";
 import { runtime } from "../../runtime";
 import { MCP_TOOLS, type McpTool } from "./tools";
@@ -15,7 +15,7 @@ const INSTRUCTIONS =
   "no more than a member with a write key and a viewer with a read key. With a key that requires approval, the posts you create or schedule " +
   "wait for a person to approve them. A refused call answers the reason as a tool error; correct the arguments it names and call again.";
 
-export const MCP_KEY_MISSING_MESSAGE =
+const KEY_MISSING_MESSAGE =
   "Connect with an API key: send it as `Authorization: Bearer sd_live_…` (Settings › API keys). The MCP server takes no session cookie.";
 
 /** What the edge knows of the /mcp request, for the operations it calls. */
@@ -31,12 +31,6 @@ const unauthorized = (message: string) => {
   return response;
 };
 
-/** The token of `Authorization: Bearer <token>`, or null. */
-const bearerOf = (request: Request): string | null => {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
-  return match?.[1] ?? null;
-};
-
 /**
  * MCP's Streamable HTTP transport (protocol 2025-11-25) at `/mcp`, stateless: every POST is
  * answered on its own by a server made for it (no session to keep, so any app process answers
@@ -50,7 +44,7 @@ export const answerMcp = async (request: Request, edge: McpEdge): Promise<Respon
     return response;
   }
   const token = bearerOf(request);
-  if (!token) return unauthorized(MCP_KEY_MISSING_MESSAGE);
+  if (!token) return unauthorized(KEY_MISSING_MESSAGE);
   // A key that acts for no one (unknown, revoked, expired, its creator gone) is told before the exchange starts, with the API's sentence.
   const key = await runtime.runPromise(authenticateKey(token, new Date()));
   if (!key.ok) return unauthorized(key.message);
