@@ -1,13 +1,22 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, signUp } from "../support/browser";
+import { aiEnv, type FakeAi, startFakeAi } from "../support/openai";
+import { allowOutbound } from "../support/outbound";
 import { useAppServer } from "../support/server";
 
 /** The MCP server at /mcp (README "Connecting an AI agent (MCP)"), driven by the SDK's own client. */
 
-const app = useAppServer();
+let ai: FakeAi;
+beforeAll(async () => {
+  ai = await startFakeAi();
+  allowOutbound(ai.baseUrl);
+});
+afterAll(() => ai?.close());
+
+const app = useAppServer({ env: () => aiEnv(ai, { OUTBOUND_ALLOW_HOSTS: process.env.OUTBOUND_ALLOW_HOSTS! }) });
 
 /** An API key of the signed-in owner's workspace, made as Settings › API keys makes it. */
 const keyOf = async (browser: Browser, access: "read" | "write", requireApproval = false) => {
@@ -129,6 +138,16 @@ describe("the MCP server", () => {
     const result = await client.callTool({ name: "list_posts", arguments: { status: "lost" } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("Choose a status: draft, awaiting_approval, scheduled or published.");
+    await client.close();
+  });
+
+  it("given a write key, when draft_reply is called with a review's text, then it answers the AI's draft as JSON (the operation's stream left out)", async () => {
+    const { browser } = await ownerWithSandbox();
+    const client = await connect(await keyOf(browser, "write"));
+    const result = await client.callTool({ name: "draft_reply", arguments: { kind: "review", text: "Dr. Lee was wonderful with my kids.", rating: 5 } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(JSON.parse(textOf(result)).draft).toMatch(/^Thank you/);
+    expect(ai.requests.filter((request) => request.path === "/v1/chat/completions").at(-1)!.body.messages[1].content).toContain("Dr. Lee was wonderful");
     await client.close();
   });
 });
