@@ -12,10 +12,11 @@ export interface BenchApp {
 
 /**
  * The real app (scripts/start.ts from the build in BUILD_DIR or dist/) on the bench database, with
- * one registered user signed in through the public API, as a browser would.
+ * one registered user signed in through the public API, as a browser would; `env` adds settings
+ * (OUTBOUND_ALLOW_HOSTS for the webhook bench's local receiver).
  */
-export const startBenchApp = async (databaseUrl: string): Promise<BenchApp> => {
-  const server = await startTestServer({ databaseUrl });
+export const startBenchApp = async (databaseUrl: string, env: Record<string, string> = {}): Promise<BenchApp> => {
+  const server = await startTestServer({ databaseUrl, env });
   try {
     const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
     const response = await fetch(`${server.url}/api/auth/register`, {

@@ -18,12 +18,13 @@
  *   reviews: GET /api/reviews and /api/reviews/summary over 50,000 reviews of 200 locations, unfiltered, by each filter and a search (p50/p99)
  *   bulk: POST /api/posts/bulk of 10,000 rows (time to answer vs the 10 s budget), and the same file again (every row a duplicate)
  *   link-in-bio: GET /bio/{username} vs a bare node:http server sending the same bytes (goal ≥ 0.5), the click redirect p50/p99 (budget 20 ms)
+ *   webhooks: a post.published delivery's latency from the event to a local receiver (p50/p99, goal p99 ≤ 1 s)
  *
  * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http,media,scheduler,burst,crash,calendar,audit,inbox,reviews,bulk,link-in-bio   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media,scheduler,burst,crash,calendar,audit,inbox,reviews,bulk,link-in-bio,webhooks   BENCH_REPLAY_EVENTS (default 100000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -41,6 +42,8 @@ import { INBOX_BUDGET_MS, measureInbox } from "./inbox";
 import { measureReviews, REVIEWS_BUDGET_MS } from "./reviews";
 import { BULK_BUDGET_SECONDS, measureBulk } from "./bulk";
 import { BIO_REDIRECT_BUDGET_MS, measureLinkInBio } from "./link-in-bio";
+import { measureWebhooks, WEBHOOK_LATENCY_GOAL_MS } from "./webhooks";
+import { startWebhookReceiver } from "../tests/support/webhook-receiver";
 import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
 import { measureHttpLoad } from "./http-load";
 import { API_USER_GOAL, measureApiUser } from "./api-user-load";
@@ -65,6 +68,7 @@ const MEASUREMENTS = [
   "reviews",
   "bulk",
   "link-in-bio",
+  "webhooks",
 ] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
@@ -154,6 +158,7 @@ const ensureBuild = () => {
 let server: BenchServer | null = null;
 let database: BenchDatabase | null = null;
 let app: BenchApp | null = null;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>> | null = null;
 
 /** Stops the app, drops the bench database and stops the bench's own PostgreSQL; each once. */
 const cleanUp = async () => {
@@ -293,11 +298,15 @@ const main = async () => {
     only.has("inbox") ||
     only.has("reviews") ||
     only.has("bulk") ||
-    only.has("link-in-bio")
+    only.has("link-in-bio") ||
+    only.has("webhooks")
   ) {
+    // The webhook bench's receiver is on loopback: the app is told it may reach it.
+    receiver = only.has("webhooks") ? await startWebhookReceiver() : null;
+    const allowed: Record<string, string> = receiver ? { OUTBOUND_ALLOW_HOSTS: new URL(receiver.base).host } : {};
     app = await attempt("app start", async () => {
       ensureBuild();
-      return startBenchApp(databaseUrl);
+      return startBenchApp(databaseUrl, allowed);
     });
   }
   const running = app;
@@ -536,6 +545,20 @@ const main = async () => {
       );
     }
   }
+
+  if (running && receiver && only.has("webhooks")) {
+    const local = receiver;
+    const hooks = await attempt("webhooks", () => measureWebhooks({ baseUrl: running.url, sessionCookie: running.sessionCookie, receiver: local }));
+    if (hooks) {
+      const mark = hooks.p99Ms <= WEBHOOK_LATENCY_GOAL_MS ? "PASS" : "OVER";
+      figure(
+        `webhook delivery latency, post.published recorded → signed request at a local receiver: p50 ${int(hooks.p50Ms)} ms, p99 ${int(hooks.p99Ms)} ms, ` +
+          `max ${int(hooks.maxMs)} ms (${hooks.posts} posts published one after another to a sandbox account; goal p99 ≤ ${int(WEBHOOK_LATENCY_GOAL_MS)} ms: ${mark})`,
+      );
+      summary.push(`webhooks (issue 31): post.published delivered p99 ${int(hooks.p99Ms)} ms after it was recorded (goal ≤ ${int(WEBHOOK_LATENCY_GOAL_MS)} ms: ${mark})`);
+    }
+  }
+  await receiver?.close();
 
   await cleanUp();
   figure("");

@@ -28,6 +28,7 @@ import { publishingModule } from "./publishing/module";
 import { reportsModule } from "./reports/module";
 import { reviewsModule } from "./reviews/module";
 import { teamModule } from "./team/module";
+import { webhooksModule } from "./webhooks/module";
 
 /**
  * The app's modules: the one list that the runtime, the worker, the audit trail, replay and verify,
@@ -53,6 +54,7 @@ export const MODULES = [
   helpModule,
   billingModule,
   aiModule,
+  webhooksModule,
   reportsModule,
   mailModule,
   healthModule,

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { lookup as dnsLookup, type LookupAddress, promises as dns } from "node:dns";
 import { Effect } from "effect";
 import ipaddr from "ipaddr.js";
 import { Agent, fetch as undiciFetch, type RequestInit, type Response } from "undici";
@@ -35,6 +35,8 @@ const allowedHosts = (): ReadonlySet<string> =>
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
 const isAllowed = (url: URL) => allowedHosts().has(`${url.hostname.toLowerCase()}:${defaultPort(url)}`);
+/** Whether OUTBOUND_ALLOW_HOSTS names this address's host and port (a local host the server may reach, over http too). */
+export const isAllowedHost = isAllowed;
 
 const refusedNetwork = (host: string) =>
   new AddressRefused({ message: `${host} is on a private or reserved network, which this server does not reach. Use a public address.` });
@@ -91,7 +93,11 @@ const unreadable = (url: URL, error: unknown, timeoutMs: number): AddressRefused
  * A `fetch` that follows at most 5 redirects itself, checking each address. For SDKs that take a
  * fetch function (Bluesky); it throws AddressRefused or AddressUnreadable.
  */
-export type OutboundInit = RequestInit & { readonly timeoutMs?: number };
+export type OutboundInit = RequestInit & {
+  readonly timeoutMs?: number;
+  /** false: a redirect is the answer, not followed (webhooks: the receiver's address is the one saved and checked). */
+  readonly followRedirects?: boolean;
+};
 
 export const outboundFetch = async (input: string | URL | globalThis.Request, given: OutboundInit = {}): Promise<Response> => {
   // SDKs may hand over a Request: its method, headers and body count unless init says otherwise.
@@ -113,7 +119,7 @@ export const outboundFetch = async (input: string | URL | globalThis.Request, gi
       throw unreadable(url, error, timeoutMs);
     }
     const location = response.headers.get("location");
-    if (response.status < 300 || response.status >= 400 || response.status === 304 || !location) return response;
+    if (response.status < 300 || response.status >= 400 || response.status === 304 || !location || init.followRedirects === false) return response;
     await response.body?.cancel();
     if (hop === MAX_REDIRECTS) throw new AddressUnreadable({ message: `${url.host} redirected more than ${MAX_REDIRECTS} times.` });
     url = new URL(location, url);
@@ -176,4 +182,25 @@ export const fetchAddress = Effect.fn("Outbound.fetchAddress")(function* (addres
     },
     catch: (error) => (error instanceof AddressRefused || error instanceof AddressUnreadable ? error : unreadable(url, error, timeoutMs)),
   });
+});
+
+/**
+ * Checks, before saving an address the server will call later (a webhook endpoint), what the call
+ * would check: the scheme, no credentials, and that its name resolves to public addresses only
+ * (OUTBOUND_ALLOW_HOSTS excepted). The call checks again when it connects: a name may resolve
+ * elsewhere by then.
+ */
+export const checkPublicAddress = Effect.fn("Outbound.checkPublicAddress")(function* (address: string) {
+  const url = yield* Effect.try({
+    try: () => new URL(address),
+    catch: () => new AddressRefused({ message: `${address} is not a valid web address.` }),
+  });
+  yield* Effect.try({ try: () => checkAddress(url), catch: (error) => error as AddressRefused });
+  const host = hostOf(url);
+  if (isAllowed(url) || ipaddr.isValid(host)) return;
+  const addresses = yield* Effect.tryPromise({
+    try: () => dns.lookup(host, { all: true }),
+    catch: () => new AddressRefused({ message: `${host} could not be found. Check the address.` }),
+  });
+  if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) return yield* refusedNetwork(host);
 });

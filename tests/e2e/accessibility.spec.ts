@@ -60,6 +60,7 @@ const APP_SCREENS = [
   "/app/settings?tab=notifications",
   "/app/settings?tab=billing",
   "/app/settings?tab=security",
+  "/app/settings?tab=webhooks",
 ];
 
 interface Found {

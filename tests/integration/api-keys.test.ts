@@ -143,7 +143,9 @@ describe("calling the API with a key", () => {
     const { browser } = await owner();
     const revoked = await createKey(browser, { name: "Old", access: "read" });
     expect((await browser.delete(`/api/api-keys/${revoked.id}`)).status).toBe(204);
-    expect((await program(revoked.key).get("/api/posts")).data).toMatchObject({ status: 401, detail: API_KEY_MESSAGES.revoked });
+    const refused = await program(revoked.key).get("/api/posts");
+    expect(refused.data).toMatchObject({ status: 401, detail: API_KEY_MESSAGES.revoked });
+    expect(refused.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
     expect((await browser.delete(`/api/api-keys/${revoked.id}`)).status).toBe(409);
 
     const expiring = await createKey(browser, { name: "Short", access: "read", expiresAt: inAnHour() });

@@ -146,7 +146,7 @@ describe("roles and removal", () => {
     expect(promoted.status, promoted.text).toBe(200);
     expect(promoted.data).toMatchObject({
       role: "admin",
-      permissions: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts", "answer_messages"],
+      permissions: ["manage_posts", "manage_accounts", "view_analytics", "manage_members", "manage_clients", "view_audit", "approve_posts", "answer_messages", "manage_integrations"],
     });
     // The fast lane (asking the team for a member's role) and the route answer alike.
     const lane = await member.get("/api/auth/user");

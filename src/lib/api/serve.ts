@@ -71,5 +71,8 @@ export const serveApi = async (request: Request, locals: App.Locals, origin: str
     correlationId: request.headers.get("x-request-id") ?? crypto.randomUUID(),
   });
   const services = Context.add(await runtime.context(), EdgeRequest, edge);
-  return api.handler(request, services as never);
+  const response = await api.handler(request, services as never);
+  // RFC 6750: a refused bearer token is named as such, so a client knows to get a new key.
+  if (edge.keyRefusal && response.status === 401) response.headers.set("www-authenticate", 'Bearer error="invalid_token"');
+  return response;
 };

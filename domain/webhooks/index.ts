@@ -1,0 +1,4 @@
+export * from "./endpoint";
+export * from "./events";
+export * from "./projection";
+export * from "./rules";
