@@ -53,14 +53,14 @@ describe("the MCP server", () => {
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(authorization ? { authorization } : {}) },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
       });
-    for (const [authorization, sentence] of [
-      [undefined, "Authorization: Bearer"],
-      [`Bearer ${key}`, "This API key was revoked."],
-      ["Bearer sd_live_not-a-key", "This API key is not valid."],
+    for (const [authorization, sentence, challenge] of [
+      [undefined, "Authorization: Bearer", 'Bearer realm="SocialDesk"'],
+      [`Bearer ${key}`, "This API key was revoked.", 'Bearer realm="SocialDesk", error="invalid_token"'],
+      ["Bearer sd_live_not-a-key", "This API key is not valid.", 'Bearer realm="SocialDesk", error="invalid_token"'],
     ] as const) {
       const response = await attempt(authorization);
       expect(response.status, String(authorization)).toBe(401);
-      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+      expect(response.headers.get("www-authenticate")).toBe(challenge);
       expect((await response.json()).detail).toContain(sentence);
     }
     const client = new Client({ name: "socialdesk-test", version: "1" });

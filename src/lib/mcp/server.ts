@@ -25,9 +25,10 @@ export interface McpEdge {
   readonly clientAddress?: string;
 }
 
-const unauthorized = (message: string) => {
+/** 401 naming the Bearer scheme (RFC 6750), and a refused key as `invalid_token` as the API names it. */
+const unauthorized = (message: string, refusedKey: boolean) => {
   const response = apiError(401, "unauthorized", message);
-  response.headers.set("www-authenticate", 'Bearer realm="SocialDesk"');
+  response.headers.set("www-authenticate", `Bearer realm="SocialDesk"${refusedKey ? ', error="invalid_token"' : ""}`);
   return response;
 };
 
@@ -44,10 +45,10 @@ export const answerMcp = async (request: Request, edge: McpEdge): Promise<Respon
     return response;
   }
   const token = bearerOf(request);
-  if (!token) return unauthorized(KEY_MISSING_MESSAGE);
+  if (!token) return unauthorized(KEY_MISSING_MESSAGE, false);
   // A key that acts for no one (unknown, revoked, expired, its creator gone) is told before the exchange starts, with the API's sentence.
   const key = await runtime.runPromise(authenticateKey(token, new Date()));
-  if (!key.ok) return unauthorized(key.message);
+  if (!key.ok) return unauthorized(key.message, true);
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: MCP_TOOLS.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
