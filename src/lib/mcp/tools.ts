@@ -41,7 +41,7 @@ const DECLARATIONS: ReadonlyArray<ToolDeclaration> = [
     title: "List posts",
     method: "GET",
     path: "/api/posts",
-    changes: `${READS_ONLY} \`status\` (draft, awaiting_approval, scheduled, publishing, published, failed; several comma-separated) and \`from\`/\`to\` (the period, YYYY-MM-DD) narrow the list; \`next\` of the answer is the \`cursor\` of the next page.`,
+    changes: `${READS_ONLY} \`status\` (draft, awaiting_approval, scheduled, publishing or published; several comma-separated) and \`from\`/\`to\` (the period a post's time falls in, that time being when it is scheduled, else published, else created: from \`from\` up to but not including \`to\`, each a day like 2026-11-01 or a time like 2026-11-01T00:00:00Z) narrow the list; \`next\` of the answer is the \`cursor\` of the next page.`,
     hints: reads,
   }),
   tool({ name: "get_post", title: "Read a post", method: "GET", path: "/api/posts/:id", changes: READS_ONLY, hints: reads }),
