@@ -132,12 +132,16 @@ describe("the MCP server", () => {
     await client.close();
   });
 
-  it("given input the operation refuses, then the tool's error names the field with its sentence", async () => {
+  it("given input the operation refuses, or no id for a tool on one item, then the tool's error names the field with its sentence", async () => {
     const { browser } = await ownerWithSandbox();
     const client = await connect(await keyOf(browser, "write"));
     const result = await client.callTool({ name: "list_posts", arguments: { status: "lost" } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("Choose a status: draft, awaiting_approval, scheduled or published.");
+    // Without the post's id, get_post does not fall through to the list at /api/posts/.
+    const unnamed = await client.callTool({ name: "get_post", arguments: {} });
+    expect(unnamed.isError).toBe(true);
+    expect(textOf(unnamed)).toContain("Give `id`");
     await client.close();
   });
 

@@ -78,6 +78,9 @@ const queryText = (value: unknown): string =>
  * tool's result; a refusal its error, with the problem's sentence and each field's.
  */
 const callTool = async (tool: McpTool, args: Record<string, unknown>, mcpRequest: Request, edge: McpEdge): Promise<CallToolResult> => {
+  // An empty path segment would name another operation (`/api/posts/` is the list), never the item.
+  const missing = tool.pathParams.filter((name) => typeof args[name] !== "string" || args[name] === "");
+  if (missing.length > 0) return { isError: true, content: [{ type: "text", text: `Give ${missing.map((name) => `\`${name}\``).join(" and ")}: ${tool.name} acts on one item, named by it.` }] };
   const url = new URL(tool.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(args[name] ?? ""))), edge.origin);
   const rest: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(args)) {
