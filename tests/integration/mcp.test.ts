@@ -77,6 +77,17 @@ describe("the MCP server", () => {
     }
   });
 
+  it("given a POST from another site's page (its Origin), then 403, as the transport's spec asks against DNS rebinding", async () => {
+    const { browser } = await signUp(app.server.url);
+    const response = await fetch(new URL("/mcp", app.server.url), {
+      method: "POST",
+      headers: { origin: "https://elsewhere.example", "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${await keyOf(browser, "read")}` },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).code).toBe("cross_site");
+  });
+
   it("given a write key, then the tools are listed with their operations' input schemas and list_accounts answers the workspace's accounts", async () => {
     const { browser, accountId } = await ownerWithSandbox();
     const client = await connect(await keyOf(browser, "write"));
