@@ -19,12 +19,13 @@
  *   bulk: POST /api/posts/bulk of 10,000 rows (time to answer vs the 10 s budget), and the same file again (every row a duplicate)
  *   link-in-bio: GET /bio/{username} vs a bare node:http server sending the same bytes (goal ≥ 0.5), the click redirect p50/p99 (budget 20 ms)
  *   webhooks: a post.published delivery's latency from the event to a local receiver (p50/p99, goal p99 ≤ 1 s)
+ *   api-keys: GET /api/posts with an API key vs the same with a session cookie (goal ≥ 0.9)
  *
  * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http,media,scheduler,burst,crash,calendar,audit,inbox,reviews,bulk,link-in-bio,webhooks   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media,scheduler,burst,crash,calendar,audit,inbox,reviews,bulk,link-in-bio,webhooks,api-keys   BENCH_REPLAY_EVENTS (default 100000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -44,6 +45,7 @@ import { BULK_BUDGET_SECONDS, measureBulk } from "./bulk";
 import { BIO_REDIRECT_BUDGET_MS, measureLinkInBio } from "./link-in-bio";
 import { measureWebhooks, WEBHOOK_LATENCY_GOAL_MS } from "./webhooks";
 import { startWebhookReceiver } from "../tests/support/webhook-receiver";
+import { KEYED_API_GOAL, measureKeyedApi } from "./api-keys";
 import { CALENDAR_BUDGET_MS, measureCalendar } from "./calendar";
 import { measureHttpLoad } from "./http-load";
 import { API_USER_GOAL, measureApiUser } from "./api-user-load";
@@ -69,6 +71,7 @@ const MEASUREMENTS = [
   "bulk",
   "link-in-bio",
   "webhooks",
+  "api-keys",
 ] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
@@ -299,7 +302,8 @@ const main = async () => {
     only.has("reviews") ||
     only.has("bulk") ||
     only.has("link-in-bio") ||
-    only.has("webhooks")
+    only.has("webhooks") ||
+    only.has("api-keys")
   ) {
     // The webhook bench's receiver is on loopback: the app is told it may reach it.
     receiver = only.has("webhooks") ? await startWebhookReceiver() : null;
@@ -559,6 +563,19 @@ const main = async () => {
     }
   }
   await receiver?.close();
+  if (running && only.has("api-keys")) {
+    const keyed = await attempt("keyed API", () => measureKeyedApi({ baseUrl: running.url, sessionCookie: running.sessionCookie }));
+    if (keyed) {
+      const mark = keyed.ratio >= KEYED_API_GOAL ? "PASS" : "OVER";
+      figure(
+        `GET /api/posts (50 posts) with an API key vs with a session cookie, ${keyed.connections} connections, ${keyed.rounds} × ${keyed.secondsPerRound} s each interleaved: ` +
+          `keyed ${int(keyed.keyed.requestsPerSecond)} req/s (p50 ${dec1(keyed.keyed.p50Ms)} ms, p99 ${dec1(keyed.keyed.p99Ms)} ms), ` +
+          `session ${int(keyed.session.requestsPerSecond)} req/s (p50 ${dec1(keyed.session.p50Ms)} ms, p99 ${dec1(keyed.session.p99Ms)} ms), ` +
+          `ratio ${keyed.ratio.toFixed(2)} (goal ≥ ${KEYED_API_GOAL}: ${mark})`,
+      );
+      summary.push(`public API (issue 31): keyed GET /api/posts ${keyed.ratio.toFixed(2)} of the session's requests per second (goal ≥ ${KEYED_API_GOAL}: ${mark})`);
+    }
+  }
 
   await cleanUp();
   figure("");

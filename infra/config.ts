@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** How long after a post goes out to a sandbox account its sample comments and messages arrive. */
   SANDBOX_REPLY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  /** Requests a minute every API key may make, whatever its workspace's plan (unset: the plan's, `apiRequestsPerMinute` in domain/plans). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

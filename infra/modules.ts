@@ -6,6 +6,7 @@ import { accountsModule } from "./accounts/module";
 import { adminModule } from "./admin/module";
 import { aiModule } from "./ai/module";
 import { apiAccessModule } from "./api-access/module";
+import { apiLimitsModule } from "./api-limits/module";
 import { auditModule } from "./audit/module";
 import { auditProjection } from "./audit/projection";
 import { billingModule } from "./billing/module";
@@ -58,6 +59,7 @@ export const MODULES = [
   reportsModule,
   mailModule,
   healthModule,
+  apiLimitsModule,
   auditModule,
   adminModule,
 ] as const;

@@ -15,6 +15,8 @@ export interface Plan {
   readonly popular: boolean;
   readonly accounts: number;
   readonly analyticsHistory: string;
+  /** Requests a minute each API key of the workspace may make (README: Security › Rate limits). */
+  readonly apiRequestsPerMinute: number;
   readonly features: ReadonlyArray<string>;
 }
 
@@ -29,6 +31,7 @@ export const PLANS: ReadonlyArray<Plan> = [
     popular: false,
     accounts: 10,
     analyticsHistory: "30 days",
+    apiRequestsPerMinute: 60,
     features: [
       "10 social accounts",
       "160 scheduled posts",
@@ -49,6 +52,7 @@ export const PLANS: ReadonlyArray<Plan> = [
     popular: true,
     accounts: 20,
     analyticsHistory: "6 months",
+    apiRequestsPerMinute: 120,
     features: [
       "20 social accounts",
       "Unlimited posts",
@@ -69,6 +73,7 @@ export const PLANS: ReadonlyArray<Plan> = [
     popular: false,
     accounts: 40,
     analyticsHistory: "12 months",
+    apiRequestsPerMinute: 300,
     features: [
       "40 social accounts",
       "Everything in Professional",
@@ -89,6 +94,7 @@ export const PLANS: ReadonlyArray<Plan> = [
     popular: false,
     accounts: 120,
     analyticsHistory: "12 months",
+    apiRequestsPerMinute: 600,
     features: [
       "120 social accounts",
       "Everything in Growth",
@@ -111,5 +117,8 @@ export const isPlanId = (value: unknown): value is PlanId => typeof value === "s
 export const isTier = (value: unknown): value is Tier => typeof value === "string" && (TIERS as ReadonlyArray<string>).includes(value);
 
 export const planById = (id: PlanId): Plan => PLANS.find((plan) => plan.id === id)!;
+
+/** Requests a minute each API key may make on a tier: a trial's keys get the Starter plan's. */
+export const apiRequestsPerMinuteOf = (tier: Tier): number => planById(tier === "trial" ? "starter" : tier).apiRequestsPerMinute;
 
 export const tierLabel = (tier: Tier): string => (tier === "trial" ? "Free Trial" : `${planById(tier).name} Plan`);

@@ -259,3 +259,15 @@ export const deliverWebhook = Effect.fn("Webhooks.deliver")(function* (deliveryI
   }
   return `webhook ${row.message_id} attempt ${attempt}: ${result.ok ? "delivered" : (result.error ?? "failed")}`;
 });
+
+/** How long a finished delivery (and its attempts) stays listed: a month of history to look back on and redeliver from. */
+export const DELIVERY_RETENTION_DAYS = 30;
+export const PURGE_TASK = "purge_webhook_deliveries";
+
+/** Forgets finished deliveries older than DELIVERY_RETENTION_DAYS (a pending one waits for its retry whatever its age). */
+export const purgeOldDeliveries = Effect.fn("Webhooks.purgeOldDeliveries")(function* (now: Date) {
+  const db = yield* Database;
+  const before = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000);
+  const removed = yield* db.query((sql) => sql`delete from webhook_deliveries where status <> 'pending' and created_at < ${before}`);
+  return removed.count > 0 ? `Webhooks: ${removed.count} old deliveries forgotten` : undefined;
+});

@@ -2,7 +2,7 @@ import { webhookEndpointEvents, webhookEndpointsProjection } from "../../domain/
 import { defineModule, moduleApi } from "../module";
 import { WebhooksApi } from "./api";
 import { webhooksHandlers } from "./api-handlers";
-import { DELIVER_TASK, deliverWebhook, webhookDeliveriesReaction } from "./delivery";
+import { DELIVER_TASK, deliverWebhook, PURGE_TASK, purgeOldDeliveries, webhookDeliveriesReaction } from "./delivery";
 import { endpointDisabledMail } from "./disabled-mail";
 import { Webhooks } from "./Webhooks";
 
@@ -17,7 +17,11 @@ export const webhooksModule = defineModule({
   api: [moduleApi(WebhooksApi, webhooksHandlers)],
   projections: [webhookEndpointsProjection],
   reactions: [webhookDeliveriesReaction, endpointDisabledMail],
-  tasks: { [DELIVER_TASK]: (payload, job) => deliverWebhook((payload as { deliveryId: string }).deliveryId, job.now) },
+  tasks: {
+    [DELIVER_TASK]: (payload, job) => deliverWebhook((payload as { deliveryId: string }).deliveryId, job.now),
+    [PURGE_TASK]: (_payload, job) => purgeOldDeliveries(job.now),
+  },
+  cron: [`23 4 * * * ${PURGE_TASK}`],
   // Each attempt waits on a receiver (up to 10 s): the I/O lane, not the slots of the other jobs.
   ioTasks: [DELIVER_TASK],
   processes: ["webhooks"],

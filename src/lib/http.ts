@@ -1,4 +1,3 @@
-import { STATUS_CODES } from "node:http";
 import { Cause, type Effect, Exit } from "effect";
 import type { CommandContext } from "../../domain/shared";
 import { logger } from "../../infra/log";
@@ -6,7 +5,7 @@ import { httpErrors } from "../../infra/modules";
 import { BodyInterrupted, BodyTooLarge, bodyTooLargeMessage, readBounded } from "../../infra/web/request-body";
 import { type RuntimeServices, runtime } from "../runtime";
 import { DEMO_READ_ONLY_MESSAGE, SERVER_ERROR_MESSAGE } from "../../infra/web/api/guard";
-import { PROBLEM_CONTENT_TYPE, problemType } from "../../infra/web/api/problems";
+import { problemResponse } from "../../infra/web/api/problems";
 import "./zod-messages";
 
 /** Route ids: the one check, shared with the services. */
@@ -25,11 +24,7 @@ export const json = (data: unknown, init: number | ResponseInit = 200): Response
  * too large or not JSON, an address that names nothing): the same RFC 9457 problem the API answers
  * (infra/web/api/problems.ts), its title the status's reason phrase.
  */
-export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>): Response =>
-  new Response(
-    JSON.stringify({ type: problemType(code), title: STATUS_CODES[status] ?? "Error", status, detail: message, code, ...(fields ? { errors: fields } : {}) }),
-    { status, headers: { "content-type": PROBLEM_CONTENT_TYPE, "cache-control": "no-store" } },
-  );
+export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>): Response => problemResponse(status, code, message, {}, fields);
 
 export { DEMO_READ_ONLY_MESSAGE, SERVER_ERROR_MESSAGE };
 

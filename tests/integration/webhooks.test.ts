@@ -7,7 +7,7 @@ import { EventStore } from "../../infra/eventstore/EventStore";
 import { verifyProjections } from "../../infra/eventstore/rebuild";
 import { storedEventsLayer } from "../../infra/modules";
 import { webhookEndpointsProjection } from "../../domain/webhooks";
-import { deliverWebhook, RETRY_DELAYS_MS } from "../../infra/webhooks/delivery";
+import { deliverWebhook, purgeOldDeliveries, RETRY_DELAYS_MS } from "../../infra/webhooks/delivery";
 import { type Browser, publishedPost } from "../support/browser";
 import { allowOutbound } from "../support/outbound";
 import { useAppServer } from "../support/server";
@@ -276,6 +276,22 @@ describe("an endpoint failing for 3 days", () => {
       "Disabled a webhook endpoint after 3 days of failed deliveries",
       "Enabled a webhook endpoint",
     ]);
+  });
+});
+
+describe("old deliveries", () => {
+  it("given finished deliveries older than 30 days and a pending one, when the daily purge runs, then only the old finished ones are forgotten", async () => {
+    const { browser } = await owner();
+    const endpoint = await addEndpoint(browser, "/kept", ["post.published"]);
+    receiver.answer("/kept", [200, 503]);
+    expect((await browser.post(`/api/webhook-endpoints/${endpoint.id}/test`)).status).toBe(202);
+    expect((await browser.post(`/api/webhook-endpoints/${endpoint.id}/test`)).status).toBe(202);
+    await app.drainJobs();
+    const [pending, delivered] = (await deliveriesOf(browser, endpoint.id)).sort((a, b) => (a.status === "pending" ? -1 : b.status === "pending" ? 1 : 0));
+    expect([pending?.status, delivered?.status]).toEqual(["pending", "delivered"]);
+    await app.sql`update webhook_deliveries set created_at = now() - interval '31 days' where endpoint_id = ${endpoint.id}`;
+    await app.run(purgeOldDeliveries(new Date()));
+    expect((await deliveriesOf(browser, endpoint.id)).map((d) => d.id)).toEqual([pending!.id]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   NotFoundProblem,
   PlanLimitProblem,
   PROBLEM_CONTENT_TYPE,
+  RateLimitedProblem,
   SERVER_ERROR_PROBLEM,
   Unauthorized,
   UnauthorizedProblem,
@@ -119,7 +120,8 @@ export const isCrossSiteWrite = (request: Request, origin: string): boolean => {
  * Anything the endpoint did not declare is logged and answered 500 with no internals.
  */
 export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentCaller; requires: EdgeRequest }>()("app/api/Guard", {
-  error: [UnauthorizedProblem, ForbiddenProblem, PlanLimitProblem, ...WriteRefusedProblems, NotFoundProblem],
+  // RateLimitedProblem: an API key past its limit, answered by the edge before the guard runs (infra/api-limits/edge.ts).
+  error: [UnauthorizedProblem, ForbiddenProblem, PlanLimitProblem, ...WriteRefusedProblems, NotFoundProblem, RateLimitedProblem],
 }) {
   static layer = Layer.succeed(Guard, (handler, { endpoint }) =>
     Effect.gen(function* () {

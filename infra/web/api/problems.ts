@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { Schema, SchemaTransformation } from "effect";
 import { HttpApiSchema } from "effect/http-api";
 import {
@@ -129,6 +130,29 @@ function problemOfCode(errorClass: typeof WriteRefused, code: "demo_read_only" |
     HttpApiSchema.status(WriteRefused.status),
   );
 }
+
+/**
+ * An API key past its requests a minute (429, with Retry-After): answered at the edge
+ * (infra/api-limits/edge.ts) before the operation runs, declared on the guard so that every guarded
+ * operation's document lists it.
+ */
+export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
+  message: Schema.String,
+}) {
+  static readonly status = 429;
+  static readonly code = "rate_limited";
+}
+export const RateLimitedProblem = problem(RateLimited, "Too Many Requests", (body) => new RateLimited({ message: body.detail }));
+
+/**
+ * A problem answered outside the declared operations (at the edge, before the API runs: a body too
+ * large, a key's rate limit), its title the status's reason phrase.
+ */
+export const problemResponse = (status: number, code: string, detail: string, headers: Record<string, string> = {}, fields?: Record<string, string>): Response =>
+  new Response(
+    JSON.stringify({ type: problemType(code), title: STATUS_CODES[status] ?? "Error", status, detail, code, ...(fields ? { errors: fields } : {}) }),
+    { status, headers: { "content-type": PROBLEM_CONTENT_TYPE, "cache-control": "no-store", ...headers } },
+  );
 
 /** Anything not declared: logged, and answered 500 with no internals. */
 export const SERVER_ERROR_PROBLEM = (detail: string): ProblemBody => ({

@@ -1,12 +1,15 @@
-import { Context, Layer } from "effect";
+import { Cause, Context, Layer } from "effect";
 import { HttpRouter, HttpServer } from "effect/http";
 import { HttpApiBuilder } from "effect/http-api";
 import { authenticateKey } from "../../../infra/api-access/ApiKeys";
+import { withApiLimits } from "../../../infra/api-limits/edge";
 import { SocialDeskApi } from "../../../infra/app-api";
+import { logger } from "../../../infra/log";
 import type { SharedServices } from "../../../infra/module";
 import { moduleApis, type ModuleServices } from "../../../infra/modules";
 import { referenceLayer } from "../../../infra/web/api/reference";
-import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite, PublicEdge, RequestBody, type RequestBodyRule } from "../../../infra/web/api/guard";
+import { EdgeRequest, Guard, InvalidRequest, isCrossSiteWrite, PublicEdge, RequestBody, type RequestBodyRule, SERVER_ERROR_MESSAGE } from "../../../infra/web/api/guard";
+import { problemResponse } from "../../../infra/web/api/problems";
 import { runtime } from "../../runtime";
 
 /**
@@ -63,7 +66,12 @@ const whoIs = async (request: Request, locals: App.Locals, origin: string) => {
     : { user: null, sessionId: null, demo: false, crossSite: false, apiKey: null, keyRefusal: found.message };
 };
 
-/** Answers a request with the declared API, as the edge (the Astro middleware) read it. */
+/**
+ * Answers a request with the declared API, as the edge (the Astro middleware) read it, under the
+ * API's rules on requests as a whole (infra/api-limits/edge.ts): a key's rate limit, and
+ * Idempotency-Key on POSTs from anyone acting in a workspace (a session or a key; not demo mode,
+ * not a cross-site write, which the guard refuses).
+ */
 export const serveApi = async (request: Request, locals: App.Locals, origin: string, clientAddress?: string): Promise<Response> => {
   const edge = EdgeRequest.of({
     ...(await whoIs(request, locals, origin)),
@@ -71,7 +79,25 @@ export const serveApi = async (request: Request, locals: App.Locals, origin: str
     correlationId: request.headers.get("x-request-id") ?? crypto.randomUUID(),
   });
   const services = Context.add(await runtime.context(), EdgeRequest, edge);
-  const response = await api.handler(request, services as never);
+  const response =
+    !edge.apiKey && !request.headers.has("idempotency-key")
+      ? await api.handler(request, services as never)
+      : await runtime
+          .runPromise(
+            withApiLimits(
+              request,
+              {
+                workspaceId: edge.apiKey?.workspaceId ?? (edge.user && !edge.demo && !edge.crossSite ? edge.user.workspaceId : null),
+                apiKey: edge.apiKey,
+                tier: edge.user?.subscriptionTier ?? null,
+              },
+              (request) => api.handler(request, services as never),
+            ),
+          )
+          .catch((error: unknown) => {
+            logger.error({ cause: Cause.pretty(Cause.die(error)) }, "Request failed");
+            return problemResponse(500, "server_error", SERVER_ERROR_MESSAGE);
+          });
   // RFC 6750: a refused bearer token is named as such, so a client knows to get a new key.
   if (edge.keyRefusal && response.status === 401) response.headers.set("www-authenticate", 'Bearer error="invalid_token"');
   return response;
