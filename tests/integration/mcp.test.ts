@@ -103,6 +103,8 @@ describe("the MCP server", () => {
     expect(byName.list_posts!.inputSchema.properties).toHaveProperty("status");
     expect(byName.list_posts!.annotations?.readOnlyHint).toBe(true);
     expect(byName.draft_reply!.inputSchema.properties).not.toHaveProperty("stream");
+    expect(byName.create_post!.inputSchema.properties).toHaveProperty("idempotencyKey");
+    expect(byName.update_post!.inputSchema.properties).not.toHaveProperty("idempotencyKey");
 
     const accounts = JSON.parse(textOf(await client.callTool({ name: "list_accounts", arguments: {} })));
     expect(accounts.map((account: { id: string; accountName: string }) => [account.id, account.accountName])).toEqual([[accountId, "Lee Dental on Bluesky"]]);
@@ -123,6 +125,20 @@ describe("the MCP server", () => {
     expect(queue.data.items.map((item: { id: string; content: string }) => [item.id, item.content])).toEqual([[post.id, "Flu shots are in: book yours this week."]]);
     const read = JSON.parse(textOf(await client.callTool({ name: "get_post", arguments: { id: post.id } })));
     expect(read.status).toBe("awaiting_approval");
+    await client.close();
+  });
+
+  it("given create_post called twice with the same idempotencyKey (an agent's retry), then one post is made and both calls answer it", async () => {
+    const { browser } = await ownerWithSandbox();
+    const client = await connect(await keyOf(browser, "write"));
+    const call = () => client.callTool({ name: "create_post", arguments: { content: "Open late on Thursdays.", platforms: ["bluesky"], status: "draft", idempotencyKey: "agent-run-7" } });
+    const [first, again] = [await call(), await call()];
+    expect(first.isError, textOf(first)).toBeFalsy();
+    expect(JSON.parse(textOf(again)).id).toBe(JSON.parse(textOf(first)).id);
+    expect((await browser.get("/api/posts")).data.items).toHaveLength(1);
+    const other = await client.callTool({ name: "create_post", arguments: { content: "Something else", platforms: ["bluesky"], status: "draft", idempotencyKey: "agent-run-7" } });
+    expect(other.isError).toBe(true);
+    expect(textOf(other)).toContain("already used for a different request");
     await client.close();
   });
 

@@ -2,10 +2,11 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { authenticateKey } from "../../../infra/api-access/ApiKeys";
+import { IDEMPOTENCY_KEY_MESSAGE } from "../../../infra/api-limits/edge";
 import { bearerOf, serveApi } from "../api/serve";
 import { apiError, BODY_LIMITS } from "../http";
 import { runtime } from "../../runtime";
-import { MCP_TOOLS, type McpTool } from "./tools";
+import { IDEMPOTENCY_ARGUMENT, MCP_TOOLS, type McpTool } from "./tools";
 
 const SERVER_INFO = { name: "socialdesk", title: "SocialDesk", version: "1" } as const;
 
@@ -82,9 +83,10 @@ const callTool = async (tool: McpTool, args: Record<string, unknown>, mcpRequest
   const missing = tool.pathParams.filter((name) => typeof args[name] !== "string" || args[name] === "");
   if (missing.length > 0) return { isError: true, content: [{ type: "text", text: `Give ${missing.map((name) => `\`${name}\``).join(" and ")}: ${tool.name} acts on one item, named by it.` }] };
   const url = new URL(tool.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(args[name] ?? ""))), edge.origin);
+  const idempotencyKey = tool.idempotent ? args[IDEMPOTENCY_ARGUMENT] : undefined;
   const rest: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(args)) {
-    if (tool.pathParams.includes(name) || value === undefined) continue;
+    if (tool.pathParams.includes(name) || value === undefined || (tool.idempotent && name === IDEMPOTENCY_ARGUMENT)) continue;
     if (tool.queryParams.includes(name) || tool.body === "none") {
       if (value !== null) url.searchParams.set(name, queryText(value));
     } else rest[name] = value;
@@ -93,6 +95,14 @@ const callTool = async (tool: McpTool, args: Record<string, unknown>, mcpRequest
   for (const name of ["user-agent", "x-request-id"]) {
     const value = mcpRequest.headers.get(name);
     if (value) headers.set(name, value);
+  }
+  if (idempotencyKey !== undefined) {
+    try {
+      headers.set("idempotency-key", String(idempotencyKey));
+    } catch {
+      // A line break or a character beyond Latin-1 cannot be a header at all; the API says what it takes.
+      return { isError: true, content: [{ type: "text", text: IDEMPOTENCY_KEY_MESSAGE }] };
+    }
   }
   const body = tool.body === "none" ? undefined : JSON.stringify(tool.body === "whole" ? (rest.body ?? {}) : rest);
   if (body !== undefined) headers.set("content-type", "application/json");

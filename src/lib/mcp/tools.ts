@@ -118,7 +118,21 @@ export interface McpTool {
   readonly queryParams: ReadonlyArray<string>;
   /** The body: its fields taken from the arguments (`fields`), the argument `body` as a whole (`whole`), or none. */
   readonly body: "fields" | "whole" | "none";
+  /** A POST: its argument `idempotencyKey` goes as the `Idempotency-Key` header, so an agent's retry makes nothing twice. */
+  readonly idempotent: boolean;
 }
+
+export const IDEMPOTENCY_ARGUMENT = "idempotencyKey";
+
+/** What `serveApi` takes as an `Idempotency-Key` (infra/api-limits/edge.ts), said as the argument's schema. */
+const IDEMPOTENCY_KEY_SCHEMA: JsonSchema = {
+  type: "string",
+  minLength: 1,
+  maxLength: 255,
+  pattern: "^[\\x20-\\x7e]+$",
+  description:
+    "Optional: any text unique to this action (1 to 255 printable ASCII characters), sent as the Idempotency-Key header. Calling again with the same key and the same arguments within 24 hours answers the first call's result and does nothing twice; the same key with other arguments is refused.",
+};
 
 const endpoints = Object.values(SocialDeskApi.groups).flatMap((group) => Object.values(group.endpoints));
 
@@ -162,6 +176,8 @@ const toolOf = (declaration: ToolDeclaration): McpTool => {
       required.push("body");
     }
   }
+  const idempotent = declaration.method === "POST" && !(IDEMPOTENCY_ARGUMENT in properties);
+  if (idempotent) properties[IDEMPOTENCY_ARGUMENT] = IDEMPOTENCY_KEY_SCHEMA;
   const description = Context.getOrUndefined(endpoint.annotations, OpenApi.Description) ?? "";
   return {
     name: declaration.name,
@@ -179,6 +195,7 @@ const toolOf = (declaration: ToolDeclaration): McpTool => {
     pathParams,
     queryParams,
     body,
+    idempotent,
   };
 };
 
