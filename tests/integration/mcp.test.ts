@@ -34,11 +34,12 @@ const connect = async (key: string) => {
 
 const textOf = (result: Awaited<ReturnType<Client["callTool"]>>) => ((result as CallToolResult).content[0] as { text: string }).text;
 
-const ownerWithSandbox = async () => {
-  const { browser, user } = await signUp(app.server.url);
+/** An owner with a sandbox Bluesky account, and the SDK's client connected with a key of theirs. */
+const agentOf = async (access: "read" | "write", requireApproval = false) => {
+  const { browser } = await signUp(app.server.url);
   const account = await browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Lee Dental on Bluesky" });
   expect(account.status, account.text).toBe(201);
-  return { browser, user, accountId: account.data.id as string };
+  return { browser, accountId: account.data.id as string, client: await connect(await keyOf(browser, access, requireApproval)) };
 };
 
 describe("the MCP server", () => {
@@ -89,8 +90,7 @@ describe("the MCP server", () => {
   });
 
   it("given a write key, then the tools are listed with their operations' input schemas and list_accounts answers the workspace's accounts", async () => {
-    const { browser, accountId } = await ownerWithSandbox();
-    const client = await connect(await keyOf(browser, "write"));
+    const { accountId, client } = await agentOf("write");
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(
       expect.arrayContaining(["list_accounts", "list_posts", "get_post", "create_post", "update_post", "list_inbox", "draft_reply", "get_analytics", "list_reviews"]),
@@ -112,8 +112,7 @@ describe("the MCP server", () => {
   });
 
   it("given an agent key (requireApproval), when create_post schedules a post, then it awaits approval and the owner finds it in the approvals queue", async () => {
-    const { browser } = await ownerWithSandbox();
-    const client = await connect(await keyOf(browser, "write", true));
+    const { browser, client } = await agentOf("write", true);
     const scheduledAt = new Date(Date.now() + 86_400_000).toISOString();
     const result = await client.callTool({ name: "create_post", arguments: { content: "Flu shots are in: book yours this week.", platforms: ["bluesky"], status: "scheduled", scheduledAt } });
     expect(result.isError, textOf(result)).toBeFalsy();
@@ -129,8 +128,7 @@ describe("the MCP server", () => {
   });
 
   it("given create_post called twice with the same idempotencyKey (an agent's retry), then one post is made and both calls answer it", async () => {
-    const { browser } = await ownerWithSandbox();
-    const client = await connect(await keyOf(browser, "write"));
+    const { browser, client } = await agentOf("write");
     const call = () => client.callTool({ name: "create_post", arguments: { content: "Open late on Thursdays.", platforms: ["bluesky"], status: "draft", idempotencyKey: "agent-run-7" } });
     const [first, again] = [await call(), await call()];
     expect(first.isError, textOf(first)).toBeFalsy();
@@ -143,8 +141,7 @@ describe("the MCP server", () => {
   });
 
   it("given a read key, when create_post is called, then the tool answers an error with the 403's sentence and no post is made", async () => {
-    const { browser } = await ownerWithSandbox();
-    const client = await connect(await keyOf(browser, "read"));
+    const { browser, client } = await agentOf("read");
     const result = await client.callTool({ name: "create_post", arguments: { content: "Not allowed", platforms: ["bluesky"], status: "draft" } });
     expect(result.isError).toBe(true);
     const direct = await fetch(new URL("/api/posts", app.server.url), {
@@ -160,8 +157,7 @@ describe("the MCP server", () => {
   });
 
   it("given input the operation refuses, or no id for a tool on one item, then the tool's error names the field with its sentence", async () => {
-    const { browser } = await ownerWithSandbox();
-    const client = await connect(await keyOf(browser, "write"));
+    const { client } = await agentOf("write");
     const result = await client.callTool({ name: "list_posts", arguments: { status: "lost" } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("Choose a status: draft, awaiting_approval, scheduled or published.");
@@ -173,8 +169,7 @@ describe("the MCP server", () => {
   });
 
   it("given a write key, when draft_reply is called with a review's text, then it answers the AI's draft as JSON (the operation's stream left out)", async () => {
-    const { browser } = await ownerWithSandbox();
-    const client = await connect(await keyOf(browser, "write"));
+    const { client } = await agentOf("write");
     const result = await client.callTool({ name: "draft_reply", arguments: { kind: "review", text: "Dr. Lee was wonderful with my kids.", rating: 5 } });
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(JSON.parse(textOf(result)).draft).toMatch(/^Thank you/);
