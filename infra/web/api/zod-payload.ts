@@ -10,7 +10,9 @@ import { fieldErrors, MAX_BODY_DEPTH, nestsDeeperThan, unstorableText } from "..
  * store). Decoding answers zod's output (trimmed, defaults filled).
  */
 export const zodPayload = <S extends z.ZodType>(schema: S, identifier: string) =>
-  Schema.Unknown.pipe(
+  // On `Any`, not `Unknown`: Effect 4.1 drops the checks of an `Unknown` from its JSON Schema, so the
+  // document (and the MCP tools' input schemas read from it) showed every such body as `{}`.
+  Schema.Any.pipe(
     Schema.check(
       Schema.makeFilter(
         (body: unknown) => {

@@ -55,7 +55,7 @@ export const bodyRuleOf = (method: string, path: string): RequestBodyRule =>
   bodyRules.find((rule) => rule.method === method && rule.pattern.test(path))?.rule ?? {};
 
 /** The key of `Authorization: Bearer <key>`, or null for a request without one. */
-const bearerOf = (request: Request): string | null => {
+export const bearerOf = (request: Request): string | null => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
   return match ? match[1]! : null;
 };
