@@ -2,7 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { authenticateKey } from "../../../infra/api-access/ApiKeys";
-import { IDEMPOTENCY_KEY_MESSAGE } from "../../../infra/api-limits/edge";
+import { IDEMPOTENCY_KEY_MESSAGE } from "../../../infra/api-access/edge";
 import { bearerOf, serveApi } from "../api/serve";
 import { apiError, BODY_LIMITS } from "../http";
 import { runtime } from "../../runtime";
