@@ -1,5 +1,6 @@
 import { Context, Effect, Layer } from "effect";
 import { Database, type SqlError } from "../db/Database";
+import { decryptSecret, encryptSecret } from "../platforms/crypto";
 
 /** How long a key's answer is kept and replayed. */
 export const IDEMPOTENCY_HOURS = 24;
@@ -34,6 +35,14 @@ interface KeyRow {
   created_at: string;
   stale: boolean;
 }
+
+/**
+ * A recorded answer's body, encrypted with the server's token key (AES-256-GCM, as platform tokens
+ * are): some answers are shown once and hold a secret (a new API key, a webhook endpoint's signing
+ * secret), which the table must not keep in clear for the 24 hours it replays them.
+ */
+const sealed = (body: Uint8Array): Buffer => Buffer.from(encryptSecret(Buffer.from(body).toString("base64")));
+const opened = (stored: Uint8Array): Uint8Array => new Uint8Array(Buffer.from(decryptSecret(Buffer.from(stored).toString()), "base64"));
 
 /**
  * Idempotency keys of the declared API's POSTs, per workspace, in PostgreSQL so that every app
@@ -112,7 +121,7 @@ export class Idempotency extends Context.Service<
           if (row.status !== null) {
             return {
               _tag: "Recorded",
-              answer: { status: row.status, headers: row.headers ?? {}, body: row.body ?? new Uint8Array() },
+              answer: { status: row.status, headers: row.headers ?? {}, body: row.body ? opened(row.body) : new Uint8Array() },
               requestHash: row.request_hash,
             } as const;
           }
@@ -127,7 +136,7 @@ export class Idempotency extends Context.Service<
             (sql) => sql`
               update idempotency_keys
               set request_hash = ${Buffer.from(requestHash)}, status = ${answer.status}, headers = ${sql.json(answer.headers)},
-                  body = ${Buffer.from(answer.body)}, completed_at = now()
+                  body = ${sealed(answer.body)}, completed_at = now()
               where workspace_id = ${workspaceId} and key = ${key}`,
           )
           .pipe(Effect.ensuring(Effect.sync(() => finish(workspaceId, key))));
