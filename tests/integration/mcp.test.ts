@@ -140,8 +140,9 @@ describe("the MCP server", () => {
     await client.close();
   });
 
-  it("given a read key, when create_post is called, then the tool answers an error with the 403's sentence and no post is made", async () => {
+  it("given a read key, then only the tools that read are offered, and create_post called anyway answers an error with the 403's sentence and no post is made", async () => {
     const { browser, client } = await agentOf("read");
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["list_accounts", "list_posts", "get_post", "list_inbox", "get_analytics", "list_reviews"]);
     const result = await client.callTool({ name: "create_post", arguments: { content: "Not allowed", platforms: ["bluesky"], status: "draft" } });
     expect(result.isError).toBe(true);
     const direct = await fetch(new URL("/api/posts", app.server.url), {

@@ -51,8 +51,10 @@ export const answerMcp = async (request: Request, edge: McpEdge): Promise<Respon
   const key = await runtime.runPromise(authenticateKey(token, new Date()));
   if (!key.ok) return unauthorized(key.message, true);
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  // A read key is offered the tools that only read; a write tool called anyway answers the API's 403 as its error.
+  const offered = key.key.access === "write" ? MCP_TOOLS : MCP_TOOLS.filter((tool) => tool.annotations.readOnlyHint);
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: MCP_TOOLS.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
+    tools: offered.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
     const tool = MCP_TOOLS.find((candidate) => candidate.name === params.name);
