@@ -10,7 +10,6 @@ import {
   webhookEndpointStreamId,
 } from "../../domain/webhooks";
 import { Database } from "../db/Database";
-import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
 import type { Reaction } from "../eventstore/reactions";
 import { addJob } from "../jobs/add-job";

@@ -84,7 +84,7 @@ test.describe("Settings › Webhooks", () => {
     // Delete, after confirming.
     await endpoint.getByRole("button", { name: `Delete ${blog.url}/hooks/socialdesk` }).click();
     const dialog = page.getByTestId("delete-endpoint-dialog");
-    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeVisible();
     await screenshot(page, "webhooks-delete", { widths: [1280] });
     await dialog.getByRole("button", { name: "Delete endpoint" }).click();
     await expect(toast(page)).toContainText("Endpoint deleted");

@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { Dialog } from "../../components/ui/Dialog";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../../domain/webhooks/rules";
 import { toast } from "../../islands/toast/toast-store";
 import { api, type ResponseOf } from "../../lib/api/client";
@@ -542,19 +543,7 @@ function Deliveries({ id, endpoint, timeZone, refreshKey }: { readonly id: strin
 }
 
 function DeleteDialog({ endpoint, onClose, onDone }: { readonly endpoint: Endpoint; readonly onClose: () => void; readonly onDone: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const id = useId();
   const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    cancelRef.current?.focus();
-    dialog.addEventListener("close", onClose);
-    return () => dialog.removeEventListener("close", onClose);
-  }, [onClose]);
 
   const remove = async () => {
     setPending(true);
@@ -565,26 +554,25 @@ function DeleteDialog({ endpoint, onClose, onDone }: { readonly endpoint: Endpoi
     } catch (error) {
       toast({ title: "Could not delete the endpoint", description: apiErrorMessage(error, "Try again."), variant: "destructive" });
       setPending(false);
-      ref.current?.close();
+      onClose();
     }
   };
 
   return (
-    <dialog ref={ref} className="settings-dialog" role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} data-testid="delete-endpoint-dialog">
-      <div className="settings-dialog-body">
-        <h2 id={`${id}-title`}>Delete this endpoint?</h2>
-        <p id={`${id}-text`} className="muted">
-          SocialDesk stops sending events to {endpoint.url}, and its deliveries are deleted. This can't be undone; a new endpoint gets a new secret.
-        </p>
-      </div>
-      <footer className="settings-dialog-footer">
-        <button ref={cancelRef} type="button" className="btn btn-outline" onClick={() => ref.current?.close()}>
+    <Dialog
+      open
+      title="Delete this endpoint?"
+      description={`SocialDesk stops sending events to ${endpoint.url}, and its deliveries are deleted. This can't be undone; a new endpoint gets a new secret.`}
+      onClose={onClose}
+    >
+      <div className="ui-dialog-actions" data-testid="delete-endpoint-dialog">
+        <button type="button" className="btn btn-outline" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="btn btn-danger" onClick={remove} disabled={pending} aria-disabled={pending}>
+        <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={pending} aria-disabled={pending}>
           {pending ? "Deleting..." : "Delete endpoint"}
         </button>
-      </footer>
-    </dialog>
+      </div>
+    </Dialog>
   );
 }
