@@ -34,6 +34,9 @@ const unstorableQueryPage = (key: string, message: string) =>
     ? `The parameter "${key}" of the address holds a NUL character (U+0000), which text cannot hold. Remove it and try again.`
     : `The parameter "${key}" of the address: ${message}`;
 
+/** A body another site's plain HTML form can send (the content types a browser posts with no preflight). */
+const isSimpleFormType = (request: Request) => /^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i.test(request.headers.get("content-type") ?? "");
+
 const isAppPath = (path: string) => path === "/app" || path.startsWith("/app/");
 /** The API and the media files: read in demo mode like the app's pages, never a navigation away from it. */
 const isDataPath = (path: string) => path.startsWith("/api/") || path.startsWith("/media/");
@@ -121,9 +124,10 @@ const answer = async (context: APIContext, next: MiddlewareNext): Promise<Respon
 
   if (path.startsWith("/_astro/") || path === "/favicon.svg" || path === "/api/health") return next();
 
-  // Cross-site writes are refused whatever their content type (Astro's own check covers forms only,
-  // before this): the API's guard refuses them for its operations.
-  if (!path.startsWith("/api/") && isCrossSiteWrite(request, url.origin)) return apiError(403, "cross_site", CROSS_SITE_MESSAGE);
+  // Cross-site writes are refused whatever their content type: pages here, and a form a browser
+  // sends to the API from another site (refused as it is, never sent back to a form of ours); the
+  // API's guard refuses the others (and knows a program's key, which no browser sends by itself).
+  if (isCrossSiteWrite(request, url.origin) && (!path.startsWith("/api/") || isSimpleFormType(request))) return apiError(403, "cross_site", CROSS_SITE_MESSAGE);
 
   if (path === "/demo" || path.startsWith("/demo/")) {
     const rest = path.slice("/demo".length).replace(/^\/+/, "");
