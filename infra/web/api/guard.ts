@@ -115,9 +115,11 @@ export const isCrossSiteWrite = (request: Request, origin: string): boolean => {
 
 /**
  * The one guard of every declared operation: a cross-site write or a write in demo mode is
- * refused (403), no session answers 401, then the authorization point checks what the endpoint
- * declares (`Requires`: 403 with its sentence) and the handler runs with the `CurrentCaller`.
- * Anything the endpoint did not declare is logged and answered 500 with no internals.
+ * refused (403); a refused API key (its reason) or no session answers 401; a key is refused what is
+ * for people only and, with read access, any write (403); then the authorization point checks what
+ * the endpoint declares (`Requires`: 403 with its sentence) and the handler runs with the
+ * `CurrentCaller` (a person, or their key acting for them). Anything the endpoint did not declare
+ * is logged and answered 500 with no internals.
  */
 export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentCaller; requires: EdgeRequest }>()("app/api/Guard", {
   // RateLimitedProblem: an API key past its limit, answered by the edge before the guard runs (infra/api-access/edge.ts).
