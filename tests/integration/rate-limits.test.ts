@@ -89,5 +89,11 @@ describe("the API's document", () => {
     const document = await (await fetch(`${app.server.url}/api/openapi.json`)).json();
     expect(Object.keys(document.paths["/api/posts"].get.responses)).toContain("429");
     expect(Object.keys(document.paths["/api/posts"].post.responses)).toContain("429");
+    // A keyed answer's fields, and Idempotency-Key on every POST with its refusals.
+    expect(Object.keys(document.paths["/api/posts"].get.responses["200"].headers)).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
+    expect(document.paths["/api/posts"].post.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header", required: false }));
+    expect(JSON.stringify(document.paths["/api/posts"].post.responses["422"])).toContain("idempotency_key_reused");
+    expect(JSON.stringify(document.paths["/api/categories"].post.responses["409"])).toContain("idempotency_key_in_use");
+    expect(document.paths["/api/auth/login"].post.parameters ?? []).not.toContainEqual(expect.objectContaining({ name: "Idempotency-Key" }));
   });
 });
