@@ -209,3 +209,32 @@ describe("the platform apps console", { timeout: 60_000 }, () => {
     expect(events.map((e) => e.type)).toEqual(["PlatformAppConfigured", "PlatformAppConfigured", "PlatformAppCleared"]);
   });
 });
+
+describe("the platform apps page", { timeout: 60_000 }, () => {
+  it("given an operator without JavaScript, then the page saves, refuses with sentences beside the fields, checks and clears through the same operations", async () => {
+    const page = await operator.page("/admin/platforms");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-platform="pinterest"');
+    expect(page.text).toContain(`${app.server.url}/api/auth/pinterest/callback`);
+    expect(page.text).toContain('href="/admin/platforms"');
+
+    const refused = await operator.submit("/admin/platforms", { platform: "pinterest", action: "save", clientId: "", clientSecret: "" });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Enter the client secret from the platform&#39;s developer console.");
+
+    const saved = await operator.submit("/admin/platforms", { platform: "pinterest", action: "save", clientId: "pin-page-id", clientSecret: "pin-page-secret" });
+    expect(saved.status, saved.text.slice(0, 300)).toBe(200);
+    expect(saved.text).toContain("Pinterest now uses the app saved here.");
+    expect(saved.text).toContain("leave empty to keep the current secret");
+    expect(saved.text).not.toContain("pin-page-secret");
+
+    const checked = await operator.submit("/admin/platforms", { platform: "pinterest", action: "check" });
+    expect(checked.text).toContain("Passed:</strong> The sign-in address builds");
+    expect(checked.text).toContain("Pinterest offers no way to check a client secret without a person signing in.");
+
+    const cleared = await operator.submit("/admin/platforms", { platform: "pinterest", action: "clear" });
+    expect(cleared.text).toContain("The app saved here is forgotten.");
+    const [{ count }] = await app.sql<{ count: number }[]>`select count(*)::int as count from platform_apps where platform = 'pinterest'`;
+    expect(count).toBe(0);
+  });
+});
