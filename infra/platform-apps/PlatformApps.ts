@@ -119,6 +119,9 @@ export class PlatformApps extends Context.Service<
 
       const rows = () => db.query((sql) => sql<AppRow[]>`select platform, client_id, secret_encrypted, extras, updated_at, updated_by from platform_apps order by platform`);
 
+      /** The saved secrets already reported as undecryptable: each is logged once, not on every reload. */
+      const reported = new Set<string>();
+
       const reload = Effect.fn("PlatformApps.reload")(function* () {
         const apps = new Map<string, ConsoleApp>();
         for (const row of yield* rows()) {
@@ -133,6 +136,8 @@ export class PlatformApps extends Context.Service<
             apps.set(platform, { clientId: row.client_id, clientSecret: decryptSecret(row.secret_encrypted), extras });
           } catch (error) {
             // Another token key than the one it was saved with: the platform reads as not configured until it is saved again.
+            if (reported.has(row.secret_encrypted)) continue;
+            reported.add(row.secret_encrypted);
             logger.warn({ platform: row.platform, err: error }, "Platform apps: a saved app could not be decrypted with the token key");
           }
         }
