@@ -24,6 +24,7 @@ import { listeningModule } from "./listening/module";
 import { mediaModule } from "./media/module";
 import type { AppModule, DemoSeeder, Lane, Listener, ModuleApi, ModuleError, SharedServices, Task } from "./module";
 import { mailModule } from "./mail-outbox/module";
+import { platformAppsModule } from "./platform-apps/module";
 import { publishingModule } from "./publishing/module";
 import { reportsModule } from "./reports/module";
 import { reviewsModule } from "./reviews/module";
@@ -40,6 +41,7 @@ export const MODULES = [
   apiAccessModule,
   teamModule,
   accountsModule,
+  platformAppsModule,
   categoriesModule,
   contentTemplatesModule,
   mediaModule,

@@ -212,6 +212,10 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
       if (client.rotate) refreshTokens.delete(form.refresh_token!);
       return json(res, 200, issue(client, client.rotate));
     }
+    if (form.grant_type === "client_credentials") {
+      // An app-only token (Reddit's application-only OAuth, TikTok's client access token): no user, no refresh token.
+      return json(res, 200, issue(client, false));
+    }
     return oauthError(res, 400, "unsupported_grant_type", String(form.grant_type));
   };
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "../provider";
+import { consoleAppOf } from "../settings";
 
 /**
  * Meta's webhooks (Facebook Pages and Instagram) for the inbox: the signature check and the reading
@@ -9,9 +10,16 @@ import type { IncomingMessage } from "../provider";
  * and `messaging`.
  */
 
-/** The app secret that signs deliveries: META_APP_SECRET, else the Facebook app's client secret. */
-export const metaAppSecret = (env: NodeJS.ProcessEnv = process.env) => env.META_APP_SECRET?.trim() || env.FACEBOOK_CLIENT_SECRET?.trim() || null;
-export const metaVerifyToken = (env: NodeJS.ProcessEnv = process.env) => env.META_WEBHOOK_VERIFY_TOKEN?.trim() || null;
+/**
+ * The app secret that signs deliveries: META_APP_SECRET, else the Facebook app's client secret; the
+ * environment first, then the operators' console (its Facebook app's webhook secret, else its client secret).
+ */
+export const metaAppSecret = (env: NodeJS.ProcessEnv = process.env) => {
+  const fromConsole = consoleAppOf("FACEBOOK");
+  return env.META_APP_SECRET?.trim() || env.FACEBOOK_CLIENT_SECRET?.trim() || fromConsole?.extras.webhookSecret || fromConsole?.clientSecret || null;
+};
+export const metaVerifyToken = (env: NodeJS.ProcessEnv = process.env) =>
+  env.META_WEBHOOK_VERIFY_TOKEN?.trim() || consoleAppOf("FACEBOOK")?.extras.webhookVerifyToken || null;
 
 /** Whether `header` (X-Hub-Signature-256: "sha256=<hex>") is the HMAC-SHA256 of the raw body with the secret. */
 export const isMetaSignature = (rawBody: Uint8Array, header: string | null, secret: string): boolean => {

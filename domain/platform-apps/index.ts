@@ -1,0 +1,4 @@
+export * from "./app";
+export * from "./events";
+export * from "./projection";
+export * from "./rules";
