@@ -2,6 +2,9 @@ import type { PlatformId } from "../../domain/accounts/platforms";
 import type { MessageType } from "../../domain/inbox";
 import type { EngagementCounts } from "../../domain/publishing/events";
 import type { BlueskyConnection } from "./bluesky/connect";
+import type { DiscordCredentials } from "./discord/webhook";
+import type { TelegramConnection } from "./telegram/connect";
+import type { PlatformProfile } from "./types";
 import type { ListingResult } from "./listings/listing";
 import type { OAuthDefinition } from "./oauth";
 
@@ -33,6 +36,10 @@ export type Connect =
   | { readonly kind: "oauth"; readonly definition: OAuthDefinition }
   /** Handle or email and app password against a PDS. */
   | { readonly kind: "bluesky"; readonly connect: (input: { identifier: string; appPassword: string; service?: string | null }) => Promise<BlueskyConnection> }
+  /** A bot's token and the channel it administers (Telegram). */
+  | { readonly kind: "telegram"; readonly connect: (input: { botToken: string; chatId: string }) => Promise<TelegramConnection> }
+  /** A channel's webhook address (Discord). */
+  | { readonly kind: "discord"; readonly connect: (input: { webhookUrl: string }) => Promise<{ readonly profile: PlatformProfile; readonly credentials: DiscordCredentials }> }
   /** The public profile address only. */
   | { readonly kind: "listing"; readonly validate: (url: string) => ListingResult };
 

@@ -8,6 +8,8 @@ import { makeOAuthPlatform, type OAuthDefinition } from "./oauth";
 import { pinterest } from "./pinterest";
 import type { EngagementReader, Finder, InboxPoller, InboxReplier, PlatformAdapter, Provider, Published, Publisher, ReviewsCapability } from "./provider";
 import { reddit } from "./reddit";
+import { telegram } from "./telegram";
+import { discord } from "./discord";
 import { tiktok } from "./tiktok";
 import type { OAuthPlatform } from "./types";
 import { x } from "./x";
@@ -18,7 +20,7 @@ import { yelp } from "./yelp";
  * here; everything below is read from this list (providers.unit.test.ts checks that every catalogue
  * platform has exactly one provider and that each adapter keeps the contract).
  */
-export const PROVIDERS: ReadonlyArray<Provider> = [bluesky, meta, x, linkedin, tiktok, pinterest, reddit, google, yelp, listings];
+export const PROVIDERS: ReadonlyArray<Provider> = [bluesky, meta, x, linkedin, tiktok, pinterest, reddit, google, telegram, discord, yelp, listings];
 
 const ADAPTERS = new Map<PlatformId, PlatformAdapter>(
   PROVIDERS.flatMap((provider) => Object.entries(provider.platforms) as Array<[PlatformId, PlatformAdapter]>),
