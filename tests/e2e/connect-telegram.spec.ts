@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { expect, test } from "./fixtures";
+import { newUser, registerByApi, screenshot, toast } from "./support";
+
+/** Connecting a Telegram channel through its card, against a local server playing the Bot API (the app's TELEGRAM_API_BASE). */
+
+const TOKEN = "123456789:AAH-test_token-abcdefghijklmnopqrstu";
+
+/** The Bot API of a bot in @morgandental; `mayPost` says whether it is an administrator who may post. */
+const botApi = (state: { mayPost: boolean; calls: string[] }) => (req: IncomingMessage, res: ServerResponse) => {
+  const method = (req.url ?? "").split("/").pop() ?? "";
+  state.calls.push(`${req.method} ${req.url}`);
+  const ok = (result: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ok: true, result }));
+  req.resume();
+  req.on("end", () => {
+    if (method === "getMe") ok({ id: 123456789, is_bot: true, first_name: "Morgan Poster", username: "morgan_poster_bot" });
+    else if (method === "getChat") ok({ id: -1001234567890, type: "channel", title: "Morgan Family Dental", username: "morgandental" });
+    else if (method === "getChatMember") ok({ status: "administrator", can_post_messages: state.mayPost });
+    else if (method === "getChatMemberCount") ok(1284);
+    else res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ ok: false, error_code: 404, description: "Not Found" }));
+  });
+};
+
+test("a person connects a Telegram channel through its card: a bot that may not post is told what to do, then the channel is added with its subscribers", async ({
+  page,
+  blog,
+}) => {
+  const state = { mayPost: false, calls: [] as string[] };
+  blog.handle = botApi(state);
+  await registerByApi(page.request, newUser());
+  await page.goto("/app/connect-accounts");
+  await expect(page.getByTestId("connect-accounts")).toHaveAttribute("data-hydrated", "true");
+
+  const card = page.getByTestId("platform-telegram");
+  await expect(card).toContainText("Your own bot (from BotFather), made an administrator of your channel.");
+  await card.getByRole("button", { name: "Connect", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("/newbot");
+  await dialog.getByLabel("Bot token").fill(TOKEN);
+  await dialog.getByLabel("Channel").fill("@morgandental");
+  await screenshot(page, "telegram-dialog", { widths: [1280, 360] });
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  await expect(toast(page)).toContainText("The bot is not an administrator of Morgan Family Dental who may post messages.");
+  await expect(dialog).toBeVisible();
+
+  state.mayPost = true;
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  await expect(toast(page).filter({ hasText: "Account Connected!" })).toBeVisible();
+  await expect(page.getByTestId("account-telegram")).toContainText("Morgan Family Dental");
+  await expect(page.getByTestId("account-telegram")).toContainText("1.3K followers");
+  await expect(card.getByRole("button", { name: "Connected" })).toBeDisabled();
+  expect(state.calls.filter((c) => c.endsWith("/getChatMember"))).toHaveLength(2);
+  await screenshot(page, "telegram-connected", { widths: [1280, 360] });
+});
