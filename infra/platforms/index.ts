@@ -18,6 +18,8 @@ export {
   inboxReplierFor,
   engagementReaderFor,
   engagementReadablePlatforms,
+  audienceReaderFor,
+  audienceReadablePlatforms,
   reviewSiteOf,
 } from "./providers";
 export {

@@ -28,6 +28,8 @@ export interface PlatformAdapter {
   readonly inbox?: InboxCapability;
   /** Reads the likes, shares and comments of published posts. */
   readonly engagement?: EngagementReader;
+  /** Reads the account's followers (subscribers) now, where connecting is the only other time they are read (Telegram). */
+  readonly audience?: AudienceReader;
   readonly reviews?: ReviewsCapability;
 }
 
@@ -224,6 +226,9 @@ export type InboxReplier = (
  * Throws PlatformError when the account cannot be read now (token refused, rate limit, outage).
  */
 export type EngagementReader = (credentials: unknown, platformPostIds: ReadonlyArray<string>) => Promise<ReadonlyMap<string, EngagementCounts>>;
+
+/** The account's followers or subscribers now; throws PlatformError (invalid_credentials when the account no longer works). */
+export type AudienceReader = (credentials: unknown) => Promise<number>;
 
 // ----------------------------------------------------------------------------------- reviews
 

@@ -17,6 +17,7 @@ const declaredFunctions = (adapter: PlatformAdapter): Array<[string, unknown]> =
   ...Object.entries(adapter.publish ?? {}).map(([k, v]) => [`publish.${k}`, v] as [string, unknown]),
   ...Object.entries(adapter.inbox ?? {}).map(([k, v]) => [`inbox.${k}`, v] as [string, unknown]),
   ...(adapter.engagement ? [["engagement", adapter.engagement] as [string, unknown]] : []),
+  ...(adapter.audience ? [["audience", adapter.audience] as [string, unknown]] : []),
   ...Object.entries(adapter.reviews ?? {})
     .filter(([k]) => k !== "respondsAs")
     .map(([k, v]) => [`reviews.${k}`, v] as [string, unknown]),

@@ -1,6 +1,10 @@
 import type { IncomingMessage } from "node:http";
+import { Effect, ManagedRuntime } from "effect";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { publisherFor, type PublishRequest, WEBHOOK_URL_HINT, WRONG_BOT_TOKEN_MESSAGE, UNKNOWN_WEBHOOK_MESSAGE } from "../../infra/platforms";
+import { refreshAudiences } from "../../infra/accounts/audience-refresh";
+import { Database } from "../../infra/db/Database";
+import { servicesOn } from "../../infra/layers";
 import { publishedPost, signUp } from "../support/browser";
 import { type LocalServer, startLocalServer } from "../support/local-servers";
 import { allowOutbound } from "../support/outbound";
@@ -161,6 +165,38 @@ describe("connecting a Telegram channel", () => {
     expect(malformed.status).toBe(400);
     expect(Object.keys(malformed.data.errors).sort()).toEqual(["botToken", "chatId"]);
     expect((await browser.get("/api/social-accounts")).data).toEqual([]);
+  });
+});
+
+describe("a Telegram channel's subscribers", () => {
+  it("given a connected channel, when the audience job runs, then a changed subscriber count is kept and a removed bot asks for a reconnect", async () => {
+    let subscribers = 1284;
+    let removed = false;
+    playing(telegram, seen, (request) =>
+      removed
+        ? botError(403, "Forbidden: bot was kicked from the channel chat")
+        : request.path.endsWith("/getChatMemberCount")
+          ? botOk(subscribers)
+          : botApi()(request),
+    );
+    const { browser } = await signUp(app.server.url);
+    const account = (await browser.post("/api/social-accounts/telegram", { botToken: TOKEN, chatId: "@morgandental" })).data;
+    const runtime = ManagedRuntime.make(servicesOn(Database.layerFrom(Effect.succeed(app.database.url))));
+    try {
+      const run = () => runtime.runPromise(refreshAudiences(new Date()));
+      const unchanged = await run();
+      expect(unchanged.changed).toBe(0);
+      subscribers = 1301;
+      seen.length = 0;
+      await run();
+      expect(seen.filter((s) => s.json?.chat_id === String(CHANNEL_ID)).map((s) => s.path)).toContain(`/bot${TOKEN}/getChatMemberCount`);
+      expect((await browser.get(`/api/social-accounts/${account.id}`)).data).toMatchObject({ followers: 1301, accountName: "Morgan Family Dental", status: "connected" });
+      removed = true;
+      await run();
+      expect((await browser.get(`/api/social-accounts/${account.id}`)).data).toMatchObject({ followers: 1301, status: "reconnect_needed" });
+    } finally {
+      await runtime.dispose();
+    }
   });
 });
 

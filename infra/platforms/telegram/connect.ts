@@ -1,6 +1,6 @@
 import { count, fail, obj, str } from "../http";
 import type { PlatformProfile } from "../types";
-import { callBot, ctx } from "./bot";
+import { callBot, ctx, refusalOf } from "./bot";
 
 /**
  * A Telegram channel, posted to by the person's own bot (made with BotFather, added to the channel
@@ -42,6 +42,17 @@ const MAY_POST = (member: Record<string, unknown>, chatType: string): boolean =>
   if (chatType === "channel") return status === "administrator" && member.can_post_messages === true;
   // In a group anyone present may write, unless restricted from sending.
   return status === "administrator" || status === "member" || (status === "restricted" && member.can_send_messages === true);
+};
+
+/** The channel's subscribers now (getChatMemberCount), for the accounts' audience refresh. */
+export const readTelegramSubscribers = async (credentials: unknown): Promise<number> => {
+  const c = obj(credentials);
+  const botToken = str(c.botToken);
+  const chatId = str(c.chatId);
+  if (!botToken || !chatId) throw fail(ctx, "invalid_credentials", "Telegram has no stored bot for this channel. Connect it again.");
+  const answer = await callBot(botToken, "getChatMemberCount", { chat_id: chatId });
+  if (!answer.ok) throw refusalOf(answer);
+  return count(answer.result);
 };
 
 export const connectTelegram = async (input: { botToken: string; chatId: string }): Promise<TelegramConnection> => {
