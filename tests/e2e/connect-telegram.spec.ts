@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot, toast } from "./support";
+import { addSandbox, newUser, registerByApi, screenshot, toast } from "./support";
 
 /** Connecting a Telegram channel through its card, against a local server playing the Bot API (the app's TELEGRAM_API_BASE). */
 
@@ -51,4 +51,33 @@ test("a person connects a Telegram channel through its card: a bot that may not 
   await expect(card.getByRole("button", { name: "Connected" })).toBeDisabled();
   expect(state.calls.filter((c) => c.endsWith("/getChatMember"))).toHaveLength(2);
   await screenshot(page, "telegram-connected", { widths: [1280, 360] });
+});
+
+test("compose counts a Telegram post against 4096 characters, or 1024 as a caption once an image is attached, and a Discord one against 2000, and previews both", async ({
+  page,
+}) => {
+  await registerByApi(page.request, newUser());
+  await addSandbox(page.request, "telegram", "Morgan Channel");
+  await addSandbox(page.request, "discord", "Morgan Server");
+  await page.goto("/app/compose");
+  await expect(page.getByTestId("compose")).toHaveAttribute("data-hydrated", "true");
+  await page.getByLabel(/Morgan Channel/).check();
+  await page.getByLabel(/Morgan Server/).check();
+
+  await page.getByLabel("Description").fill("x".repeat(1100));
+  await expect(page.getByTestId("counter-telegram")).toHaveText("Telegram: 1100/4096");
+  await expect(page.getByTestId("counter-discord")).toHaveText("Discord: 1100/2000");
+  await page.getByLabel("Description").fill("x".repeat(2001));
+  await expect(page.getByTestId("counter-discord")).toHaveAttribute("data-over", "true");
+  await expect(page.getByTestId("counter-telegram")).toHaveAttribute("data-over", "false");
+
+  await page.getByLabel("Description").fill("Open on Saturday this week. " + "x".repeat(1000));
+  await page.getByRole("button", { name: "Image" }).click();
+  await page.getByRole("menuitem", { name: "Import from Canva" }).click();
+  await page.getByRole("dialog", { name: "Create Design with Canva" }).getByRole("button", { name: /Social Post/ }).click();
+  await expect(page.getByTestId("attached-media").getByRole("img")).toHaveCount(1);
+  await expect(page.getByTestId("counter-telegram")).toHaveText("Telegram: 1028/1024");
+  await expect(page.getByTestId("counter-telegram")).toHaveAttribute("data-over", "true");
+  await expect(page.getByTestId("post-preview")).toContainText("Open on Saturday this week.");
+  await screenshot(page.getByTestId("post-preview"), "telegram-discord-preview-1280");
 });
