@@ -247,6 +247,41 @@ describe("publishing to a Telegram channel", () => {
   });
 });
 
+describe.each([
+  {
+    platform: "telegram",
+    server: () => telegram,
+    credentials: () => ({ botToken: TOKEN, chatId: String(CHANNEL_ID), username: "morgandental" }),
+    refusal: (status: number, message: string, retryAfter?: number): [number, unknown] => [
+      status,
+      { ok: false, error_code: status, description: `Bad Request: ${message}`, ...(retryAfter ? { parameters: { retry_after: retryAfter } } : {}) },
+    ],
+  },
+  {
+    platform: "discord",
+    server: () => discord,
+    credentials: () => ({ webhookUrl: `${discord.url}/api/webhooks/${WEBHOOK_ID}/${WEBHOOK_TOKEN}`, guildId: "1", channelId: "2" }),
+    refusal: (status: number, message: string, retryAfter?: number): [number, unknown] => [status, { message, code: 50006, ...(retryAfter ? { retry_after: retryAfter } : {}) }],
+  },
+] as const)("the publish contract of $platform", ({ platform, server, credentials, refusal }) => {
+  const publish = (text = "Hello") => publisherFor(platform)!(credentials(), request({ text }));
+
+  it("given the platform refuses the post (400), when it is published, then it is rejected with the platform's words", async () => {
+    playing(server(), seen, () => refusal(400, "message text is empty"));
+    await expect(publish()).rejects.toMatchObject({ platform, kind: "rejected", status: 400, message: expect.stringMatching(/refused the post: message text is empty$/) });
+  });
+
+  it("given the platform limits requests (429), when it is published, then it is rate_limited with the seconds to wait", async () => {
+    playing(server(), seen, () => refusal(429, "Too Many Requests", 30));
+    await expect(publish()).rejects.toMatchObject({ platform, kind: "rate_limited", status: 429, retryAfterSeconds: 30 });
+  });
+
+  it("given the platform fails (503), when it is published, then it is unavailable, to be tried again", async () => {
+    playing(server(), seen, () => [503, {}]);
+    await expect(publish()).rejects.toMatchObject({ platform, kind: "unavailable" });
+  });
+});
+
 describe("connecting a Discord channel webhook", () => {
   const pasted = `https://discord.com/api/webhooks/${WEBHOOK_ID}/${WEBHOOK_TOKEN}`;
   const webhookPath = `/api/webhooks/${WEBHOOK_ID}/${WEBHOOK_TOKEN}`;
