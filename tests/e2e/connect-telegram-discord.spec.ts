@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { expect, test } from "./fixtures";
 import { addSandbox, newUser, registerByApi, screenshot, toast } from "./support";
 
-/** Connecting a Telegram channel through its card, against a local server playing the Bot API (the app's TELEGRAM_API_BASE). */
+/** Telegram and Discord through their cards and in compose, against the local server playing the Bot API and Discord's webhooks (the app's TELEGRAM_API_BASE and DISCORD_API_BASE). */
 
 const TOKEN = "123456789:AAH-test_token-abcdefghijklmnopqrstu";
 
@@ -80,4 +80,32 @@ test("compose counts a Telegram post against 4096 characters, or 1024 as a capti
   await expect(page.getByTestId("counter-telegram")).toHaveAttribute("data-over", "true");
   await expect(page.getByTestId("post-preview")).toContainText("Open on Saturday this week.");
   await screenshot(page.getByTestId("post-preview"), "telegram-discord-preview-1280");
+});
+
+test("a person pastes a Discord webhook on its card: a deleted webhook is told plainly, a live one connects the channel", async ({ page, blog }) => {
+  let deleted = true;
+  const paths: string[] = [];
+  blog.handle = (req, res) => {
+    paths.push(`${req.method} ${req.url}`);
+    res.writeHead(deleted ? 404 : 200, { "content-type": "application/json" });
+    res.end(JSON.stringify(deleted ? { message: "Unknown Webhook", code: 10015 } : { type: 1, id: "112233445566778899", name: "Morgan announcements", guild_id: "5566", channel_id: "9988" }));
+  };
+  await registerByApi(page.request, newUser());
+  await page.goto("/app/connect-accounts");
+  await expect(page.getByTestId("connect-accounts")).toHaveAttribute("data-hydrated", "true");
+  await page.getByTestId("platform-discord").getByRole("button", { name: "Connect", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Copy Webhook URL");
+  await dialog.getByLabel("Webhook URL").fill("https://discord.com/api/webhooks/112233445566778899/wh-token_abcdefghijklmnopqrstuvwxyz0123456789");
+  await screenshot(page, "discord-dialog", { widths: [1280, 360] });
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  await expect(toast(page)).toContainText("Discord has no such webhook: it was deleted, or the address is incomplete.");
+
+  deleted = false;
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  await expect(page.getByTestId("account-discord")).toContainText("Morgan announcements");
+  expect(paths).toEqual([
+    "GET /api/webhooks/112233445566778899/wh-token_abcdefghijklmnopqrstuvwxyz0123456789",
+    "GET /api/webhooks/112233445566778899/wh-token_abcdefghijklmnopqrstuvwxyz0123456789",
+  ]);
 });
