@@ -24,6 +24,8 @@ const MARKS: Record<PlatformId, keyof typeof icons | { readonly letters: string 
   snapchat: "siSnapchat",
   bluesky: "siBluesky",
   reddit: "siReddit",
+  telegram: "siTelegram",
+  discord: "siDiscord",
   yelp: "siYelp",
   avvo: { letters: "A" },
   healthgrades: { letters: "hg" },

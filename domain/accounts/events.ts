@@ -3,7 +3,7 @@ import { defineEvents, type EventOf } from "../shared";
 import { PLATFORM_IDS } from "./platforms";
 
 /** How the account is linked: a platform's OAuth, a Bluesky app password, a public listing URL, or a sandbox. */
-export const ACCOUNT_KINDS = ["oauth", "bluesky", "listing", "sandbox"] as const;
+export const ACCOUNT_KINDS = ["oauth", "bluesky", "listing", "sandbox", "telegram", "discord"] as const;
 export const AccountKind = Schema.Literals(ACCOUNT_KINDS);
 export type AccountKind = typeof AccountKind.Type;
 export type AccountStatus = "connected" | "reconnect_needed" | "sandbox" | "listing";

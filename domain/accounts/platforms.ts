@@ -1,5 +1,5 @@
 /**
- * The 19 platforms (spec core §3, §9; engagement §1): 12 social networks and 7 review or directory
+ * The 21 platforms (spec core §3, §9; engagement §1; issue 32): 14 social networks and 7 review or directory
  * sites. What each allows decides how it connects and what the composer offers.
  */
 export const PLATFORM_IDS = [
@@ -15,6 +15,8 @@ export const PLATFORM_IDS = [
   "snapchat",
   "bluesky",
   "reddit",
+  "telegram",
+  "discord",
   "yelp",
   "avvo",
   "healthgrades",
@@ -29,10 +31,12 @@ export type PlatformId = (typeof PLATFORM_IDS)[number];
  * How an account of the platform is connected:
  * - oauth: the platform's OAuth 2 flow (tokens kept encrypted, refreshed by a job);
  * - bluesky: handle or email + app password against a PDS (any, self-hosted too);
- * - listing: the public profile URL only, where the platform's API allows no third-party posting.
+ * - listing: the public profile URL only, where the platform's API allows no third-party posting;
+ * - telegram: a bot's token and the channel it is an administrator of;
+ * - discord: a channel's webhook address.
  * Any platform can also be connected as a sandbox account (posts stay in the app).
  */
-export type ConnectionMethod = "oauth" | "bluesky" | "listing";
+export type ConnectionMethod = "oauth" | "bluesky" | "listing" | "telegram" | "discord";
 
 export interface Platform {
   readonly id: PlatformId;
@@ -102,6 +106,8 @@ export interface PostingRules {
   readonly maxVideos: number;
   /** Whether one post may hold images and a video together. */
   readonly mixed: boolean;
+  /** Characters of the text once media is attached, where the platform says less than for text alone (Telegram's caption). */
+  readonly maxCaptionCharacters?: number;
   /** Bytes, where the platform documents a limit. */
   readonly maxImageBytes?: number;
   readonly maxVideoBytes?: number;
@@ -218,6 +224,16 @@ export const PLATFORMS: ReadonlyArray<Platform> = [
     posting({ maxItems: 20, maxVideos: 0, maxImageBytes: 20 * MB }),
     // Replies are not read yet.
     inbox(), { video: false }),
+  social("telegram", "Telegram", 4096, "Channels: posts by your own bot, with photos and videos.", "telegram",
+    // Bot API: a message holds 4096 characters, a caption 1024; an album 2 to 10 photos or videos; a bot uploads photos up to 10 MB, other files up to 50 MB.
+    posting({ maxItems: 10, maxCaptionCharacters: 1024, maxImageBytes: 10 * MB, maxVideoBytes: 50 * MB }),
+    // A channel's comments live in its linked discussion group: not read.
+    inbox(), { video: true }),
+  social("discord", "Discord", 2000, "Channels: posts through a channel webhook, with attachments.", "discord",
+    // Execute Webhook: 2000 characters and up to 10 files of 10 MB (without a server boost).
+    posting({ maxItems: 10, maxImageBytes: 10 * MB, maxVideoBytes: 10 * MB }),
+    // A webhook only posts: it reads nothing.
+    inbox()),
   review("yelp", "Yelp", 5000, "Your business page: follow reviews and ratings.", ["yelp.com", "www.yelp.com", "m.yelp.com"]),
   review("avvo", "Avvo", 1000, "Your lawyer profile: follow client reviews.", ["avvo.com", "www.avvo.com"]),
   review("healthgrades", "Healthgrades", 1500, "Your provider profile: follow patient reviews.", ["healthgrades.com", "www.healthgrades.com"]),

@@ -23,6 +23,8 @@ export const NO_INBOX_REASON: Readonly<Partial<Record<PlatformId, string>>> = {
   reddit: "Reddit replies are not read yet.",
   snapchat: "Snapchat's API gives apps no access to messages.",
   google_business: "Google reviews are answered from Reviews.",
+  telegram: "A Telegram channel's comments live in its discussion group, which is not read.",
+  discord: "A Discord webhook only posts: it reads no messages.",
 };
 
 /** Why the inbox brings nothing from the platform, or null where it brings something. */

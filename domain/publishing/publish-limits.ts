@@ -26,6 +26,10 @@ export const PUBLISH_LIMITS: Readonly<Partial<Record<PlatformId, ReadonlyArray<P
     { per: "account", count: 1_666, windowMs: HOUR, reason: "Bluesky's limit of 5,000 write points an hour for an account (3 a post)" },
     { per: "account", count: 11_666, windowMs: DAY, reason: "Bluesky's limit of 35,000 write points a day for an account (3 a post)" },
   ],
+  // Bot API FAQ: a bot sends at most 20 messages a minute to one group or channel.
+  telegram: [{ per: "account", count: 20, windowMs: MINUTE, reason: "Telegram's limit of 20 messages a minute from a bot to one channel" }],
+  // Discord webhooks: 30 messages a minute to one channel.
+  discord: [{ per: "account", count: 30, windowMs: MINUTE, reason: "Discord's limit of 30 webhook messages a minute to one channel" }],
   // X API v2 POST /2/tweets: 100 requests per 15 minutes per user, 10,000 per 24 hours per app.
   twitter: [
     { per: "account", count: 100, windowMs: 15 * MINUTE, reason: "X's limit of 100 posts per 15 minutes for an account" },

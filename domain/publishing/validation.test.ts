@@ -3,7 +3,7 @@ import { SCHEDULE_TIMES, suggestTimes } from "./best-times";
 import { characterCount, checkContent, checkPlatformOptions, checkThread, remainingCharacters } from "./validation";
 
 describe("checkContent", () => {
-  it.each<[string, string, ReadonlyArray<"twitter" | "bluesky" | "facebook" | "tiktok" | "snapchat">, number, string | null]>([
+  it.each<[string, string, ReadonlyArray<"twitter" | "bluesky" | "facebook" | "tiktok" | "snapchat" | "telegram" | "discord">, number, string | null]>([
     ["fits", "Hello", ["twitter", "facebook"], 0, null],
     ["no platform", "Hello", [], 0, "Select at least one platform"],
     ["empty", "   ", ["twitter"], 0, "Content is required"],
@@ -14,6 +14,10 @@ describe("checkContent", () => {
     ["Bluesky 300", "a".repeat(301), ["bluesky"], 0, "Your post is 301 characters; Bluesky allows 300."],
     ["Snapchat 80", "a".repeat(81), ["snapchat"], 0, "Your post is 81 characters; Snapchat allows 80."],
     ["emoji count as one each", "👍🏽".repeat(280), ["twitter"], 0, null],
+    ["Telegram text 4096", "a".repeat(4096), ["telegram"], 0, null],
+    ["Telegram caption 1024", "a".repeat(1025), ["telegram"], 1, "With photos or videos, Telegram allows 1024 characters; your post is 1025."],
+    ["Telegram caption that fits", "a".repeat(1024), ["telegram"], 2, null],
+    ["Discord 2000", "a".repeat(2001), ["discord", "telegram"], 0, "Your post is 2001 characters; Discord allows 2000."],
   ])("%s", (_name, content, platforms, media, expected) => expect(checkContent(content, platforms, media)).toBe(expected));
 
   it("counts graphemes", () => {

@@ -33,7 +33,10 @@ export const checkContent = (content: string, platforms: ReadonlyArray<PlatformI
     .map(platformById)
     .filter((p) => count > p.maxCharacters)
     .sort((a, b) => a.maxCharacters - b.maxCharacters)[0];
-  return exceeded ? tooLongMessage(count, exceeded.id) : null;
+  if (exceeded) return tooLongMessage(count, exceeded.id);
+  // Telegram sends the text of a post with media as the media's caption, which holds less.
+  const caption = mediaCount === 0 ? undefined : platforms.map(platformById).find((p) => p.posting.maxCaptionCharacters !== undefined && count > p.posting.maxCaptionCharacters);
+  return caption ? `With photos or videos, ${caption.name} allows ${caption.posting.maxCaptionCharacters} characters; your post is ${count}.` : null;
 };
 
 /** An X thread: the post, then at most this many more, each answering the one before. */

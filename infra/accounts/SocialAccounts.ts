@@ -14,6 +14,7 @@ import {
   platformById,
   reconnectAccount,
   recordTokensRefreshed,
+  refreshProfile,
   requireReconnect,
   setAccountActive,
 } from "../../domain/accounts";
@@ -145,6 +146,10 @@ export class SocialAccounts extends Context.Service<
       ctx: CommandContext,
     ) => Effect.Effect<void, NotFound | AccountError>;
     readonly requireReconnect: (due: DueRefresh, reason: string, ctx: CommandContext) => Effect.Effect<boolean, NotFound | AccountError>;
+    /** The connected accounts of these platforms whose audience can be read now (not waiting for a reconnect), with their count as last kept. */
+    readonly audiencesOf: (platforms: ReadonlyArray<PlatformId>) => Effect.Effect<ReadonlyArray<DueRefresh & { readonly followers: number }>, SqlError>;
+    /** Keeps a new follower or subscriber count (AccountProfileRefreshed, the rest of the profile as it is). */
+    readonly recordAudience: (due: DueRefresh, followers: number, ctx: CommandContext) => Effect.Effect<void, NotFound | AccountError>;
   }
 >()("app/SocialAccounts") {
   static layer = Layer.effect(
@@ -305,6 +310,27 @@ export class SocialAccounts extends Context.Service<
           ),
         requireReconnect: (due, reason, ctx) =>
           Effect.map(onAccount(due.accountId, due.workspaceId, requireReconnect({ reason }), ctx), (result) => result.events.length > 0),
+        audiencesOf: (platforms) =>
+          Effect.map(
+            db.query(
+              (sql) => sql<{ id: string; workspace_id: string; platform: PlatformId; kind: AccountKind; followers: number }[]>`
+                select id, workspace_id, platform, kind, followers from social_accounts
+                where platform = any(${[...platforms]}::text[]) and kind <> 'sandbox' and kind <> 'listing'
+                  and disconnected_at is null and status <> 'reconnect_needed'
+                order by id limit 5000`,
+            ),
+            (rows) => rows.map((r) => ({ accountId: r.id, workspaceId: r.workspace_id, platform: r.platform, kind: r.kind, followers: r.followers })),
+          ),
+        recordAudience: (due, followers, ctx) =>
+          Effect.gen(function* () {
+            const account = yield* get(due.workspaceId, due.accountId);
+            yield* onAccount(
+              due.accountId,
+              due.workspaceId,
+              refreshProfile({ accountName: account.accountName, username: account.username, avatarUrl: account.avatar, followers }),
+              ctx,
+            );
+          }),
       };
     }),
   );

@@ -8,7 +8,7 @@ import { ConnectionFailed, InvalidInput, NotFound, notSetUp } from "../../domain
 import { SqlError } from "../db/Database";
 import { callerOf } from "../identity/current-user";
 import { logger } from "../log";
-import { connectBluesky, connectablePlatforms, oauthPlatform, validateListingUrl } from "../platforms";
+import { connectBluesky, connectDiscord, connectTelegram, connectablePlatforms, oauthPlatform, validateListingUrl } from "../platforms";
 import { EdgeRequest, Requires } from "../web/api/guard";
 import { redirectWithFlash } from "../web/flash";
 import type { AccountConnectionsApi, AccountsApi } from "./api";
@@ -21,6 +21,10 @@ import { onService } from "../web/api/handlers";
 /** Runs an operation as the guard's caller; a database failure is the server's, answered 500 (never declared). */
 const asCaller = onService(SocialAccounts);
 
+
+/** A platform's check of what the person gave; its refusal (a PlatformError's sentence) answers 400. */
+const signIn = <A>(check: () => Promise<A>) =>
+  Effect.tryPromise({ try: check, catch: (error) => new ConnectionFailed({ message: error instanceof Error ? error.message : CONNECTION_FAILED_MESSAGE }) });
 
 const connect = (connection: NewConnection) => asCaller((accounts, caller) => Effect.map(accounts.connect(caller, connection), ({ account }) => account));
 
@@ -56,10 +60,7 @@ export const accountsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typ
     .handle("connectBluesky", ({ payload }) =>
       Effect.gen(function* () {
         const { identifier, appPassword, service = "https://bsky.social" } = payload;
-        const signedIn = yield* Effect.tryPromise({
-          try: () => connectBluesky({ identifier, appPassword, service }),
-          catch: (error) => new ConnectionFailed({ message: error instanceof Error ? error.message : CONNECTION_FAILED_MESSAGE }),
-        });
+        const signedIn = yield* signIn(() => connectBluesky({ identifier, appPassword, service }));
         return yield* connect({
           platform: "bluesky",
           kind: "bluesky",
@@ -68,6 +69,18 @@ export const accountsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typ
           credentials: { ...signedIn.session, identifier, appPassword },
           tokenExpiresAt: null,
         });
+      }),
+    )
+    .handle("connectTelegram", ({ payload }) =>
+      Effect.gen(function* () {
+        const channel = yield* signIn(() => connectTelegram(payload));
+        return yield* connect({ platform: "telegram", kind: "telegram", profile: { ...channel.profile, metadata: channel.profile.metadata ?? {} }, credentials: channel.credentials, tokenExpiresAt: null });
+      }),
+    )
+    .handle("connectDiscord", ({ payload }) =>
+      Effect.gen(function* () {
+        const channel = yield* signIn(() => connectDiscord(payload));
+        return yield* connect({ platform: "discord", kind: "discord", profile: { ...channel.profile, metadata: channel.profile.metadata ?? {} }, credentials: channel.credentials, tokenExpiresAt: null });
       }),
     )
     .handle("connectListing", ({ payload }) =>

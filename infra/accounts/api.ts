@@ -13,7 +13,7 @@ import {
   VersionConflictProblem,
 } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
-import { activeSchema, blueskySchema, listingSchema, placeholderSchema, sandboxSchema } from "./schemas";
+import { activeSchema, blueskySchema, discordSchema, listingSchema, placeholderSchema, sandboxSchema, telegramSchema } from "./schemas";
 import { idOf } from "../web/api/item-id";
 
 /** A connected account as the API answers it (`AccountView` of ./SocialAccounts): tokens never leave the server. */
@@ -41,7 +41,7 @@ export const ConnectablePlatformSchema = Schema.Struct({
   id: Schema.Literals(PLATFORM_IDS),
   name: Schema.String,
   category: Schema.Literals(["social", "review"]),
-  connection: Schema.Literals(["oauth", "bluesky", "listing"]),
+  connection: Schema.Literals(["oauth", "bluesky", "listing", "telegram", "discord"]),
   configured: Schema.Boolean,
   missingVariables: Schema.Array(Schema.String).annotate({ description: "What the operator must set for it (empty for anyone else)." }),
 }).annotate({ identifier: "ConnectablePlatform" });
@@ -86,6 +86,26 @@ export class AccountsApi extends HttpApiGroup.make("accounts")
       .annotate(
         OpenApi.Description,
         "Signs in to the Bluesky server (any, self-hosted too) with an app password, reads the profile and keeps the password encrypted; 201. A refused sign-in answers 400 with the server's reason.",
+      ),
+    HttpApiEndpoint.post("connectTelegram", "/api/social-accounts/telegram", {
+      payload: zodPayload(telegramSchema, "TelegramChannel"),
+      success: connected,
+      error: [...connectErrors, ConnectionFailedProblem],
+    })
+      .annotate(Requires, manages)
+      .annotate(
+        OpenApi.Description,
+        "A Telegram channel posted to by the person's own bot: checks the token (getMe), the channel (getChat) and that the bot may post there (getChatMember), then keeps the token encrypted; 201. Each refusal answers 400 with its sentence.",
+      ),
+    HttpApiEndpoint.post("connectDiscord", "/api/social-accounts/discord", {
+      payload: zodPayload(discordSchema, "DiscordWebhook"),
+      success: connected,
+      error: [...connectErrors, ConnectionFailedProblem],
+    })
+      .annotate(Requires, manages)
+      .annotate(
+        OpenApi.Description,
+        "A Discord channel by its webhook URL: read once (GET) to check it, then kept encrypted (it holds the webhook's token); 201. An unknown webhook or another address answers 400 with a sentence.",
       ),
     HttpApiEndpoint.post("connectListing", "/api/social-accounts/listing", {
       payload: zodPayload(listingSchema, "ListingProfile"),

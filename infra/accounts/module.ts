@@ -5,6 +5,7 @@ import { AccountConnectionsApi, AccountsApi } from "./api";
 import { accountConnectionsHandlers, accountsHandlers } from "./api-handlers";
 import { SocialAccounts } from "./SocialAccounts";
 import { refreshDueTokens } from "./token-refresh";
+import { refreshAudiences } from "./audience-refresh";
 import { ensureDemoAccounts } from "./demo";
 
 const platformName = (id: string) => PLATFORMS.find((p) => p.id === id)?.name ?? id;
@@ -23,9 +24,12 @@ export const accountsModule = defineModule({
       Effect.map(refreshDueTokens(job.now), (result) =>
         result.due > 0 ? `Tokens: ${result.refreshed} renewed, ${result.failed} need a reconnect, of ${result.due} due` : undefined,
       ),
+    /** Follower counts read only on request (Telegram's subscribers). */
+    refresh_account_audiences: (_payload, job) =>
+      Effect.map(refreshAudiences(job.now), (result) => (result.changed > 0 ? `Audiences: ${result.changed} changed of ${result.read} read` : undefined)),
   },
-  cron: ["*/10 * * * * refresh_account_tokens"],
-  processes: ["tokens"],
+  cron: ["*/10 * * * * refresh_account_tokens", "23 */6 * * * refresh_account_audiences"],
+  processes: ["tokens", "audiences"],
   demo: (seed) => ensureDemoAccounts(seed.caller),
   auditSummaries: {
     AccountConnected: (d) =>

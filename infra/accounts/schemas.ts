@@ -57,6 +57,29 @@ export const blueskySchema = z.object({
     .pipe(z.url({ error: "Enter the server address, like https://bsky.social." }).optional()),
 });
 
+/** POST /api/social-accounts/telegram: the bot's token from BotFather and the channel it administers. */
+export const telegramSchema = z.object({
+  botToken: z
+    .string({ error: "Enter the bot's token from BotFather." })
+    .trim()
+    .min(1, "Enter the bot's token from BotFather.")
+    .regex(/^\d{3,20}:[A-Za-z0-9_-]{20,100}$/, "That is not a bot token: BotFather gives it as 123456789:AAH… when you create the bot."),
+  chatId: z
+    .string({ error: "Enter the channel's @username or its id." })
+    .trim()
+    .min(1, "Enter the channel's @username or its id.")
+    .regex(/^(@?[A-Za-z][A-Za-z0-9_]{3,31}|-?\d{5,20}|(https?:\/\/)?(www\.)?t(elegram)?\.me\/[A-Za-z][A-Za-z0-9_]{3,31}\/?)$/, "Enter the channel's @username (like @morgandental) or its id (like -1001234567890)."),
+});
+
+/** POST /api/social-accounts/discord: a channel's webhook address. */
+export const discordSchema = z.object({
+  webhookUrl: z
+    .string({ error: "Paste the channel's webhook URL." })
+    .trim()
+    .min(1, "Paste the channel's webhook URL.")
+    .max(500, "Paste the channel's webhook URL."),
+});
+
 export const listingSchema = z.object({
   platform: platformField,
   url: z.string({ error: "Enter the address of your profile page." }).trim().min(1, "Enter the address of your profile page.").max(2_000, "A profile address is at most 2,000 characters."),

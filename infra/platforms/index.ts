@@ -18,6 +18,8 @@ export {
   inboxReplierFor,
   engagementReaderFor,
   engagementReadablePlatforms,
+  audienceReaderFor,
+  audienceReadablePlatforms,
   reviewSiteOf,
 } from "./providers";
 export {
@@ -32,6 +34,8 @@ export {
   type BlueskyConnection,
 } from "./bluesky/connect";
 export { blueskyRkey, type BlueskyCredentials } from "./bluesky/publish";
+export { connectTelegram, telegramChatId, WRONG_BOT_TOKEN_MESSAGE, type TelegramCredentials } from "./telegram/connect";
+export { connectDiscord, parseDiscordWebhook, UNKNOWN_WEBHOOK_MESSAGE, WEBHOOK_URL_HINT, type DiscordCredentials } from "./discord/webhook";
 export { validateListingUrl, type ListingResult } from "./listings/listing";
 export { encryptSecret, decryptSecret, SecretDecryptionError, SecretKeyError } from "./crypto";
 

@@ -2,6 +2,9 @@ import type { PlatformId } from "../../domain/accounts/platforms";
 import type { MessageType } from "../../domain/inbox";
 import type { EngagementCounts } from "../../domain/publishing/events";
 import type { BlueskyConnection } from "./bluesky/connect";
+import type { DiscordCredentials } from "./discord/webhook";
+import type { TelegramConnection } from "./telegram/connect";
+import type { PlatformProfile } from "./types";
 import type { ListingResult } from "./listings/listing";
 import type { OAuthDefinition } from "./oauth";
 
@@ -25,6 +28,8 @@ export interface PlatformAdapter {
   readonly inbox?: InboxCapability;
   /** Reads the likes, shares and comments of published posts. */
   readonly engagement?: EngagementReader;
+  /** Reads the account's followers (subscribers) now, where connecting is the only other time they are read (Telegram). */
+  readonly audience?: AudienceReader;
   readonly reviews?: ReviewsCapability;
 }
 
@@ -33,6 +38,10 @@ export type Connect =
   | { readonly kind: "oauth"; readonly definition: OAuthDefinition }
   /** Handle or email and app password against a PDS. */
   | { readonly kind: "bluesky"; readonly connect: (input: { identifier: string; appPassword: string; service?: string | null }) => Promise<BlueskyConnection> }
+  /** A bot's token and the channel it administers (Telegram). */
+  | { readonly kind: "telegram"; readonly connect: (input: { botToken: string; chatId: string }) => Promise<TelegramConnection> }
+  /** A channel's webhook address (Discord). */
+  | { readonly kind: "discord"; readonly connect: (input: { webhookUrl: string }) => Promise<{ readonly profile: PlatformProfile; readonly credentials: DiscordCredentials }> }
   /** The public profile address only. */
   | { readonly kind: "listing"; readonly validate: (url: string) => ListingResult };
 
@@ -217,6 +226,9 @@ export type InboxReplier = (
  * Throws PlatformError when the account cannot be read now (token refused, rate limit, outage).
  */
 export type EngagementReader = (credentials: unknown, platformPostIds: ReadonlyArray<string>) => Promise<ReadonlyMap<string, EngagementCounts>>;
+
+/** The account's followers or subscribers now; throws PlatformError (invalid_credentials when the account no longer works). */
+export type AudienceReader = (credentials: unknown) => Promise<number>;
 
 // ----------------------------------------------------------------------------------- reviews
 

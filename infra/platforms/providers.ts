@@ -6,8 +6,10 @@ import { listings } from "./listings";
 import { meta } from "./meta";
 import { makeOAuthPlatform, type OAuthDefinition } from "./oauth";
 import { pinterest } from "./pinterest";
-import type { EngagementReader, Finder, InboxPoller, InboxReplier, PlatformAdapter, Provider, Published, Publisher, ReviewsCapability } from "./provider";
+import type { AudienceReader, EngagementReader, Finder, InboxPoller, InboxReplier, PlatformAdapter, Provider, Published, Publisher, ReviewsCapability } from "./provider";
 import { reddit } from "./reddit";
+import { telegram } from "./telegram";
+import { discord } from "./discord";
 import { tiktok } from "./tiktok";
 import type { OAuthPlatform } from "./types";
 import { x } from "./x";
@@ -18,7 +20,7 @@ import { yelp } from "./yelp";
  * here; everything below is read from this list (providers.unit.test.ts checks that every catalogue
  * platform has exactly one provider and that each adapter keeps the contract).
  */
-export const PROVIDERS: ReadonlyArray<Provider> = [bluesky, meta, x, linkedin, tiktok, pinterest, reddit, google, yelp, listings];
+export const PROVIDERS: ReadonlyArray<Provider> = [bluesky, meta, x, linkedin, tiktok, pinterest, reddit, google, telegram, discord, yelp, listings];
 
 const ADAPTERS = new Map<PlatformId, PlatformAdapter>(
   PROVIDERS.flatMap((provider) => Object.entries(provider.platforms) as Array<[PlatformId, PlatformAdapter]>),
@@ -83,6 +85,10 @@ export const engagementReaderFor = (platform: PlatformId): EngagementReader | nu
 
 /** The platforms whose figures a reader reads (Bluesky's are read with its session by the job itself). */
 export const engagementReadablePlatforms = (): ReadonlyArray<PlatformId> => having((a) => a.engagement !== undefined);
+
+/** How a platform's follower count is read again after connecting, or null (read at connection, or by the token refresh). */
+export const audienceReaderFor = (platform: PlatformId): AudienceReader | null => adapterOf(platform)?.audience ?? null;
+export const audienceReadablePlatforms = (): ReadonlyArray<PlatformId> => having((a) => a.audience !== undefined);
 
 // ----------------------------------------------------------------------------------------- reviews
 

@@ -11,12 +11,13 @@ const adapters = PROVIDERS.flatMap((provider) => Object.entries(provider.platfor
 const declaredFunctions = (adapter: PlatformAdapter): Array<[string, unknown]> => [
   ...(adapter.connect.kind === "oauth"
     ? [["connect.definition.fetchProfile", adapter.connect.definition.fetchProfile] as [string, unknown]]
-    : adapter.connect.kind === "bluesky"
-      ? [["connect.connect", adapter.connect.connect] as [string, unknown]]
-      : [["connect.validate", adapter.connect.validate] as [string, unknown]]),
+    : adapter.connect.kind === "listing"
+      ? [["connect.validate", adapter.connect.validate] as [string, unknown]]
+      : [["connect.connect", adapter.connect.connect] as [string, unknown]]),
   ...Object.entries(adapter.publish ?? {}).map(([k, v]) => [`publish.${k}`, v] as [string, unknown]),
   ...Object.entries(adapter.inbox ?? {}).map(([k, v]) => [`inbox.${k}`, v] as [string, unknown]),
   ...(adapter.engagement ? [["engagement", adapter.engagement] as [string, unknown]] : []),
+  ...(adapter.audience ? [["audience", adapter.audience] as [string, unknown]] : []),
   ...Object.entries(adapter.reviews ?? {})
     .filter(([k]) => k !== "respondsAs")
     .map(([k, v]) => [`reviews.${k}`, v] as [string, unknown]),

@@ -78,6 +78,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             ...stripe.env,
             ...aiEnv(ai, { AI_TIMEOUT_MS: "10000" }),
             OUTBOUND_ALLOW_HOSTS: [blog.host, new URL(ai.baseUrl).host].join(","),
+            // A test that connects Telegram or Discord plays their API on the same local server.
+            TELEGRAM_API_BASE: blog.url,
+            DISCORD_API_BASE: `${blog.url}/api`,
             // The sandbox's sample replies arrive a second after a post goes out, not 20.
             SANDBOX_REPLY_DELAY_SECONDS: "1",
           },

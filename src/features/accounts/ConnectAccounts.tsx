@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo, useState } from "react";
 import type { AccountView } from "../../../infra/accounts/SocialAccounts";
-import type { PlatformId } from "../../../domain/accounts";
+import type { ConnectionMethod, PlatformId } from "../../../domain/accounts";
 import { isLimitReached, UNLIMITED, usageColour, usagePercent } from "../../../domain/plans";
 import { Dialog } from "../../components/ui/Dialog";
 import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
@@ -21,7 +21,7 @@ export interface PlatformCard {
   readonly name: string;
   readonly category: "social" | "review";
   readonly description: string;
-  readonly connection: "oauth" | "bluesky" | "listing";
+  readonly connection: ConnectionMethod;
   readonly configured: boolean;
   /** The settings an operator must set for it, sent to operators only. */
   readonly missingVariables: ReadonlyArray<string>;
@@ -43,6 +43,8 @@ interface Props {
 type Open =
   | { readonly kind: "bluesky"; readonly platform: PlatformCard }
   | { readonly kind: "listing"; readonly platform: PlatformCard }
+  | { readonly kind: "telegram"; readonly platform: PlatformCard }
+  | { readonly kind: "discord"; readonly platform: PlatformCard }
   | { readonly kind: "sandbox"; readonly platform: PlatformCard }
   | { readonly kind: "disconnect"; readonly account: AccountView }
   | null;
@@ -57,6 +59,8 @@ const STATUS_LABEL: Record<AccountView["status"], string> = {
 const METHOD_NOTE: Record<PlatformCard["connection"], string> = {
   oauth: "Sign in with the platform; we keep its access encrypted and renew it for you.",
   bluesky: "Your handle and an app password, on bsky.social or your own server.",
+  telegram: "Your own bot (from BotFather), made an administrator of your channel.",
+  discord: "A webhook of your channel: paste its address.",
   listing: "Adds your public profile address so its reviews can be followed here. No posting: the site allows none.",
 };
 
@@ -213,9 +217,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                       <button
                         type="button"
                         className="btn btn-primary"
-                        onClick={() =>
-                          platform.connection === "oauth" ? window.location.assign(`/api/auth/${platform.id}`) : setOpen({ kind: "bluesky", platform })
-                        }
+                        onClick={() => startConnect(platform)}
                       >
                         Reconnect
                       </button>
@@ -359,6 +361,8 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
       ))}
 
       <BlueskyDialog open={open?.kind === "bluesky"} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
+      <TelegramDialog open={open?.kind === "telegram"} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
+      <DiscordDialog open={open?.kind === "discord"} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
       <ListingDialog platform={open?.kind === "listing" ? open.platform : null} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
       <SandboxDialog
         platform={open?.kind === "sandbox" ? open.platform : null}
@@ -545,6 +549,55 @@ const OneFieldDialog = ({ open, title, description, field, send, submitLabel, pe
     </Dialog>
   );
 };
+
+const TelegramDialog = ({ open, ...props }: FormDialogProps & { open: boolean }) => (
+  <OneFieldDialog
+    {...props}
+    open={open}
+    title="Connect a Telegram channel"
+    description="Your own bot posts to the channel: SocialDesk checks that it may before adding it."
+    field={{ name: "botToken", label: "Bot token", placeholder: "123456789:AAH…" }}
+    send={(botToken, data) => api.post("/api/social-accounts/telegram", { payload: { botToken, chatId: String(data.get("chatId") ?? "") } })}
+    submitLabel="Connect"
+    pendingLabel="Checking the bot..."
+    more={(fields) => (
+      <>
+        <div className="field">
+          <label htmlFor="telegram-chat">Channel</label>
+          <input className="input" id="telegram-chat" name="chatId" placeholder="@yourchannel or -100…" autoComplete="off" aria-invalid={Boolean(fields.chatId)} required />
+          <FieldError id="telegram-chat-error" message={fields.chatId} />
+        </div>
+        <ol className="how-to muted">
+          <li>
+            In Telegram, open <strong>@BotFather</strong>, send <code>/newbot</code> and copy the token it gives.
+          </li>
+          <li>In your channel, open Administrators → Add admin, choose your bot and leave "Post messages" on.</li>
+          <li>Enter the channel's @username here (a private channel: its id, which starts with -100).</li>
+        </ol>
+      </>
+    )}
+  />
+);
+
+const DiscordDialog = ({ open, ...props }: FormDialogProps & { open: boolean }) => (
+  <OneFieldDialog
+    {...props}
+    open={open}
+    title="Connect a Discord channel"
+    description="Posts go to the channel through its webhook. The address holds a secret: SocialDesk keeps it encrypted."
+    field={{ name: "webhookUrl", label: "Webhook URL", placeholder: "https://discord.com/api/webhooks/…", url: true }}
+    send={(webhookUrl) => api.post("/api/social-accounts/discord", { payload: { webhookUrl } })}
+    submitLabel="Connect"
+    pendingLabel="Checking the webhook..."
+    more={() => (
+      <ol className="how-to muted">
+        <li>In Discord, open the channel's settings (the gear next to its name) → Integrations → Webhooks.</li>
+        <li>Choose New Webhook, give it the name posts should show, then Copy Webhook URL.</li>
+        <li>Paste the address here.</li>
+      </ol>
+    )}
+  />
+);
 
 const ListingDialog = ({ platform, ...props }: FormDialogProps & { platform: PlatformCard | null }) => (
   <OneFieldDialog

@@ -66,6 +66,12 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
     () => (later ? later.postingProblems(later.mediaFactsOf(form.media), chosenPlatforms.flatMap((p) => (rules[p] ? [rules[p]] : []))) : []),
     [later, form.media, chosenPlatforms, rules],
   );
+  // With media, a platform whose text becomes the media's caption (Telegram) counts against the caption's limit.
+  const textLimits = useMemo(() => {
+    if (form.media.length === 0) return limits;
+    const captions = Object.entries(rules).flatMap(([p, r]) => (r.posting.maxCaptionCharacters !== undefined ? [[p, r.posting.maxCaptionCharacters] as const] : []));
+    return captions.length === 0 ? limits : { ...limits, ...Object.fromEntries(captions) };
+  }, [limits, rules, form.media.length]);
   const busy = saving !== null || uploading !== null || !hydrated;
   const setContent = useCallback((content: string) => dispatch({ type: "fieldChanged", patch: { content } }), []);
 
@@ -153,7 +159,7 @@ export default function Compose({ accounts: loadedAccounts, categories, timeZone
             error={errors.content}
             platforms={chosenPlatforms}
             names={names}
-            limits={limits}
+            limits={textLimits}
             problems={problems}
             hydrated={hydrated}
             ai={ai}

@@ -73,6 +73,7 @@ export const FEED_ACTIONS: Partial<Record<PlatformId, ReadonlyArray<string>>> = 
   linkedin: ["Like", "Comment", "Repost", "Send"],
   threads: ["Like", "Reply", "Repost", "Share"],
   bluesky: ["Reply", "Repost", "Like"],
+  telegram: ["React", "Comment", "Forward"],
 };
 
 /** Networks whose feed shows the picture first and the text under it, after the account's name. */
