@@ -314,7 +314,7 @@ describe("connecting a Discord channel webhook", () => {
       platformPostId: "1300000000000000001",
       url: "https://discord.com/channels/556677889900112233/998877665544332211/1300000000000000001",
     });
-    expect(seen.map((s) => [s.method, s.path, s.query, s.json])).toEqual([["POST", webhookPath, "?wait=true", { content: "Open on Saturday this week." }]]);
+    expect(seen.map((s) => [s.method, s.path, s.query, s.json])).toEqual([["POST", webhookPath, "?wait=true", { content: "Open on Saturday this week.", allowed_mentions: { parse: [] } }]]);
   });
 
   it("given an unknown webhook, another site's address, or a Discord API on a private address, then each answers 400 with a sentence and nothing is added", async () => {
@@ -356,6 +356,8 @@ describe("connecting a Discord channel webhook", () => {
         { id: 0, filename: "a.png", description: "Alt of a.png" },
         { id: 1, filename: "b.png", description: "Alt of b.png" },
       ],
+      // "@everyone" in a scheduled post stays text: the post pings no one.
+      allowed_mentions: { parse: [] },
     });
     expect(sent.form?.get("files[0]")).toEqual({ name: "a.png", type: "image/png", size: PNG.length });
     expect(sent.form?.get("files[1]")).toEqual({ name: "b.png", type: "image/png", size: PNG.length });

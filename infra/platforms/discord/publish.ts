@@ -18,6 +18,9 @@ const credentialsOf = (credentials: unknown): DiscordCredentials => {
   return { webhookUrl, guildId: str(c.guildId), channelId: str(c.channelId) };
 };
 
+/** A scheduled post pings no one: "@everyone" or a role in its text stays text (Discord's `allowed_mentions`). */
+const NO_PINGS = { parse: [] } as const;
+
 export const publishDiscord: Publisher = async (credentials, request) => {
   const channel = credentialsOf(credentials);
   const rules = platformById("discord");
@@ -28,11 +31,11 @@ export const publishDiscord: Publisher = async (credentials, request) => {
   const url = `${channel.webhookUrl}?wait=true`;
   let answer;
   if (request.media.length === 0) {
-    answer = await callWebhook(url, { method: "POST", body: JSON.stringify({ content }), type: "application/json" });
+    answer = await callWebhook(url, { method: "POST", body: JSON.stringify({ content, allowed_mentions: NO_PINGS }), type: "application/json" });
   } else {
     const form = new FormData();
     const attachments = request.media.map((m, i) => ({ id: i, filename: m.fileName, ...(m.alt ? { description: m.alt.slice(0, 1024) } : {}) }));
-    form.set("payload_json", JSON.stringify({ ...(content.trim() !== "" ? { content } : {}), attachments }));
+    form.set("payload_json", JSON.stringify({ ...(content.trim() !== "" ? { content } : {}), attachments, allowed_mentions: NO_PINGS }));
     request.media.forEach((m, i) => form.set(`files[${i}]`, blobOf(m), m.fileName));
     // As bytes with the boundary: the outbound client's fetch is undici's own, which may not know the global FormData class.
     const encoded = new Response(form);
