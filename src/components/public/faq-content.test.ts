@@ -85,7 +85,7 @@ describe("FAQ content", () => {
     expect(text).toContain("4-hour response and live chat");
     expect(text).toContain("Professional, Growth and Agency");
     expect(text).toContain(`${PLATFORM_COUNT} platforms`);
-    expect(text).toContain("12 social networks");
+    expect(text).toContain(`${SOCIAL_PLATFORMS.length} social networks`);
     expect(text).toContain("7 review and directory sites");
     for (const platform of [...SOCIAL_PLATFORMS, ...REVIEW_PLATFORMS]) expect(text).toContain(platform);
     expect(text).toMatch(/export your analytics as a CSV file/i);

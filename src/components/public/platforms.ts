@@ -1,27 +1,12 @@
-/** The platforms the public pages name (spec core §1: 19 platforms, 12 social and 7 review or directory sites). */
-export const SOCIAL_PLATFORMS = [
-  "Facebook",
-  "Instagram",
-  "X (Twitter)",
-  "LinkedIn",
-  "TikTok",
-  "YouTube",
-  "Pinterest",
-  "Google Business Profile",
-  "Threads",
-  "Snapchat",
-  "Bluesky",
-  "Reddit",
-] as const;
+import { PLATFORMS } from "../../../domain/accounts/platforms";
 
-export const REVIEW_PLATFORMS = [
-  "Yelp",
-  "Avvo",
-  "Healthgrades",
-  "Dignity Health",
-  "Martindale-Hubbell",
-  "Super Lawyers",
-  "BBB",
-] as const;
+/**
+ * The platforms the public pages name, read from the catalogue (spec core §1 named 19: 12 social
+ * and 7 review or directory sites; Telegram, Discord and Mastodon came with issue 32), so a
+ * platform added there is named here too.
+ */
+export const SOCIAL_PLATFORMS: ReadonlyArray<string> = PLATFORMS.filter((p) => p.category === "social").map((p) => p.name);
+
+export const REVIEW_PLATFORMS: ReadonlyArray<string> = PLATFORMS.filter((p) => p.category === "review").map((p) => p.name);
 
 export const PLATFORM_COUNT = SOCIAL_PLATFORMS.length + REVIEW_PLATFORMS.length;

@@ -7,10 +7,11 @@ import { SITEMAP_PATHS, sitemapResponse, sitePaths } from "../../pages/sitemap.x
 import { GET as robots } from "../../pages/robots.txt";
 
 describe("platforms", () => {
-  it("names 19 platforms: 12 social, 7 review or directory sites", () => {
-    expect(SOCIAL_PLATFORMS).toHaveLength(12);
+  it("names every platform of the catalogue: the spec's 12 social networks with Telegram and Discord, and 7 review or directory sites", () => {
+    expect(SOCIAL_PLATFORMS).toEqual(expect.arrayContaining(["Facebook", "Bluesky", "Reddit", "Telegram", "Discord"]));
+    expect(SOCIAL_PLATFORMS).toHaveLength(14);
     expect(REVIEW_PLATFORMS).toHaveLength(7);
-    expect(PLATFORM_COUNT).toBe(19);
+    expect(PLATFORM_COUNT).toBe(21);
     expect(REVIEW_PLATFORMS).toEqual(["Yelp", "Avvo", "Healthgrades", "Dignity Health", "Martindale-Hubbell", "Super Lawyers", "BBB"]);
   });
 });
