@@ -104,6 +104,7 @@ describe("a plain form the server refuses", () => {
       "/app/settings?tab=api-keys": { method: "POST", values: { _form: "api-key-create", name: "", access: "admin" } },
       "/app/onboarding": { method: "POST", values: { timeZone: "Mars/Olympus" } },
       "/admin/projections": { method: "POST", values: { name: "nope", action: "explode" } },
+      "/admin/platforms": { method: "POST", values: { platform: "linkedin", action: "save", clientId: "", clientSecret: "" } },
       "/approve/{token}": { method: "POST", values: { decision: "maybe" } },
       "/invite/{token}": { method: "POST", values: { firstName: "" } },
       "/login": { method: "POST", values: { email: "nobody", password: "" } },
