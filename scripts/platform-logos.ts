@@ -24,6 +24,7 @@ const MARKS: Record<PlatformId, keyof typeof icons | { readonly letters: string 
   snapchat: "siSnapchat",
   bluesky: "siBluesky",
   reddit: "siReddit",
+  mastodon: "siMastodon",
   yelp: "siYelp",
   avvo: { letters: "A" },
   healthgrades: { letters: "hg" },

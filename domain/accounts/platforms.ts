@@ -1,5 +1,5 @@
 /**
- * The 19 platforms (spec core §3, §9; engagement §1): 12 social networks and 7 review or directory
+ * The platforms (spec core §3, §9; engagement §1; issue 32): 13 social networks and 7 review or directory
  * sites. What each allows decides how it connects and what the composer offers.
  */
 export const PLATFORM_IDS = [
@@ -15,6 +15,7 @@ export const PLATFORM_IDS = [
   "snapchat",
   "bluesky",
   "reddit",
+  "mastodon",
   "yelp",
   "avvo",
   "healthgrades",
@@ -29,10 +30,13 @@ export type PlatformId = (typeof PLATFORM_IDS)[number];
  * How an account of the platform is connected:
  * - oauth: the platform's OAuth 2 flow (tokens kept encrypted, refreshed by a job);
  * - bluesky: handle or email + app password against a PDS (any, self-hosted too);
- * - listing: the public profile URL only, where the platform's API allows no third-party posting.
+ * - listing: the public profile URL only, where the platform's API allows no third-party posting;
+ * - instance: OAuth with the server the person names (Mastodon and every server speaking its API),
+ *   the app registering itself there: no operator set-up.
  * Any platform can also be connected as a sandbox account (posts stay in the app).
  */
-export type ConnectionMethod = "oauth" | "bluesky" | "listing";
+export type ConnectionMethod = "oauth" | "bluesky" | "listing" | "instance";
+export const CONNECTION_METHODS = ["oauth", "bluesky", "listing", "instance"] as const;
 
 export interface Platform {
   readonly id: PlatformId;
@@ -218,6 +222,12 @@ export const PLATFORMS: ReadonlyArray<Platform> = [
     posting({ maxItems: 20, maxVideos: 0, maxImageBytes: 20 * MB }),
     // Replies are not read yet.
     inbox(), { video: false }),
+  social("mastodon", "Mastodon", 500, "Any Mastodon server (Pixelfed, GoToSocial, Akkoma too): posts with content warnings and visibility.", "instance",
+    // Mastodon's defaults (each server may set its own, read from /api/v2/instance at connection):
+    // 500 characters, 4 attachments, images up to 16 MB, one video (up to 99 MB) not mixed with images.
+    posting({ maxItems: 4, maxImages: 4, maxVideos: 1, mixed: false, maxImageBytes: 16 * MB, maxVideoBytes: 99 * MB }),
+    // Mentions and replies, from its notifications; direct messages are statuses too, not read here.
+    inbox({ comments: true, mentions: true })),
   review("yelp", "Yelp", 5000, "Your business page: follow reviews and ratings.", ["yelp.com", "www.yelp.com", "m.yelp.com"]),
   review("avvo", "Avvo", 1000, "Your lawyer profile: follow client reviews.", ["avvo.com", "www.avvo.com"]),
   review("healthgrades", "Healthgrades", 1500, "Your provider profile: follow patient reviews.", ["healthgrades.com", "www.healthgrades.com"]),
