@@ -124,7 +124,13 @@ const bodyOf = (call: Call): { body?: BodyInit; type?: string } => {
 
 /** One call; answers the 2xx answer, throws the PlatformError of anything else. */
 export const request = async (ctx: CallContext, url: string | URL, call: Call = {}, classify?: Classify): Promise<Answer> => {
-  const { body, type } = bodyOf(call);
+  let { body, type } = bodyOf(call);
+  if (call.outbound && call.multipart) {
+    // The outbound client's undici is not the global one: it would not recognise this FormData, so it goes as encoded bytes.
+    const encoded = new Response(call.multipart);
+    type = encoded.headers.get("content-type") ?? undefined;
+    body = new Uint8Array(await encoded.arrayBuffer());
+  }
   const headers: Record<string, string> = { accept: "application/json", "user-agent": USER_AGENT, ...call.headers };
   // A platform may insist on its own spelling (TikTok's "application/json; charset=UTF-8"); two keys differing in case would be sent joined.
   const ownType = Object.keys(headers).some((name) => name.toLowerCase() === "content-type");

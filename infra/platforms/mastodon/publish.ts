@@ -5,12 +5,12 @@ import { accessOf, type MastodonAccess, mastodonCall, mastodonCtx } from "./api"
 
 export const MASTODON_VISIBILITIES = ["public", "unlisted", "private"] as const;
 
-/** How long a video's processing is waited for, in one-second polls of GET /api/v1/media/{id}. */
-const MEDIA_WAIT_POLLS = 60;
+/** How long a file's processing is waited for (polls of GET /api/v1/media/{id}, 0.2 s apart at first, then up to 2 s). */
+const MEDIA_WAIT_MS = 60_000;
 
 /**
  * One attachment: `POST /api/v2/media` (multipart, with its description), then, while the server
- * answers 202 (processing) and `GET /api/v1/media/{id}` answers 206, a poll a second.
+ * answers 202 (processing) and `GET /api/v1/media/{id}` answers 206, a poll after a growing pause.
  */
 const upload = async (access: MastodonAccess, media: PublishMedia): Promise<string> => {
   const form = new FormData();
@@ -20,10 +20,11 @@ const upload = async (access: MastodonAccess, media: PublishMedia): Promise<stri
   const id = str(answer.body.id);
   if (!id) throw fail(mastodonCtx, "invalid_response", "Mastodon sent no id for the uploaded file.");
   if (answer.status === 200 && answer.body.url) return id;
-  for (let poll = 0; poll < MEDIA_WAIT_POLLS; poll++) {
+  const deadline = Date.now() + MEDIA_WAIT_MS;
+  for (let poll = 0; Date.now() < deadline; poll++) {
     const status = await mastodonCall(access, `/api/v1/media/${encodeURIComponent(id)}`);
     if (status.status === 200 && status.body.url) return id;
-    await sleep(1000);
+    await sleep(Math.min(2000, 200 * 2 ** poll));
   }
   throw fail(mastodonCtx, "unavailable", `${new URL(access.origin).host} is still processing ${media.fileName}; the post will be tried again.`);
 };
