@@ -247,3 +247,34 @@ export const platformById = (id: PlatformId): Platform => PLATFORMS.find((p) => 
 
 export const SOCIAL_PLATFORMS = PLATFORMS.filter((p) => p.category === "social");
 export const REVIEW_PLATFORMS = PLATFORMS.filter((p) => p.category === "review");
+
+/** What an account tells of its own server's limits (Mastodon: read from its instance at connection). */
+export interface AccountLimitsSource {
+  readonly platform: PlatformId;
+  readonly metadata?: Readonly<Record<string, unknown>> | null;
+}
+
+const positiveInteger = (v: unknown): number | null => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : null);
+
+/**
+ * The platform as these accounts' servers allow it: where an account says its own limits
+ * (`metadata.maxCharacters`, `metadata.maxMedia`: a Mastodon instance's), the tightest of the chosen
+ * accounts' replaces the catalogue's; the catalogue's stand for every other platform.
+ */
+export const platformFor = (id: PlatformId, accounts: ReadonlyArray<AccountLimitsSource> = []): Platform => {
+  const base = platformById(id);
+  const own = accounts.filter((a) => a.platform === id);
+  const tightest = (key: string) => {
+    const values = own.map((a) => positiveInteger(a.metadata?.[key])).filter((v): v is number => v !== null);
+    return values.length > 0 ? Math.min(...values) : null;
+  };
+  const maxCharacters = tightest("maxCharacters");
+  const maxMedia = tightest("maxMedia");
+  if (maxCharacters === null && maxMedia === null) return base;
+  const items = maxMedia ?? base.posting.maxItems;
+  return {
+    ...base,
+    maxCharacters: maxCharacters ?? base.maxCharacters,
+    posting: { ...base.posting, maxItems: items, maxImages: Math.min(base.posting.maxImages, items) || items, maxVideos: Math.min(base.posting.maxVideos, items) },
+  };
+};

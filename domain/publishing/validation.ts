@@ -1,4 +1,4 @@
-import { type PlatformId, platformById } from "../accounts/platforms";
+import { type AccountLimitsSource, type PlatformId, platformById, platformFor } from "../accounts/platforms";
 import type { PostContent } from "./events";
 
 export const CONTENT_REQUIRED = "Content is required";
@@ -15,8 +15,8 @@ export const characterCount = (text: string): number => {
   return n;
 };
 
-export const tooLongMessage = (count: number, platform: PlatformId): string => {
-  const p = platformById(platform);
+export const tooLongMessage = (count: number, platform: PlatformId, accounts: ReadonlyArray<AccountLimitsSource> = []): string => {
+  const p = platformFor(platform, accounts);
   return `Your post is ${count} characters; ${p.name} allows ${p.maxCharacters}.`;
 };
 
@@ -25,15 +25,20 @@ export const tooLongMessage = (count: number, platform: PlatformId): string => {
  * one platform; content or media; the text fits every chosen platform. When several limits are
  * exceeded the message names the strictest (shortening to it fits them all).
  */
-export const checkContent = (content: string, platforms: ReadonlyArray<PlatformId>, mediaCount = 0): string | null => {
+export const checkContent = (
+  content: string,
+  platforms: ReadonlyArray<PlatformId>,
+  mediaCount = 0,
+  accounts: ReadonlyArray<AccountLimitsSource> = [],
+): string | null => {
   if (platforms.length === 0) return SELECT_PLATFORM;
   if (content.trim().length === 0 && mediaCount === 0) return CONTENT_REQUIRED;
   const count = characterCount(content);
   const exceeded = platforms
-    .map(platformById)
+    .map((p) => platformFor(p, accounts))
     .filter((p) => count > p.maxCharacters)
     .sort((a, b) => a.maxCharacters - b.maxCharacters)[0];
-  return exceeded ? tooLongMessage(count, exceeded.id) : null;
+  return exceeded ? tooLongMessage(count, exceeded.id, accounts) : null;
 };
 
 /** An X thread: the post, then at most this many more, each answering the one before. */

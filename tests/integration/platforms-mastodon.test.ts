@@ -82,7 +82,7 @@ describe("connecting a Mastodon account", () => {
       status: "connected",
       accountName: "Local Bakery",
       accountId: "109876",
-      username: `@bakery@${instance.host}`,
+      username: `bakery@${instance.host}`,
       followers: 321,
       avatar: `${instance.url}/avatars/bakery.png`,
       metadata: { instance: instance.url, maxCharacters: 1000, maxMedia: 4 },

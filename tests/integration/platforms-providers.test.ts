@@ -10,7 +10,8 @@ import { platformRejection } from "../support/platforms";
  * server (which checks the token, method, path and body of every call), a post that goes out
  * answers { platformPostId, url }, and the platform's refusal (4xx), rate limit (429 with
  * Retry-After) and failure (5xx) on its publishing call come back as the same PlatformError kinds.
- * Bluesky publishes to a real PDS (publish-bluesky.test.ts), where failures cannot be played.
+ * Bluesky publishes to a real PDS (publish-bluesky.test.ts), where failures cannot be played;
+ * Mastodon to its own local instance (platforms-mastodon.test.ts), which plays its refusals.
  */
 
 const OAUTH: FakeOAuthPlatform[] = ["facebook", "instagram", "twitter", "linkedin", "tiktok", "google_business", "pinterest", "reddit", "threads", "youtube"];
@@ -68,8 +69,8 @@ const publish = (platform: FakeOAuthPlatform) => {
 };
 
 describe("every provider's publish", () => {
-  it("given the registry, when the platforms that publish are listed, then each OAuth one has a case here and Bluesky is the only other", () => {
-    expect([...publishablePlatforms()].sort()).toEqual([...OAUTH, "bluesky" as PlatformId].sort());
+  it("given the registry, when the platforms that publish are listed, then each OAuth one has a case here and Bluesky and Mastodon are the only others", () => {
+    expect([...publishablePlatforms()].sort()).toEqual([...OAUTH, "bluesky" as PlatformId, "mastodon" as PlatformId].sort());
   });
 
   describe.each(OAUTH)("%s", (platform) => {

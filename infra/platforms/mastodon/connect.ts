@@ -96,7 +96,7 @@ export const readMastodonAccount = async (origin: string, accessToken: string): 
   return {
     externalId: body.id,
     accountName: typeof body.display_name === "string" && body.display_name.trim() ? body.display_name.trim() : body.username,
-    username: `@${acct}`,
+    username: acct,
     avatarUrl: typeof body.avatar === "string" && body.avatar ? body.avatar : null,
     followers: typeof body.followers_count === "number" ? body.followers_count : 0,
     profileUrl: typeof body.url === "string" ? body.url : `${origin}/@${body.username}`,

@@ -1,6 +1,7 @@
 import { type ReactNode, useMemo, useState } from "react";
 import type { AccountView } from "../../../infra/accounts/SocialAccounts";
 import type { PlatformId } from "../../../domain/accounts";
+import type { ConnectionMethod } from "../../../domain/accounts/platforms";
 import { isLimitReached, UNLIMITED, usageColour, usagePercent } from "../../../domain/plans";
 import { Dialog } from "../../components/ui/Dialog";
 import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
@@ -21,7 +22,7 @@ export interface PlatformCard {
   readonly name: string;
   readonly category: "social" | "review";
   readonly description: string;
-  readonly connection: "oauth" | "bluesky" | "listing";
+  readonly connection: ConnectionMethod;
   readonly configured: boolean;
   /** The settings an operator must set for it, sent to operators only. */
   readonly missingVariables: ReadonlyArray<string>;
@@ -42,6 +43,7 @@ interface Props {
 
 type Open =
   | { readonly kind: "bluesky"; readonly platform: PlatformCard }
+  | { readonly kind: "instance"; readonly platform: PlatformCard }
   | { readonly kind: "listing"; readonly platform: PlatformCard }
   | { readonly kind: "sandbox"; readonly platform: PlatformCard }
   | { readonly kind: "disconnect"; readonly account: AccountView }
@@ -57,6 +59,7 @@ const STATUS_LABEL: Record<AccountView["status"], string> = {
 const METHOD_NOTE: Record<PlatformCard["connection"], string> = {
   oauth: "Sign in with the platform; we keep its access encrypted and renew it for you.",
   bluesky: "Your handle and an app password, on bsky.social or your own server.",
+  instance: "Your server's address; you sign in there and approve SocialDesk. Works with any server speaking Mastodon's API.",
   listing: "Adds your public profile address so its reviews can be followed here. No posting: the site allows none.",
 };
 
@@ -214,7 +217,9 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
                         type="button"
                         className="btn btn-primary"
                         onClick={() =>
-                          platform.connection === "oauth" ? window.location.assign(`/api/auth/${platform.id}`) : setOpen({ kind: "bluesky", platform })
+                          platform.connection === "oauth"
+                            ? window.location.assign(`/api/auth/${platform.id}`)
+                            : setOpen({ kind: platform.connection === "instance" ? "instance" : "bluesky", platform })
                         }
                       >
                         Reconnect
@@ -359,6 +364,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
       ))}
 
       <BlueskyDialog open={open?.kind === "bluesky"} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
+      <InstanceDialog platform={open?.kind === "instance" ? open.platform : null} onClose={() => setOpen(null)} />
       <ListingDialog platform={open?.kind === "listing" ? open.platform : null} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
       <SandboxDialog
         platform={open?.kind === "sandbox" ? open.platform : null}
@@ -423,6 +429,35 @@ const FieldError = ({ message, id }: { message?: string; id: string }) =>
       {message}
     </p>
   ) : null;
+
+/**
+ * Mastodon: the person's server, then a plain navigation to /api/auth/mastodon, which registers
+ * SocialDesk there and sends the browser to the server's own sign-in; the outcome comes back as a toast.
+ */
+const InstanceDialog = ({ platform, onClose }: { platform: PlatformCard | null; onClose: () => void }) => (
+  <Dialog
+    open={platform !== null}
+    title={`Connect ${platform?.name ?? "Mastodon"}`}
+    description="Type the address of the server your account is on. You will sign in there and approve SocialDesk; Pixelfed, GoToSocial and Akkoma servers work too."
+    onClose={onClose}
+  >
+    <form className="stack" method="get" action={`/api/auth/${platform?.id ?? "mastodon"}`}>
+      <div className="field">
+        <label htmlFor="instance-address">Your server</label>
+        <input className="input" id="instance-address" name="instance" placeholder="mastodon.social" autoComplete="url" inputMode="url" required />
+        <p className="muted">Or your full handle, like @you@mastodon.social.</p>
+      </div>
+      <div className="ui-dialog-actions">
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary">
+          Continue to your server
+        </button>
+      </div>
+    </form>
+  </Dialog>
+);
 
 const BlueskyDialog = ({ open, ...props }: FormDialogProps & { open: boolean }) => {
   const { pending, fields, submit } = useSubmit(props);
