@@ -43,6 +43,9 @@ export interface FakeMastodon {
   close(): Promise<void>;
 }
 
+/** A 4x4 purple PNG. */
+const AVATAR = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGNITvkPRwzEcQDYUhxhYds33AAAAABJRU5ErkJggg==", "base64");
+
 export const startFakeMastodon = async (): Promise<FakeMastodon> => {
   const requests: RecordedRequest[] = [];
   const apps: FakeMastodon["apps"] = [];
@@ -110,6 +113,11 @@ export const startFakeMastodon = async (): Promise<FakeMastodon> => {
     }
     if (method === "GET" && path === "/api/v2/instance") {
       return json(res, 200, { domain: fake.host, title: "Local Mastodon", configuration: { statuses: { max_characters: fake.limits.maxCharacters, max_media_attachments: fake.limits.maxMedia } } });
+    }
+    if (method === "GET" && path.startsWith("/avatars/")) {
+      // The account's picture, as the instance's media server would serve it.
+      res.writeHead(200, { "content-type": "image/png" });
+      return res.end(AVATAR);
     }
     if (!request.bearer || !tokens.has(request.bearer)) return error(res, 401, "The access token is invalid");
 

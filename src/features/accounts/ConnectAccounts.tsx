@@ -431,7 +431,7 @@ const FieldError = ({ message, id }: { message?: string; id: string }) =>
   ) : null;
 
 /**
- * Mastodon: the person's server, then a plain navigation to /api/auth/mastodon, which registers
+ * Mastodon: the person's server, then a navigation to /api/auth/mastodon, which registers
  * SocialDesk there and sends the browser to the server's own sign-in; the outcome comes back as a toast.
  */
 const InstanceDialog = ({ platform, onClose }: { platform: PlatformCard | null; onClose: () => void }) => (
@@ -441,7 +441,15 @@ const InstanceDialog = ({ platform, onClose }: { platform: PlatformCard | null; 
     description="Type the address of the server your account is on. You will sign in there and approve SocialDesk; Pixelfed, GoToSocial and Akkoma servers work too."
     onClose={onClose}
   >
-    <form className="stack" method="get" action={`/api/auth/${platform?.id ?? "mastodon"}`}>
+    <form
+      className="stack"
+      onSubmit={(event) => {
+        // A navigation, as for the other sign-ins: a form's own submission may not be redirected to another site (CSP form-action 'self').
+        event.preventDefault();
+        const instance = String(new FormData(event.currentTarget).get("instance") ?? "").trim();
+        window.location.assign(`/api/auth/${platform?.id ?? "mastodon"}?instance=${encodeURIComponent(instance)}`);
+      }}
+    >
       <div className="field">
         <label htmlFor="instance-address">Your server</label>
         <input className="input" id="instance-address" name="instance" placeholder="mastodon.social" autoComplete="url" inputMode="url" required />
