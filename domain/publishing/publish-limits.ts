@@ -26,6 +26,8 @@ export const PUBLISH_LIMITS: Readonly<Partial<Record<PlatformId, ReadonlyArray<P
     { per: "account", count: 1_666, windowMs: HOUR, reason: "Bluesky's limit of 5,000 write points an hour for an account (3 a post)" },
     { per: "account", count: 11_666, windowMs: DAY, reason: "Bluesky's limit of 35,000 write points a day for an account (3 a post)" },
   ],
+  // Mastodon's default rate limits (docs.joinmastodon.org "Rate limits"): 300 statuses per 3 hours for an account; an instance may set others (429).
+  mastodon: [{ per: "account", count: 300, windowMs: 3 * HOUR, reason: "Mastodon's limit of 300 posts per 3 hours for an account" }],
   // X API v2 POST /2/tweets: 100 requests per 15 minutes per user, 10,000 per 24 hours per app.
   twitter: [
     { per: "account", count: 100, windowMs: 15 * MINUTE, reason: "X's limit of 100 posts per 15 minutes for an account" },
