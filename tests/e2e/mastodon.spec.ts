@@ -43,6 +43,7 @@ test("a person connects their Mastodon instance and publishes to it with a conte
   await page.getByTestId("platform-options").getByText("Mastodon options").click();
   await page.getByLabel("Content warning").fill("Food");
   await page.getByLabel("Who can see it?").selectOption("unlisted");
+  await expect(page.getByTestId("preview-cw-mastodon")).toContainText("Food");
   await screenshot(page, "compose", { widths: [1280, 360], fullPage: true });
   await page.getByRole("button", { name: "Post Now" }).click();
   await expect(toast(page)).toContainText(/Post (created|published)/);

@@ -29,10 +29,10 @@ const AUDIENCES = [
   { id: "mentioned", label: "Only accounts you mention" },
 ];
 
-/** Mastodon's visibilities a post can take from here (direct messages are not posts). */
+/** Mastodon's visibilities a post can take from here, by its own names (quiet public: not in public timelines; direct messages are not posts). */
 const MASTODON_VISIBILITY = [
   { id: "public", label: "Public" },
-  { id: "unlisted", label: "Quiet public (not in public timelines)" },
+  { id: "unlisted", label: "Quiet public" },
   { id: "private", label: "Followers only" },
 ];
 
