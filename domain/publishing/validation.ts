@@ -58,6 +58,9 @@ export const checkThread = (parts: unknown): string | null => {
   return null;
 };
 
+/** The visibilities a Mastodon post can take from here (direct messages are not posts). */
+export const MASTODON_VISIBILITIES = ["public", "unlisted", "private"] as const;
+
 /** A Snapchat story lasts 24 hours (spec core §9) unless a shorter custom duration is chosen. */
 export const STORY_MAX_HOURS = 24;
 
@@ -66,6 +69,10 @@ export const checkPlatformOptions = (options: PostContent["options"], platforms:
   if (platforms.includes("twitter")) {
     const problem = checkThread(options.twitter?.thread);
     if (problem) return problem;
+  }
+  const visibility: unknown = options.mastodon?.visibility;
+  if (platforms.includes("mastodon") && visibility !== undefined && visibility !== "" && !(MASTODON_VISIBILITIES as ReadonlyArray<unknown>).includes(visibility)) {
+    return "Mastodon's visibility is public, unlisted or private.";
   }
   const duration: unknown = options.snapchat?.storyDuration;
   if (platforms.includes("snapchat") && duration !== undefined && duration !== "24h") {

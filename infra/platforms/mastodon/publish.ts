@@ -1,9 +1,9 @@
 import { blobOf, option, sleep } from "../call";
 import { fail, str } from "../http";
 import type { Published, Publisher, PublishMedia } from "../provider";
+import { MASTODON_VISIBILITIES } from "../../../domain/publishing/validation";
 import { accessOf, type MastodonAccess, mastodonCall, mastodonCtx } from "./api";
 
-export const MASTODON_VISIBILITIES = ["public", "unlisted", "private"] as const;
 
 /** How long a file's processing is waited for (polls of GET /api/v1/media/{id}, 0.2 s apart at first, then up to 2 s). */
 const MEDIA_WAIT_MS = 60_000;
