@@ -25,12 +25,3 @@ describe("a platform's limits as the accounts' servers set them", () => {
     expect(checkContent("a".repeat(1001), ["mastodon"], 0, [mastodon(1000, 4)])).toBe("Your post is 1001 characters; Mastodon allows 1000.");
   });
 });
-
-describe("Mastodon's options", () => {
-  it("given a visibility Mastodon does not take from here, when the options are checked, then the person reads the three it does", async () => {
-    const { checkPlatformOptions } = await import("../publishing/validation");
-    // What an API client may send, whatever the type says.
-    expect(checkPlatformOptions({ mastodon: { visibility: "direct" as "public" } }, ["mastodon"])).toBe("Mastodon's visibility is public, unlisted or private.");
-    expect(checkPlatformOptions({ mastodon: { visibility: "unlisted", contentWarning: "Food" } }, ["mastodon"])).toBeNull();
-  });
-});

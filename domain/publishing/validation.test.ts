@@ -71,3 +71,11 @@ describe("suggestTimes", () => {
     expect(SCHEDULE_TIMES.at(-1)).toBe("22:00");
   });
 });
+
+describe("Mastodon's options", () => {
+  it("given a visibility Mastodon does not take from here, when the options are checked, then the person reads the three it does", () => {
+    // What an API client may send, whatever the type says.
+    expect(checkPlatformOptions({ mastodon: { visibility: "direct" as "public" } }, ["mastodon"])).toBe("Mastodon's visibility is public, unlisted or private.");
+    expect(checkPlatformOptions({ mastodon: { visibility: "unlisted", contentWarning: "Food" } }, ["mastodon"])).toBeNull();
+  });
+});
