@@ -114,11 +114,10 @@ const BACK = "/app/connect-accounts";
 const SIGN_IN_FIRST = `/login?next=${encodeURIComponent(BACK)}`;
 
 /**
- * The OAuth operations' caller: a platform this server connects by OAuth (else 404), a signed-in
- * person (else `null`: the browser is sent to sign in) whom the one authorization point lets do
- * what the endpoint declares (`Requires`; else 403).
+ * The connection operations' caller: a signed-in person (else `null`: the browser is sent to sign
+ * in) whom the one authorization point lets do what the endpoint declares (`Requires`; else 403).
  */
-const signedInCaller = (platform: PlatformId, endpoint: { readonly annotations: Context.Context<never> }) =>
+const signedInCaller = (endpoint: { readonly annotations: Context.Context<never> }) =>
   Effect.gen(function* () {
     const edge = yield* EdgeRequest;
     if (!edge.user) return null;
@@ -128,12 +127,13 @@ const signedInCaller = (platform: PlatformId, endpoint: { readonly annotations: 
     return caller;
   });
 
+/** The OAuth operations' caller: as above, for a platform this server connects by OAuth (else 404). */
 const oauthCaller = (platformParam: string, endpoint: { readonly annotations: Context.Context<never> }) =>
   Effect.gen(function* () {
     const platform = normalizePlatformId(platformParam);
     const adapter = platform ? oauthPlatform(platform) : null;
     if (!platform || !adapter) return yield* new NotFound({ what: "page" });
-    const caller = yield* signedInCaller(platform, endpoint);
+    const caller = yield* signedInCaller(endpoint);
     return caller ? { platform, adapter, caller } : null;
   });
 
@@ -230,7 +230,7 @@ export const accountConnectionsHandlers = (handlers: HttpApiBuilder.Handlers.Fro
     )
     .handle("mastodonStart", ({ query, endpoint }) =>
       Effect.gen(function* () {
-        const caller = yield* signedInCaller("mastodon", endpoint);
+        const caller = yield* signedInCaller(endpoint);
         if (!caller) return HttpServerResponse.redirect(SIGN_IN_FIRST, { status: 302 });
         const flow = mastodonFlow();
         const instance = flow.parse(query.instance);
@@ -245,7 +245,7 @@ export const accountConnectionsHandlers = (handlers: HttpApiBuilder.Handlers.Fro
     )
     .handle("mastodonCallback", ({ query, endpoint }) =>
       Effect.gen(function* () {
-        const caller = yield* signedInCaller("mastodon", endpoint);
+        const caller = yield* signedInCaller(endpoint);
         if (!caller) return HttpServerResponse.redirect(SIGN_IN_FIRST, { status: 302 });
         const request = yield* HttpServerRequest.HttpServerRequest;
         const started = readFlow(request.cookies[OAUTH_FLOW_COOKIE]);
