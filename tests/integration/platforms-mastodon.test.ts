@@ -134,6 +134,28 @@ describe("connecting a Mastodon account", () => {
     expect(flashOf(other)).toMatchObject({ title: "Connection Failed", description: `Could not reach ${silent}: the connection was refused.` });
   });
 
+  it("given a server that does not speak Mastodon's API, when the person connects, then they are told to check the address", async () => {
+    const other = (await signUp(app.server.url)).browser;
+    const elsewhere = await startFakeMastodon();
+    try {
+      // The app runs in this process and reads the setting at each call.
+      process.env.OUTBOUND_ALLOW_HOSTS = `${env.OUTBOUND_ALLOW_HOSTS},${elsewhere.host}`;
+      elsewhere.respondOnce("/api/v1/apps", 404, { error: "Not found" });
+      await other.get(`/api/auth/mastodon?instance=${encodeURIComponent(elsewhere.host)}`);
+      expect(flashOf(other)).toMatchObject({ title: "Connection Failed", description: `${elsewhere.host} does not offer Mastodon's API. Check the address of your server.` });
+      expect(elsewhere.requestsTo("/api/v1/apps", "POST")).toHaveLength(1);
+    } finally {
+      process.env.OUTBOUND_ALLOW_HOSTS = env.OUTBOUND_ALLOW_HOSTS;
+      await elsewhere.close();
+    }
+  });
+
+  it("given a fresh server, when a person lists the platforms, then Mastodon is there to connect with no operator set-up", async () => {
+    const other = (await signUp(app.server.url)).browser;
+    const platforms = (await other.get("/api/platforms")).data as Array<{ id: string; connection: string; configured: boolean }>;
+    expect(platforms.find((p) => p.id === "mastodon")).toMatchObject({ connection: "instance", configured: true, missingVariables: [] });
+  });
+
   it("given something that is not a server address, when the person connects, then they are told what to type", async () => {
     const other = (await signUp(app.server.url)).browser;
     await other.get(`/api/auth/mastodon?instance=${encodeURIComponent("not a server")}`);
