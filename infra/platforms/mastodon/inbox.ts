@@ -3,6 +3,9 @@ import type { IncomingMessage, InboxPoller, InboxReplier } from "../provider";
 import { isoOf, ourPost } from "../reads";
 import { accessOf, arrayOf, mastodonCall, statusText } from "./api";
 
+/** Notification ids grow: Mastodon's are numbers of any length, GoToSocial's ULIDs; both order by length, then character. */
+const isLater = (a: string, b: string) => a.length > b.length || (a.length === b.length && a > b);
+
 /**
  * `GET /api/v1/notifications?types[]=mention` since the newest notification read (`since_id`): an
  * answer to one of the account's posts is a comment, any other status naming it a mention. The
@@ -16,8 +19,7 @@ export const pollMastodon: InboxPoller = async (credentials, { cursor, posts }) 
   let newest = cursor;
   const messages = notifications.flatMap((n): IncomingMessage[] => {
     const id = str(n.id);
-    // Notification ids grow; compared as numbers of any length.
-    if (id && (newest === null || BigInt(id) > BigInt(newest))) newest = id;
+    if (id && (newest === null || isLater(id, newest))) newest = id;
     const status = obj(n.status);
     const statusId = str(status.id);
     if (n.type !== "mention" || !statusId) return [];
