@@ -5,7 +5,7 @@ import type { EngagementCounts, PostContent, PostEvent, PostStatus, PostTarget }
 import { checkRecurrenceRule, nextOccurrenceAfter, type RecurrenceRule } from "./recurrence";
 import { isTimeZone } from "../identity/timezones";
 import { isInPast, SCHEDULED_IN_PAST_MESSAGE } from "./scheduled-at";
-import { checkContent, checkPlatformOptions, SELECT_PLATFORM } from "./validation";
+import { checkContent, checkContentWarning, checkPlatformOptions, SELECT_PLATFORM } from "./validation";
 import { type MediaFact, mediaFactsOf, postingProblems } from "./platform-rules";
 
 export type TargetStatus = "pending" | "attempted" | "published" | "failed";
@@ -192,7 +192,10 @@ const validateContent = (
   if (content.platforms.length === 0) return { message: SELECT_PLATFORM, field: "platforms" };
   const [refused] = postingProblems(media ?? mediaFactsOf(content.media), content.platforms.map((p) => platformFor(p, accounts)));
   if (refused) return refused;
-  const problem = checkContent(content.content, content.platforms, content.media.length, accounts) ?? checkPlatformOptions(content.options, content.platforms);
+  const problem =
+    checkContent(content.content, content.platforms, content.media.length, accounts) ??
+    checkContentWarning(content.content, content.options, content.platforms, accounts) ??
+    checkPlatformOptions(content.options, content.platforms);
   if (problem) return { message: problem, field: "content" };
   const outside = content.targets.find((t) => !content.platforms.includes(t.platform));
   return outside

@@ -58,6 +58,22 @@ export const checkThread = (parts: unknown): string | null => {
   return null;
 };
 
+/** Mastodon counts a post's content warning with its text against the instance's limit. */
+export const checkContentWarning = (
+  content: string,
+  options: PostContent["options"],
+  platforms: ReadonlyArray<PlatformId>,
+  accounts: ReadonlyArray<AccountLimitsSource> = [],
+): string | null => {
+  const warning = options.mastodon?.contentWarning;
+  if (!platforms.includes("mastodon") || typeof warning !== "string" || warning.trim() === "") return null;
+  const count = characterCount(content) + characterCount(warning);
+  const mastodon = platformFor("mastodon", accounts);
+  return count > mastodon.maxCharacters
+    ? `Your post and its content warning are ${count} characters together; ${mastodon.name} allows ${mastodon.maxCharacters} for both.`
+    : null;
+};
+
 /** The visibilities a Mastodon post can take from here (direct messages are not posts). */
 export const MASTODON_VISIBILITIES = ["public", "unlisted", "private"] as const;
 
