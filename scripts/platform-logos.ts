@@ -26,6 +26,7 @@ const MARKS: Record<PlatformId, keyof typeof icons | { readonly letters: string 
   reddit: "siReddit",
   telegram: "siTelegram",
   discord: "siDiscord",
+  mastodon: "siMastodon",
   yelp: "siYelp",
   avvo: { letters: "A" },
   healthgrades: { letters: "hg" },

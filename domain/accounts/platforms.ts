@@ -1,5 +1,5 @@
 /**
- * The 21 platforms (spec core §3, §9; engagement §1; issue 32): 14 social networks and 7 review or directory
+ * The 22 platforms (spec core §3, §9; engagement §1; issue 32): 15 social networks and 7 review or directory
  * sites. What each allows decides how it connects and what the composer offers.
  */
 export const PLATFORM_IDS = [
@@ -17,6 +17,7 @@ export const PLATFORM_IDS = [
   "reddit",
   "telegram",
   "discord",
+  "mastodon",
   "yelp",
   "avvo",
   "healthgrades",
@@ -33,10 +34,13 @@ export type PlatformId = (typeof PLATFORM_IDS)[number];
  * - bluesky: handle or email + app password against a PDS (any, self-hosted too);
  * - listing: the public profile URL only, where the platform's API allows no third-party posting;
  * - telegram: a bot's token and the channel it is an administrator of;
- * - discord: a channel's webhook address.
+ * - discord: a channel's webhook address;
+ * - instance: OAuth with the server the person names (Mastodon and every server speaking its API),
+ *   the app registering itself there: no operator set-up.
  * Any platform can also be connected as a sandbox account (posts stay in the app).
  */
-export type ConnectionMethod = "oauth" | "bluesky" | "listing" | "telegram" | "discord";
+export const CONNECTION_METHODS = ["oauth", "bluesky", "listing", "telegram", "discord", "instance"] as const;
+export type ConnectionMethod = (typeof CONNECTION_METHODS)[number];
 
 export interface Platform {
   readonly id: PlatformId;
@@ -234,6 +238,12 @@ export const PLATFORMS: ReadonlyArray<Platform> = [
     posting({ maxItems: 10, maxImageBytes: 10 * MB, maxVideoBytes: 10 * MB }),
     // A webhook only posts: it reads nothing.
     inbox()),
+  social("mastodon", "Mastodon", 500, "Any Mastodon server (Pixelfed, GoToSocial, Akkoma too): posts with content warnings and visibility.", "instance",
+    // Mastodon's defaults (each server may set its own, read from /api/v2/instance at connection):
+    // 500 characters, 4 attachments, images up to 16 MB, one video (up to 99 MB) not mixed with images.
+    posting({ maxItems: 4, maxImages: 4, maxVideos: 1, mixed: false, maxImageBytes: 16 * MB, maxVideoBytes: 99 * MB }),
+    // Mentions and replies, from its notifications; direct messages are statuses too, not read here.
+    inbox({ comments: true, mentions: true })),
   review("yelp", "Yelp", 5000, "Your business page: follow reviews and ratings.", ["yelp.com", "www.yelp.com", "m.yelp.com"]),
   review("avvo", "Avvo", 1000, "Your lawyer profile: follow client reviews.", ["avvo.com", "www.avvo.com"]),
   review("healthgrades", "Healthgrades", 1500, "Your provider profile: follow patient reviews.", ["healthgrades.com", "www.healthgrades.com"]),
@@ -253,3 +263,34 @@ export const platformById = (id: PlatformId): Platform => PLATFORMS.find((p) => 
 
 export const SOCIAL_PLATFORMS = PLATFORMS.filter((p) => p.category === "social");
 export const REVIEW_PLATFORMS = PLATFORMS.filter((p) => p.category === "review");
+
+/** What an account tells of its own server's limits (Mastodon: read from its instance at connection). */
+export interface AccountLimitsSource {
+  readonly platform: PlatformId;
+  readonly metadata?: Readonly<Record<string, unknown>> | null;
+}
+
+const positiveInteger = (v: unknown): number | null => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : null);
+
+/**
+ * The platform as these accounts' servers allow it: where an account says its own limits
+ * (`metadata.maxCharacters`, `metadata.maxMedia`: a Mastodon instance's), the tightest of the chosen
+ * accounts' replaces the catalogue's; the catalogue's stand for every other platform.
+ */
+export const platformFor = (id: PlatformId, accounts: ReadonlyArray<AccountLimitsSource> = []): Platform => {
+  const base = platformById(id);
+  const own = accounts.filter((a) => a.platform === id);
+  const tightest = (key: string) => {
+    const values = own.map((a) => positiveInteger(a.metadata?.[key])).filter((v): v is number => v !== null);
+    return values.length > 0 ? Math.min(...values) : null;
+  };
+  const maxCharacters = tightest("maxCharacters");
+  const maxMedia = tightest("maxMedia");
+  if (maxCharacters === null && maxMedia === null) return base;
+  const items = maxMedia ?? base.posting.maxItems;
+  return {
+    ...base,
+    maxCharacters: maxCharacters ?? base.maxCharacters,
+    posting: { ...base.posting, maxItems: items, maxImages: Math.min(base.posting.maxImages, items) || items, maxVideos: Math.min(base.posting.maxVideos, items) },
+  };
+};

@@ -86,6 +86,8 @@ export interface PlatformOptions {
   readonly reddit?: { readonly subreddit?: string; readonly flair?: string; readonly nsfw?: boolean };
   readonly bluesky?: { readonly language?: BlueskyLanguage };
   readonly threads?: { readonly replyAudience?: ReplyAudience };
+  /** `contentWarning`: Mastodon's spoiler text, shown before the post. */
+  readonly mastodon?: { readonly contentWarning?: string; readonly visibility?: "public" | "unlisted" | "private"; readonly language?: string };
   /** "24h" or a custom duration in hours. */
   readonly snapchat?: { readonly storyDuration?: "24h" | number };
 }

@@ -1,11 +1,11 @@
 import { Effect } from "effect";
-import { platformById } from "../accounts/platforms";
+import { type AccountLimitsSource, platformById, platformFor } from "../accounts/platforms";
 import { Conflict, DAY_MS, type Decider, InvalidInput, NotFound, sameJson } from "../shared";
 import type { EngagementCounts, PostContent, PostEvent, PostStatus, PostTarget } from "./events";
 import { checkRecurrenceRule, nextOccurrenceAfter, type RecurrenceRule } from "./recurrence";
 import { isTimeZone } from "../identity/timezones";
 import { isInPast, SCHEDULED_IN_PAST_MESSAGE } from "./scheduled-at";
-import { checkContent, checkPlatformOptions, SELECT_PLATFORM } from "./validation";
+import { checkContent, checkContentWarning, checkPlatformOptions, SELECT_PLATFORM } from "./validation";
 import { type MediaFact, mediaFactsOf, postingProblems } from "./platform-rules";
 
 export type TargetStatus = "pending" | "attempted" | "published" | "failed";
@@ -184,11 +184,18 @@ const changeable = (state: PostState, what: "edited" | "deleted" | "rescheduled"
  * The first problem with what a post says and carries, with the field to fix. `media`: what is
  * known of its files (kind, size: the library's); by default what their addresses tell.
  */
-const validateContent = (content: PostContent, media?: ReadonlyArray<MediaFact>): { readonly message: string; readonly field: string } | null => {
+const validateContent = (
+  content: PostContent,
+  media?: ReadonlyArray<MediaFact>,
+  accounts: ReadonlyArray<AccountLimitsSource> = [],
+): { readonly message: string; readonly field: string } | null => {
   if (content.platforms.length === 0) return { message: SELECT_PLATFORM, field: "platforms" };
-  const [refused] = postingProblems(media ?? mediaFactsOf(content.media), content.platforms.map(platformById));
+  const [refused] = postingProblems(media ?? mediaFactsOf(content.media), content.platforms.map((p) => platformFor(p, accounts)));
   if (refused) return refused;
-  const problem = checkContent(content.content, content.platforms, content.media.length) ?? checkPlatformOptions(content.options, content.platforms);
+  const problem =
+    checkContent(content.content, content.platforms, content.media.length, accounts) ??
+    checkContentWarning(content.content, content.options, content.platforms, accounts) ??
+    checkPlatformOptions(content.options, content.platforms);
   if (problem) return { message: problem, field: "content" };
   const outside = content.targets.find((t) => !content.platforms.includes(t.platform));
   return outside
@@ -206,6 +213,8 @@ export interface DraftPostCommand {
   readonly content: PostContent;
   /** What is known of the post's files (the library's kinds and sizes); by default what their addresses tell. */
   readonly media?: ReadonlyArray<MediaFact>;
+  /** The accounts it goes to, where their servers set their own limits (Mastodon instances); the catalogue's otherwise. */
+  readonly accounts?: ReadonlyArray<AccountLimitsSource>;
   readonly timeZone: string;
   readonly now: Date;
 }
@@ -215,7 +224,7 @@ export const draftPost =
   (state: PostState): PostDecision => {
     if (state.exists) return conflict("This post already exists.");
     const problem =
-      validateContent(command.content, command.media) ?? (isTimeZone(command.timeZone) ? null : { message: `Unknown time zone "${command.timeZone}".`, field: "content" });
+      validateContent(command.content, command.media, command.accounts) ?? (isTimeZone(command.timeZone) ? null : { message: `Unknown time zone "${command.timeZone}".`, field: "content" });
     if (problem) return invalid(problem.message, problem.field);
     return decided([
       {
@@ -306,10 +315,10 @@ export const requestChanges =
     });
 
 export const editPost =
-  (command: { readonly content: PostContent; readonly media?: ReadonlyArray<MediaFact>; readonly now: Date }) =>
+  (command: { readonly content: PostContent; readonly media?: ReadonlyArray<MediaFact>; readonly accounts?: ReadonlyArray<AccountLimitsSource>; readonly now: Date }) =>
   (state: PostState): PostDecision =>
     changeable(state, "edited", () => {
-      const problem = validateContent(command.content, command.media);
+      const problem = validateContent(command.content, command.media, command.accounts);
       if (problem) return invalid(problem.message, problem.field);
       if (sameJson(command.content, state.content)) return decided([]);
       const before = new Set(state.targets.map((t) => t.accountId));

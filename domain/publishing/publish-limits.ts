@@ -30,6 +30,8 @@ export const PUBLISH_LIMITS: Readonly<Partial<Record<PlatformId, ReadonlyArray<P
   telegram: [{ per: "account", count: 20, windowMs: MINUTE, reason: "Telegram's limit of 20 messages a minute from a bot to one channel" }],
   // Discord webhooks: 30 messages a minute to one channel.
   discord: [{ per: "account", count: 30, windowMs: MINUTE, reason: "Discord's limit of 30 webhook messages a minute to one channel" }],
+  // Mastodon's default rate limits (docs.joinmastodon.org "Rate limits"): 300 statuses per 3 hours for an account; an instance may set others (429).
+  mastodon: [{ per: "account", count: 300, windowMs: 3 * HOUR, reason: "Mastodon's limit of 300 posts per 3 hours for an account" }],
   // X API v2 POST /2/tweets: 100 requests per 15 minutes per user, 10,000 per 24 hours per app.
   twitter: [
     { per: "account", count: 100, windowMs: 15 * MINUTE, reason: "X's limit of 100 posts per 15 minutes for an account" },

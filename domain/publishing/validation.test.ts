@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEDULE_TIMES, suggestTimes } from "./best-times";
-import { characterCount, checkContent, checkPlatformOptions, checkThread, remainingCharacters } from "./validation";
+import { characterCount, checkContent, checkContentWarning, checkPlatformOptions, checkThread, remainingCharacters } from "./validation";
 
 describe("checkContent", () => {
   it.each<[string, string, ReadonlyArray<"twitter" | "bluesky" | "facebook" | "tiktok" | "snapchat" | "telegram" | "discord">, number, string | null]>([
@@ -73,5 +73,25 @@ describe("suggestTimes", () => {
       for (const t of suggestTimes([p])) expect(SCHEDULE_TIMES).toContain(t);
     expect(SCHEDULE_TIMES[0]).toBe("06:00");
     expect(SCHEDULE_TIMES.at(-1)).toBe("22:00");
+  });
+});
+
+describe("Mastodon's options", () => {
+  it("given a visibility Mastodon does not take from here, when the options are checked, then the person reads the three it does", () => {
+    // What an API client may send, whatever the type says.
+    expect(checkPlatformOptions({ mastodon: { visibility: "direct" as "public" } }, ["mastodon"])).toBe("Mastodon's visibility is public, unlisted or private.");
+    expect(checkPlatformOptions({ mastodon: { visibility: "unlisted", contentWarning: "Food" } }, ["mastodon"])).toBeNull();
+  });
+});
+
+describe("a Mastodon content warning", () => {
+  const instance = [{ platform: "mastodon" as const, metadata: { maxCharacters: 100, maxMedia: 4 } }];
+  it("given a warning, when the post is checked, then the text and the warning count together against the instance's limit, as Mastodon counts them", () => {
+    expect(checkContentWarning("a".repeat(92), { mastodon: { contentWarning: "Spoilers" } }, ["mastodon"], instance)).toBeNull();
+    expect(checkContentWarning("a".repeat(93), { mastodon: { contentWarning: "Spoilers" } }, ["mastodon"], instance)).toBe(
+      "Your post and its content warning are 101 characters together; Mastodon allows 100 for both.",
+    );
+    expect(checkContentWarning("a".repeat(93), { mastodon: { contentWarning: "  " } }, ["mastodon"], instance)).toBeNull();
+    expect(checkContentWarning("a".repeat(600), { mastodon: { contentWarning: "Spoilers" } }, ["twitter"], instance)).toBeNull();
   });
 });

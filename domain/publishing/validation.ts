@@ -1,4 +1,4 @@
-import { type PlatformId, platformById } from "../accounts/platforms";
+import { type AccountLimitsSource, type PlatformId, platformById, platformFor } from "../accounts/platforms";
 import type { PostContent } from "./events";
 
 export const CONTENT_REQUIRED = "Content is required";
@@ -15,8 +15,8 @@ export const characterCount = (text: string): number => {
   return n;
 };
 
-export const tooLongMessage = (count: number, platform: PlatformId): string => {
-  const p = platformById(platform);
+export const tooLongMessage = (count: number, platform: PlatformId, accounts: ReadonlyArray<AccountLimitsSource> = []): string => {
+  const p = platformFor(platform, accounts);
   return `Your post is ${count} characters; ${p.name} allows ${p.maxCharacters}.`;
 };
 
@@ -25,15 +25,20 @@ export const tooLongMessage = (count: number, platform: PlatformId): string => {
  * one platform; content or media; the text fits every chosen platform. When several limits are
  * exceeded the message names the strictest (shortening to it fits them all).
  */
-export const checkContent = (content: string, platforms: ReadonlyArray<PlatformId>, mediaCount = 0): string | null => {
+export const checkContent = (
+  content: string,
+  platforms: ReadonlyArray<PlatformId>,
+  mediaCount = 0,
+  accounts: ReadonlyArray<AccountLimitsSource> = [],
+): string | null => {
   if (platforms.length === 0) return SELECT_PLATFORM;
   if (content.trim().length === 0 && mediaCount === 0) return CONTENT_REQUIRED;
   const count = characterCount(content);
   const exceeded = platforms
-    .map(platformById)
+    .map((p) => platformFor(p, accounts))
     .filter((p) => count > p.maxCharacters)
     .sort((a, b) => a.maxCharacters - b.maxCharacters)[0];
-  if (exceeded) return tooLongMessage(count, exceeded.id);
+  if (exceeded) return tooLongMessage(count, exceeded.id, accounts);
   // Telegram sends the text of a post with media as the media's caption, which holds less.
   const caption = mediaCount === 0 ? undefined : platforms.map(platformById).find((p) => p.posting.maxCaptionCharacters !== undefined && count > p.posting.maxCaptionCharacters);
   return caption ? `With photos or videos, ${caption.name} allows ${caption.posting.maxCaptionCharacters} characters; your post is ${count}.` : null;
@@ -56,6 +61,25 @@ export const checkThread = (parts: unknown): string | null => {
   return null;
 };
 
+/** Mastodon counts a post's content warning with its text against the instance's limit. */
+export const checkContentWarning = (
+  content: string,
+  options: PostContent["options"],
+  platforms: ReadonlyArray<PlatformId>,
+  accounts: ReadonlyArray<AccountLimitsSource> = [],
+): string | null => {
+  const warning = options.mastodon?.contentWarning;
+  if (!platforms.includes("mastodon") || typeof warning !== "string" || warning.trim() === "") return null;
+  const count = characterCount(content) + characterCount(warning);
+  const mastodon = platformFor("mastodon", accounts);
+  return count > mastodon.maxCharacters
+    ? `Your post and its content warning are ${count} characters together; ${mastodon.name} allows ${mastodon.maxCharacters} for both.`
+    : null;
+};
+
+/** The visibilities a Mastodon post can take from here (direct messages are not posts). */
+export const MASTODON_VISIBILITIES = ["public", "unlisted", "private"] as const;
+
 /** A Snapchat story lasts 24 hours (spec core §9) unless a shorter custom duration is chosen. */
 export const STORY_MAX_HOURS = 24;
 
@@ -64,6 +88,10 @@ export const checkPlatformOptions = (options: PostContent["options"], platforms:
   if (platforms.includes("twitter")) {
     const problem = checkThread(options.twitter?.thread);
     if (problem) return problem;
+  }
+  const visibility: unknown = options.mastodon?.visibility;
+  if (platforms.includes("mastodon") && visibility !== undefined && visibility !== "" && !(MASTODON_VISIBILITIES as ReadonlyArray<unknown>).includes(visibility)) {
+    return "Mastodon's visibility is public, unlisted or private.";
   }
   const duration: unknown = options.snapchat?.storyDuration;
   if (platforms.includes("snapchat") && duration !== undefined && duration !== "24h") {

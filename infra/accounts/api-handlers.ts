@@ -3,17 +3,19 @@ import { Cause, Context, Duration, Effect, Exit } from "effect";
 import { HttpServerRequest, HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
 import { refusalOf } from "../../domain/access";
-import { normalizePlatformId, platformById } from "../../domain/accounts";
+import { normalizePlatformId, type PlatformId, platformById } from "../../domain/accounts";
 import { ConnectionFailed, InvalidInput, NotFound, notSetUp } from "../../domain/shared";
 import { SqlError } from "../db/Database";
 import { callerOf } from "../identity/current-user";
 import { logger } from "../log";
-import { connectBluesky, connectDiscord, connectTelegram, connectablePlatforms, oauthPlatform, validateListingUrl } from "../platforms";
+import { adapterOf, connectBluesky, connectDiscord, connectTelegram, connectablePlatforms, type InstanceFlow, oauthPlatform, validateListingUrl } from "../platforms";
 import { EdgeRequest, Requires } from "../web/api/guard";
 import { redirectWithFlash } from "../web/flash";
 import type { AccountConnectionsApi, AccountsApi } from "./api";
 import { CONNECTION_FAILED_MESSAGE, CONNECTION_FAILED_TITLE, connectedToast } from "./connected-toasts";
-import { OAUTH_FLOW_COOKIE, OAUTH_FLOW_MAX_AGE_SECONDS, OAUTH_FLOW_PATH, readFlow, redirectUriFor } from "./oauth-flow";
+import { OAUTH_FLOW_COOKIE, OAUTH_FLOW_MAX_AGE_SECONDS, OAUTH_FLOW_PATH, type OAuthFlow, readFlow, redirectUriFor } from "./oauth-flow";
+import { config } from "../config";
+import { codeChallengeOf, instanceApp, keepInstanceLimits, knownInstanceApp } from "./mastodon";
 import { sandboxProfile } from "./sandbox";
 import { type NewConnection, SocialAccounts } from "./SocialAccounts";
 import { onService } from "../web/api/handlers";
@@ -125,27 +127,66 @@ const BACK = "/app/connect-accounts";
 const SIGN_IN_FIRST = `/login?next=${encodeURIComponent(BACK)}`;
 
 /**
- * The OAuth operations' caller: a platform this server connects by OAuth (else 404), a signed-in
- * person (else `null`: the browser is sent to sign in) whom the one authorization point lets do
- * what the endpoint declares (`Requires`; else 403).
+ * The connection operations' caller: a signed-in person (else `null`: the browser is sent to sign
+ * in) whom the one authorization point lets do what the endpoint declares (`Requires`; else 403).
  */
-const oauthCaller = (platformParam: string, endpoint: { readonly annotations: Context.Context<never> }) =>
+const signedInCaller = (endpoint: { readonly annotations: Context.Context<never> }) =>
   Effect.gen(function* () {
-    const platform = normalizePlatformId(platformParam);
-    const adapter = platform ? oauthPlatform(platform) : null;
-    if (!platform || !adapter) return yield* new NotFound({ what: "page" });
     const edge = yield* EdgeRequest;
     if (!edge.user) return null;
     const caller = callerOf(edge.user, { now: new Date(), correlationId: edge.correlationId, causationId: null });
     const refusal = refusalOf(caller, Context.getOrUndefined(endpoint.annotations, Requires) ?? {});
     if (refusal) return yield* refusal;
-    return { platform, adapter, caller };
+    return caller;
   });
+
+/** The OAuth operations' caller: as above, for a platform this server connects by OAuth (else 404). */
+const oauthCaller = (platformParam: string, endpoint: { readonly annotations: Context.Context<never> }) =>
+  Effect.gen(function* () {
+    const platform = normalizePlatformId(platformParam);
+    const adapter = platform ? oauthPlatform(platform) : null;
+    if (!platform || !adapter) return yield* new NotFound({ what: "page" });
+    const caller = yield* signedInCaller(endpoint);
+    return caller ? { platform, adapter, caller } : null;
+  });
+
+/** Mastodon's flow: the steps its provider declares (the catalogue connects it by instance). */
+const mastodonFlow = (): InstanceFlow => {
+  const connect = adapterOf("mastodon")!.connect;
+  if (connect.kind !== "instance") throw new Error("Mastodon connects by instance");
+  return connect.flow;
+};
 
 const connectionFailed = (description: string) => redirectWithFlash(BACK, { title: CONNECTION_FAILED_TITLE, description, variant: "destructive" });
 
 const isHttps = (request: HttpServerRequest.HttpServerRequest) =>
   request.headers["x-forwarded-proto"] === "https" || /^https:/i.test(request.originalUrl);
+
+/** The browser to the platform's consent page, the flow kept in its cookie for the callback. */
+const toPlatform = (url: URL, flow: OAuthFlow) =>
+  Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
+    HttpServerResponse.redirect(url.href, { status: 302 }).pipe(
+      HttpServerResponse.setCookieUnsafe(OAUTH_FLOW_COOKIE, JSON.stringify(flow), {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: isHttps(request),
+        path: OAUTH_FLOW_PATH,
+        maxAge: Duration.seconds(OAUTH_FLOW_MAX_AGE_SECONDS),
+      }),
+    ),
+  );
+
+/** A connection's outcome: Connect Accounts with "connected", the typed failure's sentence, or (logged) the generic one. */
+const outcome = <A, E>(platform: PlatformId, exit: Exit.Exit<A, E>) => {
+  if (Exit.isSuccess(exit)) return redirectWithFlash(BACK, connectedToast(platform));
+  // Typed failures carry a message for the person (the platform's refusal, the plan's limit); others are logged.
+  const failure = Cause.findErrorOption(exit.cause);
+  if (failure._tag === "Some" && !(failure.value instanceof SqlError) && typeof failure.value === "object" && failure.value !== null && "message" in failure.value) {
+    return connectionFailed(String(failure.value.message));
+  }
+  logger.error({ platform, cause: Cause.pretty(exit.cause) }, "Connection failed");
+  return connectionFailed(CONNECTION_FAILED_MESSAGE);
+};
 
 /** The OAuth operations (./api.ts): redirects, with the flow's cookie and the outcome's toast. */
 export const accountConnectionsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof AccountConnectionsApi>) =>
@@ -161,16 +202,7 @@ export const accountConnectionsHandlers = (handlers: HttpApiBuilder.Handlers.Fro
           return connectionFailed(notSetUp(`Connecting ${platformById(platform).name}`));
         }
         const flow = { platform, state: generateState(), codeVerifier: generateCodeVerifier() };
-        const request = yield* HttpServerRequest.HttpServerRequest;
-        return HttpServerResponse.redirect(adapter.authorizationUrl({ ...flow, redirectUri: redirectUriFor(platform) }).href, { status: 302 }).pipe(
-          HttpServerResponse.setCookieUnsafe(OAUTH_FLOW_COOKIE, JSON.stringify(flow), {
-            httpOnly: true,
-            sameSite: "lax",
-            secure: isHttps(request),
-            path: OAUTH_FLOW_PATH,
-            maxAge: Duration.seconds(OAUTH_FLOW_MAX_AGE_SECONDS),
-          }),
-        );
+        return yield* toPlatform(adapter.authorizationUrl({ ...flow, redirectUri: redirectUriFor(platform) }), flow);
       }),
     )
     .handle("callback", ({ params, query, endpoint }) =>
@@ -206,11 +238,62 @@ export const accountConnectionsHandlers = (handlers: HttpApiBuilder.Handlers.Fro
             });
           }),
         );
-        if (Exit.isSuccess(exit)) return forget(redirectWithFlash(BACK, connectedToast(platform)));
-        // Typed failures carry a message for the person (the platform's refusal, the plan's limit); others are logged.
-        const failure = Cause.findErrorOption(exit.cause);
-        if (failure._tag === "Some" && !(failure.value instanceof SqlError) && "message" in failure.value) return forget(connectionFailed(failure.value.message));
-        logger.error({ platform, cause: Cause.pretty(exit.cause) }, "OAuth connection failed");
-        return forget(connectionFailed(CONNECTION_FAILED_MESSAGE));
+        return forget(outcome(platform, exit));
+      }),
+    )
+    .handle("mastodonStart", ({ query, endpoint }) =>
+      Effect.gen(function* () {
+        const caller = yield* signedInCaller(endpoint);
+        if (!caller) return HttpServerResponse.redirect(SIGN_IN_FIRST, { status: 302 });
+        const flow = mastodonFlow();
+        const instance = flow.parse(query.instance);
+        if (!instance.ok) return connectionFailed(instance.message);
+        const redirectUri = redirectUriFor("mastodon");
+        const app = yield* Effect.exit(instanceApp(flow, instance.origin, redirectUri, config().publicUrl));
+        if (Exit.isFailure(app)) return outcome("mastodon", app);
+        const started = { platform: "mastodon" as const, state: generateState(), codeVerifier: generateCodeVerifier(), instance: instance.origin };
+        const url = flow.authorizationUrl({ origin: instance.origin, app: app.value, redirectUri, state: started.state, codeChallenge: codeChallengeOf(started.codeVerifier) });
+        return yield* toPlatform(url, started);
+      }),
+    )
+    .handle("mastodonCallback", ({ query, endpoint }) =>
+      Effect.gen(function* () {
+        const caller = yield* signedInCaller(endpoint);
+        if (!caller) return HttpServerResponse.redirect(SIGN_IN_FIRST, { status: 302 });
+        const request = yield* HttpServerRequest.HttpServerRequest;
+        const started = readFlow(request.cookies[OAUTH_FLOW_COOKIE]);
+        const forget = HttpServerResponse.expireCookieUnsafe(OAUTH_FLOW_COOKIE, { path: OAUTH_FLOW_PATH });
+        if (query.error) return forget(connectionFailed(`Mastodon did not grant access (${query.error_description ?? query.error}).`));
+        const code = query.code;
+        const origin = started?.instance;
+        if (!started || started.platform !== "mastodon" || !origin || started.state !== query.state || !code) {
+          return forget(connectionFailed("The sign-in with Mastodon expired or was started in another window. Please try again."));
+        }
+        const flow = mastodonFlow();
+        const redirectUri = redirectUriFor("mastodon");
+        const exit = yield* Effect.exit(
+          Effect.gen(function* () {
+            const app = yield* knownInstanceApp(origin, redirectUri);
+            if (!app) return yield* new ConnectionFailed({ message: "The sign-in with Mastodon expired. Please try again." });
+            const { profile, limits, accessToken } = yield* Effect.tryPromise({
+              try: async () => {
+                const accessToken = await flow.exchangeCode({ origin, app, code, codeVerifier: started.codeVerifier, redirectUri });
+                return { accessToken, profile: await flow.readAccount(origin, accessToken), limits: await flow.readLimits(origin) };
+              },
+              catch: (error) => new ConnectionFailed({ message: error instanceof Error ? error.message : CONNECTION_FAILED_MESSAGE }),
+            });
+            yield* keepInstanceLimits(origin, limits);
+            return yield* (yield* SocialAccounts).connect(caller, {
+              platform: "mastodon",
+              kind: "oauth",
+              // The instance's limits travel with the account: compose counts and checks against them.
+              profile: { ...profile, metadata: { ...profile.metadata, instance: origin, maxCharacters: limits.maxCharacters, maxMedia: limits.maxMedia } },
+              // Mastodon's tokens do not expire and come without a refresh token.
+              credentials: { accessToken, refreshToken: null, expiresAt: null, instance: origin },
+              tokenExpiresAt: null,
+            });
+          }),
+        );
+        return forget(outcome("mastodon", exit));
       }),
     );

@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api";
 import { ACCOUNT_KINDS, PLATFORM_IDS } from "../../domain/accounts";
+import { CONNECTION_METHODS } from "../../domain/accounts/platforms";
 import { ConnectionFailed } from "../../domain/shared";
 import { Guard, InvalidRequest, PublicEdge, Requires } from "../web/api/guard";
 import {
@@ -41,7 +42,7 @@ export const ConnectablePlatformSchema = Schema.Struct({
   id: Schema.Literals(PLATFORM_IDS),
   name: Schema.String,
   category: Schema.Literals(["social", "review"]),
-  connection: Schema.Literals(["oauth", "bluesky", "listing", "telegram", "discord"]),
+  connection: Schema.Literals(CONNECTION_METHODS),
   configured: Schema.Boolean,
   missingVariables: Schema.Array(Schema.String).annotate({ description: "What the operator must set for it (empty for anyone else)." }),
 }).annotate({ identifier: "ConnectablePlatform" });
@@ -153,6 +154,31 @@ const platformParam = { platform: Schema.String.annotate({ description: "The pla
  */
 export class AccountConnectionsApi extends HttpApiGroup.make("account-connections")
   .add(
+    HttpApiEndpoint.get("mastodonStart", "/api/auth/mastodon", {
+      query: { instance: Schema.optional(Schema.String.annotate({ description: "The person's server, e.g. mastodon.social (a handle @me@server will do)." })) },
+      success: HttpApiSchema.Empty(302).annotate({ description: "To the instance's consent page (or to sign in); 303 back to Connect Accounts with the reason when the instance cannot be used." }),
+      error: [ForbiddenProblem, PlanLimitProblem],
+    })
+      .annotate(Requires, manages)
+      .annotate(
+        OpenApi.Description,
+        "Starts connecting a Mastodon account (or any server speaking its API): SocialDesk registers itself at the instance the first time (POST /api/v1/apps), then sends the browser to its /oauth/authorize with PKCE. An instance on a private address is refused.",
+      ),
+    HttpApiEndpoint.get("mastodonCallback", "/api/auth/mastodon/callback", {
+      query: {
+        code: Schema.optional(Schema.String),
+        state: Schema.optional(Schema.String),
+        error: Schema.optional(Schema.String),
+        error_description: Schema.optional(Schema.String),
+      },
+      success: HttpApiSchema.Empty(303).annotate({ description: "Back to Connect Accounts with a toast: connected, or why not." }),
+      error: [ForbiddenProblem, PlanLimitProblem],
+    })
+      .annotate(Requires, manages)
+      .annotate(
+        OpenApi.Description,
+        "The instance sends the browser back here: the state is checked, the code exchanged at /oauth/token with the PKCE verifier, the account read (verify_credentials) with the instance's limits, and connected.",
+      ),
     HttpApiEndpoint.get("start", "/api/auth/:platform", {
       params: platformParam,
       success: HttpApiSchema.Empty(302).annotate({ description: "To the platform's consent page (or to sign in); 303 back to Connect Accounts when the server is not set up for it." }),

@@ -11,6 +11,8 @@ export interface OAuthFlow {
   readonly platform: PlatformId;
   readonly state: string;
   readonly codeVerifier: string;
+  /** Mastodon: the instance's origin the flow was started with. */
+  readonly instance?: string;
 }
 
 export const redirectUriFor = (platform: PlatformId) => new URL(`/api/auth/${platform}/callback`, config().publicUrl).href;

@@ -62,8 +62,8 @@ export const connectedAccountCounts = (workspaceIds: ReadonlyArray<string>) =>
 export const postableAccounts = (workspaceId: string) =>
   Database.use((db) =>
     db.query(
-      (sql) => sql<{ id: string; platform: PlatformId }[]>`
-        select id, platform from social_accounts
+      (sql) => sql<{ id: string; platform: PlatformId; metadata: Record<string, unknown> }[]>`
+        select id, platform, metadata from social_accounts
         where workspace_id = ${workspaceId} and disconnected_at is null and is_active and status <> 'reconnect_needed'`,
     ),
   );

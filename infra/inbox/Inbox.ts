@@ -36,8 +36,8 @@ export type ReplySender = (
   target: ReplyTarget,
 ) => Effect.Effect<{ readonly externalId: string | null; readonly url: string | null }, { readonly reason: string }>;
 
-/** Platforms that recognise a repeated reply (a record key from the reply's id): asked again after an attempt that never came back. */
-const IDEMPOTENT_REPLIES = new Set(["bluesky"]);
+/** Platforms that recognise a repeated reply (Bluesky: a record key from the reply's id; Mastodon: the reply's id as Idempotency-Key): asked again after an attempt that never came back. */
+const IDEMPOTENT_REPLIES = new Set(["bluesky", "mastodon"]);
 
 /** Bulk actions on selected messages. */
 export type BulkAction = { readonly action: "read" | "unread" | "archive" | "unarchive" } | { readonly action: "assign"; readonly userId: string | null };

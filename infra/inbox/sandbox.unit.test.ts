@@ -77,6 +77,7 @@ describe("the platform table's inbox", () => {
       youtube: ["comment"],
       threads: ["comment", "mention"],
       bluesky: ["comment", "mention"],
+      mastodon: ["comment", "mention"],
     });
     expect(NEW_MESSAGE_PLATFORMS).toEqual(["twitter"]);
     expect(PLATFORMS.filter((p) => p.inbox.reviews).map((p) => p.id).sort()).toEqual([...REVIEW_PLATFORMS].sort());

@@ -1,3 +1,5 @@
+import { AddressRefused, AddressUnreadable } from "../../domain/shared";
+import { outboundFetch } from "../outbound/outbound";
 import { type CallContext, fail, USER_AGENT } from "./http";
 import type { OAuthDefinition } from "./oauth";
 import type { OAuthCredentials, PublishRequest } from "./provider";
@@ -21,6 +23,11 @@ export interface Call {
   readonly multipart?: FormData;
   readonly bytes?: { readonly data: Uint8Array; readonly type: string };
   readonly headers?: Record<string, string>;
+  /**
+   * The address is one a person gave (a Mastodon instance): sent through the SSRF-safe outbound
+   * client, so a private or reserved address is refused (OUTBOUND_ALLOW_HOSTS excepted).
+   */
+  readonly outbound?: boolean;
 }
 
 export interface Answer {
@@ -117,22 +124,26 @@ const bodyOf = (call: Call): { body?: BodyInit; type?: string } => {
 
 /** One call; answers the 2xx answer, throws the PlatformError of anything else. */
 export const request = async (ctx: CallContext, url: string | URL, call: Call = {}, classify?: Classify): Promise<Answer> => {
-  const { body, type } = bodyOf(call);
+  let { body, type } = bodyOf(call);
+  if (call.outbound && call.multipart) {
+    // The outbound client's undici is not the global one: it would not recognise this FormData, so it goes as encoded bytes.
+    const encoded = new Response(call.multipart);
+    type = encoded.headers.get("content-type") ?? undefined;
+    body = new Uint8Array(await encoded.arrayBuffer());
+  }
   const headers: Record<string, string> = { accept: "application/json", "user-agent": USER_AGENT, ...call.headers };
   // A platform may insist on its own spelling (TikTok's "application/json; charset=UTF-8"); two keys differing in case would be sent joined.
   const ownType = Object.keys(headers).some((name) => name.toLowerCase() === "content-type");
   if (type && !ownType) headers["content-type"] = type;
   if (call.bearer) headers.authorization = `Bearer ${call.bearer}`;
   let response: Response;
+  const init = { method: call.method ?? (body === undefined ? "GET" : "POST"), headers, body, redirect: "manual" as const, signal: AbortSignal.timeout(TIMEOUT_MS) };
   try {
-    response = await fetch(url, {
-      method: call.method ?? (body === undefined ? "GET" : "POST"),
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch {
+    response = call.outbound ? ((await outboundFetch(url, { ...(init as object), timeoutMs: TIMEOUT_MS, followRedirects: false })) as unknown as Response) : await fetch(url, init);
+  } catch (error) {
+    // The outbound client's sentences name the host and why (a private network, no such host, refused).
+    if (error instanceof AddressRefused) throw fail(ctx, "not_eligible", error.message);
+    if (error instanceof AddressUnreadable) throw fail(ctx, "unavailable", error.message);
     throw fail(ctx, "unavailable", `Could not reach ${ctx.name}.`);
   }
   const text = await response.text();

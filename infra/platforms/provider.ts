@@ -42,8 +42,39 @@ export type Connect =
   | { readonly kind: "telegram"; readonly connect: (input: { botToken: string; chatId: string }) => Promise<TelegramConnection> }
   /** A channel's webhook address (Discord). */
   | { readonly kind: "discord"; readonly connect: (input: { webhookUrl: string }) => Promise<{ readonly profile: PlatformProfile; readonly credentials: DiscordCredentials }> }
+  /** OAuth with the instance the person names, the app registering itself there (Mastodon): infra/accounts runs it with ./mastodon/connect.ts. */
+  | { readonly kind: "instance"; readonly flow: InstanceFlow }
   /** The public profile address only. */
   | { readonly kind: "listing"; readonly validate: (url: string) => ListingResult };
+
+/**
+ * The steps of connecting to an instance the person names (Mastodon): the accounts module keeps
+ * each instance's app registration (and limits) and the flow's cookie; these make the calls.
+ */
+export interface InstanceFlow {
+  /** The instance's origin from what the person typed, or the sentence saying what to type. */
+  readonly parse: (input: string | null | undefined) => { readonly ok: true; readonly origin: string; readonly host: string } | { readonly ok: false; readonly message: string };
+  /** Registers this server's app at the instance for `redirectUri`. */
+  readonly register: (origin: string, redirectUri: string, website: string) => Promise<{ readonly clientId: string; readonly clientSecret: string }>;
+  readonly authorizationUrl: (input: {
+    origin: string;
+    app: { readonly clientId: string; readonly clientSecret: string };
+    redirectUri: string;
+    state: string;
+    codeChallenge: string;
+  }) => URL;
+  /** The access token for the code and the PKCE verifier. */
+  readonly exchangeCode: (input: {
+    origin: string;
+    app: { readonly clientId: string; readonly clientSecret: string };
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }) => Promise<string>;
+  readonly readAccount: (origin: string, accessToken: string) => Promise<PlatformProfile>;
+  /** The instance's characters and attachments per post (its defaults where it does not say). */
+  readonly readLimits: (origin: string) => Promise<{ readonly maxCharacters: number; readonly maxMedia: number }>;
+}
 
 export interface PublishCapability {
   readonly publish: Publisher;

@@ -3,6 +3,7 @@ import { bluesky } from "./bluesky";
 import { google } from "./google";
 import { linkedin } from "./linkedin";
 import { listings } from "./listings";
+import { mastodon } from "./mastodon";
 import { meta } from "./meta";
 import { makeOAuthPlatform, type OAuthDefinition } from "./oauth";
 import { pinterest } from "./pinterest";
@@ -20,7 +21,7 @@ import { yelp } from "./yelp";
  * here; everything below is read from this list (providers.unit.test.ts checks that every catalogue
  * platform has exactly one provider and that each adapter keeps the contract).
  */
-export const PROVIDERS: ReadonlyArray<Provider> = [bluesky, meta, x, linkedin, tiktok, pinterest, reddit, google, telegram, discord, yelp, listings];
+export const PROVIDERS: ReadonlyArray<Provider> = [bluesky, meta, x, linkedin, tiktok, pinterest, reddit, mastodon, google, telegram, discord, yelp, listings];
 
 const ADAPTERS = new Map<PlatformId, PlatformAdapter>(
   PROVIDERS.flatMap((provider) => Object.entries(provider.platforms) as Array<[PlatformId, PlatformAdapter]>),

@@ -13,7 +13,9 @@ const declaredFunctions = (adapter: PlatformAdapter): Array<[string, unknown]> =
     ? [["connect.definition.fetchProfile", adapter.connect.definition.fetchProfile] as [string, unknown]]
     : adapter.connect.kind === "listing"
       ? [["connect.validate", adapter.connect.validate] as [string, unknown]]
-      : [["connect.connect", adapter.connect.connect] as [string, unknown]]),
+      : adapter.connect.kind === "instance"
+        ? Object.entries(adapter.connect.flow).map(([k, v]) => [`connect.flow.${k}`, v] as [string, unknown])
+        : [["connect.connect", adapter.connect.connect] as [string, unknown]]),
   ...Object.entries(adapter.publish ?? {}).map(([k, v]) => [`publish.${k}`, v] as [string, unknown]),
   ...Object.entries(adapter.inbox ?? {}).map(([k, v]) => [`inbox.${k}`, v] as [string, unknown]),
   ...(adapter.engagement ? [["engagement", adapter.engagement] as [string, unknown]] : []),

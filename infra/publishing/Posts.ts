@@ -133,7 +133,7 @@ export class Posts extends Context.Service<
       const activeAccounts = (caller: Caller) => postableAccounts(caller.workspaceId).pipe(Effect.provideService(Database, db));
 
       /** The accounts a post goes to among the active ones: those chosen, or every one of its platforms. */
-      const targetsAmong = (accounts: ReadonlyArray<{ id: string; platform: PlatformId }>, input: PostInput) =>
+      const targetsAmong = (accounts: ReadonlyArray<{ id: string; platform: PlatformId; metadata?: Record<string, unknown> }>, input: PostInput) =>
         Effect.gen(function* () {
           const chosen = input.accountIds ? new Set(input.accountIds) : null;
           const rows = accounts.filter((a) => (chosen ? chosen.has(a.id) : input.platforms.includes(a.platform)));
@@ -143,7 +143,8 @@ export class Posts extends Context.Service<
               fields: { accountIds: "Choose accounts that are connected and active." },
             });
           }
-          const targets = rows.map((r) => ({ accountId: r.id, platform: r.platform }));
+          // Each account's metadata goes with it to the post's rules (a Mastodon instance's own limits), not into the post.
+          const targets = rows.map((r) => ({ accountId: r.id, platform: r.platform, metadata: r.metadata }));
           if (input.status !== "draft") {
             // A site that takes no posts is refused with its own reason by the post's rules, not asked to be connected.
             const missing = input.platforms.filter((p) => platformById(p).posting.accepts && !targets.some((t) => t.platform === p));
@@ -246,7 +247,7 @@ export class Posts extends Context.Service<
         content: input.content,
         media: input.media,
         platforms: input.platforms,
-        targets,
+        targets: targets.map(({ accountId, platform }) => ({ accountId, platform })),
         postType: input.postType,
         businessData: input.businessData,
         locationIds: input.locationIds,
@@ -315,7 +316,7 @@ export class Posts extends Context.Service<
         caller: Caller,
         postId: string,
         input: PostInput,
-        targets: ReadonlyArray<{ accountId: string; platform: PlatformId }>,
+        targets: ReadonlyArray<{ accountId: string; platform: PlatformId; metadata?: Record<string, unknown> }>,
         scheduledAt: Date | null,
         timeZone: string,
         approval: boolean,
@@ -327,6 +328,7 @@ export class Posts extends Context.Service<
           authorId: actorIdOf(caller.actor) ?? input.authorId ?? "",
           content: contentOf(input, targets),
           media,
+          accounts: targets,
           timeZone,
           now: caller.now,
           scheduledAt: approval ? null : scheduledAt,
@@ -458,7 +460,7 @@ export class Posts extends Context.Service<
             const targets = yield* resolveTargets(caller, input);
             const scheduledAt = input.timeslot ? yield* timeslotFor(caller, input.timeslot, input, targets, timeZone, caller.now, postId) : asked;
             const now = caller.now;
-            const steps: Array<DecideStep<PostState, PostEvent, InvalidInput | Conflict | NotFound>> = [editPost({ content: contentOf(input, targets), media, now })];
+            const steps: Array<DecideStep<PostState, PostEvent, InvalidInput | Conflict | NotFound>> = [editPost({ content: contentOf(input, targets), media, accounts: targets, now })];
             if (approval) {
               // A member's change to a post that would go out: back to (or still with) the approvers.
               steps.push(submitForApproval({ scheduledAt: input.status === "published" ? null : scheduledAt, timeZone, now }));

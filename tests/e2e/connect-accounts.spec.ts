@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { PLATFORM_IDS } from "../../domain/accounts/platforms";
 import { TOAST_DURATION_MS } from "../../src/islands/toast/toast-store";
 import { expect, test } from "./fixtures";
 import { newUser, registerByApi, screenshot, seriousViolationsIn, toast } from "./support";
@@ -82,7 +83,7 @@ for (const width of [1280, 360]) {
       await page.request.post("/api/social-accounts/sandbox", { data: { platform: "bluesky", accountName: "Lee Dental Sky" } });
       await openConnectAccounts(page);
       const cards = page.locator('[data-testid^="platform-"]');
-      await expect(cards).toHaveCount(21);
+      await expect(cards).toHaveCount(PLATFORM_IDS.length);
       await page.getByRole("searchbox", { name: "Search platforms" }).fill("you");
       await expect(cards).toHaveCount(1);
       await expect(page.getByTestId("platform-youtube")).toBeVisible();
@@ -101,7 +102,7 @@ for (const width of [1280, 360]) {
       await page.getByRole("searchbox", { name: "Search platforms" }).scrollIntoViewIfNeeded();
       await screenshot(page, `connect-accounts-no-match-${width}`);
       await page.getByRole("button", { name: "Show all platforms" }).click();
-      await expect(cards).toHaveCount(21);
+      await expect(cards).toHaveCount(PLATFORM_IDS.length);
       await expect(page.getByRole("searchbox", { name: "Search platforms" })).toHaveValue("");
       await expect(kinds.getByRole("button", { name: "All" })).toHaveAttribute("aria-pressed", "true");
     });

@@ -9,6 +9,7 @@ import { UserAdmin } from "../../infra/identity/UserAdmin";
 import { servicesOn } from "../../infra/layers";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { type AppView, emptyAppView, type LocalServer, notFound, startAppView, startLocalServer } from "../support/local-servers";
+import { type FakeMastodon, startFakeMastodon } from "../support/mastodon";
 import { aiEnv, type FakeAi, startFakeAi } from "../support/openai";
 import { startTestServer } from "../support/processes";
 import { withDatabase } from "../support/run-databases";
@@ -33,6 +34,8 @@ export interface WorkerApp {
   readonly appView: AppView;
   /** A blog's site, which the app may read (OUTBOUND_ALLOW_HOSTS): a test says what it serves. */
   readonly blog: LocalServer;
+  /** A Mastodon instance a person may connect (OUTBOUND_ALLOW_HOSTS names it). */
+  readonly mastodon: FakeMastodon;
   /** The app's services on its database, for what support staff do from the command line. */
   readonly run: <A, E>(effect: Effect.Effect<A, E, Layer.Success<ReturnType<typeof servicesOn>>>) => Promise<A>;
 }
@@ -67,8 +70,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await admin.unsafe(`create database "${name}" template "${template}"`);
       const databaseUrl = withDatabase(adminUrl, name);
-      const fakes = await Promise.all([startFakeStripe(), startFakeAi(), startAppView(), startLocalServer()]);
-      const [stripe, ai, appView, blog] = fakes;
+      const fakes = await Promise.all([startFakeStripe(), startFakeAi(), startAppView(), startLocalServer(), startFakeMastodon()]);
+      const [stripe, ai, appView, blog, mastodon] = fakes;
       try {
         const server = await startTestServer({
           databaseUrl,
@@ -77,7 +80,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             BLUESKY_APPVIEW_URL: appView.url,
             ...stripe.env,
             ...aiEnv(ai, { AI_TIMEOUT_MS: "10000" }),
-            OUTBOUND_ALLOW_HOSTS: [blog.host, new URL(ai.baseUrl).host].join(","),
+            OUTBOUND_ALLOW_HOSTS: [blog.host, new URL(ai.baseUrl).host, mastodon.host].join(","),
             // A test that connects Telegram or Discord plays their API on the same local server.
             TELEGRAM_API_BASE: blog.url,
             DISCORD_API_BASE: `${blog.url}/api`,
@@ -87,7 +90,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         });
         const runtime = ManagedRuntime.make(servicesOn(Database.layerFrom(Effect.succeed(databaseUrl), { max: 2 })));
         try {
-          await use({ url: server.url, databaseUrl, output: server.output, stripe, ai, appView, blog, run: (effect) => runtime.runPromise(effect) });
+          await use({ url: server.url, databaseUrl, output: server.output, stripe, ai, appView, blog, mastodon, run: (effect) => runtime.runPromise(effect) });
         } finally {
           await runtime.dispose();
           await server.stop();

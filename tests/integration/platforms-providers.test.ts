@@ -11,7 +11,8 @@ import { platformRejection } from "../support/platforms";
  * answers { platformPostId, url }, and the platform's refusal (4xx), rate limit (429 with
  * Retry-After) and failure (5xx) on its publishing call come back as the same PlatformError kinds.
  * Bluesky publishes to a real PDS (publish-bluesky.test.ts), where failures cannot be played;
- * Telegram and Discord, which take no OAuth token, have the same cases in accounts-telegram-discord.test.ts.
+ * Telegram and Discord, which take no OAuth token, have the same cases in accounts-telegram-discord.test.ts;
+ * Mastodon to its own local instance (platforms-mastodon.test.ts), which plays its refusals.
  */
 
 const OAUTH: FakeOAuthPlatform[] = ["facebook", "instagram", "twitter", "linkedin", "tiktok", "google_business", "pinterest", "reddit", "threads", "youtube"];
@@ -69,8 +70,8 @@ const publish = (platform: FakeOAuthPlatform) => {
 };
 
 describe("every provider's publish", () => {
-  it("given the registry, when the platforms that publish are listed, then each OAuth one has a case here, and the others (Bluesky, Telegram, Discord) files of their own", () => {
-    expect([...publishablePlatforms()].sort()).toEqual([...OAUTH, ...(["bluesky", "telegram", "discord"] as PlatformId[])].sort());
+  it("given the registry, when the platforms that publish are listed, then each OAuth one has a case here, and the others (Bluesky, Mastodon, Telegram, Discord) files of their own", () => {
+    expect([...publishablePlatforms()].sort()).toEqual([...OAUTH, ...(["bluesky", "mastodon", "telegram", "discord"] as PlatformId[])].sort());
   });
 
   describe.each(OAUTH)("%s", (platform) => {

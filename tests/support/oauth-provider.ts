@@ -116,6 +116,54 @@ export interface OAuthProvider {
   close(): Promise<void>;
 }
 
+/** An incoming request as the local platform servers record it (body read and parsed). */
+export const readRequest = async (req: IncomingMessage): Promise<RecordedRequest> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const url = new URL(req.url ?? "/", "http://provider");
+  const authorization = req.headers.authorization ?? null;
+  let basic: RecordedRequest["basic"] = null;
+  if (authorization?.startsWith("Basic ")) {
+    const decoded = Buffer.from(authorization.slice(6), "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    basic = { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  }
+  const contentType = req.headers["content-type"] ?? "";
+  const isForm = contentType.startsWith("application/x-www-form-urlencoded");
+  const raw = Buffer.concat(chunks);
+  let parsedJson: unknown = undefined;
+  if (contentType.startsWith("application/json") && raw.length > 0) {
+    try {
+      parsedJson = JSON.parse(raw.toString("utf8"));
+    } catch {
+      parsedJson = undefined;
+    }
+  }
+  const multipart: RecordedRequest["multipart"] = {};
+  if (contentType.startsWith("multipart/form-data")) {
+    const data = await new Response(raw, { headers: { "content-type": contentType } }).formData();
+    for (const [name, value] of data.entries()) {
+      multipart[name] = typeof value === "string" ? value : { fileName: value.name, type: value.type, size: value.size };
+    }
+  }
+  return {
+    method: req.method ?? "GET",
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    rawQuery: url.search.slice(1),
+    form: isForm ? Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) : {},
+    authorization,
+    basic,
+    bearer: authorization?.startsWith("Bearer ") ? authorization.slice(7) : null,
+    contentType,
+    json: parsedJson,
+    multipart,
+    bodySize: raw.length,
+    body: new Uint8Array(raw),
+    headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")])),
+  };
+};
+
 export const startOAuthProvider = async (): Promise<OAuthProvider> => {
   const clients = new Map<string, ProviderClient>();
   const routes = new Map<string, Route>();
@@ -246,50 +294,7 @@ export const startOAuthProvider = async (): Promise<OAuthProvider> => {
   };
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? "/", "http://provider");
-    const authorization = req.headers.authorization ?? null;
-    let basic: RecordedRequest["basic"] = null;
-    if (authorization?.startsWith("Basic ")) {
-      const decoded = Buffer.from(authorization.slice(6), "base64").toString("utf8");
-      const colon = decoded.indexOf(":");
-      basic = { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-    }
-    const contentType = req.headers["content-type"] ?? "";
-    const isForm = contentType.startsWith("application/x-www-form-urlencoded");
-    const raw = Buffer.concat(chunks);
-    let parsedJson: unknown = undefined;
-    if (contentType.startsWith("application/json") && raw.length > 0) {
-      try {
-        parsedJson = JSON.parse(raw.toString("utf8"));
-      } catch {
-        parsedJson = undefined;
-      }
-    }
-    const multipart: RecordedRequest["multipart"] = {};
-    if (contentType.startsWith("multipart/form-data")) {
-      const data = await new Response(raw, { headers: { "content-type": contentType } }).formData();
-      for (const [name, value] of data.entries()) {
-        multipart[name] = typeof value === "string" ? value : { fileName: value.name, type: value.type, size: value.size };
-      }
-    }
-    const request: RecordedRequest = {
-      method: req.method ?? "GET",
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      rawQuery: url.search.slice(1),
-      form: isForm ? Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) : {},
-      authorization,
-      basic,
-      bearer: authorization?.startsWith("Bearer ") ? authorization.slice(7) : null,
-      contentType,
-      json: parsedJson,
-      multipart,
-      bodySize: raw.length,
-      body: new Uint8Array(raw),
-      headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")])),
-    };
+    const request = await readRequest(req);
     requests.push(request);
 
     const injected = once.get(request.path);

@@ -7,11 +7,11 @@ import { SITEMAP_PATHS, sitemapResponse, sitePaths } from "../../pages/sitemap.x
 import { GET as robots } from "../../pages/robots.txt";
 
 describe("platforms", () => {
-  it("names every platform of the catalogue: the spec's 12 social networks with Telegram and Discord, and 7 review or directory sites", () => {
-    expect(SOCIAL_PLATFORMS).toEqual(expect.arrayContaining(["Facebook", "Bluesky", "Reddit", "Telegram", "Discord"]));
-    expect(SOCIAL_PLATFORMS).toHaveLength(14);
+  it("names every platform of the catalogue: the spec's 12 social networks with Mastodon, Telegram and Discord, and 7 review or directory sites", () => {
+    expect(SOCIAL_PLATFORMS).toEqual(expect.arrayContaining(["Facebook", "Bluesky", "Reddit", "Mastodon", "Telegram", "Discord"]));
+    expect(SOCIAL_PLATFORMS).toHaveLength(15);
     expect(REVIEW_PLATFORMS).toHaveLength(7);
-    expect(PLATFORM_COUNT).toBe(21);
+    expect(PLATFORM_COUNT).toBe(22);
     expect(REVIEW_PLATFORMS).toEqual(["Yelp", "Avvo", "Healthgrades", "Dignity Health", "Martindale-Hubbell", "Super Lawyers", "BBB"]);
   });
 });

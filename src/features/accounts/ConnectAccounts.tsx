@@ -1,6 +1,7 @@
 import { type ReactNode, useMemo, useState } from "react";
 import type { AccountView } from "../../../infra/accounts/SocialAccounts";
-import type { ConnectionMethod, PlatformId } from "../../../domain/accounts";
+import type { PlatformId } from "../../../domain/accounts";
+import type { ConnectionMethod } from "../../../domain/accounts/platforms";
 import { isLimitReached, UNLIMITED, usageColour, usagePercent } from "../../../domain/plans";
 import { Dialog } from "../../components/ui/Dialog";
 import { DisabledReason, describedBy } from "../../components/ui/DisabledReason";
@@ -42,6 +43,7 @@ interface Props {
 
 type Open =
   | { readonly kind: "bluesky"; readonly platform: PlatformCard }
+  | { readonly kind: "instance"; readonly platform: PlatformCard }
   | { readonly kind: "listing"; readonly platform: PlatformCard }
   | { readonly kind: "telegram"; readonly platform: PlatformCard }
   | { readonly kind: "discord"; readonly platform: PlatformCard }
@@ -61,6 +63,7 @@ const METHOD_NOTE: Record<PlatformCard["connection"], string> = {
   bluesky: "Your handle and an app password, on bsky.social or your own server.",
   telegram: "Your own bot (from BotFather), made an administrator of your channel.",
   discord: "A webhook of your channel: paste its address.",
+  instance: "Your server's address; you sign in there and approve SocialDesk. Works with any server speaking Mastodon's API.",
   listing: "Adds your public profile address so its reviews can be followed here. No posting: the site allows none.",
 };
 
@@ -363,6 +366,7 @@ export default function ConnectAccounts({ platforms, initialAccounts, limit, lim
       <BlueskyDialog open={open?.kind === "bluesky"} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
       <TelegramDialog open={open?.kind === "telegram"} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
       <DiscordDialog open={open?.kind === "discord"} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
+      <InstanceDialog platform={open?.kind === "instance" ? open.platform : null} onClose={() => setOpen(null)} />
       <ListingDialog platform={open?.kind === "listing" ? open.platform : null} onClose={() => setOpen(null)} onConnected={connected} onFailed={failed} />
       <SandboxDialog
         platform={open?.kind === "sandbox" ? open.platform : null}
@@ -427,6 +431,43 @@ const FieldError = ({ message, id }: { message?: string; id: string }) =>
       {message}
     </p>
   ) : null;
+
+/**
+ * Mastodon: the person's server, then a navigation to /api/auth/mastodon, which registers
+ * SocialDesk there and sends the browser to the server's own sign-in; the outcome comes back as a toast.
+ */
+const InstanceDialog = ({ platform, onClose }: { platform: PlatformCard | null; onClose: () => void }) => (
+  <Dialog
+    open={platform !== null}
+    title={`Connect ${platform?.name ?? "Mastodon"}`}
+    description="Type the address of the server your account is on. You will sign in there and approve SocialDesk; Pixelfed, GoToSocial and Akkoma servers work too."
+    onClose={onClose}
+  >
+    <form
+      className="stack"
+      onSubmit={(event) => {
+        // A navigation, as for the other sign-ins: a form's own submission may not be redirected to another site (CSP form-action 'self').
+        event.preventDefault();
+        const instance = String(new FormData(event.currentTarget).get("instance") ?? "").trim();
+        window.location.assign(`/api/auth/${platform?.id ?? "mastodon"}?instance=${encodeURIComponent(instance)}`);
+      }}
+    >
+      <div className="field">
+        <label htmlFor="instance-address">Your server</label>
+        <input className="input" id="instance-address" name="instance" placeholder="mastodon.social" autoComplete="url" inputMode="url" required />
+        <p className="muted">Or your full handle, like @you@mastodon.social.</p>
+      </div>
+      <div className="ui-dialog-actions">
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary">
+          Continue to your server
+        </button>
+      </div>
+    </form>
+  </Dialog>
+);
 
 const BlueskyDialog = ({ open, ...props }: FormDialogProps & { open: boolean }) => {
   const { pending, fields, submit } = useSubmit(props);

@@ -29,6 +29,13 @@ const AUDIENCES = [
   { id: "mentioned", label: "Only accounts you mention" },
 ];
 
+/** Mastodon's visibilities a post can take from here, by its own names (quiet public: not in public timelines; direct messages are not posts). */
+const MASTODON_VISIBILITY = [
+  { id: "public", label: "Public" },
+  { id: "unlisted", label: "Quiet public" },
+  { id: "private", label: "Followers only" },
+];
+
 /** TikTok's privacy levels; the account's own settings may allow fewer (the publish says which). */
 const TIKTOK_PRIVACY = [
   { id: "PUBLIC_TO_EVERYONE", label: "Everyone" },
@@ -193,6 +200,13 @@ export function PlatformOptionsPanel({ platforms, names, options, onChange, busi
         return [text(p, "subreddit", "Subreddit", "r/"), text(p, "flair", "Flair"), check(p, "nsfw", "Mark as NSFW")];
       case "bluesky":
         return [select(p, "language", "Language", LANGUAGES, "en")];
+      case "mastodon":
+        // Mastodon's own compose: a content warning hides the text behind it; followers-only is "private".
+        return [
+          text(p, "contentWarning", "Content warning", "Shown before the post; leave empty for none"),
+          select(p, "visibility", "Who can see it?", MASTODON_VISIBILITY, "public"),
+          select(p, "language", "Language", LANGUAGES, "en"),
+        ];
       case "snapchat":
         return [storyDuration(p)];
       case "google_business": {

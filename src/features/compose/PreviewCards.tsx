@@ -68,6 +68,8 @@ export default function PreviewCards({ platforms, accounts, accountIds, names, c
     const handle = handleOf(account?.username, names[p] ?? p);
     const firstComment = typeof options[p]?.firstComment === "string" ? (options[p]!.firstComment as string).trim() : "";
     const pictureFirst = PICTURE_FIRST.has(p);
+    // Mastodon shows a content warning first, the text behind it (here opened, to be read).
+    const warning = p === "mastodon" && typeof options[p]?.contentWarning === "string" ? (options[p]!.contentWarning as string).trim() : "";
     // Instagram names the account by its handle, before the caption.
     const author = p === "instagram" ? (account?.username ? handle.slice(1) : name) : null;
     const text = content ? <FeedText text={content} platform={p} author={author} /> : <p className="compose-preview-text muted">Your text appears here.</p>;
@@ -96,6 +98,14 @@ export default function PreviewCards({ platforms, accounts, accountIds, names, c
           </>
         ) : (
           <>
+            {warning && (
+              <p className="pv-cw" data-testid={`preview-cw-${p}`}>
+                <strong>{warning}</strong>
+                <span className="pv-cw-more" aria-hidden="true">
+                  Show less
+                </span>
+              </p>
+            )}
             {text}
             <FeedImage image={image} platform={p} />
             {actionRow}

@@ -63,6 +63,7 @@ export const IMAGE_CROP: Partial<Record<PlatformId, string>> = {
   tiktok: "9 / 16",
   youtube: "16 / 9",
   bluesky: "16 / 9",
+  mastodon: "16 / 9",
 };
 
 /** The buttons under a post in the network's feed, as its users know them (shown, not pressable). */
@@ -74,6 +75,7 @@ export const FEED_ACTIONS: Partial<Record<PlatformId, ReadonlyArray<string>>> = 
   threads: ["Like", "Reply", "Repost", "Share"],
   bluesky: ["Reply", "Repost", "Like"],
   telegram: ["React", "Comment", "Forward"],
+  mastodon: ["Reply", "Boost", "Favourite", "Bookmark"],
 };
 
 /** Networks whose feed shows the picture first and the text under it, after the account's name. */

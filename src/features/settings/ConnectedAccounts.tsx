@@ -88,7 +88,7 @@ export default function ConnectedAccounts() {
         {load.accounts.map((account) => {
           const platform = PLATFORM.get(account.platform);
           const status = account.status;
-          const reconnect = status === "reconnect_needed" || platform?.connection === "oauth" || platform?.connection === "bluesky";
+          const reconnect = status === "reconnect_needed" || platform?.connection === "oauth" || platform?.connection === "bluesky" || platform?.connection === "instance";
           return (
             <li key={account.id} className="account" data-testid="connected-account">
               {platform ? (
