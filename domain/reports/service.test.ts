@@ -26,9 +26,9 @@ describe("a report's review and message figures", () => {
     expect(figures).toEqual({ received: 3, averageRating: 4.3, previousAverage: 3.9, change: 0.4, responded: 2, medianResponseMs: 5.5 * HOUR });
     expect(reviewFigures([], [5])).toEqual({ received: 0, averageRating: null, previousAverage: 5, change: null, responded: 0, medianResponseMs: null });
     expect(reviewFigures([{ rating: 2, respondedAfterMs: null }], []).change).toBeNull();
-    expect(changeLabel(0.4)).toBe("+0.4");
-    expect(changeLabel(-1.2)).toBe("−1.2");
-    expect(changeLabel(0)).toBe("no change");
+    expect(changeLabel(0.4)).toBe("up 0.4");
+    expect(changeLabel(-1.2)).toBe("down 1.2");
+    expect(changeLabel(0)).toBe("unchanged");
   });
 
   it("given messages, those replied count with the median time to the first reply", () => {

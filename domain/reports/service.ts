@@ -99,8 +99,8 @@ export const waitLabel = (ms: number): string => {
 /** "4.3" */
 export const ratingLabel = (rating: number) => rating.toFixed(1);
 
-/** "+0.4", "−0.2", "no change" */
-export const changeLabel = (change: number) => (change === 0 ? "no change" : change > 0 ? `+${change.toFixed(1)}` : `−${Math.abs(change).toFixed(1)}`);
+/** "up 0.4", "down 0.2", "unchanged": words, which every font (and a PDF's standard ones) draws. */
+export const changeLabel = (change: number) => (change === 0 ? "unchanged" : `${change > 0 ? "up" : "down"} ${Math.abs(change).toFixed(1)}`);
 
 export const NO_REVIEWS = "No reviews this period.";
 export const NO_MESSAGES = "No messages this period.";

@@ -1,8 +1,19 @@
 import { Effect } from "effect";
 import { platformById, normalizePlatformId } from "../../domain/accounts/platforms";
 import { estimates, type Estimates } from "../../domain/publishing/estimates";
-import { daysOf, type ReportPeriod, periodLabel } from "../../domain/reports";
+import {
+  daysOf,
+  type MessageFigures,
+  messageFigures,
+  previousPeriod,
+  type ReportPeriod,
+  periodLabel,
+  type ReviewFigures,
+  reviewFigures,
+} from "../../domain/reports";
+import { messagesSentIn } from "../inbox/queries";
 import { analyticsSums, type TopPost } from "../publishing/analytics";
+import { reviewsWrittenIn } from "../reviews/queries";
 
 /** Who a report is of and whose name it carries: the agency's white label, or the product's. */
 export interface ReportHeading {
@@ -24,11 +35,22 @@ export interface ClientReport extends ReportHeading {
   readonly days: ReadonlyArray<{ readonly day: string; readonly posts: number; readonly engagements: number }>;
   readonly platforms: ReadonlyArray<{ readonly platform: string; readonly name: string; readonly posts: number; readonly engagements: number }>;
   readonly topPosts: ReadonlyArray<TopPost>;
+  /** The client's reviews written in the period, their rating against the period before ("September 2026"), and the responses. */
+  readonly reviews: ReviewFigures & { readonly previousLabel: string };
+  /** The messages people sent the client's inbox in the period, and the replies. */
+  readonly messages: MessageFigures;
 }
 
 /** The figures of the client's posts published in the period's days (in `timeZone`): the Analytics screen's sums. */
 export const clientReport = Effect.fn("ClientReports.figures")(function* (heading: ReportHeading, period: ReportPeriod, timeZone: string, now: Date) {
   const sums = yield* analyticsSums(heading.client.id, { first: period.from, last: period.to, timeZone, now });
+  const local = (p: ReportPeriod) => ({ first: p.from, last: p.to, timeZone });
+  const before = previousPeriod(period);
+  const [reviews, previous, messages] = yield* Effect.all([
+    reviewsWrittenIn(heading.client.id, local(period)),
+    reviewsWrittenIn(heading.client.id, local(before)),
+    messagesSentIn(heading.client.id, local(period)),
+  ]);
   const byDay = new Map(sums.days.map((d) => [d.day, d]));
   const days = daysOf(period).map((day) => ({ day, posts: byDay.get(day)?.posts ?? 0, engagements: byDay.get(day)?.engagements ?? 0 }));
   return {
@@ -41,6 +63,8 @@ export const clientReport = Effect.fn("ClientReports.figures")(function* (headin
     days,
     platforms: sums.platforms.map((row) => ({ ...row, name: platformName(row.platform) })),
     topPosts: sums.top,
+    reviews: { ...reviewFigures(reviews, previous.map((r) => r.rating)), previousLabel: periodLabel(before) },
+    messages: messageFigures(messages),
   } satisfies ClientReport;
 });
 

@@ -1,5 +1,6 @@
 import { type PDFFont, type PDFPage, PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { platformById, normalizePlatformId } from "../../domain/accounts/platforms";
+import { changeLabel, NO_MESSAGES, NO_REVIEWS, ratingLabel, waitLabel } from "../../domain/reports";
 import type { AnalyticsExport, ClientReport } from "./figures";
 
 /** Page sizes in points: client reports on US Letter (agencies' American clients), the Analytics export on A4. */
@@ -145,16 +146,16 @@ const pdfWriter = async (size: { readonly width: number; readonly height: number
       w.text(labels.first, left, w.y, 8, regular, MUTED);
       w.right(labels.last, rightEdge, w.y, 8, regular, MUTED);
     },
-    /** Figure tiles, three to a row, each with its label and value. */
-    tiles: (tiles: ReadonlyArray<readonly [string, string]>, accent: ReturnType<typeof rgb>) => {
+    /** Figure tiles, three (or `perRow`) to a row, each with its label and value. */
+    tiles: (tiles: ReadonlyArray<readonly [string, string]>, accent: ReturnType<typeof rgb>, perRow = 3) => {
       const gap = 10;
-      const tileWidth = (contentWidth - 2 * gap) / 3;
-      const rowsOf = Math.ceil(tiles.length / 3);
+      const tileWidth = (contentWidth - (perRow - 1) * gap) / perRow;
+      const rowsOf = Math.ceil(tiles.length / perRow);
       w.room(rowsOf * (58 + gap) + 20);
       w.y -= 20;
       tiles.forEach(([label, value], i) => {
-        const x = left + (i % 3) * (tileWidth + gap);
-        const top = w.y - Math.floor(i / 3) * (58 + gap);
+        const x = left + (i % perRow) * (tileWidth + gap);
+        const top = w.y - Math.floor(i / perRow) * (58 + gap);
         page.drawRectangle({ x, y: top - 58, width: tileWidth, height: 58, color: TILE, borderColor: RULE, borderWidth: 1 });
         page.drawRectangle({ x, y: top - 58, width: 3, height: 58, color: accent });
         w.text(label, x + 12, top - 20, 9, regular, MUTED);
@@ -183,8 +184,8 @@ const pdfWriter = async (size: { readonly width: number; readonly height: number
 
 /**
  * A client's report as a PDF, drawn on the server with the standard fonts: the brand's band (the
- * agency's name and colour under a white label), the period, the six figures, platforms, top posts
- * and the days with posts; a footer on every page.
+ * agency's name and colour under a white label), the period, the six figures, the reviews and
+ * messages, platforms, top posts and the days with posts; a footer on every page.
  */
 export const reportPdf = async (report: ClientReport): Promise<Uint8Array> => {
   const brandColor = hex(report.brand.color);
@@ -211,6 +212,43 @@ export const reportPdf = async (report: ClientReport): Promise<Uint8Array> => {
   );
   w.y -= 16;
   w.text(ESTIMATES_NOTE, left, w.y, 8, regular, MUTED);
+
+  // The work beside the posts: reviews answered and messages replied.
+  const { reviews, messages } = report;
+  const plainly = (sentence: string) => {
+    w.y -= 18;
+    w.text(sentence, left, w.y, 10, regular, MUTED);
+  };
+  w.heading("Reviews");
+  if (reviews.received === 0) plainly(NO_REVIEWS);
+  else {
+    w.tiles(
+      [
+        ["Reviews received", count(reviews.received)],
+        ["Average rating", `${ratingLabel(reviews.averageRating!)} / 5`],
+        ["Reviews responded", count(reviews.responded)],
+        ["Median time to respond", reviews.medianResponseMs === null ? "None yet" : waitLabel(reviews.medianResponseMs)],
+      ],
+      brandColor,
+      4,
+    );
+    plainly(
+      reviews.change === null
+        ? `No reviews in ${reviews.previousLabel} to compare the rating with.`
+        : `The average rating is ${changeLabel(reviews.change)} from ${reviews.previousLabel} (${ratingLabel(reviews.previousAverage!)}).`,
+    );
+  }
+  w.heading("Messages");
+  if (messages.received === 0) plainly(NO_MESSAGES);
+  else
+    w.tiles(
+      [
+        ["Messages received", count(messages.received)],
+        ["Messages replied", count(messages.replied)],
+        ["Median first response", messages.medianFirstResponseMs === null ? "None yet" : waitLabel(messages.medianFirstResponseMs)],
+      ],
+      brandColor,
+    );
 
   // Engagements over the period: a bar a day, or a week for long periods.
   const perBar = report.days.length > 62 ? 7 : 1;

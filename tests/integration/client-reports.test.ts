@@ -21,6 +21,29 @@ const published = async (clientId: string, authorId: string, at: Date, engagemen
     values (gen_random_uuid(), ${clientId}, ${authorId}, ${content}, ${Object.keys(engagement)}, 'published', ${at}, 'UTC', ${app.sql.json(engagement)}, ${at}, now())`;
 };
 
+/** A review of the client's, written at `at` and answered at `respondedAt` (as the reviews' projection keeps it). */
+const review = async (workspaceId: string, rating: number, at: string, respondedAt: string | null = null) => {
+  await app.sql`
+    insert into reviews (id, workspace_id, account_id, platform, external_id, reviewer_name, rating, content, reviewed_at, source,
+                         response_text, responded_at, flagged, read, received_at, updated_at)
+    values (gen_random_uuid(), ${workspaceId}, gen_random_uuid(), 'google', ${crypto.randomUUID()}, 'A patient', ${rating}, 'Kind staff', ${at}, 'google',
+            ${respondedAt ? "Thank you!" : null}, ${respondedAt}, false, true, ${at}, now())`;
+};
+
+/** A message sent to the client's inbox at `at`, and its replies: [when, how the sending went]. */
+const message = async (workspaceId: string, at: string, replies: ReadonlyArray<readonly [string, "sent" | "failed"]> = [], outgoing = false) => {
+  const id = crypto.randomUUID();
+  await app.sql`
+    insert into inbox_messages (id, workspace_id, account_id, platform, type, external_id, from_name, from_username, from_verified, content,
+                                sent_at, received_at, likes, sentiment, priority, status, archived, outgoing)
+    values (${id}, ${workspaceId}, gen_random_uuid(), 'facebook', 'dm', ${id}, 'Sam', 'sam', false, 'Are you open on Saturday?',
+            ${at}, ${at}, 0, 'neutral', 'normal', ${replies.length > 0 ? "replied" : "unread"}, false, ${outgoing})`;
+  for (const [when, status] of replies)
+    await app.sql`
+      insert into inbox_replies (id, message_id, workspace_id, content, is_public, status, created_at, sent_at)
+      values (gen_random_uuid(), ${id}, ${workspaceId}, 'Yes, 9 to 1.', false, ${status}, ${when}, ${status === "sent" ? when : null})`;
+};
+
 const sendDue = (now: Date) => app.run(ClientReports.use((reports) => reports.sendDue(systemContext("reports", now, crypto.randomUUID()))));
 
 describe("a client's name and logo", () => {
@@ -115,13 +138,16 @@ describe("a client's report", () => {
     expect(csv.status, csv.text).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toBe('attachment; filename="lee-dental-report-2026-10-01-to-2026-10-31.csv"');
-    const rows = csv.text.trim().split("\r\n");
+    const [daysPart, workPart] = csv.text.trim().split("\r\n\r\n");
+    const rows = daysPart!.split("\r\n");
     expect(rows).toHaveLength(1 + 31 + 1);
     expect(rows[0]).toBe("Date,Posts published,Engagements,Impressions (estimated),Reach (estimated),Clicks (estimated)");
     expect(rows[1]).toBe("2026-10-01,0,0,0,0,0");
     expect(rows[2]).toBe("2026-10-02,2,21,1050,630,63");
     expect(rows[31]).toBe("2026-10-31,1,4,200,120,12");
     expect(rows[32]).toBe("Total,3,25,1250,750,75");
+    // No review and no message in the period: said plainly.
+    expect(workPart!.split("\r\n")).toEqual(["Figure,Value", "Reviews received,No reviews this period.", "Messages received,No messages this period."]);
 
     const pdf = await agency.browser.get(`/api/clients/${lee}/report?from=2026-10-01&to=2026-10-31&format=pdf`);
     expect(pdf.status).toBe(200);
@@ -133,6 +159,7 @@ describe("a client's report", () => {
     expect(text.indexOf("Open house on Saturday")).toBeGreaterThan(-1);
     expect(text.indexOf("Open house on Saturday")).toBeLessThan(text.indexOf("Halloween smiles"));
     expect(text).not.toContain("November already");
+    expect(text).toEqual(expect.arrayContaining(["No reviews this period.", "No messages this period."]));
 
     // Days that are not days, the wrong way round, in the future or longer than a year; another agency's client.
     const asked = (query: string) => agency.browser.get(`/api/clients/${lee}/report?${query}`);
@@ -228,11 +255,76 @@ describe("a client's report", () => {
     const [mail] = await app.sql`select from_name, subject, body_text from mail_outbox where to_address = ${to}`;
     expect(mail).toMatchObject({ from_name: "SocialDesk", subject: "Rao Law: your weekly report for Nov 16 – 22, 2026" });
     expect(mail!.body_text).toContain("0 posts published");
+    expect(mail!.body_text).toContain("No reviews this period.\nNo messages this period.");
 
     // A form's "Never" stops it.
     expect(
       (await agency.browser.submit(`/api/clients/${rao}/report-schedule`, { frequency: "off", recipients: "", back: "/app/team-management/clients" })).status,
     ).toBe(303);
     expect(await app.sql`select 1 from report_schedules where workspace_id = ${rao}`).toHaveLength(0);
+  });
+
+  it("given reviews and messages answered at known times, the report's CSV, PDF and mail show how many, the rating against last month and the median waits", async () => {
+    const agency = await owner("agency");
+    const lee = (await agency.browser.post("/api/clients", { name: "Lee Dental" })).data.id as string;
+    const agencyId = (await app.sql`select workspace_id from users where id = ${agency.user.id}`)[0]!.workspace_id as string;
+    await app.sql`update users set time_zone = 'UTC' where id = ${agency.user.id}`;
+    // October: 5, 4 and 4 stars (4.3), two answered after 2 h and 9 h; September: 3 and 4 (3.5).
+    await review(lee, 5, "2026-10-03T10:00:00Z", "2026-10-03T12:00:00Z");
+    await review(lee, 4, "2026-10-10T09:00:00Z", "2026-10-10T18:00:00Z");
+    await review(lee, 4, "2026-10-20T09:00:00Z");
+    await review(lee, 3, "2026-09-02T09:00:00Z", "2026-09-02T10:00:00Z");
+    await review(lee, 4, "2026-09-30T23:00:00Z");
+    await review(lee, 1, "2026-11-01T00:00:00Z"); // November's
+    await review(agencyId, 1, "2026-10-05T09:00:00Z"); // the agency's own
+    // Four messages people sent; first replies after 45 min, 15 min (a failed try before it) and 2 h; one unanswered; one the client started.
+    await message(lee, "2026-10-05T10:00:00Z", [
+      ["2026-10-05T10:45:00Z", "sent"],
+      ["2026-10-05T12:00:00Z", "sent"],
+    ]);
+    await message(lee, "2026-10-06T10:00:00Z", [
+      ["2026-10-06T10:05:00Z", "failed"],
+      ["2026-10-06T10:15:00Z", "sent"],
+    ]);
+    await message(lee, "2026-10-07T10:00:00Z");
+    await message(lee, "2026-10-09T23:00:00Z", [["2026-10-10T01:00:00Z", "sent"]]);
+    await message(lee, "2026-10-08T10:00:00Z", [["2026-10-08T10:00:00Z", "sent"]], true);
+
+    const csv = await agency.browser.get(`/api/clients/${lee}/report?from=2026-10-01&to=2026-10-31&format=csv`);
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.text.trim().split("\r\n\r\n")[1]!.split("\r\n")).toEqual([
+      "Figure,Value",
+      "Reviews received,3",
+      "Average rating,4.3",
+      "Average rating change from September 2026,0.8",
+      "Reviews responded,2",
+      "Median time to respond (minutes),330",
+      "Messages received,4",
+      "Messages replied,3",
+      "Median first-response time (minutes),45",
+    ]);
+
+    const pdf = await agency.browser.get(`/api/clients/${lee}/report?from=2026-10-01&to=2026-10-31&format=pdf`);
+    const text = pdfText(pdf.buffer);
+    const after = (label: string) => text[text.indexOf(label) + 1];
+    expect(after("Reviews received")).toBe("3");
+    expect(after("Average rating")).toBe("4.3 / 5");
+    expect(after("Reviews responded")).toBe("2");
+    expect(after("Median time to respond")).toBe("5 h 30 min");
+    expect(text).toContain("The average rating is up 0.8 from September 2026 (3.5).");
+    expect(after("Messages received")).toBe("4");
+    expect(after("Messages replied")).toBe("3");
+    expect(after("Median first response")).toBe("45 min");
+
+    const to = email("dr.lee");
+    await agency.browser.put(`/api/clients/${lee}/report-schedule`, { frequency: "monthly", recipients: to });
+    await app.sql`update report_schedules set set_at = '2026-10-15T12:00:00Z' where workspace_id = ${lee}`;
+    expect(await sendDue(new Date("2026-11-01T07:30:00Z"))).toBe(1);
+    const [mail] = await app.sql<{ body_text: string; body_html: string }[]>`select body_text, body_html from mail_outbox where to_address = ${to}`;
+    expect(mail!.body_text).toContain(
+      "Reviews: 3 reviews received, average rating 4.3 (up 0.8 from September 2026), 2 responded, median time to respond 5 h 30 min.\n" +
+        "Messages: 4 messages received, 3 replied, median first response 45 min.",
+    );
+    expect(mail!.body_html).toContain("median first response 45 min.");
   });
 });
