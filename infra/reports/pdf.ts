@@ -94,8 +94,9 @@ const pdfWriter = async (size: { readonly width: number; readonly height: number
     room: (height: number) => {
       if (w.y - height < MARGIN + 24) w.newPage();
     },
-    heading: (title: string) => {
-      w.room(48);
+    /** A section's title, on the page where the first `keep` points of its content fit (never alone at a page's foot). */
+    heading: (title: string, keep = 48) => {
+      w.room(36 + keep);
       w.y -= 28;
       w.text(title, left, w.y, 13, bold);
       w.y -= 8;
@@ -132,8 +133,8 @@ const pdfWriter = async (size: { readonly width: number; readonly height: number
     },
     /** Bars of `values` over the content's width, the largest value at the top right, labels under the first and last bar. */
     barChart: (bars: ReadonlyArray<number>, labels: { readonly first: string; readonly last: string }, color: ReturnType<typeof rgb>, chartHeight = 110) => {
-      w.room(chartHeight + 30);
-      w.y -= chartHeight + 10;
+      w.room(chartHeight + 36);
+      w.y -= chartHeight + 16;
       const most = Math.max(1, ...bars);
       const slot = contentWidth / Math.max(1, bars.length);
       page.drawLine({ start: { x: left, y: w.y }, end: { x: rightEdge, y: w.y }, thickness: 0.5, color: RULE });
@@ -141,7 +142,8 @@ const pdfWriter = async (size: { readonly width: number; readonly height: number
         const height = (value / most) * chartHeight;
         if (height > 0) page.drawRectangle({ x: left + i * slot + slot * 0.15, y: w.y, width: Math.max(0.5, slot * 0.7), height, color });
       });
-      w.right(count(most), rightEdge, w.y + chartHeight - 8, 8, regular, MUTED);
+      // Above the bars, not over the tallest one.
+      w.right(count(most), rightEdge, w.y + chartHeight + 4, 8, regular, MUTED);
       w.y -= 12;
       w.text(labels.first, left, w.y, 8, regular, MUTED);
       w.right(labels.last, rightEdge, w.y, 8, regular, MUTED);
@@ -219,7 +221,7 @@ export const reportPdf = async (report: ClientReport): Promise<Uint8Array> => {
     w.y -= 18;
     w.text(sentence, left, w.y, 10, regular, MUTED);
   };
-  w.heading("Reviews");
+  w.heading("Reviews", TILES_KEEP);
   if (reviews.received === 0) plainly(NO_REVIEWS);
   else {
     w.tiles(
@@ -238,7 +240,7 @@ export const reportPdf = async (report: ClientReport): Promise<Uint8Array> => {
         : `The average rating is ${changeLabel(reviews.change)} from ${reviews.previousLabel} (${ratingLabel(reviews.previousAverage!)}).`,
     );
   }
-  w.heading("Messages");
+  w.heading("Messages", TILES_KEEP);
   if (messages.received === 0) plainly(NO_MESSAGES);
   else
     w.tiles(
@@ -257,7 +259,7 @@ export const reportPdf = async (report: ClientReport): Promise<Uint8Array> => {
     if (i % perBar === 0) bars.push({ first: d.day, engagements: 0 });
     bars[bars.length - 1]!.engagements += d.engagements;
   });
-  w.heading(perBar === 1 ? "Engagements per day" : "Engagements per week");
+  w.heading(perBar === 1 ? "Engagements per day" : "Engagements per week", CHART_KEEP);
   w.barChart(
     bars.map((b) => b.engagements),
     { first: day(bars[0]!.first), last: day(report.period.to) },
@@ -311,6 +313,10 @@ export const reportPdf = async (report: ClientReport): Promise<Uint8Array> => {
   return w.save(`${report.brand.name}  ·  ${report.client.name}, ${report.label}`);
 };
 
+/** What a section's heading keeps on its page: a chart (default height), a row of tiles. */
+const CHART_KEEP = 110 + 36;
+const TILES_KEEP = 78;
+
 const ESTIMATES_NOTE = "Engagements are likes, shares and comments. Impressions, reach and clicks are estimated from them (x50, x30, x3).";
 
 /**
@@ -341,7 +347,7 @@ export const analyticsPdf = async (figures: AnalyticsExport, brand: { readonly n
   w.y -= 16;
   w.text(ESTIMATES_NOTE, left, w.y, 8, regular, MUTED);
 
-  w.heading(figures.chart.title);
+  w.heading(figures.chart.title, CHART_KEEP);
   const bars = figures.chart.bars;
   w.barChart(
     bars.map((b) => b.value),
