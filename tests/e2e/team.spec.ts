@@ -661,11 +661,11 @@ test.describe("team", () => {
     ).toBe("%PDF-");
     expect(pdfText(readFileSync(await pdf.path()))).toContain("Lee Dental");
     const [csv] = await Promise.all([page.waitForEvent("download"), report.getByRole("button", { name: "Download CSV" }).click()]);
-    const rows = readFileSync(await csv.path(), "utf8")
-      .trim()
-      .split("\r\n");
+    const [days, work] = readFileSync(await csv.path(), "utf8").trim().split("\r\n\r\n");
+    const rows = days!.split("\r\n");
     expect(rows[0]).toBe("Date,Posts published,Engagements,Impressions (estimated),Reach (estimated),Clicks (estimated)");
     expect(rows).toHaveLength(32);
+    expect(work).toContain("Reviews received,No reviews this period.");
 
     // E-mailed to the client on the 1st of each month.
     const schedule = lee.getByTestId("report-schedule");
