@@ -8,7 +8,7 @@ import { competitorsHandlers } from "./api-handlers";
 import { Competitors } from "./Competitors";
 
 /** Today's snapshot of each competitor of a workspace whose plan tracks competitors (a day's figures are kept once, the first time the task runs that day). */
-const snapshotCompetitors = (now: Date) =>
+export const snapshotCompetitors = (now: Date) =>
   Effect.gen(function* () {
     const workspaceIds = (yield* workspacesOnPlans(TIERS.filter((tier) => hasFeature(tier, "competitor_tracking")))).map((w) => w.id);
     return yield* Competitors.use((competitors) => competitors.snapshotDue(workspaceIds, now));
