@@ -47,7 +47,7 @@ export interface CompetitorHistory {
   readonly snapshots: ReadonlyArray<HistoryDay>;
   readonly summary: {
     readonly followers: number | null;
-    /** Followers gained (or lost) since the period's first snapshot. */
+    /** Followers gained (or lost) since the period's first snapshot; null with fewer than two. */
     readonly followersChange: number | null;
     readonly postsPerWeek: number | null;
     readonly engagementPerPost: number | null;
@@ -228,7 +228,7 @@ export class Competitors extends Context.Service<
           snapshots: snapshots.map((s) => ({ day: s.day, followers: s.followers, postsPerWeek: s.posts_last_week, engagementPerPost: round1(s.engagement_avg) })),
           summary: {
             followers: last?.followers ?? null,
-            followersChange: first && last ? last.followers - first.followers : null,
+            followersChange: first && last && first !== last ? last.followers - first.followers : null,
             postsPerWeek: snapshots.length === 0 ? null : round1(snapshots.reduce((n, s) => n + s.posts_last_week, 0) / snapshots.length),
             engagementPerPost: last ? round1(last.engagement_avg) : null,
             topPosts: top,
