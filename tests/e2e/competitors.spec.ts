@@ -1,6 +1,6 @@
 import type { AppViewHandler } from "../support/local-servers";
 import { expect, test } from "./fixtures";
-import { newUser, registerByApi, screenshot, toast } from "./support";
+import { axeOn, newUser, registerByApi, screenshot, toast } from "./support";
 
 /** The AppView the app asks: one competitor, Rival Dental, with three posts of the last weeks. */
 const DID = "did:plc:rivaldentale2e00000000000";
@@ -64,6 +64,8 @@ test.describe("competitor tracking", () => {
     await page.getByRole("link", { name: "90 days" }).click();
     await expect(page.getByRole("heading", { name: "Last 90 days" })).toBeVisible();
     await screenshot(page, "competitors", { fullPage: true, widths: [1280, 360] });
+    const serious = (await axeOn(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await page.setViewportSize({ width: 360, height: 780 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
