@@ -8,6 +8,7 @@ create table competitors (
   external_id   text not null,
   name          text not null,
   avatar        text,
+  url           text not null,
   created_at    timestamptz not null
 );
 create index competitors_workspace on competitors (workspace_id, created_at);

@@ -12,6 +12,8 @@ export const competitorEvents = defineEvents({
     externalId: Schema.String,
     name: Schema.String,
     avatar: Schema.NullOr(Schema.String),
+    /** The account's public page. */
+    url: Schema.String,
   }),
   CompetitorRemoved: Schema.Struct({}),
 });

@@ -23,6 +23,7 @@ export const competitorsProjection: Projection<CompetitorEvent> = {
             external_id: event.data.externalId,
             name: event.data.name,
             avatar: event.data.avatar,
+            url: event.data.url,
             created_at: event.createdAt,
           }),
         ];

@@ -1,5 +1,5 @@
 /** Platforms whose public API gives another account's followers and posts without that account's sign-in. */
-export const COMPETITOR_PLATFORMS = ["bluesky"] as const;
+export const COMPETITOR_PLATFORMS = ["bluesky", "mastodon"] as const;
 export type CompetitorPlatform = (typeof COMPETITOR_PLATFORMS)[number];
 
 /** How many competitors a workspace follows at most: each is read from the platform once a day. */
@@ -9,9 +9,10 @@ export const COMPETITOR_DAYS = [30, 90] as const;
 
 export const COMPETITOR_MESSAGES = {
   handle: "Enter the competitor's handle, like example.bsky.social.",
+  mastodonHandle: "Enter the competitor's Mastodon address, like @name@mastodon.social.",
   platform:
-    "Competitor tracking works for Bluesky for now: its public AppView gives any account's followers and posts without signing in. Other platforms only show these figures to the account's own owner.",
-  unknown: (handle: string) => `Bluesky knows no account called ${handle}. Check the spelling of the handle (like example.bsky.social).`,
+    "Competitor tracking works for Bluesky and Mastodon: their public APIs give any account's followers and posts without signing in. Instagram, Facebook, X, LinkedIn and TikTok show these figures only to the account's own owner.",
+  unknown: (where: string, handle: string) => `${where} knows no account called ${handle}. Check the spelling of the handle.`,
   already: (handle: string) => `You already track ${handle}.`,
   tooMany: `You can track up to ${COMPETITORS_MAX} competitors. Remove one to add another.`,
   days: "Choose 30 or 90 days.",

@@ -80,7 +80,7 @@ export const PLANS: ReadonlyArray<Plan> = [
       "Unified social inbox",
       "RSS auto-posting",
       "Post recycling",
-      "Competitor tracking (Bluesky)",
+      "Competitor tracking (Bluesky, Mastodon)",
       "Custom reports",
       "12 months of analytics",
     ],

@@ -3,14 +3,12 @@ import { Context, Effect, Layer } from "effect";
 import {
   addCompetitor,
   COMPETITOR_MESSAGES,
-  COMPETITOR_PLATFORMS,
-  type CompetitorEvent,
+    type CompetitorEvent,
   competitorDecider,
   type CompetitorState,
   competitorStreamId,
+  type CompetitorPlatform,
   COMPETITORS_MAX,
-  handleOf,
-  isHandle,
   removeCompetitor,
 } from "../../domain/competitors";
 import { type Caller, type CommandContext, type ConcurrencyConflict, Conflict, ConnectionFailed, InvalidInput, isUuid, NotFound } from "../../domain/shared";
@@ -18,7 +16,12 @@ import { Database, type SqlError } from "../db/Database";
 import { EventStore } from "../eventstore/EventStore";
 import { handleCommand } from "../eventstore/handle";
 import { logger } from "../log";
-import { AppViewRefused, type FeedPost, getAuthorFeed, getProfile } from "./bluesky";
+import { blueskyReader } from "./bluesky";
+import { mastodonReader } from "./mastodon";
+import { AppViewRefused, type CompetitorReader, type FeedPost, type PublicFigures } from "./reader";
+
+const READERS: Record<CompetitorPlatform, CompetitorReader> = { bluesky: blueskyReader, mastodon: mastodonReader };
+const readerOf = (platform: string): CompetitorReader | undefined => READERS[platform as CompetitorPlatform];
 
 export interface Competitor {
   readonly id: string;
@@ -63,6 +66,7 @@ interface CompetitorRow {
   external_id: string;
   name: string;
   avatar: string | null;
+  url: string;
   created_at: Date;
   followers: number | null;
   taken_at: Date | null;
@@ -82,11 +86,11 @@ const engagementOf = (p: FeedPost) => p.likes + p.reposts + p.replies;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** A day's figures from the profile and the newest posts: posts of the last 7 days, engagement per post of the last 30, its best posts. */
-export const figuresOf = (profile: { followers: number; posts: number }, feed: ReadonlyArray<FeedPost>, now: Date) => {
+export const figuresOf = ({ followers, posts, feed }: PublicFigures, now: Date) => {
   const recent = feed.filter((p) => now.getTime() - Date.parse(p.postedAt) <= 30 * DAY_MS);
   return {
-    followers: profile.followers,
-    posts: profile.posts,
+    followers,
+    posts,
     posts_last_week: feed.filter((p) => now.getTime() - Date.parse(p.postedAt) <= 7 * DAY_MS).length,
     engagement_avg: recent.length === 0 ? 0 : recent.reduce((n, p) => n + engagementOf(p), 0) / recent.length,
     top_posts: [...recent].sort((a, b) => engagementOf(b) - engagementOf(a)).slice(0, TOP_POSTS),
@@ -99,7 +103,7 @@ const toCompetitor = (row: CompetitorRow): Competitor => ({
   handle: row.handle,
   name: row.name,
   avatar: row.avatar,
-  url: `https://bsky.app/profile/${row.handle}`,
+  url: row.url,
   followers: row.followers,
   lastSnapshotAt: row.taken_at ? row.taken_at.toISOString() : null,
   addedAt: row.created_at.toISOString(),
@@ -161,26 +165,24 @@ export class Competitors extends Context.Service<
       });
 
       const add = Effect.fn("Competitors.add")(function* (caller: Caller, input: { readonly platform: string; readonly handle: string }) {
-        if (!(COMPETITOR_PLATFORMS as ReadonlyArray<string>).includes(input.platform))
-          return yield* new InvalidInput({ message: COMPETITOR_MESSAGES.platform, fields: { platform: COMPETITOR_MESSAGES.platform } });
-        const handle = handleOf(input.handle);
-        if (!isHandle(handle)) return yield* new InvalidInput({ message: COMPETITOR_MESSAGES.handle, fields: { handle: COMPETITOR_MESSAGES.handle } });
+        const reader = readerOf(input.platform);
+        if (!reader) return yield* new InvalidInput({ message: COMPETITOR_MESSAGES.platform, fields: { platform: COMPETITOR_MESSAGES.platform } });
         const [kept] = yield* db.query(
           (sql) => sql<{ count: number }[]>`select count(*)::int as count from competitors where workspace_id = ${caller.workspaceId}`,
         );
         if ((kept?.count ?? 0) >= COMPETITORS_MAX) return yield* new Conflict({ message: COMPETITOR_MESSAGES.tooMany });
-        const profile = yield* read(() => getProfile(handle)).pipe(
+        const account = yield* read(() => reader.resolve(input.handle)).pipe(
           Effect.mapError((refused): InvalidInput | ConnectionFailed =>
-            refused.unknown
-              ? new InvalidInput({ message: COMPETITOR_MESSAGES.unknown(handle), fields: { handle: COMPETITOR_MESSAGES.unknown(handle) } })
-              : new ConnectionFailed({ message: refused.message }),
+            refused.kind === "unavailable"
+              ? new ConnectionFailed({ message: refused.message })
+              : new InvalidInput({ message: refused.message, fields: { handle: refused.message } }),
           ),
         );
         const [same] = yield* db.query(
-          (sql) => sql<{ id: string }[]>`select id from competitors where workspace_id = ${caller.workspaceId} and platform = ${input.platform} and external_id = ${profile.did}`,
+          (sql) => sql<{ id: string }[]>`select id from competitors where workspace_id = ${caller.workspaceId} and platform = ${input.platform} and external_id = ${account.externalId}`,
         );
-        if (same) return yield* new Conflict({ message: COMPETITOR_MESSAGES.already(profile.handle) });
-        const feed = yield* read(() => getAuthorFeed(profile.did)).pipe(Effect.mapError((refused) => new ConnectionFailed({ message: refused.message })));
+        if (same) return yield* new Conflict({ message: COMPETITOR_MESSAGES.already(account.handle) });
+        const figures = yield* read(() => reader.read(account.externalId)).pipe(Effect.mapError((refused) => new ConnectionFailed({ message: refused.message })));
         const competitorId = randomUUID();
         yield* onCompetitor(
           competitorId,
@@ -189,14 +191,15 @@ export class Competitors extends Context.Service<
             competitorId,
             workspaceId: caller.workspaceId,
             platform: input.platform,
-            handle: profile.handle,
-            externalId: profile.did,
-            name: profile.name,
-            avatar: profile.avatar,
+            handle: account.handle,
+            externalId: account.externalId,
+            name: account.name,
+            avatar: account.avatar,
+            url: account.url,
           }),
           caller,
         );
-        yield* saveSnapshot(competitorId, caller.workspaceId, figuresOf(profile, feed, caller.now), caller.now);
+        yield* saveSnapshot(competitorId, caller.workspaceId, figuresOf(figures, caller.now), caller.now);
         return yield* competitorOf(caller.workspaceId, competitorId);
       });
 
@@ -239,8 +242,8 @@ export class Competitors extends Context.Service<
       const snapshotDue = Effect.fn("Competitors.snapshotDue")(function* (workspaceIds: ReadonlyArray<string>, now: Date) {
         const today = now.toISOString().slice(0, 10);
         const due = yield* db.query(
-          (sql) => sql<{ id: string; workspace_id: string; external_id: string }[]>`
-            select c.id, c.workspace_id, c.external_id from competitors c
+          (sql) => sql<{ id: string; workspace_id: string; platform: string; external_id: string }[]>`
+            select c.id, c.workspace_id, c.platform, c.external_id from competitors c
             where c.workspace_id = any(${workspaceIds}::uuid[])
               and not exists (select 1 from competitor_snapshots s where s.competitor_id = c.id and s.day = ${today}::date)
             order by c.created_at limit 200`,
@@ -248,10 +251,9 @@ export class Competitors extends Context.Service<
         let taken = 0;
         let failed = 0;
         for (const competitor of due) {
-          const got = yield* Effect.result(read(async () => {
-            const profile = await getProfile(competitor.external_id);
-            return figuresOf(profile, await getAuthorFeed(competitor.external_id), now);
-          }));
+          const reader = readerOf(competitor.platform);
+          if (!reader) continue;
+          const got = yield* Effect.result(read(async () => figuresOf(await reader.read(competitor.external_id), now)));
           if (got._tag === "Failure") {
             failed += 1;
             logger.warn({ competitorId: competitor.id, reason: got.failure.message }, "Competitors: the snapshot failed");

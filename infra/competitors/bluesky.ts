@@ -1,5 +1,7 @@
+import { COMPETITOR_MESSAGES, handleOf, isHandle } from "../../domain/competitors";
 import { appViewUrl } from "../listening/search";
 import { retryAfter } from "../platforms/call";
+import { AppViewRefused, type CompetitorReader, type FeedPost } from "./reader";
 
 /**
  * A Bluesky account's public figures from the AppView (no sign-in): `app.bsky.actor.getProfile`
@@ -14,17 +16,6 @@ const FEED_LIMIT = 100;
 
 export const competitorAppView = (env: NodeJS.ProcessEnv = process.env) => appViewUrl(env) ?? PUBLIC_APPVIEW;
 
-/** The AppView did not answer usably: the sentence to show (and to keep as the snapshot's failure). */
-export class AppViewRefused extends Error {
-  constructor(
-    message: string,
-    /** The AppView said the account does not exist. */
-    readonly unknown = false,
-  ) {
-    super(message);
-  }
-}
-
 export interface BlueskyProfile {
   readonly did: string;
   readonly handle: string;
@@ -34,15 +25,6 @@ export interface BlueskyProfile {
   readonly posts: number;
 }
 
-export interface FeedPost {
-  readonly uri: string;
-  readonly url: string;
-  readonly text: string;
-  readonly likes: number;
-  readonly reposts: number;
-  readonly replies: number;
-  readonly postedAt: string;
-}
 
 const xrpc = async (method: string, params: Record<string, string>): Promise<Record<string, unknown>> => {
   const url = new URL(`${competitorAppView()}/xrpc/${method}`);
@@ -59,7 +41,7 @@ const xrpc = async (method: string, params: Record<string, string>): Promise<Rec
     throw new AppViewRefused(`The Bluesky AppView is limiting requests${seconds !== undefined ? `; try again in ${Math.ceil(seconds / 60)} min` : ""}.`);
   }
   if (response.status === 400 && typeof body?.message === "string" && /not found|unable to resolve|invalid handle/i.test(body.message))
-    throw new AppViewRefused(body.message, true);
+    throw new AppViewRefused(body.message, "unknown");
   if (!response.ok || !body) throw new AppViewRefused(`The Bluesky AppView refused the request${typeof body?.message === "string" ? `: ${body.message}` : ""}.`);
   return body;
 };
@@ -105,4 +87,20 @@ export const getAuthorFeed = async (did: string): Promise<ReadonlyArray<FeedPost
       },
     ];
   });
+};
+
+/** Bluesky for competitor tracking: the account is followed by its DID, so a renamed handle keeps its history. */
+export const blueskyReader: CompetitorReader = {
+  resolve: async (typed) => {
+    const handle = handleOf(typed);
+    if (!isHandle(handle)) throw new AppViewRefused(COMPETITOR_MESSAGES.handle, "handle");
+    const profile = await getProfile(handle).catch((error: unknown) => {
+      throw error instanceof AppViewRefused && error.kind === "unknown" ? new AppViewRefused(COMPETITOR_MESSAGES.unknown("Bluesky", handle), "unknown") : error;
+    });
+    return { externalId: profile.did, handle: profile.handle, name: profile.name, avatar: profile.avatar, url: `https://bsky.app/profile/${profile.handle}` };
+  },
+  read: async (did) => {
+    const profile = await getProfile(did);
+    return { followers: profile.followers, posts: profile.posts, feed: await getAuthorFeed(did) };
+  },
 };

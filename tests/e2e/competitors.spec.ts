@@ -47,12 +47,12 @@ test.describe("competitor tracking", () => {
     await expect(page.getByTestId("competitors-table")).toContainText("Lee Dental");
     await screenshot(page, "competitors-empty", { fullPage: true, widths: [1280] });
 
-    await page.getByLabel("Bluesky handle").fill("nobody-here.bsky.social");
+    await page.getByLabel("Handle").fill("nobody-here.bsky.social");
     await page.getByRole("button", { name: "Track competitor" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Bluesky knows no account called nobody-here.bsky.social." })).toBeVisible();
-    await expect(page.getByLabel("Bluesky handle")).toHaveValue("nobody-here.bsky.social");
+    await expect(page.getByLabel("Handle")).toHaveValue("nobody-here.bsky.social");
 
-    await page.getByLabel("Bluesky handle").fill("@rival-dental.bsky.social");
+    await page.getByLabel("Handle").fill("@rival-dental.bsky.social");
     await page.getByRole("button", { name: "Track competitor" }).click();
     await expect(toast(page).filter({ hasText: "Now tracking Rival Dental" })).toBeVisible();
     const row = page.getByTestId("competitor-row");

@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEATURE_UNAVAILABLE_MESSAGE } from "../../domain/plans";
 import { snapshotCompetitors } from "../../infra/competitors/module";
 import { type SendJson, useAppView } from "../support/bluesky";
+import { type LocalServer, startLocalServer } from "../support/local-servers";
+import { allowOutbound } from "../support/outbound";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
 
@@ -9,7 +11,8 @@ import { teamHelpers } from "../support/team";
  * Competitor tracking: a competitor is added by its Bluesky handle (resolved with
  * app.bsky.actor.getProfile of the AppView, here a local one checking each request), snapshotted
  * at once and then daily by the snapshot_competitors task (followers and posts from getProfile,
- * the newest posts' likes, reposts and replies from app.bsky.feed.getAuthorFeed); Growth and up.
+ * the newest posts' likes, reposts and replies from app.bsky.feed.getAuthorFeed); Mastodon from
+ * the instance's public API (a local one, reached through the outbound client); Growth and up.
  */
 
 const DID = "did:plc:rivaldental000000000000";
@@ -49,6 +52,39 @@ const appView = useAppView((url: URL, send: SendJson) => {
   }
   send(404, { error: "MethodNotImplemented" });
 });
+/** A Mastodon instance's public API: one account, @rival, with two statuses and a boost (not counted). */
+const mastodonRequests: string[] = [];
+let instance: LocalServer;
+beforeAll(async () => {
+  instance = await startLocalServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://instance");
+    mastodonRequests.push(`${url.pathname}${url.search}`);
+    const json = (status: number, body: unknown) => void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    if (req.headers.authorization) return json(400, { error: "no token expected" });
+    const account = { id: "1091", username: "rival", acct: "rival", display_name: "Rival Dental", avatar: null, url: `${instance.url}/@rival`, followers_count: 320, statuses_count: 51 };
+    if (url.pathname === "/api/v1/accounts/lookup") return url.searchParams.get("acct") === "rival" ? json(200, account) : json(404, { error: "Record not found" });
+    if (url.pathname === "/api/v1/accounts/1091") return json(200, account);
+    if (url.pathname === "/api/v1/accounts/1091/statuses" && url.searchParams.get("exclude_reblogs") === "true" && url.searchParams.get("exclude_replies") === "true") {
+      const status = (id: string, ageDays: number, favourites: number) => ({
+        id,
+        uri: `${instance.url}/users/rival/statuses/${id}`,
+        url: `${instance.url}/@rival/${id}`,
+        content: `<p>Status <a href="#">${id}</a></p>`,
+        created_at: new Date(Date.now() - ageDays * DAY).toISOString(),
+        favourites_count: favourites,
+        reblogs_count: 1,
+        replies_count: 0,
+        in_reply_to_id: null,
+        reblog: null,
+      });
+      return json(200, [status("11", 1, 9), status("12", 2, 3), { ...status("13", 1, 99), reblog: { id: "x" } }]);
+    }
+    json(404, { error: "Record not found" });
+  });
+  allowOutbound(instance.url);
+});
+afterAll(() => instance?.close());
+
 const app = useAppServer({ env: () => ({ BLUESKY_APPVIEW_URL: appView.url }), withoutCron: ["snapshot_competitors"] });
 const { owner } = teamHelpers(app);
 
@@ -59,10 +95,10 @@ describe("competitor tracking", () => {
 
     const unknown = await browser.post("/api/competitors", { platform: "bluesky", handle: "nobody-here.bsky.social" });
     expect(unknown.status).toBe(400);
-    expect(unknown.data.errors.handle).toBe("Bluesky knows no account called nobody-here.bsky.social. Check the spelling of the handle (like example.bsky.social).");
+    expect(unknown.data.errors.handle).toBe("Bluesky knows no account called nobody-here.bsky.social. Check the spelling of the handle.");
     const other = await browser.post("/api/competitors", { platform: "instagram", handle: "rival" });
     expect(other.status).toBe(400);
-    expect(other.data.detail).toMatch(/works for Bluesky for now: its public AppView gives any account's followers and posts/);
+    expect(other.data.detail).toMatch(/works for Bluesky and Mastodon: their public APIs give any account's followers and posts without signing in/);
 
     requests.splice(0);
     const added = await browser.post("/api/competitors", { platform: "bluesky", handle: "@Rival-Dental.bsky.social" });
@@ -70,6 +106,7 @@ describe("competitor tracking", () => {
     expect(added.data).toMatchObject({ platform: "bluesky", handle: "rival-dental.bsky.social", name: "Rival Dental", followers: 1200 });
     expect(requests.map((u) => [u.pathname, u.searchParams.get("actor")])).toEqual([
       ["/xrpc/app.bsky.actor.getProfile", "rival-dental.bsky.social"],
+      ["/xrpc/app.bsky.actor.getProfile", DID],
       ["/xrpc/app.bsky.feed.getAuthorFeed", DID],
     ]);
     expect((await browser.post("/api/competitors", { platform: "bluesky", handle: "rival-dental.bsky.social" })).status).toBe(409);
@@ -99,6 +136,30 @@ describe("competitor tracking", () => {
     expect((await browser.get("/api/competitors")).data).toEqual([]);
     expect(await app.sql`select 1 from competitor_snapshots where competitor_id = ${added.data.id}`).toHaveLength(0);
     expect((await browser.get(`/api/competitors/${added.data.id}/history`)).status).toBe(404);
+  });
+
+  it("given a Growth workspace, a Mastodon account is tracked from its instance's public API, without a token", async () => {
+    const { browser } = await owner("growth");
+    const host = new URL(instance.url).host;
+    const unknown = await browser.post("/api/competitors", { platform: "mastodon", handle: `@nobody@${host}` });
+    expect(unknown.status).toBe(400);
+    expect(unknown.data.errors.handle).toBe(`${host} knows no account called nobody@${host}. Check the spelling of the handle.`);
+    expect((await browser.post("/api/competitors", { platform: "mastodon", handle: "rival" })).data.errors.handle).toBe(
+      "Enter the competitor's Mastodon address, like @name@mastodon.social.",
+    );
+
+    mastodonRequests.splice(0);
+    const added = await browser.post("/api/competitors", { platform: "mastodon", handle: `@rival@${host}` });
+    expect(added.status, added.text).toBe(201);
+    expect(added.data).toMatchObject({ platform: "mastodon", handle: `rival@${host}`, name: "Rival Dental", url: `${instance.url}/@rival`, followers: 320 });
+    expect(mastodonRequests).toEqual([
+      "/api/v1/accounts/lookup?acct=rival",
+      "/api/v1/accounts/1091",
+      "/api/v1/accounts/1091/statuses?exclude_replies=true&exclude_reblogs=true&limit=40",
+    ]);
+    const history = await browser.get(`/api/competitors/${added.data.id}/history?days=90`);
+    expect(history.data.summary).toMatchObject({ followers: 320, postsPerWeek: 2, engagementPerPost: 7 }); // (10 + 4) / 2
+    expect(history.data.summary.topPosts.map((p: { text: string }) => p.text)).toEqual(["Status 11", "Status 12"]);
   });
 
   it("given a Professional workspace, tracking a competitor is refused with the plan's sentence", async () => {
