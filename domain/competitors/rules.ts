@@ -1,5 +1,5 @@
 /** Platforms whose public API gives another account's followers and posts without that account's sign-in. */
-export const COMPETITOR_PLATFORMS = ["bluesky", "mastodon"] as const;
+export const COMPETITOR_PLATFORMS = ["bluesky", "mastodon", "youtube"] as const;
 export type CompetitorPlatform = (typeof COMPETITOR_PLATFORMS)[number];
 
 /** How many competitors a workspace follows at most: each is read from the platform once a day. */
@@ -10,8 +10,10 @@ export const COMPETITOR_DAYS = [30, 90] as const;
 export const COMPETITOR_MESSAGES = {
   handle: "Enter the competitor's handle, like example.bsky.social.",
   mastodonHandle: "Enter the competitor's Mastodon address, like @name@mastodon.social.",
+  youtubeHandle: "Enter the competitor's YouTube handle, like @examplechannel, or its channel id (UC…).",
+  noYoutubeKey: "YouTube channels can be tracked once this server has a YouTube API key (YOUTUBE_API_KEY). Bluesky and Mastodon work now.",
   platform:
-    "Competitor tracking works for Bluesky and Mastodon: their public APIs give any account's followers and posts without signing in. Instagram, Facebook, X, LinkedIn and TikTok show these figures only to the account's own owner.",
+    "Competitor tracking works for Bluesky, Mastodon and YouTube: their public APIs give any account's followers and posts without signing in. Instagram, Facebook, X, LinkedIn and TikTok show these figures only to the account's own owner.",
   unknown: (where: string, handle: string) => `${where} knows no account called ${handle}. Check the spelling of the handle.`,
   already: (handle: string) => `You already track ${handle}.`,
   tooMany: `You can track up to ${COMPETITORS_MAX} competitors. Remove one to add another.`,

@@ -18,9 +18,10 @@ import { handleCommand } from "../eventstore/handle";
 import { logger } from "../log";
 import { blueskyReader } from "./bluesky";
 import { mastodonReader } from "./mastodon";
+import { youtubeReader } from "./youtube";
 import { AppViewRefused, type CompetitorReader, type FeedPost, type PublicFigures } from "./reader";
 
-const READERS: Record<CompetitorPlatform, CompetitorReader> = { bluesky: blueskyReader, mastodon: mastodonReader };
+const READERS: Record<CompetitorPlatform, CompetitorReader> = { bluesky: blueskyReader, mastodon: mastodonReader, youtube: youtubeReader };
 const readerOf = (platform: string): CompetitorReader | undefined => READERS[platform as CompetitorPlatform];
 
 export interface Competitor {
@@ -175,7 +176,7 @@ export class Competitors extends Context.Service<
           Effect.mapError((refused): InvalidInput | ConnectionFailed =>
             refused.kind === "unavailable"
               ? new ConnectionFailed({ message: refused.message })
-              : new InvalidInput({ message: refused.message, fields: { handle: refused.message } }),
+              : new InvalidInput({ message: refused.message, fields: { [refused.kind === "platform" ? "platform" : "handle"]: refused.message } }),
           ),
         );
         const [same] = yield* db.query(

@@ -33,13 +33,14 @@ export interface CompetitorReader {
 }
 
 /**
- * The platform did not answer usably: the sentence to show. `handle`: what was typed is no handle;
+ * The platform did not answer usably: the sentence to show. `platform`: this server cannot ask it;
+ * `handle`: what was typed is no handle;
  * `unknown`: the platform knows no such account; `unavailable`: it could not be asked.
  */
 export class AppViewRefused extends Error {
   constructor(
     message: string,
-    readonly kind: "handle" | "unknown" | "unavailable" = "unavailable",
+    readonly kind: "platform" | "handle" | "unknown" | "unavailable" = "unavailable",
   ) {
     super(message);
   }

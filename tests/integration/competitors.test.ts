@@ -85,7 +85,32 @@ beforeAll(async () => {
 });
 afterAll(() => instance?.close());
 
-const app = useAppServer({ env: () => ({ BLUESKY_APPVIEW_URL: appView.url }), withoutCron: ["snapshot_competitors"] });
+/** YouTube's Data API with the server's key: one channel, @rivaldental, with two uploads. */
+const youtubeRequests: URL[] = [];
+let youtubeApi: LocalServer;
+beforeAll(async () => {
+  youtubeApi = await startLocalServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://youtube");
+    youtubeRequests.push(url);
+    const json = (body: unknown, status = 200) => void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    if (url.searchParams.get("key") !== "yt-test-key") return json({ error: { code: 400, message: "API key not valid." } }, 400);
+    const channel = { id: "UCrivaldental0000000000a", snippet: { title: "Rival Dental", customUrl: "@rivaldental" }, statistics: { subscriberCount: "2300", videoCount: "41" }, contentDetails: { relatedPlaylists: { uploads: "UUrivaldental0000000000a" } } };
+    if (url.pathname === "/channels") return json({ items: url.searchParams.get("forHandle") === "@rivaldental" || url.searchParams.get("id") === channel.id ? [channel] : [] });
+    if (url.pathname === "/playlistItems" && url.searchParams.get("playlistId") === "UUrivaldental0000000000a")
+      return json({ items: [{ contentDetails: { videoId: "v1" } }, { contentDetails: { videoId: "v2" } }] });
+    if (url.pathname === "/videos" && url.searchParams.get("id") === "v1,v2")
+      return json({
+        items: [
+          { id: "v1", snippet: { title: "A tour of our clinic", publishedAt: new Date(Date.now() - 2 * DAY).toISOString() }, statistics: { likeCount: "30", commentCount: "6" } },
+          { id: "v2", snippet: { title: "Flossing in 60 seconds", publishedAt: new Date(Date.now() - 9 * DAY).toISOString() }, statistics: { likeCount: "10", commentCount: "2" } },
+        ],
+      });
+    json({ error: { code: 404, message: "Not found" } }, 404);
+  });
+});
+afterAll(() => youtubeApi?.close());
+
+const app = useAppServer({ env: () => ({ BLUESKY_APPVIEW_URL: appView.url, YOUTUBE_API_KEY: "yt-test-key", YOUTUBE_API_BASE_URL: youtubeApi.url }), withoutCron: ["snapshot_competitors"] });
 const { owner } = teamHelpers(app);
 
 describe("competitor tracking", () => {
@@ -98,7 +123,7 @@ describe("competitor tracking", () => {
     expect(unknown.data.errors.handle).toBe("Bluesky knows no account called nobody-here.bsky.social. Check the spelling of the handle.");
     const other = await browser.post("/api/competitors", { platform: "instagram", handle: "rival" });
     expect(other.status).toBe(400);
-    expect(other.data.detail).toMatch(/works for Bluesky and Mastodon: their public APIs give any account's followers and posts without signing in/);
+    expect(other.data.detail).toMatch(/works for Bluesky, Mastodon and YouTube: their public APIs give any account's followers and posts without signing in/);
 
     requests.splice(0);
     const added = await browser.post("/api/competitors", { platform: "bluesky", handle: "@Rival-Dental.bsky.social" });
@@ -160,6 +185,25 @@ describe("competitor tracking", () => {
     const history = await browser.get(`/api/competitors/${added.data.id}/history?days=90`);
     expect(history.data.summary).toMatchObject({ followers: 320, postsPerWeek: 2, engagementPerPost: 7 }); // (10 + 4) / 2
     expect(history.data.summary.topPosts.map((p: { text: string }) => p.text)).toEqual(["Status 11", "Status 12"]);
+  });
+
+  it("given a Growth workspace and the server's YouTube key, a channel is tracked by its handle", async () => {
+    const { browser } = await owner("growth");
+    const unknown = await browser.post("/api/competitors", { platform: "youtube", handle: "@nobody-here" });
+    expect(unknown.data.errors.handle).toBe("YouTube knows no account called @nobody-here. Check the spelling of the handle.");
+    youtubeRequests.splice(0);
+    const added = await browser.post("/api/competitors", { platform: "youtube", handle: "youtube.com/@rivaldental" });
+    expect(added.status, added.text).toBe(201);
+    expect(added.data).toMatchObject({ platform: "youtube", handle: "@rivaldental", name: "Rival Dental", url: "https://www.youtube.com/@rivaldental", followers: 2300 });
+    expect(youtubeRequests.map((u) => `${u.pathname} ${u.searchParams.get("part")} ${u.searchParams.get("forHandle") ?? u.searchParams.get("id") ?? u.searchParams.get("playlistId")}`)).toEqual([
+      "/channels snippet @rivaldental",
+      "/channels statistics,contentDetails UCrivaldental0000000000a",
+      "/playlistItems contentDetails UUrivaldental0000000000a",
+      "/videos snippet,statistics v1,v2",
+    ]);
+    const history = await browser.get(`/api/competitors/${added.data.id}/history`);
+    expect(history.data.summary).toMatchObject({ followers: 2300, postsPerWeek: 1, engagementPerPost: 24 }); // (36 + 12) / 2
+    expect(history.data.summary.topPosts.map((p: { url: string }) => p.url)).toEqual(["https://www.youtube.com/watch?v=v1", "https://www.youtube.com/watch?v=v2"]);
   });
 
   it("given a Professional workspace, tracking a competitor is refused with the plan's sentence", async () => {
