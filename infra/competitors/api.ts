@@ -50,7 +50,7 @@ export const CompetitorHistorySchema = Schema.Struct({
   }),
 }).annotate({ identifier: "CompetitorHistory" });
 
-/** Competitor tracking's operations (public Bluesky and Mastodon accounts, snapshotted daily), declared once; served by ./api-handlers.ts. Growth and Agency. */
+/** Competitor tracking's operations (public Bluesky, Mastodon and YouTube accounts, snapshotted daily), declared once; served by ./api-handlers.ts. Growth and Agency. */
 export class CompetitorsApi extends HttpApiGroup.make("competitors")
   .add(
     HttpApiEndpoint.get("list", "/api/competitors", { success: Schema.Array(CompetitorSchema) })
@@ -64,7 +64,7 @@ export class CompetitorsApi extends HttpApiGroup.make("competitors")
       .annotate(Requires, manages)
       .annotate(
         OpenApi.Description,
-        "Tracks a public account {platform: \"bluesky\" or \"mastodon\", handle (name.bsky.social, @name@server)}: 201 with it and its first snapshot; 400 for an unknown handle or another platform; 409 when already tracked or past 20.",
+        "Tracks a public account {platform: \"bluesky\", \"mastodon\" or \"youtube\" (with the server's key), handle (name.bsky.social, @name@server, @channel)}: 201 with it and its first snapshot; 400 for an unknown handle or another platform; 409 when already tracked or past 20.",
       ),
     HttpApiEndpoint.delete("remove", "/api/competitors/:id", {
       params: idOf("competitor"),
