@@ -11,6 +11,7 @@ import { auditProjection } from "./audit/projection";
 import { billingModule } from "./billing/module";
 import { calendarModule } from "./calendar/module";
 import { categoriesModule } from "./categories/module";
+import { competitorsModule } from "./competitors/module";
 import { contentTemplatesModule } from "./content-templates/module";
 import type { Reaction } from "./eventstore/reactions";
 import { feedsModule } from "./feeds/module";
@@ -49,6 +50,7 @@ export const MODULES = [
   publishingModule,
   inboxModule,
   listeningModule,
+  competitorsModule,
   reviewsModule,
   feedsModule,
   hashtagsModule,

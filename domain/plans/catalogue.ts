@@ -80,6 +80,7 @@ export const PLANS: ReadonlyArray<Plan> = [
       "Unified social inbox",
       "RSS auto-posting",
       "Post recycling",
+      "Competitor tracking (Bluesky, Mastodon, YouTube)",
       "Custom reports",
       "12 months of analytics",
     ],

@@ -112,7 +112,7 @@ describe("features by plan (spec core §6, cumulative)", () => {
     trial: ["basic_scheduling", "basic_analytics", "ai_content"],
     starter: ["bulk_upload", "calendar_view"],
     professional: ["advanced_analytics", "team_collaboration", "review_management"],
-    growth: ["auto_posting", "content_recycling", "social_inbox"],
+    growth: ["auto_posting", "content_recycling", "social_inbox", "competitor_tracking"],
     agency: ["white_label", "client_management", "priority_support"],
   };
 

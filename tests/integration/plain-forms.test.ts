@@ -103,6 +103,7 @@ describe("a plain form the server refuses", () => {
       "/app/settings?tab=notifications": { method: "POST", values: { emailDigest: "sometimes" } },
       "/app/settings?tab=api-keys": { method: "POST", values: { _form: "api-key-create", name: "", access: "admin" } },
       "/app/onboarding": { method: "POST", values: { timeZone: "Mars/Olympus" } },
+      "/app/analytics/competitors": { method: "POST", values: { _form: "add", handle: "not a handle!" } },
       "/admin/projections": { method: "POST", values: { name: "nope", action: "explode" } },
       "/admin/platforms": { method: "POST", values: { platform: "linkedin", action: "save", clientId: "", clientSecret: "" } },
       "/approve/{token}": { method: "POST", values: { decision: "maybe" } },

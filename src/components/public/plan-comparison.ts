@@ -82,6 +82,7 @@ export const planComparison = (trialDays: number): ReadonlyArray<ComparisonGroup
       feature("Analytics dashboard", "basic_analytics"),
       everyPlan("Export as CSV"),
       feature("Advanced analytics", "advanced_analytics"),
+      feature("Competitor tracking (Bluesky, Mastodon, YouTube)", "competitor_tracking"),
       from("Custom reports", "growth"),
       feature("White-label reports", "white_label"),
     ],
