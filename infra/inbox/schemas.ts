@@ -6,6 +6,22 @@ const blankIsNone = (value: unknown) => (typeof value === "string" && value.trim
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(blankIsNone, z.enum(values, { error: message }).optional());
 
+/**
+ * Reading across an agency's workspaces: `workspaces=all` (the agency's own and each client the person
+ * is in the team of), and `workspace` for one of them.
+ */
+const acrossWorkspacesShape = {
+  workspaces: oneOf(["all"], "workspaces is all, or left out for the workspace you work in."),
+  workspace: z.preprocess(
+    blankIsNone,
+    z
+      .string()
+      .refine((v) => isUuid(v), "Choose one of your workspaces.")
+      .optional(),
+  ),
+};
+export const acrossWorkspacesSchema = z.object(acrossWorkspacesShape);
+
 /** GET /api/social-inbox's query (beside the page's cursor and limit): the spec's type, status and platform, and the filters of the screens. */
 export const inboxFilterSchema = z.object({
   type: oneOf(MESSAGE_TYPES, "Choose a type: dm, comment or mention."),
@@ -25,6 +41,7 @@ export const inboxFilterSchema = z.object({
   ),
   sentiment: oneOf(SENTIMENTS, "Choose a sentiment: positive, neutral or negative."),
   priority: oneOf(PRIORITIES, "Choose a priority: urgent, high, medium or low."),
+  ...acrossWorkspacesShape,
 });
 
 export const statusSchema = z.object({ status: z.enum(["read", "unread"], { error: INBOX_MESSAGES.statusInvalid }) });
