@@ -136,6 +136,8 @@ export class InboxQueries extends Context.Service<
     readonly open: (workspaceId: string, messageId: string) => Effect.Effect<InboxThread, NotFound | SqlError>;
     /** One reply of a message. */
     readonly reply: (workspaceId: string, messageId: string, replyId: string) => Effect.Effect<InboxReply, NotFound | SqlError>;
+    /** Unread messages in the inbox (not archived) of each of these workspaces (absent: none). */
+    readonly unreadIn: (workspaceIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>, SqlError>;
     /** Unread messages in the inbox (not archived), by type. */
     readonly counts: (workspaceId: string) => Effect.Effect<Record<MessageType, number>, SqlError>;
   }
@@ -273,8 +275,19 @@ export class InboxQueries extends Context.Service<
             )
           : Effect.succeed(null);
 
+      const unreadIn = (workspaceIds: ReadonlyArray<string>) =>
+        Effect.map(
+          db.query(
+            (sql) => sql<{ workspace_id: string; n: number }[]>`
+              select workspace_id, count(*)::int as n from inbox_messages
+              where workspace_id = any(${workspaceIds.filter(isUuid) as string[]}::uuid[]) and archived = false and status = 'unread' group by workspace_id`,
+          ),
+          (rows) => new Map(rows.map((row) => [row.workspace_id, row.n])),
+        );
+
       return {
         list,
+        unreadIn,
         message: (workspaceId: string, messageId: string) =>
           Effect.flatMap(rowOf(workspaceId, messageId), (row) => Effect.map(messagesOf([row]), ([message]) => message!)),
         workspaceOfMessage,

@@ -57,7 +57,7 @@ const listed = async (browser: Browser, query: string) => {
 };
 
 describe("the inbox across an agency's clients", () => {
-  it("given a member given one client of two, when they read all clients, then they see the agency's and that client's messages only, act on them in the client, and never reach the other client's", async () => {
+  it("given a member given one client of two, when they read all clients, then they see the agency's and that client's messages only, act on them in the client, and never reach the other client's; the switcher counts each one's unread", async () => {
     const agency = await owner("agency", { company: "Park Agency" });
     const agencyId = await workspaceOf(agency.user.id);
     const lee = (await agency.browser.post("/api/clients", { name: "Lee Dental" })).data.id as string;
@@ -87,6 +87,11 @@ describe("the inbox across an agency's clients", () => {
     const raoMessage = everything.find((m) => m.workspaceId === rao)!;
     const leeMessage = hers.find((m) => m.workspaceId === lee)!;
 
+    // The switcher: each of her workspaces with its unread messages; Rao Law is not one of them.
+    const unread = async () =>
+      Object.fromEntries(((await member.get("/api/workspaces")).data as Array<{ name: string; unread: number }>).map((w) => [w.name, w.unread]));
+    expect(await unread()).toEqual({ "Park Agency": 1, "Lee Dental": 1 });
+
     // Rao Law's: as if it did not exist, and left as it was.
     const raoFilter = await member.get(`/api/social-inbox?workspaces=all&workspace=${rao}`);
     expect(raoFilter.status).toBe(404);
@@ -109,6 +114,7 @@ describe("the inbox across an agency's clients", () => {
     expect((await member.post("/api/social-inbox/bulk", { ids: [leeMessage.id], action: "archive" })).data).toEqual({ updated: 1 });
     expect(await app.sql`select workspace_id from inbox_replies where id = ${reply.data.id}`).toEqual([{ workspace_id: lee }]);
     expect(await app.sql`select archived, assignee_id from inbox_messages where id = ${leeMessage.id}`).toEqual([{ archived: true, assignee_id: user.id }]);
+    expect(await unread()).toEqual({ "Park Agency": 1, "Lee Dental": 0 });
     const [event] = await app.sql`select metadata->>'workspaceId' as workspace_id from events where stream_id = ${`inbox-${leeMessage.id}`} order by global_position desc limit 1`;
     expect(event).toMatchObject({ workspace_id: lee });
   });
