@@ -452,6 +452,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                 <h2 className="name-wrap">{open.message.fromUser.name}</h2>
                 <p className="muted">
                   @{open.message.fromUser.username} · {TYPE_LABELS[open.message.type]} on {platformOf(open.message.platform)?.name ?? open.message.platform}
+                  {across && <span data-testid="inbox-open-client"> · {open.message.workspaceName}</span>}
                   {open.message.postTitle && <> · on “{open.message.postTitle}”</>}
                 </p>
               </div>
