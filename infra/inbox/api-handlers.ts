@@ -8,7 +8,7 @@ import type { InboxApi, ReplyTemplatesApi } from "./api";
 import { arrivalEvents, InboxArrivals } from "./arrivals";
 import { Inbox } from "./Inbox";
 import { InboxQueries } from "./InboxQueries";
-import { callerInOrNotFound, reachableWorkspaces } from "./reach";
+import { callerInOrNotFound, reachableWorkspaces } from "../identity/reach";
 import { ReplyTemplates } from "./ReplyTemplates";
 import { ANSWER_INBOX, READ_INBOX } from "./schemas";
 

@@ -1,9 +1,9 @@
 import { Effect } from "effect";
 import { refusalOf, type Requirement } from "../../domain/access";
 import { type Caller, NotFound } from "../../domain/shared";
-import { agencyWorkspaceIds, workspacesOf } from "../identity/queries";
-import { callerOf } from "../identity/current-user";
-import { Users } from "../identity/Users";
+import { agencyWorkspaceIds, workspacesOf } from "./queries";
+import { callerOf } from "./current-user";
+import { Users } from "./Users";
 
 /** A workspace the caller may work in from here, with the caller as they are there (its plan, their role in it). */
 export interface ReachedWorkspace {
