@@ -1,25 +1,12 @@
 import { z } from "zod";
 import { INBOX_MESSAGES, MESSAGE_STATUSES, MESSAGE_TYPES, PRIORITIES, SENTIMENTS, TEMPLATE_MESSAGES } from "../../domain/inbox";
 import { isUuid } from "../../domain/shared";
+import { acrossWorkspacesShape } from "../identity/schemas";
 
 const blankIsNone = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(blankIsNone, z.enum(values, { error: message }).optional());
 
-/**
- * Reading across an agency's workspaces: `workspaces=all` (the agency's own and each client the person
- * is in the team of), and `workspace` for one of them.
- */
-const acrossWorkspacesShape = {
-  workspaces: oneOf(["all"], "workspaces is all, or left out for the workspace you work in."),
-  workspace: z.preprocess(
-    blankIsNone,
-    z
-      .string()
-      .refine((v) => isUuid(v), "Choose one of your workspaces.")
-      .optional(),
-  ),
-};
 export const acrossWorkspacesSchema = z.object(acrossWorkspacesShape);
 
 /** GET /api/social-inbox's query (beside the page's cursor and limit): the spec's type, status and platform, and the filters of the screens. */

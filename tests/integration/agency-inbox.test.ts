@@ -118,4 +118,38 @@ describe("the inbox across an agency's clients", () => {
     const [event] = await app.sql`select metadata->>'workspaceId' as workspace_id from events where stream_id = ${`inbox-${leeMessage.id}`} order by global_position desc limit 1`;
     expect(event).toMatchObject({ workspace_id: lee });
   });
+
+  it("given a member's post awaiting approval in a client, when the agency's owner reads all clients' approvals, then it is there with the client's name and approved in the client; another client stays out of the member's reach", async () => {
+    const agency = await owner("agency", { company: "Park Agency" });
+    const agencyId = await workspaceOf(agency.user.id);
+    const lee = (await agency.browser.post("/api/clients", { name: "Lee Dental" })).data.id as string;
+    const rao = (await agency.browser.post("/api/clients", { name: "Rao Law" })).data.id as string;
+    const { member, user } = await joined(agency.browser, email("sam"), "member");
+    expect((await agency.browser.post(`/api/clients/${lee}/access`, { userId: user.id, granted: true })).status).toBe(204);
+    await agency.browser.post("/api/workspaces/switch", { workspaceId: lee });
+    expect((await agency.browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Lee Dental" })).status).toBe(201);
+    expect((await agency.browser.put("/api/team-settings", { approvalRequired: true })).status).toBe(200);
+    await agency.browser.post("/api/workspaces/switch", { workspaceId: agencyId });
+
+    await member.post("/api/workspaces/switch", { workspaceId: lee });
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const submitted = await member.post("/api/posts", { content: "Flu shots: walk in this week", platforms: ["bluesky"], status: "scheduled", scheduledAt: at });
+    expect(submitted.data.status, submitted.text).toBe("awaiting_approval");
+    await member.post("/api/workspaces/switch", { workspaceId: agencyId });
+
+    // The owner, in the agency's workspace: one queue across clients, approved in the client.
+    const queue = await agency.browser.get("/api/posts?status=awaiting_approval&workspaces=all");
+    expect(queue.status, queue.text).toBe(200);
+    expect(queue.data.items).toEqual([expect.objectContaining({ id: submitted.data.id, workspaceId: lee, workspaceName: "Lee Dental" })]);
+    expect((await agency.browser.get(`/api/posts?status=awaiting_approval&workspace=${rao}`)).data.items).toEqual([]);
+    const approved = await agency.browser.post(`/api/posts/${submitted.data.id}/approve`, {});
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.data).toMatchObject({ status: "scheduled", workspaceId: lee });
+
+    // All clients is the approvals queue only; the member never reaches Rao Law.
+    const everything = await member.get("/api/posts?workspaces=all");
+    expect(everything.status).toBe(400);
+    expect(everything.data.detail).toBe("All clients lists the posts awaiting approval: add status=awaiting_approval.");
+    expect((await member.get(`/api/posts?status=awaiting_approval&workspace=${rao}`)).status).toBe(404);
+  });
 });
