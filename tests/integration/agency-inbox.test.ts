@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { systemContext } from "../../domain/shared";
 import { Inbox } from "../../infra/inbox/Inbox";
+import { Reviews } from "../../infra/reviews/Reviews";
 import type { Browser } from "../support/browser";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -119,7 +120,7 @@ describe("the inbox across an agency's clients", () => {
     expect(event).toMatchObject({ workspace_id: lee });
   });
 
-  it("given a member's post awaiting approval in a client, when the agency's owner reads all clients' approvals, then it is there with the client's name and approved in the client; another client stays out of the member's reach", async () => {
+  it("given a member's post awaiting approval in a client, when the agency's owner reads all clients' approvals, then it is there with the client's name and approved in the client; another client stays out of the member's reach; the same for reviews awaiting a response", async () => {
     const agency = await owner("agency", { company: "Park Agency" });
     const agencyId = await workspaceOf(agency.user.id);
     const lee = (await agency.browser.post("/api/clients", { name: "Lee Dental" })).data.id as string;
@@ -129,6 +130,11 @@ describe("the inbox across an agency's clients", () => {
     await agency.browser.post("/api/workspaces/switch", { workspaceId: lee });
     expect((await agency.browser.post("/api/social-accounts/sandbox", { platform: "bluesky", accountName: "Lee Dental" })).status).toBe(201);
     expect((await agency.browser.put("/api/team-settings", { approvalRequired: true })).status).toBe(200);
+    const leeSite = await agency.browser.post("/api/social-accounts/sandbox", { platform: "google_business", accountName: "Lee Dental Main St" });
+    expect(leeSite.status, leeSite.text).toBe(201);
+    await agency.browser.post("/api/workspaces/switch", { workspaceId: rao });
+    const raoSite = await agency.browser.post("/api/social-accounts/sandbox", { platform: "google_business", accountName: "Rao Law Office" });
+    expect(raoSite.status, raoSite.text).toBe(201);
     await agency.browser.post("/api/workspaces/switch", { workspaceId: agencyId });
 
     await member.post("/api/workspaces/switch", { workspaceId: lee });
@@ -151,5 +157,48 @@ describe("the inbox across an agency's clients", () => {
     expect(everything.status).toBe(400);
     expect(everything.data.detail).toBe("All clients lists the posts awaiting approval: add status=awaiting_approval.");
     expect((await member.get(`/api/posts?status=awaiting_approval&workspace=${rao}`)).status).toBe(404);
+
+    // Reviews awaiting a response, one on each client's site: the owner reads both clients', the member Lee Dental's only, and answers one there.
+    for (const [site, workspaceId] of [
+      [leeSite, lee],
+      [raoSite, rao],
+    ] as const) {
+      const review = {
+        externalId: crypto.randomUUID(),
+        locationId: null,
+        reviewerName: "Ana Ruiz",
+        reviewerAvatar: null,
+        rating: 4,
+        content: "Friendly and on time.",
+        reviewedAt: new Date().toISOString(),
+        url: null,
+        response: null,
+      };
+      await app.run(
+        Reviews.use((reviews) =>
+          reviews.receive(
+            systemContext("ingestion", new Date(), crypto.randomUUID()),
+            { id: site.data.id as string, workspaceId, platform: "google_business" },
+            [review],
+            "sandbox",
+          ),
+        ),
+      );
+    }
+    type Pending = { id: string; workspaceId: string; workspaceName: string };
+    const allPending = (await agency.browser.get("/api/reviews?status=pending&workspaces=all")).data.items as Pending[];
+    expect(new Set(allPending.map((r) => r.workspaceName))).toEqual(new Set(["Lee Dental", "Rao Law"]));
+    const herPending = await member.get("/api/reviews?status=pending&workspaces=all");
+    expect(herPending.status, herPending.text).toBe(200);
+    expect(new Set((herPending.data.items as Pending[]).map((r) => r.workspaceName))).toEqual(new Set(["Lee Dental"]));
+    const raoReview = allPending.find((r) => r.workspaceId === rao)!;
+    expect((await member.get(`/api/reviews/${raoReview.id}`)).status).toBe(404);
+    expect((await member.post(`/api/reviews/${raoReview.id}/respond`, { responseText: "Thank you!" })).status).toBe(404);
+    const leeReview = (herPending.data.items as Pending[])[0]!;
+    const answered = await member.post(`/api/reviews/${leeReview.id}/respond`, { responseText: "Thank you, see you soon!" });
+    expect(answered.status, answered.text).toBe(200);
+    expect(answered.data).toMatchObject({ workspaceId: lee, responseText: "Thank you, see you soon!" });
+    expect(await app.sql`select response_text from reviews where id = ${raoReview.id}`).toEqual([{ response_text: null }]);
+    expect((await member.get("/api/reviews?workspaces=all")).data.detail).toBe("All clients lists the reviews awaiting a response: add status=pending, and no location.");
   });
 });
