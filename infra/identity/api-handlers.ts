@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import { Effect, Option } from "effect";
 import { HttpServerRequest, HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
 import { NOTIFICATIONS_SAVED } from "../../domain/identity/notification-texts";
@@ -16,7 +16,8 @@ import { PASSWORD_CHANGED_DESCRIPTION, FORGOT_PASSWORD_SENT } from "./schemas";
 import { sessionViews } from "./session-views";
 import { SignIn } from "./SignIn";
 import { UserSettings } from "./UserSettings";
-import { Workspaces } from "./Workspaces";
+import { UnreadMessages } from "./ports";
+import { type PersonWorkspace, Workspaces } from "./Workspaces";
 
 /** The signed-in person of a guarded operation (the guard let the request through with them), as the session read them. */
 const person = Effect.gen(function* () {
@@ -124,11 +125,19 @@ export const accountHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<type
       }).pipe(dieOnSqlError),
     );
 
+/** Each workspace with its unread messages, as the inbox counts them (none when there is no inbox module). */
+const withUnread = (workspaces: ReadonlyArray<PersonWorkspace>) =>
+  Effect.gen(function* () {
+    const inbox = yield* Effect.serviceOption(UnreadMessages);
+    const unread = Option.isSome(inbox) ? yield* inbox.value.unreadIn(workspaces.map((w) => w.id)) : new Map<string, number>();
+    return workspaces.map((w) => ({ ...w, unread: unread.get(w.id) ?? 0 }));
+  });
+
 /** The person's workspaces (./api.ts WorkspacesApi). */
 export const workspacesHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof WorkspacesApi>) =>
   handlers
     .handle("list", () => Effect.gen(function* () {
-      return yield* (yield* Workspaces).ofPerson((yield* person).id);
+      return yield* withUnread(yield* (yield* Workspaces).ofPerson((yield* person).id));
     }).pipe(dieOnSqlError))
     .handle("switch", ({ payload }) =>
       Effect.gen(function* () {
@@ -137,6 +146,6 @@ export const workspacesHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<t
         yield* workspaces.switchTo(id, payload.workspaceId, yield* CurrentCaller);
         // The shell's plain form goes back to the screen it was on.
         if (yield* isFormPost) return HttpServerResponse.redirect(safeNext(payload.back, "/app/dashboard"), { status: 303 });
-        return yield* workspaces.ofPerson(id);
+        return yield* withUnread(yield* workspaces.ofPerson(id));
       }).pipe(dieOnSqlError),
     );

@@ -180,6 +180,7 @@ const PersonWorkspace = Schema.Struct({
   name: Schema.String,
   role: Schema.Literals(ROLES),
   current: Schema.Boolean.annotate({ description: "The one they work in now." }),
+  unread: Schema.Number.annotate({ description: "Unread messages waiting in its social inbox (archived ones left out)." }),
 }).annotate({ identifier: "PersonWorkspace" });
 
 /** The workspaces a person belongs to, and moving between them (the shell's switcher, a plain form). */
@@ -187,7 +188,7 @@ export class WorkspacesApi extends HttpApiGroup.make("workspaces")
   .add(
     HttpApiEndpoint.get("list", "/api/workspaces", { success: Schema.Array(PersonWorkspace) }).annotate(
       OpenApi.Description,
-      "The workspaces the person belongs to: id, name, role, and which is the current one.",
+      "The workspaces the person belongs to: id, name, role, which is the current one, and the unread messages of each one's social inbox.",
     ),
     HttpApiEndpoint.post("switch", "/api/workspaces/switch", {
       payload: [

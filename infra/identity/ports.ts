@@ -1,6 +1,6 @@
-import { Context } from "effect";
+import { Context, type Effect } from "effect";
 import type { Role } from "../../domain/shared";
-import type { Sql } from "../db/Database";
+import type { Sql, SqlError } from "../db/Database";
 
 /**
  * What identity asks of the team, which sits above it (the team imports identity): who is in which
@@ -18,3 +18,12 @@ export interface TeamMembershipsShape {
 
 /** The team's answers, as identity's services take them (provided by the identity module from what the composition root gives it). */
 export class TeamMemberships extends Context.Service<TeamMemberships, TeamMembershipsShape>()("app/identity/TeamMemberships") {}
+
+/**
+ * What identity asks of the inbox (above it) for the switcher: the unread messages waiting in each
+ * workspace. The inbox module answers it; without that module every workspace has none.
+ */
+export class UnreadMessages extends Context.Service<
+  UnreadMessages,
+  { readonly unreadIn: (workspaceIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>, SqlError> }
+>()("app/identity/UnreadMessages") {}

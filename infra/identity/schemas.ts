@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { DEFAULT_PLAN, PLAN_IDS } from "../../domain/plans";
 import { canonicalTimeZone, NOTIFICATION_PREFERENCE_KEYS, type NotificationPreferences } from "../../domain/identity";
+import { isUuid } from "../../domain/shared";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-strength";
 
 /** A string field whose missing, wrong-typed and too-short values all read the spec's one message. */
@@ -134,3 +135,20 @@ export const workspaceSwitchSchema = z.object({
 
 /** Joining a team through an invitation (POST /api/invitations/{token}): an account whose address is the invitation's. */
 export const joinSchema = z.object({ ...personFields, timeZone: timeZoneField.optional().catch(undefined) }).refine(...passwordsMatch);
+
+const blankIsNoneAcross = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/**
+ * Reading across an agency's workspaces: `workspaces=all` (the agency's own and each client the person
+ * is in the team of), and `workspace` for one of them (the inbox, posts awaiting approval).
+ */
+export const acrossWorkspacesShape = {
+  workspaces: z.preprocess(blankIsNoneAcross, z.enum(["all"], { error: "workspaces is all, or left out for the workspace you work in." }).optional()),
+  workspace: z.preprocess(
+    blankIsNoneAcross,
+    z
+      .string()
+      .refine((v) => isUuid(v), "Choose one of your workspaces.")
+      .optional(),
+  ),
+};

@@ -4,10 +4,14 @@ import { type InvalidInput, isUuid, NotFound } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { encodeKeyset, type PageRequest, pageCursor } from "../db/keyset";
 import type { Sender } from "../platforms/provider";
+import { workspacesOf } from "../identity/queries";
 
 /** A message as the inbox lists it (spec engagement §3 "Inbox message"). */
 export interface InboxMessage {
   readonly id: string;
+  /** The workspace it reached, and its name: what tells a client's message from another's in the inbox across clients. */
+  readonly workspaceId: string;
+  readonly workspaceName: string;
   readonly type: MessageType;
   readonly platform: string;
   readonly accountId: string;
@@ -57,6 +61,8 @@ export interface InboxFilter {
   readonly archived?: boolean;
   readonly sentiment?: string;
   readonly priority?: string;
+  /** Only this one of the workspaces read. */
+  readonly workspace?: string;
 }
 
 export const INBOX_PAGE_SIZE = 50;
@@ -64,6 +70,7 @@ export const INBOX_PAGE_MAX = 200;
 
 interface MessageRow {
   id: string;
+  workspace_id: string;
   thread_id: string | null;
   type: MessageType;
   platform: string;
@@ -86,8 +93,10 @@ interface MessageRow {
   outgoing: boolean;
 }
 
-const toMessage = (row: MessageRow): InboxMessage => ({
+const toMessage = (row: MessageRow, names: ReadonlyMap<string, string>): InboxMessage => ({
   id: row.id,
+  workspaceId: row.workspace_id,
+  workspaceName: names.get(row.workspace_id) ?? "",
   type: row.type,
   platform: row.platform,
   accountId: row.account_id,
@@ -107,7 +116,7 @@ const toMessage = (row: MessageRow): InboxMessage => ({
 });
 
 const MESSAGE_COLUMNS = (sql: Sql) => sql`
-  m.id, m.thread_id, m.type, m.platform, m.account_id, m.from_name, m.from_username, m.from_avatar, m.from_verified, m.from_followers,
+  m.id, m.workspace_id, m.thread_id, m.type, m.platform, m.account_id, m.from_name, m.from_username, m.from_avatar, m.from_verified, m.from_followers,
   m.content, m.sent_at, m.post_title, m.url, m.sentiment, m.priority, m.status, m.archived, m.assignee_id, m.likes, m.outgoing`;
 
 /** The inbox's reads (its commands are ./Inbox.ts): the messages, one conversation, the unread counts. */
@@ -115,15 +124,20 @@ export class InboxQueries extends Context.Service<
   InboxQueries,
   {
     /** The messages, newest first, a page at a time (`next`: the cursor of the page after, null on the last). */
+    /** Of one workspace, or of several (the inbox across an agency's clients). */
     readonly list: (
-      workspaceId: string,
+      workspaceIds: string | ReadonlyArray<string>,
       filter: InboxFilter,
       page?: PageRequest,
     ) => Effect.Effect<{ items: ReadonlyArray<InboxMessage>; next: string | null }, InvalidInput | SqlError>;
     readonly message: (workspaceId: string, messageId: string) => Effect.Effect<InboxMessage, NotFound | SqlError>;
+    /** The workspace a message reached, or null for none (whoever asks: the caller's reach is checked after). */
+    readonly workspaceOfMessage: (messageId: string) => Effect.Effect<string | null, SqlError>;
     readonly open: (workspaceId: string, messageId: string) => Effect.Effect<InboxThread, NotFound | SqlError>;
     /** One reply of a message. */
     readonly reply: (workspaceId: string, messageId: string, replyId: string) => Effect.Effect<InboxReply, NotFound | SqlError>;
+    /** Unread messages in the inbox (not archived) of each of these workspaces (absent: none). */
+    readonly unreadIn: (workspaceIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>, SqlError>;
     /** Unread messages in the inbox (not archived), by type. */
     readonly counts: (workspaceId: string) => Effect.Effect<Record<MessageType, number>, SqlError>;
   }
@@ -142,7 +156,18 @@ export class InboxQueries extends Context.Service<
           return row ?? (yield* new NotFound({ what: "message" }));
         });
 
-      const list = Effect.fn("InboxQueries.list")(function* (workspaceId: string, filter: InboxFilter, page: PageRequest = {}) {
+      /** The rows as messages, each with its workspace's name. */
+      const messagesOf = (rows: ReadonlyArray<MessageRow>) =>
+        Effect.map(
+          workspacesOf([...new Set(rows.map((row) => row.workspace_id))]).pipe(Effect.provideService(Database, db)),
+          (workspaces) => {
+            const names = new Map(workspaces.map((w) => [w.id, w.name]));
+            return rows.map((row) => toMessage(row, names));
+          },
+        );
+
+      const list = Effect.fn("InboxQueries.list")(function* (workspaceIds: string | ReadonlyArray<string>, filter: InboxFilter, page: PageRequest = {}) {
+        const ids = (typeof workspaceIds === "string" ? [workspaceIds] : workspaceIds).filter((id) => !filter.workspace || id === filter.workspace);
         const cursor = yield* pageCursor(page.cursor);
         const size = page.limit ?? INBOX_PAGE_SIZE;
         const q = filter.q?.trim();
@@ -150,7 +175,7 @@ export class InboxQueries extends Context.Service<
         const rows = yield* db.query(
           (sql) => sql<MessageRow[]>`
             select ${MESSAGE_COLUMNS(sql)} from inbox_messages m
-            where m.workspace_id = ${workspaceId} and m.archived = ${filter.archived ?? false}
+            where m.workspace_id = any(${ids as string[]}::uuid[]) and m.archived = ${filter.archived ?? false}
               ${filter.type ? sql`and m.type = ${filter.type}` : sql``}
               ${filter.status ? sql`and m.status = ${filter.status}` : sql``}
               ${filter.platform ? sql`and m.platform = ${filter.platform}` : sql``}
@@ -165,7 +190,7 @@ export class InboxQueries extends Context.Service<
         const shown = rows.slice(0, size);
         const last = shown[shown.length - 1];
         return {
-          items: shown.map(toMessage),
+          items: yield* messagesOf(shown),
           next: rows.length > size && last ? encodeKeyset({ at: last.sent_at.toISOString(), id: last.id }) : null,
         };
       });
@@ -218,9 +243,10 @@ export class InboxQueries extends Context.Service<
             where m.account_id = ${row.account_id} and m.workspace_id = ${workspaceId} and m.thread_id = ${row.thread_id ?? ""}
             order by m.sent_at, m.id limit 200`,
         );
+        const [message, ...inThread] = yield* messagesOf([row, ...(thread.length > 0 ? thread : [row])]);
         return {
-          message: toMessage(row),
-          thread: (thread.length > 0 ? thread : [row]).map(toMessage),
+          message: message!,
+          thread: inThread,
           replies,
         } satisfies InboxThread;
       });
@@ -241,7 +267,34 @@ export class InboxQueries extends Context.Service<
         return { dm: found.dm ?? 0, comment: found.comment ?? 0, mention: found.mention ?? 0 };
       });
 
-      return { list, message: (workspaceId: string, messageId: string) => Effect.map(rowOf(workspaceId, messageId), toMessage), open, reply, counts };
+      const workspaceOfMessage = (messageId: string) =>
+        isUuid(messageId)
+          ? Effect.map(
+              db.query((sql) => sql<{ workspace_id: string }[]>`select workspace_id from inbox_messages where id = ${messageId}`),
+              ([row]) => row?.workspace_id ?? null,
+            )
+          : Effect.succeed(null);
+
+      const unreadIn = (workspaceIds: ReadonlyArray<string>) =>
+        Effect.map(
+          db.query(
+            (sql) => sql<{ workspace_id: string; n: number }[]>`
+              select workspace_id, count(*)::int as n from inbox_messages
+              where workspace_id = any(${workspaceIds.filter(isUuid) as string[]}::uuid[]) and archived = false and status = 'unread' group by workspace_id`,
+          ),
+          (rows) => new Map(rows.map((row) => [row.workspace_id, row.n])),
+        );
+
+      return {
+        list,
+        unreadIn,
+        message: (workspaceId: string, messageId: string) =>
+          Effect.flatMap(rowOf(workspaceId, messageId), (row) => Effect.map(messagesOf([row]), ([message]) => message!)),
+        workspaceOfMessage,
+        open,
+        reply,
+        counts,
+      };
     }),
   );
 }

@@ -1,59 +1,102 @@
 import { Effect } from "effect";
 import { HttpServerRequest, HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
-import { actorIdOf, InvalidInput } from "../../domain/shared";
+import { type Requirement, refusalOf } from "../../domain/access";
+import { actorIdOf, type Caller, Forbidden, InvalidInput, NotFound } from "../../domain/shared";
 import { withCaller } from "../web/api/handlers";
 import type { InboxApi, ReplyTemplatesApi } from "./api";
 import { arrivalEvents, InboxArrivals } from "./arrivals";
 import { Inbox } from "./Inbox";
 import { InboxQueries } from "./InboxQueries";
+import { callerInOrNotFound, reachableWorkspaces } from "../identity/reach";
 import { ReplyTemplates } from "./ReplyTemplates";
+import { ANSWER_INBOX, READ_INBOX } from "./schemas";
 
 const ASSIGN_WHOM = "Choose someone of your team, or nobody.";
+
+/**
+ * The workspaces a read covers: the caller's own, or with `workspaces=all` every one of their agency
+ * they may read the inbox of; `workspace` narrows it to one of those (any other is 404, as if it did not exist).
+ */
+const workspacesRead = (caller: Caller, across: { readonly workspaces?: string; readonly workspace?: string }) =>
+  Effect.gen(function* () {
+    const reached = across.workspaces === "all" || across.workspace ? yield* reachableWorkspaces(caller, READ_INBOX) : [{ id: caller.workspaceId }];
+    if (!across.workspace) return reached.map((w) => w.id);
+    if (!reached.some((w) => w.id === across.workspace)) return yield* new NotFound({ what: "workspace" });
+    return [across.workspace];
+  });
+
+/**
+ * The caller as they are in the message's own workspace (its permissions, not those of the workspace
+ * they work in): 404 when they may not reach it, 403 when their role there does not allow `requirement`.
+ */
+const inMessageWorkspace = (caller: Caller, messageId: string, requirement: Requirement) =>
+  Effect.gen(function* () {
+    const workspaceId = yield* (yield* InboxQueries).workspaceOfMessage(messageId);
+    const there = yield* callerInOrNotFound(caller, workspaceId, "message");
+    const refusal = refusalOf(there, requirement);
+    return refusal ? yield* new Forbidden({ message: refusal.message }) : there;
+  });
 
 /** The inbox's operations (./api.ts): commands on Inbox, the answers read back through InboxQueries. */
 export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof InboxApi>) =>
   handlers
-    .handle("list", ({ query: { cursor, limit, ...filter } }) =>
-      withCaller((caller) => InboxQueries.use((queries) => queries.list(caller.workspaceId, filter, { cursor, limit }))),
-    )
-    .handle("counts", () => withCaller((caller) => InboxQueries.use((queries) => queries.counts(caller.workspaceId))))
-    .handle("events", () =>
+    .handle("list", ({ query: { cursor, limit, workspaces, workspace, ...filter } }) =>
       withCaller((caller) =>
         Effect.gen(function* () {
+          const ids = yield* workspacesRead(caller, { workspaces, workspace });
+          return yield* (yield* InboxQueries).list(ids, filter, { cursor, limit });
+        }),
+      ),
+    )
+    .handle("counts", () => withCaller((caller) => InboxQueries.use((queries) => queries.counts(caller.workspaceId))))
+    .handle("events", ({ query }) =>
+      withCaller((caller) =>
+        Effect.gen(function* () {
+          const workspaceIds = yield* workspacesRead(caller, query);
           const request = yield* HttpServerRequest.HttpServerRequest;
           const source = request.source as Partial<Request>;
           const body = arrivalEvents(
             yield* InboxArrivals,
-            { personId: actorIdOf(caller.actor) ?? caller.workspaceId, workspaceId: caller.workspaceId },
+            { personId: actorIdOf(caller.actor) ?? caller.workspaceId, workspaceIds },
             source.signal,
           );
           return HttpServerResponse.raw(body, { contentType: "text/event-stream", headers: { "cache-control": "no-store", connection: "keep-alive" } });
         }),
       ),
     )
-    .handle("open", ({ params }) => withCaller((caller) => InboxQueries.use((queries) => queries.open(caller.workspaceId, params.id))))
+    .handle("open", ({ params }) =>
+      withCaller((caller) =>
+        Effect.gen(function* () {
+          const there = yield* inMessageWorkspace(caller, params.id, READ_INBOX);
+          return yield* (yield* InboxQueries).open(there.workspaceId, params.id);
+        }),
+      ),
+    )
     .handle("change", ({ params, payload }) =>
       withCaller((caller) =>
         Effect.gen(function* () {
-          yield* (yield* Inbox).change(caller, params.id, payload);
-          return yield* (yield* InboxQueries).message(caller.workspaceId, params.id);
+          const there = yield* inMessageWorkspace(caller, params.id, ANSWER_INBOX);
+          yield* (yield* Inbox).change(there, params.id, payload);
+          return yield* (yield* InboxQueries).message(there.workspaceId, params.id);
         }),
       ),
     )
     .handle("status", ({ params, payload }) =>
       withCaller((caller) =>
         Effect.gen(function* () {
-          yield* (yield* Inbox).mark(caller, params.id, payload.status === "read");
-          return yield* (yield* InboxQueries).message(caller.workspaceId, params.id);
+          const there = yield* inMessageWorkspace(caller, params.id, READ_INBOX);
+          yield* (yield* Inbox).mark(there, params.id, payload.status === "read");
+          return yield* (yield* InboxQueries).message(there.workspaceId, params.id);
         }),
       ),
     )
     .handle("reply", ({ params, payload }) =>
       withCaller((caller) =>
         Effect.gen(function* () {
-          const replyId = yield* (yield* Inbox).reply(caller, params.id, payload);
-          return yield* (yield* InboxQueries).reply(caller.workspaceId, params.id, replyId).pipe(Effect.orDie);
+          const there = yield* inMessageWorkspace(caller, params.id, ANSWER_INBOX);
+          const replyId = yield* (yield* Inbox).reply(there, params.id, payload);
+          return yield* (yield* InboxQueries).reply(there.workspaceId, params.id, replyId).pipe(Effect.orDie);
         }),
       ),
     )
@@ -61,7 +104,22 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
       withCaller((caller) =>
         Effect.gen(function* () {
           if (action === "assign" && assigneeId === undefined) return yield* new InvalidInput({ message: ASSIGN_WHOM, fields: { assigneeId: ASSIGN_WHOM } });
-          const updated = yield* (yield* Inbox).bulk(caller, ids, action === "assign" ? { action, userId: assigneeId ?? null } : { action });
+          const chosen = action === "assign" ? ({ action, userId: assigneeId ?? null } as const) : { action };
+          // Each message in its own workspace with the caller's role there; every one reached is checked before any changes.
+          const byWorkspace = new Map<string, string[]>();
+          for (const id of new Set(ids)) {
+            const workspaceId = (yield* (yield* InboxQueries).workspaceOfMessage(id)) ?? caller.workspaceId;
+            byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), id]);
+          }
+          const groups = [];
+          for (const [workspaceId, group] of byWorkspace) {
+            const there = yield* callerInOrNotFound(caller, workspaceId, "message");
+            const refusal = refusalOf(there, ANSWER_INBOX);
+            if (refusal) return yield* new Forbidden({ message: refusal.message });
+            groups.push({ there, group });
+          }
+          let updated = 0;
+          for (const { there, group } of groups) updated += yield* (yield* Inbox).bulk(there, group, chosen);
           return { updated };
         }),
       ),

@@ -3,11 +3,12 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import { MESSAGE_STATUSES, MESSAGE_TYPES } from "../../domain/inbox";
 import { Guard, InvalidRequest, Requires } from "../web/api/guard";
 import { Page, pageQuery } from "../web/api/page";
-import { ConflictProblem, InvalidInputProblem, NotFoundProblem, VersionConflictProblem } from "../web/api/problems";
+import { ConflictProblem, ForbiddenProblem, InvalidInputProblem, NotFoundProblem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload, zodQuery } from "../web/api/zod-payload";
 import { INBOX_PAGE_MAX, INBOX_PAGE_SIZE } from "./InboxQueries";
 import {
   ANSWER_INBOX,
+  acrossWorkspacesSchema,
   bulkSchema,
   inboxFilterSchema,
   messageChangeSchema,
@@ -24,6 +25,8 @@ import { idOf } from "../web/api/item-id";
 /** A message as the inbox lists it (spec engagement §3 "Inbox message"): `InboxMessage` of ./InboxQueries. */
 export const InboxMessageSchema = Schema.Struct({
   id: Schema.String,
+  workspaceId: Schema.String,
+  workspaceName: Schema.String.annotate({ description: "The workspace's name: a client's, in the inbox across an agency's clients." }),
   type: Schema.Literals(MESSAGE_TYPES),
   platform: Schema.String,
   accountId: Schema.String,
@@ -86,12 +89,12 @@ export class InboxApi extends HttpApiGroup.make("inbox")
     HttpApiEndpoint.get("list", "/api/social-inbox", {
       query: zodQuery(inboxFilterSchema, pageQuery({ defaultLimit: INBOX_PAGE_SIZE, maxLimit: INBOX_PAGE_MAX })),
       success: Page(InboxMessageSchema, "InboxMessagePage"),
-      error: InvalidInputProblem,
+      error: [InvalidInputProblem, NotFoundProblem],
     })
       .annotate(Requires, READ_INBOX)
       .annotate(
         OpenApi.Description,
-        "The messages, newest first, a page at a time: by type (dm, comment, mention), status, platform, text (`q`), assignee (an id or `none`), archived, sentiment, priority. Plans with the social inbox.",
+        "The messages, newest first, a page at a time: by type (dm, comment, mention), status, platform, text (`q`), assignee (an id or `none`), archived, sentiment, priority. `workspaces=all`: every workspace of the agency the person may read the inbox of (its own and its clients'), `workspace` one of them. Plans with the social inbox.",
       ),
     HttpApiEndpoint.get("counts", "/api/social-inbox/counts", {
       success: Schema.Struct({ dm: Schema.Number, comment: Schema.Number, mention: Schema.Number }).annotate({ identifier: "InboxCounts" }),
@@ -99,21 +102,23 @@ export class InboxApi extends HttpApiGroup.make("inbox")
       .annotate(Requires, READ_INBOX)
       .annotate(OpenApi.Description, "The unread messages in the inbox by type, as the sidebar shows them."),
     HttpApiEndpoint.get("events", "/api/social-inbox/events", {
+      query: zodQuery(acrossWorkspacesSchema),
+      error: [InvalidInputProblem, NotFoundProblem],
       success: Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/event-stream" })),
     })
       .annotate(Requires, READ_INBOX)
       .annotate(
         OpenApi.Description,
-        "Server-sent events for the open inbox: `arrived` {id, type} for each message that reaches the workspace. A person's oldest stream is closed with `closed` {message} when they open more than 10.",
+        "Server-sent events for the open inbox: `arrived` {id, type, workspaceId} for each message that reaches the workspace (with `workspaces=all`, any the person may read). A person's oldest stream is closed with `closed` {message} when they open more than 10.",
       ),
-    HttpApiEndpoint.get("open", "/api/social-inbox/:id", { params: idOf("message"), success: InboxThreadSchema, error: NotFoundProblem })
+    HttpApiEndpoint.get("open", "/api/social-inbox/:id", { params: idOf("message"), success: InboxThreadSchema, error: [NotFoundProblem, ForbiddenProblem] })
       .annotate(Requires, READ_INBOX)
       .annotate(OpenApi.Description, "A message, its conversation (oldest first) and the replies sent to it."),
     HttpApiEndpoint.put("change", "/api/social-inbox/:id", {
       params: idOf("message"),
       payload: zodPayload(messageChangeSchema, "InboxMessageChange"),
       success: InboxMessageSchema,
-      error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
+      error: [InvalidInputProblem, NotFoundProblem, ForbiddenProblem, VersionConflictProblem],
     })
       .annotate(Requires, ANSWER_INBOX)
       .annotate(OpenApi.Description, "Archived or not, assigned to a person of the workspace or to nobody (null): the message as it is then."),
@@ -121,7 +126,7 @@ export class InboxApi extends HttpApiGroup.make("inbox")
       params: idOf("message"),
       payload: zodPayload(statusSchema, "InboxMessageStatus"),
       success: InboxMessageSchema,
-      error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
+      error: [InvalidInputProblem, NotFoundProblem, ForbiddenProblem, VersionConflictProblem],
     })
       .annotate(Requires, READ_INBOX)
       .annotate(OpenApi.Description, "Opened (`read`) or marked unread again: the message."),
@@ -129,7 +134,7 @@ export class InboxApi extends HttpApiGroup.make("inbox")
       params: idOf("message"),
       payload: zodPayload(replySchema, "InboxReplyRequest"),
       success: InboxReplySchema.pipe(HttpApiSchema.status(202)),
-      error: [InvalidInputProblem, NotFoundProblem, ConflictProblem, VersionConflictProblem],
+      error: [InvalidInputProblem, NotFoundProblem, ForbiddenProblem, ConflictProblem, VersionConflictProblem],
     })
       .annotate(Requires, ANSWER_INBOX)
       .annotate(
@@ -139,7 +144,7 @@ export class InboxApi extends HttpApiGroup.make("inbox")
     HttpApiEndpoint.post("bulk", "/api/social-inbox/bulk", {
       payload: zodPayload(bulkSchema, "InboxBulkAction"),
       success: Schema.Struct({ updated: Schema.Number }),
-      error: [InvalidInputProblem, NotFoundProblem, VersionConflictProblem],
+      error: [InvalidInputProblem, NotFoundProblem, ForbiddenProblem, VersionConflictProblem],
     })
       .annotate(Requires, ANSWER_INBOX)
       .annotate(

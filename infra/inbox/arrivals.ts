@@ -7,6 +7,8 @@ import { holdStream, STREAM_REPLACED_MESSAGE } from "../web/event-streams";
 export interface InboxArrival {
   readonly id: string;
   readonly type: string;
+  /** Where it arrived: an inbox across an agency's clients hears several. */
+  readonly workspaceId: string;
 }
 
 type Listener = (arrival: InboxArrival) => void;
@@ -34,7 +36,7 @@ export class InboxArrivals extends Context.Service<
           .listen("inbox_message", (payload) => {
             try {
               const { workspaceId, id, type } = JSON.parse(payload) as { workspaceId: string; id: string; type: string };
-              for (const listener of listeners.get(workspaceId) ?? []) listener({ id, type });
+              for (const listener of listeners.get(workspaceId) ?? []) listener({ id, type, workspaceId });
             } catch (error) {
               logger.warn({ err: error }, "Inbox events: an announcement could not be read");
             }
@@ -64,13 +66,13 @@ export class InboxArrivals extends Context.Service<
 const HEARTBEAT_MS = 25_000;
 
 /**
- * The open inbox's server-sent events: `arrived` with {id, type} for each message that reaches the
- * workspace. A person's oldest stream is closed with `closed` {message} when they open more than the
+ * The open inbox's server-sent events: `arrived` with {id, type, workspaceId} for each message that
+ * reaches one of the workspaces read. A person's oldest stream is closed with `closed` {message} when they open more than the
  * streams allowed. It ends when the reader leaves (the body is cancelled, or the request aborted).
  */
 export const arrivalEvents = (
   arrivals: InboxArrivals["Service"],
-  who: { readonly personId: string; readonly workspaceId: string },
+  who: { readonly personId: string; readonly workspaceIds: ReadonlyArray<string> },
   signal: AbortSignal | undefined,
 ): ReadableStream<Uint8Array> => {
   const encoder = new TextEncoder();
@@ -102,7 +104,12 @@ export const arrivalEvents = (
           stop();
         }),
       );
-      const unsubscribe = await Effect.runPromise(arrivals.subscribe(who.workspaceId, (arrival) => send(`event: arrived\ndata: ${JSON.stringify(arrival)}\n\n`)));
+      const unsubscribes = await Promise.all(
+        who.workspaceIds.map((workspaceId) =>
+          Effect.runPromise(arrivals.subscribe(workspaceId, (arrival) => send(`event: arrived\ndata: ${JSON.stringify(arrival)}\n\n`))),
+        ),
+      );
+      const unsubscribe = () => unsubscribes.forEach((one) => one());
       // The reader may have left, or a newer stream replaced this one, while it subscribed.
       if (stopped) return unsubscribe();
       // The first line the reader gets: from now on every arrival is announced.

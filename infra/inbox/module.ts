@@ -12,6 +12,7 @@ import { inboxHandlers, replyTemplatesHandlers } from "./api-handlers";
 import { InboxArrivals } from "./arrivals";
 import { Inbox } from "./Inbox";
 import { InboxQueries } from "./InboxQueries";
+import { UnreadMessages } from "../identity/ports";
 import { pollInbox } from "./poll";
 import { writeSandboxConversation } from "./sandbox";
 import { ReplyTemplates } from "./ReplyTemplates";
@@ -19,6 +20,12 @@ import { sendInboxReply } from "./send-reply";
 import { startBlueskyInbox } from "./bluesky-firehose";
 import { MetaWebhookApi } from "./webhook-api";
 import { metaWebhookHandlers } from "./webhook-api-handlers";
+
+/** The switcher's unread counts (identity's port), from the inbox's reads. */
+const unreadMessagesLayer = Layer.effect(
+  UnreadMessages,
+  Effect.map(InboxQueries, (queries) => ({ unreadIn: queries.unreadIn })),
+);
 
 /** A reply's job: graphile-worker's retries only ever repeat what attemptReply allows. */
 const replyJob: Reaction = {
@@ -61,7 +68,7 @@ export const inboxModule = defineModule({
     { id: "templates", label: "Reply templates", events: Object.keys(replyTemplateEvents.schemas) },
     { id: "inbox", label: "Inbox" },
   ],
-  layer: Layer.mergeAll(Inbox.layer, InboxQueries.layer, ReplyTemplates.layer, InboxArrivals.layer),
+  layer: Layer.mergeAll(Inbox.layer, unreadMessagesLayer, ReplyTemplates.layer, InboxArrivals.layer).pipe(Layer.provideMerge(InboxQueries.layer)),
   api: [moduleApi(InboxApi, inboxHandlers), moduleApi(ReplyTemplatesApi, replyTemplatesHandlers), moduleApi(MetaWebhookApi, metaWebhookHandlers)],
   projections: [inboxProjection],
   reactions: [replyJob, sandboxConversationJob],

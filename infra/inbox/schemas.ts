@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { INBOX_MESSAGES, MESSAGE_STATUSES, MESSAGE_TYPES, PRIORITIES, SENTIMENTS, TEMPLATE_MESSAGES } from "../../domain/inbox";
 import { isUuid } from "../../domain/shared";
+import { acrossWorkspacesShape } from "../identity/schemas";
 
 const blankIsNone = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(blankIsNone, z.enum(values, { error: message }).optional());
+
+export const acrossWorkspacesSchema = z.object(acrossWorkspacesShape);
 
 /** GET /api/social-inbox's query (beside the page's cursor and limit): the spec's type, status and platform, and the filters of the screens. */
 export const inboxFilterSchema = z.object({
@@ -25,6 +28,7 @@ export const inboxFilterSchema = z.object({
   ),
   sentiment: oneOf(SENTIMENTS, "Choose a sentiment: positive, neutral or negative."),
   priority: oneOf(PRIORITIES, "Choose a priority: urgent, high, medium or low."),
+  ...acrossWorkspacesShape,
 });
 
 export const statusSchema = z.object({ status: z.enum(["read", "unread"], { error: INBOX_MESSAGES.statusInvalid }) });

@@ -1,7 +1,7 @@
 import { Context, Effect, Layer } from "effect";
 import type { PlatformId } from "../../domain/accounts";
 import { type PostType, postStreamId, type RecurrenceRule } from "../../domain/publishing";
-import { type EventMetadata, NotFound } from "../../domain/shared";
+import { type EventMetadata, isUuid, NotFound } from "../../domain/shared";
 import { Database, type Sql, type SqlError } from "../db/Database";
 import { encodeKeyset } from "../db/keyset";
 import { isCurrentPublication, publishedPosts } from "./publications";
@@ -21,6 +21,8 @@ export interface PostTargetView {
 /** A post as the API answers it (spec core §3 fields, plus its targets and their results). */
 export interface PostView {
   readonly id: string;
+  /** The workspace it belongs to: what tells a client's post from another's in the approvals across clients. */
+  readonly workspaceId: string;
   readonly userId: string;
   readonly content: string;
   readonly media: ReadonlyArray<string>;
@@ -64,6 +66,7 @@ export interface PostQuery {
 
 interface PostRow {
   id: string;
+  workspace_id: string;
   author_id: string;
   content: string;
   media: string[];
@@ -98,6 +101,7 @@ interface PostRow {
 
 const toView = (row: PostRow): PostView => ({
   id: row.id,
+  workspaceId: row.workspace_id,
   userId: row.author_id,
   content: row.content,
   media: row.media,
@@ -141,8 +145,8 @@ const sortValue = (post: PostView, sort: PostSort) =>
   sort === "scheduled" ? (post.scheduledAt ?? post.createdAt) : sort === "published" ? (post.publishedAt ?? post.createdAt) : post.createdAt;
 
 /** A workspace's live posts narrowed by account, category and a search in their text. */
-const filtersOf = (sql: Sql, workspaceId: string, query: Pick<PostQuery, "accountId" | "categoryId" | "q">) => sql`
-  p.workspace_id = ${workspaceId} and p.deleted_at is null
+const filtersOf = (sql: Sql, workspaceIds: string | ReadonlyArray<string>, query: Pick<PostQuery, "accountId" | "categoryId" | "q">) => sql`
+  ${typeof workspaceIds === "string" ? sql`p.workspace_id = ${workspaceIds}` : sql`p.workspace_id = any(${workspaceIds as string[]}::uuid[])`} and p.deleted_at is null
   ${query.categoryId ? sql`and p.category_id = ${query.categoryId}::uuid` : sql``}
   ${query.accountId ? sql`and exists (select 1 from post_targets t where t.post_id = p.id and t.account_id = ${query.accountId}::uuid)` : sql``}
   ${query.q ? sql`and p.content ilike ${`%${query.q.replace(/[%_\\]/g, "\\$&")}%`}` : sql``}`;
@@ -152,12 +156,15 @@ export class PostQueries extends Context.Service<
   PostQueries,
   {
     readonly get: (workspaceId: string, postId: string) => Effect.Effect<PostView, NotFound | SqlError>;
+    /** The workspace a post belongs to, or null for none (whoever asks: the caller's reach is checked after). */
+    readonly workspaceOfPost: (postId: string) => Effect.Effect<string | null, SqlError>;
     readonly history: (
       workspaceId: string,
       postId: string,
     ) => Effect.Effect<ReadonlyArray<{ type: string; at: string; actorId: string | null; data: unknown }>, SqlError>;
+    /** Of one workspace, or of several (posts awaiting approval across an agency's clients: no published ones). */
     readonly list: (
-      workspaceId: string,
+      workspaceId: string | ReadonlyArray<string>,
       query: PostQuery,
     ) => Effect.Effect<{ readonly items: ReadonlyArray<PostView>; readonly nextCursor: string | null }, SqlError>;
     /** How many posts of each status match the filters (the Queue's tab counts). */
@@ -199,6 +206,13 @@ export class PostQueries extends Context.Service<
 
       return {
         get,
+        workspaceOfPost: (postId) =>
+          isUuid(postId)
+            ? Effect.map(
+                db.query((sql) => sql<{ workspace_id: string }[]>`select workspace_id from posts where id = ${postId} and deleted_at is null`),
+                ([row]) => row?.workspace_id ?? null,
+              )
+            : Effect.succeed(null),
         history: (workspaceId, postId) =>
           Effect.map(
             db.query(
@@ -226,7 +240,7 @@ export class PostQueries extends Context.Service<
                 const direction = SORT_ASCENDING[sort] ? sql`asc` : sql`desc`;
                 return sql`order by ${sortKey(sql, sort)} ${direction}, p.id ${direction} limit ${query.limit + 1}`;
               },
-              query.statuses?.includes("published") ? workspaceId : undefined,
+              query.statuses?.includes("published") && typeof workspaceId === "string" ? workspaceId : undefined,
             ),
             (rows) => {
               const items = rows.slice(0, query.limit).map(toView);

@@ -2,7 +2,9 @@ import { Effect } from "effect";
 import { HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
 import { engagementTotal, PERIODS, periodDays } from "../../domain/publishing/periods";
-import { InvalidInput } from "../../domain/shared";
+import { refusalOf } from "../../domain/access";
+import { type Caller, Forbidden, InvalidInput, NotFound } from "../../domain/shared";
+import { callerInOrNotFound, reachableWorkspaces } from "../identity/reach";
 import { csvRow } from "../../domain/shared/csv";
 import { decodeKeyset } from "../db/keyset";
 import { expectedVersionOf, onService, withCaller } from "../web/api/handlers";
@@ -22,6 +24,19 @@ export const calendarHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typ
 
 const posts = onService(Posts);
 const postQueries = onService(PostQueries);
+
+const ACROSS_APPROVALS_ONLY = "All clients lists the posts awaiting approval: add status=awaiting_approval.";
+
+/**
+ * The caller as they are in the post's own workspace (approving from the queue across clients):
+ * 404 where they may not reach it, 403 where their role there may not approve.
+ */
+const inPostWorkspace = (caller: Caller, postId: string) =>
+  Effect.gen(function* () {
+    const there = yield* callerInOrNotFound(caller, yield* (yield* PostQueries).workspaceOfPost(postId), "post");
+    const refusal = refusalOf(there, { permission: "approve_posts" });
+    return refusal ? yield* new Forbidden({ message: refusal.message }) : there;
+  });
 
 const EXPORT_PAGE = 1000;
 const EXPORT_MAX_ROWS = 20_000;
@@ -46,19 +61,27 @@ const postsSince = (workspaceId: string, from: Date) =>
 /** The posts' operations (./api.ts) on the Posts commands and the PostQueries read. */
 export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof PostsApi>) =>
   handlers
-    .handle("list", ({ query: { from, to, status, cursor, ...rest } }) =>
+    .handle("list", ({ query: { from, to, status, cursor, workspaces, workspace, ...rest } }) =>
       postQueries((queries, caller) =>
         Effect.gen(function* () {
           const keyset = decodeKeyset(cursor);
           if (keyset === null) return yield* new InvalidInput({ message: "The cursor is not one this list gave.", fields: { cursor: "The cursor is not one this list gave." } });
-          const page = yield* queries.list(caller.workspaceId, {
+          const across = workspaces === "all" || workspace !== undefined;
+          if (across && (status?.length !== 1 || status[0] !== "awaiting_approval"))
+            return yield* new InvalidInput({ message: ACROSS_APPROVALS_ONLY, fields: { workspaces: ACROSS_APPROVALS_ONLY } });
+          // One approvals queue across the agency's clients: every workspace the person is in, or one of them (any other is 404).
+          const reached = across ? yield* reachableWorkspaces(caller, {}) : [];
+          if (workspace && !reached.some((w) => w.id === workspace)) return yield* new NotFound({ what: "workspace" });
+          const ids = across ? reached.filter((w) => !workspace || w.id === workspace).map((w) => w.id) : caller.workspaceId;
+          const names = new Map(reached.map((w) => [w.id, w.name]));
+          const page = yield* queries.list(ids, {
             ...rest,
             statuses: status,
             cursor: keyset,
             from: from ? new Date(from) : undefined,
             to: to ? new Date(to) : undefined,
           });
-          return { items: page.items, next: page.nextCursor };
+          return { items: across ? page.items.map((post) => ({ ...post, workspaceName: names.get(post.workspaceId) ?? "" })) : page.items, next: page.nextCursor };
         }),
       ),
     )
@@ -119,7 +142,7 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
         Effect.gen(function* () {
           const id = params.id;
           const expectedVersion = yield* expectedVersionOf(headers["if-match"], payload.expectedVersion);
-          return yield* service.approve(caller, id, { publishNow: payload.publishNow, expectedVersion });
+          return yield* service.approve(yield* inPostWorkspace(caller, id), id, { publishNow: payload.publishNow, expectedVersion });
         }),
       ),
     )
@@ -127,7 +150,8 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
       posts((service, caller) =>
         Effect.gen(function* () {
           const id = params.id;
-          return yield* service.requestChanges(caller, id, payload.comment, yield* expectedVersionOf(headers["if-match"], payload.expectedVersion));
+          const there = yield* inPostWorkspace(caller, id);
+          return yield* service.requestChanges(there, id, payload.comment, yield* expectedVersionOf(headers["if-match"], payload.expectedVersion));
         }),
       ),
     )

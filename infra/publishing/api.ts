@@ -3,7 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import { PLATFORM_IDS } from "../../domain/accounts/platforms";
 import { PostType, RecurrenceRuleData } from "../../domain/publishing/events";
 import { Guard, InvalidRequest, RequestBody, Requires } from "../web/api/guard";
-import { ConflictProblem, InvalidInputProblem, NotFoundProblem, PlanLimitProblem, VersionConflictProblem } from "../web/api/problems";
+import { ConflictProblem, ForbiddenProblem, InvalidInputProblem, NotFoundProblem, PlanLimitProblem, VersionConflictProblem } from "../web/api/problems";
 import { Page } from "../web/api/page";
 import { zodPayload, zodQuery } from "../web/api/zod-payload";
 import { BULK_MAX_BYTES, bulkUploadSchema } from "./bulk-schemas";
@@ -76,6 +76,8 @@ const PostTargetSchema = Schema.Struct({
 /** A post as the API answers it (spec core §3, with its accounts' results): `PostView` of ./PostQueries. */
 export const PostSchema = Schema.Struct({
   id: Schema.String,
+  workspaceId: Schema.String,
+  workspaceName: Schema.optional(Schema.String).annotate({ description: "The workspace's name, in the list across an agency's clients (`workspaces=all`)." }),
   userId: Schema.String,
   content: Schema.String,
   media: Schema.Array(Schema.String),
@@ -135,10 +137,10 @@ export class PostsApi extends HttpApiGroup.make("posts")
     HttpApiEndpoint.get("list", "/api/posts", {
       query: zodQuery(postQuerySchema),
       success: Page(PostSchema, "PostPage"),
-      error: InvalidInputProblem,
+      error: [InvalidInputProblem, NotFoundProblem],
     }).annotate(
       OpenApi.Description,
-      "A page of the workspace's posts with each account's result, `limit` (100, at most 1,000) at a time from `cursor`: newest first, soonest due (sort=scheduled) or newest published (sort=published); `status` (one or several, comma-separated), accountId, categoryId, from, to and q narrow it.",
+      "A page of the workspace's posts with each account's result, `limit` (100, at most 1,000) at a time from `cursor`: newest first, soonest due (sort=scheduled) or newest published (sort=published); `status` (one or several, comma-separated), accountId, categoryId, from, to and q narrow it. With `status=awaiting_approval`, `workspaces=all` lists the posts awaiting approval of every workspace of the agency the person is in (its own and its clients'), each with `workspaceName`; `workspace` one of them.",
     ),
     HttpApiEndpoint.post("create", "/api/posts", {
       payload: zodPayload(postSchema, "NewPost"),
@@ -199,7 +201,7 @@ export class PostsApi extends HttpApiGroup.make("posts")
       headers: ifMatch,
       payload: zodPayload(approveSchema, "Approval"),
       success: PostSchema,
-      error: postErrors,
+      error: [...postErrors, ForbiddenProblem],
     })
       .annotate(Requires, approves)
       .annotate(
@@ -211,7 +213,7 @@ export class PostsApi extends HttpApiGroup.make("posts")
       headers: ifMatch,
       payload: zodPayload(requestChangesSchema, "ChangesRequest"),
       success: PostSchema,
-      error: postErrors,
+      error: [...postErrors, ForbiddenProblem],
     })
       .annotate(Requires, approves)
       .annotate(OpenApi.Description, "Sends a post back to its author as a draft with the comment."),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { acrossWorkspacesShape } from "../identity/schemas";
 import { normalizePlatformId, type PlatformId } from "../../domain/accounts";
 import { CALENDAR_PER_DAY, daysBetween, isCalendarDate, NOTE_MESSAGES } from "../../domain/calendar/rules";
 import { isPeriodId, type PeriodId } from "../../domain/publishing/periods";
@@ -186,6 +187,7 @@ export const postQuerySchema = z.object({
   q: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1, "limit must be between 1 and 1000.").max(1000, "limit must be between 1 and 1000.").default(100),
   cursor: z.string().max(200).optional(),
+  ...acrossWorkspacesShape,
 });
 
 /** GET /api/posts/export.csv?period=7d|30d|90d (30d when not given). */

@@ -44,6 +44,8 @@ import { reviewSummaries } from "./summaries";
  */
 export interface Review {
   readonly id: string;
+  /** The workspace it belongs to: what tells a client's review from another's across clients. */
+  readonly workspaceId: string;
   readonly accountId: string;
   readonly platform: string;
   readonly siteName: string;
@@ -135,6 +137,7 @@ type ReviewColumns = Omit<ReviewRow, "account_name" | "account_kind">;
 
 interface ReviewRow {
   id: string;
+  workspace_id: string;
   account_id: string;
   external_id: string;
   platform: string;
@@ -170,6 +173,7 @@ const toReview =
     const responded = row.responded_at ? row.responded_at.toISOString() : null;
     return {
       id: row.id,
+      workspaceId: row.workspace_id,
       accountId: row.account_id,
       platform: row.platform,
       siteName: siteNameOf(row.platform),
@@ -203,7 +207,7 @@ const toReview =
 
 /** The review's columns; its account's name and kind come from the accounts module (`withAccounts`). */
 const SELECT_REVIEW = `
-  r.id, r.account_id, r.external_id, r.platform, r.location_id, bl.name as location_name,
+  r.id, r.workspace_id, r.account_id, r.external_id, r.platform, r.location_id, bl.name as location_name,
   r.reviewer_name, r.reviewer_avatar, r.rating, r.content, r.reviewed_at, r.url, r.source,
   r.response_text, r.response_way, r.responded_at, r.flagged, r.flag_reason, r.read`;
 
@@ -221,11 +225,14 @@ type ReviewsError = SqlError | ConcurrencyConflict;
 export class Reviews extends Context.Service<
   Reviews,
   {
+    /** Of one workspace, or of several (reviews awaiting a response across an agency's clients: no location filter). */
     readonly list: (
-      workspaceId: string,
+      workspaceId: string | ReadonlyArray<string>,
       filter: ReviewFilter,
     ) => Effect.Effect<{ reviews: ReadonlyArray<Review>; next: string | null }, InvalidInput | NotFound | SqlError>;
     readonly tiles: (workspaceId: string, filter: Pick<ReviewFilter, "locationId" | "platform">) => Effect.Effect<ReviewTiles, NotFound | SqlError>;
+    /** The workspace a review belongs to, or null for none (whoever asks: the caller's reach is checked after). */
+    readonly workspaceOfReview: (reviewId: string) => Effect.Effect<string | null, SqlError>;
     readonly get: (workspaceId: string, reviewId: string) => Effect.Effect<Review, NotFound | SqlError>;
     /** What happened to the review, oldest first, and who did it (its stream's events: read at once after a change). */
     readonly history: (workspaceId: string, reviewId: string) => Effect.Effect<ReadonlyArray<ReviewHistoryEntry>, NotFound | SqlError>;
@@ -332,7 +339,8 @@ export class Reviews extends Context.Service<
         const scope = (workspaceId: string, filter: Pick<ReviewFilter, "locationId" | "platform">) =>
           Effect.map(filter.locationId ? location(workspaceId, filter.locationId) : Effect.succeed(null), (place) => ({ place, platform: filter.platform }));
 
-        const list = Effect.fn("Reviews.list")(function* (workspaceId: string, filter: ReviewFilter) {
+        const list = Effect.fn("Reviews.list")(function* (workspaceIds: string | ReadonlyArray<string>, filter: ReviewFilter) {
+          const workspaceId = typeof workspaceIds === "string" ? workspaceIds : null;
           const cursor = decodeKeyset(filter.before);
           if (cursor === null) {
             return yield* new InvalidInput({
@@ -340,7 +348,7 @@ export class Reviews extends Context.Service<
               fields: { cursor: "This page link is not valid any more." },
             });
           }
-          const { place, platform } = yield* scope(workspaceId, filter);
+          const { place, platform } = workspaceId ? yield* scope(workspaceId, filter) : { place: null, platform: filter.platform };
           const size = filter.limit ?? REVIEWS_PAGE_SIZE;
           const q = filter.q?.trim() ? `%${filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
           const rows = yield* db.query(
@@ -348,7 +356,7 @@ export class Reviews extends Context.Service<
               select ${sql.unsafe(SELECT_REVIEW)}
               from reviews r
               left join business_locations bl on bl.account_id = r.account_id and bl.external_id = r.location_id
-              where r.workspace_id = ${workspaceId}
+              where ${workspaceId ? sql`r.workspace_id = ${workspaceId}` : sql`r.workspace_id = any(${workspaceIds as string[]}::uuid[])`}
                 ${place ? sql`and r.account_id = ${place.accountId} and r.location_id = ${place.externalId}` : sql``}
                 ${platform ? sql`and r.platform = ${platform}` : sql``}
                 ${statusCondition(sql, filter.status)}
@@ -510,6 +518,13 @@ export class Reviews extends Context.Service<
 
         return {
           list,
+          workspaceOfReview: (reviewId: string) =>
+            isUuid(reviewId)
+              ? Effect.map(
+                  db.query((sql) => sql<{ workspace_id: string }[]>`select workspace_id from reviews where id = ${reviewId}`),
+                  ([row]) => row?.workspace_id ?? null,
+                )
+              : Effect.succeed(null),
           tiles,
           get,
           history,

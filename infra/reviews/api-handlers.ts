@@ -1,6 +1,9 @@
 import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
+import { type Requirement, refusalOf } from "../../domain/access";
+import { type Caller, Forbidden, InvalidInput, NotFound } from "../../domain/shared";
+import { callerInOrNotFound, reachableWorkspaces } from "../identity/reach";
 import { onService } from "../web/api/handlers";
 import type { BusinessLocationSchema, ImportOutcomeSchema, PerformanceSchema, ReviewHistoryEntrySchema, ReviewSchema, ReviewsApi, ReviewTilesSchema } from "./api";
 import { locationPerformance } from "./performance";
@@ -9,11 +12,41 @@ import { type BusinessLocation, type ImportOutcome, type Review, type ReviewHist
 
 const asCaller = onService(Reviews);
 
+const READS = { feature: "review_management" } as const;
+const ANSWERS = { feature: "review_management", permission: "answer_messages" } as const;
+const ACROSS_PENDING_ONLY = "All clients lists the reviews awaiting a response: add status=pending, and no location.";
+
+/**
+ * The caller as they are in the review's own workspace (answering from the list across clients):
+ * 404 where they may not reach it, 403 where their role there does not allow `requirement`.
+ */
+const inReviewWorkspace = (caller: Caller, reviewId: string, requirement: Requirement) =>
+  Effect.gen(function* () {
+    const there = yield* callerInOrNotFound(caller, yield* (yield* Reviews).workspaceOfReview(reviewId), "review");
+    const refusal = refusalOf(there, requirement);
+    return refusal ? yield* new Forbidden({ message: refusal.message }) : there;
+  });
+
 /** The reviews and business locations operations (./api.ts) on the Reviews service and the sites' calls. */
 export const reviewsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof ReviewsApi>) =>
   handlers
-    .handle("list", ({ query: { cursor, ...filter } }) =>
-      asCaller((reviews, caller) => Effect.map(reviews.list(caller.workspaceId, { ...filter, before: cursor }), (page) => ({ items: page.reviews, next: page.next }))),
+    .handle("list", ({ query: { cursor, workspaces, workspace, ...filter } }) =>
+      asCaller((reviews, caller) =>
+        Effect.gen(function* () {
+          if (workspaces !== "all" && workspace === undefined)
+            return yield* Effect.map(reviews.list(caller.workspaceId, { ...filter, before: cursor }), (page) => ({ items: page.reviews, next: page.next }));
+          if (filter.status !== "pending" || filter.locationId) return yield* new InvalidInput({ message: ACROSS_PENDING_ONLY, fields: { workspaces: ACROSS_PENDING_ONLY } });
+          // One list of reviews awaiting a response across the agency's clients: those the person may read reviews in, or one of them (any other is 404).
+          const reached = yield* reachableWorkspaces(caller, READS);
+          if (workspace && !reached.some((w) => w.id === workspace)) return yield* new NotFound({ what: "workspace" });
+          const names = new Map(reached.map((w) => [w.id, w.name]));
+          const page = yield* reviews.list(
+            reached.filter((w) => !workspace || w.id === workspace).map((w) => w.id),
+            { ...filter, before: cursor },
+          );
+          return { items: page.reviews.map((review) => ({ ...review, workspaceName: names.get(review.workspaceId) ?? "" })), next: page.next };
+        }),
+      ),
     )
     .handle("enter", ({ payload }) => asCaller((reviews, caller) => reviews.enter(caller, payload)))
     .handle("summary", ({ query }) => asCaller((reviews, caller) => reviews.tiles(caller.workspaceId, query)))
@@ -21,23 +54,30 @@ export const reviewsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<type
     .handle("get", ({ params }) =>
       asCaller((reviews, caller) =>
         Effect.gen(function* () {
-          const review = yield* reviews.get(caller.workspaceId, params.id);
-          const history = yield* reviews.history(caller.workspaceId, params.id);
+          const there = yield* inReviewWorkspace(caller, params.id, READS);
+          const review = yield* reviews.get(there.workspaceId, params.id);
+          const history = yield* reviews.history(there.workspaceId, params.id);
           return { ...review, history };
         }),
       ),
     )
     .handle("change", ({ params, payload: { status, flagReason, flagged } }) =>
       asCaller((reviews, caller) =>
-        status === "read"
-          ? reviews.markRead(caller, params.id)
-          : status === "flagged" || flagged === true
-            ? reviews.flag(caller, params.id, flagReason ?? "")
-            : reviews.unflag(caller, params.id),
+        Effect.flatMap(inReviewWorkspace(caller, params.id, ANSWERS), (there) =>
+          status === "read"
+            ? reviews.markRead(there, params.id)
+            : status === "flagged" || flagged === true
+              ? reviews.flag(there, params.id, flagReason ?? "")
+              : reviews.unflag(there, params.id),
+        ),
       ),
     )
-    .handle("respond", ({ params, payload }) => asCaller((_, caller) => respondToReview(caller, params.id, payload)))
-    .handle("deleteResponse", ({ params }) => asCaller((_, caller) => deleteReviewResponse(caller, params.id)))
+    .handle("respond", ({ params, payload }) =>
+      asCaller((_, caller) => Effect.flatMap(inReviewWorkspace(caller, params.id, ANSWERS), (there) => respondToReview(there, params.id, payload))),
+    )
+    .handle("deleteResponse", ({ params }) =>
+      asCaller((_, caller) => Effect.flatMap(inReviewWorkspace(caller, params.id, ANSWERS), (there) => deleteReviewResponse(there, params.id))),
+    )
     .handle("locations", () => asCaller((reviews, caller) => reviews.locations(caller.workspaceId)))
     .handle("performance", ({ params, query }) => asCaller((_, caller) => locationPerformance(caller.workspaceId, params.id, query.days, caller.now)));
 

@@ -25,6 +25,8 @@ export const ReviewSiteFailedProblem = problem(ReviewSiteFailed, "The review sit
 
 const reviewFields = {
   id: Schema.String,
+  workspaceId: Schema.String,
+  workspaceName: Schema.optional(Schema.String).annotate({ description: "The workspace's name, in the list across an agency's clients (`workspaces=all`)." }),
   accountId: Schema.String,
   platform: Schema.String,
   siteName: Schema.String,
@@ -139,7 +141,7 @@ export class ReviewsApi extends HttpApiGroup.make("reviews")
       .annotate(Requires, reads)
       .annotate(
         OpenApi.Description,
-        "The workspace's reviews, newest first, filtered by location, site, status (pending, responded, flagged, unread, read, replied), rating and words; `limit` at a time (50 if left out), `next` the cursor of the page after.",
+        "The workspace's reviews, newest first, filtered by location, site, status (pending, responded, flagged, unread, read, replied), rating and words; `limit` at a time (50 if left out), `next` the cursor of the page after. With `status=pending`, `workspaces=all` lists the reviews awaiting a response of every workspace of the agency the person may read reviews in (its own and its clients'), each with `workspaceName`; `workspace` one of them.",
       ),
     HttpApiEndpoint.post("enter", "/api/reviews", {
       payload: zodPayload(enterReviewSchema, "NewReview"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { acrossWorkspacesShape } from "../identity/schemas";
 import { GOOGLE_REVIEW_STATUSES, REVIEW_MESSAGES, REVIEW_PLATFORMS, REVIEW_STATUSES } from "../../domain/reviews";
 
 const blankIsNone = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -26,6 +27,7 @@ export const reviewFilterSchema = z.object({
     (v) => (blankIsNone(v) === undefined ? undefined : Number(v)),
     z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(REVIEWS_PAGE_MAX, LIMIT_MESSAGE).optional(),
   ),
+  ...acrossWorkspacesShape,
 });
 
 export const tilesFilterSchema = reviewFilterSchema.pick({ locationId: true, platform: true });

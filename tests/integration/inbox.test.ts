@@ -339,7 +339,7 @@ describe("the social inbox", () => {
       ),
     );
     const [heard, notHeard] = await Promise.all([mine(Date.now() + 5_000), theirs(Date.now() + 1_500)]);
-    expect(heard).toMatch(/event: arrived\ndata: \{"id":"[0-9a-f-]{36}","type":"comment"\}/);
+    expect(heard).toMatch(new RegExp(`event: arrived\ndata: \\{"id":"[0-9a-f-]{36}","type":"comment","workspaceId":"${workspaceId}"\\}`));
     expect(notHeard).not.toContain("event: arrived");
   });
 

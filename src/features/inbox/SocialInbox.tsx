@@ -37,6 +37,8 @@ interface Props {
   readonly writers: ReadonlyArray<Writer>;
   /** Whether this server has an AI server set up (Draft with AI). */
   readonly ai?: boolean;
+  /** The workspaces the person may read the inbox of (an agency's own and its clients'): with more than one, the Workspace choice. */
+  readonly workspaces?: ReadonlyArray<{ readonly id: string; readonly name: string }>;
 }
 
 const SEARCH_PAUSE_MS = 250;
@@ -52,7 +54,7 @@ const initialsOf = (name: string) =>
     .join("");
 
 /** The social inbox (issue 11): the list with its filters and bulk actions, and the open message with its thread and reply box. */
-export default function SocialInbox({ view, initialMessages, initialCursor, platforms, people, canAnswer, writers, ai = false }: Props) {
+export default function SocialInbox({ view, initialMessages, initialCursor, platforms, people, canAnswer, writers, ai = false, workspaces = [] }: Props) {
   const hydrated = useHydrated();
   const [filter, setFilter] = useState<InboxFilterState>({ ...EMPTY_FILTER, type: view === "all" ? "" : view });
   const [messages, setMessages] = useState<ReadonlyArray<InboxMessage>>(initialMessages ?? []);
@@ -94,10 +96,11 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
     return () => clearTimeout(timer);
   }, [filter]);
 
-  // New messages appear without reloading: the server tells the open inbox (server-sent events).
+  // New messages appear without reloading: the server tells the open inbox (server-sent events), of every workspace read.
+  const across = filter.workspace !== "";
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/social-inbox/events");
+    const source = new EventSource(across ? "/api/social-inbox/events?workspaces=all" : "/api/social-inbox/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
     source.addEventListener("arrived", () => {
       clearTimeout(timer);
@@ -116,7 +119,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
       clearTimeout(timer);
       source.close();
     };
-  }, []);
+  }, [across]);
 
   const replace = (message: InboxMessage) => {
     setMessages((list) => list.map((m) => (m.id === message.id ? message : m)));
@@ -225,6 +228,23 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
             value={filter.q}
             onChange={(e) => setFilter({ ...filter, q: e.target.value })}
           />
+          {workspaces.length > 1 && (
+            <select
+              className="input inbox-workspace"
+              aria-label="Workspace"
+              data-testid="inbox-workspace"
+              value={filter.workspace}
+              onChange={(e) => setFilter({ ...filter, workspace: e.target.value })}
+            >
+              <option value="">This workspace</option>
+              <option value="all">All clients</option>
+              {workspaces.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </select>
+          )}
           {/* On a phone the filters wait behind this button (a disclosure), so the messages come first; it says how many are on. */}
           <button
             type="button"
@@ -299,7 +319,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
               <input type="checkbox" checked={filter.archived} onChange={(e) => setFilter({ ...filter, archived: e.target.checked })} /> Archived
             </label>
             {filtersOn > 0 && (
-              <button type="button" className="btn btn-ghost btn-small" onClick={() => setFilter({ ...EMPTY_FILTER, type: filter.type, q: filter.q })}>
+              <button type="button" className="btn btn-ghost btn-small" onClick={() => setFilter({ ...EMPTY_FILTER, type: filter.type, q: filter.q, workspace: filter.workspace })}>
                 Clear filters
               </button>
             )}
@@ -395,6 +415,11 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                       {excerpt(m.content, 120)}
                     </span>
                     <span className="inbox-tags">
+                      {across && (
+                        <span className="badge badge-brand inbox-client name-wrap" data-testid="inbox-client" title={`Workspace: ${m.workspaceName}`}>
+                          {m.workspaceName}
+                        </span>
+                      )}
                       <span className="badge">{TYPE_LABELS[m.type]}</span>
                       <span className={`badge inbox-${m.sentiment}`}>{m.sentiment}</span>
                       {m.priority !== "low" && <span className={`badge inbox-priority-${m.priority}`}>{m.priority}</span>}
@@ -427,6 +452,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                 <h2 className="name-wrap">{open.message.fromUser.name}</h2>
                 <p className="muted">
                   @{open.message.fromUser.username} · {TYPE_LABELS[open.message.type]} on {platformOf(open.message.platform)?.name ?? open.message.platform}
+                  {across && <span data-testid="inbox-open-client"> · {open.message.workspaceName}</span>}
                   {open.message.postTitle && <> · on “{open.message.postTitle}”</>}
                 </p>
               </div>

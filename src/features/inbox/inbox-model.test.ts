@@ -16,6 +16,12 @@ describe("the inbox screens", () => {
       sentiment: "negative",
       priority: "urgent",
     });
+    // All clients, or one of them: across the agency's workspaces.
+    expect(inboxQuery({ ...EMPTY_FILTER, workspace: "all" })).toEqual({ workspaces: "all" });
+    expect(inboxQuery({ ...EMPTY_FILTER, workspace: "0b6c2f4e-0000-4000-8000-000000000001" })).toEqual({
+      workspaces: "all",
+      workspace: "0b6c2f4e-0000-4000-8000-000000000001",
+    });
   });
 
   it("the Filters button counts the filters that are on, not the view's type nor the search", () => {

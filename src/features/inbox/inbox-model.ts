@@ -14,9 +14,11 @@ export interface InboxFilterState {
   readonly priority: string;
   readonly q: string;
   readonly archived: boolean;
+  /** Which workspaces: "" the one the person works in, "all" every one they may read (an agency's clients), or one workspace's id. */
+  readonly workspace: string;
 }
 
-export const EMPTY_FILTER: InboxFilterState = { type: "", status: "", platform: "", assignee: "", sentiment: "", priority: "", q: "", archived: false };
+export const EMPTY_FILTER: InboxFilterState = { type: "", status: "", platform: "", assignee: "", sentiment: "", priority: "", q: "", archived: false, workspace: "" };
 
 /** How many of the filters behind the Filters button are on (the view's type and the search box are shown anyway). */
 export const activeFilters = (filter: InboxFilterState) =>
@@ -28,6 +30,8 @@ export const inboxQuery = (filter: InboxFilterState): Record<string, string> => 
   for (const name of ["type", "status", "platform", "assignee", "sentiment", "priority"] as const) if (filter[name]) query[name] = filter[name];
   if (filter.q.trim()) query.q = filter.q.trim();
   if (filter.archived) query.archived = "true";
+  if (filter.workspace) query.workspaces = "all";
+  if (filter.workspace && filter.workspace !== "all") query.workspace = filter.workspace;
   return query;
 };
 

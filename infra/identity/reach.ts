@@ -1,0 +1,52 @@
+import { Effect } from "effect";
+import { refusalOf, type Requirement } from "../../domain/access";
+import { type Caller, NotFound } from "../../domain/shared";
+import { agencyWorkspaceIds, workspacesOf } from "./queries";
+import { callerOf } from "./current-user";
+import { Users } from "./Users";
+
+/** A workspace the caller may work in from here, with the caller as they are there (its plan, their role in it). */
+export interface ReachedWorkspace {
+  readonly id: string;
+  readonly name: string;
+  readonly caller: Caller;
+}
+
+/**
+ * The caller as they are in `workspaceId`: the same caller for their own workspace; for another of
+ * their agency's workspaces (the agency's own, or a client's) whose team they are in, their role
+ * there and its plan. Null for anything else: a workspace of another agency, one whose team they
+ * are not in, or any other than its own for an API key (a key is given for one workspace).
+ */
+export const callerIn = (caller: Caller, workspaceId: string) =>
+  Effect.gen(function* () {
+    if (workspaceId === caller.workspaceId) return caller;
+    if (caller.actor.kind !== "person") return null;
+    const sameAgency = (yield* agencyWorkspaceIds(caller.workspaceId)).includes(workspaceId);
+    if (!sameAgency) return null;
+    const there = yield* (yield* Users).findInWorkspace(caller.actor.userId, workspaceId);
+    return there ? { ...callerOf(there, caller), actor: caller.actor } : null;
+  });
+
+/**
+ * The workspaces of the caller's agency they may read with `requirement` met there (their own
+ * first, then by name): what `?workspaces=all` reads. A person with no agency reaches only theirs.
+ */
+export const reachableWorkspaces = (caller: Caller, requirement: Requirement) =>
+  Effect.gen(function* () {
+    const ids = caller.actor.kind === "person" ? yield* agencyWorkspaceIds(caller.workspaceId) : [caller.workspaceId];
+    const facts = yield* workspacesOf(ids);
+    const reached: ReachedWorkspace[] = [];
+    for (const workspace of facts) {
+      const there = yield* callerIn(caller, workspace.id);
+      if (there && !refusalOf(there, requirement)) reached.push({ id: workspace.id, name: workspace.name, caller: there });
+    }
+    return reached.sort((a, b) => Number(b.id === caller.workspaceId) - Number(a.id === caller.workspaceId) || a.name.localeCompare(b.name));
+  });
+
+/** The caller in the workspace of something found there, or 404 (`what`) when they may not reach it: never a hint it exists. */
+export const callerInOrNotFound = (caller: Caller, workspaceId: string | null, what: string) =>
+  Effect.gen(function* () {
+    const there = workspaceId ? yield* callerIn(caller, workspaceId) : null;
+    return there ?? (yield* new NotFound({ what }));
+  });
