@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import { competitorEvents, competitorsProjection } from "../../domain/competitors";
 import { hasFeature, TIERS } from "../../domain/plans";
-import { workspacesOnPlans } from "../identity/queries";
+import { workspacesOfAgenciesOnPlans } from "../identity/queries";
 import { defineModule, moduleApi } from "../module";
 import { CompetitorsApi } from "./api";
 import { competitorsHandlers } from "./api-handlers";
@@ -10,7 +10,7 @@ import { Competitors } from "./Competitors";
 /** Today's snapshot of each competitor of a workspace whose plan tracks competitors (a day's figures are kept once, the first time the task runs that day). */
 export const snapshotCompetitors = (now: Date) =>
   Effect.gen(function* () {
-    const workspaceIds = (yield* workspacesOnPlans(TIERS.filter((tier) => hasFeature(tier, "competitor_tracking")))).map((w) => w.id);
+    const workspaceIds = (yield* workspacesOfAgenciesOnPlans(TIERS.filter((tier) => hasFeature(tier, "competitor_tracking")))).map((w) => w.id);
     return yield* Competitors.use((competitors) => competitors.snapshotDue(workspaceIds, now));
   });
 

@@ -178,16 +178,10 @@ export interface WorkspaceOnPlan {
   readonly ownerId: string;
 }
 
-/** The workspaces whose own plan is one of `tiers` (what a job reads for a feature of the plan). */
-export const workspacesOnPlans = (tiers: ReadonlyArray<Tier>) =>
-  Database.use((db) =>
-    db.query(
-      (sql) => sql<{ id: string; name: string; owner_id: string }[]>`
-        select id, name, owner_id from workspaces where subscription_tier = any(${tiers as string[]})`,
-    ),
-  ).pipe(Effect.map((rows) => rows.map((row): WorkspaceOnPlan => ({ id: row.id, name: row.name, ownerId: row.owner_id }))));
-
-/** The workspaces whose agency's plan (their own when they have no agency) is one of `tiers`. */
+/**
+ * The workspaces whose agency's plan (their own when they have no agency) is one of `tiers`: what a
+ * job reads for a feature of the plan (an agency's clients work on its plan, not on one of their own).
+ */
 export const workspacesOfAgenciesOnPlans = (tiers: ReadonlyArray<Tier>) =>
   Database.use((db) =>
     db.query(

@@ -4,7 +4,7 @@ import { hasFeature, TIERS } from "../../domain/plans";
 import { systemContext } from "../../domain/shared";
 import { type AccountOfWorkspace, accountsToRead } from "../accounts/queries";
 import { SocialAccounts } from "../accounts/SocialAccounts";
-import { workspacesOnPlans } from "../identity/queries";
+import { workspacesOfAgenciesOnPlans } from "../identity/queries";
 import { Database } from "../db/Database";
 import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
@@ -43,7 +43,7 @@ export const pollInbox = Effect.fn("Inbox.poll")(function* (now: Date) {
   const inbox = yield* Inbox;
   const tiers = TIERS.filter((tier) => hasFeature(tier, "social_inbox"));
   // Identity answers the workspaces with the inbox, accounts their accounts to read; this module when each is due.
-  const workspaceIds = (yield* workspacesOnPlans(tiers)).map((w) => w.id);
+  const workspaceIds = (yield* workspacesOfAgenciesOnPlans(tiers)).map((w) => w.id);
   const readable = new Map(
     (yield* accountsToRead(workspaceIds, inboxPolledPlatforms()))
       .filter((a) => a.kind === "oauth" || a.kind === "bluesky")

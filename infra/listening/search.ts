@@ -3,7 +3,7 @@ import { Effect } from "effect";
 import { searchQueriesOf } from "../../domain/listening";
 import { hasFeature, TIERS } from "../../domain/plans";
 import { Database } from "../db/Database";
-import { workspacesOnPlans } from "../identity/queries";
+import { workspacesOfAgenciesOnPlans } from "../identity/queries";
 import { sentimentOf } from "../inbox/sentiment";
 import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
@@ -96,7 +96,7 @@ export const pollListening = Effect.fn("Listening.poll")(function* (now: Date) {
   if (!appView) return { monitors: 0, found: 0 };
   const db = yield* Database;
   const tiers = TIERS.filter((tier) => hasFeature(tier, "social_inbox"));
-  const workspaceIds = (yield* workspacesOnPlans(tiers)).map((w) => w.id);
+  const workspaceIds = (yield* workspacesOfAgenciesOnPlans(tiers)).map((w) => w.id);
   const due = yield* db.query(
     (sql) => sql<DueMonitor[]>`
       select m.id, m.workspace_id, m.terms, p.newest, coalesce(p.failures, 0) as failures

@@ -7,7 +7,7 @@ import { systemContext } from "../../domain/shared";
 import { accountsToRead } from "../accounts/queries";
 import { SocialAccounts } from "../accounts/SocialAccounts";
 import { Database } from "../db/Database";
-import { workspacesOnPlans } from "../identity/queries";
+import { workspacesOfAgenciesOnPlans } from "../identity/queries";
 import { recordPollFailure, recordPollSuccess } from "../jobs/poll-schedule";
 import { logger } from "../log";
 import { listGoogleLocations, listGoogleReviews } from "../platforms/google/reviews";
@@ -117,7 +117,7 @@ export const pollReviews = Effect.fn("Reviews.poll")(function* (now: Date) {
   const tiers = TIERS.filter((tier) => hasFeature(tier, "review_management"));
   const yelp = yelpConfigured();
   // Identity answers the workspaces with review management (and their names), accounts their review sites; this module when each is due.
-  const workspaces = new Map((yield* workspacesOnPlans(tiers)).map((w) => [w.id, w.name]));
+  const workspaces = new Map((yield* workspacesOfAgenciesOnPlans(tiers)).map((w) => [w.id, w.name]));
   const readable = new Map(
     (yield* accountsToRead([...workspaces.keys()], REVIEW_PLATFORMS))
       .filter((a) => a.kind === "sandbox" || (a.platform === "google_business" && a.kind === "oauth") || (yelp && a.platform === "yelp" && a.kind === "listing"))

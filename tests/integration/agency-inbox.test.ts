@@ -3,6 +3,7 @@ import { systemContext } from "../../domain/shared";
 import { Inbox } from "../../infra/inbox/Inbox";
 import { Reviews } from "../../infra/reviews/Reviews";
 import type { Browser } from "../support/browser";
+import { workspacesOfAgenciesOnPlans } from "../../infra/identity/queries";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
 
@@ -67,6 +68,10 @@ describe("the inbox across an agency's clients", () => {
     await messageIn(agency.browser, lee, "Lee question for agency inbox");
     await messageIn(agency.browser, rao, "Rao question for agency inbox");
     await agency.browser.post("/api/workspaces/switch", { workspaceId: agencyId });
+    // The jobs that read the platforms for a plan's feature (the inbox, reviews, listening,
+    // competitors) take an agency's clients with it: they work on its plan, not one of their own.
+    const polled = (await app.run(workspacesOfAgenciesOnPlans(["agency"]))).map((w) => w.id);
+    expect(polled).toEqual(expect.arrayContaining([agencyId, lee, rao]));
 
     // The owner reaches every client: all three, each naming its workspace; one of them by the filter.
     const everything = await listed(agency.browser, "workspaces=all");

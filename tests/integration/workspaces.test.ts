@@ -34,8 +34,8 @@ describe("several workspaces per person", () => {
     expect(row!.workspace_id).toBe(agencyWorkspace);
     const list = (await clinic.browser.get("/api/workspaces")).data as Array<Record<string, unknown>>;
     expect(list).toEqual([
-      { id: clinicWorkspace, name: "Lee Dental", role: "owner", current: false },
-      { id: agencyWorkspace, name: "Park Agency", role: "admin", current: true },
+      { id: clinicWorkspace, name: "Lee Dental", role: "owner", current: false, unread: 0 },
+      { id: agencyWorkspace, name: "Park Agency", role: "admin", current: true, unread: 0 },
     ]);
     // The agency's team now counts them; the invitation is used.
     expect(((await agency.browser.get("/api/team-members")).data as Array<{ id: string }>).map((m) => m.id)).toContain(clinic.user.id);
