@@ -3,6 +3,7 @@ import { Dialog } from "../../components/ui/Dialog";
 import { toast } from "../../islands/toast/toast-store";
 import { apiErrorFields, apiErrorMessage } from "../../lib/api-client";
 import { api } from "../../lib/api/client";
+import { useFocusFirstInvalid } from "../../components/forms/use-focus-first-invalid";
 import { PRICE_CURRENCIES } from "../../../domain/publishing/business-post";
 import {
   BUSINESS_POST_MAX,
@@ -76,7 +77,7 @@ export default function BusinessPostDialog({ locations, locationId, timeZone, on
         {errors[name]}
       </p>
     ) : null;
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = useFocusFirstInvalid(formRef);
 
   const submit = async () => {
     const refused = businessPostErrors(form, zonedNow(new Date(), timeZone));

@@ -4,6 +4,7 @@ import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from
 import { toast } from "../../islands/toast/toast-store";
 import { api, type ResponseOf } from "../../lib/api/client";
 import { apiErrorFields, apiErrorMessage } from "../../lib/api-client";
+import { useFocusFirstInvalid } from "../../components/forms/use-focus-first-invalid";
 import "../settings/settings.css";
 import "./webhooks.css";
 
@@ -142,6 +143,8 @@ function EndpointForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const urlRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
 
   useEffect(() => urlRef.current?.focus(), []);
 
@@ -156,7 +159,7 @@ function EndpointForm({
       setErrors(fields);
       setFailure(Object.keys(fields).length > 0 ? null : apiErrorMessage(error, "Could not save the endpoint."));
       setPending(false);
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-form="${id}"] [aria-invalid="true"]`)?.focus());
+      focusFirstInvalid();
     }
   };
 
@@ -171,7 +174,7 @@ function EndpointForm({
   };
 
   return (
-    <form className="endpoint-form" onSubmit={submit} noValidate data-form={id} aria-labelledby={`${id}-title`} data-testid="endpoint-form">
+    <form ref={formRef} className="endpoint-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="endpoint-form">
       <h3 id={`${id}-title`}>{title}</h3>
       {failure && (
         <p className="form-error" role="alert">
