@@ -57,6 +57,14 @@ test("a customer writes from the Help panel, an operator answers on /admin/suppo
     await atWidth(page, 360, 800);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, "support-panel-answered-360");
+
+    // The operator's own workspace is on its trial: their Help panel says where to write instead, and offers the e-mail form.
+    await operatorPage.getByTestId("help-button").click();
+    const refused = operatorPage.getByRole("dialog", { name: "Help" });
+    await expect(refused.getByTestId("support-refusal")).toHaveText(/^Live chat comes with Professional and up\. Upgrade, or e-mail us at \S+@\S+\. Upgrade$/);
+    await expect(refused.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/app/pricing");
+    await expect(refused.getByRole("button", { name: "Send e-mail" })).toBeVisible();
+    await screenshot(operatorPage, "support-panel-refused", { widths: [1280, 360] });
   } finally {
     await operatorContext.close();
   }
