@@ -116,12 +116,13 @@ export class Support extends Context.Service<
       // Other modules' answers (identity's people and workspaces, the media library) on this layer's database.
       const onDb = <A, E>(effect: Effect.Effect<A, E, Database>) => Effect.provideService(effect, Database, db);
 
-      const messagesOf = (conversationId: string, fileUrl: (file: SupportAttachment) => string, afterSeq = 0) =>
+      /** The conversation's messages, oldest first (or only the one of `messageId`). */
+      const messagesOf = (conversationId: string, fileUrl: (file: SupportAttachment) => string, messageId?: string) =>
         Effect.gen(function* () {
           const rows = yield* db.query(
             (sql) => sql<MessageRow[]>`
               select id, seq, side, author_id, content, attachments, sent_at from support_messages
-              where conversation_id = ${conversationId} and seq > ${afterSeq} order by seq`,
+              where conversation_id = ${conversationId} ${messageId ? sql`and id = ${messageId}` : sql``} order by seq`,
           );
           const people = new Map((yield* onDb(peopleOf([...new Set(rows.map((r) => r.author_id))]))).map((p) => [p.id, p]));
           return rows.map(
@@ -174,7 +175,7 @@ export class Support extends Context.Service<
         const messageId = randomUUID();
         const authorId = actorIdOf(caller.actor) ?? caller.workspaceId;
         yield* decide(caller.workspaceId, sendSupportMessage({ workspaceId: caller.workspaceId, messageId, authorId, content: input.content, attachments }), caller);
-        const sent = (yield* messagesOf(caller.workspaceId, customerUrl)).find((m) => m.id === messageId);
+        const [sent] = yield* messagesOf(caller.workspaceId, customerUrl, messageId);
         return sent!;
       });
 
@@ -214,7 +215,7 @@ export class Support extends Context.Service<
         const operatorId = actorIdOf(operator.actor) ?? operator.workspaceId;
         // Answering reads what the customer wrote before it.
         yield* decide(summary.workspaceId, [sendSupportReply({ messageId, operatorId, content }), readSupportConversation("operator", operatorId)], operator);
-        const sent = (yield* messagesOf(conversationId, (file) => operatorFileUrl(conversationId, file))).find((m) => m.id === messageId);
+        const [sent] = yield* messagesOf(conversationId, (file) => operatorFileUrl(conversationId, file), messageId);
         return sent!;
       });
 

@@ -55,7 +55,7 @@ export const supportReplyMailJob: Reaction = {
     const workspaceId = event.streamId.slice("support-".length);
     return addJob(
       "support_reply_mail",
-      { workspaceId, upTo: event.streamVersion },
+      { workspaceId },
       { runAt: new Date(event.createdAt.getTime() + REPLY_MAIL_DELAY_MINUTES * 60_000), jobKey: `support-reply-mail-${workspaceId}`, maxAttempts: 5 },
     ).pipe(Effect.asVoid);
   },
