@@ -104,6 +104,9 @@ describe("live chat between a customer and the operators", () => {
     // The reply scheduled the check, a few minutes on.
     const [job] = await app.sql<{ run_at: Date }[]>`select run_at from graphile_worker.jobs where task_identifier = 'support_reply_mail' and key = ${`support-reply-mail-${mine.workspaceId}`}`;
     expect(job!.run_at.getTime() - Date.now()).toBeGreaterThan(3 * 60_000);
+    // The read model is what a replay of the conversation's events gives.
+    const verified = await operator.post("/api/admin/projections/support/verify");
+    expect(verified.data, verified.text).toMatchObject({ projection: "support", differences: [] });
   });
 
   it("given a Starter workspace, the chat is refused with where to e-mail, and the e-mail form reaches SUPPORT_EMAIL answerable to the sender", async () => {
