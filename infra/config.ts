@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { SUPPORT_EMAIL } from "../domain/shared/brand";
 
 /**
  * Every setting the app reads, with its default. One module for the web server, the worker and
@@ -21,6 +22,8 @@ const EnvSchema = z.object({
   IO_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(1000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("SocialDesk <no-reply@socialdesk.local>"),
+  /** Where the support e-mail form writes to, and the address the live chat's plan refusal gives. */
+  SUPPORT_EMAIL: z.string().email().default(SUPPORT_EMAIL),
   /** Stripe: without the secret key, billing is off and plans change by `npm run admin:plan`. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

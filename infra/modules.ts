@@ -29,6 +29,7 @@ import { platformAppsModule } from "./platform-apps/module";
 import { publishingModule } from "./publishing/module";
 import { reportsModule } from "./reports/module";
 import { reviewsModule } from "./reviews/module";
+import { supportModule } from "./support/module";
 import { teamModule } from "./team/module";
 import { webhooksModule } from "./webhooks/module";
 
@@ -56,6 +57,7 @@ export const MODULES = [
   hashtagsModule,
   linkInBioModule,
   helpModule,
+  supportModule,
   billingModule,
   aiModule,
   webhooksModule,

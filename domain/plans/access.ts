@@ -4,7 +4,7 @@ import type { Tier } from "./catalogue";
 const FEATURES_ADDED_BY_TIER = {
   trial: ["basic_scheduling", "basic_analytics", "ai_content"],
   starter: ["bulk_upload", "calendar_view", "content_templates", "hashtag_research"],
-  professional: ["advanced_analytics", "team_collaboration", "review_management"],
+  professional: ["advanced_analytics", "team_collaboration", "review_management", "live_chat"],
   growth: ["auto_posting", "content_recycling", "social_inbox", "rss_feeds", "competitor_tracking"],
   agency: ["white_label", "client_management", "priority_support"],
 } as const satisfies Record<Tier, ReadonlyArray<string>>;

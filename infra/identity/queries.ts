@@ -254,3 +254,9 @@ export const ownerAlertsOf = (workspaceId: string) =>
         : null,
     ),
   );
+
+/** Whether this server has an operator (`npm run admin:grant`): someone who answers its support chat. */
+export const operatorsExist = () =>
+  Database.use((db) => db.query((sql) => sql<{ found: boolean }[]>`select exists(select 1 from users where is_operator) as found`)).pipe(
+    Effect.map(([row]) => row?.found === true),
+  );

@@ -13,6 +13,8 @@ export interface Mail {
   readonly html?: string;
   /** The sender's name instead of the product's (an agency's white label); the address stays MAIL_FROM's. */
   readonly fromName?: string;
+  /** Where an answer goes instead of MAIL_FROM (the support form: the person who wrote it). */
+  readonly replyTo?: string;
   readonly attachments?: ReadonlyArray<{ readonly filename: string; readonly contentType: string; readonly content: Uint8Array }>;
 }
 
@@ -27,8 +29,8 @@ export const queueMail = Effect.fn("Mailer.queue")(function* (mail: Mail) {
   const db = yield* Database;
   const [row] = yield* db.query(
     (sql) => sql<{ id: string }[]>`
-      insert into mail_outbox (to_address, subject, body_text, body_html, from_name, attachments)
-      values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.fromName ?? null},
+      insert into mail_outbox (to_address, subject, body_text, body_html, from_name, reply_to, attachments)
+      values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.fromName ?? null}, ${mail.replyTo ?? null},
               ${sql.json((mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content).toString("base64") })))})
       returning id`,
   );
@@ -74,10 +76,11 @@ export class Mailer extends Context.Service<
                 body_text: string;
                 body_html: string | null;
                 from_name: string | null;
+                reply_to: string | null;
                 attachments: { filename: string; contentType: string; content: string }[];
                 sent_at: Date | null;
               }[]
-            >`select to_address, subject, body_text, body_html, from_name, attachments, sent_at from mail_outbox where id = ${outboxId}`,
+            >`select to_address, subject, body_text, body_html, from_name, reply_to, attachments, sent_at from mail_outbox where id = ${outboxId}`,
         );
         if (!mail || mail.sent_at) return;
         const error = yield* Effect.promise(() =>
@@ -88,6 +91,7 @@ export class Mailer extends Context.Service<
               subject: mail.subject,
               text: mail.body_text,
               ...(mail.body_html ? { html: mail.body_html } : {}),
+              ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
               attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "base64") })),
             })
             .then(

@@ -42,3 +42,60 @@ export const holdStream = (personId: string, close: () => void): (() => void) =>
   streams.push(held);
   return letGo;
 };
+
+/** A comment line now and then keeps proxies from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * A person's stream of server-sent events: `subscribe` is given `send(event, data)` and answers how
+ * to stop listening. Counted among the person's open streams (the oldest is closed with `closed`
+ * past the limit); `retry` is its first line, once listening; it ends when the reader leaves.
+ */
+export const personEventStream = (
+  personId: string,
+  subscribe: (send: (event: string, data: unknown) => void) => Promise<() => void>,
+  signal: AbortSignal | undefined,
+): ReadableStream<Uint8Array> => {
+  const encoder = new TextEncoder();
+  let stopped = false;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const cleanups: Array<() => void> = [];
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    for (const cleanup of cleanups) cleanup();
+    try {
+      controller.close();
+    } catch {
+      // The reader already left.
+    }
+  };
+  const write = (text: string) => {
+    if (stopped) return;
+    try {
+      controller.enqueue(encoder.encode(text));
+    } catch {
+      stop();
+    }
+  };
+  const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  return new ReadableStream<Uint8Array>({
+    async start(c) {
+      controller = c;
+      cleanups.push(
+        holdStream(personId, () => {
+          send("closed", { message: STREAM_REPLACED_MESSAGE });
+          stop();
+        }),
+      );
+      const unsubscribe = await subscribe(send);
+      // The reader may have left, or a newer stream replaced this one, while it subscribed.
+      if (stopped) return unsubscribe();
+      write("retry: 5000\n\n");
+      const heartbeat = setInterval(() => write(": still here\n\n"), HEARTBEAT_MS);
+      cleanups.push(unsubscribe, () => clearInterval(heartbeat));
+      signal?.addEventListener("abort", stop);
+    },
+    cancel: stop,
+  });
+};

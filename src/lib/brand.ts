@@ -1,2 +1,1 @@
-export const PRODUCT_NAME = "SocialDesk";
-export const SUPPORT_EMAIL = "support@socialdesk.app";
+export { PRODUCT_NAME, SUPPORT_EMAIL } from "../../domain/shared/brand";

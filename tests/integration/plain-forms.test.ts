@@ -106,6 +106,7 @@ describe("a plain form the server refuses", () => {
       "/app/analytics/competitors": { method: "POST", values: { _form: "add", handle: "not a handle!" } },
       "/admin/projections": { method: "POST", values: { name: "nope", action: "explode" } },
       "/admin/platforms": { method: "POST", values: { platform: "linkedin", action: "save", clientId: "", clientSecret: "" } },
+      "/admin/support": { method: "POST", values: { content: "" } },
       "/approve/{token}": { method: "POST", values: { decision: "maybe" } },
       "/invite/{token}": { method: "POST", values: { firstName: "" } },
       "/login": { method: "POST", values: { email: "nobody", password: "" } },

@@ -57,6 +57,12 @@ export const RequestBody = Context.Reference<RequestBodyRule>("app/api/RequestBo
  */
 export const PeopleOnly = Context.Reference<boolean>("app/api/PeopleOnly", { defaultValue: () => false });
 
+/**
+ * The sentence a plan refusal gives instead of the general one, for an operation whose refusal has
+ * its own (live chat names the support address people may write to instead). Read when refusing.
+ */
+export const PlanRefusal = Context.Reference<(() => string) | null>("app/api/PlanRefusal", { defaultValue: () => null });
+
 /** A POST that only reads (a search): open in demo mode like a GET. */
 export const OnlyReads = Context.Reference<boolean>("app/api/OnlyReads", { defaultValue: () => false });
 
@@ -138,7 +144,10 @@ export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentC
         ? { ...person, actor: { kind: "api_key", keyId: edge.apiKey.id, userId: edge.apiKey.createdBy, requireApproval: edge.apiKey.requireApproval } }
         : person;
       const refusal = refusalOf(caller, Context.getOrUndefined(endpoint.annotations, Requires) ?? {});
-      if (refusal) return yield* refusal._tag === "Forbidden" ? new Forbidden({ message: refusal.message }) : new PlanLimitReached({ message: refusal.message });
+      if (refusal)
+        return yield* refusal._tag === "Forbidden"
+          ? new Forbidden({ message: refusal.message })
+          : new PlanLimitReached({ message: Context.get(endpoint.annotations, PlanRefusal)?.() ?? refusal.message });
       return yield* Effect.provideService(handler, CurrentCaller, caller);
     }).pipe(answerDefects),
   );

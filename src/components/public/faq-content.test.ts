@@ -82,7 +82,7 @@ describe("FAQ content", () => {
     expect(text).toContain("returned to your drafts with the reason shown");
     expect(text).toContain("within about 15 minutes");
     expect(text).toContain("reply within 24 hours");
-    expect(text).toContain("4-hour response and live chat");
+    expect(text).toContain("We aim to answer a chat within 4 hours during our working hours");
     expect(text).toContain("Professional, Growth and Agency");
     expect(text).toContain(`${PLATFORM_COUNT} platforms`);
     expect(text).toContain(`${SOCIAL_PLATFORMS.length} social networks`);

@@ -244,7 +244,7 @@ export const faqContent = (trialDays: number): ReadonlyArray<FaqGroup> => {
           id: "support",
           question: "How do I get support?",
           answer: [
-            `Email [${SUPPORT_EMAIL}](${mailto}) and we reply within 24 hours. Professional, Growth and Agency customers get priority support with a 4-hour response and live chat inside the app.`,
+            `Email [${SUPPORT_EMAIL}](${mailto}) and we reply within 24 hours. Professional, Growth and Agency customers can also chat with the people who run SocialDesk from the Help button inside the app. We aim to answer a chat within 4 hours during our working hours, a target our support console tracks for every conversation; an answer you have not read by then reaches you by email too. Where nobody answers chat, the Help panel says so and offers email.`,
           ],
         },
       ],

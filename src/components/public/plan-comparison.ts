@@ -93,7 +93,7 @@ export const planComparison = (trialDays: number): ReadonlyArray<ComparisonGroup
       feature("Role-based permissions", "team_collaboration"),
       feature("Client management and approval workflow", "client_management"),
       everyPlan("Email support (24-hour response)"),
-      from("Priority support (4-hour response) with live chat", "professional"),
+      feature("Live chat in the app (4-hour response target)", "live_chat"),
     ],
   },
 ];

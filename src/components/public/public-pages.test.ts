@@ -41,12 +41,8 @@ describe("plan comparison", () => {
       expect(row("Unified social inbox").values[plan.id]).toBe(hasFeature(plan.id, "social_inbox"));
       expect(row("White-label reports").values[plan.id]).toBe(hasFeature(plan.id, "white_label"));
     }
-    expect(row("Priority support (4-hour response) with live chat").values).toEqual({
-      starter: false,
-      professional: true,
-      growth: true,
-      agency: true,
-    });
+    for (const plan of PLANS) expect(row("Live chat in the app (4-hour response target)").values[plan.id]).toBe(hasFeature(plan.id, "live_chat"));
+    expect(row("Live chat in the app (4-hour response target)").values).toEqual({ starter: false, professional: true, growth: true, agency: true });
     expect(row("Role-based permissions").values.starter).toBe(false);
     expect(row("Role-based permissions").values.professional).toBe(true);
   });

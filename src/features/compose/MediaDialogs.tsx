@@ -15,8 +15,8 @@ interface MediaDialogProps {
   readonly onClose: () => void;
 }
 
-/** What a file chosen from the gallery is added to, as the toast names it: the post, a content template, or the link-in-bio page. */
-type GalleryTarget = { readonly addedTo?: "post" | "template" | "page" };
+/** What a file chosen from the gallery is added to, as the toast names it: the post, a content template, the link-in-bio page, or a support message. */
+type GalleryTarget = { readonly addedTo?: "post" | "template" | "page" | "message" };
 
 /** "Select from Media Gallery" (loaded when first chosen): the workspace's files, read at each opening; a choice adds it to the post (or template). */
 export const GalleryDialog = ({ open, onAdd, onClose, addedTo }: MediaDialogProps & GalleryTarget) => (
