@@ -1,11 +1,11 @@
 import { Effect } from "effect";
-import { HttpServerRequest, HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
 import { type Requirement, refusalOf } from "../../domain/access";
-import { actorIdOf, type Caller, Forbidden, InvalidInput, NotFound } from "../../domain/shared";
+import { type Caller, Forbidden, InvalidInput, NotFound } from "../../domain/shared";
 import { withCaller } from "../web/api/handlers";
 import type { InboxApi, ReplyTemplatesApi } from "./api";
-import { arrivalEvents, InboxArrivals } from "./arrivals";
+import { InboxArrivals } from "./arrivals";
+import { eventStreamResponse } from "../web/event-streams";
 import { Inbox } from "./Inbox";
 import { InboxQueries } from "./InboxQueries";
 import { callerInOrNotFound, reachableWorkspaces } from "../identity/reach";
@@ -54,14 +54,9 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
       withCaller((caller) =>
         Effect.gen(function* () {
           const workspaceIds = yield* workspacesRead(caller, query);
-          const request = yield* HttpServerRequest.HttpServerRequest;
-          const source = request.source as Partial<Request>;
-          const body = arrivalEvents(
-            yield* InboxArrivals,
-            { personId: actorIdOf(caller.actor) ?? caller.workspaceId, workspaceIds },
-            source.signal,
-          );
-          return HttpServerResponse.raw(body, { contentType: "text/event-stream", headers: { "cache-control": "no-store", connection: "keep-alive" } });
+          const arrivals = yield* InboxArrivals;
+          // `arrived` {id, type, workspaceId} for each message that reaches one of the workspaces read.
+          return yield* eventStreamResponse(caller, (send) => Effect.runPromise(arrivals.subscribe(workspaceIds, (arrival) => send("arrived", arrival))));
         }),
       ),
     )

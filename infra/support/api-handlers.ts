@@ -1,21 +1,26 @@
 import { Effect } from "effect";
-import { HttpServerRequest, HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
-import { actorIdOf, type Caller } from "../../domain/shared";
+import type { Caller } from "../../domain/shared";
 import { config } from "../config";
 import { onService, withCaller } from "../web/api/handlers";
 import type { SupportAdminApi, SupportApi } from "./api";
-import { type SupportArrival, SupportLive, supportEventStream } from "./live";
+import { eventStreamResponse } from "../web/event-streams";
+import { type SupportArrival, SupportLive } from "./live";
 import { Support } from "./Support";
 
 const asCaller = onService(Support);
 
-/** A stream of support events for the caller, for as long as the request lasts. */
+/**
+ * Server-sent events of support messages: `event` with the message's {id, conversationId} for each
+ * one `wanted` accepts (a customer hears the operators' replies to their workspace, an operator every
+ * customer's message).
+ */
 const eventsFor = (caller: Caller, event: string, wanted: (arrival: SupportArrival) => boolean) =>
   Effect.gen(function* () {
-    const request = yield* HttpServerRequest.HttpServerRequest;
-    const body = supportEventStream(yield* SupportLive, { personId: actorIdOf(caller.actor) ?? caller.workspaceId, event, wanted }, (request.source as Partial<Request>).signal);
-    return HttpServerResponse.raw(body, { contentType: "text/event-stream", headers: { "cache-control": "no-store", connection: "keep-alive" } });
+    const live = yield* SupportLive;
+    return yield* eventStreamResponse(caller, (send) =>
+      Effect.runPromise(live.subscribe(wanted, (arrival) => send(event, { id: arrival.id, conversationId: arrival.conversationId }))),
+    );
   });
 
 /** The customers' operations (./api.ts) on the Support service. */

@@ -1,3 +1,7 @@
+import { Effect } from "effect";
+import { HttpServerRequest, HttpServerResponse } from "effect/http";
+import { actorIdOf, type Caller } from "../../domain/shared";
+
 /**
  * The Server-Sent Event streams open in this process, per person: each holds a connection and its
  * listeners for as long as the page stays open, so one person may have at most
@@ -99,3 +103,14 @@ export const personEventStream = (
     cancel: stop,
   });
 };
+
+/**
+ * The answer of a server-sent events operation: the caller's `personEventStream` (counted as the
+ * person's, or the workspace's for a caller without one), for as long as the request lasts.
+ */
+export const eventStreamResponse = (caller: Caller, subscribe: Parameters<typeof personEventStream>[1]) =>
+  Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest;
+    const body = personEventStream(actorIdOf(caller.actor) ?? caller.workspaceId, subscribe, (request.source as Partial<Request>).signal);
+    return HttpServerResponse.raw(body, { contentType: "text/event-stream", headers: { "cache-control": "no-store", connection: "keep-alive" } });
+  });
