@@ -4,6 +4,7 @@ import { type Caller, NotFound } from "../../domain/shared";
 import { agencyWorkspaceIds, workspacesOf } from "./queries";
 import { callerOf } from "./current-user";
 import { Users } from "./Users";
+import { CurrentCaller, CurrentRequirement, refused } from "../web/api/guard";
 
 /** A workspace the caller may work in from here, with the caller as they are there (its plan, their role in it). */
 export interface ReachedWorkspace {
@@ -44,9 +45,23 @@ export const reachableWorkspaces = (caller: Caller, requirement: Requirement) =>
     return reached.sort((a, b) => Number(b.id === caller.workspaceId) - Number(a.id === caller.workspaceId) || a.name.localeCompare(b.name));
   });
 
-/** The caller in the workspace of something found there, or 404 (`what`) when they may not reach it: never a hint it exists. */
-export const callerInOrNotFound = (caller: Caller, workspaceId: string | null, what: string) =>
+/**
+ * The caller as they are in the workspace of the item an operation acts on (`InItsWorkspace` in
+ * infra/web/api/guard.ts), with the operation's `Requires` checked there: 403 where their role there
+ * does not allow it. An item they may not reach (none, another agency's, a client not given to them)
+ * is answered as one that does not exist — never a hint it exists: 404 (`what`) where they could
+ * do this somewhere, else the refusal in the workspace they work in (403, as before the lists
+ * across clients).
+ */
+export const callerForItem = (workspaceId: string | null, what: string) =>
   Effect.gen(function* () {
+    const caller = yield* CurrentCaller;
+    const requirement = yield* CurrentRequirement;
     const there = workspaceId ? yield* callerIn(caller, workspaceId) : null;
-    return there ?? (yield* new NotFound({ what }));
+    if (there) {
+      yield* refused(there, requirement);
+      return there;
+    }
+    if ((yield* reachableWorkspaces(caller, requirement)).length === 0) yield* refused(caller, requirement);
+    return yield* new NotFound({ what });
   });
