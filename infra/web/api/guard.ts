@@ -69,6 +69,14 @@ export const InItsWorkspace = Context.Reference<boolean>("app/api/InItsWorkspace
 /** What the operation declares (`Requires`), provided by the guard for `callerForItem` to check in the item's workspace. */
 export class CurrentRequirement extends Context.Service<CurrentRequirement, Requirement>()("app/api/CurrentRequirement") {}
 
+/**
+ * Whether the caller meets `requirement` in any workspace they may reach from where they work (their
+ * own, or an agency's client they were given): asked by the guard of an `InItsWorkspace` operation
+ * the workspace they work in refuses, so one who may do it nowhere is refused (403) before the
+ * request is read, as for every other operation. Identity answers it (infra/identity/reach.ts).
+ */
+export class Reach extends Context.Service<Reach, { readonly anywhere: (caller: Caller, requirement: Requirement) => Effect.Effect<boolean> }>()("app/api/Reach") {}
+
 /** A POST that only reads (a search): open in demo mode like a GET. */
 export const OnlyReads = Context.Reference<boolean>("app/api/OnlyReads", { defaultValue: () => false });
 
@@ -134,7 +142,7 @@ export const isCrossSiteWrite = (request: Request, origin: string): boolean => {
  * `CurrentCaller` (a person, or their key acting for them). Anything the endpoint did not declare
  * is logged and answered 500 with no internals.
  */
-export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentCaller | CurrentRequirement; requires: EdgeRequest }>()("app/api/Guard", {
+export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentCaller | CurrentRequirement; requires: EdgeRequest | Reach }>()("app/api/Guard", {
   // RateLimitedProblem: an API key past its limit, answered by the edge before the guard runs (infra/api-access/edge.ts).
   error: [UnauthorizedProblem, ForbiddenProblem, PlanLimitProblem, ...WriteRefusedProblems, NotFoundProblem, RateLimitedProblem],
 }) {
@@ -151,7 +159,9 @@ export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentC
         ? { ...person, actor: { kind: "api_key", keyId: edge.apiKey.id, userId: edge.apiKey.createdBy, requireApproval: edge.apiKey.requireApproval } }
         : person;
       const requirement = Context.getOrUndefined(endpoint.annotations, Requires) ?? {};
-      if (!Context.get(endpoint.annotations, InItsWorkspace)) yield* refused(caller, requirement);
+      // An item's operation is checked in the item's own workspace (callerForItem); here, only that the person may do it somewhere.
+      const elsewhere = Context.get(endpoint.annotations, InItsWorkspace) && refusalOf(caller, requirement) !== null && (yield* (yield* Reach).anywhere(caller, requirement));
+      if (!elsewhere) yield* refused(caller, requirement);
       return yield* handler.pipe(Effect.provideService(CurrentCaller, caller), Effect.provideService(CurrentRequirement, requirement));
     }).pipe(answerDefects),
   );
