@@ -118,6 +118,11 @@ describe("the approvals queue and reviews across an agency's clients", () => {
     expect((await vera.member.post(`/api/reviews/${raoReview!.id}/respond`, { responseText: "Thanks" })).status).toBe(404);
     expect((await vera.member.put(`/api/reviews/${raoReview!.id}`, { status: "read" })).status).toBe(404);
     expect(await app.sql`select response_text, flagged from reviews where id = ${raoReview!.id}`).toEqual([{ response_text: null, flagged: false }]);
+    // Draft with AI, for a review of Lee Dental: past the role check there (this server has no AI server: 503), Rao Law's is 404, and the agency's own 403.
+    const draft = (workspaceId?: string) => vera.member.post("/api/ai/draft-reply", { kind: "review", text: "The wait was long.", rating: 3, ...(workspaceId ? { workspaceId } : {}) });
+    expect((await draft(lee)).status).toBe(503);
+    expect((await draft(rao)).status).toBe(404);
+    expect((await draft()).status).toBe(403);
 
     // And the inbox, by the same rule: a message in Lee Dental answered by her from the agency, where as a viewer she answers nothing.
     await app.run(
