@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { newUser, registerByApi, screenshot, toast } from "./support";
 
 test.describe("the approvals queue across an agency's clients", () => {
-  test("on a phone, an agency owner reads every client's posts awaiting approval with the client named on each, approves one in its client from the agency, and narrows to another client", async ({
+  test("on a phone, an agency owner reads every client's posts awaiting approval with the client named on each, approves one in its client from the agency, and narrows to another client and opens its post", async ({
     page,
     playwright,
     baseURL,
@@ -63,5 +63,10 @@ test.describe("the approvals queue across an agency's clients", () => {
     await expect(posts).toHaveCount(1);
     await expect(posts.first().getByTestId("queue-client")).toHaveText("Rao Law");
     await screenshot(page, "agency-approvals-one-client", { fullPage: true, widths: [1280, 360] });
+
+    // Opened from there: the post's page in its own workspace, naming the client.
+    await posts.first().getByRole("link", { name: /Open post/ }).click();
+    await expect(page.getByTestId("post-client")).toHaveText("In Rao Law, one of your agency's clients.");
+    await expect(page.getByTestId("post-status")).toHaveText("Awaiting approval");
   });
 });

@@ -706,15 +706,22 @@ export default function Queue({
                     ))}
                   </ul>
                 )}
-                {elsewhere(post) && post.status === "awaiting_approval" && mayApprove(post) && (
-                  // Another workspace's post: decided there, by the person's role there (not this workspace's).
+                {elsewhere(post) && (
+                  // Another workspace's post: decided there, by the person's role there (not this workspace's); opened there.
                   <div className="queue-actions">
-                    <button type="button" className="btn btn-primary" disabled={!hydrated || isBusy} onClick={() => void approve(post)}>
-                      {post.scheduledAt && Date.parse(post.scheduledAt) > Date.now() ? "Approve" : "Approve and publish now"}
-                    </button>
-                    <button type="button" className="btn btn-outline" disabled={!hydrated || isBusy} onClick={() => setChanges(post)}>
-                      Request changes
-                    </button>
+                    {post.status === "awaiting_approval" && mayApprove(post) && (
+                      <>
+                        <button type="button" className="btn btn-primary" disabled={!hydrated || isBusy} onClick={() => void approve(post)}>
+                          {post.scheduledAt && Date.parse(post.scheduledAt) > Date.now() ? "Approve" : "Approve and publish now"}
+                        </button>
+                        <button type="button" className="btn btn-outline" disabled={!hydrated || isBusy} onClick={() => setChanges(post)}>
+                          Request changes
+                        </button>
+                      </>
+                    )}
+                    <a className="btn btn-ghost" href={`/app/posts/${post.id}`} aria-label={`Open post: ${excerpt(post.content, 40)}`}>
+                      Open
+                    </a>
                   </div>
                 )}
                 {post.status !== "published" && !elsewhere(post) && (
