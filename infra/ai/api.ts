@@ -4,7 +4,7 @@ import { AiFailed, AiQuotaReached, AiUnavailable } from "../../domain/ai";
 import { AI_MESSAGES } from "../../domain/ai/messages";
 import { AddressRefused, AddressUnreadable } from "../../domain/shared";
 import { MediaItemSchema } from "../media/api";
-import { Guard, InvalidRequest, Requires } from "../web/api/guard";
+import { Guard, InItsWorkspace, InvalidRequest, Requires } from "../web/api/guard";
 import { InvalidInputProblem, PROBLEM_CONTENT_TYPE, problem, problemType, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
 import { draftReplySchema, DRAFT_WITH_AI, enhanceContentSchema, generateImageSchema, USE_AI } from "./schemas";
@@ -74,8 +74,12 @@ export class AiApi extends HttpApiGroup.make("ai")
       success: textAnswer("draft"),
       error: aiErrors,
     })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, DRAFT_WITH_AI)
-      .annotate(OpenApi.Description, `A reply to a message, comment or review for a person to edit and send (nothing is sent). ${streamed("draft")}`),
+      .annotate(
+        OpenApi.Description,
+        `A reply to a message, comment or review for a person to edit and send (nothing is sent). \`workspaceId\`: the workspace of what is answered when it is another of the agency's (a client's review in the list across clients): drafted there, with the person's role there (404 if they may not reach it). ${streamed("draft")}`,
+      ),
     HttpApiEndpoint.post("generateImage", "/api/ai/generate-image", {
       payload: zodPayload(generateImageSchema, "GenerateImage"),
       success: Schema.Struct({ url: Schema.String, item: MediaItemSchema }).pipe(HttpApiSchema.status(201)),

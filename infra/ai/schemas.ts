@@ -34,4 +34,5 @@ export const draftReplySchema = z.object({
     .min(1, "The rating is 1 to 5 stars.")
     .max(5, "The rating is 1 to 5 stars.")
     .nullish(),
+  workspaceId: z.uuid({ error: "The workspace is the id of one of your workspaces." }).optional(),
 });

@@ -24,6 +24,7 @@ import { Workspaces } from "./Workspaces";
 import { UserSettings } from "./UserSettings";
 import { installApiFastLane } from "./fast-lane";
 import { TeamMemberships, type TeamMembershipsShape } from "./ports";
+import { reachLayer } from "./reach";
 
 const DAY_MS = 86_400_000;
 
@@ -39,7 +40,7 @@ export const identityModule = defineModule({
     { id: "plan", label: "Plan and workspace", events: WORKSPACE_EVENT_TYPES },
     { id: "people", label: "People's settings" },
   ],
-  layer: Layer.mergeAll(Registration.layer, UserSettings.layer, UserAdmin.layer, Trials.layer).pipe(
+  layer: Layer.mergeAll(Registration.layer, UserSettings.layer, UserAdmin.layer, Trials.layer, reachLayer).pipe(
     Layer.provideMerge(SignIn.layer),
     Layer.provideMerge(Workspaces.layer),
     Layer.provideMerge(Users.layer),

@@ -1,9 +1,11 @@
-import { Effect } from "effect";
+import { Effect, Layer } from "effect";
+import { Database } from "../db/Database";
 import { refusalOf, type Requirement } from "../../domain/access";
 import { type Caller, NotFound } from "../../domain/shared";
 import { agencyWorkspaceIds, workspacesOf } from "./queries";
 import { callerOf } from "./current-user";
 import { Users } from "./Users";
+import { CurrentCaller, CurrentRequirement, Reach, refused } from "../web/api/guard";
 
 /** A workspace the caller may work in from here, with the caller as they are there (its plan, their role in it). */
 export interface ReachedWorkspace {
@@ -44,9 +46,30 @@ export const reachableWorkspaces = (caller: Caller, requirement: Requirement) =>
     return reached.sort((a, b) => Number(b.id === caller.workspaceId) - Number(a.id === caller.workspaceId) || a.name.localeCompare(b.name));
   });
 
-/** The caller in the workspace of something found there, or 404 (`what`) when they may not reach it: never a hint it exists. */
-export const callerInOrNotFound = (caller: Caller, workspaceId: string | null, what: string) =>
+/**
+ * The caller as they are in the workspace of the item an operation acts on (`InItsWorkspace` in
+ * infra/web/api/guard.ts), with the operation's `Requires` checked there: 403 where their role there
+ * does not allow it. An item they may not reach (none, another agency's, a client not given to them)
+ * is 404 (`what`), as one that does not exist: never a hint it exists. (The guard has refused, before
+ * anything was read, one who may do this nowhere: `Reach`.)
+ */
+export const callerForItem = (workspaceId: string | null, what: string) =>
   Effect.gen(function* () {
-    const there = workspaceId ? yield* callerIn(caller, workspaceId) : null;
-    return there ?? (yield* new NotFound({ what }));
+    const there = workspaceId ? yield* callerIn(yield* CurrentCaller, workspaceId) : null;
+    if (!there) return yield* new NotFound({ what });
+    yield* refused(there, yield* CurrentRequirement);
+    return there;
   });
+
+/** The guard's `Reach`: whether the caller meets a requirement in any workspace they may reach. */
+export const reachLayer = Layer.effect(
+  Reach,
+  Effect.map(Effect.context<Users | Database>(), (services) => ({
+    anywhere: (caller: Caller, requirement: Requirement) =>
+      reachableWorkspaces(caller, requirement).pipe(
+        Effect.map((reached) => reached.length > 0),
+        Effect.provide(services),
+        Effect.orDie,
+      ),
+  })),
+);

@@ -1,16 +1,15 @@
 import { Effect } from "effect";
 import type { HttpApiBuilder } from "effect/http-api";
-import { type Requirement, refusalOf } from "../../domain/access";
-import { type Caller, Forbidden, InvalidInput, NotFound } from "../../domain/shared";
+import { type Caller, InvalidInput, NotFound } from "../../domain/shared";
 import { withCaller } from "../web/api/handlers";
 import type { InboxApi, ReplyTemplatesApi } from "./api";
 import { InboxArrivals } from "./arrivals";
 import { eventStreamResponse } from "../web/event-streams";
 import { Inbox } from "./Inbox";
 import { InboxQueries } from "./InboxQueries";
-import { callerInOrNotFound, reachableWorkspaces } from "../identity/reach";
+import { callerForItem, reachableWorkspaces } from "../identity/reach";
 import { ReplyTemplates } from "./ReplyTemplates";
-import { ANSWER_INBOX, READ_INBOX } from "./schemas";
+import { READ_INBOX } from "./schemas";
 
 const ASSIGN_WHOM = "Choose someone of your team, or nobody.";
 
@@ -26,16 +25,10 @@ const workspacesRead = (caller: Caller, across: { readonly workspaces?: string; 
     return [across.workspace];
   });
 
-/**
- * The caller as they are in the message's own workspace (its permissions, not those of the workspace
- * they work in): 404 when they may not reach it, 403 when their role there does not allow `requirement`.
- */
-const inMessageWorkspace = (caller: Caller, messageId: string, requirement: Requirement) =>
+/** The caller as they are in the message's own workspace, the operation's requirement checked there (callerForItem). */
+const inMessageWorkspace = (messageId: string) =>
   Effect.gen(function* () {
-    const workspaceId = yield* (yield* InboxQueries).workspaceOfMessage(messageId);
-    const there = yield* callerInOrNotFound(caller, workspaceId, "message");
-    const refusal = refusalOf(there, requirement);
-    return refusal ? yield* new Forbidden({ message: refusal.message }) : there;
+    return yield* callerForItem(yield* (yield* InboxQueries).workspaceOfMessage(messageId), "message");
   });
 
 /** The inbox's operations (./api.ts): commands on Inbox, the answers read back through InboxQueries. */
@@ -63,7 +56,7 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
     .handle("open", ({ params }) =>
       withCaller((caller) =>
         Effect.gen(function* () {
-          const there = yield* inMessageWorkspace(caller, params.id, READ_INBOX);
+          const there = yield* inMessageWorkspace(params.id);
           return yield* (yield* InboxQueries).open(there.workspaceId, params.id);
         }),
       ),
@@ -71,7 +64,7 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
     .handle("change", ({ params, payload }) =>
       withCaller((caller) =>
         Effect.gen(function* () {
-          const there = yield* inMessageWorkspace(caller, params.id, ANSWER_INBOX);
+          const there = yield* inMessageWorkspace(params.id);
           yield* (yield* Inbox).change(there, params.id, payload);
           return yield* (yield* InboxQueries).message(there.workspaceId, params.id);
         }),
@@ -80,7 +73,7 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
     .handle("status", ({ params, payload }) =>
       withCaller((caller) =>
         Effect.gen(function* () {
-          const there = yield* inMessageWorkspace(caller, params.id, READ_INBOX);
+          const there = yield* inMessageWorkspace(params.id);
           yield* (yield* Inbox).mark(there, params.id, payload.status === "read");
           return yield* (yield* InboxQueries).message(there.workspaceId, params.id);
         }),
@@ -89,7 +82,7 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
     .handle("reply", ({ params, payload }) =>
       withCaller((caller) =>
         Effect.gen(function* () {
-          const there = yield* inMessageWorkspace(caller, params.id, ANSWER_INBOX);
+          const there = yield* inMessageWorkspace(params.id);
           const replyId = yield* (yield* Inbox).reply(there, params.id, payload);
           return yield* (yield* InboxQueries).reply(there.workspaceId, params.id, replyId).pipe(Effect.orDie);
         }),
@@ -107,12 +100,7 @@ export const inboxHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
             byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), id]);
           }
           const groups = [];
-          for (const [workspaceId, group] of byWorkspace) {
-            const there = yield* callerInOrNotFound(caller, workspaceId, "message");
-            const refusal = refusalOf(there, ANSWER_INBOX);
-            if (refusal) return yield* new Forbidden({ message: refusal.message });
-            groups.push({ there, group });
-          }
+          for (const [workspaceId, group] of byWorkspace) groups.push({ there: yield* callerForItem(workspaceId, "message"), group });
           let updated = 0;
           for (const { there, group } of groups) updated += yield* (yield* Inbox).bulk(there, group, chosen);
           return { updated };

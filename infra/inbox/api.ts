@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api";
 import { MESSAGE_STATUSES, MESSAGE_TYPES } from "../../domain/inbox";
-import { Guard, InvalidRequest, Requires } from "../web/api/guard";
+import { Guard, InItsWorkspace, InvalidRequest, Requires } from "../web/api/guard";
 import { Page, pageQuery } from "../web/api/page";
 import { ConflictProblem, ForbiddenProblem, InvalidInputProblem, NotFoundProblem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload, zodQuery } from "../web/api/zod-payload";
@@ -112,6 +112,7 @@ export class InboxApi extends HttpApiGroup.make("inbox")
         "Server-sent events for the open inbox: `arrived` {id, type, workspaceId} for each message that reaches the workspace (with `workspaces=all`, any the person may read). A person's oldest stream is closed with `closed` {message} when they open more than 10.",
       ),
     HttpApiEndpoint.get("open", "/api/social-inbox/:id", { params: idOf("message"), success: InboxThreadSchema, error: [NotFoundProblem, ForbiddenProblem] })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, READ_INBOX)
       .annotate(OpenApi.Description, "A message, its conversation (oldest first) and the replies sent to it."),
     HttpApiEndpoint.put("change", "/api/social-inbox/:id", {
@@ -120,6 +121,7 @@ export class InboxApi extends HttpApiGroup.make("inbox")
       success: InboxMessageSchema,
       error: [InvalidInputProblem, NotFoundProblem, ForbiddenProblem, VersionConflictProblem],
     })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, ANSWER_INBOX)
       .annotate(OpenApi.Description, "Archived or not, assigned to a person of the workspace or to nobody (null): the message as it is then."),
     HttpApiEndpoint.put("status", "/api/social-inbox/:id/status", {
@@ -128,6 +130,7 @@ export class InboxApi extends HttpApiGroup.make("inbox")
       success: InboxMessageSchema,
       error: [InvalidInputProblem, NotFoundProblem, ForbiddenProblem, VersionConflictProblem],
     })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, READ_INBOX)
       .annotate(OpenApi.Description, "Opened (`read`) or marked unread again: the message."),
     HttpApiEndpoint.post("reply", "/api/social-inbox/:id/reply", {
@@ -136,6 +139,7 @@ export class InboxApi extends HttpApiGroup.make("inbox")
       success: InboxReplySchema.pipe(HttpApiSchema.status(202)),
       error: [InvalidInputProblem, NotFoundProblem, ForbiddenProblem, ConflictProblem, VersionConflictProblem],
     })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, ANSWER_INBOX)
       .annotate(
         OpenApi.Description,
@@ -146,6 +150,7 @@ export class InboxApi extends HttpApiGroup.make("inbox")
       success: Schema.Struct({ updated: Schema.Number }),
       error: [InvalidInputProblem, NotFoundProblem, ForbiddenProblem, VersionConflictProblem],
     })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, ANSWER_INBOX)
       .annotate(
         OpenApi.Description,

@@ -2,9 +2,8 @@ import { Effect } from "effect";
 import { HttpServerResponse } from "effect/http";
 import type { HttpApiBuilder } from "effect/http-api";
 import { engagementTotal, PERIODS, periodDays } from "../../domain/publishing/periods";
-import { refusalOf } from "../../domain/access";
-import { type Caller, Forbidden, InvalidInput, NotFound } from "../../domain/shared";
-import { callerInOrNotFound, reachableWorkspaces } from "../identity/reach";
+import { InvalidInput, NotFound } from "../../domain/shared";
+import { callerForItem, reachableWorkspaces } from "../identity/reach";
 import { csvRow } from "../../domain/shared/csv";
 import { decodeKeyset } from "../db/keyset";
 import { expectedVersionOf, onService, withCaller } from "../web/api/handlers";
@@ -27,15 +26,10 @@ const postQueries = onService(PostQueries);
 
 const ACROSS_APPROVALS_ONLY = "All clients lists the posts awaiting approval: add status=awaiting_approval.";
 
-/**
- * The caller as they are in the post's own workspace (approving from the queue across clients):
- * 404 where they may not reach it, 403 where their role there may not approve.
- */
-const inPostWorkspace = (caller: Caller, postId: string) =>
+/** The caller as they are in the post's own workspace (from the approvals queue across clients), the operation's requirement checked there. */
+const inPostWorkspace = (postId: string) =>
   Effect.gen(function* () {
-    const there = yield* callerInOrNotFound(caller, yield* (yield* PostQueries).workspaceOfPost(postId), "post");
-    const refusal = refusalOf(there, { permission: "approve_posts" });
-    return refusal ? yield* new Forbidden({ message: refusal.message }) : there;
+    return yield* callerForItem(yield* (yield* PostQueries).workspaceOfPost(postId), "post");
   });
 
 const EXPORT_PAGE = 1000;
@@ -102,11 +96,12 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
       }),
     )
     .handle("get", ({ params }) =>
-      postQueries((queries, caller) =>
+      postQueries((queries) =>
         Effect.gen(function* () {
           const id = params.id;
-          const post = yield* queries.get(caller.workspaceId, id);
-          const history = yield* queries.history(caller.workspaceId, id);
+          const there = yield* inPostWorkspace(id);
+          const post = yield* queries.get(there.workspaceId, id);
+          const history = yield* queries.history(there.workspaceId, id);
           return HttpServerResponse.jsonUnsafe({ ...post, history }, { headers: { etag: `"${post.version}"` } });
         }),
       ),
@@ -142,7 +137,7 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
         Effect.gen(function* () {
           const id = params.id;
           const expectedVersion = yield* expectedVersionOf(headers["if-match"], payload.expectedVersion);
-          return yield* service.approve(yield* inPostWorkspace(caller, id), id, { publishNow: payload.publishNow, expectedVersion });
+          return yield* service.approve(yield* inPostWorkspace(id), id, { publishNow: payload.publishNow, expectedVersion });
         }),
       ),
     )
@@ -150,7 +145,7 @@ export const postsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<typeof
       posts((service, caller) =>
         Effect.gen(function* () {
           const id = params.id;
-          const there = yield* inPostWorkspace(caller, id);
+          const there = yield* inPostWorkspace(id);
           return yield* service.requestChanges(there, id, payload.comment, yield* expectedVersionOf(headers["if-match"], payload.expectedVersion));
         }),
       ),

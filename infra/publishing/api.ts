@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api";
 import { PLATFORM_IDS } from "../../domain/accounts/platforms";
 import { PostType, RecurrenceRuleData } from "../../domain/publishing/events";
-import { Guard, InvalidRequest, RequestBody, Requires } from "../web/api/guard";
+import { Guard, InItsWorkspace, InvalidRequest, RequestBody, Requires } from "../web/api/guard";
 import { ConflictProblem, ForbiddenProblem, InvalidInputProblem, NotFoundProblem, PlanLimitProblem, VersionConflictProblem } from "../web/api/problems";
 import { Page } from "../web/api/page";
 import { zodPayload, zodQuery } from "../web/api/zod-payload";
@@ -162,10 +162,9 @@ export class PostsApi extends HttpApiGroup.make("posts")
       OpenApi.Description,
       "The workspace's posts placed (scheduled, published or created) from the start of the period (7d, 30d or 90d; 30d if left out) on, newest first, as a CSV download.",
     ),
-    HttpApiEndpoint.get("get", "/api/posts/:id", { params: idOf("post"), success: PostWithHistorySchema, error: NotFoundProblem }).annotate(
-      OpenApi.Description,
-      "The post with its `version` (also its ETag), each account's result, and its history.",
-    ),
+    HttpApiEndpoint.get("get", "/api/posts/:id", { params: idOf("post"), success: PostWithHistorySchema, error: NotFoundProblem })
+      .annotate(InItsWorkspace, true)
+      .annotate(OpenApi.Description, "The post with its `version` (also its ETag), each account's result, and its history (a client's post too, opened from the approvals queue across clients)."),
     HttpApiEndpoint.put("update", "/api/posts/:id", {
       params: idOf("post"),
       headers: ifMatch,
@@ -203,6 +202,7 @@ export class PostsApi extends HttpApiGroup.make("posts")
       success: PostSchema,
       error: [...postErrors, ForbiddenProblem],
     })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, approves)
       .annotate(
         OpenApi.Description,
@@ -215,6 +215,7 @@ export class PostsApi extends HttpApiGroup.make("posts")
       success: PostSchema,
       error: [...postErrors, ForbiddenProblem],
     })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, approves)
       .annotate(OpenApi.Description, "Sends a post back to its author as a draft with the comment."),
     HttpApiEndpoint.post("bulk", "/api/posts/bulk", {

@@ -1,9 +1,8 @@
 import { Effect } from "effect";
 import { HttpApiBuilder } from "effect/http-api";
 import type { AllDeclared, Undeclared } from "../web/api/declared";
-import { type Requirement, refusalOf } from "../../domain/access";
-import { type Caller, Forbidden, InvalidInput, NotFound } from "../../domain/shared";
-import { callerInOrNotFound, reachableWorkspaces } from "../identity/reach";
+import { InvalidInput, NotFound } from "../../domain/shared";
+import { callerForItem, reachableWorkspaces } from "../identity/reach";
 import { onService } from "../web/api/handlers";
 import type { BusinessLocationSchema, ImportOutcomeSchema, PerformanceSchema, ReviewHistoryEntrySchema, ReviewSchema, ReviewsApi, ReviewTilesSchema } from "./api";
 import { locationPerformance } from "./performance";
@@ -13,18 +12,12 @@ import { type BusinessLocation, type ImportOutcome, type Review, type ReviewHist
 const asCaller = onService(Reviews);
 
 const READS = { feature: "review_management" } as const;
-const ANSWERS = { feature: "review_management", permission: "answer_messages" } as const;
 const ACROSS_PENDING_ONLY = "All clients lists the reviews awaiting a response: add status=pending, and no location.";
 
-/**
- * The caller as they are in the review's own workspace (answering from the list across clients):
- * 404 where they may not reach it, 403 where their role there does not allow `requirement`.
- */
-const inReviewWorkspace = (caller: Caller, reviewId: string, requirement: Requirement) =>
+/** The caller as they are in the review's own workspace (answering from the list across clients), the operation's requirement checked there. */
+const inReviewWorkspace = (reviewId: string) =>
   Effect.gen(function* () {
-    const there = yield* callerInOrNotFound(caller, yield* (yield* Reviews).workspaceOfReview(reviewId), "review");
-    const refusal = refusalOf(there, requirement);
-    return refusal ? yield* new Forbidden({ message: refusal.message }) : there;
+    return yield* callerForItem(yield* (yield* Reviews).workspaceOfReview(reviewId), "review");
   });
 
 /** The reviews and business locations operations (./api.ts) on the Reviews service and the sites' calls. */
@@ -52,9 +45,9 @@ export const reviewsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<type
     .handle("summary", ({ query }) => asCaller((reviews, caller) => reviews.tiles(caller.workspaceId, query)))
     .handle("import", ({ payload }) => asCaller((reviews, caller) => reviews.importCsv(caller, payload.accountId, payload.csv)))
     .handle("get", ({ params }) =>
-      asCaller((reviews, caller) =>
+      asCaller((reviews) =>
         Effect.gen(function* () {
-          const there = yield* inReviewWorkspace(caller, params.id, READS);
+          const there = yield* inReviewWorkspace(params.id);
           const review = yield* reviews.get(there.workspaceId, params.id);
           const history = yield* reviews.history(there.workspaceId, params.id);
           return { ...review, history };
@@ -62,8 +55,8 @@ export const reviewsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<type
       ),
     )
     .handle("change", ({ params, payload: { status, flagReason, flagged } }) =>
-      asCaller((reviews, caller) =>
-        Effect.flatMap(inReviewWorkspace(caller, params.id, ANSWERS), (there) =>
+      asCaller((reviews) =>
+        Effect.flatMap(inReviewWorkspace(params.id), (there) =>
           status === "read"
             ? reviews.markRead(there, params.id)
             : status === "flagged" || flagged === true
@@ -73,10 +66,10 @@ export const reviewsHandlers = (handlers: HttpApiBuilder.Handlers.FromGroup<type
       ),
     )
     .handle("respond", ({ params, payload }) =>
-      asCaller((_, caller) => Effect.flatMap(inReviewWorkspace(caller, params.id, ANSWERS), (there) => respondToReview(there, params.id, payload))),
+      asCaller(() => Effect.flatMap(inReviewWorkspace(params.id), (there) => respondToReview(there, params.id, payload))),
     )
     .handle("deleteResponse", ({ params }) =>
-      asCaller((_, caller) => Effect.flatMap(inReviewWorkspace(caller, params.id, ANSWERS), (there) => deleteReviewResponse(there, params.id))),
+      asCaller(() => Effect.flatMap(inReviewWorkspace(params.id), (there) => deleteReviewResponse(there, params.id))),
     )
     .handle("locations", () => asCaller((reviews, caller) => reviews.locations(caller.workspaceId)))
     .handle("performance", ({ params, query }) => asCaller((_, caller) => locationPerformance(caller.workspaceId, params.id, query.days, caller.now)));

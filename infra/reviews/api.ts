@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api";
 import { RESPONSE_WAYS, REVIEW_SOURCES, ReviewSiteFailed } from "../../domain/reviews";
-import { Guard, InvalidRequest, Requires } from "../web/api/guard";
+import { Guard, InItsWorkspace, InvalidRequest, Requires } from "../web/api/guard";
 import { Page } from "../web/api/page";
 import { InvalidInputProblem, NotFoundProblem, problem, VersionConflictProblem } from "../web/api/problems";
 import { zodPayload } from "../web/api/zod-payload";
@@ -168,6 +168,7 @@ export class ReviewsApi extends HttpApiGroup.make("reviews")
         "Reviews of a site with no API from a CSV file (header reviewer_name, rating, content, review_date, url): good rows are kept, each bad one says why; a file that cannot be read answers 400.",
       ),
     HttpApiEndpoint.get("get", "/api/reviews/:id", { params: idOf("review"), success: ReviewWithHistorySchema, error: NotFoundProblem })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, reads)
       .annotate(OpenApi.Description, "The review and its history (who received, responded, edited, flagged it, and when)."),
     HttpApiEndpoint.put("change", "/api/reviews/:id", {
@@ -176,6 +177,7 @@ export class ReviewsApi extends HttpApiGroup.make("reviews")
       success: ReviewSchema,
       error: changeErrors,
     })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, answers)
       .annotate(OpenApi.Description, '`{status: "read"}` marks it read; `{status: "flagged", flagReason}` flags it; `{flagged: false}` unflags it.'),
     HttpApiEndpoint.post("respond", "/api/reviews/:id/respond", {
@@ -184,6 +186,7 @@ export class ReviewsApi extends HttpApiGroup.make("reviews")
       success: ReviewSchema,
       error: [...changeErrors, ReviewSiteFailedProblem],
     })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, answers)
       .annotate(
         OpenApi.Description,
@@ -194,6 +197,7 @@ export class ReviewsApi extends HttpApiGroup.make("reviews")
       success: ReviewSchema,
       error: [...changeErrors, ReviewSiteFailedProblem],
     })
+      .annotate(InItsWorkspace, true)
       .annotate(Requires, answers)
       .annotate(OpenApi.Description, "The response removed (on Google too); answers the review."),
     HttpApiEndpoint.get("locations", "/api/business-locations", { success: Schema.Array(BusinessLocationSchema) })

@@ -63,6 +63,26 @@ export const PeopleOnly = Context.Reference<boolean>("app/api/PeopleOnly", { def
  */
 export const PlanRefusal = Context.Reference<(() => string) | null>("app/api/PlanRefusal", { defaultValue: () => null });
 
+/**
+ * An operation on one item (a message, a review, a post) that may belong to another of the agency's
+ * workspaces than the one the person works in (the lists across clients): the guard leaves the
+ * endpoint's `Requires` to `callerForItem` (infra/identity/reach.ts), which its handler calls with the
+ * item's workspace and which checks it there, with the person's role in that workspace. A person who
+ * is a viewer in the agency and a member in a client answers the client's items from the agency.
+ */
+export const InItsWorkspace = Context.Reference<boolean>("app/api/InItsWorkspace", { defaultValue: () => false });
+
+/** What the operation declares (`Requires`), provided by the guard for `callerForItem` to check in the item's workspace. */
+export class CurrentRequirement extends Context.Service<CurrentRequirement, Requirement>()("app/api/CurrentRequirement") {}
+
+/**
+ * Whether the caller meets `requirement` in any workspace they may reach from where they work (their
+ * own, or an agency's client they were given): asked by the guard of an `InItsWorkspace` operation
+ * the workspace they work in refuses, so one who may do it nowhere is refused (403) before the
+ * request is read, as for every other operation. Identity answers it (infra/identity/reach.ts).
+ */
+export class Reach extends Context.Service<Reach, { readonly anywhere: (caller: Caller, requirement: Requirement) => Effect.Effect<boolean> }>()("app/api/Reach") {}
+
 /** A POST that only reads (a search): open in demo mode like a GET. */
 export const OnlyReads = Context.Reference<boolean>("app/api/OnlyReads", { defaultValue: () => false });
 
@@ -123,11 +143,12 @@ export const isCrossSiteWrite = (request: Request, origin: string): boolean => {
  * The one guard of every declared operation: a cross-site write or a write in demo mode is
  * refused (403); a refused API key (its reason) or no session answers 401; a key is refused what is
  * for people only and, with read access, any write (403); then the authorization point checks what
- * the endpoint declares (`Requires`: 403 with its sentence) and the handler runs with the
+ * the endpoint declares (`Requires`: 403 with its sentence; for an operation `InItsWorkspace`, in the
+ * item's own workspace, through `callerForItem`) and the handler runs with the
  * `CurrentCaller` (a person, or their key acting for them). Anything the endpoint did not declare
  * is logged and answered 500 with no internals.
  */
-export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentCaller; requires: EdgeRequest }>()("app/api/Guard", {
+export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentCaller | CurrentRequirement; requires: EdgeRequest | Reach }>()("app/api/Guard", {
   // RateLimitedProblem: an API key past its limit, answered by the edge before the guard runs (infra/api-access/edge.ts).
   error: [UnauthorizedProblem, ForbiddenProblem, PlanLimitProblem, ...WriteRefusedProblems, NotFoundProblem, RateLimitedProblem],
 }) {
@@ -143,15 +164,21 @@ export class Guard extends HttpApiMiddleware.Service<Guard, { provides: CurrentC
       const caller: Caller = edge.apiKey
         ? { ...person, actor: { kind: "api_key", keyId: edge.apiKey.id, userId: edge.apiKey.createdBy, requireApproval: edge.apiKey.requireApproval } }
         : person;
-      const refusal = refusalOf(caller, Context.getOrUndefined(endpoint.annotations, Requires) ?? {});
-      if (refusal)
-        return yield* refusal._tag === "Forbidden"
-          ? new Forbidden({ message: refusal.message })
-          : new PlanLimitReached({ message: Context.get(endpoint.annotations, PlanRefusal)?.() ?? refusal.message });
-      return yield* Effect.provideService(handler, CurrentCaller, caller);
+      const requirement = Context.getOrUndefined(endpoint.annotations, Requires) ?? {};
+      // An item's operation is checked in the item's own workspace (callerForItem); here, only that the person may do it somewhere.
+      const elsewhere = Context.get(endpoint.annotations, InItsWorkspace) && refusalOf(caller, requirement) !== null && (yield* (yield* Reach).anywhere(caller, requirement));
+      if (!elsewhere) yield* refused(caller, requirement, Context.get(endpoint.annotations, PlanRefusal));
+      return yield* handler.pipe(Effect.provideService(CurrentCaller, caller), Effect.provideService(CurrentRequirement, requirement));
     }).pipe(answerDefects),
   );
 }
+
+/** The authorization point's refusal of `requirement` to `caller`: 403 with the role's sentence, or the plan's. */
+export const refused = (caller: Caller, requirement: Requirement, planSentence: (() => string) | null = null): Effect.Effect<void, Forbidden | PlanLimitReached> => {
+  const refusal = refusalOf(caller, requirement);
+  if (!refusal) return Effect.void;
+  return Effect.fail(refusal._tag === "Forbidden" ? new Forbidden({ message: refusal.message }) : new PlanLimitReached({ message: planSentence?.() ?? refusal.message }));
+};
 
 /** What the edge refuses whoever calls: a cross-site write, a write in demo mode (403). */
 const edgeRefusal = (edge: EdgeRequest["Service"], endpoint: { readonly method: string; readonly annotations: Context.Context<never> }) => {

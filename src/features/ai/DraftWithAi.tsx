@@ -14,13 +14,15 @@ interface DraftWithAiProps {
   /** Whether this server has an AI server set up. */
   readonly available: boolean;
   readonly disabled?: boolean;
+  /** The workspace of what is answered, when it is another of the agency's than the one the person works in (a client's review). */
+  readonly workspaceId?: string;
 }
 
 /**
  * "Draft with AI" beside a reply box (the inbox, reviews): the draft streams into the box for the
  * person to edit and send; nothing is sent. Without an AI server it is shown disabled, saying so.
  */
-export const DraftWithAi = ({ kind, text, rating = null, current, onDraft, available, disabled = false }: DraftWithAiProps) => {
+export const DraftWithAi = ({ kind, text, rating = null, current, onDraft, available, disabled = false, workspaceId }: DraftWithAiProps) => {
   const [drafting, setDrafting] = useState(false);
   const offNote = useId();
   // Said beside the button, not in a tooltip: a touch screen cannot hover.
@@ -39,7 +41,7 @@ export const DraftWithAi = ({ kind, text, rating = null, current, onDraft, avail
     setDrafting(true);
     try {
       const { streamAiText } = await import("./ai-client");
-      const result = await streamAiText("/api/ai/draft-reply", { kind, text, rating }, "draft", onDraft);
+      const result = await streamAiText("/api/ai/draft-reply", { kind, text, rating, ...(workspaceId ? { workspaceId } : {}) }, "draft", onDraft);
       onDraft(result);
       toast({
         title: AI_TOASTS.drafted,

@@ -10,7 +10,18 @@ import { PlatformBadge } from "../accounts/platform-badge";
 import { relativeTime } from "../dashboard/dashboard-data";
 import { INBOX_MESSAGES, replyWindowClosed } from "../../../domain/inbox/rules";
 import type { Writer } from "./NewMessageDialog";
-import { activeFilters, EMPTY_FILTER, type InboxFilterState, type InboxView, inboxQuery, replyToast, TYPE_LABELS } from "./inbox-model";
+import {
+  activeFilters,
+  assigneesFor,
+  EMPTY_FILTER,
+  everyoneOf,
+  type InboxFilterState,
+  type InboxView,
+  inboxQuery,
+  type Person,
+  replyToast,
+  TYPE_LABELS,
+} from "./inbox-model";
 import "./inbox.css";
 
 const TemplatesDialog = lazy(() => import("./TemplatesDialog"));
@@ -38,7 +49,11 @@ interface Props {
   /** Whether this server has an AI server set up (Draft with AI). */
   readonly ai?: boolean;
   /** The workspaces the person may read the inbox of (an agency's own and its clients'): with more than one, the Workspace choice. */
-  readonly workspaces?: ReadonlyArray<{ readonly id: string; readonly name: string }>;
+  readonly workspaces?: ReadonlyArray<{ readonly id: string; readonly name: string; readonly canAnswer?: boolean }>;
+  /** The workspace the person works in (its team is `people`). */
+  readonly workspaceId?: string;
+  /** The team of each other workspace read (the clients'): whom a message of that workspace may be assigned to. */
+  readonly teams?: Readonly<Record<string, ReadonlyArray<Person>>>;
 }
 
 const SEARCH_PAUSE_MS = 250;
@@ -54,7 +69,19 @@ const initialsOf = (name: string) =>
     .join("");
 
 /** The social inbox (issue 11): the list with its filters and bulk actions, and the open message with its thread and reply box. */
-export default function SocialInbox({ view, initialMessages, initialCursor, platforms, people, canAnswer, writers, ai = false, workspaces = [] }: Props) {
+export default function SocialInbox({
+  view,
+  initialMessages,
+  initialCursor,
+  platforms,
+  people,
+  canAnswer: answersHere,
+  writers,
+  ai = false,
+  workspaces = [],
+  workspaceId = "",
+  teams = {},
+}: Props) {
   const hydrated = useHydrated();
   const [filter, setFilter] = useState<InboxFilterState>({ ...EMPTY_FILTER, type: view === "all" ? "" : view });
   const [messages, setMessages] = useState<ReadonlyArray<InboxMessage>>(initialMessages ?? []);
@@ -98,6 +125,9 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
 
   // New messages appear without reloading: the server tells the open inbox (server-sent events), of every workspace read.
   const across = filter.workspace !== "";
+  /** Whether the person may answer, assign and archive a message: by their role in its own workspace. */
+  const answersIn = (id: string) => (workspaceId === "" || id === workspaceId ? answersHere : (workspaces.find((w) => w.id === id)?.canAnswer ?? false));
+  const canAnswer = across ? answersHere || workspaces.some((w) => w.canAnswer) : answersHere;
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource(across ? "/api/social-inbox/events?workspaces=all" : "/api/social-inbox/events");
@@ -283,7 +313,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
             </select>
             {(
               [
-                ["assignee", "Assignee", [["", "Anyone"], ["none", "Unassigned"], ...people.map((p) => [p.id, p.name])]],
+                ["assignee", "Assignee", [["", "Anyone"], ["none", "Unassigned"], ...(across ? everyoneOf(teams, people) : people).map((p) => [p.id, p.name])]],
                 [
                   "sentiment",
                   "Sentiment",
@@ -324,7 +354,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
               </button>
             )}
           </div>
-          {canAnswer && (
+          {answersHere && (
             <button type="button" className="btn btn-primary btn-small inbox-new" onClick={() => setWriting(true)} disabled={!hydrated}>
               New Message
             </button>
@@ -366,7 +396,11 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                     Assign to…
                   </option>
                   <option value="none">Nobody</option>
-                  {people.map((p) => (
+                  {assigneesFor(
+                    chosen.flatMap((id) => messages.find((m) => m.id === id)?.workspaceId ?? []),
+                    teams,
+                    people,
+                  ).map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.name}
                     </option>
@@ -390,7 +424,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                 className={`inbox-item${m.status === "unread" ? " inbox-unread" : ""}${open?.message.id === m.id ? " inbox-current" : ""}`}
                 data-testid="inbox-message"
               >
-                {canAnswer && (
+                {answersIn(m.workspaceId) && (
                   <input type="checkbox" aria-label={`Select the message from ${m.fromUser.name}`} checked={selected.has(m.id)} onChange={() => toggle(m.id)} />
                 )}
                 <button type="button" className="inbox-open" onClick={() => void openMessage(m)} disabled={!hydrated}>
@@ -456,7 +490,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                   {open.message.postTitle && <> · on “{open.message.postTitle}”</>}
                 </p>
               </div>
-              {canAnswer && (
+              {answersIn(open.message.workspaceId) && (
                 <div className="inbox-panel-actions">
                   <select
                     className="input"
@@ -474,7 +508,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                     }
                   >
                     <option value="none">Unassigned</option>
-                    {people.map((p) => (
+                    {assigneesFor([open.message.workspaceId], teams, people).map((p) => (
                       <option key={p.id} value={p.id}>
                         {p.name}
                       </option>
@@ -507,7 +541,7 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                   <p>{r.content}</p>
                   <p className="inbox-reply-state">
                     {r.status === "sent" ? "Sent" : r.status === "sending" ? "Sending…" : `Not sent: ${r.reason ?? "unknown reason"}`}
-                    {r.status === "failed" && canAnswer && (
+                    {r.status === "failed" && answersIn(open.message.workspaceId) && (
                       <button type="button" className="btn btn-ghost btn-small" onClick={() => void send(r.content)} disabled={sending || pending}>
                         Retry
                       </button>
@@ -516,11 +550,11 @@ export default function SocialInbox({ view, initialMessages, initialCursor, plat
                 </li>
               ))}
             </ol>
-            {canAnswer && replyWindowClosed({ ...open.message, sentAt: open.message.timestamp }, now) ? (
+            {answersIn(open.message.workspaceId) && replyWindowClosed({ ...open.message, sentAt: open.message.timestamp }, now) ? (
               <p className="inbox-note" role="note">
                 {INBOX_MESSAGES.dmWindowClosed}
               </p>
-            ) : canAnswer ? (
+            ) : answersIn(open.message.workspaceId) ? (
               <form
                 className="inbox-reply"
                 onSubmit={(e) => {

@@ -44,3 +44,31 @@ export const replyToast = (view: InboxView, sent: boolean) => {
 };
 
 export const TYPE_LABELS: Readonly<Record<MessageType, string>> = { dm: "Message", comment: "Comment", mention: "Mention" };
+
+export interface Person {
+  readonly id: string;
+  readonly name: string;
+}
+
+/**
+ * Whom messages may be assigned to: the team of their own workspace (a client's message, the client's
+ * team; the workspace the person works in is `people`), and for messages of several workspaces the
+ * people in every one of those teams. The server accepts only someone of the message's own team.
+ */
+export const assigneesFor = (
+  workspaceIds: ReadonlyArray<string>,
+  teams: Readonly<Record<string, ReadonlyArray<Person>>>,
+  people: ReadonlyArray<Person>,
+): ReadonlyArray<Person> => {
+  const distinct = [...new Set(workspaceIds)];
+  if (distinct.length === 0) return people;
+  const [first, ...rest] = distinct.map((id) => teams[id] ?? people);
+  return first!.filter((person) => rest.every((team) => team.some((other) => other.id === person.id)));
+};
+
+/** Everyone of the teams read (the assignee filter across clients), each once, in the order first met. */
+export const everyoneOf = (teams: Readonly<Record<string, ReadonlyArray<Person>>>, people: ReadonlyArray<Person>): ReadonlyArray<Person> => {
+  const seen = new Map<string, Person>();
+  for (const person of [...people, ...Object.values(teams).flat()]) if (!seen.has(person.id)) seen.set(person.id, person);
+  return [...seen.values()];
+};

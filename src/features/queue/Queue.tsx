@@ -53,9 +53,25 @@ interface Props {
   readonly showApproval: boolean;
   /** May approve posts or send them back (owners and admins). */
   readonly canApprove: boolean;
-  /** The team's names by user id: who submitted a post awaiting approval. */
+  /** The team's names by user id (of every workspace below): who submitted a post awaiting approval. */
   readonly authors: Readonly<Record<string, string>>;
+  /** The workspace the person works in. */
+  readonly workspaceId?: string;
+  /**
+   * The workspaces of the agency the person is in (its own and the clients they were given), and
+   * whether their role there may approve: with more than one, Awaiting Approval offers the Workspace choice.
+   */
+  readonly workspaces?: ReadonlyArray<QueueWorkspace>;
 }
+
+export interface QueueWorkspace {
+  readonly id: string;
+  readonly name: string;
+  readonly canApprove: boolean;
+}
+
+/** A listed post; across clients it names its workspace. */
+type ListedPost = PostView & { readonly workspaceName?: string };
 
 /** A post's media that can be shown as it is (a library file's or a web address; a bare library id is not one). */
 const isAddress = (ref: string) => ref.startsWith("/") || /^https:\/\//.test(ref);
@@ -69,8 +85,18 @@ const SEARCH_PAUSE_MS = 250;
 /** What a confirmation asks before: deleting posts, or publishing them now instead of at their time. */
 type Confirm = { readonly action: "delete" | "publish"; readonly ids: ReadonlyArray<string> } | null;
 
-const fetchPage = async (tab: QueueTab, filter: string, search: string, cursor: string | null) => {
-  const query = { ...Object.fromEntries(filterParams(filter, search)), status: TAB_QUERY[tab].status, sort: TAB_QUERY[tab].sort, limit: String(QUEUE_PAGE) };
+/**
+ * A tab's page. `across` ("all" or a workspace's id) reads Awaiting Approval across the agency's
+ * clients; Filter By names this workspace's accounts and categories, so it is left out there.
+ */
+const fetchPage = async (tab: QueueTab, filter: string, search: string, cursor: string | null, across = "") => {
+  const query = {
+    ...Object.fromEntries(filterParams(across ? "" : filter, search)),
+    status: TAB_QUERY[tab].status,
+    sort: TAB_QUERY[tab].sort,
+    limit: String(QUEUE_PAGE),
+    ...(across ? { workspaces: "all" as const, ...(across === "all" ? {} : { workspace: across }) } : {}),
+  };
   return api.get("/api/posts", { query: cursor ? { ...query, cursor } : query });
 };
 
@@ -89,9 +115,11 @@ export default function Queue({
   showApproval,
   canApprove,
   authors,
+  workspaceId = "",
+  workspaces = [],
 }: Props) {
   const hydrated = useHydrated();
-  const [posts, setPosts] = useState<ReadonlyArray<PostView>>(initialPosts ?? []);
+  const [posts, setPosts] = useState<ReadonlyArray<ListedPost>>(initialPosts ?? []);
   const [cursor, setCursor] = useState<string | null>(initialCursor);
   const [statusCounts, setStatusCounts] = useState<StatusCounts>(
     initialCounts ?? { draft: 0, awaiting_approval: 0, scheduled: 0, publishing: 0, published: 0 },
@@ -100,6 +128,8 @@ export default function Queue({
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState<QueueTab>(initialTab);
   const [filter, setFilter] = useState("");
+  // Awaiting Approval's Workspace choice: "" this workspace, "all" every one of the agency's the person is in, or one's id.
+  const [workspace, setWorkspace] = useState("");
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
   const [small, setSmall] = useState(false);
@@ -121,12 +151,21 @@ export default function Queue({
     return () => window.clearTimeout(timer);
   }, [query]);
 
-  const counts = tabCounts(statusCounts);
-  const total = counts.scheduled + counts.approval + counts.published + counts.draft;
+  const across = tab === "approval" && workspaces.length > 1 ? workspace : "";
+  /** A post of another workspace than the one the person works in (listed across clients): only approved or sent back from here. */
+  const elsewhere = (post: Pick<PostView, "workspaceId">) => workspaceId !== "" && post.workspaceId !== workspaceId;
+  const mayApprove = (post: Pick<PostView, "workspaceId">) => (elsewhere(post) ? (workspaces.find((w) => w.id === post.workspaceId)?.canApprove ?? false) : canApprove);
+  const counted = tabCounts(statusCounts);
+  const total = counted.scheduled + counted.approval + counted.published + counted.draft;
   // A post whose status changed here (published now) leaves its tab before the next reload.
   const visible = useMemo(() => posts.filter((p) => tabOf(p) === tab), [posts, tab]);
+  // Across clients, Awaiting Approval counts what it lists (the counts are this workspace's).
+  const counts = across ? { ...counted, approval: visible.length } : counted;
   const selectable = tab !== "published";
-  const selectableIds = useMemo(() => (selectable ? visible.filter((p) => p.status !== "publishing").map((p) => p.id) : []), [visible, selectable]);
+  const selectableIds = useMemo(
+    () => (selectable ? visible.filter((p) => p.status !== "publishing" && !(workspaceId !== "" && p.workspaceId !== workspaceId)).map((p) => p.id) : []),
+    [visible, selectable, workspaceId],
+  );
   const chosen = selectableIds.filter((id) => selected.has(id));
   const allSelected = selectableIds.length > 0 && chosen.length === selectableIds.length;
   const current = tabs.find((t) => t.id === tab)!;
@@ -136,7 +175,7 @@ export default function Queue({
     const id = ++request.current;
     if (!quiet) setLoading(true);
     try {
-      const [page, fresh] = await Promise.all([fetchPage(tab, filter, search, null), fetchCounts(filter)]);
+      const [page, fresh] = await Promise.all([fetchPage(tab, filter, search, null, across), fetchCounts(filter)]);
       if (id !== request.current) return null;
       setPosts(page.items);
       setCursor(page.next);
@@ -156,18 +195,18 @@ export default function Queue({
   latestReload.current = reload;
 
   useEffect(() => {
-    const key = `${tab}|${filter}|${search}`;
+    const key = `${tab}|${filter}|${search}${across ? `|${across}` : ""}`;
     if (shown.current === key) return;
     shown.current = key;
     void reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tab, filter, search]);
+  }, [tab, filter, search, across]);
 
   const loadMore = async () => {
     if (!cursor) return;
     setLoading(true);
     try {
-      const page = await fetchPage(tab, filter, search, cursor);
+      const page = await fetchPage(tab, filter, search, cursor, across);
       setPosts((list) => [...list, ...page.items.filter((p) => !list.some((q) => q.id === p.id))]);
       setCursor(page.next);
     } catch (error) {
@@ -280,12 +319,12 @@ export default function Queue({
   };
 
   /** An approver's yes: scheduled at its time, or published now when that has passed (the button says so). */
-  const approve = async (post: PostView) => {
+  const approve = async (post: ListedPost) => {
     mark([post.id], true);
     try {
       const now = post.scheduledAt === null || Date.parse(post.scheduledAt) <= Date.now();
       const saved = await api.post("/api/posts/:id/approve", { params: { id: post.id }, payload: { ...versionedBody(post), publishNow: now } });
-      setPosts((list) => list.map((p) => (p.id === saved.id ? saved : p)));
+      setPosts((list) => list.map((p) => (p.id === saved.id ? { ...saved, workspaceName: p.workspaceName } : p)));
       void fetchCounts(filter).then(setStatusCounts, () => undefined);
       toast({ title: "Post Approved", description: now ? "It is being published now." : `It goes out ${formatWhen(saved.scheduledAt ?? "", timeZone)}.` });
       if (now) follow();
@@ -388,13 +427,38 @@ export default function Queue({
             </button>
           ))}
         </div>
+        {tab === "approval" && workspaces.length > 1 && (
+          <div className="field">
+            <label htmlFor="queue-workspace">Workspace</label>
+            <select
+              id="queue-workspace"
+              className="input"
+              data-testid="queue-workspace"
+              value={workspace}
+              disabled={!hydrated}
+              onChange={(e) => {
+                setWorkspace(e.target.value);
+                setSelected(new Set());
+              }}
+            >
+              <option value="">This workspace</option>
+              <option value="all">All clients</option>
+              {workspaces.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor="queue-filter">Filter By</label>
           <select
             id="queue-filter"
             className="input"
             value={filter}
-            disabled={!hydrated}
+            disabled={!hydrated || across !== ""}
+            title={across ? "Filter By narrows this workspace's posts: choose This workspace to use it." : undefined}
             onChange={(e) => {
               setFilter(e.target.value);
               setSelected(new Set());
@@ -497,7 +561,7 @@ export default function Queue({
           {loading ? "Loading posts" : `${visible.length} of ${counts[tab]} ${current.empty} posts shown`}
         </p>
 
-        {tab === "approval" && canApprove && visible.length > 0 && (
+        {tab === "approval" && canApprove && !across && visible.length > 0 && (
           <p className="muted">
             A client can approve them too, without an account: <a href="/app/team-management#client-links">share them for approval</a>.
           </p>
@@ -505,7 +569,7 @@ export default function Queue({
 
         {!loadError && !loading && counts[tab] === 0 && visible.length === 0 && (
           <div className="card queue-empty" data-testid="queue-empty">
-            <p>You have no {current.empty} posts</p>
+            <p>{across ? "No posts await approval in these workspaces" : `You have no ${current.empty} posts`}</p>
             <a className="btn btn-primary" href="/compose">
               Create Post
             </a>
@@ -536,7 +600,7 @@ export default function Queue({
             return (
               <li key={`${post.id}:${post.publishedAt ?? ""}`} className={`card queue-post${selected.has(post.id) ? " queue-post-selected" : ""}`} data-testid="queue-post">
                 <div className="queue-post-head">
-                  {selectable && (
+                  {selectable && !elsewhere(post) && (
                     <input
                       type="checkbox"
                       className="queue-check"
@@ -564,6 +628,11 @@ export default function Queue({
                   )}
                   {post.status === "awaiting_approval" && (
                     <span className="badge badge-brand">Awaiting approval{authors[post.userId] ? ` · by ${authors[post.userId]}` : ""}</span>
+                  )}
+                  {across && post.workspaceName && (
+                    <span className="badge queue-client name-wrap" data-testid="queue-client" title={`Workspace: ${post.workspaceName}`}>
+                      {post.workspaceName}
+                    </span>
                   )}
                   {post.status === "draft" && (post.lastError || failed.length > 0) && <span className="badge badge-danger">Failed</span>}
                 </div>
@@ -637,7 +706,25 @@ export default function Queue({
                     ))}
                   </ul>
                 )}
-                {post.status !== "published" && (
+                {elsewhere(post) && (
+                  // Another workspace's post: decided there, by the person's role there (not this workspace's); opened there.
+                  <div className="queue-actions">
+                    {post.status === "awaiting_approval" && mayApprove(post) && (
+                      <>
+                        <button type="button" className="btn btn-primary" disabled={!hydrated || isBusy} onClick={() => void approve(post)}>
+                          {post.scheduledAt && Date.parse(post.scheduledAt) > Date.now() ? "Approve" : "Approve and publish now"}
+                        </button>
+                        <button type="button" className="btn btn-outline" disabled={!hydrated || isBusy} onClick={() => setChanges(post)}>
+                          Request changes
+                        </button>
+                      </>
+                    )}
+                    <a className="btn btn-ghost" href={`/app/posts/${post.id}`} aria-label={`Open post: ${excerpt(post.content, 40)}`}>
+                      Open
+                    </a>
+                  </div>
+                )}
+                {post.status !== "published" && !elsewhere(post) && (
                   <div className="queue-actions" data-requires="manage_posts">
                     {post.status !== "publishing" && (
                       <a className="btn btn-outline" href={`/app/compose?post=${post.id}`} aria-label={`Edit post: ${excerpt(post.content, 40)}`}>

@@ -3,7 +3,7 @@ import { DraftWithAi } from "../ai/DraftWithAi";
 import type { PlatformId } from "../../../domain/accounts/platforms";
 import { fillPlaceholders, ratingColour, REVIEW_MESSAGES } from "../../../domain/reviews/rules";
 import type { ReplyTemplate } from "../../../infra/inbox/ReplyTemplates";
-import type { Review, ReviewHistoryEntry, ReviewTiles } from "../../../infra/reviews/Reviews";
+import type { Review as StoredReview, ReviewHistoryEntry, ReviewTiles } from "../../../infra/reviews/Reviews";
 import { Dialog } from "../../components/ui/Dialog";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { toast } from "../../islands/toast/toast-store";
@@ -27,6 +27,14 @@ interface Props {
   /** The review sites connected: their names for the platform filter, and where typed reviews go. */
   readonly reviewAccounts: ReadonlyArray<ReviewAccount>;
   readonly canAnswer: boolean;
+  /** The workspace the person works in. */
+  readonly workspaceId?: string;
+  /**
+   * The workspaces of the agency the person may read reviews in (its own and the clients they were
+   * given), and whether their role there may answer: with more than one, the Workspace choice lists
+   * the reviews awaiting a response across them.
+   */
+  readonly workspaces?: ReadonlyArray<{ readonly id: string; readonly name: string; readonly canAnswer: boolean }>;
   /** Whether this server has an AI server set up (Draft with AI). */
   readonly ai?: boolean;
 }
@@ -70,24 +78,37 @@ export function Stars({ rating }: { rating: number }) {
 
 type Filter = { q: string; platform: string; status: string; rating: string };
 
+/** A listed review; across clients it names its workspace. */
+type Review = StoredReview & { readonly workspaceName?: string };
+
 /** The review list of Review Management, the Google reviews screen and the Business Profile's Reviews tab. */
-export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, canAnswer, ai = false }: Props) {
+export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, canAnswer, ai = false, workspaceId = "", workspaces = [] }: Props) {
   const hydrated = useHydrated();
   const [filter, setFilter] = useState<Filter>({ q: "", platform: "", status: "", rating: "" });
+  // The Workspace choice: "" this workspace, "all" every one of the agency's the person may read, or one's id.
+  const [workspace, setWorkspace] = useState("");
+  const across = mode === "all" && !locationId && workspaces.length > 1 ? workspace : "";
+  /** Whether the person may answer a review: by their role in its own workspace. */
+  const answers = (review: Review) =>
+    workspaceId === "" || review.workspaceId === workspaceId ? canAnswer : (workspaces.find((w) => w.id === review.workspaceId)?.canAnswer ?? false);
   const [reviews, setReviews] = useState<ReadonlyArray<Review> | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [tiles, setTiles] = useState<ReviewTiles | null>(null);
   const [dialog, setDialog] = useState<null | "enter" | "import">(null);
   const [reload, setReload] = useState(0);
 
-  const query = (cursor?: string | null) => ({
+  // Across clients: the reviews awaiting a response (the list the server gives across workspaces), searched by words.
+  const query = (cursor?: string | null) =>
+    across
+      ? { status: "pending", workspaces: "all" as const, workspace: across === "all" ? undefined : across, q: filter.q.trim() || undefined, cursor: cursor || undefined }
+      : {
     locationId: locationId || undefined,
     platform: (mode === "google" ? "google_business" : filter.platform) || undefined,
     status: filter.status || undefined,
     rating: filter.rating || undefined,
     q: filter.q.trim() || undefined,
     cursor: cursor || undefined,
-  });
+  };
 
   useEffect(() => {
     const timer = setTimeout(
@@ -99,7 +120,7 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
           },
           (error) => toast({ title: "Error", description: apiErrorMessage(error, "Failed to load the reviews."), variant: "destructive" }),
         );
-        if (mode === "all") {
+        if (mode === "all" && !across) {
           api.get("/api/reviews/summary", { query: { locationId: locationId || undefined, platform: filter.platform || undefined } }).then(setTiles, () =>
             setTiles(null),
           );
@@ -108,7 +129,7 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
       filter.q ? 250 : 0,
     );
     return () => clearTimeout(timer);
-  }, [filter, locationId, reload]);
+  }, [filter, locationId, reload, across]);
 
   const more = async () => {
     try {
@@ -125,13 +146,13 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
     if (mode === "all") setReload((n) => n + 1);
   };
 
-  const filtered = Boolean(filter.q || filter.platform || filter.status || filter.rating);
+  const filtered = Boolean(filter.q || (!across && (filter.platform || filter.status || filter.rating)));
   const platforms = [...new Set(reviewAccounts.map((a) => a.platform))];
   const manualSites = reviewAccounts.filter((a) => a.platform !== "google_business");
 
   return (
     <div className="reviews" data-testid="reviews-board" data-hydrated={hydrated ? "true" : undefined}>
-      {mode === "all" && (
+      {mode === "all" && !across && (
         <div className="review-tiles" aria-live="polite">
           {[
             { label: "Total Reviews", value: tiles ? tiles.total.toLocaleString("en-US") : "–" },
@@ -156,7 +177,8 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
           value={filter.q}
           onChange={(e) => setFilter({ ...filter, q: e.target.value })}
         />
-        {mode === "all" && (
+        {mode === "all" && !locationId && workspaces.length > 1 && <WorkspaceChoice value={workspace} workspaces={workspaces} onChange={setWorkspace} />}
+        {mode === "all" && !across && (
           <select className="input" aria-label="Platform" value={filter.platform} onChange={(e) => setFilter({ ...filter, platform: e.target.value })}>
             <option value="">All platforms</option>
             {platforms.map((p) => (
@@ -166,6 +188,9 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
             ))}
           </select>
         )}
+        {across ? (
+          <p className="muted review-across-note">Reviews awaiting a response</p>
+        ) : (
         <select className="input" aria-label="Status" value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })}>
           <option value="">All statuses</option>
           {STATUS_FILTERS[mode].map((s) => (
@@ -174,6 +199,7 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
             </option>
           ))}
         </select>
+        )}
         {mode === "google" && (
           <select className="input" aria-label="Rating" value={filter.rating} onChange={(e) => setFilter({ ...filter, rating: e.target.value })}>
             <option value="">All ratings</option>
@@ -184,7 +210,7 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
             ))}
           </select>
         )}
-        {mode === "all" && canAnswer && manualSites.length > 0 && (
+        {mode === "all" && !across && canAnswer && manualSites.length > 0 && (
           <div className="review-toolbar-actions">
             <button type="button" className="btn btn-outline btn-small" onClick={() => setDialog("import")} disabled={!hydrated}>
               Import CSV
@@ -202,9 +228,11 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
         </p>
       ) : reviews.length === 0 ? (
         <div className="card review-empty">
-          <h2>{filtered ? "No Reviews Found" : "No Reviews Yet"}</h2>
+          <h2>{across && !filtered ? "No Reviews Await a Response" : filtered ? "No Reviews Found" : "No Reviews Yet"}</h2>
           <p className="muted">
-            {filtered
+            {across && !filtered
+              ? "Every review in these workspaces has its response."
+              : filtered
               ? "No review matches these filters. Clear the search or choose another status."
               : mode === "google"
                 ? "Reviews of your Business Profile locations appear here as Google sends them."
@@ -212,7 +240,7 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
                   ? "Reviews from Google arrive by themselves. For sites with no API, add reviews by hand or import a CSV file."
                   : "Connect Google Business Profile or a review site in Connect Accounts, and its reviews appear here."}
           </p>
-          {!filtered && reviewAccounts.length === 0 && mode === "all" && (
+          {!filtered && !across && reviewAccounts.length === 0 && mode === "all" && (
             <a className="btn btn-outline btn-small" href="/app/connect-accounts">
               Connect a review site
             </a>
@@ -221,7 +249,7 @@ export default function ReviewsBoard({ mode, locationId = null, reviewAccounts, 
       ) : (
         <ul className="review-list">
           {reviews.map((review) => (
-            <ReviewCard key={review.id} review={review} mode={mode} canAnswer={canAnswer} ai={ai} onChange={put} />
+            <ReviewCard key={review.id} review={review} mode={mode} canAnswer={answers(review)} ai={ai} onChange={put} client={across ? review.workspaceName : undefined} />
           ))}
         </ul>
       )}
@@ -252,12 +280,15 @@ function ReviewCard({
   canAnswer,
   ai,
   onChange,
+  client,
 }: {
   review: Review;
   mode: "all" | "google";
   canAnswer: boolean;
   ai: boolean;
   onChange: (review: Review) => void;
+  /** The client workspace's name, in the list across clients. */
+  client?: string | undefined;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -349,6 +380,11 @@ function ReviewCard({
         </div>
         <Stars rating={review.rating} />
         <span className={`badge review-status review-status-${badge}`}>{badge}</span>
+        {client && (
+          <span className="badge review-client name-wrap" data-testid="review-client" title={`Workspace: ${client}`}>
+            {client}
+          </span>
+        )}
       </header>
       {review.content ? <p className="review-text">{review.content}</p> : <p className="muted review-text">A rating without text.</p>}
       {review.flagged && <p className="review-flag">Flagged: {review.flagReason}</p>}
@@ -389,6 +425,7 @@ function ReviewCard({
             </button>
             <DraftWithAi
               kind="review"
+              workspaceId={review.workspaceId}
               text={review.content || `A ${review.rating}-star rating without text from ${review.reviewerName}.`}
               rating={review.rating}
               current={draft ?? ""}
@@ -516,5 +553,28 @@ function ReviewCard({
         />
       )}
     </li>
+  );
+}
+
+/** Which workspaces' reviews: this one, every one the person may read (All clients, awaiting a response), or one client's. */
+function WorkspaceChoice({
+  value,
+  workspaces,
+  onChange,
+}: {
+  value: string;
+  workspaces: ReadonlyArray<{ readonly id: string; readonly name: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select className="input review-workspace" aria-label="Workspace" data-testid="review-workspace" value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">This workspace</option>
+      <option value="all">All clients</option>
+      {workspaces.map((w) => (
+        <option key={w.id} value={w.id}>
+          {w.name}
+        </option>
+      ))}
+    </select>
   );
 }
