@@ -11,7 +11,14 @@ export default defineConfig({
   // The backstop behind each route's own limit (src/lib/http.ts BODY_LIMITS): no body larger than
   // the largest upload of any plan is read, whatever the route.
   adapter: node({ mode: "standalone", bodySizeLimit: MAX_REQUEST_BYTES }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // client:click (src/components/ui/click-directive.ts): an island loaded at the first click on its trigger.
+      name: "click-directive",
+      hooks: { "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "click", entrypoint: "./src/components/ui/click-directive.ts" }) },
+    },
+  ],
   site: process.env.PUBLIC_URL ?? "http://localhost:4321",
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? "localhost" },
   security: {

@@ -14,3 +14,10 @@ declare namespace App {
     keptForm: { readonly action: string; readonly values: Record<string, string> } | null;
   }
 }
+
+declare namespace astroHTML.JSX {
+  interface AstroClientDirectives {
+    /** Loaded and hydrated at the first click on an element matching `trigger`, or at once when `now` (src/components/ui/click-directive.ts). */
+    "client:click"?: { readonly trigger: string; readonly now?: boolean };
+  }
+}

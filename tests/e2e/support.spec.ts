@@ -58,6 +58,10 @@ test("a customer writes from the Help panel, an operator answers on /admin/suppo
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, "support-panel-answered-360");
 
+    // The reply e-mail's link opens the panel with the page.
+    await page.goto("/app/dashboard?help=open");
+    await expect(page.getByRole("dialog", { name: "Help" }).getByTestId("support-thread")).toContainText("It went out at 9:02");
+
     // The operator's own workspace is on its trial: their Help panel says where to write instead, and offers the e-mail form.
     await operatorPage.getByTestId("help-button").click();
     const refused = operatorPage.getByRole("dialog", { name: "Help" });
