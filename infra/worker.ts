@@ -88,6 +88,9 @@ export const startWorker = async (url: string, runtime: AppRuntime, options: Wor
           .join("\n")
       : CRONTAB,
     logger: graphileLogger,
+    // One fetch for all the slots: without a local queue each idle slot polled on its own, ten
+    // queries every 250 ms from a worker with nothing to do.
+    preset: { worker: { localQueue: { size: config().WORKER_CONCURRENCY } } },
   });
   // The I/O lane: publishing waits on platforms (and, picked up ahead of time, on the clock), so
   // its jobs get slots of their own, fetched in batches from one local queue.
