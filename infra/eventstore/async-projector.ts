@@ -58,9 +58,28 @@ export const advanceProjection = Effect.fn("Projections.advance")(function* (pro
 });
 
 /** Runs every async projection until each has caught up with what is visible now. */
+/**
+ * Whether an async projection has events after its checkpoint: one statement, without a transaction,
+ * so that a worker with nothing to project (most of its rounds) costs the database little.
+ */
+const hasPending = Effect.fn("Projections.hasPending")(function* (projection: Projection) {
+  const db = yield* Database;
+  const types = projection.handles === "all" ? null : [...projection.handles];
+  const [{ pending }] = yield* db.query(
+    (sql) => sql<{ pending: boolean }[]>`
+      select not exists (select 1 from projection_checkpoints where name = ${projection.name})
+          or exists (select 1 from events e, projection_checkpoints c
+                     where c.name = ${projection.name}
+                       and (e.transaction_id, e.global_position) > (c.last_transaction_id, c.last_position)
+                       ${types ? sql`and e.type = any(${types})` : sql``}) as pending`,
+  );
+  return pending;
+});
+
 export const catchUpAsyncProjections = Effect.fn("Projections.catchUp")(function* (projections: ReadonlyArray<Projection>) {
   let total = 0;
   for (const projection of projections.filter((p) => p.kind === "async")) {
+    if (!(yield* hasPending(projection))) continue;
     for (;;) {
       const processed = yield* advanceProjection(projection);
       total += processed;
