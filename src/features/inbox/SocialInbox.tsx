@@ -23,6 +23,7 @@ import {
   TYPE_LABELS,
 } from "./inbox-model";
 import "./inbox.css";
+import { WorkspaceOptions } from "../../components/ui/WorkspaceOptions";
 
 const TemplatesDialog = lazy(() => import("./TemplatesDialog"));
 const NewMessageDialog = lazy(() => import("./NewMessageDialog"));
@@ -266,13 +267,7 @@ export default function SocialInbox({
               value={filter.workspace}
               onChange={(e) => setFilter({ ...filter, workspace: e.target.value })}
             >
-              <option value="">This workspace</option>
-              <option value="all">All clients</option>
-              {workspaces.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.name}
-                </option>
-              ))}
+              <WorkspaceOptions workspaces={workspaces} />
             </select>
           )}
           {/* On a phone the filters wait behind this button (a disclosure), so the messages come first; it says how many are on. */}

@@ -26,6 +26,7 @@ import {
   tabOf,
 } from "./queue-model";
 import "./queue.css";
+import { WorkspaceOptions } from "../../components/ui/WorkspaceOptions";
 
 export interface QueueAccount {
   readonly id: string;
@@ -441,13 +442,7 @@ export default function Queue({
                 setSelected(new Set());
               }}
             >
-              <option value="">This workspace</option>
-              <option value="all">All clients</option>
-              {workspaces.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.name}
-                </option>
-              ))}
+              <WorkspaceOptions workspaces={workspaces} />
             </select>
           </div>
         )}

@@ -13,6 +13,7 @@ import { PlatformBadge } from "../accounts/platform-badge";
 import TemplatesDialog from "../inbox/TemplatesDialog";
 import { ReviewEntryDialog, ReviewImportDialog } from "./ReviewEntryDialogs";
 import "./reviews.css";
+import { WorkspaceOptions } from "../../components/ui/WorkspaceOptions";
 
 export interface ReviewAccount {
   readonly id: string;
@@ -568,13 +569,7 @@ function WorkspaceChoice({
 }) {
   return (
     <select className="input review-workspace" aria-label="Workspace" data-testid="review-workspace" value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="">This workspace</option>
-      <option value="all">All clients</option>
-      {workspaces.map((w) => (
-        <option key={w.id} value={w.id}>
-          {w.name}
-        </option>
-      ))}
+      <WorkspaceOptions workspaces={workspaces} />
     </select>
   );
 }
