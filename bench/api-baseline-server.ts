@@ -13,14 +13,14 @@
  */
 import { createHash } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
-import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { SESSION_DAYS, SESSION_WRITE_AFTER_MS } from "../infra/auth/Sessions";
 
 const DAY_MS = 86_400_000;
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is not set");
-const sql = postgres(url, { max: 10, onnotice: () => {}, transform: { undefined: null } });
+const sql = sqlClient(url, { max: 10, onnotice: () => {}, transform: { undefined: null } });
 
 interface SessionRow {
   user_id: string;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { startTestServer, type TestServer } from "../tests/support/processes";
 
 export interface BenchApp {
@@ -44,7 +44,7 @@ export const startBenchApp = async (databaseUrl: string, env: Record<string, str
       .find((c) => c.startsWith("session="));
     if (!session) throw new Error("POST /api/auth/register set no session cookie");
     // On the plan with every feature (not a trial), so that pages a plan unlocks (Team Management, the inbox, clients) load their islands.
-    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const sql = sqlClient(databaseUrl, { max: 1, onnotice: () => {} });
     await sql`update workspaces set subscription_tier = 'agency', subscription_status = 'active', is_trial_active = false
               where id = (select workspace_id from users where email = ${email})`;
     await sql.end();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Effect, Schema } from "effect";
-import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { defineEvents, type EventMetadata, type ExpectedVersion } from "../domain/shared";
 import { EventStore } from "../infra/eventstore/EventStore";
 import { appRuntime } from "./database";
@@ -99,7 +99,7 @@ export const measureAppends = async (databaseUrl: string, options: AppendOptions
   const maxAppends = options.maxAppends ?? 10_000;
   const maxMs = (options.maxSeconds ?? 8) * 1000;
   const runtime = appRuntime(databaseUrl, CONCURRENCY + 2, [benchEvents]);
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = sqlClient(databaseUrl, { max: 1, onnotice: () => {} });
   const run = `${Date.now().toString(36)}`;
   try {
     // Warm-up: connections opened, statements prepared, JIT warm; not counted.

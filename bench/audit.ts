@@ -5,7 +5,7 @@
  * then GET /api/audit unfiltered, by person, kind, days and their mixes, and an older page, each timed
  * `samples` times in a row (p50/p99).
  */
-import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { auditKinds } from "../infra/modules";
 import { latencyOf } from "./format";
 
@@ -32,7 +32,7 @@ export const measureAudit = async (options: {
   const lines = options.lines ?? 1_000_000;
   const samples = options.samples ?? 100;
   const headers = { cookie: options.sessionCookie, origin: options.baseUrl, accept: "application/json" };
-  const sql = postgres(options.databaseUrl, { max: 2, onnotice: () => {} });
+  const sql = sqlClient(options.databaseUrl, { max: 2, onnotice: () => {} });
   try {
     const [user] = await sql<{ id: string; workspace_id: string }[]>`select id, workspace_id from users where email = ${options.email}`;
     if (!user) throw new Error(`no user ${options.email}`);

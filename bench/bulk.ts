@@ -6,7 +6,7 @@
  * refuses row by row. Each request is timed from send to answer on loopback. The posts and their jobs
  * are removed afterwards, so the worker never publishes them (the events stay; the bench database is dropped at the end).
  */
-import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { timed } from "./format";
 
 export const BULK_BUDGET_SECONDS = 10;
@@ -47,7 +47,7 @@ export const measureBulk = async (options: {
     if (response.status !== 200 && response.status !== 201) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
     return JSON.parse(text) as { successful: unknown[]; failed: Array<{ row: number; message: string }> };
   };
-  const sql = postgres(options.databaseUrl, { max: 2, onnotice: () => {} });
+  const sql = sqlClient(options.databaseUrl, { max: 2, onnotice: () => {} });
   try {
     const [user] = await sql<{ workspace_id: string }[]>`select workspace_id from users where email = ${options.email}`;
     if (!user) throw new Error(`no user ${options.email}`);

@@ -5,7 +5,7 @@
  * other months, then GET /api/calendar for the month grid and a week, and the whole /app/calendar,
  * /app/dashboard, /app/queue and /app/analytics pages over those posts, each timed `samples` times in a row (p50/p99).
  */
-import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { CALENDAR_PER_DAY, gridDays, instantRange, todayIn } from "../src/features/calendar/calendar-model";
 import { percentile } from "./format";
 
@@ -39,7 +39,7 @@ export const measureCalendar = async (options: CalendarBenchOptions): Promise<Ca
   const posts = options.posts ?? 5_000;
   const samples = options.samples ?? 100;
   const headers = { cookie: options.sessionCookie, origin: options.baseUrl, accept: "application/json" };
-  const sql = postgres(options.databaseUrl, { max: 2, onnotice: () => {} });
+  const sql = sqlClient(options.databaseUrl, { max: 2, onnotice: () => {} });
   try {
     const [user] = await sql<{ id: string; workspace_id: string; time_zone: string }[]>`
       select u.id, u.workspace_id, u.time_zone from users u where u.email = ${options.email}`;

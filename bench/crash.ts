@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { freePort } from "../tests/support/ports";
 import { sandboxPublication, sleepUntil } from "../tests/support/publishing";
 import { embeddedDatabaseUrl, killEmbeddedPostgres, startTestServer, type TestServer } from "../tests/support/processes";
@@ -81,7 +82,7 @@ export const measureCrashOfEverything = async (options: { posts: number; account
     if (Date.now() > due - 5_000) throw new Error("creating the posts took too long: their jobs started before the crash");
 
     await sleepUntil(due - 2_000);
-    const before = postgres(url, { max: 1, onnotice: () => {} });
+    const before = sqlClient(url, { max: 1, onnotice: () => {} });
     const [{ locked }] = await before<{ locked: number }[]>`
       select count(*)::int as locked from graphile_worker._private_jobs where locked_at is not null and key like 'post:%'`;
     await before.end({ timeout: 1 });
@@ -92,7 +93,7 @@ export const measureCrashOfEverything = async (options: { posts: number; account
     const restartedAt = Date.now();
     server = await startTestServer({ dataDir, port, env });
     const healthyAt = Date.now();
-    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    const sql = sqlClient(url, { max: 1, onnotice: () => {} });
     try {
       const outcome = await waitForAll(sql, postIds, healthyAt + 3 * RECOVERY_BUDGET_SECONDS * 1000);
       return {
@@ -116,7 +117,7 @@ export const measureCrashOfEverything = async (options: { posts: number; account
 /** Two worker processes (scripts/worker.ts) on the bench database; one killed 2 s before all the posts fall due. */
 export const measureWorkerKilled = async (databaseUrl: string, options: { posts: number; accounts: number }): Promise<WorkerKilled> => {
   const runtime = appRuntime(databaseUrl, 10);
-  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  const sql = sqlClient(databaseUrl, { max: 2, onnotice: () => {} });
   const workers = [startWorker(databaseUrl), startWorker(databaseUrl)];
   try {
     const setUp = await benchWorkspace(runtime, { accounts: options.accounts, platform: "bluesky", kind: "sandbox" });

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { Effect, ManagedRuntime } from "effect";
-import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { ensureEmbeddedPostgres } from "../infra/db/embedded";
 import { Database } from "../infra/db/Database";
 import { migrate } from "../infra/db/migrate";
@@ -52,7 +52,7 @@ export interface BenchDatabase {
 /** A fresh, migrated database `socialdesk_bench_<timestamp>` on the bench server. */
 export const createBenchDatabase = async (server: BenchServer): Promise<BenchDatabase> => {
   const name = `socialdesk_bench_${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}`;
-  const admin = postgres(server.adminUrl, { max: 1, onnotice: () => {} });
+  const admin = sqlClient(server.adminUrl, { max: 1, onnotice: () => {} });
   let serverVersion = "?";
   try {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
@@ -65,7 +65,7 @@ export const createBenchDatabase = async (server: BenchServer): Promise<BenchDat
   const url = withDatabase(server.adminUrl, name);
   await migrate(url);
   const drop = async () => {
-    const a = postgres(server.adminUrl, { max: 1, onnotice: () => {} });
+    const a = sqlClient(server.adminUrl, { max: 1, onnotice: () => {} });
     try {
       await a.unsafe(`drop database if exists "${name}" with (force)`);
     } finally {

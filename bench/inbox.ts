@@ -5,7 +5,7 @@
  * GET /api/social-inbox unfiltered, by each filter, a search and an older page, each timed `samples`
  * times in a row (p50/p99).
  */
-import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { latencyOf } from "./format";
 
 export const INBOX_BUDGET_MS = 50;
@@ -28,7 +28,7 @@ export const measureInbox = async (options: {
   const messages = options.messages ?? 100_000;
   const samples = options.samples ?? 100;
   const headers = { cookie: options.sessionCookie, origin: options.baseUrl, accept: "application/json" };
-  const sql = postgres(options.databaseUrl, { max: 2, onnotice: () => {} });
+  const sql = sqlClient(options.databaseUrl, { max: 2, onnotice: () => {} });
   try {
     const [user] = await sql<{ id: string; workspace_id: string }[]>`select id, workspace_id from users where email = ${options.email}`;
     if (!user) throw new Error(`no user ${options.email}`);

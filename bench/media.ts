@@ -9,7 +9,7 @@
  *   GET /api/media's first page, a deep page (keyset cursor near the end), a search and the video
  *   filter, each timed `samples` times in a row (p50/p99).
  */
-import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { encodeCursor } from "../infra/media/Media";
 import { makeNoisyJpeg, makeVideo } from "../infra/media/fixtures";
 import { percentile } from "./format";
@@ -128,7 +128,7 @@ export const measureMedia = async (options: MediaBenchOptions): Promise<MediaFig
   }
 
   // Listing: 10,000 more rows in the bench user's workspace, straight into the read model.
-  const sql = postgres(options.databaseUrl, { max: 2, onnotice: () => {} });
+  const sql = sqlClient(options.databaseUrl, { max: 2, onnotice: () => {} });
   let seedSeconds = 0;
   const listings: ListingFigure[] = [];
   try {

@@ -1,4 +1,5 @@
 import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import type { Projection } from "../domain/shared";
 import { rebuildProjections } from "../infra/eventstore/rebuild";
 import { projections } from "../infra/modules";
@@ -117,7 +118,7 @@ export const measureReplay = async (
   options: { events?: number; breakdown?: boolean } = {},
 ): Promise<ReplayFigures> => {
   const count = Math.max(GROUP, Math.round((options.events ?? 100_000) / GROUP) * GROUP);
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = sqlClient(databaseUrl, { max: 1, onnotice: () => {} });
   const runtime = appRuntime(databaseUrl, 2);
   try {
     const seed = await timed(() => seedLog(sql, count));

@@ -9,7 +9,7 @@
  * site and rating, location, and a search, each timed `samples` times in a row (p50/p99).
  * The seeded accounts are marked polled until 'infinity', so the app's worker never calls a site for them.
  */
-import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { latencyOf } from "./format";
 
 export const REVIEWS_BUDGET_MS = 100;
@@ -115,7 +115,7 @@ export const measureReviews = async (options: {
   const locations = options.locations ?? 200;
   const samples = options.samples ?? 100;
   const headers = { cookie: options.sessionCookie, origin: options.baseUrl, accept: "application/json" };
-  const sql = postgres(options.databaseUrl, { max: 2, onnotice: () => {} });
+  const sql = sqlClient(options.databaseUrl, { max: 2, onnotice: () => {} });
   try {
     const [user] = await sql<{ id: string; workspace_id: string; tier: string }[]>`
       select u.id, u.workspace_id, w.subscription_tier as tier from users u join workspaces w on w.id = u.workspace_id where u.email = ${options.email}`;

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Effect } from "effect";
-import postgres from "postgres";
+import { sqlClient } from "../infra/db/client";
 import { SocialAccounts } from "../infra/accounts/SocialAccounts";
 import { Registration } from "../infra/identity/Registration";
 import { UserAdmin } from "../infra/identity/UserAdmin";
@@ -162,7 +162,7 @@ export const measureScheduler = async (
   process.env.TOKEN_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
   const workerEnv: Record<string, string> = slow ? { TWITTER_API_BASE_URL: slow.url } : {};
   const runtime = appRuntime(databaseUrl, 10);
-  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  const sql = sqlClient(databaseUrl, { max: 2, onnotice: () => {} });
   try {
     const setUp = await benchWorkspace(runtime, { accounts, platform: slow ? "twitter" : "bluesky", kind: slow ? "oauth" : "sandbox" });
     const schedule = (count: number, base: number, spreadMs: number) => scheduleBenchPosts(runtime, setUp, count, base, spreadMs);

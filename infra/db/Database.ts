@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Schema } from "effect";
 import postgres from "postgres";
+import { sqlClient } from "./client";
 
 export type Sql = postgres.Sql;
 
@@ -68,7 +69,7 @@ export class Database extends Context.Service<
       Effect.acquireRelease(
         Effect.map(url, (url) =>
           Database.make(
-            postgres(url, {
+            sqlClient(url, {
               max: options.max ?? 10,
               onnotice: () => {},
               transform: { undefined: null },

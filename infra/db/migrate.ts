@@ -1,14 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { runMigrations as runWorkerMigrations } from "graphile-worker";
-import postgres from "postgres";
+import { sqlClient } from "./client";
 
 // Resolved from the project root (npm scripts run there): bundled copies of this module live elsewhere.
 const MIGRATIONS_DIR = path.resolve("migrations");
 
 /** Applies the ordered SQL files of migrations/ not applied yet, each in its own transaction, then graphile-worker's schema. */
 export const migrate = async (url: string, log: (line: string) => void = () => {}): Promise<string[]> => {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = sqlClient(url, { max: 1, onnotice: () => {} });
   const applied: string[] = [];
   try {
     await runWorkerMigrations({ connectionString: url });

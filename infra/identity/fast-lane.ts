@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import postgres from "postgres";
+import { sqlClient } from "../db/client";
 import { readSessionRow, SESSION_COOKIE, sessionExpired, sessionWriteDue } from "../auth/Sessions";
 import { hashToken } from "../auth/tokens";
 import type { Sql } from "../db/Database";
@@ -68,7 +68,7 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 export const installApiFastLane = (server: Server, databaseUrl: string, team: Promise<TeamMembershipsShape>): void => {
   // Without the team's answers every request goes on to Astro, which says why; the lane never crashes the process.
   team.catch(() => undefined);
-  const sql = postgres(databaseUrl, { max: LANE_POOL_SIZE, onnotice: () => {} });
+  const sql = sqlClient(databaseUrl, { max: LANE_POOL_SIZE, onnotice: () => {} });
   server.once("close", () => void sql.end({ timeout: 2 }).catch(() => undefined));
   const listeners = server.listeners("request") as Listener[];
   server.removeAllListeners("request");

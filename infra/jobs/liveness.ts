@@ -1,5 +1,6 @@
 import { makeWorkerUtils, type Logger, type WorkerUtils } from "graphile-worker";
 import postgres from "postgres";
+import { sqlClient } from "../db/client";
 import { logger } from "../log";
 
 /**
@@ -56,7 +57,7 @@ export const startLiveness = async (
   const { id } = options;
   // One connection, never recycled while the worker lives: the lock is held by its session. Keepalives
   // let the server end it (and free the lock) within about 25 s when this machine vanishes.
-  const live = postgres(url, {
+  const live = sqlClient(url, {
     max: 1,
     idle_timeout: 0,
     max_lifetime: null,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import postgres from "postgres";
+import { sqlClient } from "../db/client";
 import { BIO_USERNAME_MAX, BIO_USERNAME_MIN } from "../../domain/link-in-bio/rules";
 import {
   answerFromCache,
@@ -52,7 +52,7 @@ export const installBioLane = (
     }
   };
 
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = sqlClient(databaseUrl, { max: 1, onnotice: () => {} });
   server.once("close", () => void sql.end({ timeout: 2 }).catch(() => undefined));
   sql
     .listen("bio_page_changed", forget, () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
 import { Effect, type Layer, ManagedRuntime } from "effect";
-import postgres from "postgres";
+import { sqlClient } from "../../infra/db/client";
 import type { Tier } from "../../domain/plans";
 import { systemContext } from "../../domain/shared";
 import { Database } from "../../infra/db/Database";
@@ -67,7 +67,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const template = process.env.E2E_TEMPLATE_DATABASE;
       if (!adminUrl || !template) throw new Error("No e2e database: run the specs through playwright.config.ts (its globalSetup makes it).");
       const name = `${process.env.E2E_DATABASE_PREFIX}w${workerInfo.workerIndex}`;
-      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      const admin = sqlClient(adminUrl, { max: 1, onnotice: () => {} });
       await admin.unsafe(`create database "${name}" template "${template}"`);
       const databaseUrl = withDatabase(adminUrl, name);
       const fakes = await Promise.all([startFakeStripe(), startFakeAi(), startAppView(), startLocalServer(), startFakeMastodon()]);

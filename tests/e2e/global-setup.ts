@@ -1,5 +1,5 @@
 import path from "node:path";
-import postgres from "postgres";
+import { sqlClient } from "../../infra/db/client";
 import { ensureEmbeddedPostgres } from "../../infra/db/embedded";
 import { migrate } from "../../infra/db/migrate";
 import { buildEntry } from "../../scripts/lib/app-server";
@@ -23,7 +23,7 @@ export default async function globalSetup() {
     ? { url: process.env.E2E_DATABASE_URL, stop: async () => {} }
     : await ensureEmbeddedPostgres({ dataDir: path.resolve(".data/e2e-postgres"), port: await freePort() });
   const adminUrl = withDatabase(server.url, "postgres");
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = sqlClient(adminUrl, { max: 1, onnotice: () => {} });
   try {
     await dropRunDatabases(admin, PREFIX, (run) => startedBefore(run, STALE_AFTER_SECONDS));
     const template = `${PREFIX}${RUN}_template`;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
+import { sqlClient } from "../../infra/db/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { signUp } from "../support/browser";
 import { freePort } from "../support/ports";
@@ -33,7 +33,7 @@ describe("a crash of the app and its database", () => {
       const env = { DATABASE_URL: "", EMBEDDED_PG_PORT: String(await freePort()) };
       server = await startTestServer({ dataDir, port, env });
       const { browser, user } = await signUp(server.url);
-      const setUp = postgres(embeddedDatabaseUrl(dataDir), { max: 1, onnotice: () => {} });
+      const setUp = sqlClient(embeddedDatabaseUrl(dataDir), { max: 1, onnotice: () => {} });
       // Past the trial's 10 posts a month.
       await setUp`update workspaces set subscription_tier = 'agency', subscription_status = 'active', is_trial_active = false
                 where id = (select workspace_id from users where id = ${user.id})`;
@@ -56,7 +56,7 @@ describe("a crash of the app and its database", () => {
       }
 
       await sleepUntil(due - 2_000);
-      const before = postgres(embeddedDatabaseUrl(dataDir), { max: 1, onnotice: () => {} });
+      const before = sqlClient(embeddedDatabaseUrl(dataDir), { max: 1, onnotice: () => {} });
       // The worker took their jobs 5 s ahead of time: the crash leaves them locked by a dead process.
       const [{ locked }] = await before<{ locked: number }[]>`select count(*)::int as locked from graphile_worker._private_jobs where locked_at is not null and key like 'post:%'`;
       await before.end({ timeout: 1 });
@@ -66,7 +66,7 @@ describe("a crash of the app and its database", () => {
 
       server = await startTestServer({ dataDir, port, env });
       const healthyAt = Date.now();
-      const sql = postgres(embeddedDatabaseUrl(dataDir), { max: 1, onnotice: () => {} });
+      const sql = sqlClient(embeddedDatabaseUrl(dataDir), { max: 1, onnotice: () => {} });
       try {
         const outcome = await until(
           () => sandboxPublication(sql, postIds),

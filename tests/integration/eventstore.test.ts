@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Effect, Exit, Schema } from "effect";
-import postgres from "postgres";
+import { sqlClient } from "../../infra/db/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postDecider, postStreamId, requestPublish, reschedule } from "../../domain/publishing";
 import { type Decider, defineEvents, type EventMetadata, foldEvents } from "../../domain/shared";
@@ -209,7 +209,7 @@ describe("projections", () => {
   it("given an event committed late with a smaller position, the async projector does not skip it", async () => {
     await drainProjections(app.run);
     // A transaction that takes a position now but commits only after a later one has committed.
-    const slow = postgres(app.url, { max: 1, onnotice: () => {} });
+    const slow = sqlClient(app.url, { max: 1, onnotice: () => {} });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let positioned!: () => void;
@@ -238,7 +238,7 @@ describe("projections", () => {
   it("given events whose positions and transactions run in opposite orders, a rebuild leaves the async projector nothing to repeat", async () => {
     await drainProjections(app.run);
     // Transaction A takes its id first but writes its event after B: A's event has the later position.
-    const slow = postgres(app.url, { max: 1, onnotice: () => {} });
+    const slow = sqlClient(app.url, { max: 1, onnotice: () => {} });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let started!: () => void;

@@ -1,5 +1,5 @@
 import path from "node:path";
-import postgres from "postgres";
+import { sqlClient } from "../../infra/db/client";
 import type { TestProject } from "vitest/node";
 import { ensureEmbeddedPostgres } from "../../infra/db/embedded";
 import { migrate } from "../../infra/db/migrate";
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
       await ensureEmbeddedPostgres({ dataDir: path.resolve(".data/test-postgres"), port: await freePort(), maxConnections: 500 });
 
   const adminUrl = withDatabase(server.url, "postgres");
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = sqlClient(adminUrl, { max: 1, onnotice: () => {} });
   await dropRunDatabases(admin, PREFIX, (run) => startedBefore(run, STALE_AFTER_SECONDS));
   const template = `${PREFIX}${RUN}_template`;
   await admin.unsafe(`create database "${template}"`);

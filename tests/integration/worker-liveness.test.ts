@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Logger } from "graphile-worker";
-import postgres from "postgres";
+import { sqlClient } from "../../infra/db/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Liveness, startLiveness, WORKER_LOCK_NAMESPACE } from "../../infra/jobs/liveness";
 import { createTestApp } from "../support/database";
@@ -50,7 +50,7 @@ const rowOf = async (id: string) => (await app.sql`select worker_id from worker_
 
 /** Holds a worker's lock on a connection of its own, as its live process does. */
 const holdLock = async (key: number) => {
-  const connection = postgres(app.url, { max: 1, onnotice: () => {} });
+  const connection = sqlClient(app.url, { max: 1, onnotice: () => {} });
   await connection`select pg_advisory_lock(${WORKER_LOCK_NAMESPACE}, ${key})`;
   return connection;
 };
@@ -72,7 +72,7 @@ describe("finding dead workers", () => {
     // Each database numbers its workers' keys from its own sequence: another app's worker holds the same key.
     const elsewhere = new URL(app.url);
     elsewhere.pathname = "/postgres";
-    const other = postgres(elsewhere.href, { max: 1, onnotice: () => {} });
+    const other = sqlClient(elsewhere.href, { max: 1, onnotice: () => {} });
     await other`select pg_advisory_lock(${WORKER_LOCK_NAMESPACE}, ${dead.key})`;
     try {
       await liveness.reap();

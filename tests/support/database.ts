@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Effect, Layer, ManagedRuntime } from "effect";
-import postgres from "postgres";
+import { sqlClient } from "../../infra/db/client";
 import { inject } from "vitest";
 import type { EventCatalogue } from "../../domain/shared";
 import { Database } from "../../infra/db/Database";
@@ -13,12 +13,12 @@ import { withDatabase } from "./run-databases";
 export const createTestDatabase = async () => {
   const adminUrl = inject("adminDatabaseUrl");
   const name = `${inject("testDatabasePrefix")}${randomBytes(5).toString("hex")}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = sqlClient(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}" template "${inject("templateDatabase")}"`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const drop = async () => {
-    const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    const a = sqlClient(adminUrl, { max: 1, onnotice: () => {} });
     await a.unsafe(`drop database if exists "${name}" with (force)`);
     await a.end();
   };
@@ -30,7 +30,7 @@ export const createTestDatabase = async () => {
 export const createTestApp = async (options: { poolSize?: number; moreEvents?: ReadonlyArray<EventCatalogue> } = {}) => {
   const database = await createTestDatabase();
   const { runtime, run } = appRuntimeOn(database.url, options);
-  const sql = postgres(database.url, { max: 2, onnotice: () => {} });
+  const sql = sqlClient(database.url, { max: 2, onnotice: () => {} });
   return {
     url: database.url,
     runtime,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Effect, ManagedRuntime } from "effect";
 import postgres from "postgres";
+import { sqlClient } from "../../infra/db/client";
 import { afterAll, beforeAll } from "vitest";
 import { forgetConfig } from "../../infra/config";
 import type { RunningAppServer } from "../../scripts/lib/app-server";
@@ -86,7 +87,7 @@ export const useAppServer = (
     forgetConfig();
     const { startAppServer } = await import("../../scripts/lib/app-server");
     running = await startAppServer({ demo: options.demo ?? false, staticPages: options.staticPages ?? false, worker: { withoutCron: options.withoutCron } });
-    sql = postgres(database.url, { max: 2, onnotice: () => {} });
+    sql = sqlClient(database.url, { max: 2, onnotice: () => {} });
   }, 120_000);
 
   afterAll(async () => {
