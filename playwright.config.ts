@@ -41,6 +41,9 @@ export default defineConfig({
         "--disable-sync",
         "--no-first-run",
         "--disable-quic",
+        // One renderer per tab rather than per site, and none of the services a test never uses.
+        "--disable-site-isolation-trials",
+        "--disable-features=site-per-process,IsolateOrigins,Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
       ],
     },
   },
