@@ -210,7 +210,8 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
     if (target.status !== "attempted" && views.has(target.accountId)) slotOf.set(target.accountId, yield* slots.take(publishTargetOf(target), from));
   }
 
-  if (dueAt) yield* Effect.sleep(Math.max(0, dueAt.getTime() - clock().getTime()));
+  // A timer may fire a millisecond before the wall clock reaches the second: never publish before it.
+  while (dueAt && clock().getTime() < dueAt.getTime()) yield* Effect.sleep(dueAt.getTime() - clock().getTime());
 
   const failure = (target: TargetState, reason: string, permanent: boolean, retryAfterSeconds?: number): Outcome => ({
     kind: "failed",
