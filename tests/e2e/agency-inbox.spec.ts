@@ -1,5 +1,4 @@
-import { systemContext } from "../../domain/shared";
-import { Inbox } from "../../infra/inbox/Inbox";
+import { receiveDirectMessage } from "../support/inbox";
 import { expect, test } from "./fixtures";
 import { newUser, registerByApi, screenshot, toast } from "./support";
 
@@ -27,25 +26,7 @@ test.describe("the inbox across an agency's clients", () => {
       const account = await page.request.post("/api/social-accounts/sandbox", { data: { platform: "facebook", accountName: `${name} page` } });
       expect(account.status()).toBe(201);
       const accountId = ((await account.json()) as { id: string }).id;
-      await app.run(
-        Inbox.use((inbox) =>
-          inbox.receive(systemContext("ingestion", new Date(), crypto.randomUUID()), { id: accountId, workspaceId, platform: "facebook" }, [
-            {
-              type: "dm",
-              externalId: crypto.randomUUID(),
-              threadId: null,
-              parentExternalId: null,
-              postId: null,
-              postTitle: null,
-              from: { name: from[name]!, username: from[name]!.toLowerCase().replace(" ", "."), avatar: null, verified: false, followers: null },
-              content: `Hello ${name}, do you have time this week?`,
-              sentAt: new Date(),
-              url: null,
-              likes: 0,
-            },
-          ]),
-        ),
-      );
+      await app.run(receiveDirectMessage({ id: accountId, workspaceId, platform: "facebook" }, `Hello ${name}, do you have time this week?`, from[name]));
     }
     await page.request.post("/api/workspaces/switch", { data: { workspaceId: agencyId } });
 

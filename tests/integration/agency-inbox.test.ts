@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { systemContext } from "../../domain/shared";
-import { Inbox } from "../../infra/inbox/Inbox";
+import { receiveDirectMessage } from "../support/inbox";
 import { Reviews } from "../../infra/reviews/Reviews";
 import type { Browser } from "../support/browser";
 import { workspacesOfAgenciesOnPlans } from "../../infra/identity/queries";
@@ -31,25 +31,7 @@ const messageIn = async (browser: Browser, workspaceId: string, content: string)
   expect((await browser.post("/api/workspaces/switch", { workspaceId })).status).toBe(200);
   const account = await browser.post("/api/social-accounts/sandbox", { platform: "facebook", accountName: `Page of ${content}` });
   expect(account.status, account.text).toBe(201);
-  await app.run(
-    Inbox.use((inbox) =>
-      inbox.receive(systemContext("ingestion", new Date(), crypto.randomUUID()), { id: account.data.id as string, workspaceId, platform: "facebook" }, [
-        {
-          type: "dm",
-          externalId: crypto.randomUUID(),
-          threadId: null,
-          parentExternalId: null,
-          postId: null,
-          postTitle: null,
-          from: { name: "Ana Ruiz", username: "ana.ruiz", avatar: null, verified: false, followers: null },
-          content,
-          sentAt: new Date(),
-          url: null,
-          likes: 0,
-        },
-      ]),
-    ),
-  );
+  await app.run(receiveDirectMessage({ id: account.data.id as string, workspaceId, platform: "facebook" }, content));
 };
 
 const listed = async (browser: Browser, query: string) => {

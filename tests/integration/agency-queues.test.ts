@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { systemContext } from "../../domain/shared";
-import { Inbox } from "../../infra/inbox/Inbox";
+import { receiveDirectMessage } from "../support/inbox";
 import { Reviews } from "../../infra/reviews/Reviews";
 import { useAppServer } from "../support/server";
 import { teamHelpers } from "../support/team";
@@ -125,25 +125,7 @@ describe("the approvals queue and reviews across an agency's clients", () => {
     expect((await draft()).status).toBe(403);
 
     // And the inbox, by the same rule: a message in Lee Dental answered by her from the agency, where as a viewer she answers nothing.
-    await app.run(
-      Inbox.use((inbox) =>
-        inbox.receive(systemContext("ingestion", new Date(), crypto.randomUUID()), { id: leeAccount, workspaceId: lee, platform: "bluesky" }, [
-          {
-            type: "dm",
-            externalId: crypto.randomUUID(),
-            threadId: null,
-            parentExternalId: null,
-            postId: null,
-            postTitle: null,
-            from: { name: "Ana Ruiz", username: "ana.ruiz", avatar: null, verified: false, followers: null },
-            content: "Do you open on Saturday?",
-            sentAt: new Date(),
-            url: null,
-            likes: 0,
-          },
-        ]),
-      ),
-    );
+    await app.run(receiveDirectMessage({ id: leeAccount, workspaceId: lee, platform: "bluesky" }, "Do you open on Saturday?"));
     const [message] = await app.sql<{ id: string }[]>`select id from inbox_messages where workspace_id = ${lee}`;
     const reply = await vera.member.post(`/api/social-inbox/${message!.id}/reply`, { content: "Yes, from 9 to 1." });
     expect(reply.status, reply.text).toBe(202);
