@@ -337,6 +337,18 @@ export default function Queue({
     }
   };
 
+  /** Approve (or approve and publish now, once its time has passed) and Request changes, for a post awaiting approval. */
+  const decisionButtons = (post: ListedPost, isBusy: boolean) => (
+    <>
+      <button type="button" className="btn btn-primary" disabled={!hydrated || isBusy} onClick={() => void approve(post)}>
+        {post.scheduledAt && Date.parse(post.scheduledAt) > Date.now() ? "Approve" : "Approve and publish now"}
+      </button>
+      <button type="button" className="btn btn-outline" disabled={!hydrated || isBusy} onClick={() => setChanges(post)}>
+        Request changes
+      </button>
+    </>
+  );
+
   /**
    * An approval or a sending back refused with 409: someone else decided (or changed the post) since
    * the list was read. The card takes the post as it is now (off Awaiting Approval once decided or
@@ -704,16 +716,7 @@ export default function Queue({
                 {elsewhere(post) && (
                   // Another workspace's post: decided there, by the person's role there (not this workspace's); opened there.
                   <div className="queue-actions">
-                    {post.status === "awaiting_approval" && mayApprove(post) && (
-                      <>
-                        <button type="button" className="btn btn-primary" disabled={!hydrated || isBusy} onClick={() => void approve(post)}>
-                          {post.scheduledAt && Date.parse(post.scheduledAt) > Date.now() ? "Approve" : "Approve and publish now"}
-                        </button>
-                        <button type="button" className="btn btn-outline" disabled={!hydrated || isBusy} onClick={() => setChanges(post)}>
-                          Request changes
-                        </button>
-                      </>
-                    )}
+                    {post.status === "awaiting_approval" && mayApprove(post) && decisionButtons(post, isBusy)}
                     <a className="btn btn-ghost" href={`/app/posts/${post.id}`} aria-label={`Open post: ${excerpt(post.content, 40)}`}>
                       Open
                     </a>
@@ -731,16 +734,7 @@ export default function Queue({
                         {isBusy ? "Publishing..." : "Publish now"}
                       </button>
                     )}
-                    {post.status === "awaiting_approval" && canApprove && (
-                      <>
-                        <button type="button" className="btn btn-primary" disabled={!hydrated || isBusy} onClick={() => void approve(post)}>
-                          {post.scheduledAt && Date.parse(post.scheduledAt) > Date.now() ? "Approve" : "Approve and publish now"}
-                        </button>
-                        <button type="button" className="btn btn-outline" disabled={!hydrated || isBusy} onClick={() => setChanges(post)}>
-                          Request changes
-                        </button>
-                      </>
-                    )}
+                    {post.status === "awaiting_approval" && mayApprove(post) && decisionButtons(post, isBusy)}
                     {(post.status === "scheduled" || post.status === "draft" || post.status === "awaiting_approval") && (
                       <button
                         type="button"
