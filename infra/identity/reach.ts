@@ -22,10 +22,16 @@ export interface ReachedWorkspace {
  */
 export const callerIn = (caller: Caller, workspaceId: string) =>
   Effect.gen(function* () {
+    // Their agency's workspaces are read only when another workspace is asked for by a person.
+    const elsewhere = workspaceId !== caller.workspaceId && caller.actor.kind === "person";
+    return yield* callerAmong(caller, workspaceId, elsewhere ? yield* agencyWorkspaceIds(caller.workspaceId) : []);
+  });
+
+/** `callerIn` with the caller's agency's workspaces already read (`agencyIds`). */
+const callerAmong = (caller: Caller, workspaceId: string, agencyIds: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
     if (workspaceId === caller.workspaceId) return caller;
-    if (caller.actor.kind !== "person") return null;
-    const sameAgency = (yield* agencyWorkspaceIds(caller.workspaceId)).includes(workspaceId);
-    if (!sameAgency) return null;
+    if (caller.actor.kind !== "person" || !agencyIds.includes(workspaceId)) return null;
     const there = yield* (yield* Users).findInWorkspace(caller.actor.userId, workspaceId);
     return there ? { ...callerOf(there, caller), actor: caller.actor } : null;
   });
@@ -40,7 +46,7 @@ export const reachableWorkspaces = (caller: Caller, requirement: Requirement) =>
     const facts = yield* workspacesOf(ids);
     const reached: ReachedWorkspace[] = [];
     for (const workspace of facts) {
-      const there = yield* callerIn(caller, workspace.id);
+      const there = yield* callerAmong(caller, workspace.id, ids);
       if (there && !refusalOf(there, requirement)) reached.push({ id: workspace.id, name: workspace.name, caller: there });
     }
     return reached.sort((a, b) => Number(b.id === caller.workspaceId) - Number(a.id === caller.workspaceId) || a.name.localeCompare(b.name));
