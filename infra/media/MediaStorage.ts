@@ -78,12 +78,20 @@ export class MediaStorage extends Context.Service<
   static layer = Layer.suspend(() => MediaStorage.fromConfig(config()));
 }
 
+/** Connections to the bucket a process may hold at once (see requestHandler below). */
+const S3_MAX_SOCKETS = 1000;
+
 /** The S3 client's settings from the configuration (an endpoint for R2, MinIO, B2, Garage; none for AWS). */
 export const s3ClientConfig = (settings: AppConfig): S3ClientConfig => ({
   region: settings.S3_REGION,
   ...(settings.S3_ENDPOINT ? { endpoint: settings.S3_ENDPOINT } : {}),
   forcePathStyle: settings.S3_FORCE_PATH_STYLE,
   credentials: { accessKeyId: settings.S3_ACCESS_KEY_ID!, secretAccessKey: settings.S3_SECRET_ACCESS_KEY! },
+  // Each file being served holds a connection to the bucket until the browser has read it (a video
+  // seeked through, a slow phone): the SDK's 50 would make the 51st wait, its HEAD included. No
+  // request timeout: a paused download is idle on purpose; a bucket that does not answer is given up
+  // when connecting.
+  requestHandler: { connectionTimeout: 5000, httpAgent: { maxSockets: S3_MAX_SOCKETS }, httpsAgent: { maxSockets: S3_MAX_SOCKETS } },
 });
 
 const SAFE_KEY = /^[A-Za-z0-9-]+(\/[A-Za-z0-9._-]+)+$/;
