@@ -177,9 +177,10 @@ export const makeLocalDiskStorage = (root: string): MediaStorage["Service"] => {
 /** DeleteObjects takes at most this many keys a call. */
 const DELETE_BATCH = 1000;
 
-/** A missing object: HeadObject answers a bare 404 (`NotFound`), GetObject `NoSuchKey`. */
+/** A missing object: HeadObject answers a bare 404 (`NotFound`), GetObject `NoSuchKey`; a missing bucket is a failure. */
 const isMissingObject = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  if (e?.name === "NoSuchBucket") return false;
   return e?.name === "NotFound" || e?.name === "NoSuchKey" || e?.$metadata?.httpStatusCode === 404;
 };
 

@@ -40,9 +40,24 @@ const failure = async <A, E>(effect: Effect.Effect<A, E>) => {
 };
 const text = async (stream: ReadableStream<Uint8Array>) => Buffer.from(await new Response(stream).arrayBuffer()).toString("latin1");
 
+/** The keys of each DeleteObjects call the S3 store made: real S3 refuses more than 1,000 in one (s3rver does not). */
+const deleteBatches: number[] = [];
+
 const stores: ReadonlyArray<[string, () => MediaStorage["Service"]]> = [
   ["the local disk", () => makeLocalDiskStorage(path.join(scratch, "disk-store"))],
-  ["an S3 bucket", () => makeS3Storage({ bucket: s3.bucket, client: s3.client })],
+  [
+    "an S3 bucket",
+    () => {
+      s3.client.middlewareStack.add(
+        (next, context) => async (args) => {
+          if (context.commandName === "DeleteObjectsCommand") deleteBatches.push((args.input as { Delete: { Objects: unknown[] } }).Delete.Objects.length);
+          return next(args);
+        },
+        { step: "initialize", name: "countDeleteBatches" },
+      );
+      return makeS3Storage({ bucket: s3.bucket, client: s3.client });
+    },
+  ],
 ];
 
 describe("the storage contract", () => {
@@ -88,6 +103,13 @@ describe("the storage contract", () => {
     expect(await run(storage.stat(`${prefix}/item-1/thumbnail.webp`))).toBeNull();
     expect(await run(storage.stat(`${prefix}/item-2/original.mp4`))).not.toBeNull();
     await run(storage.delete([]));
+    // More keys than one DeleteObjects call takes (1,000): the ones past the first batch go too.
+    await run(storage.put(`${prefix}/item-3/original.png`, { bytes: Buffer.from("a") }, "image/png"));
+    await run(storage.put(`${prefix}/item-4/original.png`, { bytes: Buffer.from("b") }, "image/png"));
+    const many = Array.from({ length: 1000 }, (_, i) => `${prefix}/gone-${i}/original.png`);
+    await run(storage.delete([`${prefix}/item-3/original.png`, ...many, `${prefix}/item-4/original.png`]));
+    expect([await run(storage.stat(`${prefix}/item-3/original.png`)), await run(storage.stat(`${prefix}/item-4/original.png`))]).toEqual([null, null]);
+    if (name === "an S3 bucket") expect(deleteBatches.slice(-2)).toEqual([1000, 2]);
 
     for (const key of ["../outside/x.png", `${prefix}/../x.png`, `${prefix}/item 1/x.png`, `/${prefix}/x.png`, `${prefix}`, `${prefix}/./x.png`]) {
       for (const attempt of [
