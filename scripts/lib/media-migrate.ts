@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { HeadBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { Effect } from "effect";
 import { storedFileType } from "../../domain/media";
 import type { AppConfig } from "../../infra/config";
-import { MediaStorage, StorageError } from "../../infra/media/MediaStorage";
+import { MediaStorage, s3ClientConfig, StorageError } from "../../infra/media/MediaStorage";
 import type { CommandOutput } from "./commands";
 
 /** Where uploads wait while they are checked: never a stored file. */
@@ -20,6 +21,14 @@ const storedFiles = async (root: string): Promise<Array<{ key: string; file: str
     })
     .filter(({ key }) => !key.startsWith(`${INCOMING}/`))
     .sort((a, b) => a.key.localeCompare(b.key));
+};
+
+/** HeadBucket's failures carry no body: its status says what went wrong. */
+const describeS3Failure = (error: Error & { $metadata?: { httpStatusCode?: number } }) => {
+  const status = error.$metadata?.httpStatusCode;
+  if (status === 404) return "no such bucket";
+  if (status === 403 || status === 401) return "the key may not read it";
+  return status ? `HTTP ${status}` : error.message;
 };
 
 type Outcome = "copied" | "skipped" | "failed";
@@ -45,6 +54,19 @@ export const mediaMigrate = async (settings: AppConfig, out: CommandOutput): Pro
   if (files === null) {
     out.log(`There is no folder ${root}: no media to copy.`);
     return 0;
+  }
+
+  // A wrong bucket or endpoint is said once, not once for every file.
+  const client = new S3Client(s3ClientConfig(settings));
+  const reached = await client
+    .send(new HeadBucketCommand({ Bucket: settings.S3_BUCKET }))
+    .then(() => null, describeS3Failure)
+    .finally(() => client.destroy());
+  if (reached !== null) {
+    out.error(
+      `The bucket ${settings.S3_BUCKET} could not be reached${settings.S3_ENDPOINT ? ` at ${settings.S3_ENDPOINT}` : ""} (${reached}): create it, or correct S3_BUCKET, S3_ENDPOINT, S3_REGION or the key, then run it again. Nothing was copied.`,
+    );
+    return 1;
   }
 
   const copyOne = (storage: MediaStorage["Service"], { key, file }: { key: string; file: string }) =>

@@ -235,6 +235,14 @@ describe("npm run media:migrate", () => {
       expect(readFileSync(path.join(root, key)).equals(bytes)).toBe(true);
     }
 
+    const noBucket = await migrate(readConfig({ DATA_DIR: settings.dataDir, ...s3.env, S3_BUCKET: "no-such-bucket" }));
+    expect(noBucket).toEqual({
+      code: 1,
+      lines: [
+        `The bucket no-such-bucket could not be reached at ${s3.endpoint} (no such bucket): create it, or correct S3_BUCKET, S3_ENDPOINT, S3_REGION or the key, then run it again. Nothing was copied.`,
+      ],
+    });
+
     const refused = await migrate(readConfig({ DATA_DIR: settings.dataDir }));
     expect(refused.code).toBe(1);
     expect(refused.lines).toEqual([
