@@ -16,7 +16,9 @@ import { useAppServer } from "../support/server";
 /**
  * Media in an S3-compatible bucket (MEDIA_STORE=s3) against a real S3 server (s3rver) in this
  * process: the two stores through the same contract, the app uploading and serving from the bucket,
- * and `npm run media:migrate`.
+ * and `npm run media:migrate`. The app is the shared in-process one (useAppServer) with the S3
+ * settings in its environment: its web runtime and its worker both build MediaStorage from
+ * MEDIA_STORE, as every process of a deployment does, so nothing of the app is replaced for the test.
  */
 
 const scratch = mkdtempSync(path.join(tmpdir(), "socialdesk-media-s3-"));
