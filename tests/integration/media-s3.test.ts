@@ -139,7 +139,7 @@ describe("the app with MEDIA_STORE=s3", () => {
     png = await makePng(800, 600);
   });
 
-  it("given an upload through the API, when its files are asked for, then they are served from the bucket (full, a range, revalidated) and nothing stays on the disk", async () => {
+  it("given an upload and a design through the API, when the files are asked for, then they are served from the bucket (full, a range, revalidated) and nothing stays on the disk", async () => {
     const form = new FormData();
     form.append("files", new File([png as BlobPart], "beach.png", { type: "image/png" }));
     const uploaded = await owner.request("POST", "/api/media/upload", { body: form });
@@ -147,8 +147,19 @@ describe("the app with MEDIA_STORE=s3", () => {
     const item = uploaded.data.items[0];
     const [{ workspace_id: workspaceId }] = await app.sql<{ workspace_id: string }[]>`select workspace_id from media_items where id = ${item.id}`;
 
+    // A sample design (made on the server, as AI images are) goes the same way.
+    const design = await owner.post("/api/media/designs", { template: "social-post" });
+    expect(design.status, design.text).toBe(201);
+
     // In the bucket only: the disk's media folder holds the (empty) upload spool and nothing else.
-    expect(await s3.keys()).toEqual(expect.arrayContaining([`${workspaceId}/${item.id}/original.png`, `${workspaceId}/${item.id}/thumbnail.webp`]));
+    expect(await s3.keys()).toEqual(
+      expect.arrayContaining([
+        `${workspaceId}/${item.id}/original.png`,
+        `${workspaceId}/${item.id}/thumbnail.webp`,
+        `${workspaceId}/${design.data.item.id}/original.jpg`,
+        `${workspaceId}/${design.data.item.id}/thumbnail.webp`,
+      ]),
+    );
     expect(Buffer.from((await s3.bytesOf(`${workspaceId}/${item.id}/original.png`))!).equals(png)).toBe(true);
     expect(readdirSync(path.join(dataDir, "media"))).toEqual([".incoming"]);
     expect(readdirSync(path.join(dataDir, "media", ".incoming"))).toEqual([]);
