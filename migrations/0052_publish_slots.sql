@@ -1,0 +1,79 @@
+-- The platforms' publishing limits counted once for every worker process (issue 34; README: Security ›
+-- State shared by every process). A slot is the moment one call to a platform may be made: one row per
+-- slot and key (`account:<id>`, `app:<platform>`). Before, each worker counted its own in memory, so two
+-- workers could pass a limit together.
+create table publish_slots (
+  key  text not null,
+  at   timestamptz not null
+);
+create index publish_slots_key_at on publish_slots (key, at desc);
+
+-- The history the workers read from the attempts until now: the last day's (the longest window of
+-- domain/publishing/publish-limits.ts). The app's quota counts real accounts only.
+insert into publish_slots (key, at)
+  select 'account:' || account_id, attempted_at from post_targets where attempted_at > now() - interval '1 day';
+insert into publish_slots (key, at)
+  select 'app:' || t.platform, t.attempted_at from post_targets t
+  where t.attempted_at > now() - interval '1 day'
+    and not exists (select 1 from social_accounts a where a.id = t.account_id and a.kind = 'sandbox');
+
+-- Takes the first slot at or after `not_before` that fits every limit given (limit i: at most counts[i] slots of
+-- keys[i] in any windows_ms[i], a slot at `t` counting while t > at - window; the rule of nextSlot in
+-- domain/publishing/publish-limits.ts, which the tests hold this to), records it under each key and
+-- answers it with the 1-based index of the limit that held it back (null: it goes at `not_before`).
+--
+-- One call is one round trip. Its keys' advisory locks (in one order, so two takes never wait on each
+-- other crosswise) serialise the takes of one key across processes and leave other keys alone; each
+-- statement after the lock reads what the previous holder committed (READ COMMITTED, a fresh snapshot
+-- per statement of a volatile function). The commit need not wait for the disk: the attempt that uses
+-- the slot is committed (and flushed) after it, which flushes the slot too, so a crash only forgets
+-- slots no call was made for.
+create function publish_slot_take(keys text[], counts integer[], windows_ms bigint[], not_before timestamptz)
+  returns table (slot_at timestamptz, held_by integer) language plpgsql as $$
+declare
+  k text;
+  i integer;
+  t timestamptz := not_before;
+  held integer := null;
+  moved boolean := true;
+  nth timestamptz;
+  opens timestamptz;
+  longest bigint;
+begin
+  perform set_config('synchronous_commit', 'off', true);
+  for k in select distinct x from unnest(keys) x order by 1 loop
+    perform pg_advisory_xact_lock(hashtextextended('publish_slot:' || k, 0));
+    select max(w) into longest from unnest(keys, windows_ms) as l(key, w) where l.key = k;
+    delete from publish_slots s where s.key = k and s.at <= not_before - longest * interval '1 millisecond';
+  end loop;
+  while moved loop
+    moved := false;
+    for i in 1 .. coalesce(array_length(keys, 1), 0) loop
+      -- The slot opens when the counts[i]-th newest slot in the window leaves it.
+      select s.at into nth from publish_slots s
+        where s.key = keys[i] and s.at > t - windows_ms[i] * interval '1 millisecond'
+        order by s.at desc offset counts[i] - 1 limit 1;
+      if found then
+        opens := nth + windows_ms[i] * interval '1 millisecond';
+        if opens > t then
+          t := opens;
+          held := i;
+          moved := true;
+        end if;
+      end if;
+    end loop;
+  end loop;
+  insert into publish_slots (key, at) select distinct x, t from unnest(keys) x;
+  return query select t, held;
+end $$;
+
+-- Gives back one slot of each key at `slot` (a publication that did not start), under the keys' locks.
+create function publish_slot_release(keys text[], slot timestamptz) returns void language plpgsql as $$
+declare
+  k text;
+begin
+  for k in select distinct x from unnest(keys) x order by 1 loop
+    perform pg_advisory_xact_lock(hashtextextended('publish_slot:' || k, 0));
+    delete from publish_slots s where s.ctid = (select s2.ctid from publish_slots s2 where s2.key = k and s2.at = slot limit 1);
+  end loop;
+end $$;
