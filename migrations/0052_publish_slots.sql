@@ -17,10 +17,19 @@ insert into publish_slots (key, at)
   where t.attempted_at > now() - interval '1 day'
     and not exists (select 1 from social_accounts a where a.id = t.account_id and a.kind = 'sandbox');
 
--- Takes the first slot at or after `not_before` that fits every limit given (limit i: at most counts[i] slots of
--- keys[i] in any windows_ms[i], a slot at `t` counting while t > at - window; the rule of nextSlot in
--- domain/publishing/publish-limits.ts, which the tests hold this to), records it under each key and
--- answers it with the 1-based index of the limit that held it back (null: it goes at `not_before`).
+-- How many slots each key holds (all within its longest window, the older ones purged): a take counts
+-- a limit's window only when the key holds at least that many, so X's 10,000 a day for the app costs
+-- nothing until a day holds 10,000.
+create table publish_slot_keys (
+  key    text primary key,
+  taken  integer not null
+);
+insert into publish_slot_keys (key, taken) select key, count(*) from publish_slots group by key;
+
+-- Takes the first slot at or after `not_before` that fits every limit given (limit i: at most counts[i]
+-- slots of keys[i] in any windows_ms[i], a slot at `t` counting while t > at - window; the rule of
+-- nextSlot in domain/publishing/publish-limits.ts, which the tests hold this to), records it under each
+-- key and answers it with the 1-based index of the limit that held it back (null: it goes at `not_before`).
 --
 -- One call is one round trip. Its keys' advisory locks (in one order, so two takes never wait on each
 -- other crosswise) serialise the takes of one key across processes and leave other keys alone; each
@@ -31,8 +40,12 @@ insert into publish_slots (key, at)
 create function publish_slot_take(keys text[], counts integer[], windows_ms bigint[], not_before timestamptz)
   returns table (slot_at timestamptz, held_by integer) language plpgsql as $$
 declare
+  distinct_keys text[];
+  totals integer[] := '{}';
   k text;
   i integer;
+  purged integer;
+  total integer;
   t timestamptz := not_before;
   held integer := null;
   moved boolean := true;
@@ -41,14 +54,20 @@ declare
   longest bigint;
 begin
   perform set_config('synchronous_commit', 'off', true);
-  for k in select distinct x from unnest(keys) x order by 1 loop
+  select array_agg(x order by x) into distinct_keys from (select distinct x from unnest(keys) x) d;
+  foreach k in array coalesce(distinct_keys, '{}') loop
     perform pg_advisory_xact_lock(hashtextextended('publish_slot:' || k, 0));
     select max(w) into longest from unnest(keys, windows_ms) as l(key, w) where l.key = k;
-    delete from publish_slots s where s.key = k and s.at <= not_before - longest * interval '1 millisecond';
+    with gone as (delete from publish_slots s where s.key = k and s.at <= not_before - longest * interval '1 millisecond' returning 1)
+      select count(*) into purged from gone;
+    select c.taken into total from publish_slot_keys c where c.key = k;
+    totals := totals || (coalesce(total, 0) - purged);
   end loop;
   while moved loop
     moved := false;
     for i in 1 .. coalesce(array_length(keys, 1), 0) loop
+      -- Fewer slots in all than the limit: none of its windows is full.
+      continue when totals[array_position(distinct_keys, keys[i])] < counts[i];
       -- The slot opens when the counts[i]-th newest slot in the window leaves it.
       select s.at into nth from publish_slots s
         where s.key = keys[i] and s.at > t - windows_ms[i] * interval '1 millisecond'
@@ -63,7 +82,9 @@ begin
       end if;
     end loop;
   end loop;
-  insert into publish_slots (key, at) select distinct x, t from unnest(keys) x;
+  insert into publish_slots (key, at) select x, t from unnest(distinct_keys) x;
+  insert into publish_slot_keys (key, taken) select x, n + 1 from unnest(distinct_keys, totals) as d(x, n)
+    on conflict (key) do update set taken = excluded.taken;
   return query select t, held;
 end $$;
 
@@ -75,5 +96,6 @@ begin
   for k in select distinct x from unnest(keys) x order by 1 loop
     perform pg_advisory_xact_lock(hashtextextended('publish_slot:' || k, 0));
     delete from publish_slots s where s.ctid = (select s2.ctid from publish_slots s2 where s2.key = k and s2.at = slot limit 1);
+    if found then update publish_slot_keys set taken = taken - 1 where key = k; end if;
   end loop;
 end $$;

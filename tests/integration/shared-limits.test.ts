@@ -89,7 +89,7 @@ describe("a platform's publishing limits across worker processes", () => {
     expect(app!.n).toBe(6);
   });
 
-  it("given an account's limit full at an instant, when one worker releases a slot, then either worker takes it again, and only one of them", async () => {
+  it("given an account's limit full at an instant, when one worker releases a slot, then either worker takes it again, and only one of them; old slots are purged", async () => {
     const target = account(false);
     const from = instant(10);
     const full = await Promise.all([take(0, target, from), take(0, target, from), take(1, target, from)]);
@@ -104,5 +104,12 @@ describe("a platform's publishing limits across worker processes", () => {
     await release(1, target, late!);
     await release(1, target, again!);
     expect(await take(0, target, from)).toEqual({ at: from, heldBy: null });
+
+    // Slots older than the key's longest window are purged by the next take, and its count follows.
+    const later = new Date(from.getTime() + 3 * MINUTE);
+    expect(await take(1, target, later)).toEqual({ at: later, heldBy: null });
+    const key = `account:${target.accountId}`;
+    expect(await sql`select at from publish_slots where key = ${key}`).toEqual([{ at: later }]);
+    expect(await sql`select taken from publish_slot_keys where key = ${key}`).toEqual([{ taken: 1 }]);
   });
 });
