@@ -1,16 +1,19 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { Effect, Layer, ManagedRuntime } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextSlot, type PublishLimit } from "../../domain/publishing";
-import { sqlClient } from "../../infra/db/client";
 import { Database } from "../../infra/db/Database";
+import { LinkInBio } from "../../infra/link-in-bio/LinkInBio";
 import { PublishLimits, PublishSlots, type PublishTarget, type Slot } from "../../infra/publishing/PublishSlots";
-import { createTestDatabase } from "../support/database";
+import { createTestApp } from "../support/database";
+import { callerFor, registerOwner } from "../support/publishing";
+import { until } from "../support/wait";
 
 /**
  * What every process shares (issue 34): the platforms' publishing limits are counted in PostgreSQL,
  * so two worker processes (two PublishSlots layers, each with its own pool, on one database) stay
- * within a limit together, as one process would.
+ * within a limit together, as one process would; the link-in-bio click salt made by two processes
+ * at once is one salt.
  */
 
 const MINUTE = 60_000;
@@ -18,20 +21,17 @@ const perAccount: PublishLimit = { per: "account", count: 3, windowMs: MINUTE, r
 const perApp: PublishLimit = { per: "app", count: 5, windowMs: MINUTE, reason: "the test's limit of 5 posts a minute for the app" };
 const limits = { twitter: [perAccount, perApp] };
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: ReturnType<typeof sqlClient>;
+let app: Awaited<ReturnType<typeof createTestApp>>;
 let workers: ReadonlyArray<ManagedRuntime.ManagedRuntime<PublishSlots, unknown>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  sql = sqlClient(database.url, { max: 1, onnotice: () => {} });
-  workers = [1, 2].map(() => ManagedRuntime.make(PublishSlots.layer.pipe(Layer.provide(Database.layerFrom(Effect.succeed(database.url), { max: 4 })))));
+  app = await createTestApp();
+  workers = [1, 2].map(() => ManagedRuntime.make(PublishSlots.layer.pipe(Layer.provide(Database.layerFrom(Effect.succeed(app.url), { max: 4 })))));
 });
 
 afterAll(async () => {
   await Promise.all(workers.map((w) => w.dispose()));
-  await sql.end();
-  await database.drop();
+  await app.close();
 });
 
 const take = (worker: number, target: PublishTarget, from: Date) =>
@@ -70,7 +70,7 @@ describe("a platform's publishing limits across worker processes", () => {
     expect(taken.filter((t) => t.slot.heldBy).map((t) => t.slot.heldBy!.reason)).toEqual(Array(5).fill(perAccount.reason));
 
     // A sandbox account plays its account's limit only: none of the app's quota is used.
-    const rows = await sql`select key, count(*)::int as n from publish_slots group by key order by key`;
+    const rows = await app.sql`select key, count(*)::int as n from publish_slots group by key order by key`;
     expect(rows).toEqual([{ key: `account:${sandbox.accountId}`, n: 8 }]);
   });
 
@@ -85,8 +85,8 @@ describe("a platform's publishing limits across worker processes", () => {
     const times = taken.map((t) => t.slot.at.getTime()).sort((a, b) => a - b);
     expect(times).toEqual([...Array(5).fill(from.getTime()), from.getTime() + MINUTE]);
     expect(taken.filter((t) => t.slot.heldBy).map((t) => t.slot.heldBy)).toEqual([perApp]);
-    const [app] = await sql<{ n: number }[]>`select count(*)::int as n from publish_slots where key = 'app:twitter'`;
-    expect(app!.n).toBe(6);
+    const [quota] = await app.sql<{ n: number }[]>`select count(*)::int as n from publish_slots where key = 'app:twitter'`;
+    expect(quota!.n).toBe(6);
   });
 
   it("given an account's limit full at an instant, when one worker releases a slot, then either worker takes it again, and only one of them; old slots are purged", async () => {
@@ -109,7 +109,45 @@ describe("a platform's publishing limits across worker processes", () => {
     const later = new Date(from.getTime() + 3 * MINUTE);
     expect(await take(1, target, later)).toEqual({ at: later, heldBy: null });
     const key = `account:${target.accountId}`;
-    expect(await sql`select at from publish_slots where key = ${key}`).toEqual([{ at: later }]);
-    expect(await sql`select taken from publish_slot_keys where key = ${key}`).toEqual([{ taken: 1 }]);
+    expect(await app.sql`select at from publish_slots where key = ${key}`).toEqual([{ at: later }]);
+    expect(await app.sql`select taken from publish_slot_keys where key = ${key}`).toEqual([{ taken: 1 }]);
+  });
+});
+
+describe("the link-in-bio click salt across processes", () => {
+  it("given another process making the day's salt at the same moment, when a click waits on it, then the click is counted with that salt", async () => {
+    const owner = await registerOwner(app, { firstName: "Lee", lastName: "Park", emailPrefix: "salt", company: "Lee Dental" });
+    const caller = callerFor(owner);
+    const username = `lee-${randomUUID().slice(0, 8)}`;
+    const link = await app.run(
+      LinkInBio.use((bio) =>
+        Effect.flatMap(bio.addLink(caller, { title: "Book a visit", url: "https://leedental.example/book", type: "link", isVisible: true }), (link) =>
+          Effect.as(bio.edit(caller, { username, title: "Lee Dental", isPublished: true }), link),
+        ),
+      ),
+    );
+
+    // The other process has inserted the day's salt and not committed yet: this click's insert waits on it.
+    const now = new Date();
+    const day = now.toISOString().slice(0, 10);
+    const other = await app.sql.reserve();
+    try {
+      await other`begin`;
+      const [theirs] = await other<{ salt: Buffer }[]>`insert into bio_visitor_salts (day, salt) values (${day}, ${Buffer.alloc(32, 7)}) returning salt`;
+      const click = app.run(LinkInBio.use((bio) => bio.click(username, link.id, { address: "203.0.113.9", userAgent: "Mozilla/5.0 (iPhone)" }, now)));
+      await until(
+        () => app.sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        (rows) => rows.length > 0,
+        5_000,
+      );
+      await other`commit`;
+
+      expect(await click).toBe("https://leedental.example/book");
+      const [visit] = await app.sql<{ visitor: Buffer }[]>`select visitor from bio_clicks where link_id = ${link.id}`;
+      const expected = createHash("sha256").update(theirs!.salt).update(["", owner.workspaceId, "203.0.113.9", "Mozilla/5.0 (iPhone)"].join("\0")).digest();
+      expect(visit!.visitor.toString("hex")).toBe(expected.toString("hex"));
+    } finally {
+      other.release();
+    }
   });
 });
