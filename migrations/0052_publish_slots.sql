@@ -26,66 +26,89 @@ create table publish_slot_keys (
 );
 insert into publish_slot_keys (key, taken) select key, count(*) from publish_slots group by key;
 
--- Takes the first slot at or after `not_before` that fits every limit given (limit i: at most counts[i]
--- slots of keys[i] in any windows_ms[i], a slot at `t` counting while t > at - window; the rule of
--- nextSlot in domain/publishing/publish-limits.ts, which the tests hold this to), records it under each
--- key and answers it with the 1-based index of the limit that held it back (null: it goes at `not_before`).
+-- Takes slots for a batch of takes, in order: take n has the limits first_limit[n] .. last_limit[n] of
+-- the arrays keys/counts/windows_ms (limit i: at most counts[i] slots of keys[i] in any windows_ms[i],
+-- a slot at `t` counting while t > at - window) and gets the first moment at or after not_before[n]
+-- that fits them all: the rule of nextSlot in domain/publishing/publish-limits.ts, which the tests hold
+-- this to. Each slot is recorded under its take's keys (a take sees the ones before it) and answered
+-- with the index of the limit that held it back (null: it goes at not_before[n]).
 --
--- One call is one round trip. Its keys' advisory locks (in one order, so two takes never wait on each
--- other crosswise) serialise the takes of one key across processes and leave other keys alone; each
--- statement after the lock reads what the previous holder committed (READ COMMITTED, a fresh snapshot
--- per statement of a volatile function). The commit need not wait for the disk: the attempt that uses
--- the slot is committed (and flushed) after it, which flushes the slot too, so a crash only forgets
--- slots no call was made for.
-create function publish_slot_take(keys text[], counts integer[], windows_ms bigint[], not_before timestamptz)
-  returns table (slot_at timestamptz, held_by integer) language plpgsql as $$
+-- One call is one round trip for every take a worker gathered in the same moment. The batch's keys'
+-- advisory locks (in one order, so two calls never wait on each other crosswise) serialise the takes
+-- of one key across processes and leave other keys alone; each statement after the locks reads what
+-- the previous holder committed (READ COMMITTED: a fresh snapshot per statement of a volatile
+-- function). The commit need not wait for the disk: the attempt that uses a slot is committed (and
+-- flushed) after it, which flushes the slot too, so a crash only forgets slots no call was made for.
+create function publish_slot_take(keys text[], counts integer[], windows_ms bigint[], first_limit integer[], last_limit integer[], not_before timestamptz[])
+  returns table (take integer, slot_at timestamptz, held_by integer) language plpgsql as $$
 declare
   distinct_keys text[];
   totals integer[] := '{}';
   k text;
+  n integer;
   i integer;
+  p integer;
   purged integer;
   total integer;
-  t timestamptz := not_before;
-  held integer := null;
-  moved boolean := true;
+  t timestamptz;
+  held integer;
+  moved boolean;
   nth timestamptz;
   opens timestamptz;
   longest bigint;
+  earliest timestamptz;
 begin
   perform set_config('synchronous_commit', 'off', true);
   select array_agg(x order by x) into distinct_keys from (select distinct x from unnest(keys) x) d;
+  select min(x) into earliest from unnest(not_before) x;
   foreach k in array coalesce(distinct_keys, '{}') loop
     perform pg_advisory_xact_lock(hashtextextended('publish_slot:' || k, 0));
+    -- The key's slots older than its longest window count for none of these takes.
     select max(w) into longest from unnest(keys, windows_ms) as l(key, w) where l.key = k;
-    with gone as (delete from publish_slots s where s.key = k and s.at <= not_before - longest * interval '1 millisecond' returning 1)
+    with gone as (delete from publish_slots s where s.key = k and s.at <= earliest - longest * interval '1 millisecond' returning 1)
       select count(*) into purged from gone;
     select c.taken into total from publish_slot_keys c where c.key = k;
     totals := totals || (coalesce(total, 0) - purged);
   end loop;
-  while moved loop
-    moved := false;
-    for i in 1 .. coalesce(array_length(keys, 1), 0) loop
-      -- Fewer slots in all than the limit: none of its windows is full.
-      continue when totals[array_position(distinct_keys, keys[i])] < counts[i];
-      -- The slot opens when the counts[i]-th newest slot in the window leaves it.
-      select s.at into nth from publish_slots s
-        where s.key = keys[i] and s.at > t - windows_ms[i] * interval '1 millisecond'
-        order by s.at desc offset counts[i] - 1 limit 1;
-      if found then
-        opens := nth + windows_ms[i] * interval '1 millisecond';
-        if opens > t then
-          t := opens;
-          held := i;
-          moved := true;
+
+  for n in 1 .. coalesce(array_length(not_before, 1), 0) loop
+    t := not_before[n];
+    held := null;
+    moved := true;
+    while moved loop
+      moved := false;
+      for i in first_limit[n] .. last_limit[n] loop
+        -- Fewer slots in all than the limit: none of its windows is full.
+        continue when totals[array_position(distinct_keys, keys[i])] < counts[i];
+        -- The slot opens when the counts[i]-th newest slot in the window leaves it.
+        select s.at into nth from publish_slots s
+          where s.key = keys[i] and s.at > t - windows_ms[i] * interval '1 millisecond'
+          order by s.at desc offset counts[i] - 1 limit 1;
+        if found then
+          opens := nth + windows_ms[i] * interval '1 millisecond';
+          if opens > t then
+            t := opens;
+            held := i;
+            moved := true;
+          end if;
         end if;
-      end if;
+      end loop;
     end loop;
+    for i in first_limit[n] .. last_limit[n] loop
+      -- Once per key of the take (an account may have two limits).
+      continue when i > first_limit[n] and keys[i] = any(keys[first_limit[n] : i - 1]);
+      insert into publish_slots (key, at) values (keys[i], t);
+      p := array_position(distinct_keys, keys[i]);
+      totals[p] := totals[p] + 1;
+    end loop;
+    take := n;
+    slot_at := t;
+    held_by := held;
+    return next;
   end loop;
-  insert into publish_slots (key, at) select x, t from unnest(distinct_keys) x;
-  insert into publish_slot_keys (key, taken) select x, n + 1 from unnest(distinct_keys, totals) as d(x, n)
+
+  insert into publish_slot_keys (key, taken) select x, c from unnest(distinct_keys, totals) as d(x, c)
     on conflict (key) do update set taken = excluded.taken;
-  return query select t, held;
 end $$;
 
 -- Gives back one slot of each key at `slot` (a publication that did not start), under the keys' locks.

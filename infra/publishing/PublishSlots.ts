@@ -1,4 +1,4 @@
-import { Context, Effect, Layer } from "effect";
+import { Context, Deferred, Effect, Layer } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { PUBLISH_LIMITS, type PublishLimit } from "../../domain/publishing";
 import { Database, SqlError } from "../db/Database";
@@ -21,13 +21,26 @@ export interface Slot {
   readonly heldBy: PublishLimit | null;
 }
 
+/** How long the first take of a batch waits for others to join it. */
+const GATHER_MS = 2;
+/** Takes in one call at most. */
+const MAX_BATCH = 500;
+
+interface Gathered {
+  readonly limits: ReadonlyArray<{ readonly key: string; readonly limit: PublishLimit }>;
+  readonly from: Date;
+  readonly done: Deferred.Deferred<Slot, SqlError>;
+}
+
 /**
  * The publication slots of every worker process: each call to a platform takes one, at the first
  * moment that fits the platform's limits for the account and for the app (`nextSlot`'s rule). The
- * slots are rows of `publish_slots` (migration 0052), taken by one call of `publish_slot_take` under
- * the keys' advisory locks, so two workers together stay within a limit and a take is one round trip
- * that waits only on takes of the same account or app. Past the documented limits, a platform's 429
- * is still retried with its wait.
+ * slots are rows of `publish_slots` (migration 0052), taken by `publish_slot_take` under the keys'
+ * advisory locks, so two workers together stay within a limit, and a take waits only on takes of the
+ * same account or app. The takes of one moment (the scheduler's 9:00:00) go together, one round trip
+ * for a batch, as appends do (BatchedAppends): one at a time, a burst of X posts would queue on the
+ * app's lock with the worker's connections. Past the documented limits, a platform's 429 is still
+ * retried with its wait.
  */
 export class PublishSlots extends Context.Service<
   PublishSlots,
@@ -41,6 +54,7 @@ export class PublishSlots extends Context.Service<
     PublishSlots,
     Effect.gen(function* () {
       const db = yield* Database;
+      let gathering: Gathered[] = [];
 
       /** Each limit of the target with the key it counts under; sandbox accounts use none of the app's quota. */
       const limitsOf = (target: PublishTarget, limits: ReadonlyArray<PublishLimit>) =>
@@ -48,16 +62,51 @@ export class PublishSlots extends Context.Service<
           limit.per === "account" ? [{ key: `account:${target.accountId}`, limit }] : target.sandbox ? [] : [{ key: `app:${target.platform}`, limit }],
         );
 
+      const write = (batch: ReadonlyArray<Gathered>) =>
+        Effect.gen(function* () {
+          const all = batch.flatMap((b) => b.limits);
+          const first: number[] = [];
+          const last: number[] = [];
+          for (const b of batch) {
+            first.push((last.at(-1) ?? 0) + 1);
+            last.push((last.at(-1) ?? 0) + b.limits.length);
+          }
+          const rows = yield* Effect.exit(
+            db.query(
+              (sql) => sql<{ take: number; slot_at: Date; held_by: number | null }[]>`
+                select take, slot_at, held_by from publish_slot_take(
+                  ${all.map((l) => l.key)}::text[], ${all.map((l) => l.limit.count)}::integer[], ${all.map((l) => l.limit.windowMs)}::bigint[],
+                  ${first}::integer[], ${last}::integer[], ${batch.map((b) => b.from.toISOString())}::timestamptz[])`,
+            ),
+          );
+          const byTake = rows._tag === "Success" ? new Map(rows.value.map((row) => [row.take, row])) : null;
+          for (const [index, { done }] of batch.entries()) {
+            if (rows._tag === "Failure") {
+              yield* Deferred.failCause(done, rows.cause);
+              continue;
+            }
+            const row = byTake!.get(index + 1)!;
+            yield* Deferred.succeed(done, { at: row.slot_at, heldBy: row.held_by === null ? null : all[row.held_by - 1]!.limit });
+          }
+        });
+
       const take = Effect.fn("PublishSlots.take")(function* (target: PublishTarget, from: Date) {
         const limits = limitsOf(target, (yield* PublishLimits)[target.platform] ?? []);
         if (limits.length === 0) return { at: from, heldBy: null } satisfies Slot;
-        const [row] = yield* db.query(
-          (sql) => sql<{ slot_at: Date; held_by: number | null }[]>`
-            select slot_at, held_by from publish_slot_take(
-              ${limits.map((l) => l.key)}::text[], ${limits.map((l) => l.limit.count)}::integer[],
-              ${limits.map((l) => l.limit.windowMs)}::bigint[], ${from})`,
-        );
-        return { at: row!.slot_at, heldBy: row!.held_by === null ? null : limits[row!.held_by - 1]!.limit } satisfies Slot;
+        const done = yield* Deferred.make<Slot, SqlError>();
+        gathering.push({ limits, from, done });
+        if (gathering.length === 1) {
+          // Whoever gathers writes for all: not given up if its own fiber is interrupted meanwhile.
+          yield* Effect.uninterruptible(
+            Effect.gen(function* () {
+              yield* Effect.sleep(GATHER_MS);
+              const gathered = gathering;
+              gathering = [];
+              for (let at = 0; at < gathered.length; at += MAX_BATCH) yield* write(gathered.slice(at, at + MAX_BATCH));
+            }),
+          );
+        }
+        return yield* Deferred.await(done);
       });
 
       const release = Effect.fn("PublishSlots.release")(function* (target: PublishTarget, slot: Slot) {
