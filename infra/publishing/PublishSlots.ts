@@ -45,6 +45,7 @@ interface Gathered {
 export class PublishSlots extends Context.Service<
   PublishSlots,
   {
+    /** Outside a transaction: the moment's batch is written by its first caller's fiber, and would hold the keys' locks until that caller's commit. */
     readonly take: (target: PublishTarget, from: Date) => Effect.Effect<Slot, SqlError>;
     /** Gives back a slot that was not used (the publication did not start). */
     readonly release: (target: PublishTarget, slot: Slot) => Effect.Effect<void, SqlError>;
