@@ -87,16 +87,6 @@ export const sandboxAccountsOf = (workspaceId: string) =>
     ),
   ).pipe(Effect.map((rows) => rows.map((row) => ({ id: row.id, name: row.account_name, platform: row.platform, connected: row.disconnected_at === null }))));
 
-/** The sandbox accounts among these ids (any workspace, connected or not). */
-export const sandboxAccountIdsAmong = (accountIds: ReadonlyArray<string>) =>
-  accountIds.length === 0
-    ? Effect.succeed(new Set<string>())
-    : Database.use((db) =>
-        db.query(
-          (sql) => sql<{ id: string }[]>`select id from social_accounts where id = any(${accountIds as string[]}::uuid[]) and kind = 'sandbox'`,
-        ),
-      ).pipe(Effect.map((rows) => new Set(rows.map((row) => row.id))));
-
 /** The connected accounts among these ids (any workspace), with what reading a platform needs: kind, status and who they are there. */
 export const connectedAccountsAmong = (accountIds: ReadonlyArray<string>) =>
   accountIds.length === 0

@@ -295,19 +295,20 @@ export class LinkInBio extends Context.Service<
       const saltOf = (day: string) =>
         salt?.day === day
           ? Effect.succeed(salt.value)
-          : Effect.map(
-              db.query(
+          : Effect.gen(function* () {
+              const [made] = yield* db.query(
                 (sql) => sql<{ salt: Buffer }[]>`
                   with made as (
                     insert into bio_visitor_salts (day, salt) values (${day}, ${randomBytes(32)}) on conflict (day) do nothing returning salt
                   ), forgotten as (delete from bio_visitor_salts where day < ${day}::date)
                   select salt from made union all select salt from bio_visitor_salts where day = ${day}`,
-              ),
-              ([row]) => {
-                salt = { day, value: row!.salt };
-                return row!.salt;
-              },
-            );
+              );
+              // Another process (or request) made the day's salt at the same moment: its insert committed after
+              // this statement began, so the statement saw neither its own row nor that one. Read it now.
+              const row = made ?? (yield* db.query((sql) => sql<{ salt: Buffer }[]>`select salt from bio_visitor_salts where day = ${day}`))[0]!;
+              salt = { day, value: row.salt };
+              return row.salt;
+            });
 
       const click = Effect.fn("LinkInBio.click")(function* (username: string, id: string, visitor: BioVisitor, now: Date) {
         if (!isUuid(id)) return null;

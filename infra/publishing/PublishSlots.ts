@@ -1,7 +1,6 @@
-import { Context, Effect, Layer } from "effect";
+import { Context, Deferred, Effect, Layer } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
-import { nextSlot, PUBLISH_LIMITS, type PublishLimit } from "../../domain/publishing";
-import { sandboxAccountIdsAmong } from "../accounts/queries";
+import { PUBLISH_LIMITS, type PublishLimit } from "../../domain/publishing";
 import { Database, SqlError } from "../db/Database";
 
 /** The platforms' publishing limits in force: the documented ones (tests put small windows in their place). */
@@ -22,96 +21,100 @@ export interface Slot {
   readonly heldBy: PublishLimit | null;
 }
 
+/** How long the first take of a batch waits for others to join it. */
+const GATHER_MS = 2;
+/** Takes in one call at most. */
+const MAX_BATCH = 500;
+
+interface Gathered {
+  readonly limits: ReadonlyArray<{ readonly key: string; readonly limit: PublishLimit }>;
+  readonly from: Date;
+  readonly done: Deferred.Deferred<Slot, SqlError>;
+}
+
 /**
- * The publication slots of this worker process: each call to a platform takes one, at the first
- * moment that fits the platform's limits for the account and for the app. An account's (or a
- * platform's) history starts from the attempts the read model holds for its longest window, read
- * on first use; after that this process counts its own. Several worker processes each count their
- * own: a platform's 429 past the limit is still retried with its wait.
+ * The publication slots of every worker process: each call to a platform takes one, at the first
+ * moment that fits the platform's limits for the account and for the app (`nextSlot`'s rule). The
+ * slots are rows of `publish_slots` (migration 0052), taken by `publish_slot_take` under the keys'
+ * advisory locks, so two workers together stay within a limit, and a take waits only on takes of the
+ * same account or app. The takes of one moment (the scheduler's 9:00:00) go together, one round trip
+ * for a batch, as appends do (BatchedAppends): one at a time, a burst of X posts would queue on the
+ * app's lock with the worker's connections. Past the documented limits, a platform's 429 is still
+ * retried with its wait.
  */
 export class PublishSlots extends Context.Service<
   PublishSlots,
   {
+    /** Outside a transaction: the moment's batch is written by its first caller's fiber, and would hold the keys' locks until that caller's commit. */
     readonly take: (target: PublishTarget, from: Date) => Effect.Effect<Slot, SqlError>;
     /** Gives back a slot that was not used (the publication did not start). */
-    readonly release: (target: PublishTarget, slot: Slot) => Effect.Effect<void>;
+    readonly release: (target: PublishTarget, slot: Slot) => Effect.Effect<void, SqlError>;
   }
 >()("app/PublishSlots") {
   static layer = Layer.effect(
     PublishSlots,
     Effect.gen(function* () {
       const db = yield* Database;
-      /** Times (ms) of this process's and the read model's attempts, by key, oldest first. */
-      const times = new Map<string, number[]>();
-      const seeds = new Map<string, Promise<void>>();
+      let gathering: Gathered[] = [];
 
-      const keysOf = (target: PublishTarget, limits: ReadonlyArray<PublishLimit>) => {
-        const account = limits.filter((l) => l.per === "account");
-        const app = target.sandbox ? [] : limits.filter((l) => l.per === "app");
-        return [
-          ...(account.length ? [{ key: `account:${target.accountId}`, limits: account }] : []),
-          ...(app.length ? [{ key: `app:${target.platform}`, limits: app }] : []),
-        ];
-      };
+      /** Each limit of the target with the key it counts under; sandbox accounts use none of the app's quota. */
+      const limitsOf = (target: PublishTarget, limits: ReadonlyArray<PublishLimit>) =>
+        limits.flatMap((limit) =>
+          limit.per === "account" ? [{ key: `account:${target.accountId}`, limit }] : target.sandbox ? [] : [{ key: `app:${target.platform}`, limit }],
+        );
 
-      const load = (key: string, target: PublishTarget, windowMs: number): Effect.Effect<ReadonlyArray<{ at: Date }>, SqlError> => {
-        const since = new Date(Date.now() - windowMs);
-        if (key.startsWith("account:")) {
-          return db.query((sql) => sql<{ at: Date }[]>`select attempted_at as at from post_targets where account_id = ${target.accountId} and attempted_at > ${since}`);
-        }
-        // The app's quota counts real accounts' attempts only: the sandbox's (the accounts module says which) never reach the platform.
-        return Effect.gen(function* () {
-          const rows = yield* db.query(
-            (sql) => sql<{ at: Date; account_id: string }[]>`
-              select attempted_at as at, account_id from post_targets where platform = ${target.platform} and attempted_at > ${since}`,
-          );
-          const sandbox = yield* sandboxAccountIdsAmong([...new Set(rows.map((r) => r.account_id))]).pipe(Effect.provideService(Database, db));
-          return rows.filter((r) => !sandbox.has(r.account_id));
-        });
-      };
-
-      /** Reads a key's history once per process; callers at the same time wait for the same read. */
-      const seed = (key: string, target: PublishTarget, windowMs: number) =>
-        Effect.suspend(() => {
-          let seeding = seeds.get(key);
-          if (!seeding) {
-            seeding = Effect.runPromise(load(key, target, windowMs)).then((rows) => {
-              const merged = [...rows.map((r) => r.at.getTime()), ...(times.get(key) ?? [])].sort((a, b) => a - b);
-              times.set(key, merged);
-            });
-            seeds.set(key, seeding);
-            seeding.catch(() => seeds.delete(key));
+      const write = (batch: ReadonlyArray<Gathered>) =>
+        Effect.gen(function* () {
+          const all = batch.flatMap((b) => b.limits);
+          const first: number[] = [];
+          const last: number[] = [];
+          for (const b of batch) {
+            first.push((last.at(-1) ?? 0) + 1);
+            last.push((last.at(-1) ?? 0) + b.limits.length);
           }
-          return Effect.tryPromise({ try: () => seeding!, catch: (e) => new SqlError({ message: `Could not read the publishing history: ${String(e)}` }) });
+          const rows = yield* Effect.exit(
+            db.query(
+              (sql) => sql<{ take: number; slot_at: Date; held_by: number | null }[]>`
+                select take, slot_at, held_by from publish_slot_take(
+                  ${all.map((l) => l.key)}::text[], ${all.map((l) => l.limit.count)}::integer[], ${all.map((l) => l.limit.windowMs)}::bigint[],
+                  ${first}::integer[], ${last}::integer[], ${batch.map((b) => b.from.toISOString())}::timestamptz[])`,
+            ),
+          );
+          const byTake = rows._tag === "Success" ? new Map(rows.value.map((row) => [row.take, row])) : null;
+          for (const [index, { done }] of batch.entries()) {
+            if (rows._tag === "Failure") {
+              yield* Deferred.failCause(done, rows.cause);
+              continue;
+            }
+            const row = byTake!.get(index + 1)!;
+            yield* Deferred.succeed(done, { at: row.slot_at, heldBy: row.held_by === null ? null : all[row.held_by - 1]!.limit });
+          }
         });
 
       const take = Effect.fn("PublishSlots.take")(function* (target: PublishTarget, from: Date) {
-        const limits = (yield* PublishLimits)[target.platform] ?? [];
-        const keys = keysOf(target, limits);
-        if (keys.length === 0) return { at: from, heldBy: null } satisfies Slot;
-        for (const { key, limits } of keys) yield* seed(key, target, Math.max(...limits.map((l) => l.windowMs)));
-        const slot = nextSlot(
-          keys.flatMap(({ key, limits }) => limits.map((limit) => ({ limit, times: times.get(key) ?? [] }))),
-          from.getTime(),
-        );
-        for (const { key, limits } of keys) {
-          const longest = Math.max(...limits.map((l) => l.windowMs));
-          const kept = (times.get(key) ?? []).filter((t) => t > from.getTime() - longest);
-          kept.push(slot.at);
-          times.set(key, kept.sort((a, b) => a - b));
+        const limits = limitsOf(target, (yield* PublishLimits)[target.platform] ?? []);
+        if (limits.length === 0) return { at: from, heldBy: null } satisfies Slot;
+        const done = yield* Deferred.make<Slot, SqlError>();
+        gathering.push({ limits, from, done });
+        if (gathering.length === 1) {
+          // Whoever gathers writes for all: not given up if its own fiber is interrupted meanwhile.
+          yield* Effect.uninterruptible(
+            Effect.gen(function* () {
+              yield* Effect.sleep(GATHER_MS);
+              const gathered = gathering;
+              gathering = [];
+              for (let at = 0; at < gathered.length; at += MAX_BATCH) yield* write(gathered.slice(at, at + MAX_BATCH));
+            }),
+          );
         }
-        return { at: new Date(slot.at), heldBy: slot.heldBy } satisfies Slot;
+        return yield* Deferred.await(done);
       });
 
-      const release = (target: PublishTarget, slot: Slot) =>
-        Effect.gen(function* () {
-          const limits = (yield* PublishLimits)[target.platform] ?? [];
-          for (const { key } of keysOf(target, limits)) {
-            const list = times.get(key);
-            const index = list?.indexOf(slot.at.getTime()) ?? -1;
-            if (list && index >= 0) list.splice(index, 1);
-          }
-        });
+      const release = Effect.fn("PublishSlots.release")(function* (target: PublishTarget, slot: Slot) {
+        const keys = [...new Set(limitsOf(target, (yield* PublishLimits)[target.platform] ?? []).map((l) => l.key))];
+        if (keys.length === 0) return;
+        yield* db.query((sql) => sql`select publish_slot_release(${keys}::text[], ${slot.at})`);
+      });
 
       return { take, release };
     }),
