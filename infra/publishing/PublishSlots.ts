@@ -1,7 +1,8 @@
-import { Context, Deferred, Effect, Layer } from "effect";
+import { Context, Effect, Layer } from "effect";
 import type { PlatformId } from "../../domain/accounts/platforms";
 import { PUBLISH_LIMITS, type PublishLimit } from "../../domain/publishing";
-import { Database, SqlError } from "../db/Database";
+import { Database, type SqlError } from "../db/Database";
+import { gathered, inRunsOf } from "../db/gathered";
 
 /** The platforms' publishing limits in force: the documented ones (tests put small windows in their place). */
 export const PublishLimits = Context.Reference<Readonly<Partial<Record<PlatformId, ReadonlyArray<PublishLimit>>>>>("app/PublishLimits", {
@@ -26,10 +27,10 @@ const GATHER_MS = 2;
 /** Takes in one call at most. */
 const MAX_BATCH = 500;
 
-interface Gathered {
+/** One take: the target's limits with the keys they count under, from when. */
+interface Take {
   readonly limits: ReadonlyArray<{ readonly key: string; readonly limit: PublishLimit }>;
   readonly from: Date;
-  readonly done: Deferred.Deferred<Slot, SqlError>;
 }
 
 /**
@@ -55,7 +56,6 @@ export class PublishSlots extends Context.Service<
     PublishSlots,
     Effect.gen(function* () {
       const db = yield* Database;
-      let gathering: Gathered[] = [];
 
       /** Each limit of the target with the key it counts under; sandbox accounts use none of the app's quota. */
       const limitsOf = (target: PublishTarget, limits: ReadonlyArray<PublishLimit>) =>
@@ -63,7 +63,7 @@ export class PublishSlots extends Context.Service<
           limit.per === "account" ? [{ key: `account:${target.accountId}`, limit }] : target.sandbox ? [] : [{ key: `app:${target.platform}`, limit }],
         );
 
-      const write = (batch: ReadonlyArray<Gathered>) =>
+      const write = (batch: ReadonlyArray<Take>) =>
         Effect.gen(function* () {
           const all = batch.flatMap((b) => b.limits);
           const first: number[] = [];
@@ -72,42 +72,25 @@ export class PublishSlots extends Context.Service<
             first.push((last.at(-1) ?? 0) + 1);
             last.push((last.at(-1) ?? 0) + b.limits.length);
           }
-          const rows = yield* Effect.exit(
-            db.query(
-              (sql) => sql<{ take: number; slot_at: Date; held_by: number | null }[]>`
-                select take, slot_at, held_by from publish_slot_take(
-                  ${all.map((l) => l.key)}::text[], ${all.map((l) => l.limit.count)}::integer[], ${all.map((l) => l.limit.windowMs)}::bigint[],
-                  ${first}::integer[], ${last}::integer[], ${batch.map((b) => b.from.toISOString())}::timestamptz[])`,
-            ),
+          const rows = yield* db.query(
+            (sql) => sql<{ take: number; slot_at: Date; held_by: number | null }[]>`
+              select take, slot_at, held_by from publish_slot_take(
+                ${all.map((l) => l.key)}::text[], ${all.map((l) => l.limit.count)}::integer[], ${all.map((l) => l.limit.windowMs)}::bigint[],
+                ${first}::integer[], ${last}::integer[], ${batch.map((b) => b.from.toISOString())}::timestamptz[])`,
           );
-          const byTake = rows._tag === "Success" ? new Map(rows.value.map((row) => [row.take, row])) : null;
-          for (const [index, { done }] of batch.entries()) {
-            if (rows._tag === "Failure") {
-              yield* Deferred.failCause(done, rows.cause);
-              continue;
-            }
-            const row = byTake!.get(index + 1)!;
-            yield* Deferred.succeed(done, { at: row.slot_at, heldBy: row.held_by === null ? null : all[row.held_by - 1]!.limit });
-          }
+          const byTake = new Map(rows.map((row) => [row.take, row]));
+          return batch.map((_, index): Slot => {
+            const row = byTake.get(index + 1)!;
+            return { at: row.slot_at, heldBy: row.held_by === null ? null : all[row.held_by - 1]!.limit };
+          });
         });
+
+      const takeTogether = gathered({ gatherMs: GATHER_MS, batchesOf: inRunsOf(MAX_BATCH), write });
 
       const take = Effect.fn("PublishSlots.take")(function* (target: PublishTarget, from: Date) {
         const limits = limitsOf(target, (yield* PublishLimits)[target.platform] ?? []);
         if (limits.length === 0) return { at: from, heldBy: null } satisfies Slot;
-        const done = yield* Deferred.make<Slot, SqlError>();
-        gathering.push({ limits, from, done });
-        if (gathering.length === 1) {
-          // Whoever gathers writes for all: not given up if its own fiber is interrupted meanwhile.
-          yield* Effect.uninterruptible(
-            Effect.gen(function* () {
-              yield* Effect.sleep(GATHER_MS);
-              const gathered = gathering;
-              gathering = [];
-              for (let at = 0; at < gathered.length; at += MAX_BATCH) yield* write(gathered.slice(at, at + MAX_BATCH));
-            }),
-          );
-        }
-        return yield* Deferred.await(done);
+        return yield* takeTogether({ limits, from });
       });
 
       const release = Effect.fn("PublishSlots.release")(function* (target: PublishTarget, slot: Slot) {
