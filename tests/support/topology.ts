@@ -91,11 +91,11 @@ export const startTopology = async (options: {
     for (const dir of [...dataDirs, s3Directory]) rmSync(dir, { recursive: true, force: true });
   };
   try {
-    // One at a time: the first runs the migrations (and the demo's data) the second then finds done.
-    const webDataDirs = [newDataDir("web-a"), newDataDir("web-b")] as const;
-    for (const dataDir of webDataDirs) webs.push(await startTestServer({ dataDir, env: { ...env, RUN_WORKER: "false" } }));
+    // The workers first: a web process is healthy (/api/health) only while a worker lives.
     startWorkerAt(0);
     startWorkerAt(1);
+    const webDataDirs = [newDataDir("web-a"), newDataDir("web-b")] as const;
+    webs.push(...(await Promise.all(webDataDirs.map((dataDir) => startTestServer({ dataDir, env: { ...env, RUN_WORKER: "false" } })))));
     return {
       webs: [webs[0]!, webs[1]!],
       webDataDirs,
