@@ -329,16 +329,20 @@ const main = async () => {
         );
         return mark;
       };
+      const stageLines = (name: string, stages: typeof stretch.stages) => {
+        for (const s of stages) {
+          figure(`${name} stage ${s.stage}: ${int(s.samples)} samples, p50 ${dec1(s.p50)} ms, p99 ${dec1(s.p99)} ms, total ${seconds(s.total / 1000)}`);
+        }
+      };
       const burstMark = burstLine("topology burst", burst, BURST_P99_GOAL_MS);
+      stageLines("topology burst", burst.stages);
       const killedMark = killed.lateness.max <= SURVIVOR_BUDGET_SECONDS * 1000 && killed.lost === 0 && killed.duplicates === 0 ? "PASS" : "OVER";
       figure(
         `topology worker killed: ${int(killed.posts)} posts due at one instant, the worker holding ${int(killed.heldByKilled)} of their jobs killed with SIGKILL 2 s before: ` +
           `lateness p50 ${int(killed.lateness.p50)} ms, p99 ${int(killed.lateness.p99)} ms, max ${int(killed.lateness.max)} ms (goal max ≤ ${SURVIVOR_BUDGET_SECONDS} s: ${killedMark}); duplicates ${killed.duplicates}, lost ${killed.lost}`,
       );
       const stretchMark = burstLine("topology stretch", stretch, STRETCH_P99_GOAL_MS);
-      for (const s of stretch.stages) {
-        figure(`topology stretch stage ${s.stage}: ${int(s.samples)} samples, p50 ${dec1(s.p50)} ms, p99 ${dec1(s.p99)} ms, total ${seconds(s.total / 1000)}`);
-      }
+      stageLines("topology stretch", stretch.stages);
       summary.push(
         `topology (issue 34): media A→B ${mediaMark}; ${int(burst.posts)} at one instant p99 ${int(burst.lateness.p99)} ms (${burstMark}); ` +
           `worker killed before ${int(killed.posts)}: last ${int(killed.lateness.max)} ms late (${killedMark}); ` +

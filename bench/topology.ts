@@ -50,7 +50,7 @@ export interface StageFigure {
 
 export interface TopologyFigures {
   readonly media: MediaAcrossWebs;
-  readonly burst: BurstFigures;
+  readonly burst: BurstFigures & { readonly stages: ReadonlyArray<StageFigure> };
   readonly killed: WorkerKilled;
   readonly stretch: BurstFigures & { readonly stages: ReadonlyArray<StageFigure> };
 }
@@ -94,7 +94,7 @@ const stagesOf = (files: ReadonlyArray<string>): StageFigure[] => {
 
 export const measureTopology = async (
   databaseUrl: string,
-  options: { posts: number; killPosts: number; stretchPosts: number; workerEnv?: Record<string, string> },
+  options: { posts: number; killPosts: number; stretchPosts: number },
   note: (line: string) => void,
 ): Promise<TopologyFigures> => {
   const timings = mkdtempSync(path.join(tmpdir(), "socialdesk-stage-timings-"));
@@ -102,13 +102,24 @@ export const measureTopology = async (
   const runtime = appRuntime(databaseUrl, 10);
   const sql = sqlClient(databaseUrl, { max: 2, onnotice: () => {} });
   try {
-    topology = await startTopology({ databaseUrl, env: { WORKER_CONCURRENCY: "20", ...options.workerEnv } });
+    const filesOf = (shape: string) => [0, 1].map((index) => path.join(timings, `${shape}-worker-${index}.json`));
+    const burstFiles = filesOf("burst");
+    // BENCH_WORKER_PROF=<dir>: each worker writes a CPU profile there when it stops (not when killed).
+    const profile: Record<string, string> = process.env.BENCH_WORKER_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_WORKER_PROF)}` } : {};
+    topology = await startTopology({
+      databaseUrl,
+      env: { WORKER_CONCURRENCY: "20" },
+      workerEnv: (index) => ({ ...profile, WORKER_STAGE_TIMINGS: burstFiles[index]! }),
+    });
     note(`topology: web A ${topology.webs[0].url}, web B ${topology.webs[1].url}, workers ${topology.workers.map((w) => w.pid).join(", ")}, S3 ${topology.env.S3_ENDPOINT}`);
     const { browser } = await signUp(topology.webs[0].url);
     const media = await mediaAcrossWebs(topology, browser, { bytes: await samplePng(), name: `topology-${randomUUID().slice(0, 8)}.png` });
 
     note(`${options.posts} posts at one instant…`);
     const first = await burst(runtime, sql, options.posts);
+    // The workers write their timings every second.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const firstStages = stagesOf(burstFiles);
 
     note(`${options.killPosts} posts at one instant, a worker killed 2 s before…`);
     const running = topology;
@@ -116,12 +127,12 @@ export const measureTopology = async (
     const killed = await burstWithAWorkerKilled(runtime, sql, [a!, b!], { posts: options.killPosts, accounts: ACCOUNTS });
 
     // Two fresh workers for the stretch, each writing its stage timings (flushed when it stops).
-    const files = [0, 1].map((index) => path.join(timings, `worker-${index}.json`));
+    const files = filesOf("stretch");
     for (const index of [0, 1]) await running.replaceWorker(index, { WORKER_STAGE_TIMINGS: files[index]! });
     note(`${options.stretchPosts} posts at one instant…`);
     const stretch = await burst(runtime, sql, options.stretchPosts);
     await Promise.all(running.workers.map((worker) => worker.stop()));
-    return { media, burst: first, killed, stretch: { ...stretch, stages: stagesOf(files) } };
+    return { media, burst: { ...first, stages: firstStages }, killed, stretch: { ...stretch, stages: stagesOf(files) } };
   } finally {
     await topology?.stop();
     await sql.end({ timeout: 5 });
