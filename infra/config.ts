@@ -42,7 +42,29 @@ const EnvSchema = z.object({
   SANDBOX_REPLY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** Requests a minute every API key may make, whatever its workspace's plan (unset: the plan's, `apiRequestsPerMinute` in domain/plans). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
+  /** Where media files live: `disk` (DATA_DIR/media, one machine) or `s3` (a bucket every process reads). */
+  MEDIA_STORE: z.enum(["disk", "s3"]).default("disk"),
+  /** The S3-compatible service's address (R2, MinIO, B2, Garage); unset for AWS S3, whose address comes from the region. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  /** AWS's region of the bucket; R2 takes `auto`. */
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Addresses as `endpoint/bucket/key` rather than `bucket.endpoint/key`: MinIO, Garage and s3rver need it. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+}).superRefine((settings, context) => {
+  if (settings.MEDIA_STORE !== "s3") return;
+  const required = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+  const missing = required.filter((name) => !settings[name]);
+  if (missing.length > 0) {
+    context.addIssue({
+      code: "custom",
+      path: [],
+      message: `MEDIA_STORE=s3 keeps media in a bucket and needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for any service but AWS S3); not set: ${missing.join(", ")}.`,
+    });
+  }
 });
 
 export type AppConfig = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };
@@ -50,7 +72,7 @@ export type AppConfig = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    const problems = parsed.error.issues.map((i) => (i.path.length > 0 ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const config = parsed.data;

@@ -34,6 +34,10 @@ const ACCEPTED: Readonly<Record<string, AcceptedFormat>> = {
   webm: { kind: "video", mime: "video/webm", ext: "webm", label: "WebM" },
 };
 
+/** A stored file's content type by its name (`original.<ext>`, `thumbnail.webp`): for a copy made without its media item. */
+export const storedFileType = (fileName: string): string =>
+  ACCEPTED[fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase()]?.mime ?? "application/octet-stream";
+
 /** Formats a person may expect to work but that we cannot show or thumbnail: a specific message. */
 const KNOWN_BUT_UNSUPPORTED: Readonly<Record<string, string>> = {
   heic: "HEIC photos are not supported yet: export it as JPEG and upload that.",

@@ -1,22 +1,19 @@
-/** The part of s3rver (an S3-compatible server for tests; it ships no types) the tests and the bench use. */
+// The part of s3rver's API the tests use (the package ships no types).
 declare module "s3rver" {
   import type { AddressInfo } from "node:net";
 
-  interface S3rverOptions {
-    address?: string;
-    /** 0: a port the system picks (`run` answers it). */
-    port?: number;
-    silent?: boolean;
-    /** Where the buckets' objects are kept, as files. */
-    directory?: string;
-    configureBuckets?: ReadonlyArray<{ name: string; configs?: ReadonlyArray<string | Buffer> }>;
-    resetOnClose?: boolean;
-    allowMismatchedSignatures?: boolean;
-    vhostBuckets?: boolean;
+  export interface S3rverOptions {
+    readonly address?: string;
+    /** 0: a port the system picks. */
+    readonly port?: number;
+    /** Where the buckets' objects are kept on disk. */
+    readonly directory: string;
+    readonly silent?: boolean;
+    readonly resetOnClose?: boolean;
   }
 
   export default class S3rver {
-    constructor(options?: S3rverOptions);
+    constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import S3rver from "s3rver";
 import type { Browser } from "./browser";
+import { type RunningS3, startS3Server } from "./s3";
 import { startTestServer, startWorkerProcess, type TestServer, type WorkerProcess } from "./processes";
 
 /**
@@ -16,8 +15,6 @@ import { startTestServer, startWorkerProcess, type TestServer, type WorkerProces
  * and tests/integration/topology.test.ts. No test framework is imported here.
  */
 
-export const TOPOLOGY_BUCKET = "socialdesk-media";
-
 export interface Topology {
   readonly webs: readonly [TestServer, TestServer];
   readonly webDataDirs: readonly [string, string];
@@ -27,8 +24,7 @@ export interface Topology {
   readonly workers: WorkerProcess[];
   /** The settings every process has (database, token key, media store). */
   readonly env: Readonly<Record<string, string>>;
-  /** Where s3rver keeps the bucket's objects. */
-  readonly s3Directory: string;
+  readonly s3: RunningS3;
   /** Stops worker `index` (SIGTERM, if it still runs) and starts a new one in its place, with `env` added. */
   readonly replaceWorker: (index: number, env?: Record<string, string>) => Promise<WorkerProcess>;
   readonly stop: () => Promise<void>;
@@ -49,24 +45,13 @@ export const startTopology = async (options: {
   readonly workerEnv?: (index: number) => Record<string, string>;
   readonly env?: Record<string, string>;
 }): Promise<Topology> => {
-  const s3Directory = mkdtempSync(path.join(tmpdir(), "socialdesk-s3-"));
-  const s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Directory, configureBuckets: [{ name: TOPOLOGY_BUCKET }] });
-  const { port: s3Port } = (await s3.run()) as AddressInfo;
+  const s3 = await startS3Server();
   const env: Record<string, string> = {
     DATABASE_URL: options.databaseUrl,
     // The same key everywhere: a token one process stores, another reads (else each DATA_DIR makes its own).
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-    MEDIA_STORE: "s3",
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-    S3_BUCKET: TOPOLOGY_BUCKET,
-    S3_REGION: "us-east-1",
-    // s3rver's fixed credentials.
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
-    S3_FORCE_PATH_STYLE: "true",
-    // s3rver predates the SDK's default CRC32 checksums: ask for them only where S3 requires one.
-    AWS_REQUEST_CHECKSUM_CALCULATION: "WHEN_REQUIRED",
-    AWS_RESPONSE_CHECKSUM_VALIDATION: "WHEN_REQUIRED",
+    // MEDIA_STORE=s3 and the S3_ settings.
+    ...s3.env,
     BLUESKY_FIREHOSE_URL: "off",
     ...options.env,
   };
@@ -88,7 +73,7 @@ export const startTopology = async (options: {
   const stop = async () => {
     await Promise.all([...webs.map((web) => web.stop()), ...workers.map((worker) => worker.stop())]);
     await s3.close().catch(() => undefined);
-    for (const dir of [...dataDirs, s3Directory]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
   try {
     // The workers first: a web process is healthy (/api/health) only while a worker lives.
@@ -102,7 +87,7 @@ export const startTopology = async (options: {
       workerDataDirs,
       workers,
       env,
-      s3Directory,
+      s3,
       replaceWorker: async (index, more) => {
         await workers[index]?.stop();
         return startWorkerAt(index, more);
@@ -122,7 +107,7 @@ export interface MediaAcrossWebs {
   readonly servedByB: { readonly status: number; readonly sameBytes: boolean; readonly contentType: string | null };
   /** The same GET without a session, on web B: a private file is never public. */
   readonly signedOutStatus: number;
-  /** The objects s3rver holds for the upload (its storage files naming the upload's name). */
+  /** The bucket's keys under the uploaded item's folder (`<workspace>/<item>/…`). */
   readonly inBucket: ReadonlyArray<string>;
   /** Files under any process's DATA_DIR/media but its `.incoming` spool: none when media live in the bucket only. */
   readonly onDisk: ReadonlyArray<string>;
@@ -138,18 +123,18 @@ export const mediaAcrossWebs = async (topology: Topology, browser: Browser, file
   form.append("files", new File([file.bytes as BlobPart], file.name, { type: "image/png" }));
   const uploaded = await browser.request("POST", `${webA.url}/api/media/upload`, { body: form, headers: { origin: webA.url } });
   if (uploaded.status !== 201) throw new Error(`POST /api/media/upload on web A answered ${uploaded.status}: ${uploaded.text.slice(0, 300)}`);
-  const fileUrl = uploaded.data.items[0].fileUrl as string;
+  const item = uploaded.data.items[0] as { id: string; fileUrl: string };
+  const fileUrl = item.fileUrl;
   const path_ = new URL(fileUrl, webB.url).pathname;
   const served = await browser.get(`${webB.url}${path_}`);
   const signedOut = await fetch(`${webB.url}${path_}`, { redirect: "manual" });
   await signedOut.arrayBuffer();
-  const stem = file.name.replace(/\.[^.]+$/, "");
   return {
     fileUrl,
     uploadedBytes: file.bytes.length,
     servedByB: { status: served.status, sameBytes: served.buffer.equals(file.bytes), contentType: served.headers.get("content-type") },
     signedOutStatus: signedOut.status,
-    inBucket: filesUnder(topology.s3Directory).filter((f) => f.includes(stem) && !f.includes("_S3rver_metadata")),
+    inBucket: (await topology.s3.keys()).filter((key) => key.split("/")[1] === item.id),
     onDisk: [...topology.webDataDirs, ...topology.workerDataDirs].flatMap((dir) => filesUnder(path.join(dir, "media")).map((f) => path.join(dir, "media", f))),
   };
 };
