@@ -108,7 +108,9 @@ export const measureTopology = async (
     const profile: Record<string, string> = process.env.BENCH_WORKER_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_WORKER_PROF)}` } : {};
     topology = await startTopology({
       databaseUrl,
-      env: { WORKER_CONCURRENCY: "20" },
+      // As deploy/compose.yaml: each worker may hold 5,000 publications at once (the default 1,000
+      // left 8,000 of the 10,000 waiting for a slot: job fetch p50 15 s).
+      env: { IO_CONCURRENCY: "5000" },
       workerEnv: (index) => ({ ...profile, WORKER_STAGE_TIMINGS: burstFiles[index]! }),
     });
     note(`topology: web A ${topology.webs[0].url}, web B ${topology.webs[1].url}, workers ${topology.workers.map((w) => w.pid).join(", ")}, S3 ${topology.env.S3_ENDPOINT}`);
