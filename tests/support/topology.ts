@@ -31,7 +31,7 @@ export interface Topology {
 }
 
 /** Every file under `dir`, relative to it, but those under `.incoming` (the upload spool). */
-export const filesUnder = (dir: string): string[] => {
+const filesUnder = (dir: string): string[] => {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -43,6 +43,7 @@ export const startTopology = async (options: {
   readonly databaseUrl: string;
   /** Settings of worker `index` only (a stage-timings file, say). */
   readonly workerEnv?: (index: number) => Record<string, string>;
+  /** Settings of every process, added to the topology's. */
   readonly env?: Record<string, string>;
 }): Promise<Topology> => {
   const s3 = await startS3Server();
