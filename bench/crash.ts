@@ -6,7 +6,7 @@ import { sqlClient } from "../infra/db/client";
 import { freePort } from "../tests/support/ports";
 import { sandboxPublication, sleepUntil } from "../tests/support/publishing";
 import { embeddedDatabaseUrl, killEmbeddedPostgres, startTestServer, type TestServer } from "../tests/support/processes";
-import { appRuntime } from "./database";
+import { type AppRuntime, appRuntime } from "./database";
 import { benchWorkspace, quantile, scheduleBenchPosts, startWorker, stopWorker } from "./scheduler";
 
 /**
@@ -43,7 +43,7 @@ export interface WorkerKilled {
 }
 
 /** Each post's lateness (ms) against its time, sorted. */
-const latenessOf = async (sql: postgres.Sql, postIds: ReadonlyArray<string>) =>
+export const latenessOf = async (sql: postgres.Sql, postIds: ReadonlyArray<string>) =>
   (
     await sql<{ late: number }[]>`
       select extract(epoch from (min(s.published_at) - p.scheduled_at)) * 1000 as late
@@ -52,7 +52,7 @@ const latenessOf = async (sql: postgres.Sql, postIds: ReadonlyArray<string>) =>
     .map((r) => Number(r.late))
     .sort((a, b) => a - b);
 
-const waitForAll = async (sql: postgres.Sql, postIds: ReadonlyArray<string>, deadline: number) => {
+export const waitForAll = async (sql: postgres.Sql, postIds: ReadonlyArray<string>, deadline: number) => {
   for (;;) {
     const outcome = await sandboxPublication(sql, postIds);
     if (outcome.published >= postIds.length || Date.now() > deadline) return outcome;
@@ -114,39 +114,59 @@ export const measureCrashOfEverything = async (options: { posts: number; account
   }
 };
 
+/** A worker process to kill: its id (its heartbeat names it) and how to kill it with SIGKILL. */
+export interface KillableWorker {
+  readonly pid: number;
+  readonly kill: () => Promise<void>;
+}
+
+/**
+ * A burst due at one instant over sandbox accounts, with two workers running on the database; the
+ * one that took more of it ahead of time killed with SIGKILL 2 s before: how late the other publishes it.
+ */
+export const burstWithAWorkerKilled = async (
+  runtime: AppRuntime,
+  sql: postgres.Sql,
+  workers: readonly [KillableWorker, KillableWorker],
+  options: { posts: number; accounts: number },
+): Promise<WorkerKilled> => {
+  const setUp = await benchWorkspace(runtime, { accounts: options.accounts, platform: "bluesky", kind: "sandbox" });
+  const due = Math.ceil((Date.now() + 20_000 + options.posts * 25) / 1000) * 1000;
+  const postIds = await scheduleBenchPosts(runtime, setUp, options.posts, due, 0);
+  if (Date.now() > due - 5_000) throw new Error("creating the posts took too long: their jobs started before the crash");
+
+  await sleepUntil(due - 2_000);
+  // The worker that took more of the burst ahead of time is killed.
+  const held = await Promise.all(
+    workers.map(async (worker) => {
+      const [row] = await sql<{ ids: string[] }[]>`select graphile_worker_ids as ids from worker_heartbeats where worker_id like ${`%:${worker.pid}:%`}`;
+      const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs where locked_by = any(${row?.ids ?? []})`;
+      return n;
+    }),
+  );
+  const doomed = held[0]! >= held[1]! ? 0 : 1;
+  await workers[doomed].kill();
+
+  const outcome = await waitForAll(sql, postIds, due + 4 * SURVIVOR_BUDGET_SECONDS * 1000);
+  const late = await latenessOf(sql, postIds);
+  return {
+    posts: options.posts,
+    accounts: options.accounts,
+    heldByKilled: held[doomed]!,
+    lateness: { p50: quantile(late, 0.5), p99: quantile(late, 0.99), max: late.at(-1) ?? 0 },
+    duplicates: outcome.duplicates,
+    lost: options.posts - outcome.published,
+  };
+};
+
 /** Two worker processes (scripts/worker.ts) on the bench database; one killed 2 s before all the posts fall due. */
 export const measureWorkerKilled = async (databaseUrl: string, options: { posts: number; accounts: number }): Promise<WorkerKilled> => {
   const runtime = appRuntime(databaseUrl, 10);
   const sql = sqlClient(databaseUrl, { max: 2, onnotice: () => {} });
   const workers = [startWorker(databaseUrl), startWorker(databaseUrl)];
   try {
-    const setUp = await benchWorkspace(runtime, { accounts: options.accounts, platform: "bluesky", kind: "sandbox" });
-    const due = Math.ceil((Date.now() + 20_000 + options.posts * 25) / 1000) * 1000;
-    const postIds = await scheduleBenchPosts(runtime, setUp, options.posts, due, 0);
-    if (Date.now() > due - 5_000) throw new Error("creating the posts took too long: their jobs started before the crash");
-
-    await sleepUntil(due - 2_000);
-    // The worker that took more of the burst ahead of time is killed.
-    const held = await Promise.all(
-      workers.map(async (worker) => {
-        const [row] = await sql<{ ids: string[] }[]>`select graphile_worker_ids as ids from worker_heartbeats where worker_id like ${`%:${worker.pid}:%`}`;
-        const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs where locked_by = any(${row?.ids ?? []})`;
-        return n;
-      }),
-    );
-    const doomed = held[0]! >= held[1]! ? 0 : 1;
-    await stopWorker(workers[doomed]!, "SIGKILL");
-
-    const outcome = await waitForAll(sql, postIds, due + 4 * SURVIVOR_BUDGET_SECONDS * 1000);
-    const late = await latenessOf(sql, postIds);
-    return {
-      posts: options.posts,
-      accounts: options.accounts,
-      heldByKilled: held[doomed]!,
-      lateness: { p50: quantile(late, 0.5), p99: quantile(late, 0.99), max: late.at(-1) ?? 0 },
-      duplicates: outcome.duplicates,
-      lost: options.posts - outcome.published,
-    };
+    const [a, b] = workers.map((worker) => ({ pid: worker.pid!, kill: () => stopWorker(worker, "SIGKILL") }));
+    return await burstWithAWorkerKilled(runtime, sql, [a!, b!], options);
   } finally {
     await Promise.all(workers.map((worker) => stopWorker(worker)));
     await sql.end();

@@ -20,12 +20,18 @@
  *   link-in-bio: GET /bio/{username} vs a bare node:http server sending the same bytes (goal ≥ 0.5), the click redirect p50/p99 (budget 20 ms)
  *   webhooks: a post.published delivery's latency from the event to a local receiver (p50/p99, goal p99 ≤ 1 s)
  *   api-keys: GET /api/posts with an API key vs the same with a session cookie (goal ≥ 0.9)
+ *   topology: two web processes, two workers and an S3 server (s3rver) on the bench database: an image uploaded
+ *             through web A served by web B from the bucket only; 2,000 posts at one instant (goal p99 ≤ 1 s);
+ *             a worker killed 2 s before a burst of 500 (goal: all within 15 s); 10,000 at one instant (goal
+ *             p99 ≤ 2 s) with the time per stage (job fetch, start command, platform call, settle command)
  *
  * Database: a fresh `socialdesk_bench_<timestamp>` on BENCH_DATABASE_URL's server, or on the bench's
  * own embedded PostgreSQL (.data/bench-postgres, port 54371); dropped at the end. The app runs from
  * the build in BUILD_DIR (default dist/), built first when missing.
  *
- * Options: --only appends,replay,client-js,http,media,scheduler,burst,crash,calendar,audit,inbox,reviews,bulk,link-in-bio,webhooks,api-keys   BENCH_REPLAY_EVENTS (default 100000).
+ * Options: --only appends,replay,client-js,http,media,scheduler,burst,crash,calendar,audit,inbox,reviews,bulk,link-in-bio,webhooks,api-keys,topology
+ *   BENCH_REPLAY_EVENTS (default 100000); BENCH_TOPOLOGY_POSTS, BENCH_TOPOLOGY_KILL_POSTS, BENCH_TOPOLOGY_STRETCH_POSTS
+ *   (default 2000, 500, 10000).
  * Exit code 0 whatever the figures are (budgets are reported, not enforced); 1 when something could
  * not be measured.
  */
@@ -54,6 +60,7 @@ import { measureMedia } from "./media";
 import { measureScheduler } from "./scheduler";
 import { measureCrashOfEverything, measureWorkerKilled, RECOVERY_BUDGET_SECONDS, SURVIVOR_BUDGET_SECONDS } from "./crash";
 import { measureReplay, REPLAY_BUDGET_SECONDS, type ReplayRun } from "./replay";
+import { BURST_P99_GOAL_MS, measureTopology, STRETCH_P99_GOAL_MS } from "./topology";
 
 const MEASUREMENTS = [
   "appends",
@@ -72,6 +79,7 @@ const MEASUREMENTS = [
   "link-in-bio",
   "webhooks",
   "api-keys",
+  "topology",
 ] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
@@ -289,6 +297,57 @@ const main = async () => {
           `lateness p50 ${int(killed.lateness.p50)} ms, p99 ${int(killed.lateness.p99)} ms, max ${int(killed.lateness.max)} ms (goal max ≤ ${SURVIVOR_BUDGET_SECONDS} s: ${mark}); duplicates ${killed.duplicates}, lost ${killed.lost}`,
       );
       summary.push(`one of two workers killed: the last of ${int(killed.posts)} published ${int(killed.lateness.max)} ms late (${mark}); ${killed.duplicates} duplicates, ${killed.lost} lost`);
+    }
+  }
+
+  if (only.has("topology")) {
+    const topology = await attempt("topology", () => {
+      ensureBuild();
+      return measureTopology(
+        databaseUrl,
+        {
+          posts: Number(process.env.BENCH_TOPOLOGY_POSTS || 2000),
+          killPosts: Number(process.env.BENCH_TOPOLOGY_KILL_POSTS || 500),
+          stretchPosts: Number(process.env.BENCH_TOPOLOGY_STRETCH_POSTS || 10_000),
+        },
+        note,
+      );
+    });
+    if (topology) {
+      const { media, burst, killed, stretch } = topology;
+      const mediaMark = media.servedByB.status === 200 && media.servedByB.sameBytes && media.inBucket.length > 0 && media.onDisk.length === 0 ? "PASS" : "FAIL";
+      figure(
+        `topology media: ${bytes(media.uploadedBytes)} image uploaded through web A, GET on web B ${media.servedByB.status} (${media.servedByB.sameBytes ? "the same bytes" : "OTHER bytes"}), ` +
+          `signed out ${media.signedOutStatus}; ${media.inBucket.length} object(s) in the bucket, ${media.onDisk.length} file(s) under the processes' DATA_DIR/media ` +
+          `(${media.onDisk.slice(0, 3).join(", ") || "none"}): ${mediaMark}`,
+      );
+      const burstLine = (name: string, b: typeof burst, goal: number) => {
+        const mark = b.lateness.p99 <= goal && b.duplicates === 0 && b.lost === 0 ? "PASS" : "OVER";
+        figure(
+          `${name}: ${int(b.posts)} posts due at one instant over ${b.accounts} sandbox accounts (scheduled in ${seconds(b.createSeconds)}), two workers: ` +
+            `lateness p50 ${int(b.lateness.p50)} ms, p99 ${int(b.lateness.p99)} ms, max ${int(b.lateness.max)} ms (goal p99 ≤ ${int(goal)} ms: ${mark}); duplicates ${b.duplicates}, lost ${b.lost}`,
+        );
+        return mark;
+      };
+      const stageLines = (name: string, stages: typeof stretch.stages) => {
+        for (const s of stages) {
+          figure(`${name} stage ${s.stage}: ${int(s.samples)} samples, p50 ${dec1(s.p50)} ms, p99 ${dec1(s.p99)} ms, total ${seconds(s.total / 1000)}`);
+        }
+      };
+      const burstMark = burstLine("topology burst", burst, BURST_P99_GOAL_MS);
+      stageLines("topology burst", burst.stages);
+      const killedMark = killed.lateness.max <= SURVIVOR_BUDGET_SECONDS * 1000 && killed.lost === 0 && killed.duplicates === 0 ? "PASS" : "OVER";
+      figure(
+        `topology worker killed: ${int(killed.posts)} posts due at one instant, the worker holding ${int(killed.heldByKilled)} of their jobs killed with SIGKILL 2 s before: ` +
+          `lateness p50 ${int(killed.lateness.p50)} ms, p99 ${int(killed.lateness.p99)} ms, max ${int(killed.lateness.max)} ms (goal max ≤ ${SURVIVOR_BUDGET_SECONDS} s: ${killedMark}); duplicates ${killed.duplicates}, lost ${killed.lost}`,
+      );
+      const stretchMark = burstLine("topology stretch", stretch, STRETCH_P99_GOAL_MS);
+      stageLines("topology stretch", stretch.stages);
+      summary.push(
+        `topology (issue 34): media A→B ${mediaMark}; ${int(burst.posts)} at one instant p99 ${int(burst.lateness.p99)} ms (${burstMark}); ` +
+          `worker killed before ${int(killed.posts)}: last ${int(killed.lateness.max)} ms late (${killedMark}); ` +
+          `${int(stretch.posts)} at one instant p99 ${int(stretch.lateness.p99)} ms, ${stretch.duplicates} duplicates (${stretchMark})`,
+      );
     }
   }
 

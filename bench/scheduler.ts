@@ -113,32 +113,48 @@ export const benchWorkspace = (runtime: AppRuntime, options: { accounts: number;
   );
 export type BenchWorkspace = Awaited<ReturnType<typeof benchWorkspace>>;
 
-/** Schedules `count` posts due evenly over `spreadMs` from `base` (0: all at that instant), one account each in turn; answers their ids. */
+/** Rows a bulk command takes at once: one transaction each, as a bulk upload's. */
+const SCHEDULE_CHUNK = 500;
+
+/**
+ * Schedules `count` posts due evenly over `spreadMs` from `base` (0: all at that instant), one account
+ * each in turn, through the bulk upload's command (Posts.createMany: the same events, jobs and checks
+ * as one at a time, in chunks of 500); answers their ids.
+ */
 export const scheduleBenchPosts = (runtime: AppRuntime, setUp: BenchWorkspace, count: number, base: number, spreadMs: number) =>
   runtime.runPromise(
     Effect.forEach(
-      Array.from({ length: count }, (_, i) => i),
-      (i) =>
+      Array.from({ length: Math.ceil(count / SCHEDULE_CHUNK) }, (_, chunk) => chunk * SCHEDULE_CHUNK),
+      (first) =>
         Posts.use((posts) =>
-          posts.create(callerOf(setUp.user, systemContext("cli", new Date(), `bench-${randomUUID()}`)), {
-            content: `Bench post ${i}`,
-            platforms: [setUp.platform],
-            media: [],
-            status: "scheduled",
-            scheduledAt: new Date(base + Math.floor((i * spreadMs) / count)).toISOString(),
-            timeZone: "UTC",
-            accountIds: [setUp.accountIds[i % setUp.accountIds.length]!],
-            postType: "standard",
-            businessData: {},
-            locationIds: [],
-            categoryId: null,
-            options: {},
-            recurrence: null,
-          }),
-        ).pipe(Effect.map((post) => post.id)),
-      { concurrency: 8 },
+          posts.createMany(
+            callerOf(setUp.user, systemContext("cli", new Date(), `bench-${randomUUID()}`)),
+            Array.from({ length: Math.min(SCHEDULE_CHUNK, count - first) }, (_, j) => first + j).map((i) => ({
+              row: i + 1,
+              input: {
+                content: `Bench post ${i}`,
+                platforms: [setUp.platform],
+                media: [],
+                status: "scheduled",
+                scheduledAt: new Date(base + Math.floor((i * spreadMs) / count)).toISOString(),
+                timeZone: "UTC",
+                accountIds: [setUp.accountIds[i % setUp.accountIds.length]!],
+                postType: "standard",
+                businessData: {},
+                locationIds: [],
+                categoryId: null,
+                options: {},
+                recurrence: null,
+              },
+            })),
+          ),
+        ).pipe(
+          Effect.flatMap((outcomes) =>
+            Effect.forEach(outcomes, (o) => (o.ok ? Effect.succeed(o.postId) : Effect.die(new Error(`bench post ${o.row - 1} refused: ${o.message}`)))),
+          ),
+        ),
     ),
-  );
+  ).then((chunks) => chunks.flat());
 
 /**
  * `spreadMs`: the posts are due evenly over this long from one instant (0: all at that instant, the

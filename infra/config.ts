@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
   /** Slots of the worker's I/O lane (publishing): each waits on a platform, holding no database connection. */
   IO_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(1000),
+  /** A file the worker writes the time its publications spent in each stage to (infra/jobs/stage-timings.ts); unset: none kept. */
+  WORKER_STAGE_TIMINGS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("SocialDesk <no-reply@socialdesk.local>"),
   /** Where the support e-mail form writes to, and the address the live chat's plan refusal gives. */

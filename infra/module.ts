@@ -22,6 +22,8 @@ export interface JobRun {
   readonly attempt: number;
   readonly maxAttempts: number;
   readonly now: Date;
+  /** When it was due to run (graphile-worker's run_at): `now` minus this is how long it waited to be fetched. */
+  readonly runAt: Date;
 }
 
 /**

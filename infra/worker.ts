@@ -9,6 +9,7 @@ import { cronTask } from "./module";
 import { crontab, ioTasks, listeners, projections, tasks } from "./modules";
 import { logger } from "./log";
 import { startLiveness } from "./jobs/liveness";
+import { flushStageTimings } from "./jobs/stage-timings";
 
 type AppServices = ReturnType<typeof servicesOn> extends import("effect").Layer.Layer<infer A, any, any> ? A : never;
 export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>;
@@ -34,6 +35,7 @@ export const taskList = (runtime: AppRuntime, lane: "all" | "io" | "general" = "
             attempt: helpers.job.attempts,
             maxAttempts: helpers.job.max_attempts,
             now: new Date(),
+            runAt: helpers.job.run_at,
           };
           const line = await runtime.runPromise(task(payload, job) as Effect.Effect<string | void, unknown, AppServices>);
           if (line) helpers.logger.info(line);
@@ -149,6 +151,7 @@ export const startWorker = async (url: string, runtime: AppRuntime, options: Wor
       await Promise.all(listening.map((listener) => Promise.resolve(listener?.stop()).catch(() => undefined)));
       await Promise.all([runner.stop(), ioRunner.stop()]);
       await liveness.stop();
+      flushStageTimings();
     },
   };
 };

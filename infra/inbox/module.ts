@@ -5,7 +5,7 @@ import type { PostEvent } from "../../domain/publishing";
 import { config } from "../config";
 import { sandboxPostUrl } from "../publishing/sandbox";
 import type { Reaction } from "../eventstore/reactions";
-import { addJob } from "../jobs/add-job";
+import { addJob, addJobs } from "../jobs/add-job";
 import { defineModule, moduleApi } from "../module";
 import { InboxApi, ReplyTemplatesApi } from "./api";
 import { inboxHandlers, replyTemplatesHandlers } from "./api-handlers";
@@ -41,20 +41,28 @@ const replyJob: Reaction = {
     ),
 };
 
+/** The conversation job of a post published to a sandbox account, or null for another account. */
+const sandboxConversationOf = (recorded: RecordedEvent) => {
+  const event = recorded as RecordedEvent<Extract<PostEvent, { type: "PostPublishedToAccount" }>>;
+  if (!event.data.url?.startsWith(sandboxPostUrl(""))) return null;
+  return {
+    payload: { accountId: event.data.accountId, postId: event.streamId.slice("post-".length), platformPostId: event.data.platformPostId },
+    options: { runAt: new Date(Date.parse(event.data.publishedAt) + config().SANDBOX_REPLY_DELAY_SECONDS * 1000), jobKey: `sandbox-conversation:${event.data.platformPostId}` },
+  };
+};
+
 /** People answer a post published to a sandbox account a little after it goes out (SANDBOX_REPLY_DELAY_SECONDS). */
 const sandboxConversationJob: Reaction = {
   name: "sandbox-conversation",
   handles: ["PostPublishedToAccount"],
   react: (recorded) => {
-    const event = recorded as RecordedEvent<Extract<PostEvent, { type: "PostPublishedToAccount" }>>;
-    if (!event.data.url?.startsWith(sandboxPostUrl(""))) return Effect.void;
-    return Effect.asVoid(
-      addJob(
-        "sandbox_conversation",
-        { accountId: event.data.accountId, postId: event.streamId.slice("post-".length), platformPostId: event.data.platformPostId },
-        { runAt: new Date(Date.parse(event.data.publishedAt) + config().SANDBOX_REPLY_DELAY_SECONDS * 1000), jobKey: `sandbox-conversation:${event.data.platformPostId}` },
-      ),
-    );
+    const job = sandboxConversationOf(recorded);
+    return job ? Effect.asVoid(addJob("sandbox_conversation", job.payload, job.options)) : Effect.void;
+  },
+  // A burst's results are settled 200 posts to a transaction: their jobs go in one add_jobs, not one statement each.
+  reactMany: (events) => {
+    const jobs = events.flatMap((event) => sandboxConversationOf(event) ?? []);
+    return jobs.length > 0 ? Effect.asVoid(addJobs("sandbox_conversation", jobs)) : Effect.void;
   },
 };
 

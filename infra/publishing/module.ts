@@ -15,6 +15,7 @@ import { schedulePublicationReaction } from "./reactions";
 import { postReviewedMail } from "./review-mails";
 import { publicationFailedMail } from "./failure-mail";
 import { sweepDuePosts } from "./sweep";
+import { recordStage } from "../jobs/stage-timings";
 import { ensureDemoPosts } from "./demo";
 
 const platformName = (id: string) => PLATFORMS.find((p) => p.id === id)?.name ?? id;
@@ -30,8 +31,9 @@ export const publishingModule = defineModule({
   projections: [postsProjection],
   reactions: [schedulePublicationReaction, postReviewedMail, publicationFailedMail],
   tasks: {
-    publish_post: (payload, job) =>
-      Effect.map(
+    publish_post: (payload, job) => {
+      recordStage("job fetch", job.now.getTime() - job.runAt.getTime());
+      return Effect.map(
         publishPost((payload as { postId: string }).postId, {
           now: job.now,
           jobId: job.id,
@@ -42,7 +44,8 @@ export const publishingModule = defineModule({
           result.outcome === "skipped"
             ? undefined
             : `Post ${(payload as { postId: string }).postId}: ${result.outcome} (${result.published} published, ${result.failed} failed)`,
-      ),
+      );
+    },
     /** Overdue posts whose job was lost go out late rather than never (every minute, and at worker start). */
     sweep_due_posts: (_payload, job) =>
       Effect.map(sweepDuePosts(job.now), ({ added }) => (added > 0 ? `Sweep: ${added} overdue post(s) had no job; added` : undefined)),

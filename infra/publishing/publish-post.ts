@@ -22,6 +22,7 @@ import { type AccountView, SocialAccounts } from "../accounts/SocialAccounts";
 import { config } from "../config";
 import { EventStore } from "../eventstore/EventStore";
 import { type DecideStep, handleCommandInBatch } from "../eventstore/handle";
+import { timedStage } from "../jobs/stage-timings";
 import { logger } from "../log";
 import { MediaStorage } from "../media/MediaStorage";
 import { storedLibraryFile } from "../media/queries";
@@ -259,16 +260,19 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
       .filter(ready)
       .map((t) => t.accountId),
   );
-  const started = yield* onPost(
-    [
-      // A post moved later while its job waited (its new job has the new time) is left alone.
-      (s: PostState) =>
-        s.status === "scheduled" && s.scheduledAt && new Date(s.scheduledAt).getTime() - now.getTime() > EARLY_TOLERANCE_MS
-          ? Effect.succeed([] as ReadonlyArray<PostEvent>)
-          : requestPublish({ now })(s),
-      ...[...goingNow].map((accountId) => attemptIfFree(accountId, now)),
-    ],
-    now,
+  const started = yield* timedStage(
+    "start command",
+    onPost(
+      [
+        // A post moved later while its job waited (its new job has the new time) is left alone.
+        (s: PostState) =>
+          s.status === "scheduled" && s.scheduledAt && new Date(s.scheduledAt).getTime() - now.getTime() > EARLY_TOLERANCE_MS
+            ? Effect.succeed([] as ReadonlyArray<PostEvent>)
+            : requestPublish({ now })(s),
+        ...[...goingNow].map((accountId) => attemptIfFree(accountId, now)),
+      ],
+      now,
+    ),
   );
   if (state.status !== "publishing") {
     for (const [accountId, slot] of slotOf) {
@@ -330,7 +334,7 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
               ),
             catch: (e) => e,
           });
-      const outcome = yield* Effect.result(call);
+      const outcome = yield* Effect.result(timedStage("platform call", call));
       if (outcome._tag === "Success") return yield* succeeded(target, account, outcome.success);
 
       const error = outcome.failure;
@@ -421,7 +425,7 @@ export const publishPost = Effect.fn("Publishing.publishPost")(function* (postId
     );
     if (recorded.length === 0) return Effect.succeed(outcomes);
     const accountNames = Object.fromEntries([...views.values()].map((v) => [v.id, v.accountName]));
-    return Effect.as(onPost([...recorded, completePublication({ now: clock(), accountNames })]), outcomes);
+    return Effect.as(timedStage("settle command", onPost([...recorded, completePublication({ now: clock(), accountNames })])), outcomes);
   };
 
   const pending = targetsToPublish(state);

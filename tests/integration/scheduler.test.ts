@@ -501,7 +501,7 @@ describe("the sweep", () => {
     expect((await app.run(sweepDuePosts(new Date()))).postIds).not.toContain(overdue);
 
     // The worker's task with that job's payload publishes the post, late, with its lateness.
-    const helpers = { job: { id: "77", attempts: 1, max_attempts: PUBLISH_MAX_ATTEMPTS }, logger: { info() {}, warn() {}, debug() {}, error() {} } };
+    const helpers = { job: { id: "77", attempts: 1, max_attempts: PUBLISH_MAX_ATTEMPTS, run_at: job!.run_at }, logger: { info() {}, warn() {}, debug() {}, error() {} } };
     await taskList(app.runtime as never).publish_post!(payload[0]!.payload as never, helpers as unknown as JobHelpers);
     const events = await eventsOf(overdue);
     expect(events.at(-1)).toMatchObject({ type: "PostPublished", metadata: { correlationId: "job-77" } });
