@@ -9,7 +9,6 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const LONG_FILES = [
   "tests/integration/crash-recovery.test.ts",
-  "tests/integration/worker-crash.test.ts",
   "tests/integration/topology.test.ts",
   "tests/integration/demo-posts.test.ts",
   "tests/integration/authorization.test.ts",

@@ -13,7 +13,7 @@ import { until } from "../support/wait";
  * A crash, with real processes: the app as `npm start` runs it and its embedded PostgreSQL killed
  * with SIGKILL just before a burst of scheduled posts and started again at once. Every post goes
  * out, each once, within the goal of the hardening issue. (One of two workers killed:
- * worker-crash.test.ts.)
+ * topology.test.ts.)
  */
 
 describe("a crash of the app and its database", () => {
