@@ -12,13 +12,13 @@ import { until } from "../support/wait";
 /**
  * Past one machine (issue 34), with real processes sharing one database: two web processes
  * (RUN_WORKER=false), two workers and an S3 server (s3rver), as deploy/compose.yaml runs them
- * (tests/support/topology.ts). Smaller than the bench's `--only topology`: 100 posts at one instant,
- * then a burst of 200 with one worker killed 2 s before it. Both bursts are scheduled once the
+ * (tests/support/topology.ts). Smaller than the bench's `--only topology`: 60 posts at one instant,
+ * then a burst of 100 with one worker killed 2 s before it. Both bursts are scheduled once the
  * processes are up, 3 s apart, so the cases share one start (and the media case runs while they wait).
  */
 
-const FIRST = 100;
-const SECOND = 200;
+const FIRST = 60;
+const SECOND = 100;
 
 describe("two web processes and two workers on one database and one bucket", () => {
   let app: Awaited<ReturnType<typeof createTestApp>> | undefined;
