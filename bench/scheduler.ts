@@ -41,7 +41,7 @@ export interface SchedulerFigures {
 export const startWorker = (databaseUrl: string, env: Record<string, string> = {}): ChildProcess =>
   spawn(
     process.execPath,
-    [...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : []), "--import", "tsx", "scripts/worker.ts"],
+    [...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : []), "scripts/run.mjs", "worker"],
     {
       env: { ...process.env, ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", WORKER_CONCURRENCY: "20" },
       stdio: ["ignore", "ignore", "inherit"],

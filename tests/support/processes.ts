@@ -48,7 +48,7 @@ export const startTestServer = async (
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["scripts/run.mjs", "start"], {
     env: {
       ...process.env,
       ...COMPILE_CACHE,
@@ -130,7 +130,7 @@ export interface WorkerProcess {
 /** A job worker alone (`npm run worker`: scripts/worker.ts) on a database, as a deployment with separate workers runs it. */
 export const startWorkerProcess = (databaseUrl: string, env: Record<string, string> = {}): WorkerProcess => {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  const child = spawn(process.execPath, ["scripts/run.mjs", "worker"], {
     env: { ...process.env, ...COMPILE_CACHE, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", BLUESKY_FIREHOSE_URL: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
