@@ -5,9 +5,9 @@ import postgres from "postgres";
 import { sqlClient } from "../infra/db/client";
 import { freePort } from "../tests/support/ports";
 import { sandboxPublication, sleepUntil } from "../tests/support/publishing";
-import { embeddedDatabaseUrl, killEmbeddedPostgres, startTestServer, type TestServer } from "../tests/support/processes";
+import { embeddedDatabaseUrl, killEmbeddedPostgres, startTestServer, type TestServer, type WorkerProcess } from "../tests/support/processes";
 import { type AppRuntime, appRuntime } from "./database";
-import { benchWorkspace, quantile, scheduleBenchPosts, startWorker, stopWorker } from "./scheduler";
+import { benchWorkspace, quantile, scheduleBenchPosts, startWorker } from "./scheduler";
 
 /**
  * Crashes just before a burst (the hardening issue's goals), with real processes:
@@ -114,12 +114,6 @@ export const measureCrashOfEverything = async (options: { posts: number; account
   }
 };
 
-/** A worker process to kill: its id (its heartbeat names it) and how to kill it with SIGKILL. */
-export interface KillableWorker {
-  readonly pid: number;
-  readonly kill: () => Promise<void>;
-}
-
 /**
  * A burst due at one instant over sandbox accounts, with two workers running on the database; the
  * one that took more of it ahead of time killed with SIGKILL 2 s before: how late the other publishes it.
@@ -127,7 +121,7 @@ export interface KillableWorker {
 export const burstWithAWorkerKilled = async (
   runtime: AppRuntime,
   sql: postgres.Sql,
-  workers: readonly [KillableWorker, KillableWorker],
+  workers: ReadonlyArray<WorkerProcess>,
   options: { posts: number; accounts: number },
 ): Promise<WorkerKilled> => {
   const setUp = await benchWorkspace(runtime, { accounts: options.accounts, platform: "bluesky", kind: "sandbox" });
@@ -145,7 +139,7 @@ export const burstWithAWorkerKilled = async (
     }),
   );
   const doomed = held[0]! >= held[1]! ? 0 : 1;
-  await workers[doomed].kill();
+  await workers[doomed]!.stop("SIGKILL");
 
   const outcome = await waitForAll(sql, postIds, due + 4 * SURVIVOR_BUDGET_SECONDS * 1000);
   const late = await latenessOf(sql, postIds);
@@ -165,10 +159,9 @@ export const measureWorkerKilled = async (databaseUrl: string, options: { posts:
   const sql = sqlClient(databaseUrl, { max: 2, onnotice: () => {} });
   const workers = [startWorker(databaseUrl), startWorker(databaseUrl)];
   try {
-    const [a, b] = workers.map((worker) => ({ pid: worker.pid!, kill: () => stopWorker(worker, "SIGKILL") }));
-    return await burstWithAWorkerKilled(runtime, sql, [a!, b!], options);
+    return await burstWithAWorkerKilled(runtime, sql, workers, options);
   } finally {
-    await Promise.all(workers.map((worker) => stopWorker(worker)));
+    await Promise.all(workers.map((worker) => worker.stop()));
     await sql.end();
     await runtime.dispose();
   }

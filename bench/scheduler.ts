@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { Effect } from "effect";
 import { sqlClient } from "../infra/db/client";
 import { SocialAccounts } from "../infra/accounts/SocialAccounts";
@@ -10,6 +10,7 @@ import { UserAdmin } from "../infra/identity/UserAdmin";
 import { callerOf } from "../infra/identity/current-user";
 import { systemContext } from "../domain/shared";
 import { Posts } from "../infra/publishing/Posts";
+import { startWorkerProcess, type WorkerProcess } from "../tests/support/processes";
 import { type AppRuntime, appRuntime } from "./database";
 
 /**
@@ -37,16 +38,13 @@ export interface SchedulerFigures {
   } | null;
 }
 
-/** BENCH_WORKER_PROF=<dir>: the worker writes a CPU profile there when it stops (not when killed). */
-export const startWorker = (databaseUrl: string, env: Record<string, string> = {}): ChildProcess =>
-  spawn(
-    process.execPath,
-    [...(process.env.BENCH_WORKER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : []), "scripts/run.mjs", "worker"],
-    {
-      env: { ...process.env, ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", WORKER_CONCURRENCY: "20" },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
+/** BENCH_WORKER_PROF=<dir>: a bench's workers write a CPU profile there when they stop (not when killed). */
+export const workerProfileArgs = (): ReadonlyArray<string> =>
+  process.env.BENCH_WORKER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_WORKER_PROF)}`] : [];
+
+/** A worker process (`npm run worker`) on the bench database, with 20 general slots. */
+export const startWorker = (databaseUrl: string, env: Record<string, string> = {}): WorkerProcess =>
+  startWorkerProcess(databaseUrl, { WORKER_CONCURRENCY: "20", ...env }, workerProfileArgs());
 
 /**
  * A local X API (`POST /2/tweets`) that answers each post after `delayMs`, like a slow platform,
@@ -74,13 +72,6 @@ const startSlowPlatform = async (delayMs: number) => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/2`, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
-
-export const stopWorker = async (worker: ChildProcess, signal: NodeJS.Signals = "SIGTERM") => {
-  if (worker.exitCode !== null || worker.signalCode !== null) return;
-  const exited = new Promise((resolve) => worker.once("exit", resolve));
-  worker.kill(signal);
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
 };
 
 export const quantile = (sorted: ReadonlyArray<number>, q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -210,7 +201,7 @@ export const measureScheduler = async (
     await schedule(options.posts, base, spreadMs);
     let worker = startWorker(databaseUrl, workerEnv);
     await waitFor(options.posts, base + 180_000);
-    await stopWorker(worker);
+    await worker.stop();
     // Sandbox: when the post was written; the slow platform: when its call started (all were due at `base`).
     const rows = slow
       ? [...slow.calls.values()].map((starts) => ({ late: starts[0]! - base, at: new Date(starts[0]!) }))
@@ -242,13 +233,13 @@ export const measureScheduler = async (
     worker = startWorker(databaseUrl);
     await waitFor(before + Math.floor(options.crashPosts / 3), crashBase + 120_000);
     const killedAfter = (await published()) - before;
-    await stopWorker(worker, "SIGKILL");
+    await worker.stop("SIGKILL");
     // The next worker starts at once: it finds the dead one (its liveness lock is free) and releases its jobs.
     const restartedAt = Date.now();
     worker = startWorker(databaseUrl);
     await waitFor(before + options.crashPosts, Date.now() + 180_000);
     const recoveredMs = Date.now() - restartedAt;
-    await stopWorker(worker);
+    await worker.stop();
     const second = await integrity();
     if (second.lost > 0) {
       const stuck = await sql`

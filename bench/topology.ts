@@ -11,7 +11,7 @@ import { sandboxPublication } from "../tests/support/publishing";
 import { type MediaAcrossWebs, mediaAcrossWebs, startTopology, type Topology } from "../tests/support/topology";
 import { burstWithAWorkerKilled, latenessOf, waitForAll, type WorkerKilled } from "./crash";
 import { type AppRuntime, appRuntime } from "./database";
-import { benchWorkspace, quantile, scheduleBenchPosts } from "./scheduler";
+import { benchWorkspace, quantile, scheduleBenchPosts, workerProfileArgs } from "./scheduler";
 
 /**
  * Past one machine (issue 34), with real processes: one PostgreSQL (the bench's database), one S3
@@ -104,14 +104,13 @@ export const measureTopology = async (
   try {
     const filesOf = (shape: string) => [0, 1].map((index) => path.join(timings, `${shape}-worker-${index}.json`));
     const burstFiles = filesOf("burst");
-    // BENCH_WORKER_PROF=<dir>: each worker writes a CPU profile there when it stops (not when killed).
-    const profile: Record<string, string> = process.env.BENCH_WORKER_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_WORKER_PROF)}` } : {};
     topology = await startTopology({
       databaseUrl,
       // As deploy/compose.yaml: each worker may hold 5,000 publications at once (the default 1,000
       // left 8,000 of the 10,000 waiting for a slot: job fetch p50 15 s).
       env: { IO_CONCURRENCY: "5000" },
-      workerEnv: (index) => ({ ...profile, WORKER_STAGE_TIMINGS: burstFiles[index]! }),
+      workerEnv: (index) => ({ WORKER_STAGE_TIMINGS: burstFiles[index]! }),
+      workerNodeArgs: workerProfileArgs(),
     });
     note(`topology: web A ${topology.webs[0].url}, web B ${topology.webs[1].url}, workers ${topology.workers.map((w) => w.pid).join(", ")}, S3 ${topology.env.S3_ENDPOINT}`);
     const { browser } = await signUp(topology.webs[0].url);
@@ -125,8 +124,7 @@ export const measureTopology = async (
 
     note(`${options.killPosts} posts at one instant, a worker killed 2 s before…`);
     const running = topology;
-    const [a, b] = running.workers.map((worker, index) => ({ pid: worker.pid, kill: () => running.workers[index]!.stop("SIGKILL") }));
-    const killed = await burstWithAWorkerKilled(runtime, sql, [a!, b!], { posts: options.killPosts, accounts: ACCOUNTS });
+    const killed = await burstWithAWorkerKilled(runtime, sql, running.workers, { posts: options.killPosts, accounts: ACCOUNTS });
 
     // Two fresh workers for the stretch, each writing its stage timings (flushed when it stops).
     const files = filesOf("stretch");

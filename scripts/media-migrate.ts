@@ -1,11 +1,11 @@
 import { config } from "../infra/config";
+import { consoleOutput } from "./lib/output";
 import { mediaMigrate } from "./lib/media-migrate";
 
 /** npm run media:migrate: `mediaMigrate` of scripts/lib/media-migrate.ts, as a process (it needs no database). */
-const out = { log: (line: string) => console.log(line), error: (line: string) => console.error(line) };
 try {
-  process.exit(await mediaMigrate(config(), out));
+  process.exit(await mediaMigrate(config(), consoleOutput));
 } catch (error) {
-  out.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+  consoleOutput.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

@@ -5,6 +5,7 @@ import { migrate } from "../../infra/db/migrate";
 import { servicesOn } from "../../infra/layers";
 import { logger } from "../../infra/log";
 import type { Command } from "./commands";
+import { consoleOutput } from "./output";
 
 /**
  * The database and services for a process outside the web server (start, worker, CLI commands):
@@ -36,7 +37,7 @@ export const runCli = (main: Command) => {
     .then(async (app) => {
       let code = 1;
       try {
-        code = await main(app, args, { log: (line) => console.log(line), error: (line) => console.error(line) });
+        code = await main(app, args, consoleOutput);
       } catch (error) {
         console.error(describeError(error));
       } finally {

@@ -7,12 +7,8 @@ import { rebuildProjections, verifyProjections } from "../../infra/eventstore/re
 import { UserAdmin } from "../../infra/identity/UserAdmin";
 import { projections } from "../../infra/modules";
 import type { OpenApp } from "./app";
+import type { CommandOutput } from "./output";
 
-/** Where a command writes: its lines for the person (stdout) and its refusals (stderr). */
-export interface CommandOutput {
-  readonly log: (line: string) => void;
-  readonly error: (line: string) => void;
-}
 
 /**
  * The CLI commands (`npm run admin:grant`, `admin:plan`, `replay`, `mail:outbox`): each takes the

@@ -5,7 +5,7 @@ import { Effect } from "effect";
 import { storedFileType } from "../../domain/media";
 import type { AppConfig } from "../../infra/config";
 import { MediaStorage, s3ClientConfig, StorageError } from "../../infra/media/MediaStorage";
-import type { CommandOutput } from "./commands";
+import type { CommandOutput } from "./output";
 
 /** Where uploads wait while they are checked: never a stored file. */
 const INCOMING = ".incoming";

@@ -127,10 +127,13 @@ export interface WorkerProcess {
   readonly stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
-/** A job worker alone (`npm run worker`: scripts/worker.ts) on a database, as a deployment with separate workers runs it. */
-export const startWorkerProcess = (databaseUrl: string, env: Record<string, string> = {}): WorkerProcess => {
+/**
+ * A job worker alone (`npm run worker`: scripts/worker.ts) on a database, as a deployment with separate
+ * workers runs it. `nodeArgs` go to Node before the script (`--cpu-prof`, which NODE_OPTIONS refuses).
+ */
+export const startWorkerProcess = (databaseUrl: string, env: Record<string, string> = {}, nodeArgs: ReadonlyArray<string> = []): WorkerProcess => {
   let output = "";
-  const child = spawn(process.execPath, ["scripts/run.mjs", "worker"], {
+  const child = spawn(process.execPath, [...nodeArgs, "scripts/run.mjs", "worker"], {
     env: { ...process.env, ...COMPILE_CACHE, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", BLUESKY_FIREHOSE_URL: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -43,6 +43,8 @@ export const startTopology = async (options: {
   readonly databaseUrl: string;
   /** Settings of worker `index` only (a stage-timings file, say). */
   readonly workerEnv?: (index: number) => Record<string, string>;
+  /** Node's arguments for every worker (a CPU profile). */
+  readonly workerNodeArgs?: ReadonlyArray<string>;
   /** Settings of every process, added to the topology's. */
   readonly env?: Record<string, string>;
 }): Promise<Topology> => {
@@ -68,7 +70,7 @@ export const startTopology = async (options: {
   const startWorkerAt = (index: number, more: Record<string, string> = {}) => {
     const dataDir = newDataDir(`worker-${index}`);
     workerDataDirs.push(dataDir);
-    workers[index] = startWorkerProcess(options.databaseUrl, { ...env, DATA_DIR: dataDir, ...options.workerEnv?.(index), ...more });
+    workers[index] = startWorkerProcess(options.databaseUrl, { ...env, DATA_DIR: dataDir, ...options.workerEnv?.(index), ...more }, options.workerNodeArgs);
     return workers[index];
   };
   const stop = async () => {
